@@ -1,0 +1,45 @@
+/** Direct calls to the local stack for test set-up (the UI is what the tests exercise). */
+export const API_URL = 'http://127.0.0.1:54321';
+export const OUTBOX_URL = 'http://127.0.0.1:54324';
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+export const DEMO_PASSWORD = 'password123';
+export const DEMO = {
+  admin: 'admin@school.test',
+  teacher: 'teacher@school.test',
+  student: 'student@school.test',
+} as const;
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+}
+
+export async function signUpThroughApi(email: string, password: string, firstName: string, lastName: string) {
+  const response = await fetch(`${API_URL}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, data: { first_name: firstName, last_name: lastName, role: 'student' } }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+}
+
+type OutboxMessage = { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+
+export async function waitForMail(to: string, timeoutMs = 10_000): Promise<OutboxMessage> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const response = await fetch(`${OUTBOX_URL}/api/messages?to=${encodeURIComponent(to)}`);
+    const messages = (await response.json()) as OutboxMessage[];
+    const [latest] = messages;
+    if (latest) return latest;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail for ${to}`);
+}
+
+export function firstLink(text: string): string {
+  const match = /https?:\/\/[^\s"'<>]+/.exec(text);
+  if (!match) throw new Error('mail has no link');
+  return match[0].replace(/&amp;/g, '&');
+}

@@ -1,0 +1,5 @@
+import { stopAllAppServers } from './servers';
+
+export default async function globalTeardown() {
+  await stopAllAppServers();
+}

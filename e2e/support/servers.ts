@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PID_FILE = join(ROOT, 'e2e', 'test-results', 'app-servers.json');
+
+export const APP_PORTS = { shell: 3000, 'student-app': 3001, 'teacher-app': 3002, 'admin-app': 3003 } as const;
+export type AppName = keyof typeof APP_PORTS;
+
+async function answers(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(check: () => Promise<boolean>, label: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${label} timed out`);
+}
+
+function readPids(): Partial<Record<AppName, number>> {
+  return existsSync(PID_FILE) ? (JSON.parse(readFileSync(PID_FILE, 'utf8')) as Partial<Record<AppName, number>>) : {};
+}
+
+function writePids(pids: Partial<Record<AppName, number>>) {
+  mkdirSync(dirname(PID_FILE), { recursive: true });
+  writeFileSync(PID_FILE, JSON.stringify(pids));
+}
+
+/** One process per app, so a test can stop a single remote the way an outage would. */
+export async function startAppServer(app: AppName): Promise<void> {
+  if (await answers(APP_PORTS[app])) return;
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'serve-apps.mjs'), app], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    detached: true,
+  });
+  child.unref();
+  writePids({ ...readPids(), [app]: child.pid });
+  await waitUntil(() => answers(APP_PORTS[app]), `${app} server`);
+}
+
+export async function stopAppServer(app: AppName): Promise<void> {
+  const pids = readPids();
+  const pid = pids[app];
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    delete pids[app];
+    writePids(pids);
+  }
+  await waitUntil(async () => !(await answers(APP_PORTS[app])), `${app} shutdown`);
+}
+
+export async function startAllAppServers() {
+  await Promise.all((Object.keys(APP_PORTS) as AppName[]).map(startAppServer));
+}
+
+export async function stopAllAppServers() {
+  const pids = readPids();
+  for (const app of Object.keys(pids) as AppName[]) await stopAppServer(app);
+}

@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../support/backend';
+import { AuthScreen, Sidebar } from '../support/pages';
+
+const SIDEBARS = {
+  admin: [
+    'Dashboard',
+    'User Management',
+    'Course Management',
+    'Class Management',
+    'Calendar View',
+    'Teacher Management',
+    'Materials',
+    'Activities',
+    'Profile',
+  ],
+  teacher: ['Dashboard', 'My Courses', 'Class Management', 'Materials', 'Activities', 'My Students', 'Profile'],
+  student: ['Dashboard', 'My Courses', 'Extra Materials', 'Calendar', 'Profile'],
+} as const;
+
+test('a visitor is sent to /auth and a new sign-up lands on the student dashboard', async ({ page }) => {
+  await page.goto('/my-courses');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  const auth = new AuthScreen(page);
+  const email = uniqueEmail('newstudent');
+  await auth.signUp({ firstName: 'Lucía', lastName: 'Fernández', email, password: 'secret123' });
+
+  await expect(page).toHaveURL('http://localhost:3000/');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Lucía!' })).toBeVisible();
+  await expect(page.getByText('Student Portal')).toBeVisible();
+  expect(await new Sidebar(page).itemNames()).toEqual(SIDEBARS.student);
+});
+
+test('sign-up validation shows the spec messages and keeps what was typed', async ({ page }) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('First Name').fill('Tomás');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm Password').fill('abd');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  await expect(page.getByText('Email is invalid')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveValue('Tomás');
+
+  await page.getByLabel('Last Name').fill('Ruiz');
+  await expect(page.getByText('Last name is required')).toHaveCount(0);
+});
+
+test('a wrong password keeps the form and explains why', async ({ page }) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.student, 'wrong-password');
+  await expect(page.getByRole('alert')).toContainText('Invalid login credentials');
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO.student);
+});
+
+for (const role of ['admin', 'teacher', 'student'] as const) {
+  test(`the ${role} demo account sees the ${role} sidebar`, async ({ page }) => {
+    const auth = new AuthScreen(page);
+    await auth.open();
+    await auth.signIn(DEMO[role], DEMO_PASSWORD);
+    const portal = { admin: 'Admin Portal', teacher: 'Teacher Portal', student: 'Student Portal' }[role];
+    await expect(page.getByText(portal)).toBeVisible();
+    await expect(page.getByTestId('sidebar-user')).toContainText(DEMO[role]);
+    expect(await new Sidebar(page).itemNames()).toEqual([...SIDEBARS[role]]);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    // A signed-in visitor at /auth goes to the dashboard.
+    await page.goto('/auth');
+    await expect(page).toHaveURL('http://localhost:3000/');
+  });
+}
+
+test('the admin dashboard shows real user counts', async ({ page }) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.admin, DEMO_PASSWORD);
+  const card = page.getByRole('group', { name: 'Total Users' });
+  await expect(card).toBeVisible();
+  const value = await card.evaluate((element) => {
+    const id = element.getAttribute('aria-describedby');
+    return id ? (document.getElementById(id)?.textContent ?? '') : '';
+  });
+  const total = Number(value.trim());
+  expect(total).toBeGreaterThanOrEqual(3);
+});
+
+test('logout asks for confirmation first', async ({ page }) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.teacher, DEMO_PASSWORD);
+  const sidebar = new Sidebar(page);
+  await expect(page.getByText('Teacher Portal')).toBeVisible();
+
+  let dialog = await sidebar.logout();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Teacher Portal')).toBeVisible();
+
+  dialog = await sidebar.logout();
+  await dialog.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a student opening /users gets the no-access page', async ({ page }) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.student, DEMO_PASSWORD);
+  await expect(page.getByText('Student Portal')).toBeVisible();
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await expect(page.getByText('Student Portal')).toBeVisible();
+});
+
+test('unknown paths go to the dashboard', async ({ page }) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.student, DEMO_PASSWORD);
+  await expect(page.getByText('Student Portal')).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL('http://localhost:3000/');
+});
+
+test('Remember me off keeps the session only for this browser session', async ({ page, context }) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await page.getByLabel('Remember me').uncheck();
+  await auth.signIn(DEMO.student, DEMO_PASSWORD);
+  await expect(page.getByText('Student Portal')).toBeVisible();
+  const stored = await page.evaluate(() => ({
+    local: window.localStorage.getItem('token'),
+    session: window.sessionStorage.getItem('token'),
+  }));
+  expect(stored.local).toBeNull();
+  expect(stored.session).toBeTruthy();
+
+  // A new tab is a new browser session for sessionStorage: the visitor must sign in again.
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(other).toHaveURL(/\/auth$/);
+});

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Ports follow the Supabase CLI so apps and docs use the same URLs locally and in CI.
+export const API_PORT = 54321;
+export const DB_PORT = 54322;
+export const OUTBOX_PORT = 54324;
+export const POSTGREST_PORT = 54325;
+
+export const HOST = '127.0.0.1';
+export const API_URL = `http://${HOST}:${API_PORT}`;
+export const OUTBOX_URL = `http://${HOST}:${OUTBOX_PORT}`;
+export const POSTGREST_URL = `http://${HOST}:${POSTGREST_PORT}`;
+export const AUTH_ISSUER = `${API_URL}/auth/v1`;
+
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const JWT_EXPIRY_SECONDS = 3600;
+
+// The Supabase CLI's well-known local demo keys (role anon / service_role, iss supabase-demo),
+// signed with JWT_SECRET; they are public and only ever valid against a local stack.
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export const DB_USER = 'postgres';
+export const DB_PASSWORD = 'postgres';
+export const DB_NAME = 'postgres';
+// PostgREST logs in as `authenticator` and switches to anon / authenticated / service_role per request.
+export const AUTHENTICATOR_PASSWORD = 'postgres';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const PACKAGE_ROOT = path.join(REPO_ROOT, 'local-supabase');
+export const SUPABASE_DIR = path.join(REPO_ROOT, 'supabase');
+export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, 'migrations');
+export const SEED_FILE = path.join(SUPABASE_DIR, 'seed.sql');
+export const FUNCTIONS_DIR = path.join(SUPABASE_DIR, 'functions');
+export const BOOTSTRAP_SQL_FILE = path.join(PACKAGE_ROOT, 'sql', 'bootstrap.sql');
+
+export function dataDir(): string {
+  return path.resolve(process.env.LOCAL_SUPABASE_DATA_DIR ?? path.join(REPO_ROOT, '.data', 'local'));
+}
+
+/** Connection string of an existing Postgres to use instead of the embedded one, if any. */
+export function externalDatabaseUrl(): string | undefined {
+  const url = process.env.DATABASE_URL?.trim();
+  return url ? url : undefined;
+}
+
+export const EMBEDDED_DB_URL = `postgresql://${DB_USER}:${DB_PASSWORD}@${HOST}:${DB_PORT}/${DB_NAME}`;
+
+export function databaseUrl(): string {
+  return externalDatabaseUrl() ?? EMBEDDED_DB_URL;
+}
+
+/** The same server and database as `databaseUrl()`, logged in as `authenticator`. */
+export function authenticatorUrl(): string {
+  const url = new URL(databaseUrl());
+  url.username = 'authenticator';
+  url.password = AUTHENTICATOR_PASSWORD;
+  return url.toString();
+}
+
+const APP_PORTS = [3000, 3001, 3002, 3003];
+
+export const SITE_URL = 'http://localhost:3000';
+
+/** Origins of the four apps; CORS and auth redirects accept only these (plus LOCAL_SUPABASE_EXTRA_ORIGINS). */
+export function allowedOrigins(): string[] {
+  const origins = APP_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+  const extra = (process.env.LOCAL_SUPABASE_EXTRA_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  return [...new Set([...origins, ...extra])];
+}
+
+export function isAllowedOrigin(origin: string | undefined): boolean {
+  return origin !== undefined && allowedOrigins().includes(origin);
+}
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** Auth limits; tests and demos may tune them through the environment of the stack process. */
+export function authLimits() {
+  return {
+    failedSignInsPerEmail: positiveIntFromEnv('LOCAL_SUPABASE_MAX_FAILED_SIGNINS_PER_EMAIL', 5),
+    failedSignInsPerIp: positiveIntFromEnv('LOCAL_SUPABASE_MAX_FAILED_SIGNINS_PER_IP', 20),
+    signInWindowSeconds: positiveIntFromEnv('LOCAL_SUPABASE_SIGNIN_WINDOW_SECONDS', 300),
+    recoveryEmailIntervalSeconds: positiveIntFromEnv('LOCAL_SUPABASE_RECOVERY_EMAIL_INTERVAL_SECONDS', 10),
+    recoveryTokenLifetimeSeconds: 3600,
+  };
+}
+
+export const MIN_PASSWORD_LENGTH = 6;

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The one shared-dependency list for the host and every remote, so they cannot drift.
+ * Everything here is a singleton: two Reacts break hooks, two Mantine/jotai/i18next/router
+ * copies lose the host's providers, two shared-data copies mean two sessions.
+ * Versions come from the app's own package.json (workspace packages from theirs).
+ */
+const root = dirname(fileURLToPath(import.meta.url));
+
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  // Sharing 'react-dom' does not cover its subpath: without this a second react-dom loads.
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'jotai',
+  'jotai/react',
+  'jotai/vanilla',
+  '@mantine/core',
+  '@mantine/hooks',
+  '@mantine/notifications',
+  'i18next',
+  'react-i18next',
+  '@supabase/supabase-js',
+  '@portal/shared-ui',
+  '@portal/shared-data',
+] as const;
+
+type PackageJson = { version?: string; dependencies?: Record<string, string> };
+
+const readJson = (file: string): PackageJson => JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? specifier);
+}
+
+/** `configUrl`: the calling module-federation.config.ts's import.meta.url. */
+export function sharedDependencies(configUrl: string) {
+  const appDir = dirname(fileURLToPath(configUrl));
+  const deps = readJson(join(appDir, 'package.json')).dependencies ?? {};
+  const shared: Record<string, { singleton: true; requiredVersion: string; eager?: false }> = {};
+  for (const specifier of SINGLETONS) {
+    const name = packageName(specifier);
+    let range = deps[name];
+    if (!range) throw new Error(`${appDir}: shared dependency ${name} is missing from package.json`);
+    if (range.startsWith('workspace:')) {
+      const folder = name.replace('@portal/', '');
+      range = `^${readJson(join(root, folder, 'package.json')).version ?? '0.0.0'}`;
+    }
+    shared[specifier] = { singleton: true, requiredVersion: range };
+  }
+  return shared;
+}
+
+/** Only a remote's own route loads it; a dead remote breaks nothing else. */
+export const shareStrategy = 'loaded-first' as const;

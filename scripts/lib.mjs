@@ -1,0 +1,99 @@
+// Small process helpers shared by the start/dev/test scripts.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const API_URL = 'http://127.0.0.1:54321';
+export const APPS = [
+  { name: 'shell', port: 3000 },
+  { name: 'student-app', port: 3001 },
+  { name: 'teacher-app', port: 3002 },
+  { name: 'admin-app', port: 3003 },
+];
+export const DEMO_ACCOUNTS = [
+  ['admin', 'admin@school.test'],
+  ['teacher', 'teacher@school.test'],
+  ['student', 'student@school.test'],
+];
+export const DEMO_PASSWORD = 'password123';
+
+const children = new Set();
+
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    children.add(child);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`));
+    });
+  });
+}
+
+export function startLongRunning(command, args, options = {}) {
+  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+export async function stopAll() {
+  const waits = [...children].map(
+    (child) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => {
+          if (child.exitCode === null) child.kill('SIGKILL');
+        }, 8000).unref();
+      }),
+  );
+  await Promise.all(waits);
+}
+
+export async function isHealthy(url, timeoutMs = 1000) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function waitFor(url, { timeoutMs = 120_000, label = url } = {}) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await isHealthy(url)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${label} did not become ready within ${timeoutMs / 1000}s`);
+}
+
+/** Starts the local Supabase stack unless one is already answering; returns whether we started it. */
+export async function ensureBackend({ dataDir, reset = false } = {}) {
+  if (await isHealthy(`${API_URL}/health`)) return false;
+  const args = ['exec', 'tsx', 'src/cli.ts', 'start'];
+  if (reset) args.push('--reset');
+  startLongRunning('pnpm', args, {
+    cwd: join(ROOT, 'local-supabase'),
+    env: { ...process.env, ...(dataDir ? { LOCAL_SUPABASE_DATA_DIR: dataDir } : {}) },
+  });
+  await waitFor(`${API_URL}/health`, { label: 'Local Supabase' });
+  return true;
+}
+
+export function onExit(cleanup) {
+  let exiting = false;
+  const handler = async (signal) => {
+    if (exiting) return;
+    exiting = true;
+    await cleanup();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

@@ -1,0 +1,34 @@
+// `pnpm test`: lint, typecheck, unit, build, then integration and e2e against one fresh local stack.
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT, ensureBackend, onExit, run, stopAll } from './lib.mjs';
+
+const steps = [];
+async function step(name, fn) {
+  const started = performance.now();
+  console.log(`\n▶ ${name}`);
+  await fn();
+  steps.push([name, ((performance.now() - started) / 1000).toFixed(1)]);
+}
+
+onExit(stopAll);
+let failed = false;
+try {
+  await step('lint', () => run('pnpm', ['lint']));
+  await step('typecheck', () => run('pnpm', ['typecheck']));
+  await step('unit tests', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'unit']));
+  await step('build', () => run('pnpm', ['build']));
+  await step('local backend (fresh test database)', () =>
+    ensureBackend({ dataDir: join(ROOT, '.data', 'test'), reset: true }),
+  );
+  await step('integration tests', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'integration']));
+  await step('e2e tests', () => run('pnpm', ['--filter', '@portal/e2e', 'test']));
+} catch (error) {
+  failed = true;
+  console.error(`\n✖ ${error instanceof Error ? error.message : error}`);
+} finally {
+  await stopAll();
+}
+console.log('\nSteps:');
+for (const [name, seconds] of steps) console.log(`  ✓ ${name} (${seconds}s)`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,21 @@
+// Runs a command with the local Supabase stack up: reuses a running one, else starts a
+// fresh test database (.data/test) and stops it afterwards.
+import { join } from 'node:path';
+import { ROOT, ensureBackend, onExit, run, stopAll } from './lib.mjs';
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  console.error('usage: node scripts/with-backend.mjs <command> [args…]');
+  process.exit(2);
+}
+onExit(stopAll);
+await ensureBackend({ dataDir: join(ROOT, '.data', 'test'), reset: true });
+let code = 0;
+try {
+  await run(command, args);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  code = 1;
+}
+await stopAll();
+process.exit(code);

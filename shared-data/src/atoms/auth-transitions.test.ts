@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { fail, ok } from '../result';
+import { appUser, authSession } from '../test-support/auth-fixtures';
+import {
+  authEventReceived,
+  errorCleared,
+  initialAuthState,
+  initializeFinished,
+  loginFinished,
+  logoutFinished,
+  passwordRequestFinished,
+  refreshFinished,
+  registerFinished,
+  requestStarted,
+  type AuthState,
+} from './auth-transitions';
+
+const signedIn: AuthState = {
+  ...initialAuthState,
+  user: appUser(),
+  token: 'access-1',
+  refreshToken: 'refresh-1',
+  initialized: true,
+};
+const loading = (state: AuthState) => requestStarted(state);
+
+describe('requestStarted', () => {
+  it('sets loading and clears the previous error', () => {
+    expect(requestStarted({ ...initialAuthState, error: 'Login failed' })).toEqual({
+      ...initialAuthState,
+      isLoading: true,
+      error: null,
+    });
+  });
+});
+
+describe('initializeFinished', () => {
+  it('stores a found session and marks auth initialised', () => {
+    expect(initializeFinished(loading(initialAuthState), ok(authSession()))).toEqual({
+      user: appUser(),
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+      isLoading: false,
+      error: null,
+      initialized: true,
+    });
+  });
+
+  it('is initialised and signed out without a session', () => {
+    expect(initializeFinished(loading(initialAuthState), ok(null))).toEqual({
+      ...initialAuthState,
+      initialized: true,
+    });
+  });
+
+  it("stores 'Failed to initialize auth' whatever the cause, signed out", () => {
+    const result = fail('GET_SESSION_ERROR', 'Failed to fetch');
+
+    expect(initializeFinished(loading(signedIn), result)).toEqual({
+      ...initialAuthState,
+      error: 'Failed to initialize auth',
+      initialized: true,
+    });
+  });
+});
+
+describe('loginFinished', () => {
+  it('stores the user and tokens', () => {
+    const session = authSession({ user: appUser({ role: 'teacher' }), token: 't', refreshToken: 'r' });
+
+    expect(loginFinished(loading(initialAuthState), ok(session))).toMatchObject({
+      user: { role: 'teacher' },
+      token: 't',
+      refreshToken: 'r',
+      isLoading: false,
+      error: null,
+    });
+  });
+
+  it("stores the failure's message", () => {
+    const result = fail('LOGIN_ERROR', 'Invalid login credentials');
+
+    expect(loginFinished(loading(initialAuthState), result)).toEqual({
+      ...initialAuthState,
+      error: 'Invalid login credentials',
+    });
+  });
+});
+
+describe('registerFinished', () => {
+  it('stores the new session', () => {
+    expect(registerFinished(loading(initialAuthState), ok(authSession()))).toMatchObject({
+      user: appUser(),
+      token: 'access-1',
+      isLoading: false,
+    });
+  });
+
+  it('only stops loading while the email awaits confirmation', () => {
+    expect(registerFinished(loading(initialAuthState), ok(null))).toEqual(initialAuthState);
+  });
+
+  it("stores the failure's message", () => {
+    expect(
+      registerFinished(loading(initialAuthState), fail('REGISTER_ERROR', 'User already registered')),
+    ).toMatchObject({ isLoading: false, error: 'User already registered', user: null });
+  });
+});
+
+describe('logoutFinished', () => {
+  it('clears the user and tokens', () => {
+    expect(logoutFinished(loading(signedIn))).toEqual({ ...initialAuthState, initialized: true });
+  });
+
+  it('clears them even when the server call failed', () => {
+    expect(logoutFinished(loading(signedIn))).toMatchObject({ user: null, token: null, error: null });
+  });
+});
+
+describe('refreshFinished', () => {
+  it('replaces the tokens and keeps the user', () => {
+    const result = ok({ token: 'access-2', refreshToken: 'refresh-2' });
+
+    expect(refreshFinished(loading(signedIn), result)).toEqual({
+      ...signedIn,
+      token: 'access-2',
+      refreshToken: 'refresh-2',
+    });
+  });
+
+  it('clears the user and tokens on failure and stores the message', () => {
+    const result = fail('REFRESH_ERROR', 'No refresh token available');
+
+    expect(refreshFinished(loading(signedIn), result)).toEqual({
+      ...initialAuthState,
+      initialized: true,
+      error: 'No refresh token available',
+    });
+  });
+});
+
+describe('passwordRequestFinished', () => {
+  it('only stops loading on success', () => {
+    expect(passwordRequestFinished(loading(signedIn), ok(null))).toEqual(signedIn);
+  });
+
+  it('only stores the message on failure, keeping user and tokens', () => {
+    const result = fail('UPDATE_PASSWORD_ERROR', 'Password update failed');
+
+    expect(passwordRequestFinished(loading(signedIn), result)).toEqual({
+      ...signedIn,
+      error: 'Password update failed',
+    });
+  });
+});
+
+describe('errorCleared', () => {
+  it('clears only the error', () => {
+    expect(errorCleared({ ...signedIn, error: 'x', isLoading: true })).toEqual({
+      ...signedIn,
+      isLoading: true,
+    });
+  });
+});
+
+describe('authEventReceived', () => {
+  const tokens = { token: 'access-2', refreshToken: 'refresh-2' };
+
+  it('takes the tokens of a background refresh', () => {
+    expect(authEventReceived(signedIn, 'TOKEN_REFRESHED', tokens)).toEqual({ ...signedIn, ...tokens });
+  });
+
+  it('ignores refreshed tokens while signed out', () => {
+    expect(authEventReceived(initialAuthState, 'TOKEN_REFRESHED', tokens)).toBe(initialAuthState);
+  });
+
+  it('signs the page out when the session ends elsewhere', () => {
+    expect(authEventReceived(signedIn, 'SIGNED_OUT', null)).toEqual({
+      ...initialAuthState,
+      initialized: true,
+    });
+  });
+
+  it.each(['SIGNED_IN', 'INITIAL_SESSION', 'PASSWORD_RECOVERY', 'USER_UPDATED'] as const)(
+    'leaves %s to the requests that fetch the profile',
+    (event) => {
+      expect(authEventReceived(signedIn, event, tokens)).toBe(signedIn);
+    },
+  );
+});

@@ -1,0 +1,102 @@
+import { ERROR_MESSAGES } from '../errors';
+import type { AppUser } from '../mappers/user';
+import type { Result } from '../result';
+import type { AuthEvent, AuthSession, AuthTokens } from '../services/auth';
+
+export type AuthState = {
+  user: AppUser | null;
+  token: string | null;
+  refreshToken: string | null;
+  isLoading: boolean;
+  error: string | null;
+  /** False until the start-up session check has finished (the shell shows a spinner). */
+  initialized: boolean;
+};
+
+export const initialAuthState: AuthState = {
+  user: null,
+  token: null,
+  refreshToken: null,
+  isLoading: false,
+  error: null,
+  initialized: false,
+};
+
+// The SPEC §4 "Auth" transitions as pure functions, so they are tested without a network.
+
+/** Every request sets loading and clears the previous error. */
+export function requestStarted(state: AuthState): AuthState {
+  return { ...state, isLoading: true, error: null };
+}
+
+function failed(state: AuthState, message: string): AuthState {
+  return { ...state, isLoading: false, error: message };
+}
+
+function withSession(state: AuthState, session: AuthSession): AuthState {
+  const { user, token, refreshToken } = session;
+  return { ...state, user, token, refreshToken, isLoading: false, error: null };
+}
+
+function withoutSession(state: AuthState): AuthState {
+  return { ...state, user: null, token: null, refreshToken: null, isLoading: false };
+}
+
+export function initializeFinished(
+  state: AuthState,
+  result: Result<AuthSession | null>,
+): AuthState {
+  if (!result.success) {
+    return { ...withoutSession(state), error: ERROR_MESSAGES.initializeAuthFailed, initialized: true };
+  }
+  const next = result.data ? withSession(state, result.data) : withoutSession(state);
+  return { ...next, initialized: true };
+}
+
+export function loginFinished(state: AuthState, result: Result<AuthSession>): AuthState {
+  return result.success ? withSession(state, result.data) : failed(state, result.error.message);
+}
+
+/** A sign-up waiting for email confirmation has no session yet: nothing to store. */
+export function registerFinished(state: AuthState, result: Result<AuthSession | null>): AuthState {
+  if (!result.success) return failed(state, result.error.message);
+  return result.data ? withSession(state, result.data) : { ...state, isLoading: false };
+}
+
+/**
+ * The user and tokens go whatever the server said (SPEC §4); a server failure is not shown,
+ * because this page is signed out either way.
+ */
+export function logoutFinished(state: AuthState): AuthState {
+  return { ...withoutSession(state), error: null };
+}
+
+export function refreshFinished(state: AuthState, result: Result<AuthTokens>): AuthState {
+  if (!result.success) return { ...withoutSession(state), error: result.error.message };
+  return { ...state, ...result.data, isLoading: false, error: null };
+}
+
+/** Reset request and password update only toggle loading and error. */
+export function passwordRequestFinished(state: AuthState, result: Result<unknown>): AuthState {
+  return result.success ? { ...state, isLoading: false } : failed(state, result.error.message);
+}
+
+export function errorCleared(state: AuthState): AuthState {
+  return { ...state, error: null };
+}
+
+/**
+ * Keeps the atom in step with supabase-js: its background refresh replaces the tokens, and a
+ * sign-out in another tab (or an expired refresh token) ends this page's session.
+ */
+export function authEventReceived(
+  state: AuthState,
+  event: AuthEvent,
+  tokens: AuthTokens | null,
+): AuthState {
+  if (event === 'SIGNED_OUT') {
+    return { ...state, user: null, token: null, refreshToken: null };
+  }
+  if (event === 'TOKEN_REFRESHED' && tokens && state.user) return { ...state, ...tokens };
+  return state;
+}

@@ -1,0 +1,86 @@
+export type Role = 'student' | 'teacher' | 'admin';
+
+export const ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
+
+/** A row of `public.users` (snake_case, as PostgREST returns it). */
+export type UserRow = {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: string | null;
+  avatar_url: string | null;
+  created_at: string;
+  updated_at: string | null;
+  phone: string | null;
+  location: string | null;
+  bio: string | null;
+  is_active: boolean | null;
+  last_sign_in_at: string | null;
+};
+
+/** A user as screens see it (SPEC §3 "UI shape"). */
+export type AppUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  avatar: string | null;
+  createdAt: string;
+  lastLogin: string | null;
+  phone: string | null;
+  location: string | null;
+  bio: string | null;
+  isActive: boolean;
+};
+
+/** The columns every user query selects, so rows always fit UserRow. */
+export const USER_COLUMNS =
+  'id, email, first_name, last_name, role, avatar_url, created_at, updated_at, phone, location, bio, is_active, last_sign_in_at';
+
+/** Unknown or missing roles are treated as student (SPEC §6). */
+export function toRole(value: unknown): Role {
+  return ROLES.find((role) => role === value) ?? 'student';
+}
+
+export function toAppUser(row: UserRow): AppUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    role: toRole(row.role),
+    avatar: row.avatar_url ?? null,
+    createdAt: row.created_at,
+    lastLogin: row.last_sign_in_at ?? null,
+    phone: row.phone ?? null,
+    location: row.location ?? null,
+    bio: row.bio ?? null,
+    isActive: row.is_active !== false,
+  };
+}
+
+/** The auth account fields a missing profile row is rebuilt from. */
+export type AuthAccount = {
+  id: string;
+  email?: string | undefined;
+  user_metadata?: Record<string, unknown> | undefined;
+};
+
+export type NewProfileRow = Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name' | 'role'>;
+
+/**
+ * The profile row for an account whose row is missing: names from the sign-up metadata (empty
+ * when absent) and always role student, whatever the metadata says (SPEC §5, DESIGN §4).
+ */
+export function toNewProfileRow(account: AuthAccount): NewProfileRow {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return {
+    id: account.id,
+    email: account.email ?? '',
+    first_name: text(account.user_metadata?.first_name),
+    last_name: text(account.user_metadata?.last_name),
+    role: 'student',
+  };
+}

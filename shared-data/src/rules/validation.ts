@@ -1,0 +1,104 @@
+/** SPEC §9: password minimum 6 characters. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** The `{email}` shape of SPEC §5: something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** i18n keys in the `validation` namespace; shared-ui maps them to the SPEC §5 texts. */
+export type ValidationMessageKey =
+  | 'emailRequired'
+  | 'emailInvalid'
+  | 'emailInvalidForgot'
+  | 'passwordRequired'
+  | 'passwordTooShort'
+  | 'firstNameRequired'
+  | 'lastNameRequired'
+  | 'passwordsDoNotMatch'
+  | 'confirmPasswordRequired'
+  | 'passwordsDoNotMatchReset';
+
+/** Field name → message key, only for fields that fail. */
+export type ValidationErrors<Field extends string> = Partial<Record<Field, ValidationMessageKey>>;
+
+export type SignInValues = { email: string; password: string };
+export type ForgotPasswordValues = { email: string };
+export type SignUpValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+};
+export type ResetPasswordValues = { password: string; confirmPassword: string };
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email.trim());
+}
+
+export function hasValidationErrors(errors: ValidationErrors<string>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+function emailError(
+  email: string,
+  invalidKey: 'emailInvalid' | 'emailInvalidForgot',
+): ValidationMessageKey | undefined {
+  if (email.trim() === '') return 'emailRequired';
+  return isValidEmail(email) ? undefined : invalidKey;
+}
+
+// Passwords are not trimmed: spaces are legitimate password characters.
+function passwordError(password: string): ValidationMessageKey | undefined {
+  if (password === '') return 'passwordRequired';
+  return password.length < PASSWORD_MIN_LENGTH ? 'passwordTooShort' : undefined;
+}
+
+function requiredText<Key extends ValidationMessageKey>(value: string, key: Key): Key | undefined {
+  return value.trim() === '' ? key : undefined;
+}
+
+/** Keeps only the failing fields, so `{}` means valid. */
+function compact<Field extends string>(
+  errors: Record<Field, ValidationMessageKey | undefined>,
+): ValidationErrors<Field> {
+  const failing: ValidationErrors<Field> = {};
+  for (const field of Object.keys(errors) as Field[]) {
+    const key = errors[field];
+    if (key) failing[field] = key;
+  }
+  return failing;
+}
+
+export function validateSignIn({
+  email,
+  password,
+}: SignInValues): ValidationErrors<keyof SignInValues> {
+  return compact({ email: emailError(email, 'emailInvalid'), password: passwordError(password) });
+}
+
+export function validateForgotPassword({
+  email,
+}: ForgotPasswordValues): ValidationErrors<keyof ForgotPasswordValues> {
+  return compact({ email: emailError(email, 'emailInvalidForgot') });
+}
+
+export function validateSignUp(values: SignUpValues): ValidationErrors<keyof SignUpValues> {
+  return compact({
+    firstName: requiredText(values.firstName, 'firstNameRequired'),
+    lastName: requiredText(values.lastName, 'lastNameRequired'),
+    email: emailError(values.email, 'emailInvalid'),
+    password: passwordError(values.password),
+    confirmPassword:
+      values.confirmPassword === values.password ? undefined : 'passwordsDoNotMatch',
+  });
+}
+
+export function validateResetPassword({
+  password,
+  confirmPassword,
+}: ResetPasswordValues): ValidationErrors<keyof ResetPasswordValues> {
+  let confirmError: ValidationMessageKey | undefined;
+  if (confirmPassword === '') confirmError = 'confirmPasswordRequired';
+  else if (confirmPassword !== password) confirmError = 'passwordsDoNotMatchReset';
+  return compact({ password: passwordError(password), confirmPassword: confirmError });
+}

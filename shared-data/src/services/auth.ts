@@ -1,0 +1,189 @@
+import {
+  isAuthSessionMissingError,
+  type AuthChangeEvent,
+  type Session,
+  type User,
+} from '@supabase/supabase-js';
+import { getClient } from '../client';
+import { ERROR_MESSAGES } from '../errors';
+import {
+  toAppUser,
+  toNewProfileRow,
+  USER_COLUMNS,
+  type AppUser,
+  type UserRow,
+} from '../mappers/user';
+import { AUTH_STORAGE_KEY, rememberMeStorage } from '../remember-me-storage';
+import { fail, fromAuthError, fromPostgrestError, ok, settle, type Result } from '../result';
+import { usersService } from './users';
+
+export type AuthTokens = { token: string; refreshToken: string };
+/** A signed-in user: the `public.users` profile plus the session tokens. */
+export type AuthSession = AuthTokens & { user: AppUser };
+
+export type SignInInput = { email: string; password: string; remember: boolean };
+export type SignUpInput = { email: string; password: string; firstName: string; lastName: string };
+
+export type AuthEvent = AuthChangeEvent;
+/** `tokens` is null when the event carries no session (e.g. SIGNED_OUT). */
+export type AuthEventListener = (event: AuthEvent, tokens: AuthTokens | null) => void;
+
+// No SPEC §8 text exists for these two; the provider's message is used whenever it has one.
+const LOGOUT_FAILED = 'Logout failed';
+const UNIQUE_VIOLATION = '23505';
+
+function tokensOf(session: Session): AuthTokens {
+  return { token: session.access_token, refreshToken: session.refresh_token };
+}
+
+async function createProfile(account: User): Promise<Result<AppUser>> {
+  const { data, error } = await getClient()
+    .from('users')
+    .insert(toNewProfileRow(account))
+    .select(USER_COLUMNS)
+    .single<UserRow>();
+  if (!error) return ok(toAppUser(data));
+  // The sign-up trigger created the row between our read and this insert: read it again.
+  if (error.code === UNIQUE_VIOLATION) {
+    const again = await usersService.getProfile(account.id);
+    if (again.success && again.data) return ok(again.data);
+  }
+  return fromPostgrestError('PROFILE_CREATE_ERROR', error, ERROR_MESSAGES.getUserFailed);
+}
+
+/** The account's profile; a missing row is created as student from the sign-up metadata (SPEC §4). */
+async function loadProfile(account: User): Promise<Result<AppUser>> {
+  const found = await usersService.getProfile(account.id);
+  if (!found.success) return fail('GET_USER_ERROR', found.error.message, found.error.details);
+  return found.data ? ok(found.data) : createProfile(account);
+}
+
+async function toAuthSession(session: Session): Promise<Result<AuthSession>> {
+  const profile = await loadProfile(session.user);
+  return profile.success ? ok({ ...tokensOf(session), user: profile.data }) : profile;
+}
+
+/** "Remember me" decides where the session is kept: localStorage, or sessionStorage only. */
+async function signIn({ email, password, remember }: SignInInput): Promise<Result<AuthSession>> {
+  return settle('LOGIN_ERROR', ERROR_MESSAGES.loginFailed, async () => {
+    rememberMeStorage.setRememberMe(remember);
+    const { data, error } = await getClient().auth.signInWithPassword({
+      email: email.trim(),
+      password,
+    });
+    if (error || !data.session) return fromAuthError('LOGIN_ERROR', error, ERROR_MESSAGES.loginFailed);
+    return toAuthSession(data.session);
+  });
+}
+
+/**
+ * Registers a student (the role sent is always student; the server enforces it too). Resolves to
+ * null when the project requires email confirmation before the first session.
+ */
+async function signUp({
+  email,
+  password,
+  firstName,
+  lastName,
+}: SignUpInput): Promise<Result<AuthSession | null>> {
+  return settle('REGISTER_ERROR', ERROR_MESSAGES.registrationFailed, async () => {
+    const { data, error } = await getClient().auth.signUp({
+      email: email.trim(),
+      password,
+      options: { data: { first_name: firstName.trim(), last_name: lastName.trim(), role: 'student' } },
+    });
+    if (error) return fromAuthError('REGISTER_ERROR', error, ERROR_MESSAGES.registrationFailed);
+    return data.session ? toAuthSession(data.session) : ok(null);
+  });
+}
+
+/** Ends this browser's session; the local session and token mirrors go even if the server fails. */
+async function signOut(): Promise<Result<null>> {
+  const result = await settle('LOGOUT_ERROR', LOGOUT_FAILED, async () => {
+    const { error } = await getClient().auth.signOut({ scope: 'local' });
+    return error ? fromAuthError('LOGOUT_ERROR', error, LOGOUT_FAILED) : ok(null);
+  });
+  // supabase-js keeps the stored session when the server call fails; it reads storage on every
+  // call, so removing the key signs this page out.
+  if (!result.success) rememberMeStorage.removeItem(AUTH_STORAGE_KEY);
+  return result;
+}
+
+/** The stored session (refreshed by supabase-js when expired) with its profile; null when none. */
+async function getSession(): Promise<Result<AuthSession | null>> {
+  return settle('GET_SESSION_ERROR', ERROR_MESSAGES.authenticationFailed, async () => {
+    const { data, error } = await getClient().auth.getSession();
+    if (error) {
+      return fromAuthError('GET_SESSION_ERROR', error, ERROR_MESSAGES.authenticationFailed);
+    }
+    return data.session ? toAuthSession(data.session) : ok(null);
+  });
+}
+
+/** The signed-in user's profile, with the account verified by the auth server. */
+async function getCurrentUser(): Promise<Result<AppUser>> {
+  return settle('GET_USER_ERROR', ERROR_MESSAGES.getUserFailed, async () => {
+    const { data, error } = await getClient().auth.getUser();
+    if (error && !isAuthSessionMissingError(error)) {
+      return fromAuthError('GET_USER_ERROR', error, ERROR_MESSAGES.getUserFailed);
+    }
+    if (!data.user) return fail('NO_USER', ERROR_MESSAGES.noAuthenticatedUser);
+    return loadProfile(data.user);
+  });
+}
+
+/** Exchanges the stored refresh token for new tokens. */
+async function refreshSession(): Promise<Result<AuthTokens>> {
+  return settle('REFRESH_ERROR', ERROR_MESSAGES.tokenRefreshFailed, async () => {
+    const { refreshToken } = rememberMeStorage.readTokens();
+    if (!refreshToken) return fail('REFRESH_ERROR', ERROR_MESSAGES.noRefreshToken);
+    const { data, error } = await getClient().auth.refreshSession({ refresh_token: refreshToken });
+    if (error || !data.session) {
+      return fromAuthError('REFRESH_ERROR', error, ERROR_MESSAGES.tokenRefreshFailed);
+    }
+    return ok(tokensOf(data.session));
+  });
+}
+
+/** Sends the reset email; the link returns to `redirectTo` (the portal's /reset-password). */
+async function requestPasswordReset(email: string, redirectTo: string): Promise<Result<null>> {
+  return settle('RESET_PASSWORD_ERROR', ERROR_MESSAGES.passwordResetFailed, async () => {
+    const { error } = await getClient().auth.resetPasswordForEmail(email.trim(), { redirectTo });
+    return error
+      ? fromAuthError('RESET_PASSWORD_ERROR', error, ERROR_MESSAGES.passwordResetFailed)
+      : ok(null);
+  });
+}
+
+/** Sets a new password for the current (e.g. PASSWORD_RECOVERY) session. */
+async function updatePassword(newPassword: string): Promise<Result<null>> {
+  return settle('UPDATE_PASSWORD_ERROR', ERROR_MESSAGES.passwordUpdateFailed, async () => {
+    const { error } = await getClient().auth.updateUser({ password: newPassword });
+    return error
+      ? fromAuthError('UPDATE_PASSWORD_ERROR', error, ERROR_MESSAGES.passwordUpdateFailed)
+      : ok(null);
+  });
+}
+
+/**
+ * Subscribes to auth events (PASSWORD_RECOVERY, TOKEN_REFRESHED, SIGNED_OUT …); returns the
+ * unsubscribe. Listeners run inside supabase-js: defer further auth calls (setTimeout) from them.
+ */
+function onAuthEvent(listener: AuthEventListener): () => void {
+  const { data } = getClient().auth.onAuthStateChange((event, session) =>
+    listener(event, session ? tokensOf(session) : null),
+  );
+  return () => data.subscription.unsubscribe();
+}
+
+export const authService = {
+  signIn,
+  signUp,
+  signOut,
+  getSession,
+  getCurrentUser,
+  refreshSession,
+  requestPasswordReset,
+  updatePassword,
+  onAuthEvent,
+};

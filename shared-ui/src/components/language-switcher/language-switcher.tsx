@@ -1,0 +1,30 @@
+import { SegmentedControl, type MantineSize } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES, isSupportedLanguage, useLanguage } from '../../i18n';
+
+export interface LanguageSwitcherProps {
+  size?: MantineSize;
+  fullWidth?: boolean;
+}
+
+/** English / Español toggle; the choice applies to the whole portal and is remembered. */
+export function LanguageSwitcher({ size = 'xs', fullWidth = false }: LanguageSwitcherProps) {
+  const { t } = useTranslation('common');
+  const { language, setLanguage } = useLanguage();
+  return (
+    <SegmentedControl
+      aria-label={t('language')}
+      size={size}
+      fullWidth={fullWidth}
+      value={language}
+      onChange={(value) => {
+        if (isSupportedLanguage(value)) void setLanguage(value);
+      }}
+      data={SUPPORTED_LANGUAGES.map((lng) => ({
+        value: lng,
+        // Each name is written in its own language, so mark it for correct pronunciation.
+        label: <span lang={lng}>{t(`languages.${lng}`)}</span>,
+      }))}
+    />
+  );
+}

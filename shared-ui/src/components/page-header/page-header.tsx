@@ -1,0 +1,25 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Buttons shown on the right (wrap below the title on narrow screens). */
+  actions?: ReactNode;
+  /** Heading level; 1 for a page, 2 when the header sits inside a page that already has an h1. */
+  order?: 1 | 2;
+}
+
+export function PageHeader({ title, description, actions, order = 1 }: PageHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-start" gap="md" mb="lg">
+      <Stack gap={4}>
+        <Title order={order} size="h2">
+          {title}
+        </Title>
+        {description ? <Text c="dimmed">{description}</Text> : null}
+      </Stack>
+      {actions ? <Group gap="sm">{actions}</Group> : null}
+    </Group>
+  );
+}

@@ -1,0 +1,38 @@
+import { Badge, type MantineColor, type MantineSize } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export const USER_ROLES = ['student', 'teacher', 'admin'] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+
+export function isUserRole(value: unknown): value is UserRole {
+  return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);
+}
+
+const ROLE_COLORS: Record<UserRole, MantineColor> = {
+  student: 'blue',
+  teacher: 'teal',
+  admin: 'grape',
+};
+
+export interface RoleBadgeProps {
+  /** A role from the users table; anything unexpected is shown as stored, in grey. */
+  role: UserRole | (string & {});
+  size?: MantineSize;
+}
+
+export function RoleBadge({ role, size = 'sm' }: RoleBadgeProps) {
+  const { t } = useTranslation('common');
+  if (!isUserRole(role)) {
+    return (
+      <Badge color="gray" variant="light" size={size}>
+        {role}
+      </Badge>
+    );
+  }
+  return (
+    <Badge color={ROLE_COLORS[role]} variant="light" size={size}>
+      {t(`roles.${role}`)}
+    </Badge>
+  );
+}

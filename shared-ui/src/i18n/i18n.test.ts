@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  LANGUAGE_STORAGE_KEY,
+  currentLanguage,
+  detectLanguage,
+  i18n,
+  initI18n,
+  registerMessages,
+  setLanguage,
+} from './i18n';
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+function preferBrowserLanguages(languages: string[]) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? '');
+}
+
+describe('detectLanguage', () => {
+  it('uses the saved choice first', () => {
+    preferBrowserLanguages(['en-US']);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
+    expect(detectLanguage()).toBe('es');
+  });
+
+  it('ignores a saved value that is not a supported language', () => {
+    preferBrowserLanguages(['es-AR']);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+    expect(detectLanguage()).toBe('es');
+  });
+
+  it('maps any Spanish browser locale to es', () => {
+    preferBrowserLanguages(['es-MX', 'en']);
+    expect(detectLanguage()).toBe('es');
+  });
+
+  it('takes the first supported browser language', () => {
+    preferBrowserLanguages(['de-DE', 'es-ES', 'en']);
+    expect(detectLanguage()).toBe('es');
+  });
+
+  it('falls back to English', () => {
+    preferBrowserLanguages(['fr-FR', 'de']);
+    expect(detectLanguage()).toBe('en');
+  });
+});
+
+// i18next's default instance lives for the whole file, so these run in order: before init, then after.
+describe('the shared instance', () => {
+  it('keeps catalogs registered before initialisation', () => {
+    expect(i18n.isInitialized).toBeFalsy();
+    registerMessages('early', { en: { hello: 'Hello' }, es: { hello: 'Hola' } });
+    preferBrowserLanguages(['es-AR']);
+
+    initI18n();
+
+    expect(i18n.isInitialized).toBe(true);
+    expect(currentLanguage()).toBe('es');
+    expect(i18n.t('early:hello')).toBe('Hola');
+    expect(i18n.t('validation:emailRequired')).toBe('El correo electrónico es obligatorio');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('is initialised only once, whoever calls initI18n', () => {
+    const first = initI18n();
+    const init = vi.spyOn(i18n, 'init');
+    expect(initI18n()).toBe(first);
+    expect(init).not.toHaveBeenCalled();
+    expect(currentLanguage()).toBe('es');
+  });
+
+  it('switches language on a later call that names one', () => {
+    initI18n({ lng: 'en' });
+    expect(currentLanguage()).toBe('en');
+    expect(i18n.t('validation:emailRequired')).toBe('Email is required');
+  });
+
+  it('adds catalogs registered after initialisation', () => {
+    registerMessages('late', { en: { bye: 'Goodbye' }, es: { bye: 'Adiós' } });
+    expect(i18n.t('late:bye', { lng: 'en' })).toBe('Goodbye');
+    expect(i18n.t('late:bye', { lng: 'es' })).toBe('Adiós');
+  });
+
+  it('setLanguage switches, persists the choice and updates the page language', async () => {
+    await setLanguage('es');
+    expect(currentLanguage()).toBe('es');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+
+    await setLanguage('en');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(i18n.t('common:loading')).toBe('Loading…');
+  });
+
+  it('still switches when storage refuses to save', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    await setLanguage('es');
+    expect(currentLanguage()).toBe('es');
+  });
+});

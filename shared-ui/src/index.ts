@@ -1,0 +1,42 @@
+// The kit's public surface. Test helpers live in `@portal/shared-ui/test-utils` so that
+// Testing Library never ends up in the shared Module Federation chunk.
+export {
+  DEFAULT_BRANDING,
+  colorShades,
+  createPortalTheme,
+  isHexColor,
+  portalTheme,
+  type PortalBranding,
+} from './theme';
+export * from './i18n';
+export { PortalUiProvider, type PortalUiProviderProps } from './provider/portal-ui-provider';
+export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
+export { StatCard, type StatCardProps } from './components/stat-card/stat-card';
+export { ErrorBanner, type ErrorBannerProps } from './components/error-banner/error-banner';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
+export {
+  FullPageLoader,
+  type FullPageLoaderProps,
+} from './components/full-page-loader/full-page-loader';
+export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
+export {
+  SectionUnavailable,
+  type SectionUnavailableProps,
+} from './components/section-unavailable/section-unavailable';
+export {
+  LanguageSwitcher,
+  type LanguageSwitcherProps,
+} from './components/language-switcher/language-switcher';
+export {
+  RoleBadge,
+  USER_ROLES,
+  isUserRole,
+  type RoleBadgeProps,
+  type UserRole,
+} from './components/role-badge/role-badge';
+export {
+  StandaloneHarness,
+  type StandaloneHarnessProps,
+  type StandalonePage,
+  type StandaloneSession,
+} from './components/standalone-harness/standalone-harness';

@@ -1,0 +1,5 @@
+export {
+  renderWithProviders,
+  type RenderWithProvidersOptions,
+  type RenderWithProvidersResult,
+} from './render';

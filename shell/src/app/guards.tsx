@@ -1,0 +1,61 @@
+import { useEffect, type ReactNode } from 'react';
+import { Title } from '@mantine/core';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { FullPageLoader } from '@portal/shared-ui';
+import { authAtom, initializeAuthWriteAtom } from '@portal/shared-data';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { NoAccessPage } from '../features/errors/no-access-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { RemotePage } from '../features/remotes/remote-page';
+import { resolveRoute } from './route-table';
+
+/** Checks the session once on start and shows a spinner until it knows. */
+export function SessionGate() {
+  const auth = useAtomValue(authAtom);
+  const initialize = useSetAtom(initializeAuthWriteAtom);
+  useEffect(() => {
+    void initialize();
+  }, [initialize]);
+  if (!auth.initialized) return <FullPageLoader />;
+  return <Outlet />;
+}
+
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { user } = useAtomValue(authAtom);
+  const location = useLocation();
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** A signed-in visitor at /auth goes to the dashboard. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { user } = useAtomValue(authAtom);
+  if (user) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** Resolves a route pattern for the signed-in role and mounts its page, or "no access". */
+export function GuardedPage({ path }: { path: string }) {
+  const { t } = useTranslation('shell');
+  const { user } = useAtomValue(authAtom);
+  if (!user) return null;
+  const resolution = resolveRoute(path, user.role);
+  if (resolution.status === 'unknown') return <Navigate to="/" replace />;
+  if (resolution.status === 'forbidden') {
+    return <NoAccessPage role={user.role} allowedRoles={resolution.allowedRoles} />;
+  }
+  const { route } = resolution;
+  return (
+    <>
+      <Title order={1} size="h2" mb="lg">
+        {t(route.titleKey)}
+      </Title>
+      {route.source.kind === 'remote' ? (
+        <RemotePage key={`${route.source.remote}:${route.source.module}`} remote={route.source.remote} module={route.source.module} />
+      ) : (
+        <ProfilePage />
+      )}
+    </>
+  );
+}

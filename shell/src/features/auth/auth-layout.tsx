@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Box, Center, Grid, Paper } from '@mantine/core';
+import { LanguageSwitcher } from '@portal/shared-ui';
+import { MarketingPanel } from './marketing-panel';
+
+/** The marketing panel beside a form card, used by /auth and /reset-password. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <Grid gutter={0} mih="100vh">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <MarketingPanel />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Center mih={{ md: '100vh' }} p="md" py="xl">
+          <Box w="100%" maw={440}>
+            <Box mb="md" style={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <LanguageSwitcher />
+            </Box>
+            <Paper withBorder shadow="md" radius="md" p={{ base: 'md', sm: 'xl' }}>
+              {children}
+            </Paper>
+          </Box>
+        </Center>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,48 @@
+import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBriefcase, IconClock, IconLanguage, IconSparkles } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+const BLURBS = [
+  { icon: IconLanguage, title: 'blurbs.languageTitle', text: 'blurbs.languageText' },
+  { icon: IconBriefcase, title: 'blurbs.businessTitle', text: 'blurbs.businessText' },
+  { icon: IconSparkles, title: 'blurbs.customTitle', text: 'blurbs.customText' },
+  { icon: IconClock, title: 'blurbs.flexibleTitle', text: 'blurbs.flexibleText' },
+] as const;
+
+export function MarketingPanel() {
+  const { t } = useTranslation('shell');
+  return (
+    <Box
+      component="section"
+      aria-label={t('brand')}
+      p={{ base: 'lg', md: 48 }}
+      c="white"
+      style={{ background: 'linear-gradient(135deg, var(--mantine-color-indigo-8), var(--mantine-color-cyan-7))' }}
+      h="100%"
+    >
+      <Stack gap="xl" maw={560} mx="auto" justify="center" h="100%">
+        <div>
+          <Title order={1} c="white">
+            {t('brand')}
+          </Title>
+          <Text size="lg" mt="sm" opacity={0.9}>
+            {t('tagline')}
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {BLURBS.map(({ icon: Icon, title, text }) => (
+            <Stack key={title} gap={6}>
+              <ThemeIcon variant="white" color="indigo" size="lg" radius="md">
+                <Icon size={20} aria-hidden />
+              </ThemeIcon>
+              <Text fw={700}>{t(title)}</Text>
+              <Text size="sm" opacity={0.85}>
+                {t(text)}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import fallbackPlugin from './fallback';
+import { describeError, isUnavailableRemote } from './unavailable';
+
+describe('fallback runtime plugin', () => {
+  it('turns a failed remote load into an unavailable marker', () => {
+    const plugin = fallbackPlugin();
+    const hook = plugin.errorLoadRemote as (args: { id: string; error: unknown }) => unknown;
+    const result = hook({ id: 'teacher_app/Dashboard', error: new Error('Failed to fetch manifest') });
+    expect(isUnavailableRemote(result)).toBe(true);
+    expect(result).toMatchObject({ id: 'teacher_app/Dashboard', reason: 'Failed to fetch manifest' });
+  });
+
+  it('does not mistake a real module for the marker', () => {
+    expect(isUnavailableRemote({ default: () => null })).toBe(false);
+    expect(isUnavailableRemote(null)).toBe(false);
+  });
+
+  it('describes any thrown value', () => {
+    expect(describeError('boom')).toBe('boom');
+    expect(describeError(42)).toBe('Unknown error');
+  });
+});
