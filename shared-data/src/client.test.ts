@@ -35,16 +35,20 @@ describe('initDataClient', () => {
     const client = initDataClient(config);
 
     expect(getClient()).toBe(client);
-    expect(createClient).toHaveBeenCalledExactlyOnceWith(config.supabaseUrl, config.supabaseAnonKey, {
-      auth: {
-        flowType: 'implicit',
-        detectSessionInUrl: true,
-        autoRefreshToken: true,
-        persistSession: true,
-        storage: rememberMeStorage,
-        storageKey: AUTH_STORAGE_KEY,
+    expect(createClient).toHaveBeenCalledExactlyOnceWith(
+      config.supabaseUrl,
+      config.supabaseAnonKey,
+      {
+        auth: {
+          flowType: 'implicit',
+          detectSessionInUrl: true,
+          autoRefreshToken: true,
+          persistSession: true,
+          storage: rememberMeStorage,
+          storageKey: AUTH_STORAGE_KEY,
+        },
       },
-    });
+    );
   });
 
   it('returns the same client when called again for the same project', () => {

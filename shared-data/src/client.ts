@@ -23,7 +23,10 @@ export function initDataClient(config: PortalConfig): DataClient {
   }
 
   if (client && clientProject) {
-    if (clientProject.url === config.supabaseUrl && clientProject.anonKey === config.supabaseAnonKey) {
+    if (
+      clientProject.url === config.supabaseUrl &&
+      clientProject.anonKey === config.supabaseAnonKey
+    ) {
       return client;
     }
     throw new Error('The data client is already initialised for another Supabase project');
@@ -47,7 +50,8 @@ export function initDataClient(config: PortalConfig): DataClient {
 
 /** The page's client; throws when start-up has not called initDataClient (a wiring bug). */
 export function getClient(): DataClient {
-  if (!client) throw new Error('The data client is not initialised: call initDataClient(config) first');
+  if (!client)
+    throw new Error('The data client is not initialised: call initDataClient(config) first');
   return client;
 }
 

@@ -39,9 +39,21 @@ describe('parsePortalConfig', () => {
   it.each([
     ['a non-object', 'nope', 'expected a JSON object'],
     ['an array', [], 'expected a JSON object'],
-    ['a missing URL', { ...valid, supabaseUrl: undefined }, '"supabaseUrl" must be a non-empty string'],
-    ['a non-http URL', { ...valid, supabaseUrl: 'ftp://db' }, '"supabaseUrl" must be an http(s) URL'],
-    ['an empty anon key', { ...valid, supabaseAnonKey: ' ' }, '"supabaseAnonKey" must be a non-empty string'],
+    [
+      'a missing URL',
+      { ...valid, supabaseUrl: undefined },
+      '"supabaseUrl" must be a non-empty string',
+    ],
+    [
+      'a non-http URL',
+      { ...valid, supabaseUrl: 'ftp://db' },
+      '"supabaseUrl" must be an http(s) URL',
+    ],
+    [
+      'an empty anon key',
+      { ...valid, supabaseAnonKey: ' ' },
+      '"supabaseAnonKey" must be a non-empty string',
+    ],
     ['a non-string provider', { ...valid, apiProvider: 3 }, '"apiProvider" must be a string'],
     ['missing remotes', { ...valid, remotes: undefined }, '"remotes" must be an object'],
     [
@@ -81,7 +93,10 @@ describe('loadPortalConfig', () => {
   });
 
   it('reports an HTTP failure with its status', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('missing', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('missing', { status: 404 })),
+    );
 
     await expect(loadPortalConfig('/config.json')).rejects.toThrow(
       new ConfigError('Could not load portal config from /config.json: HTTP 404'),
@@ -89,7 +104,10 @@ describe('loadPortalConfig', () => {
   });
 
   it('reports a body that is not JSON', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>')),
+    );
 
     await expect(loadPortalConfig()).rejects.toThrow('is not valid JSON');
   });
@@ -108,8 +126,13 @@ describe('loadPortalConfig', () => {
   });
 
   it('reports an invalid config', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ ...valid, supabaseAnonKey: '' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ ...valid, supabaseAnonKey: '' })),
+    );
 
-    await expect(loadPortalConfig()).rejects.toThrow('"supabaseAnonKey" must be a non-empty string');
+    await expect(loadPortalConfig()).rejects.toThrow(
+      '"supabaseAnonKey" must be a non-empty string',
+    );
   });
 });

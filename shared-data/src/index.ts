@@ -38,14 +38,7 @@ export {
 } from './errors';
 
 // Users
-export {
-  ROLES,
-  toAppUser,
-  toRole,
-  type AppUser,
-  type Role,
-  type UserRow,
-} from './mappers/user';
+export { ROLES, toAppUser, toRole, type AppUser, type Role, type UserRow } from './mappers/user';
 export { TEACHER_LIST_LIMIT, usersService, type RoleCounts } from './services/users';
 
 // Auth service and state
@@ -73,6 +66,7 @@ export {
 export { updatePasswordWriteAtom } from './atoms/update-password-write-atom';
 export { clearAuthErrorWriteAtom } from './atoms/clear-auth-error-write-atom';
 export { authEventWriteAtom, type AuthEventUpdate } from './atoms/auth-event-write-atom';
+export { useStandaloneSession, type StandaloneSession } from './hooks/use-standalone-session';
 
 // Validation rules
 export {

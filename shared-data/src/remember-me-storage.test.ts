@@ -29,7 +29,10 @@ describe('createRememberMeStorage', () => {
   beforeEach(() => {
     local = memory();
     tab = memory();
-    storage = createRememberMeStorage(() => local, () => tab);
+    storage = createRememberMeStorage(
+      () => local,
+      () => tab,
+    );
   });
 
   it('remembers by default, like a persistent login', () => {
@@ -60,7 +63,10 @@ describe('createRememberMeStorage', () => {
 
   it('reads the choice back after a reload', () => {
     storage.setRememberMe(false);
-    const reloaded = createRememberMeStorage(() => local, () => memory());
+    const reloaded = createRememberMeStorage(
+      () => local,
+      () => memory(),
+    );
 
     expect(reloaded.getRememberMe()).toBe(false);
   });

@@ -75,7 +75,10 @@ export function createRememberMeStorage(
     },
     getRememberMe,
     readTokens() {
-      return { token: getItem(TOKEN_STORAGE_KEY), refreshToken: getItem(REFRESH_TOKEN_STORAGE_KEY) };
+      return {
+        token: getItem(TOKEN_STORAGE_KEY),
+        refreshToken: getItem(REFRESH_TOKEN_STORAGE_KEY),
+      };
     },
   };
 }

@@ -40,15 +40,19 @@ describe('fromPostgrestError', () => {
   );
 
   it('accepts thrown errors', () => {
-    expect(fromPostgrestError('UNKNOWN_ERROR', new TypeError('Failed to fetch'), 'x').error.message).toBe(
-      'Failed to fetch',
-    );
+    expect(
+      fromPostgrestError('UNKNOWN_ERROR', new TypeError('Failed to fetch'), 'x').error.message,
+    ).toBe('Failed to fetch');
   });
 });
 
 describe('fromAuthError', () => {
   it('keeps the HTTP status and auth code', () => {
-    const error = { message: 'Request rate limit reached', status: 429, code: 'over_request_rate_limit' };
+    const error = {
+      message: 'Request rate limit reached',
+      status: 429,
+      code: 'over_request_rate_limit',
+    };
 
     expect(fromAuthError('LOGIN_ERROR', error, 'Login failed')).toEqual({
       success: false,
@@ -61,7 +65,9 @@ describe('fromAuthError', () => {
   });
 
   it("treats auth-js's unreadable 5xx message '{}' as no message", () => {
-    expect(fromAuthError('REFRESH_ERROR', { message: '{}', status: 503 }, 'Token refresh failed')).toEqual({
+    expect(
+      fromAuthError('REFRESH_ERROR', { message: '{}', status: 503 }, 'Token refresh failed'),
+    ).toEqual({
       success: false,
       error: { code: 'REFRESH_ERROR', message: 'Token refresh failed', details: { status: 503 } },
     });

@@ -18,7 +18,9 @@ export function fail(code: ErrorCode, message: string, details?: unknown): Failu
 }
 
 function field(err: unknown, key: string): unknown {
-  return typeof err === 'object' && err !== null ? (err as Record<string, unknown>)[key] : undefined;
+  return typeof err === 'object' && err !== null
+    ? (err as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /** The provider's message when it has one (SPEC §8 "Errors carry the provider's message"). */
@@ -40,7 +42,11 @@ function pick(err: unknown, keys: readonly string[]): Record<string, unknown> | 
 }
 
 /** A PostgREST error (or anything thrown around a query) as a Failure; keeps code/details/hint. */
-export function fromPostgrestError(code: ErrorCode, err: unknown, fallbackMessage: string): Failure {
+export function fromPostgrestError(
+  code: ErrorCode,
+  err: unknown,
+  fallbackMessage: string,
+): Failure {
   return fail(code, messageOf(err, fallbackMessage), pick(err, ['code', 'details', 'hint']));
 }
 

@@ -66,7 +66,11 @@ describe('initializeFinished', () => {
 
 describe('loginFinished', () => {
   it('stores the user and tokens', () => {
-    const session = authSession({ user: appUser({ role: 'teacher' }), token: 't', refreshToken: 'r' });
+    const session = authSession({
+      user: appUser({ role: 'teacher' }),
+      token: 't',
+      refreshToken: 'r',
+    });
 
     expect(loginFinished(loading(initialAuthState), ok(session))).toMatchObject({
       user: { role: 'teacher' },
@@ -102,7 +106,10 @@ describe('registerFinished', () => {
 
   it("stores the failure's message", () => {
     expect(
-      registerFinished(loading(initialAuthState), fail('REGISTER_ERROR', 'User already registered')),
+      registerFinished(
+        loading(initialAuthState),
+        fail('REGISTER_ERROR', 'User already registered'),
+      ),
     ).toMatchObject({ isLoading: false, error: 'User already registered', user: null });
   });
 });
@@ -113,7 +120,11 @@ describe('logoutFinished', () => {
   });
 
   it('clears them even when the server call failed', () => {
-    expect(logoutFinished(loading(signedIn))).toMatchObject({ user: null, token: null, error: null });
+    expect(logoutFinished(loading(signedIn))).toMatchObject({
+      user: null,
+      token: null,
+      error: null,
+    });
   });
 });
 
@@ -167,7 +178,10 @@ describe('authEventReceived', () => {
   const tokens = { token: 'access-2', refreshToken: 'refresh-2' };
 
   it('takes the tokens of a background refresh', () => {
-    expect(authEventReceived(signedIn, 'TOKEN_REFRESHED', tokens)).toEqual({ ...signedIn, ...tokens });
+    expect(authEventReceived(signedIn, 'TOKEN_REFRESHED', tokens)).toEqual({
+      ...signedIn,
+      ...tokens,
+    });
   });
 
   it('ignores refreshed tokens while signed out', () => {

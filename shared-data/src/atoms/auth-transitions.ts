@@ -47,7 +47,11 @@ export function initializeFinished(
   result: Result<AuthSession | null>,
 ): AuthState {
   if (!result.success) {
-    return { ...withoutSession(state), error: ERROR_MESSAGES.initializeAuthFailed, initialized: true };
+    return {
+      ...withoutSession(state),
+      error: ERROR_MESSAGES.initializeAuthFailed,
+      initialized: true,
+    };
   }
   const next = result.data ? withSession(state, result.data) : withoutSession(state);
   return { ...next, initialized: true };

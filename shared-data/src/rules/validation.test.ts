@@ -39,13 +39,19 @@ describe('validateSignIn', () => {
 
   it.each([
     [{ email: 'ana@school.test', password: 'secret' }, {}],
-    [{ email: '', password: '' }, { email: 'emailRequired', password: 'passwordRequired' }],
+    [
+      { email: '', password: '' },
+      { email: 'emailRequired', password: 'passwordRequired' },
+    ],
     [{ email: '   ', password: 'secret' }, { email: 'emailRequired' }],
     [{ email: 'ana@school', password: 'secret' }, { email: 'emailInvalid' }],
     [{ email: 'ana@school.test', password: '12345' }, { password: 'passwordTooShort' }],
     [{ email: 'ana@school.test', password: '123456' }, {}],
     [{ email: 'ana@school.test', password: '      ' }, {}],
-    [{ email: 'nope', password: 'abc' }, { email: 'emailInvalid', password: 'passwordTooShort' }],
+    [
+      { email: 'nope', password: 'abc' },
+      { email: 'emailInvalid', password: 'passwordTooShort' },
+    ],
   ])('%j → %j', (values, errors) => {
     expect(validateSignIn(values)).toEqual(errors);
   });
@@ -106,7 +112,10 @@ describe('validateResetPassword', () => {
     ],
     [{ password: 'secret1', confirmPassword: '' }, { confirmPassword: 'confirmPasswordRequired' }],
     [{ password: 'abc', confirmPassword: 'abc' }, { password: 'passwordTooShort' }],
-    [{ password: 'secret1', confirmPassword: 'secret2' }, { confirmPassword: 'passwordsDoNotMatchReset' }],
+    [
+      { password: 'secret1', confirmPassword: 'secret2' },
+      { confirmPassword: 'passwordsDoNotMatchReset' },
+    ],
     [
       { password: '', confirmPassword: 'secret1' },
       { password: 'passwordRequired', confirmPassword: 'passwordsDoNotMatchReset' },

@@ -88,8 +88,7 @@ export function validateSignUp(values: SignUpValues): ValidationErrors<keyof Sig
     lastName: requiredText(values.lastName, 'lastNameRequired'),
     email: emailError(values.email, 'emailInvalid'),
     password: passwordError(values.password),
-    confirmPassword:
-      values.confirmPassword === values.password ? undefined : 'passwordsDoNotMatch',
+    confirmPassword: values.confirmPassword === values.password ? undefined : 'passwordsDoNotMatch',
   });
 }
 

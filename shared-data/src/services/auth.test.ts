@@ -85,7 +85,11 @@ describe('authService.signIn', () => {
       body: { code: 'invalid_credentials', msg: 'Invalid login credentials' },
     });
 
-    const result = await authService.signIn({ email: account.email, password: 'nope12', remember: true });
+    const result = await authService.signIn({
+      email: account.email,
+      password: 'nope12',
+      remember: true,
+    });
 
     expect(result).toEqual({
       success: false,
@@ -104,11 +108,19 @@ describe('authService.signIn', () => {
       body: { code: 'over_request_rate_limit', msg: 'Request rate limit reached' },
     });
 
-    const result = await authService.signIn({ email: account.email, password: 'secret1', remember: true });
+    const result = await authService.signIn({
+      email: account.email,
+      password: 'secret1',
+      remember: true,
+    });
 
     expect(result).toMatchObject({
       success: false,
-      error: { code: 'LOGIN_ERROR', message: 'Request rate limit reached', details: { status: 429 } },
+      error: {
+        code: 'LOGIN_ERROR',
+        message: 'Request rate limit reached',
+        details: { status: 429 },
+      },
     });
   });
 
@@ -117,7 +129,11 @@ describe('authService.signIn', () => {
     // auth-js logs the fetch failure itself.
     vi.spyOn(console, 'error').mockImplementation(() => {});
 
-    const result = await authService.signIn({ email: account.email, password: 'secret1', remember: true });
+    const result = await authService.signIn({
+      email: account.email,
+      password: 'secret1',
+      remember: true,
+    });
 
     expect(result).toMatchObject({
       success: false,
@@ -133,7 +149,11 @@ describe('authService.signIn', () => {
       body: userRow({ ...(request.body as object) }),
     }));
 
-    const result = await authService.signIn({ email: account.email, password: 'secret1', remember: true });
+    const result = await authService.signIn({
+      email: account.email,
+      password: 'secret1',
+      remember: true,
+    });
 
     expect(fake.requestsTo('POST', '/rest/v1/users')[0]?.body).toEqual({
       id: 'user-1',
@@ -142,7 +162,10 @@ describe('authService.signIn', () => {
       last_name: 'García',
       role: 'student',
     });
-    expect(result).toMatchObject({ success: true, data: { user: { role: 'student', lastName: 'García' } } });
+    expect(result).toMatchObject({
+      success: true,
+      data: { user: { role: 'student', lastName: 'García' } },
+    });
   });
 
   it('reads the row again when the sign-up trigger created it meanwhile', async () => {
@@ -151,10 +174,17 @@ describe('authService.signIn', () => {
     fake.on('GET', '/rest/v1/users', () => ({ body: reads++ === 0 ? [] : [row] }));
     fake.on('POST', '/rest/v1/users', {
       status: 409,
-      body: { code: '23505', message: 'duplicate key value violates unique constraint "users_pkey"' },
+      body: {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "users_pkey"',
+      },
     });
 
-    const result = await authService.signIn({ email: account.email, password: 'secret1', remember: true });
+    const result = await authService.signIn({
+      email: account.email,
+      password: 'secret1',
+      remember: true,
+    });
 
     expect(result).toMatchObject({ success: true, data: { user: { role: 'teacher' } } });
   });
@@ -164,10 +194,17 @@ describe('authService.signIn', () => {
     routeProfile([]);
     fake.on('POST', '/rest/v1/users', {
       status: 403,
-      body: { code: '42501', message: 'new row violates row-level security policy for table "users"' },
+      body: {
+        code: '42501',
+        message: 'new row violates row-level security policy for table "users"',
+      },
     });
 
-    const result = await authService.signIn({ email: account.email, password: 'secret1', remember: true });
+    const result = await authService.signIn({
+      email: account.email,
+      password: 'secret1',
+      remember: true,
+    });
 
     expect(result).toMatchObject({
       success: false,
@@ -182,7 +219,11 @@ describe('authService.signIn', () => {
       body: { code: 'XX000', message: 'database is down' },
     });
 
-    const result = await authService.signIn({ email: account.email, password: 'secret1', remember: true });
+    const result = await authService.signIn({
+      email: account.email,
+      password: 'secret1',
+      remember: true,
+    });
 
     expect(result).toMatchObject({
       success: false,
@@ -192,10 +233,17 @@ describe('authService.signIn', () => {
 });
 
 describe('authService.signUp', () => {
-  const input = { email: ' new@school.test', password: 'secret1', firstName: ' Luis ', lastName: 'Pérez' };
+  const input = {
+    email: ' new@school.test',
+    password: 'secret1',
+    firstName: ' Luis ',
+    lastName: 'Pérez',
+  };
 
   it('always sends role student with the names', async () => {
-    fake.on('POST', '/auth/v1/signup', { body: authUserBody({ id: 'user-2', email: 'new@school.test' }) });
+    fake.on('POST', '/auth/v1/signup', {
+      body: authUserBody({ id: 'user-2', email: 'new@school.test' }),
+    });
 
     const result = await authService.signUp(input);
 
@@ -331,7 +379,10 @@ describe('authService.refreshSession', () => {
     await signedIn();
     fake.on('POST', '/auth/v1/token?grant_type=refresh_token', {
       status: 400,
-      body: { code: 'refresh_token_not_found', msg: 'Invalid Refresh Token: Refresh Token Not Found' },
+      body: {
+        code: 'refresh_token_not_found',
+        msg: 'Invalid Refresh Token: Refresh Token Not Found',
+      },
     });
 
     const result = await authService.refreshSession();
@@ -376,14 +427,19 @@ describe('authService password reset', () => {
     const result = await authService.updatePassword('brand-new');
 
     expect(result).toEqual({ success: true, data: null });
-    expect(fake.requestsTo('PUT', '/auth/v1/user')[0]?.body).toMatchObject({ password: 'brand-new' });
+    expect(fake.requestsTo('PUT', '/auth/v1/user')[0]?.body).toMatchObject({
+      password: 'brand-new',
+    });
   });
 
   it('reports a refused password update', async () => {
     await signedIn();
     fake.on('PUT', '/auth/v1/user', {
       status: 422,
-      body: { code: 'same_password', msg: 'New password should be different from the old password.' },
+      body: {
+        code: 'same_password',
+        msg: 'New password should be different from the old password.',
+      },
     });
 
     const result = await authService.updatePassword('secret1');
@@ -411,7 +467,10 @@ describe('authService.onAuthEvent', () => {
     await vi.waitFor(() => expect(events.map(([event]) => event)).toContain('INITIAL_SESSION'));
 
     await signedIn();
-    expect(events).toContainEqual(['SIGNED_IN', expect.objectContaining({ refreshToken: 'refresh-first' })]);
+    expect(events).toContainEqual([
+      'SIGNED_IN',
+      expect.objectContaining({ refreshToken: 'refresh-first' }),
+    ]);
 
     unsubscribe();
     fake.on('POST', '/auth/v1/logout', { status: 204 });

@@ -71,7 +71,8 @@ async function signIn({ email, password, remember }: SignInInput): Promise<Resul
       email: email.trim(),
       password,
     });
-    if (error || !data.session) return fromAuthError('LOGIN_ERROR', error, ERROR_MESSAGES.loginFailed);
+    if (error || !data.session)
+      return fromAuthError('LOGIN_ERROR', error, ERROR_MESSAGES.loginFailed);
     return toAuthSession(data.session);
   });
 }
@@ -90,7 +91,9 @@ async function signUp({
     const { data, error } = await getClient().auth.signUp({
       email: email.trim(),
       password,
-      options: { data: { first_name: firstName.trim(), last_name: lastName.trim(), role: 'student' } },
+      options: {
+        data: { first_name: firstName.trim(), last_name: lastName.trim(), role: 'student' },
+      },
     });
     if (error) return fromAuthError('REGISTER_ERROR', error, ERROR_MESSAGES.registrationFailed);
     return data.session ? toAuthSession(data.session) : ok(null);

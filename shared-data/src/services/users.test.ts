@@ -11,7 +11,10 @@ describe('usersService.getProfile', () => {
 
     const result = await usersService.getProfile('u-7');
 
-    expect(result).toMatchObject({ success: true, data: { id: 'u-7', role: 'admin', firstName: 'Ana' } });
+    expect(result).toMatchObject({
+      success: true,
+      data: { id: 'u-7', role: 'admin', firstName: 'Ana' },
+    });
     const [request] = fake.requestsTo('GET', '/rest/v1/users');
     expect(request?.query.get('id')).toBe('eq.u-7');
     expect(request?.query.get('select')?.split(',')).toEqual(USER_COLUMNS.split(', '));
@@ -58,9 +61,9 @@ describe('usersService.countByRole', () => {
     const requests = fake.requests;
     expect(requests).toHaveLength(3);
     expect(requests.every((request) => request.method === 'HEAD')).toBe(true);
-    expect(requests.every((request) => request.headers.get('prefer')?.includes('count=exact'))).toBe(
-      true,
-    );
+    expect(
+      requests.every((request) => request.headers.get('prefer')?.includes('count=exact')),
+    ).toBe(true);
   });
 
   it('fails as a whole when one count fails', async () => {

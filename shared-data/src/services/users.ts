@@ -15,7 +15,8 @@ async function getProfile(id: string): Promise<Result<AppUser | null>> {
       .select(USER_COLUMNS)
       .eq('id', id)
       .maybeSingle<UserRow>();
-    if (error) return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchUsersFailed);
+    if (error)
+      return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchUsersFailed);
     return ok(data ? toAppUser(data) : null);
   });
 }
@@ -34,7 +35,8 @@ async function countByRole(): Promise<Result<RoleCounts>> {
       count().eq('role', 'admin'),
     ]);
     const failed = all.error ?? teachers.error ?? admins.error;
-    if (failed) return fromPostgrestError('FETCH_USERS_ERROR', failed, ERROR_MESSAGES.fetchUsersFailed);
+    if (failed)
+      return fromPostgrestError('FETCH_USERS_ERROR', failed, ERROR_MESSAGES.fetchUsersFailed);
     const total = all.count ?? 0;
     const teacher = teachers.count ?? 0;
     const admin = admins.count ?? 0;
@@ -52,7 +54,8 @@ async function listTeachers(): Promise<Result<AppUser[]>> {
       .order('created_at', { ascending: false })
       .limit(TEACHER_LIST_LIMIT)
       .overrideTypes<UserRow[], { merge: false }>();
-    if (error) return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchTeachersFailed);
+    if (error)
+      return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchTeachersFailed);
     return ok(data.map(toAppUser));
   });
 }

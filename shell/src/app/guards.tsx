@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Title } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FullPageLoader } from '@portal/shared-ui';
-import { authAtom, initializeAuthWriteAtom } from '@portal/shared-data';
+import { authAtom, authEventWriteAtom, authService, initializeAuthWriteAtom } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { NoAccessPage } from '../features/errors/no-access-page';
@@ -14,9 +14,12 @@ import { resolveRoute } from './route-table';
 export function SessionGate() {
   const auth = useAtomValue(authAtom);
   const initialize = useSetAtom(initializeAuthWriteAtom);
+  const applyAuthEvent = useSetAtom(authEventWriteAtom);
   useEffect(() => {
     void initialize();
-  }, [initialize]);
+    // Keeps the atom in step with background token refreshes and sign-outs in other tabs.
+    return authService.onAuthEvent((event, tokens) => applyAuthEvent({ event, tokens }));
+  }, [initialize, applyAuthEvent]);
   if (!auth.initialized) return <FullPageLoader />;
   return <Outlet />;
 }

@@ -6,11 +6,12 @@ import { MarketingPanel } from './marketing-panel';
 /** The marketing panel beside a form card, used by /auth and /reset-password. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
-    <Grid gutter={0} mih="100vh">
-      <Grid.Col span={{ base: 12, md: 6 }}>
+    <Grid gap={0} mih="100vh">
+      {/* On a phone the form comes first; the marketing panel follows it. */}
+      <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
         <MarketingPanel />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 6 }}>
+      <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
         <Center mih={{ md: '100vh' }} p="md" py="xl">
           <Box w="100%" maw={440}>
             <Box mb="md" style={{ display: 'flex', justifyContent: 'flex-end' }}>

@@ -12,7 +12,11 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const { t } = useTranslation(['shell', 'validation']);
   const login = useSetAtom(loginWriteAtom);
   const { isLoading } = useAtomValue(authAtom);
-  const { values, errors, setErrors, setField } = useFormFields({ email: '', password: '', remember: true });
+  const { values, errors, setErrors, setField } = useFormFields<{ email: string; password: string; remember: boolean }>({
+    email: '',
+    password: '',
+    remember: true,
+  });
   const [serverError, setServerError] = useState<string | null>(null);
 
   const submit = async (event: React.FormEvent) => {

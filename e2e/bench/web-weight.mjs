@@ -1,0 +1,70 @@
+// `pnpm bench:web`: JS transferred (gzip, cold cache) to show /auth and to reach each role's
+// dashboard, how many react-dom copies the page loads, and shared-version warnings.
+// Needs built apps and a running local stack (the pnpm script starts one).
+import { chromium } from '@playwright/test';
+import { APPS } from '../../scripts/lib.mjs';
+import { serveApp } from '../../scripts/serve-apps.mjs';
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PASSWORD = 'password123';
+const ROLES = [
+  ['student', 'student@school.test'],
+  ['teacher', 'teacher@school.test'],
+  ['admin', 'admin@school.test'],
+];
+
+const servers = await Promise.all(APPS.map(serveApp));
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+
+async function measure(journey) {
+  const context = await browser.newContext(); // a fresh context is a cold cache
+  const page = await context.newPage();
+  const scripts = new Map();
+  const warnings = [];
+  page.on('console', (message) => {
+    if (/unsatisfied version|shared singleton|version-first/i.test(message.text())) warnings.push(message.text());
+  });
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const sizes = await request.sizes().catch(() => null);
+    if (sizes) scripts.set(request.url(), sizes.responseBodySize);
+  });
+  await journey(page);
+  await page.waitForLoadState('networkidle');
+  const reactDomCopies = await page.evaluate(() => {
+    const copies = new Set();
+    for (const instance of globalThis.__FEDERATION__?.__INSTANCES__ ?? []) {
+      for (const scope of Object.values(instance.shareScopeMap ?? {})) {
+        for (const [version, entry] of Object.entries(scope['react-dom'] ?? {})) {
+          if (entry.loaded || entry.lib) copies.add(version);
+        }
+      }
+    }
+    return copies.size;
+  });
+  await context.close();
+  const bytes = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  return { kb: (bytes / 1024).toFixed(1), files: scripts.size, reactDomCopies, warnings: warnings.length };
+}
+
+const rows = [];
+rows.push(['/auth (visitor)', await measure(async (page) => {
+  await page.goto('http://localhost:3000/auth');
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+})]);
+for (const [role, email] of ROLES) {
+  rows.push([`${role} dashboard (from /auth)`, await measure(async (page) => {
+    await page.goto('http://localhost:3000/auth');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor({ timeout: 30_000 });
+  })]);
+}
+
+console.log('\n| journey (cold cache) | JS transferred (gzip KiB) | script files | react-dom copies | shared-version warnings |');
+console.log('|---|---|---|---|---|');
+for (const [name, row] of rows) console.log(`| ${name} | ${row.kb} | ${row.files} | ${row.reactDomCopies} | ${row.warnings} |`);
+
+await browser.close();
+for (const server of servers) server.close();

@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type JsonObject = Record<string, unknown>;
+
+/** An error that becomes an HTTP response with the given JSON body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: JsonObject,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.msg === 'string' ? body.msg : typeof body.message === 'string' ? body.message : `HTTP ${status}`);
+  }
+}
+
+export async function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limitBytes) {
+      throw new HttpError(413, { code: 413, error_code: 'request_too_large', msg: 'Request body too large' });
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Parses a JSON object body; an empty body is an empty object. */
+export async function readJsonObject(req: IncomingMessage, limitBytes = 1024 * 1024): Promise<JsonObject> {
+  const raw = (await readBody(req, limitBytes)).toString('utf8').trim();
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, { code: 400, error_code: 'bad_json', msg: 'Could not parse request body as JSON' });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new HttpError(400, { code: 400, error_code: 'bad_json', msg: 'Request body must be a JSON object' });
+  }
+  return parsed as JsonObject;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+  });
+  res.end(payload);
+}
+
+export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}) {
+  res.writeHead(status, headers);
+  res.end();
+}
+
+export function redirect(res: ServerResponse, location: string) {
+  res.writeHead(303, { location, 'cache-control': 'no-store' });
+  res.end();
+}
+
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+export function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function clientIp(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+export function stringField(body: JsonObject, name: string): string | undefined {
+  const value = body[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function objectField(body: JsonObject, name: string): JsonObject | undefined {
+  const value = body[name];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : undefined;
+}

