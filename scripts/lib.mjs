@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const API_URL = 'http://127.0.0.1:54321';
+// Follows local-supabase's LOCAL_SUPABASE_PORT_OFFSET so a second stack can run beside the first.
+export const API_URL = `http://127.0.0.1:${54321 + (Number.parseInt(process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '0', 10) || 0)}`;
 export const APPS = [
   { name: 'shell', port: 3000 },
   { name: 'student-app', port: 3001 },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { API_URL } from '../src/config';
 import { readOutbox } from '../src/outbox-client';
 import { anonClient, signUpUser, uniqueEmail } from './support';
 
@@ -9,7 +10,7 @@ async function recoveryLinkFor(email: string): Promise<string> {
   expect(mail).toBeDefined();
   expect(mail?.to).toBe(email);
   expect(mail?.subject).toBe('Reset Your Password');
-  const link = /(http:\/\/127\.0\.0\.1:54321\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '')?.[1];
+  const link = mail?.text.split(/\s+/).find((word) => word.startsWith(`${API_URL}/auth/v1/verify?`));
   expect(link).toBeDefined();
   return link as string;
 }
