@@ -10,5 +10,5 @@ export default defineConfig({
   // Chunks are resolved from wherever the remote entry was loaded, not the host's origin.
   output: { assetPrefix: 'auto', distPath: { root: 'dist' } },
   dev: { assetPrefix: 'auto' },
-  html: { title: 'Admin app (standalone)' },
+  html: { title: 'Admin app (standalone)', favicon: '../shared-ui/assets/favicon.svg' },
 });

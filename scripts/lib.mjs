@@ -34,8 +34,9 @@ export function run(command, args, options = {}) {
   });
 }
 
+/** A server in its own process group, so stopping it also stops what pnpm started under it. */
 export function startLongRunning(command, args, options = {}) {
-  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', detached: true, ...options });
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
@@ -47,13 +48,22 @@ export async function stopAll() {
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', resolve);
-        child.kill('SIGTERM');
+        signal(child, 'SIGTERM');
         setTimeout(() => {
-          if (child.exitCode === null) child.kill('SIGKILL');
+          if (child.exitCode === null) signal(child, 'SIGKILL');
         }, 8000).unref();
       }),
   );
   await Promise.all(waits);
+}
+
+function signal(child, name) {
+  try {
+    // Detached children lead their own group: signal the whole group.
+    process.kill(child.spawnargs && child.pid ? -child.pid : child.pid, name);
+  } catch {
+    child.kill(name);
+  }
 }
 
 export async function isHealthy(url, timeoutMs = 1000) {

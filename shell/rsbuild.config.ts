@@ -6,7 +6,7 @@ import mfConfig from './module-federation.config';
 export default defineConfig({
   plugins: [pluginReact(), pluginModuleFederation(mfConfig)],
   server: { port: 3000, host: '127.0.0.1', historyApiFallback: true },
-  html: { title: 'Lingua Academy Portal' },
+  html: { title: 'Lingua Academy Portal', favicon: '../shared-ui/assets/favicon.svg' },
   output: { distPath: { root: 'dist' } },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
 });

@@ -3,11 +3,13 @@ import { DEMO, DEMO_PASSWORD } from '../support/backend';
 import { AuthScreen } from '../support/pages';
 import { startAppServer, stopAppServer } from '../support/servers';
 
-test('one react-dom for the whole page and no shared-version warnings', async ({ page }) => {
+test('one react-dom for the whole page, no shared-version warnings, no console errors', async ({ page }) => {
   const warnings: string[] = [];
+  const errors: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     const text = message.text();
     if (/unsatisfied version|shared singleton|version-first|shared module/i.test(text)) warnings.push(text);
+    if (message.type() === 'error') errors.push(text);
   });
   const auth = new AuthScreen(page);
   await auth.open();
@@ -30,6 +32,7 @@ test('one react-dom for the whole page and no shared-version warnings', async ({
   });
   expect(reactDomCopies).toBe(1);
   expect(warnings).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test('with teacher-app down, teacher pages show the unavailable panel and the rest works', async ({ page }) => {

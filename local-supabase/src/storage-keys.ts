@@ -1,0 +1,87 @@
+import { type JwtClaims, signJwt, verifyJwt } from './jwt';
+import { invalidKey, invalidRequest, storageError } from './storage-errors';
+
+// Route words of /object/…; a bucket with one of these names would be unreachable.
+const RESERVED_BUCKET_NAMES = new Set(['list', 'list-v2', 'sign', 'upload', 'public', 'authenticated', 'info', 'move', 'copy']);
+const BUCKET_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+export function assertValidBucketId(id: string): void {
+  if (!BUCKET_ID.test(id) || RESERVED_BUCKET_NAMES.has(id.toLowerCase())) {
+    throw invalidRequest(
+      `Bucket name invalid: use letters, digits, '.', '_' or '-' (at most 100), and none of ${[...RESERVED_BUCKET_NAMES].join(', ')}`,
+    );
+  }
+}
+
+/** Object names become file paths: no empty, '.' or '..' segments, no absolute paths, no control characters. */
+export function assertValidKey(name: string): void {
+  if (
+    !name ||
+    name.length > 1024 ||
+    name.startsWith('/') ||
+    name.includes('\\') ||
+    CONTROL_CHARACTERS.test(name) ||
+    name.split('/').some((segment) => !segment || segment === '.' || segment === '..' || Buffer.byteLength(segment) > 255)
+  ) {
+    throw invalidKey(name);
+  }
+}
+
+/** Splits `/bucket/a/b.txt` (still URL-encoded) into the bucket id and the decoded object name. */
+export function decodeObjectPath(segments: string[]): { bucketId: string; name: string } {
+  try {
+    const [bucket = '', ...rest] = segments.map((segment) => decodeURIComponent(segment));
+    return { bucketId: bucket, name: rest.join('/') };
+  } catch {
+    throw invalidKey(segments.join('/'));
+  }
+}
+
+type TokenPurpose = 'download' | 'upload';
+
+interface ObjectTokenClaims extends JwtClaims {
+  url: string;
+  purpose: TokenPurpose;
+  owner?: string;
+  upsert?: boolean;
+}
+
+/** A signed-URL token: a JWT (the project's secret) naming `bucket/name`; it carries no API role. */
+export async function signObjectToken(
+  purpose: TokenPurpose,
+  bucketId: string,
+  name: string,
+  expiresInSeconds: number,
+  extra: { owner?: string; upsert?: boolean } = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt({ url: `${bucketId}/${name}`, purpose, ...extra, iat: now, exp: now + expiresInSeconds });
+}
+
+export async function verifyObjectToken(
+  token: string | null,
+  purpose: TokenPurpose,
+  bucketId: string,
+  name: string,
+): Promise<ObjectTokenClaims> {
+  if (!token) throw storageError(400, 'InvalidRequest', 'Missing token query parameter');
+  const verified = await verifyJwt(token);
+  if (!verified.ok) {
+    if (verified.reason === 'expired') throw storageError(400, 'InvalidJWT', 'The signed URL has expired');
+    throw storageError(403, 'InvalidSignature', 'The signed URL is invalid: its signature does not match');
+  }
+  const claims = verified.claims as Partial<ObjectTokenClaims>;
+  if (claims.purpose !== purpose || claims.url !== `${bucketId}/${name}`) {
+    throw storageError(403, 'InvalidSignature', 'The signed URL is invalid: it was not issued for this object');
+  }
+  return claims as ObjectTokenClaims;
+}
+
+/** `expiresIn` of a signing request: whole seconds, at least 1. */
+export function expiresInOf(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw invalidRequest('expiresIn must be a whole number of seconds, at least 1');
+  }
+  return value;
+}

@@ -1,0 +1,130 @@
+import { blankToNull, oneOf } from './fields';
+
+export type ActivityType = 'assignment' | 'quiz' | 'project' | 'homework' | 'presentation';
+
+export const ACTIVITY_TYPES: readonly ActivityType[] = [
+  'assignment',
+  'quiz',
+  'project',
+  'homework',
+  'presentation',
+];
+
+/** A row of `public.activities` with the title of its course or class embedded. */
+export type ActivityRow = {
+  id: string;
+  title: string;
+  description: string | null;
+  type: string;
+  course_id: string | null;
+  class_id: string | null;
+  due_date: string | null;
+  max_points: number;
+  instructions: string | null;
+  allow_late_submission: boolean;
+  is_active: boolean;
+  created_by: string | null;
+  created_at: string;
+  course?: { title: string } | null;
+  class?: { title: string; course_id: string } | null;
+};
+
+export type Activity = {
+  id: string;
+  title: string;
+  description: string;
+  type: ActivityType;
+  /** Exactly one of courseId and classId is set. */
+  courseId: string | null;
+  classId: string | null;
+  /** The course or the class the activity belongs to, for the card. */
+  courseTitle: string | null;
+  classTitle: string | null;
+  dueDate: string | null;
+  maxPoints: number;
+  instructions: string | null;
+  allowLateSubmission: boolean;
+  isActive: boolean;
+  createdBy: string | null;
+  createdAt: string;
+};
+
+/** What the activity form sends (SPEC §5 "Activity form"). */
+export type ActivityInput = {
+  title: string;
+  description: string;
+  type?: ActivityType;
+  courseId?: string | null;
+  classId?: string | null;
+  /** ISO date-time or null; see `combineLocalDateTime` for the form's date and time fields. */
+  dueDate?: string | null;
+  maxPoints?: number;
+  instructions?: string | null;
+  allowLateSubmission?: boolean;
+  isActive?: boolean;
+};
+
+export type ActivityChanges = Partial<ActivityInput>;
+
+export type ActivityWriteRow = Partial<
+  Pick<
+    ActivityRow,
+    | 'title'
+    | 'description'
+    | 'type'
+    | 'course_id'
+    | 'class_id'
+    | 'due_date'
+    | 'max_points'
+    | 'instructions'
+    | 'allow_late_submission'
+    | 'is_active'
+  >
+> & { created_by?: string };
+
+export const ACTIVITY_COLUMNS =
+  'id, title, description, type, course_id, class_id, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, course:courses(title), class:classes(title, course_id)';
+
+export function toActivity(row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description ?? '',
+    type: oneOf(ACTIVITY_TYPES, row.type) ?? 'assignment',
+    courseId: row.course_id ?? null,
+    classId: row.class_id ?? null,
+    courseTitle: row.course?.title ?? null,
+    classTitle: row.class?.title ?? null,
+    dueDate: row.due_date ?? null,
+    maxPoints: row.max_points,
+    instructions: row.instructions ?? null,
+    allowLateSubmission: row.allow_late_submission,
+    isActive: row.is_active,
+    createdBy: row.created_by ?? null,
+    createdAt: row.created_at,
+  };
+}
+
+/** A due date as stored: an ISO UTC date-time, or null when absent or not a date (SPEC §5). */
+export function toDueDate(value: string | null | undefined): string | null {
+  if (!value?.trim()) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export function toActivityWriteRow(changes: ActivityChanges): ActivityWriteRow {
+  const row: ActivityWriteRow = {};
+  if (changes.title !== undefined) row.title = changes.title.trim();
+  if (changes.description !== undefined) row.description = changes.description.trim();
+  if (changes.type !== undefined) row.type = changes.type;
+  if (changes.courseId !== undefined) row.course_id = blankToNull(changes.courseId);
+  if (changes.classId !== undefined) row.class_id = blankToNull(changes.classId);
+  if (changes.dueDate !== undefined) row.due_date = toDueDate(changes.dueDate);
+  if (changes.maxPoints !== undefined) row.max_points = changes.maxPoints;
+  if (changes.instructions !== undefined) row.instructions = blankToNull(changes.instructions);
+  if (changes.allowLateSubmission !== undefined) {
+    row.allow_late_submission = changes.allowLateSubmission;
+  }
+  if (changes.isActive !== undefined) row.is_active = changes.isActive;
+  return row;
+}

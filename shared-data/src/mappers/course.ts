@@ -1,0 +1,126 @@
+import { blankToNull, oneOf, toNumber } from './fields';
+import { fullNameOf, type EmbeddedPerson } from './person-name';
+
+export type CourseLanguage = 'Spanish' | 'English';
+export type CourseCategory = 'general' | 'business';
+export type CourseLevel = 'beginner' | 'intermediate' | 'advanced';
+
+export const COURSE_LANGUAGES: readonly CourseLanguage[] = ['Spanish', 'English'];
+export const COURSE_CATEGORIES: readonly CourseCategory[] = ['general', 'business'];
+export const COURSE_LEVELS: readonly CourseLevel[] = ['beginner', 'intermediate', 'advanced'];
+
+/** A row of `public.courses` with its embedded teacher (PostgREST returns `price` as text or number). */
+export type CourseRow = {
+  id: string;
+  title: string;
+  description: string | null;
+  language: string;
+  category: string | null;
+  level: string;
+  duration: number;
+  teacher_id: string | null;
+  price: number | string | null;
+  thumbnail_url: string | null;
+  is_active: boolean;
+  enrolled_count: number | null;
+  max_students: number;
+  created_at: string;
+  updated_at: string | null;
+  teacher?: EmbeddedPerson;
+};
+
+/** A course as screens see it (SPEC §3 "UI shape"): duration in weeks, price in dollars. */
+export type Course = {
+  id: string;
+  title: string;
+  description: string;
+  language: CourseLanguage;
+  category: CourseCategory;
+  level: CourseLevel;
+  duration: number;
+  teacherId: string | null;
+  teacherName: string;
+  price: number;
+  thumbnailUrl: string | null;
+  isActive: boolean;
+  enrolledCount: number;
+  maxStudents: number;
+  createdAt: string;
+  updatedAt: string | null;
+};
+
+/** What the course form sends; every field but the title, description and language has a default. */
+export type CourseInput = {
+  title: string;
+  description: string;
+  language: CourseLanguage;
+  category?: CourseCategory;
+  level?: CourseLevel;
+  duration?: number;
+  teacherId?: string | null;
+  price?: number;
+  maxStudents?: number;
+  thumbnailUrl?: string | null;
+  isActive?: boolean;
+};
+
+export type CourseChanges = Partial<CourseInput>;
+
+export type CourseWriteRow = Partial<
+  Pick<
+    CourseRow,
+    | 'title'
+    | 'description'
+    | 'language'
+    | 'category'
+    | 'level'
+    | 'duration'
+    | 'teacher_id'
+    | 'price'
+    | 'thumbnail_url'
+    | 'is_active'
+    | 'max_students'
+  >
+>;
+
+/** Course columns plus the teacher's name through the teacher foreign key (one request, no N+1). */
+export const COURSE_COLUMNS =
+  'id, title, description, language, category, level, duration, teacher_id, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, updated_at, teacher:users!courses_teacher_id_fkey(first_name, last_name)';
+
+export function toCourse(row: CourseRow): Course {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description ?? '',
+    language: oneOf(COURSE_LANGUAGES, row.language) ?? 'English',
+    category: oneOf(COURSE_CATEGORIES, row.category) ?? 'general',
+    level: oneOf(COURSE_LEVELS, row.level) ?? 'beginner',
+    duration: row.duration,
+    teacherId: row.teacher_id,
+    teacherName: fullNameOf(row.teacher),
+    price: toNumber(row.price),
+    thumbnailUrl: row.thumbnail_url ?? null,
+    isActive: row.is_active,
+    enrolledCount: row.enrolled_count ?? 0,
+    maxStudents: row.max_students,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at ?? null,
+  };
+}
+
+/** The columns a create or update writes; fields left undefined are not sent. */
+export function toCourseWriteRow(changes: CourseChanges): CourseWriteRow {
+  const row: CourseWriteRow = {};
+  if (changes.title !== undefined) row.title = changes.title.trim();
+  if (changes.description !== undefined) row.description = changes.description.trim();
+  if (changes.language !== undefined) row.language = changes.language;
+  if (changes.category !== undefined) row.category = changes.category;
+  if (changes.level !== undefined) row.level = changes.level;
+  if (changes.duration !== undefined) row.duration = changes.duration;
+  if (changes.teacherId !== undefined) row.teacher_id = blankToNull(changes.teacherId);
+  if (changes.price !== undefined) row.price = changes.price;
+  if (changes.thumbnailUrl !== undefined) row.thumbnail_url = blankToNull(changes.thumbnailUrl);
+  if (changes.isActive !== undefined) row.is_active = changes.isActive;
+  if (changes.maxStudents !== undefined) row.max_students = changes.maxStudents;
+  return row;
+}

@@ -1,0 +1,92 @@
+import { oneOf, toNumberOrNull } from './fields';
+import { fullNameOf, type EmbeddedPerson } from './person-name';
+
+export type MaterialType = 'pdf' | 'document' | 'video' | 'audio' | 'link' | 'other';
+export type MaterialLanguage = 'ES' | 'EN';
+export type MaterialSkill = 'listening' | 'reading' | 'grammar';
+
+export const MATERIAL_TYPES: readonly MaterialType[] = [
+  'pdf',
+  'document',
+  'video',
+  'audio',
+  'link',
+  'other',
+];
+export const MATERIAL_LANGUAGES: readonly MaterialLanguage[] = ['ES', 'EN'];
+export const MATERIAL_SKILLS: readonly MaterialSkill[] = ['listening', 'reading', 'grammar'];
+
+/** A row of `public.materials` with its uploader's name and its course's title embedded. */
+export type MaterialRow = {
+  id: string;
+  title: string;
+  type: string;
+  url: string;
+  storage_path: string | null;
+  mime_type: string | null;
+  file_size: number | string | null;
+  course_id: string | null;
+  language: string | null;
+  skill: string | null;
+  uploaded_by: string | null;
+  uploaded_at: string;
+  uploader?: EmbeddedPerson;
+  course?: { title: string } | null;
+};
+
+export type Material = {
+  id: string;
+  title: string;
+  type: MaterialType;
+  /** The external address of a link; for a file, its object name in the `materials` bucket. */
+  url: string;
+  storagePath: string | null;
+  mimeType: string | null;
+  fileSize: number | null;
+  /** Null for general material (shown to every signed-in user). */
+  courseId: string | null;
+  courseTitle: string | null;
+  language: MaterialLanguage | null;
+  skill: MaterialSkill | null;
+  /** The uploader's full name, else 'Unknown' (SPEC §3). */
+  uploadedBy: string;
+  uploadedById: string | null;
+  uploadedAt: string;
+};
+
+/** The row a file upload or a link creates (`uploaded_by` only when the session is known). */
+export type NewMaterialRow = Pick<
+  MaterialRow,
+  | 'title'
+  | 'type'
+  | 'url'
+  | 'storage_path'
+  | 'mime_type'
+  | 'file_size'
+  | 'course_id'
+  | 'language'
+  | 'skill'
+> & { uploaded_by?: string };
+
+/** Material columns plus uploader name and course title (one request for the whole library). */
+export const MATERIAL_COLUMNS =
+  'id, title, type, url, storage_path, mime_type, file_size, course_id, language, skill, uploaded_by, uploaded_at, uploader:users!uploaded_by(first_name, last_name), course:courses(title)';
+
+export function toMaterial(row: MaterialRow): Material {
+  return {
+    id: row.id,
+    title: row.title,
+    type: oneOf(MATERIAL_TYPES, row.type) ?? 'other',
+    url: row.url,
+    storagePath: row.storage_path ?? null,
+    mimeType: row.mime_type ?? null,
+    fileSize: toNumberOrNull(row.file_size),
+    courseId: row.course_id ?? null,
+    courseTitle: row.course?.title ?? null,
+    language: oneOf(MATERIAL_LANGUAGES, row.language),
+    skill: oneOf(MATERIAL_SKILLS, row.skill),
+    uploadedBy: fullNameOf(row.uploader),
+    uploadedById: row.uploaded_by ?? null,
+    uploadedAt: row.uploaded_at,
+  };
+}

@@ -1,0 +1,118 @@
+import { DEFAULT_SETTINGS } from '../rules/settings';
+
+export type Theme = 'light' | 'dark' | 'auto';
+
+export type GeneralSettings = {
+  siteName: string;
+  siteDescription: string;
+  defaultLanguage: string;
+  timezone: string;
+  dateFormat: string;
+};
+
+export type NotificationSettings = {
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+  smsNotifications: boolean;
+  weeklyReports: boolean;
+  enrollmentAlerts: boolean;
+};
+
+export type SecuritySettings = {
+  twoFactorAuth: boolean;
+  /** Minutes, 5 to 480. */
+  sessionTimeout: number;
+  /** Days, 30 to 365. */
+  passwordExpiry: number;
+  /** 3 to 10. */
+  maxLoginAttempts: number;
+};
+
+export type AppearanceSettings = {
+  theme: Theme;
+  primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+};
+
+/** The SMTP password is write-only (`set_smtp_password`): it never travels back to a browser. */
+export type EmailSettings = {
+  smtpHost: string;
+  smtpPort: number;
+  smtpUsername: string;
+  fromEmail: string;
+  fromName: string;
+};
+
+export type SettingsGroups = {
+  general: GeneralSettings;
+  notifications: NotificationSettings;
+  security: SecuritySettings;
+  appearance: AppearanceSettings;
+  email: EmailSettings;
+};
+
+export type SettingsGroupName = keyof SettingsGroups;
+
+export const SETTINGS_GROUPS: readonly SettingsGroupName[] = [
+  'general',
+  'notifications',
+  'security',
+  'appearance',
+  'email',
+];
+
+export type AppSettings = SettingsGroups & { smtpPasswordSet: boolean };
+
+/**
+ * The single row of `public.app_settings` (id 1). Each group is a jsonb object whose keys are the
+ * SPEC §3 field names (camelCase: they are document keys, not columns).
+ */
+export type AppSettingsRow = {
+  id: number;
+  general: unknown;
+  notifications: unknown;
+  security: unknown;
+  appearance: unknown;
+  email: unknown;
+  smtp_password_set: boolean | null;
+};
+
+export const SETTINGS_COLUMNS =
+  'id, general, notifications, security, appearance, email, smtp_password_set';
+
+/**
+ * A stored group read over its defaults: missing keys and values of the wrong type take the default,
+ * unknown keys (and a stray smtpPassword) are dropped.
+ */
+function withDefaults<Group extends Record<string, unknown>>(stored: unknown, defaults: Group): Group {
+  const source =
+    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const group = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof Group & string)[]) {
+    const value = source[key];
+    if (typeof value === typeof defaults[key]) group[key] = value as Group[typeof key];
+  }
+  return group;
+}
+
+export function toAppSettings(row: AppSettingsRow | null): AppSettings {
+  return {
+    general: withDefaults(row?.general, DEFAULT_SETTINGS.general),
+    notifications: withDefaults(row?.notifications, DEFAULT_SETTINGS.notifications),
+    security: withDefaults(row?.security, DEFAULT_SETTINGS.security),
+    appearance: withDefaults(row?.appearance, DEFAULT_SETTINGS.appearance),
+    email: withDefaults(row?.email, DEFAULT_SETTINGS.email),
+    smtpPasswordSet: row?.smtp_password_set === true,
+  };
+}
+
+/** Only the known keys of each group are written (never a password). */
+export function toSettingsWriteRow(changes: Partial<SettingsGroups>): Partial<SettingsGroups> {
+  const row: Partial<SettingsGroups> = {};
+  for (const name of SETTINGS_GROUPS) {
+    const group = changes[name];
+    if (group) Object.assign(row, { [name]: withDefaults(group, DEFAULT_SETTINGS[name]) });
+  }
+  return row;
+}
