@@ -19,6 +19,7 @@ const ALLOW_HEADERS = [
   'accept-profile',
   'content-profile',
   'x-upsert',
+  'x-metadata',
   'cache-control',
   // supabase-js sends these too: auth pins its API version, postgrest-js numbers retries.
   'x-supabase-api-version',
@@ -35,7 +36,9 @@ function isOpenRoute(method: string, path: string): boolean {
   return (
     path === '/health' ||
     (method === 'GET' && (path === '/auth/v1/verify' || path === '/auth/v1/health')) ||
-    path.startsWith('/storage/v1/object/public/')
+    path.startsWith('/storage/v1/object/public/') ||
+    // A signed URL is its own credential; browsers open it in plain tabs, players and viewers.
+    ((method === 'GET' || method === 'HEAD') && path.startsWith('/storage/v1/object/sign/'))
   );
 }
 

@@ -19,6 +19,8 @@ import { Outbox, startOutboxServer } from './outbox';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres';
 import { startPostgrest } from './postgrest';
 import { isPortFree, isProcessAlive, readPidFile, sleep } from './process-utils';
+import { seedStorage } from './seed-storage';
+import { ObjectFiles } from './storage-files';
 
 export interface StartOptions {
   /** Wipe the data (or the DATABASE_URL database) first, then re-apply migrations and seed. */
@@ -134,7 +136,11 @@ async function prepareDatabase(dir: string, reset: boolean, log: Log): Promise<E
             'it is not re-run. Add a new migration, or reset (pnpm db:reset).',
         );
       }
-      if (fresh && (await applySeed(client))) log('Loaded supabase/seed.sql');
+      if (fresh) {
+        if (await applySeed(client)) log('Loaded supabase/seed.sql');
+        const objects = await seedStorage(client, { files: new ObjectFiles(dir) });
+        if (objects.length > 0) log(`Loaded ${objects.length} files from supabase/seed/storage`);
+      }
     } finally {
       await client.end();
     }

@@ -19,7 +19,8 @@ export interface BucketRow {
   updated_at: Date;
 }
 
-const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit::text, allowed_mime_types, created_at, updated_at';
+const BUCKET_COLUMNS =
+  'id, name, owner, public, file_size_limit::text, allowed_mime_types, created_at, updated_at';
 const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
 
 export function bucketJson(bucket: BucketRow) {
@@ -38,8 +39,13 @@ export function bucketJson(bucket: BucketRow) {
 
 function mimeTypesOf(value: unknown): string[] | null {
   if (value === null || value === undefined) return null;
-  if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string' || !entry.includes('/'))) {
-    throw invalidRequest('allowed_mime_types must be a list of MIME types such as "image/png" or "image/*"');
+  if (
+    !Array.isArray(value) ||
+    value.some((entry) => typeof entry !== 'string' || !entry.includes('/'))
+  ) {
+    throw invalidRequest(
+      'allowed_mime_types must be a list of MIME types such as "image/png" or "image/*"',
+    );
   }
   return value.length > 0 ? (value as string[]) : null;
 }
@@ -47,14 +53,20 @@ function mimeTypesOf(value: unknown): string[] | null {
 function sizeLimitOf(value: unknown): number | null {
   const limit = parseFileSizeLimit(value);
   if (limit !== null && limit > GLOBAL_FILE_SIZE_LIMIT) {
-    throw invalidRequest(`file_size_limit cannot exceed the global limit of ${GLOBAL_FILE_SIZE_LIMIT} bytes`);
+    throw invalidRequest(
+      `file_size_limit cannot exceed the global limit of ${GLOBAL_FILE_SIZE_LIMIT} bytes`,
+    );
   }
   return limit;
 }
 
 function requireServiceRole(claims: CallerClaims): void {
   if (claims.role !== 'service_role') {
-    throw storageError(403, 'Unauthorized', 'Only the service role can create, update or delete buckets');
+    throw storageError(
+      403,
+      'Unauthorized',
+      'Only the service role can create, update or delete buckets',
+    );
   }
 }
 
@@ -73,10 +85,15 @@ export class BucketRoutes {
     const params = url.searchParams;
     const sortColumn = params.get('sortColumn') ?? 'name';
     const sortOrder = params.get('sortOrder') === 'desc' ? 'desc' : 'asc';
-    if (!SORT_COLUMNS.has(sortColumn)) throw invalidRequest(`sortColumn must be one of ${[...SORT_COLUMNS].join(', ')}`);
+    if (!SORT_COLUMNS.has(sortColumn))
+      throw invalidRequest(`sortColumn must be one of ${[...SORT_COLUMNS].join(', ')}`);
     const limit = params.has('limit') ? Number(params.get('limit')) : null;
     const offset = Number(params.get('offset') ?? 0);
-    if ((limit !== null && (!Number.isInteger(limit) || limit < 1)) || !Number.isInteger(offset) || offset < 0) {
+    if (
+      (limit !== null && (!Number.isInteger(limit) || limit < 1)) ||
+      !Number.isInteger(offset) ||
+      offset < 0
+    ) {
       throw invalidRequest('limit must be a positive whole number and offset zero or more');
     }
     const rows = await runAsCaller(this.pool, claims, async (db) => {
@@ -94,7 +111,10 @@ export class BucketRoutes {
 
   async get(res: ServerResponse, claims: CallerClaims, id: string) {
     const bucket = await runAsCaller(this.pool, claims, async (db) => {
-      const result = await db.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]);
+      const result = await db.query<BucketRow>(
+        `select ${BUCKET_COLUMNS} from storage.buckets where id = $1`,
+        [id],
+      );
       return result.rows[0];
     });
     if (!bucket) throw bucketNotFound();
@@ -103,9 +123,15 @@ export class BucketRoutes {
 
   async create(res: ServerResponse, claims: CallerClaims, body: JsonObject) {
     requireServiceRole(claims);
-    const id = typeof body.id === 'string' ? body.id : typeof body.name === 'string' ? body.name : '';
+    const id =
+      typeof body.id === 'string' ? body.id : typeof body.name === 'string' ? body.name : '';
     assertValidBucketId(id);
-    const values = [id, body.public === true, sizeLimitOf(body.file_size_limit), mimeTypesOf(body.allowed_mime_types)];
+    const values = [
+      id,
+      body.public === true,
+      sizeLimitOf(body.file_size_limit),
+      mimeTypesOf(body.allowed_mime_types),
+    ];
     await runAsCaller(this.pool, claims, (db) =>
       db.query(
         `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values ($1, $1, $2, $3, $4)`,
@@ -127,9 +153,13 @@ export class BucketRoutes {
     };
     if (typeof body.public === 'boolean') set('public', body.public);
     if ('file_size_limit' in body) set('file_size_limit', sizeLimitOf(body.file_size_limit));
-    if ('allowed_mime_types' in body) set('allowed_mime_types', mimeTypesOf(body.allowed_mime_types));
+    if ('allowed_mime_types' in body)
+      set('allowed_mime_types', mimeTypesOf(body.allowed_mime_types));
     const { rowCount } = await runAsCaller(this.pool, claims, (db) =>
-      db.query(`update storage.buckets set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1`, values),
+      db.query(
+        `update storage.buckets set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1`,
+        values,
+      ),
     );
     if (!rowCount) throw bucketNotFound();
     sendJson(res, 200, { message: 'Successfully updated' });
@@ -159,8 +189,11 @@ export class BucketRoutes {
   async remove(res: ServerResponse, claims: CallerClaims, id: string) {
     requireServiceRole(claims);
     await runAsCaller(this.pool, claims, async (db) => {
-      const objects = await db.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]);
-      if (objects.rowCount) throw storageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
+      const objects = await db.query('select 1 from storage.objects where bucket_id = $1 limit 1', [
+        id,
+      ]);
+      if (objects.rowCount)
+        throw storageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
       const { rowCount } = await db.query('delete from storage.buckets where id = $1', [id]);
       if (!rowCount) throw bucketNotFound();
     });
@@ -168,9 +201,22 @@ export class BucketRoutes {
     sendJson(res, 200, { message: 'Successfully deleted' });
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse, segments: string[], claims: CallerClaims, url: URL, body: () => Promise<JsonObject>) {
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    segments: string[],
+    claims: CallerClaims,
+    url: URL,
+    body: () => Promise<JsonObject>,
+  ) {
     const method = req.method ?? 'GET';
-    const [id, action, ...extra] = segments.map((segment) => decodeURIComponent(segment));
+    let decoded: string[];
+    try {
+      decoded = segments.map((segment) => decodeURIComponent(segment));
+    } catch {
+      throw invalidRequest('The bucket name is not validly URL-encoded');
+    }
+    const [id, action, ...extra] = decoded;
     if (extra.length === 0) {
       if (id === undefined || id === '') {
         if (method === 'GET') return this.list(res, claims, url);
@@ -183,6 +229,10 @@ export class BucketRoutes {
         return this.empty(res, claims, id);
       }
     }
-    throw storageError(404, 'not_found', `Route ${method}:/storage/v1/bucket/${segments.join('/')} not found`);
+    throw storageError(
+      404,
+      'not_found',
+      `Route ${method}:/storage/v1/bucket/${segments.join('/')} not found`,
+    );
   }
 }

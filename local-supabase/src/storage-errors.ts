@@ -8,8 +8,10 @@ export function storageError(status: number, error: string, message: string): Ht
 export const objectNotFound = () => storageError(404, 'not_found', 'Object not found');
 export const bucketNotFound = () => storageError(404, 'Bucket not found', 'Bucket not found');
 export const duplicateObject = () => storageError(409, 'Duplicate', 'The resource already exists');
-export const rlsViolation = () => storageError(403, 'Unauthorized', 'new row violates row-level security policy');
-export const tooLarge = () => storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+export const rlsViolation = () =>
+  storageError(403, 'Unauthorized', 'new row violates row-level security policy');
+export const tooLarge = () =>
+  storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
 export const invalidKey = (key: string) => storageError(400, 'InvalidKey', `Invalid key: ${key}`);
 export const invalidRequest = (message: string) => storageError(400, 'InvalidRequest', message);
 

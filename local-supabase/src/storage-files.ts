@@ -58,14 +58,22 @@ export class ObjectFiles {
   async open(
     bucketId: string,
     name: string,
-  ): Promise<{ size: number; modified: Date; read: (range?: { start: number; end: number }) => ReadStream }> {
+  ): Promise<{
+    size: number;
+    modified: Date;
+    read: (range?: { start: number; end: number }) => ReadStream;
+  }> {
     const file = this.filePath(bucketId, name);
     const info = await stat(file).catch((error: unknown) => {
       if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') throw objectNotFound();
       throw error;
     });
     if (!info.isFile()) throw objectNotFound();
-    return { size: info.size, modified: info.mtime, read: (range) => createReadStream(file, range) };
+    return {
+      size: info.size,
+      modified: info.mtime,
+      read: (range) => createReadStream(file, range),
+    };
   }
 
   async removeBucket(bucketId: string): Promise<void> {
@@ -184,7 +192,10 @@ export class DiskChanges {
   /** Removes the folders a removed file leaves empty, up to its bucket's folder. */
   private async pruneEmptyFolders(file: string): Promise<void> {
     let folder = path.dirname(file);
-    while (path.dirname(folder) !== this.files.root && folder.startsWith(this.files.root + path.sep)) {
+    while (
+      path.dirname(folder) !== this.files.root &&
+      folder.startsWith(this.files.root + path.sep)
+    ) {
       try {
         await rmdir(folder);
       } catch {
@@ -196,5 +207,7 @@ export class DiskChanges {
 }
 
 function folderClash(target: string) {
-  return invalidKey(`${path.basename(target)} (a file and a folder cannot share one name in the local stack)`);
+  return invalidKey(
+    `${path.basename(target)} (a file and a folder cannot share one name in the local stack)`,
+  );
 }

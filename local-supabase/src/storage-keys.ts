@@ -2,9 +2,25 @@ import { type JwtClaims, signJwt, verifyJwt } from './jwt';
 import { invalidKey, invalidRequest, storageError } from './storage-errors';
 
 // Route words of /object/…; a bucket with one of these names would be unreachable.
-const RESERVED_BUCKET_NAMES = new Set(['list', 'list-v2', 'sign', 'upload', 'public', 'authenticated', 'info', 'move', 'copy']);
+const RESERVED_BUCKET_NAMES = new Set([
+  'list',
+  'list-v2',
+  'sign',
+  'upload',
+  'public',
+  'authenticated',
+  'info',
+  'move',
+  'copy',
+]);
 const BUCKET_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 export function assertValidBucketId(id: string): void {
   if (!BUCKET_ID.test(id) || RESERVED_BUCKET_NAMES.has(id.toLowerCase())) {
@@ -21,8 +37,13 @@ export function assertValidKey(name: string): void {
     name.length > 1024 ||
     name.startsWith('/') ||
     name.includes('\\') ||
-    CONTROL_CHARACTERS.test(name) ||
-    name.split('/').some((segment) => !segment || segment === '.' || segment === '..' || Buffer.byteLength(segment) > 255)
+    hasControlCharacter(name) ||
+    name
+      .split('/')
+      .some(
+        (segment) =>
+          !segment || segment === '.' || segment === '..' || Buffer.byteLength(segment) > 255,
+      )
   ) {
     throw invalidKey(name);
   }
@@ -56,7 +77,13 @@ export async function signObjectToken(
   extra: { owner?: string; upsert?: boolean } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return signJwt({ url: `${bucketId}/${name}`, purpose, ...extra, iat: now, exp: now + expiresInSeconds });
+  return signJwt({
+    url: `${bucketId}/${name}`,
+    purpose,
+    ...extra,
+    iat: now,
+    exp: now + expiresInSeconds,
+  });
 }
 
 export async function verifyObjectToken(
@@ -68,12 +95,21 @@ export async function verifyObjectToken(
   if (!token) throw storageError(400, 'InvalidRequest', 'Missing token query parameter');
   const verified = await verifyJwt(token);
   if (!verified.ok) {
-    if (verified.reason === 'expired') throw storageError(400, 'InvalidJWT', 'The signed URL has expired');
-    throw storageError(403, 'InvalidSignature', 'The signed URL is invalid: its signature does not match');
+    if (verified.reason === 'expired')
+      throw storageError(400, 'InvalidJWT', 'The signed URL has expired');
+    throw storageError(
+      403,
+      'InvalidSignature',
+      'The signed URL is invalid: its signature does not match',
+    );
   }
   const claims = verified.claims as Partial<ObjectTokenClaims>;
   if (claims.purpose !== purpose || claims.url !== `${bucketId}/${name}`) {
-    throw storageError(403, 'InvalidSignature', 'The signed URL is invalid: it was not issued for this object');
+    throw storageError(
+      403,
+      'InvalidSignature',
+      'The signed URL is invalid: it was not issued for this object',
+    );
   }
   return claims as ObjectTokenClaims;
 }

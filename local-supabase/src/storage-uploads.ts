@@ -57,7 +57,8 @@ function parseUserMetadata(raw: string | null | undefined): JsonObject | null {
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as JsonObject;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as JsonObject;
   } catch {
     // Reported below.
   }
@@ -77,24 +78,27 @@ export async function readUpload(req: IncomingMessage, sizeLimit: number): Promi
       bytes,
       contentType,
       cacheControl: normalizeCacheControl(headerValue(req, 'cache-control')),
-      userMetadata: parseUserMetadata(encodedMetadata && Buffer.from(encodedMetadata, 'base64').toString('utf8')),
+      userMetadata: parseUserMetadata(
+        encodedMetadata && Buffer.from(encodedMetadata, 'base64').toString('utf8'),
+      ),
     };
   }
 
   const body = await readLimited(req, sizeLimit + MULTIPART_OVERHEAD);
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    form = await new Response(
+      new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
+      { headers: { 'content-type': contentType } },
+    ).formData();
   } catch {
     throw invalidRequest('The multipart form could not be read');
   }
-  let file: Blob | undefined;
-  for (const [, value] of form) {
-    if (typeof value !== 'string') {
-      file = value;
-      break;
-    }
-  }
+  const files: Blob[] = [];
+  form.forEach((value) => {
+    if (typeof value !== 'string') files.push(value);
+  });
+  const file = files[0];
   if (!file) throw invalidRequest('The form has no file');
   if (file.size > sizeLimit) throw tooLarge();
   const field = (name: string) => {
@@ -116,9 +120,16 @@ export function assertMimeTypeAllowed(contentType: string, allowed: string[] | n
   const ok = allowed.some((entry) => {
     const pattern = entry.trim().toLowerCase();
     if (pattern === '*' || pattern === '*/*') return true;
-    return pattern.endsWith('/*') ? mimeType.startsWith(pattern.slice(0, -1)) : pattern === mimeType;
+    return pattern.endsWith('/*')
+      ? mimeType.startsWith(pattern.slice(0, -1))
+      : pattern === mimeType;
   });
-  if (!ok) throw storageError(415, 'invalid_mime_type', `mime type ${mimeType || contentType} is not supported`);
+  if (!ok)
+    throw storageError(
+      415,
+      'invalid_mime_type',
+      `mime type ${mimeType || contentType} is not supported`,
+    );
 }
 
 export function assertSizeAllowed(size: number, bucketLimit: number | null): void {
@@ -126,7 +137,9 @@ export function assertSizeAllowed(size: number, bucketLimit: number | null): voi
 }
 
 export function effectiveSizeLimit(bucketLimit: number | null): number {
-  return bucketLimit === null ? GLOBAL_FILE_SIZE_LIMIT : Math.min(bucketLimit, GLOBAL_FILE_SIZE_LIMIT);
+  return bucketLimit === null
+    ? GLOBAL_FILE_SIZE_LIMIT
+    : Math.min(bucketLimit, GLOBAL_FILE_SIZE_LIMIT);
 }
 
 export function metadataFor(upload: Upload): ObjectMetadata {
@@ -155,10 +168,13 @@ const SIZE_UNITS: Record<string, number> = {
 export function parseFileSizeLimit(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
-  const match = typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value) : null;
+  const match =
+    typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value) : null;
   const unit = SIZE_UNITS[(match?.[2] || 'b').toLowerCase()];
   if (!match || unit === undefined || Number(match[1]) <= 0) {
-    throw invalidRequest('file_size_limit must be a positive number of bytes or a size such as "5MB"');
+    throw invalidRequest(
+      'file_size_limit must be a positive number of bytes or a size such as "5MB"',
+    );
   }
   return Math.floor(Number(match[1]) * unit);
 }

@@ -88,19 +88,24 @@ describe('CORS', () => {
 });
 
 describe('storage', () => {
-  it('lists buckets as the caller and answers 501 for what is not there yet', async () => {
+  it('lists buckets as the caller and lets the policies refuse an anonymous upload', async () => {
     const listed = await fetch(`${API_URL}/storage/v1/bucket`, {
       headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` },
     });
     expect(listed.status).toBe(200);
     expect(Array.isArray(await listed.json())).toBe(true);
 
-    const missing = await fetch(`${API_URL}/storage/v1/object/materials/file.pdf`, {
+    const anonymous = await fetch(`${API_URL}/storage/v1/object/materials/file.pdf`, {
       method: 'POST',
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}` },
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, 'content-type': 'application/pdf' },
+      body: '%PDF-1.4',
     });
-    expect(missing.status).toBe(501);
-    expect(await missing.json()).toMatchObject({ statusCode: '501', error: 'not_implemented' });
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.json()).toEqual({
+      statusCode: '403',
+      error: 'Unauthorized',
+      message: 'new row violates row-level security policy',
+    });
   });
 });
 

@@ -40,3 +40,34 @@ export {
   type StandalonePage,
   type StandaloneSession,
 } from './components/standalone-harness/standalone-harness';
+export { formatDate, formatFileSize, formatPrice, formatTime, intlLocale } from './format';
+export { TypeBadge, type TypeBadgeProps } from './components/type-badge/type-badge';
+export {
+  MaterialTypeIcon,
+  type MaterialTypeIconProps,
+} from './components/material-type-icon/material-type-icon';
+export {
+  MaterialViewer,
+  type MaterialViewerProps,
+  type ViewerMaterial,
+} from './components/material-viewer/material-viewer';
+export { safeExternalHref } from './components/material-viewer/material-preview';
+export {
+  MonthCalendar,
+  type CalendarEvent,
+  type MonthCalendarProps,
+} from './components/month-calendar/month-calendar';
+export {
+  CourseCard,
+  LEVEL_COLORS,
+  type CourseCardCourse,
+  type CourseCardProps,
+} from './components/course-card/course-card';
+export { Pager, type PagerProps } from './components/pager/pager';
+export { RatingInput, type RatingInputProps } from './components/rating-input/rating-input';
+export {
+  MAX_RATING,
+  RatingStars,
+  type RatingStarsProps,
+} from './components/rating-stars/rating-stars';
+export { SearchInput, type SearchInputProps } from './components/search-input/search-input';

@@ -1,3 +1,4 @@
+import type { Tables, TablesInsert } from '../database.types';
 import { blankToNull, oneOf } from './fields';
 
 export type ActivityType = 'assignment' | 'quiz' | 'project' | 'homework' | 'presentation';
@@ -11,20 +12,7 @@ export const ACTIVITY_TYPES: readonly ActivityType[] = [
 ];
 
 /** A row of `public.activities` with the title of its course or class embedded. */
-export type ActivityRow = {
-  id: string;
-  title: string;
-  description: string | null;
-  type: string;
-  course_id: string | null;
-  class_id: string | null;
-  due_date: string | null;
-  max_points: number;
-  instructions: string | null;
-  allow_late_submission: boolean;
-  is_active: boolean;
-  created_by: string | null;
-  created_at: string;
+export type ActivityRow = Omit<Tables<'activities'>, 'updated_at'> & {
   course?: { title: string } | null;
   class?: { title: string; course_id: string } | null;
 };
@@ -68,7 +56,7 @@ export type ActivityChanges = Partial<ActivityInput>;
 
 export type ActivityWriteRow = Partial<
   Pick<
-    ActivityRow,
+    TablesInsert<'activities'>,
     | 'title'
     | 'description'
     | 'type'
@@ -80,7 +68,7 @@ export type ActivityWriteRow = Partial<
     | 'allow_late_submission'
     | 'is_active'
   >
-> & { created_by?: string };
+>;
 
 export const ACTIVITY_COLUMNS =
   'id, title, description, type, course_id, class_id, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, course:courses(title), class:classes(title, course_id)';
@@ -89,18 +77,18 @@ export function toActivity(row: ActivityRow): Activity {
   return {
     id: row.id,
     title: row.title,
-    description: row.description ?? '',
+    description: row.description,
     type: oneOf(ACTIVITY_TYPES, row.type) ?? 'assignment',
-    courseId: row.course_id ?? null,
-    classId: row.class_id ?? null,
+    courseId: row.course_id,
+    classId: row.class_id,
     courseTitle: row.course?.title ?? null,
     classTitle: row.class?.title ?? null,
-    dueDate: row.due_date ?? null,
+    dueDate: row.due_date,
     maxPoints: row.max_points,
-    instructions: row.instructions ?? null,
+    instructions: row.instructions,
     allowLateSubmission: row.allow_late_submission,
     isActive: row.is_active,
-    createdBy: row.created_by ?? null,
+    createdBy: row.created_by,
     createdAt: row.created_at,
   };
 }

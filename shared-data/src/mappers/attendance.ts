@@ -1,12 +1,10 @@
+import type { Tables } from '../database.types';
+
 /** A row of `public.class_attendance` (one per class and student). */
-export type AttendanceRow = {
-  id: string;
-  class_id: string;
-  user_id: string;
-  attended: boolean;
-  attended_at: string | null;
-  marked_by: string | null;
-};
+export type AttendanceRow = Pick<
+  Tables<'class_attendance'>,
+  'id' | 'class_id' | 'user_id' | 'attended' | 'attended_at' | 'marked_by'
+>;
 
 export type Attendance = {
   id: string;
@@ -33,8 +31,8 @@ export function toAttendance(row: AttendanceRow): Attendance {
     classId: row.class_id,
     userId: row.user_id,
     attended: row.attended,
-    attendedAt: row.attended_at ?? null,
-    markedBy: row.marked_by ?? null,
+    attendedAt: row.attended_at,
+    markedBy: row.marked_by,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Tables, TablesInsert } from '../database.types';
 import { blankToNull } from './fields';
 import { MATERIAL_COLUMNS, toMaterial, type Material, type MaterialRow } from './material';
 
@@ -6,17 +7,7 @@ export type ClassType = 'live' | 'recorded';
 export const CLASS_TYPES: readonly ClassType[] = ['live', 'recorded'];
 
 /** A row of `public.classes` with its course's title and teacher embedded. */
-export type ClassRow = {
-  id: string;
-  course_id: string;
-  title: string;
-  description: string | null;
-  scheduled_date: string;
-  duration: number;
-  type: string;
-  meeting_link: string | null;
-  recording_url: string | null;
-  created_at: string;
+export type ClassRow = Omit<Tables<'classes'>, 'updated_at'> & {
   course?: { title: string; teacher_id: string | null; materials?: MaterialRow[] } | null;
 };
 
@@ -58,7 +49,7 @@ export type ClassChanges = Partial<ClassInput>;
 
 export type ClassWriteRow = Partial<
   Pick<
-    ClassRow,
+    TablesInsert<'classes'>,
     | 'course_id'
     | 'title'
     | 'description'
@@ -88,7 +79,7 @@ export function toCourseClass(row: ClassRow): CourseClass {
     courseTitle: row.course?.title ?? null,
     teacherId: row.course?.teacher_id ?? null,
     title: row.title,
-    description: row.description ?? '',
+    description: row.description,
     scheduledDate: row.scheduled_date,
     duration: row.duration,
     type: row.type === 'recorded' ? 'recorded' : 'live',

@@ -1,3 +1,4 @@
+import type { Tables, TablesInsert } from '../database.types';
 import { blankToNull, oneOf, toNumber } from './fields';
 import { fullNameOf, type EmbeddedPerson } from './person-name';
 
@@ -9,25 +10,8 @@ export const COURSE_LANGUAGES: readonly CourseLanguage[] = ['Spanish', 'English'
 export const COURSE_CATEGORIES: readonly CourseCategory[] = ['general', 'business'];
 export const COURSE_LEVELS: readonly CourseLevel[] = ['beginner', 'intermediate', 'advanced'];
 
-/** A row of `public.courses` with its embedded teacher (PostgREST returns `price` as text or number). */
-export type CourseRow = {
-  id: string;
-  title: string;
-  description: string | null;
-  language: string;
-  category: string | null;
-  level: string;
-  duration: number;
-  teacher_id: string | null;
-  price: number | string | null;
-  thumbnail_url: string | null;
-  is_active: boolean;
-  enrolled_count: number | null;
-  max_students: number;
-  created_at: string;
-  updated_at: string | null;
-  teacher?: EmbeddedPerson;
-};
+/** A row of `public.courses` with its teacher's name embedded. */
+export type CourseRow = Tables<'courses'> & { teacher?: EmbeddedPerson };
 
 /** A course as screens see it (SPEC §3 "UI shape"): duration in weeks, price in dollars. */
 export type Course = {
@@ -46,7 +30,7 @@ export type Course = {
   enrolledCount: number;
   maxStudents: number;
   createdAt: string;
-  updatedAt: string | null;
+  updatedAt: string;
 };
 
 /** What the course form sends; every field but the title, description and language has a default. */
@@ -68,7 +52,7 @@ export type CourseChanges = Partial<CourseInput>;
 
 export type CourseWriteRow = Partial<
   Pick<
-    CourseRow,
+    TablesInsert<'courses'>,
     | 'title'
     | 'description'
     | 'language'
@@ -91,7 +75,7 @@ export function toCourse(row: CourseRow): Course {
   return {
     id: row.id,
     title: row.title,
-    description: row.description ?? '',
+    description: row.description,
     language: oneOf(COURSE_LANGUAGES, row.language) ?? 'English',
     category: oneOf(COURSE_CATEGORIES, row.category) ?? 'general',
     level: oneOf(COURSE_LEVELS, row.level) ?? 'beginner',
@@ -101,10 +85,10 @@ export function toCourse(row: CourseRow): Course {
     price: toNumber(row.price),
     thumbnailUrl: row.thumbnail_url ?? null,
     isActive: row.is_active,
-    enrolledCount: row.enrolled_count ?? 0,
+    enrolledCount: row.enrolled_count,
     maxStudents: row.max_students,
     createdAt: row.created_at,
-    updatedAt: row.updated_at ?? null,
+    updatedAt: row.updated_at,
   };
 }
 

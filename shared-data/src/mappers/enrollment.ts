@@ -1,3 +1,4 @@
+import type { Tables } from '../database.types';
 import { toCourse, type Course, type CourseRow } from './course';
 import { oneOf, toNumber } from './fields';
 
@@ -6,24 +7,13 @@ export type EnrollmentStatus = 'active' | 'completed' | 'dropped';
 export const ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = ['active', 'completed', 'dropped'];
 
 /** The student of an enrollment, embedded from `users` for rosters. */
-export type EnrolledStudentRow = {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  avatar_url: string | null;
-};
+export type EnrolledStudentRow = Pick<
+  Tables<'users'>,
+  'id' | 'first_name' | 'last_name' | 'email' | 'avatar_url'
+>;
 
 /** A row of `public.enrollments`, optionally with its student or its course embedded. */
-export type EnrollmentRow = {
-  id: string;
-  course_id: string;
-  user_id: string;
-  status: string;
-  progress: number | string | null;
-  enrolled_at: string;
-  created_at: string;
-  updated_at: string | null;
+export type EnrollmentRow = Tables<'enrollments'> & {
   student?: EnrolledStudentRow | null;
   course?: CourseRow | null;
 };
@@ -45,7 +35,7 @@ export type Enrollment = {
   progress: number;
   enrolledAt: string;
   createdAt: string;
-  updatedAt: string | null;
+  updatedAt: string;
   /** Present when the query embedded the student (course rosters); null when not visible. */
   student?: EnrolledStudent | null;
 };
@@ -62,9 +52,9 @@ export const ENROLLMENT_WITH_STUDENT_COLUMNS = `${ENROLLMENT_COLUMNS}, student:u
 function toStudent(row: EnrolledStudentRow): EnrolledStudent {
   return {
     id: row.id,
-    firstName: row.first_name ?? '',
-    lastName: row.last_name ?? '',
-    email: row.email ?? '',
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
     avatar: row.avatar_url ?? null,
   };
 }
@@ -78,7 +68,7 @@ export function toEnrollment(row: EnrollmentRow): Enrollment {
     progress: toNumber(row.progress),
     enrolledAt: row.enrolled_at,
     createdAt: row.created_at,
-    updatedAt: row.updated_at ?? null,
+    updatedAt: row.updated_at,
   };
   if (row.student !== undefined) enrollment.student = row.student ? toStudent(row.student) : null;
   return enrollment;

@@ -1,4 +1,5 @@
-import { oneOf, toNumberOrNull } from './fields';
+import type { Tables } from '../database.types';
+import { oneOf } from './fields';
 import { fullNameOf, type EmbeddedPerson } from './person-name';
 
 export type MaterialType = 'pdf' | 'document' | 'video' | 'audio' | 'link' | 'other';
@@ -17,19 +18,7 @@ export const MATERIAL_LANGUAGES: readonly MaterialLanguage[] = ['ES', 'EN'];
 export const MATERIAL_SKILLS: readonly MaterialSkill[] = ['listening', 'reading', 'grammar'];
 
 /** A row of `public.materials` with its uploader's name and its course's title embedded. */
-export type MaterialRow = {
-  id: string;
-  title: string;
-  type: string;
-  url: string;
-  storage_path: string | null;
-  mime_type: string | null;
-  file_size: number | string | null;
-  course_id: string | null;
-  language: string | null;
-  skill: string | null;
-  uploaded_by: string | null;
-  uploaded_at: string;
+export type MaterialRow = Tables<'materials'> & {
   uploader?: EmbeddedPerson;
   course?: { title: string } | null;
 };
@@ -42,7 +31,8 @@ export type Material = {
   url: string;
   storagePath: string | null;
   mimeType: string | null;
-  fileSize: number | null;
+  /** Bytes; 0 for links. */
+  fileSize: number;
   /** Null for general material (shown to every signed-in user). */
   courseId: string | null;
   courseTitle: string | null;
@@ -54,7 +44,7 @@ export type Material = {
   uploadedAt: string;
 };
 
-/** The row a file upload or a link creates (`uploaded_by` only when the session is known). */
+/** The row a file upload or a link creates (`uploaded_by` is stamped by the database). */
 export type NewMaterialRow = Pick<
   MaterialRow,
   | 'title'
@@ -66,7 +56,7 @@ export type NewMaterialRow = Pick<
   | 'course_id'
   | 'language'
   | 'skill'
-> & { uploaded_by?: string };
+>;
 
 /** Material columns plus uploader name and course title (one request for the whole library). */
 export const MATERIAL_COLUMNS =
@@ -78,15 +68,15 @@ export function toMaterial(row: MaterialRow): Material {
     title: row.title,
     type: oneOf(MATERIAL_TYPES, row.type) ?? 'other',
     url: row.url,
-    storagePath: row.storage_path ?? null,
-    mimeType: row.mime_type ?? null,
-    fileSize: toNumberOrNull(row.file_size),
-    courseId: row.course_id ?? null,
+    storagePath: row.storage_path,
+    mimeType: row.mime_type,
+    fileSize: row.file_size,
+    courseId: row.course_id,
     courseTitle: row.course?.title ?? null,
     language: oneOf(MATERIAL_LANGUAGES, row.language),
     skill: oneOf(MATERIAL_SKILLS, row.skill),
     uploadedBy: fullNameOf(row.uploader),
-    uploadedById: row.uploaded_by ?? null,
+    uploadedById: row.uploaded_by,
     uploadedAt: row.uploaded_at,
   };
 }

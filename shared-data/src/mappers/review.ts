@@ -1,17 +1,9 @@
+import type { Tables } from '../database.types';
 import { blankToNull } from './fields';
 import { fullNameOf, type EmbeddedPerson } from './person-name';
 
 /** A row of `public.course_reviews` with the reviewer's name embedded. */
-export type ReviewRow = {
-  id: string;
-  course_id: string;
-  student_id: string;
-  rating: number;
-  comment: string | null;
-  created_at: string;
-  updated_at: string | null;
-  student?: EmbeddedPerson;
-};
+export type ReviewRow = Tables<'course_reviews'> & { student?: EmbeddedPerson };
 
 export type Review = {
   id: string;
@@ -22,7 +14,7 @@ export type Review = {
   rating: number;
   comment: string | null;
   createdAt: string;
-  updatedAt: string | null;
+  updatedAt: string;
 };
 
 export type ReviewInput = { courseId: string; studentId: string; rating: number; comment?: string | null };
@@ -39,9 +31,9 @@ export function toReview(row: ReviewRow): Review {
     studentId: row.student_id,
     studentName: fullNameOf(row.student),
     rating: row.rating,
-    comment: row.comment ?? null,
+    comment: row.comment,
     createdAt: row.created_at,
-    updatedAt: row.updated_at ?? null,
+    updatedAt: row.updated_at,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Tables } from '../database.types';
 import { DEFAULT_SETTINGS } from '../rules/settings';
 
 export type Theme = 'light' | 'dark' | 'auto';
@@ -65,18 +66,16 @@ export const SETTINGS_GROUPS: readonly SettingsGroupName[] = [
 export type AppSettings = SettingsGroups & { smtpPasswordSet: boolean };
 
 /**
- * The single row of `public.app_settings` (id 1). Each group is a jsonb object whose keys are the
- * SPEC §3 field names (camelCase: they are document keys, not columns).
+ * The single row of `public.app_settings` (id 1), as `get_app_settings()` or an admin's select
+ * returns it: every group for admins, only general and appearance for everyone else. Each group is a
+ * jsonb object whose keys are the SPEC §3 field names (camelCase: document keys, not columns).
  */
-export type AppSettingsRow = {
-  id: number;
-  general: unknown;
-  notifications: unknown;
-  security: unknown;
-  appearance: unknown;
-  email: unknown;
-  smtp_password_set: boolean | null;
-};
+export type AppSettingsRow = Partial<
+  Pick<
+    Tables<'app_settings'>,
+    'id' | 'general' | 'notifications' | 'security' | 'appearance' | 'email' | 'smtp_password_set'
+  >
+>;
 
 export const SETTINGS_COLUMNS =
   'id, general, notifications, security, appearance, email, smtp_password_set';

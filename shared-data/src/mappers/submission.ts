@@ -1,3 +1,4 @@
+import type { Tables } from '../database.types';
 import { oneOf, toNumberOrNull } from './fields';
 import { fullNameOf, type EmbeddedPerson } from './person-name';
 
@@ -6,18 +7,7 @@ export type SubmissionStatus = 'submitted' | 'graded' | 'returned';
 export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ['submitted', 'graded', 'returned'];
 
 /** A row of `public.activity_submissions` with the student's name and the activity embedded. */
-export type SubmissionRow = {
-  id: string;
-  activity_id: string;
-  student_id: string;
-  submission_text: string | null;
-  file_urls: string[] | null;
-  submitted_at: string;
-  status: string;
-  grade: number | string | null;
-  feedback: string | null;
-  graded_by: string | null;
-  graded_at: string | null;
+export type SubmissionRow = Omit<Tables<'activity_submissions'>, 'created_at' | 'updated_at'> & {
   student?: EmbeddedPerson;
   activity?: { title: string; max_points: number } | null;
 };
@@ -47,7 +37,10 @@ export type SubmissionInput = {
   fileUrls?: string[];
 };
 
-/** `status` defaults to graded; graded_by and graded_at are stamped by the database. */
+/**
+ * A teacher's grading. Without `status` the database makes a graded submission 'graded'; graded_by
+ * and graded_at are stamped by the database.
+ */
 export type GradeInput = {
   id: string;
   grade: number | null;
@@ -60,7 +53,8 @@ export type SubmissionWriteRow = Pick<
   'activity_id' | 'student_id' | 'submission_text' | 'file_urls'
 >;
 
-export type GradeWriteRow = Pick<SubmissionRow, 'grade' | 'feedback' | 'status'>;
+export type GradeWriteRow = Pick<SubmissionRow, 'grade' | 'feedback'> &
+  Partial<Pick<SubmissionRow, 'status'>>;
 
 export const SUBMISSION_COLUMNS =
   'id, activity_id, student_id, submission_text, file_urls, submitted_at, status, grade, feedback, graded_by, graded_at, student:users!student_id(first_name, last_name), activity:activities(title, max_points)';
@@ -74,13 +68,13 @@ export function toSubmission(row: SubmissionRow): Submission {
     studentId: row.student_id,
     studentName: fullNameOf(row.student),
     submissionText: row.submission_text ?? '',
-    fileUrls: row.file_urls ?? [],
+    fileUrls: row.file_urls,
     submittedAt: row.submitted_at,
     status: oneOf(SUBMISSION_STATUSES, row.status) ?? 'submitted',
     grade: toNumberOrNull(row.grade),
-    feedback: row.feedback ?? null,
-    gradedBy: row.graded_by ?? null,
-    gradedAt: row.graded_at ?? null,
+    feedback: row.feedback,
+    gradedBy: row.graded_by,
+    gradedAt: row.graded_at,
   };
 }
 
@@ -95,9 +89,7 @@ export function toSubmissionWriteRow(input: SubmissionInput): SubmissionWriteRow
 
 export function toGradeWriteRow(input: GradeInput): GradeWriteRow {
   const feedback = input.feedback?.trim() ?? '';
-  return {
-    grade: input.grade,
-    feedback: feedback === '' ? null : feedback,
-    status: input.status ?? 'graded',
-  };
+  const row: GradeWriteRow = { grade: input.grade, feedback: feedback === '' ? null : feedback };
+  if (input.status) row.status = input.status;
+  return row;
 }

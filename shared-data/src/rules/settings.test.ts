@@ -89,6 +89,8 @@ describe('invalidColors', () => {
   it.each([
     [{}, []],
     [{ primaryColor: '#abcdef' }, []],
+    [{ primaryColor: '#abc' }, []],
+    [{ primaryColor: '#abcd' }, ['primaryColor']],
     [{ primaryColor: 'blue' }, ['primaryColor']],
     [{ secondaryColor: '#12345' }, ['secondaryColor']],
     [{ accentColor: '' }, ['accentColor']],

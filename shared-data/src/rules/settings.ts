@@ -14,11 +14,14 @@ export const TIMEZONES = [
 
 export const THEMES = ['light', 'dark', 'auto'] as const;
 
-/** SPEC §9 defaults; the sender carries the product's brand. */
+/** The date formats the database accepts. */
+export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
+
+/** SPEC §9 defaults (the same as the database's `private.app_settings_defaults()`). */
 export const DEFAULT_SETTINGS: SettingsGroups = {
   general: {
     siteName: 'Lingua Academy',
-    siteDescription: 'Spanish and English courses, general and business',
+    siteDescription: 'Spanish and English courses for work and everyday life',
     defaultLanguage: 'en',
     timezone: 'UTC',
     dateFormat: 'MM/DD/YYYY',
@@ -46,7 +49,7 @@ export const DEFAULT_SETTINGS: SettingsGroups = {
     smtpHost: '',
     smtpPort: 587,
     smtpUsername: '',
-    fromEmail: 'noreply@linguaacademy.com',
+    fromEmail: 'noreply@lingua-academy.com',
     fromName: 'Lingua Academy',
   },
 };
@@ -71,9 +74,9 @@ export function validateSecuritySettings(security: SecuritySettings): SettingsBo
   });
 }
 
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** The appearance colours that are not `#RRGGBB`. */
+/** The appearance colours that are not `#RGB` or `#RRGGBB`. */
 export function invalidColors(
   appearance: SettingsGroups['appearance'],
 ): ('primaryColor' | 'secondaryColor' | 'accentColor')[] {

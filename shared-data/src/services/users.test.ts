@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { USER_COLUMNS } from '../mappers/user';
-import { installFakeSupabase, userRow } from '../test-support/fake-supabase';
+import { installFakeSupabase, pagedReply, userRow } from '../test-support/fake-supabase';
 import { TEACHER_LIST_LIMIT, usersService } from './users';
 
 const fake = installFakeSupabase();
@@ -100,6 +100,359 @@ describe('usersService.listTeachers', () => {
     expect(await usersService.listTeachers()).toMatchObject({
       success: false,
       error: { code: 'FETCH_USERS_ERROR', message: 'Failed to fetch teachers' },
+    });
+  });
+});
+
+describe('usersService.list', () => {
+  it('pages users newest first', async () => {
+    fake.on('GET', '/rest/v1/users', pagedReply([userRow()], 31));
+
+    const result = await usersService.list();
+
+    expect(result).toMatchObject({
+      success: true,
+      data: {
+        items: [{ id: 'user-1', firstName: 'Ana' }],
+        total: 31,
+        page: 1,
+        limit: 10,
+        totalPages: 4,
+      },
+    });
+    const [request] = fake.requestsTo('GET', '/rest/v1/users');
+    expect(request?.query.get('order')).toBe('created_at.desc,id.asc');
+    expect(request?.headers.get('prefer')).toContain('count=exact');
+  });
+
+  it('filters by role, status, location and a search over names and email', async () => {
+    fake.on('GET', '/rest/v1/users', pagedReply([]));
+
+    await usersService.list({
+      role: 'teacher',
+      isActive: true,
+      location: 'Buenos',
+      search: 'garcía',
+      page: 2,
+      limit: 100,
+    });
+
+    const query = fake.requests[0]?.query;
+    expect(query?.get('role')).toBe('eq.teacher');
+    expect(query?.get('is_active')).toBe('eq.true');
+    expect(query?.get('location')).toBe('ilike.%Buenos%');
+    expect(query?.get('or')).toBe(
+      '(first_name.ilike."%garcía%",last_name.ilike."%garcía%",email.ilike."%garcía%")',
+    );
+    expect(query?.get('offset')).toBe('100');
+    expect(query?.get('limit')).toBe('100');
+  });
+
+  it("falls back to 'Failed to fetch users'", async () => {
+    fake.on('GET', '/rest/v1/users', { status: 500, body: {} });
+
+    expect(await usersService.list()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_USERS_ERROR', message: 'Failed to fetch users' },
+    });
+  });
+});
+
+describe('usersService.listStudents', () => {
+  it('lists students newest first, capped at the list limit', async () => {
+    fake.on('GET', '/rest/v1/users', { body: [userRow()] });
+
+    expect(await usersService.listStudents()).toMatchObject({
+      success: true,
+      data: [{ role: 'student' }],
+    });
+    const query = fake.requests[0]?.query;
+    expect(query?.get('role')).toBe('eq.student');
+    expect(query?.get('order')).toBe('created_at.desc');
+    expect(query?.get('limit')).toBe('100');
+  });
+
+  it("falls back to 'Failed to fetch students'", async () => {
+    fake.on('GET', '/rest/v1/users', { status: 500, body: {} });
+
+    expect(await usersService.listStudents()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_USERS_ERROR', message: 'Failed to fetch students' },
+    });
+  });
+});
+
+describe('usersService.update', () => {
+  it('patches the personal fields of one profile', async () => {
+    fake.on('PATCH', '/rest/v1/users', { body: [userRow({ phone: '+54 11 5555', bio: null })] });
+
+    const result = await usersService.update('user-1', {
+      firstName: ' Ana ',
+      phone: ' +54 11 5555 ',
+      location: 'Buenos Aires',
+      bio: '',
+    });
+
+    expect(result).toMatchObject({ success: true, data: { phone: '+54 11 5555' } });
+    const [request] = fake.requests;
+    expect(request?.query.get('id')).toBe('eq.user-1');
+    expect(request?.body).toEqual({
+      first_name: 'Ana',
+      phone: '+54 11 5555',
+      location: 'Buenos Aires',
+      bio: null,
+    });
+  });
+
+  it('sends role and status for an admin, and carries the refusal for anyone else', async () => {
+    fake.on('PATCH', '/rest/v1/users', {
+      status: 403,
+      body: { code: '42501', message: 'Only administrators can change role, status or email' },
+    });
+
+    const result = await usersService.update('user-1', { role: 'admin', isActive: false });
+
+    expect(fake.requests[0]?.body).toEqual({ role: 'admin', is_active: false });
+    expect(result).toEqual({
+      success: false,
+      error: {
+        code: 'UPDATE_USERS_ERROR',
+        message: 'Only administrators can change role, status or email',
+        details: { code: '42501' },
+      },
+    });
+  });
+
+  it('fails when no profile was changed', async () => {
+    fake.on('PATCH', '/rest/v1/users', { body: [] });
+
+    expect(await usersService.update('user-2', { firstName: 'x' })).toMatchObject({
+      success: false,
+      error: { code: 'UPDATE_USERS_ERROR', message: 'Failed to update user' },
+    });
+  });
+});
+
+describe('usersService.uploadAvatar', () => {
+  const avatar = () => new File(['png'], 'Me.PNG', { type: 'image/png' });
+
+  it("overwrites the user's avatar and stores its versioned public URL", async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.png', {
+      body: { Key: 'avatars/user-1/avatar.png' },
+    });
+    fake.on('PATCH', '/rest/v1/users', { body: [userRow({ avatar_url: 'https://x/a.png' })] });
+
+    const result = await usersService.uploadAvatar('user-1', avatar());
+
+    expect(result).toMatchObject({ success: true, data: { avatar: 'https://x/a.png' } });
+    const [upload, patch] = fake.requests;
+    expect(upload?.headers.get('x-upsert')).toBe('true');
+    expect(String(upload?.body)).toMatch(/name="cacheControl"\r\n\r\n3600\r\n/);
+    expect(patch?.query.get('id')).toBe('eq.user-1');
+    expect(patch?.body).toEqual({
+      avatar_url:
+        'http://fake-supabase.test/storage/v1/object/public/avatars/user-1/avatar.png?v=1700000000000',
+    });
+  });
+
+  it('refuses a file that is not an image, before uploading', async () => {
+    expect(
+      await usersService.uploadAvatar(
+        'user-1',
+        new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }),
+      ),
+    ).toEqual({
+      success: false,
+      error: { code: 'UPLOAD_AVATAR_ERROR', message: 'An avatar must be an image' },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("is UPLOAD_AVATAR_ERROR with the storage server's message, and leaves the profile alone", async () => {
+    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.png', {
+      status: 400,
+      body: {
+        statusCode: '403',
+        error: 'Unauthorized',
+        message: 'new row violates row-level security policy',
+      },
+    });
+
+    expect(await usersService.uploadAvatar('user-1', avatar())).toMatchObject({
+      success: false,
+      error: { code: 'UPLOAD_AVATAR_ERROR', message: 'new row violates row-level security policy' },
+    });
+    expect(fake.requestsTo('PATCH', '/rest/v1/users')).toHaveLength(0);
+  });
+
+  it("falls back to 'Failed to upload avatar' when the profile update fails", async () => {
+    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.png', { body: { Key: 'k' } });
+    fake.on('PATCH', '/rest/v1/users', { status: 500, body: {} });
+
+    expect(await usersService.uploadAvatar('user-1', avatar())).toMatchObject({
+      success: false,
+      error: { code: 'UPLOAD_AVATAR_ERROR', message: 'Failed to upload avatar' },
+    });
+  });
+});
+
+describe('usersService admin actions (admin-users edge function)', () => {
+  const fn = '/functions/v1/admin-users';
+
+  it('creates an account and returns its profile and one-time password', async () => {
+    fake.on('POST', fn, {
+      body: {
+        user: userRow({ id: 'user-9', role: 'teacher', phone: '+34 600' }),
+        temporaryPassword: 'Xk3!pQ9z',
+      },
+    });
+
+    const result = await usersService.adminCreate({
+      email: ' luis@school.test ',
+      firstName: 'Luis',
+      lastName: ' Pérez ',
+      role: 'teacher',
+      phone: '+34 600',
+      location: '',
+    });
+
+    expect(result).toMatchObject({
+      success: true,
+      data: {
+        user: { id: 'user-9', role: 'teacher', phone: '+34 600' },
+        temporaryPassword: 'Xk3!pQ9z',
+      },
+    });
+    const [request] = fake.requests;
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.body).toEqual({
+      action: 'create',
+      email: 'luis@school.test',
+      firstName: 'Luis',
+      lastName: 'Pérez',
+      role: 'teacher',
+      phone: '+34 600',
+      location: null,
+      bio: null,
+    });
+  });
+
+  it("keeps the function's own refusal message", async () => {
+    fake.on('POST', fn, {
+      status: 422,
+      body: { error: 'A user with this email address has already been registered' },
+    });
+
+    expect(
+      await usersService.adminCreate({
+        email: 'ana@school.test',
+        firstName: 'A',
+        lastName: 'G',
+        role: 'student',
+      }),
+    ).toEqual({
+      success: false,
+      error: {
+        code: 'CREATE_USERS_ERROR',
+        message: 'A user with this email address has already been registered',
+        details: { status: 422 },
+      },
+    });
+  });
+
+  it("falls back to 'Failed to create user'", async () => {
+    fake.on('POST', fn, { status: 500, body: {} });
+
+    expect(
+      await usersService.adminCreate({
+        email: 'a@school.test',
+        firstName: 'A',
+        lastName: 'G',
+        role: 'student',
+      }),
+    ).toMatchObject({
+      success: false,
+      error: { code: 'CREATE_USERS_ERROR', message: 'Failed to create user' },
+    });
+  });
+
+  it('is CREATE_USERS_ERROR when the function cannot be reached', async () => {
+    fake.on('POST', fn, { networkError: true });
+
+    expect(
+      await usersService.adminCreate({
+        email: 'a@school.test',
+        firstName: 'A',
+        lastName: 'G',
+        role: 'student',
+      }),
+    ).toMatchObject({
+      success: false,
+      error: { code: 'CREATE_USERS_ERROR', message: 'Failed to create user' },
+    });
+  });
+
+  it('updates only the fields given', async () => {
+    fake.on('POST', fn, { body: { user: userRow({ role: 'admin', is_active: false }) } });
+
+    const result = await usersService.adminUpdate('user-1', {
+      role: 'admin',
+      isActive: false,
+      bio: ' ',
+    });
+
+    expect(result).toMatchObject({ success: true, data: { role: 'admin', isActive: false } });
+    expect(fake.requests[0]?.body).toEqual({
+      action: 'update',
+      id: 'user-1',
+      role: 'admin',
+      isActive: false,
+      bio: null,
+    });
+  });
+
+  it('reads the profile back when the update answer carries none', async () => {
+    fake.on('POST', fn, { body: { success: true } });
+    fake.on('GET', '/rest/v1/users', { body: [userRow({ first_name: 'Anita' })] });
+
+    expect(await usersService.adminUpdate('user-1', { firstName: 'Anita' })).toMatchObject({
+      success: true,
+      data: { firstName: 'Anita' },
+    });
+    expect(fake.requestsTo('GET', '/rest/v1/users')[0]?.query.get('id')).toBe('eq.user-1');
+  });
+
+  it("falls back to 'Failed to update user' and 'Failed to delete user'", async () => {
+    fake.on('POST', fn, { status: 500, body: {} });
+
+    expect(await usersService.adminUpdate('user-1', { firstName: 'x' })).toMatchObject({
+      success: false,
+      error: { code: 'UPDATE_USERS_ERROR', message: 'Failed to update user' },
+    });
+    expect(await usersService.adminDelete('user-1')).toMatchObject({
+      success: false,
+      error: { code: 'DELETE_USERS_ERROR', message: 'Failed to delete user' },
+    });
+  });
+
+  it('deletes by id', async () => {
+    fake.on('POST', fn, { body: { success: true } });
+
+    expect(await usersService.adminDelete('user-1')).toEqual({ success: true, data: null });
+    expect(fake.requests[0]?.body).toEqual({ action: 'delete', id: 'user-1' });
+  });
+
+  it('refuses a non-admin with the message the function gives', async () => {
+    fake.on('POST', fn, { status: 403, body: { message: 'Only administrators can manage users' } });
+
+    expect(await usersService.adminDelete('user-1')).toMatchObject({
+      success: false,
+      error: {
+        code: 'DELETE_USERS_ERROR',
+        message: 'Only administrators can manage users',
+        details: { status: 403 },
+      },
     });
   });
 });

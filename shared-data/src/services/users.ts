@@ -1,12 +1,50 @@
 import { getClient } from '../client';
 import { ERROR_MESSAGES } from '../errors';
-import { toAppUser, USER_COLUMNS, type AppUser, type UserRow } from '../mappers/user';
-import { fromPostgrestError, ok, settle, type Result } from '../result';
+import { toAppUser, USER_COLUMNS, type AppUser, type Role, type UserRow } from '../mappers/user';
+import {
+  toAdminCreateBody,
+  toAdminUpdateBody,
+  toUserWriteRow,
+  type NewUserInput,
+  type UserChanges,
+} from '../mappers/user-changes';
+import type { PageRequest, Paged } from '../rules/paging';
+import { STORAGE_BUCKETS, avatarObjectName } from '../rules/storage-names';
+import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
+import { invokeFunction } from './edge-functions';
+import {
+  anyColumnContains,
+  containsPattern,
+  nothingChanged,
+  pageWindow,
+  toPagedResult,
+} from './list-query';
+import { fromStorageError, uploadObject } from './storage';
 
 export type RoleCounts = { total: number; student: number; teacher: number; admin: number };
 
 /** SPEC §9: teacher and student lists are capped at 100. */
 export const TEACHER_LIST_LIMIT = 100;
+
+/** SPEC §7 user list filters. */
+export type UserFilters = PageRequest & {
+  role?: Role;
+  isActive?: boolean;
+  /** Location contains it. */
+  location?: string;
+  /** First name, last name or email contains it. */
+  search?: string;
+};
+
+/** The admin-users function's answer to a create: the profile and its one-time password. */
+export type CreatedUser = { user: AppUser; temporaryPassword: string };
+
+type CreatedUserReply = { user: UserRow; temporaryPassword: string };
+
+// No SPEC §8 texts exist for these; the provider's message is used whenever it has one.
+const UPLOAD_AVATAR_FAILED = 'Failed to upload avatar';
+const AVATAR_MUST_BE_IMAGE = 'An avatar must be an image';
+const ADMIN_USERS_FUNCTION = 'admin-users';
 
 async function getProfile(id: string): Promise<Result<AppUser | null>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
@@ -60,4 +98,155 @@ async function listTeachers(): Promise<Result<AppUser[]>> {
   });
 }
 
-export const usersService = { getProfile, countByRole, listTeachers };
+/** SPEC §9 default sort: newest first. */
+async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> {
+  return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
+    const window = pageWindow(filters);
+    let query = getClient().from('users').select(USER_COLUMNS, { count: 'exact' });
+    if (filters.role) query = query.eq('role', filters.role);
+    if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
+    const location = containsPattern(filters.location);
+    if (location) query = query.ilike('location', location);
+    const search = anyColumnContains(['first_name', 'last_name', 'email'], filters.search);
+    if (search) query = query.or(search);
+    const response = await query
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(window.from, window.to)
+      .overrideTypes<UserRow[], { merge: false }>();
+    return toPagedResult(
+      response,
+      window,
+      toAppUser,
+      'FETCH_USERS_ERROR',
+      ERROR_MESSAGES.fetchUsersFailed,
+    );
+  });
+}
+
+/** Students, newest first, up to TEACHER_LIST_LIMIT (a teacher sees only their own students). */
+async function listStudents(): Promise<Result<AppUser[]>> {
+  return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchStudentsFailed, async () => {
+    const { data, error } = await getClient()
+      .from('users')
+      .select(USER_COLUMNS)
+      .eq('role', 'student')
+      .order('created_at', { ascending: false })
+      .limit(TEACHER_LIST_LIMIT)
+      .overrideTypes<UserRow[], { merge: false }>();
+    if (error)
+      return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchStudentsFailed);
+    return ok(data.map(toAppUser));
+  });
+}
+
+/**
+ * Updates a profile: anyone their own personal fields; an admin also role and status (the
+ * database refuses those from anyone else).
+ */
+async function update(id: string, changes: UserChanges): Promise<Result<AppUser>> {
+  return settle('UPDATE_USERS_ERROR', ERROR_MESSAGES.updateUserFailed, async () => {
+    const { data, error } = await getClient()
+      .from('users')
+      .update(toUserWriteRow(changes))
+      .eq('id', id)
+      .select(USER_COLUMNS)
+      .maybeSingle<UserRow>();
+    if (error)
+      return fromPostgrestError('UPDATE_USERS_ERROR', error, ERROR_MESSAGES.updateUserFailed);
+    return data
+      ? ok(toAppUser(data))
+      : nothingChanged('UPDATE_USERS_ERROR', ERROR_MESSAGES.updateUserFailed);
+  });
+}
+
+/**
+ * Replaces the user's avatar (`avatars/<userId>/avatar.<ext>`, overwritten) and points the profile
+ * at its public URL. The URL carries a version so browsers do not keep showing the old picture.
+ */
+async function uploadAvatar(userId: string, file: File): Promise<Result<AppUser>> {
+  return settle('UPLOAD_AVATAR_ERROR', UPLOAD_AVATAR_FAILED, async () => {
+    if (!file.type.startsWith('image/')) return fail('UPLOAD_AVATAR_ERROR', AVATAR_MUST_BE_IMAGE);
+    const objectName = avatarObjectName(userId, file.name);
+    const stored = await uploadObject(STORAGE_BUCKETS.avatars, objectName, file, { upsert: true });
+    if (stored.error) {
+      return fromStorageError('UPLOAD_AVATAR_ERROR', stored.error, UPLOAD_AVATAR_FAILED);
+    }
+    const { publicUrl } = getClient()
+      .storage.from(STORAGE_BUCKETS.avatars)
+      .getPublicUrl(objectName).data;
+    const { data, error } = await getClient()
+      .from('users')
+      .update({ avatar_url: `${publicUrl}?v=${Date.now()}` })
+      .eq('id', userId)
+      .select(USER_COLUMNS)
+      .maybeSingle<UserRow>();
+    if (error) return fromPostgrestError('UPLOAD_AVATAR_ERROR', error, UPLOAD_AVATAR_FAILED);
+    return data ? ok(toAppUser(data)) : nothingChanged('UPLOAD_AVATAR_ERROR', UPLOAD_AVATAR_FAILED);
+  });
+}
+
+/**
+ * An admin creates an account through the `admin-users` edge function: a confirmed email, a
+ * profile with the optional fields, and a generated temporary password shown once.
+ */
+async function adminCreate(input: NewUserInput): Promise<Result<CreatedUser>> {
+  return settle('CREATE_USERS_ERROR', ERROR_MESSAGES.createUserFailed, async () => {
+    const reply = await invokeFunction<CreatedUserReply>(
+      ADMIN_USERS_FUNCTION,
+      toAdminCreateBody(input),
+      'CREATE_USERS_ERROR',
+      ERROR_MESSAGES.createUserFailed,
+    );
+    if (!reply.success) return reply;
+    const { user, temporaryPassword } = reply.data;
+    return ok({ user: toAppUser(user), temporaryPassword });
+  });
+}
+
+/** An admin updates an account (names, role, status, profile fields) through the edge function. */
+async function adminUpdate(id: string, changes: UserChanges): Promise<Result<AppUser>> {
+  return settle('UPDATE_USERS_ERROR', ERROR_MESSAGES.updateUserFailed, async () => {
+    const reply = await invokeFunction<{ user?: UserRow } | null>(
+      ADMIN_USERS_FUNCTION,
+      toAdminUpdateBody(id, changes),
+      'UPDATE_USERS_ERROR',
+      ERROR_MESSAGES.updateUserFailed,
+    );
+    if (!reply.success) return reply;
+    if (reply.data?.user) return ok(toAppUser(reply.data.user));
+    // The function answered without the profile: read it back.
+    const profile = await getProfile(id);
+    if (!profile.success)
+      return fail('UPDATE_USERS_ERROR', profile.error.message, profile.error.details);
+    return profile.data
+      ? ok(profile.data)
+      : nothingChanged('UPDATE_USERS_ERROR', ERROR_MESSAGES.updateUserFailed);
+  });
+}
+
+/** An admin deletes an account and its profile through the edge function. */
+async function adminDelete(id: string): Promise<Result<null>> {
+  return settle('DELETE_USERS_ERROR', ERROR_MESSAGES.deleteUserFailed, async () => {
+    const reply = await invokeFunction<unknown>(
+      ADMIN_USERS_FUNCTION,
+      { action: 'delete', id },
+      'DELETE_USERS_ERROR',
+      ERROR_MESSAGES.deleteUserFailed,
+    );
+    return reply.success ? ok(null) : reply;
+  });
+}
+
+export const usersService = {
+  getProfile,
+  countByRole,
+  list,
+  listTeachers,
+  listStudents,
+  update,
+  uploadAvatar,
+  adminCreate,
+  adminUpdate,
+  adminDelete,
+};

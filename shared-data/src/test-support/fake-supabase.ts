@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { initDataClient, resetDataClientForTests } from '../client';
+import type { ActivityRow } from '../mappers/activity';
+import type { AttendanceRow } from '../mappers/attendance';
+import type { ClassRow } from '../mappers/class';
+import type { CourseRow } from '../mappers/course';
+import type { EnrollmentRow } from '../mappers/enrollment';
+import type { MaterialRow } from '../mappers/material';
+import type { ReviewRow } from '../mappers/review';
+import type { AppSettingsRow } from '../mappers/settings';
+import type { SubmissionRow } from '../mappers/submission';
 import type { UserRow } from '../mappers/user';
 
 /**
@@ -33,13 +42,24 @@ type Route = {
 export type FakeSupabase = {
   fetch: typeof fetch;
   requests: RecordedRequest[];
-  /** `target` is a path, optionally with query params that must match (`/auth/v1/token?grant_type=password`). */
+  /**
+   * `target` is a path, optionally with query params that must match
+   * (`/auth/v1/token?grant_type=password`); a path ending in `/*` matches everything below it.
+   */
   on(method: string, target: string, reply: Route['reply']): void;
+  /** The recorded requests to `path` (which may end in `/*`, like a route). */
   requestsTo(method: string, path: string): RecordedRequest[];
   reset(): void;
 };
 
 export const FAKE_SUPABASE_URL = 'http://fake-supabase.test';
+
+/** A route path ending in `/*` matches every path below it (generated storage object names). */
+function pathMatches(routePath: string, requestPath: string): boolean {
+  return routePath.endsWith('/*')
+    ? requestPath.startsWith(routePath.slice(0, -1))
+    : routePath === requestPath;
+}
 
 export function createFakeSupabase(): FakeSupabase {
   const requests: RecordedRequest[] = [];
@@ -70,7 +90,7 @@ export function createFakeSupabase(): FakeSupabase {
       .find(
         (candidate) =>
           candidate.method === recorded.method &&
-          candidate.path === recorded.path &&
+          pathMatches(candidate.path, recorded.path) &&
           [...candidate.query].every(([key, value]) => recorded.query.get(key) === value),
       );
     const reply: Reply = route
@@ -96,7 +116,9 @@ export function createFakeSupabase(): FakeSupabase {
       routes.push({ method, path: url.pathname, query: url.searchParams, reply });
     },
     requestsTo(method, path) {
-      return requests.filter((request) => request.method === method && request.path === path);
+      return requests.filter(
+        (request) => request.method === method && pathMatches(path, request.path),
+      );
     },
     reset() {
       requests.length = 0;
@@ -156,6 +178,170 @@ export function userRow(overrides: Partial<UserRow> = {}): UserRow {
     bio: null,
     is_active: true,
     last_sign_in_at: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A PostgREST list reply for a counted, ranged request: the rows plus the `content-range` header
+ * (`from-to/total`) that supabase-js reads the exact count from.
+ */
+export function pagedReply(rows: unknown[], total = rows.length) {
+  return (request: RecordedRequest): Reply => {
+    const from = Number(request.query.get('offset') ?? 0);
+    const range = rows.length > 0 ? `${from}-${from + rows.length - 1}` : '*';
+    return { body: rows, headers: { 'content-range': `${range}/${total}` } };
+  };
+}
+
+export function courseRow(overrides: Partial<CourseRow> = {}): CourseRow {
+  return {
+    id: 'course-1',
+    title: 'Business Spanish',
+    description: 'Meetings, email and negotiation',
+    language: 'Spanish',
+    category: 'business',
+    level: 'intermediate',
+    duration: 8,
+    teacher_id: 'teacher-1',
+    price: 299,
+    thumbnail_url: null,
+    is_active: true,
+    enrolled_count: 12,
+    max_students: 30,
+    created_at: '2025-01-05T10:00:00Z',
+    updated_at: '2025-01-06T10:00:00Z',
+    teacher: { first_name: 'Marta', last_name: 'López' },
+    ...overrides,
+  };
+}
+
+export function enrollmentRow(overrides: Partial<EnrollmentRow> = {}): EnrollmentRow {
+  return {
+    id: 'enrollment-1',
+    course_id: 'course-1',
+    user_id: 'user-1',
+    status: 'active',
+    progress: 42.5,
+    enrolled_at: '2025-02-01T09:00:00Z',
+    created_at: '2025-02-01T09:00:00Z',
+    updated_at: '2025-02-01T09:00:00Z',
+    ...overrides,
+  };
+}
+
+export function classRow(overrides: Partial<ClassRow> = {}): ClassRow {
+  return {
+    id: 'class-1',
+    course_id: 'course-1',
+    title: 'Negotiation role play',
+    description: 'Bring your notes',
+    scheduled_date: '2025-03-12T15:00:00+00:00',
+    duration: 60,
+    type: 'live',
+    meeting_link: 'https://meet.school.test/abc',
+    recording_url: null,
+    created_at: '2025-02-20T10:00:00Z',
+    course: { title: 'Business Spanish', teacher_id: 'teacher-1' },
+    ...overrides,
+  };
+}
+
+export function attendanceRow(overrides: Partial<AttendanceRow> = {}): AttendanceRow {
+  return {
+    id: 'attendance-1',
+    class_id: 'class-1',
+    user_id: 'user-1',
+    attended: true,
+    attended_at: '2025-03-12T15:02:00Z',
+    marked_by: 'teacher-1',
+    ...overrides,
+  };
+}
+
+export function materialRow(overrides: Partial<MaterialRow> = {}): MaterialRow {
+  return {
+    id: 'material-1',
+    title: 'Irregular verbs',
+    type: 'pdf',
+    url: '1700000000000-k3j9x2ab.pdf',
+    storage_path: '1700000000000-k3j9x2ab.pdf',
+    mime_type: 'application/pdf',
+    file_size: 20480,
+    course_id: 'course-1',
+    language: 'ES',
+    skill: 'grammar',
+    uploaded_by: 'teacher-1',
+    uploaded_at: '2025-02-10T08:00:00Z',
+    uploader: { first_name: 'Marta', last_name: 'López' },
+    course: { title: 'Business Spanish' },
+    ...overrides,
+  };
+}
+
+export function activityRow(overrides: Partial<ActivityRow> = {}): ActivityRow {
+  return {
+    id: 'activity-1',
+    title: 'Write a formal email',
+    description: 'Ask a supplier for a quote',
+    type: 'assignment',
+    course_id: 'course-1',
+    class_id: null,
+    due_date: '2025-03-15T23:59:00Z',
+    max_points: 100,
+    instructions: null,
+    allow_late_submission: false,
+    is_active: true,
+    created_by: 'teacher-1',
+    created_at: '2025-03-01T10:00:00Z',
+    course: { title: 'Business Spanish' },
+    class: null,
+    ...overrides,
+  };
+}
+
+export function submissionRow(overrides: Partial<SubmissionRow> = {}): SubmissionRow {
+  return {
+    id: 'submission-1',
+    activity_id: 'activity-1',
+    student_id: 'user-1',
+    submission_text: 'Estimado proveedor…',
+    file_urls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+    submitted_at: '2025-03-14T18:00:00Z',
+    status: 'submitted',
+    grade: null,
+    feedback: null,
+    graded_by: null,
+    graded_at: null,
+    student: { first_name: 'Ana', last_name: 'García' },
+    activity: { title: 'Write a formal email', max_points: 100 },
+    ...overrides,
+  };
+}
+
+export function reviewRow(overrides: Partial<ReviewRow> = {}): ReviewRow {
+  return {
+    id: 'review-1',
+    course_id: 'course-1',
+    student_id: 'user-1',
+    rating: 5,
+    comment: 'Muy útil',
+    created_at: '2025-03-20T10:00:00Z',
+    updated_at: '2025-03-20T10:00:00Z',
+    student: { first_name: 'Ana', last_name: 'García' },
+    ...overrides,
+  };
+}
+
+export function settingsRow(overrides: Partial<AppSettingsRow> = {}): AppSettingsRow {
+  return {
+    id: 1,
+    general: {},
+    notifications: {},
+    security: {},
+    appearance: {},
+    email: {},
+    smtp_password_set: false,
     ...overrides,
   };
 }

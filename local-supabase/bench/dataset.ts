@@ -1,0 +1,216 @@
+import type pg from 'pg';
+
+/** Size of the generated school; ids are md5-derived, so every run builds the same data. */
+export const DATASET = {
+  students: 5_000,
+  teachers: 60,
+  courses: 240,
+  enrollmentsPerStudent: 10,
+  classesPerCourse: 84,
+  courseActivitiesPerCourse: 8,
+  classActivitiesPerCourse: 2,
+  submissionsPerEnrollment: 2,
+  pastClassesAttendedPerEnrollment: 6,
+  materialsPerCourse: 20,
+  generalMaterials: 200,
+} as const;
+
+export const BENCH_PASSWORD = 'bench-password';
+
+/** The accounts the benchmark signs in as (the first of each kind). */
+export const BENCH_ACCOUNTS = {
+  student: 'bench-student-1@bench.test',
+  teacher: 'bench-teacher-1@bench.test',
+  admin: 'bench-admin-1@bench.test',
+} as const;
+
+const id = (kind: string, ...parts: string[]) => `md5('bench-${kind}-' || ${parts.join(" || '-' || ")})::uuid`;
+const userId = (kind: 'student' | 'teacher' | 'admin', n: string) => id(`user-${kind}`, n);
+const courseId = (n: string) => id('course', n);
+// Course of a student's k-th enrollment: 23 is coprime with 240, so one student's ten courses differ.
+const courseOfSlot = `((s * 7 + k * 23) % ${DATASET.courses} + 1)`;
+
+const FIRST_NAMES = `array['Lucía','Mateo','Sofía','Hugo','Martina','Leo','Valeria','Daniel','Emma','Pablo','Olivia','James','Amelia','Noah','Grace','Ethan','Chloe','Diego','Carmen','Oliver']`;
+const LAST_NAMES = `array['García','Smith','Martínez','Jones','López','Brown','Sánchez','Taylor','Pérez','Wilson','Gómez','Evans','Díaz','Walker','Ruiz','Wright','Moreno','Green','Navarro','Hall']`;
+
+interface Step {
+  what: string;
+  sql: string;
+  params?: unknown[];
+}
+
+/** The load, statement by statement, all set-based (generate_series) and run as the superuser. */
+export function datasetSteps(): Step[] {
+  const d = DATASET;
+  const slots = `generate_series(1, ${d.students}) as s cross join generate_series(0, ${d.enrollmentsPerStudent - 1}) as k`;
+  return [
+    {
+      what: `${d.students + d.teachers + 1} accounts (auth.users + identities; profiles by the sign-up trigger)`,
+      sql: `
+        insert into auth.users (
+          instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+          raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token, email_change_token_new,
+          email_change
+        )
+        select '00000000-0000-0000-0000-000000000000', md5('bench-user-' || p.kind || '-' || p.n)::uuid,
+               'authenticated', 'authenticated', format('bench-%s-%s@bench.test', p.kind, p.n), h.hash, now(),
+               '{"provider":"email","providers":["email"]}',
+               jsonb_build_object('first_name', (${FIRST_NAMES})[p.n % 20 + 1],
+                                  'last_name', (${LAST_NAMES})[(p.n / 20) % 20 + 1]),
+               now() - make_interval(days => p.n % 700), now(), '', '', '', ''
+          from (
+            select 'student' as kind, n from generate_series(1, ${d.students}) n
+            union all select 'teacher', n from generate_series(1, ${d.teachers}) n
+            union all select 'admin', 1
+          ) p
+         cross join (select extensions.crypt($1, extensions.gen_salt('bf', 4)) as hash) h`,
+      params: [BENCH_PASSWORD],
+    },
+    {
+      what: 'identities and roles',
+      sql: `
+        insert into auth.identities (user_id, provider_id, identity_data, provider, created_at, updated_at)
+        select u.id, u.id::text, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
+               'email', u.created_at, now()
+          from auth.users u where u.email like 'bench-%@bench.test';
+        update public.users set role = 'teacher' where email like 'bench-teacher-%@bench.test';
+        update public.users set role = 'admin' where email like 'bench-admin-%@bench.test';`,
+    },
+    {
+      what: `${d.courses} courses`,
+      sql: `
+        insert into public.courses (
+          id, title, description, language, category, level, duration, teacher_id, price, max_students, is_active,
+          created_at
+        )
+        select ${courseId('i')},
+               format('%s %s %s course %s', lang, initcap(cat), initcap(lvl), i),
+               'A generated course for the API benchmark: grammar, conversation and weekly practice.',
+               lang, cat, lvl, 4 + i % 10, ${userId('teacher', `((i - 1) % ${d.teachers} + 1)`)},
+               99 + (i % 20) * 25, 400, i % 20 <> 0, now() - make_interval(days => i)
+          from generate_series(1, ${d.courses}) i
+         cross join lateral (
+           select case when i % 2 = 0 then 'Spanish' else 'English' end as lang,
+                  case when i % 3 = 0 then 'business' else 'general' end as cat,
+                  (array['beginner', 'intermediate', 'advanced'])[i % 3 + 1] as lvl
+         ) x`,
+    },
+    {
+      what: `${d.students * d.enrollmentsPerStudent} enrollments (85% active, 10% completed, 5% dropped)`,
+      sql: `
+        insert into public.enrollments (course_id, user_id, status, enrolled_at, created_at)
+        select ${courseId(courseOfSlot)}, ${userId('student', 's')},
+               case when h < 85 then 'active' when h < 95 then 'completed' else 'dropped' end,
+               now() - make_interval(days => 1 + (s + k * 13) % 180), now() - make_interval(days => 1 + (s + k * 13) % 180)
+          from ${slots}
+         cross join lateral (select (s * 31 + k * 17) % 100 as h) x`,
+    },
+    {
+      what: `${d.courses * d.classesPerCourse} classes (half a year back, half ahead; every 4th recorded)`,
+      sql: `
+        insert into public.classes (
+          id, course_id, title, description, scheduled_date, duration, type, meeting_link, recording_url, created_at
+        )
+        select ${id('class', 'i', 'j')}, ${courseId('i')}, format('Lesson %s', j), 'Generated lesson.',
+               date_trunc('hour', now()) - interval '182 days' + make_interval(hours => j * 104 + i % 24),
+               45 + (j % 4) * 15,
+               case when j % 4 = 0 then 'recorded' else 'live' end,
+               case when j % 4 <> 0 then 'https://meet.example.org/bench-' || i end,
+               case when j % 4 = 0 then format('https://videos.example.org/bench-%s/%s', i, j) end,
+               now() - interval '200 days'
+          from generate_series(1, ${d.courses}) i cross join generate_series(1, ${d.classesPerCourse}) j`,
+    },
+    {
+      what: `${d.courses * (d.courseActivitiesPerCourse + d.classActivitiesPerCourse)} activities (course- and class-level)`,
+      sql: `
+        insert into public.activities (
+          id, title, description, type, course_id, class_id, due_date, max_points, allow_late_submission,
+          is_active, created_by, created_at
+        )
+        select ${id('activity', 'i', 'k')}, format('Activity %s of course %s', k, i), 'Generated activity.',
+               (array['assignment', 'quiz', 'project', 'homework', 'presentation'])[k % 5 + 1],
+               case when k <= ${d.courseActivitiesPerCourse} then ${courseId('i')} end,
+               case when k > ${d.courseActivitiesPerCourse} then ${id('class', 'i', '(k * 6)')} end,
+               date_trunc('hour', now()) + make_interval(days => (k - 5) * 14 + i % 7, hours => 21),
+               100, k % 4 = 0, k <> 7, ${userId('teacher', `((i - 1) % ${d.teachers} + 1)`)}, now() - interval '150 days'
+          from generate_series(1, ${d.courses}) i
+         cross join generate_series(1, ${d.courseActivitiesPerCourse + d.classActivitiesPerCourse}) k`,
+    },
+    {
+      what: `${d.students * d.enrollmentsPerStudent * d.submissionsPerEnrollment} submissions (graded when past due, mostly)`,
+      sql: `
+        insert into public.activity_submissions (
+          activity_id, student_id, submission_text, submitted_at, status, grade, feedback, graded_by, graded_at
+        )
+        select a.id, ${userId('student', 's')}, 'Generated answer.',
+               case when a.due_date < now() then a.due_date - make_interval(hours => 1 + h % 48)
+                    else now() - make_interval(hours => 1 + h % 240) end,
+               case when g then 'graded' else 'submitted' end,
+               case when g then 50 + h % 51 end,
+               case when g then 'Generated feedback.' end,
+               case when g then a.created_by end,
+               case when g then least(a.due_date + interval '1 day', now()) end
+          from ${slots}
+         cross join generate_series(0, ${d.submissionsPerEnrollment - 1}) as m
+         cross join lateral (select (s * 13 + k * 7 + m * 5) % 100 as h) x
+         join public.activities a
+           on a.id = ${id('activity', courseOfSlot, `((s + k + m * 5) % ${d.courseActivitiesPerCourse + d.classActivitiesPerCourse} + 1)`)}
+         cross join lateral (select a.due_date < now() and h % 10 < 7 as g) y`,
+    },
+    {
+      what: `${d.students * d.enrollmentsPerStudent * d.pastClassesAttendedPerEnrollment} attendance rows (past classes, 80% present)`,
+      sql: `
+        insert into public.class_attendance (class_id, user_id, attended, attended_at, marked_by, created_at)
+        select c.id, ${userId('student', 's')}, present,
+               case when present then c.scheduled_date + interval '2 minutes' end,
+               ${userId('teacher', `((${courseOfSlot} - 1) % ${d.teachers} + 1)`)}, c.scheduled_date
+          from ${slots}
+         cross join generate_series(0, ${d.pastClassesAttendedPerEnrollment - 1}) as m
+         join public.classes c on c.id = ${id('class', courseOfSlot, '(1 + (s + k + m * 7) % 41)')}
+         cross join lateral (select (s + m) % 5 <> 0 as present) x`,
+    },
+    {
+      what: `${d.courses * d.materialsPerCourse + d.generalMaterials} materials (${d.generalMaterials} general)`,
+      sql: `
+        insert into public.materials (
+          title, type, url, storage_path, mime_type, file_size, course_id, language, skill, uploaded_by, uploaded_at
+        )
+        select format('Material %s', n), t.type,
+               case when t.type in ('link', 'video') then format('https://example.org/bench/%s', n)
+                    else format('%s-bench%s.%s', 1700000000000 + n, n, t.ext) end,
+               case when t.type in ('link', 'video') then null else format('%s-bench%s.%s', 1700000000000 + n, n, t.ext) end,
+               t.mime, case when t.type = 'link' then 0 else 1000 + n * 37 % 900000 end,
+               case when n <= ${d.courses * d.materialsPerCourse} then ${courseId(`((n - 1) % ${d.courses} + 1)`)} end,
+               (array['ES', 'EN'])[n % 2 + 1], (array['listening', 'reading', 'grammar'])[n % 3 + 1],
+               ${userId('teacher', `((n - 1) % ${d.teachers} + 1)`)}, now() - make_interval(hours => n)
+          from generate_series(1, ${d.courses * d.materialsPerCourse + d.generalMaterials}) n
+         cross join lateral (
+           select (array['pdf', 'document', 'video', 'audio', 'link', 'other'])[n % 6 + 1] as type,
+                  (array['pdf', 'docx', 'mp4', 'mp3', '', 'png'])[n % 6 + 1] as ext,
+                  (array['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+                         'video/mp4', 'audio/mpeg', null, 'image/png'])[n % 6 + 1] as mime
+         ) t`,
+    },
+    {
+      what: `${(d.students * d.enrollmentsPerStudent) / 5} course reviews`,
+      sql: `
+        insert into public.course_reviews (course_id, student_id, rating, comment, created_at)
+        select ${courseId(courseOfSlot)}, ${userId('student', 's')}, 1 + (s * k) % 5,
+               case when s % 3 = 0 then 'Generated review.' end, now() - make_interval(days => s % 90)
+          from ${slots}
+         where (s + k) % 5 = 0`,
+    },
+    { what: 'analyze', sql: 'analyze' },
+  ];
+}
+
+/** Loads the dataset; returns each step's duration in ms. */
+export async function loadDataset(client: pg.Client, log: (line: string) => void): Promise<number> {
+  const started = performance.now();
+  for (const step of datasetSteps()) {
+    const stepStarted = performance.now();
+    await client.query(step.sql, step.params);
+    log(`  ${step.what}: ${((performance.now() - stepStarted) / 1000).toFixed(1)} s`);
+  }
+  return performance.now() - started;
+}

@@ -1,0 +1,190 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export type Role = 'student' | 'teacher' | 'admin';
+
+type Result = { error: { message: string } | null; data: unknown };
+
+/** What supabase-js query builders offer: awaiting runs the request, explain() asks PostgREST for its plan. */
+export interface Explainable extends PromiseLike<Result> {
+  explain(options: { analyze?: boolean; buffers?: boolean; format?: 'json' | 'text' }): PromiseLike<Result>;
+}
+
+/** One HTTP request of a screen: a read of a table or view, or a read-model function. */
+export type RequestSpec =
+  | { label: string; build: (client: SupabaseClient) => Explainable }
+  | { label: string; rpc: string; args: Record<string, unknown> };
+
+export interface Screen {
+  role: Role;
+  name: string;
+  /** The requests one load of the screen makes, all at once (the read models need no second round). */
+  requests: RequestSpec[];
+}
+
+export interface ScreenContext {
+  userId: Record<Role, string>;
+  /** A course the student is actively enrolled in (course detail). */
+  studentCourseId: string;
+  /** An activity of the teacher's first course with submissions (grading). */
+  teacherActivityId: string;
+  monthStart: string;
+  monthEnd: string;
+}
+
+const page = { from: 0, to: 9 };
+
+/** The plain read every screen is compared with. */
+export const plainRead: RequestSpec = {
+  label: 'courses?select=*&limit=10',
+  build: (c) => c.from('courses').select('*').limit(10),
+};
+
+/** Each role's main screens, loaded through the read models of 20261122001200_read_models.sql. */
+export function screens(ctx: ScreenContext): Screen[] {
+  const calendar: RequestSpec = {
+    label: `calendar_classes?scheduled_date=gte.<month>&scheduled_date=lt.<next month>&order=scheduled_date`,
+    build: (c) =>
+      c.from('calendar_classes').select('*').gte('scheduled_date', ctx.monthStart).lt('scheduled_date', ctx.monthEnd).order('scheduled_date'),
+  };
+  const materialsPage: RequestSpec = {
+    label: 'material_list?order=uploaded_at.desc&offset=0&limit=10 (count=exact)',
+    build: (c) => c.from('material_list').select('*', { count: 'exact' }).order('uploaded_at', { ascending: false }).range(page.from, page.to),
+  };
+  const activitiesPage: RequestSpec = {
+    label: 'activity_list?order=created_at.desc&offset=0&limit=10 (count=exact)',
+    build: (c) => c.from('activity_list').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(page.from, page.to),
+  };
+  return [
+    { role: 'student', name: 'Dashboard', requests: [{ label: 'rpc get_student_dashboard()', rpc: 'get_student_dashboard', args: {} }] },
+    {
+      role: 'student',
+      name: 'Course catalog (page 1)',
+      requests: [
+        {
+          label: 'course_catalog?order=created_at.desc&offset=0&limit=10 (count=exact)',
+          build: (c) => c.from('course_catalog').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(page.from, page.to),
+        },
+      ],
+    },
+    {
+      role: 'student',
+      name: 'My courses',
+      requests: [
+        {
+          label: 'my_courses?relation=eq.student&order=enrolled_at.desc&limit=100',
+          build: (c) => c.from('my_courses').select('*').eq('relation', 'student').order('enrolled_at', { ascending: false }).limit(100),
+        },
+      ],
+    },
+    {
+      role: 'student',
+      name: 'Course detail',
+      requests: [{ label: 'rpc get_course_detail(course)', rpc: 'get_course_detail', args: { course_uuid: ctx.studentCourseId } }],
+    },
+    { role: 'student', name: 'Calendar (month)', requests: [calendar] },
+    {
+      role: 'student',
+      name: 'Extra materials (page 1)',
+      requests: [
+        {
+          label: 'material_list?course_id=is.null&order=uploaded_at.desc&offset=0&limit=10 (count=exact)',
+          build: (c) =>
+            c.from('material_list').select('*', { count: 'exact' }).is('course_id', null).order('uploaded_at', { ascending: false }).range(page.from, page.to),
+        },
+      ],
+    },
+    { role: 'student', name: 'Activities (page 1)', requests: [activitiesPage] },
+    {
+      role: 'student',
+      name: 'Profile statistics',
+      requests: [{ label: 'rpc get_student_stats(self)', rpc: 'get_student_stats', args: { student_uuid: ctx.userId.student } }],
+    },
+
+    { role: 'teacher', name: 'Dashboard', requests: [{ label: 'rpc get_teacher_dashboard()', rpc: 'get_teacher_dashboard', args: {} }] },
+    {
+      role: 'teacher',
+      name: 'My courses',
+      requests: [
+        {
+          label: 'my_courses?relation=eq.teacher&order=created_at.desc&limit=100',
+          build: (c) => c.from('my_courses').select('*').eq('relation', 'teacher').order('created_at', { ascending: false }).limit(100),
+        },
+      ],
+    },
+    {
+      role: 'teacher',
+      name: 'Class management (page 1)',
+      requests: [
+        {
+          label: 'calendar_classes?order=scheduled_date&offset=0&limit=10 (count=exact)',
+          build: (c) => c.from('calendar_classes').select('*', { count: 'exact' }).order('scheduled_date').range(page.from, page.to),
+        },
+      ],
+    },
+    { role: 'teacher', name: 'Calendar (month)', requests: [calendar] },
+    { role: 'teacher', name: 'Materials library (page 1)', requests: [materialsPage] },
+    { role: 'teacher', name: 'Activities (page 1)', requests: [activitiesPage] },
+    {
+      role: 'teacher',
+      name: 'Grading: submissions of an activity',
+      requests: [
+        {
+          label: 'submission_list?activity_id=eq.<id>&order=submitted_at.desc&offset=0&limit=10 (count=exact)',
+          build: (c) =>
+            c
+              .from('submission_list')
+              .select('*', { count: 'exact' })
+              .eq('activity_id', ctx.teacherActivityId)
+              .order('submitted_at', { ascending: false })
+              .range(page.from, page.to),
+        },
+      ],
+    },
+    {
+      role: 'teacher',
+      name: 'My students',
+      requests: [
+        {
+          label: 'my_students?offset=0&limit=100 (count=exact)',
+          build: (c) => c.from('my_students').select('*', { count: 'exact' }).range(0, 99),
+        },
+      ],
+    },
+
+    { role: 'admin', name: 'Dashboard', requests: [{ label: 'rpc get_admin_dashboard()', rpc: 'get_admin_dashboard', args: {} }] },
+    {
+      role: 'admin',
+      name: 'User management (page 1)',
+      requests: [
+        { label: 'rpc get_user_counts()', rpc: 'get_user_counts', args: {} },
+        {
+          label: 'users?order=created_at.desc&offset=0&limit=10 (count=exact)',
+          build: (c) => c.from('users').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(page.from, page.to),
+        },
+      ],
+    },
+    {
+      role: 'admin',
+      name: 'Course management (page 1)',
+      requests: [
+        {
+          label: 'course_roster?order=created_at.desc&offset=0&limit=10 (count=exact)',
+          build: (c) => c.from('course_roster').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(page.from, page.to),
+        },
+      ],
+    },
+    {
+      role: 'admin',
+      name: 'Teacher management',
+      requests: [
+        {
+          label: 'teacher_overview?offset=0&limit=100 (count=exact)',
+          build: (c) => c.from('teacher_overview').select('*', { count: 'exact' }).range(0, 99),
+        },
+      ],
+    },
+    { role: 'admin', name: 'Calendar (month)', requests: [calendar] },
+    { role: 'admin', name: 'Materials (page 1)', requests: [materialsPage] },
+    { role: 'admin', name: 'Activities (page 1)', requests: [activitiesPage] },
+  ];
+}

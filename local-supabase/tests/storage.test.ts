@@ -1,0 +1,764 @@
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANON_KEY, API_URL, databaseUrl } from '../src/config';
+import {
+  DEMO_ACCOUNTS,
+  type SignedUpUser,
+  anonClient,
+  serviceClient,
+  signInAs,
+  signUpUser,
+} from './support';
+
+// Test buckets with their own policies (policies are permissive, so these add nothing to other buckets).
+const run = randomUUID().slice(0, 8);
+const OPEN = `t-open-${run}`; // private; any signed-in user may do anything
+const OWN = `t-own-${run}`; // private; each user only in `<own id>/…`, admins read everything
+const PUBLIC = `t-public-${run}`; // public read; each user writes only `<own id>/…` (the avatars rule)
+const LIMITED = `t-limited-${run}`; // private; 1 KiB, text and images only
+
+const policies = [
+  `create policy "t ${run} open" on storage.objects for all to authenticated
+     using (bucket_id = '${OPEN}') with check (bucket_id = '${OPEN}')`,
+  `create policy "t ${run} limited" on storage.objects for all to authenticated
+     using (bucket_id = '${LIMITED}') with check (bucket_id = '${LIMITED}')`,
+  `create policy "t ${run} own read" on storage.objects for select to authenticated
+     using (bucket_id = '${OWN}' and ((storage.foldername(name))[1] = (select auth.uid())::text or (select private.is_admin())))`,
+  `create policy "t ${run} public read" on storage.objects for select to anon, authenticated
+     using (bucket_id = '${PUBLIC}')`,
+  ...[OWN, PUBLIC].flatMap((bucket, index) => [
+    `create policy "t ${run} ${index} insert" on storage.objects for insert to authenticated
+       with check (bucket_id = '${bucket}' and (storage.foldername(name))[1] = (select auth.uid())::text)`,
+    `create policy "t ${run} ${index} update" on storage.objects for update to authenticated
+       using (bucket_id = '${bucket}' and (storage.foldername(name))[1] = (select auth.uid())::text)
+       with check (bucket_id = '${bucket}' and (storage.foldername(name))[1] = (select auth.uid())::text)`,
+    `create policy "t ${run} ${index} delete" on storage.objects for delete to authenticated
+       using (bucket_id = '${bucket}' and (storage.foldername(name))[1] = (select auth.uid())::text)`,
+  ]),
+];
+
+const db = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
+const service = serviceClient();
+let alice: SignedUpUser;
+let bob: SignedUpUser;
+let admin: SupabaseClient;
+let teacher: SupabaseClient;
+
+const text = (content: string, type = 'text/plain') => new Blob([content], { type });
+
+function expectStorageError(error: unknown, status: number, message?: string | RegExp) {
+  expect(error).toBeTruthy();
+  const { status: actual, message: actualMessage } = error as { status?: number; message: string };
+  expect(actual, actualMessage).toBe(status);
+  if (typeof message === 'string') expect(actualMessage).toBe(message);
+  else if (message) expect(actualMessage).toMatch(message);
+}
+
+async function download(client: SupabaseClient, bucket: string, path: string) {
+  const { data, error } = await client.storage.from(bucket).download(path);
+  return { text: data ? await data.text() : undefined, error };
+}
+
+beforeAll(async () => {
+  const buckets: Array<
+    [string, { public: boolean; fileSizeLimit?: number; allowedMimeTypes?: string[] }]
+  > = [
+    [OPEN, { public: false }],
+    [OWN, { public: false }],
+    [PUBLIC, { public: true }],
+    [LIMITED, { public: false, fileSizeLimit: 1024, allowedMimeTypes: ['text/plain', 'image/*'] }],
+  ];
+  for (const [id, options] of buckets) {
+    const { error } = await service.storage.createBucket(id, options);
+    if (error) throw error;
+  }
+  for (const sql of policies) await db.query(sql);
+  [alice, bob, admin, teacher] = await Promise.all([
+    signUpUser('storage-alice'),
+    signUpUser('storage-bob'),
+    signInAs(DEMO_ACCOUNTS.admin.email),
+    signInAs(DEMO_ACCOUNTS.teacher.email),
+  ]);
+});
+
+afterAll(async () => {
+  const { rows } = await db.query<{ policyname: string }>(
+    `select policyname from pg_policies where schemaname = 'storage' and policyname like $1`,
+    [`t ${run} %`],
+  );
+  for (const { policyname } of rows)
+    await db.query(`drop policy "${policyname}" on storage.objects`);
+  for (const bucket of [OPEN, OWN, PUBLIC, LIMITED]) {
+    await service.storage.emptyBucket(bucket);
+    await service.storage.deleteBucket(bucket);
+  }
+  await db.end();
+});
+
+describe('buckets', () => {
+  it('lets the service role create, read, update, empty and delete a bucket', async () => {
+    const id = `t-crud-${run}`;
+    expect(
+      await service.storage.createBucket(id, { public: false, fileSizeLimit: '1MB' }),
+    ).toMatchObject({
+      data: { name: id },
+      error: null,
+    });
+    const duplicate = await service.storage.createBucket(id, { public: false });
+    expectStorageError(duplicate.error, 409, 'The resource already exists');
+
+    const { data: bucket } = await service.storage.getBucket(id);
+    expect(bucket).toMatchObject({
+      id,
+      name: id,
+      public: false,
+      file_size_limit: 1_000_000,
+      allowed_mime_types: null,
+    });
+    expect((await service.storage.listBuckets()).data?.map((b) => b.id)).toContain(id);
+
+    expect(
+      (await service.storage.updateBucket(id, { public: true, allowedMimeTypes: ['image/png'] }))
+        .error,
+    ).toBeNull();
+    expect((await service.storage.getBucket(id)).data).toMatchObject({
+      public: true,
+      allowed_mime_types: ['image/png'],
+    });
+
+    await service.storage.from(id).upload('x.png', text('png', 'image/png'));
+    expectStorageError((await service.storage.deleteBucket(id)).error, 409, /not empty/);
+    expect((await service.storage.emptyBucket(id)).data).toEqual({
+      message: 'Successfully emptied',
+    });
+    expect((await service.storage.deleteBucket(id)).data).toEqual({
+      message: 'Successfully deleted',
+    });
+    expectStorageError((await service.storage.getBucket(id)).error, 404, 'Bucket not found');
+  });
+
+  it('keeps bucket management to the service role', async () => {
+    expectStorageError((await alice.client.storage.createBucket(`t-nope-${run}`)).error, 403);
+    expectStorageError((await admin.storage.updateBucket(OPEN, { public: true })).error, 403);
+    expectStorageError((await admin.storage.deleteBucket(OPEN)).error, 403);
+    // Bucket reads run as the caller: storage.buckets RLS lets anonymous callers see none.
+    expect((await anonClient().storage.listBuckets()).data).toEqual([]);
+    expect((await service.storage.getBucket(OPEN)).data?.public).toBe(false);
+  });
+
+  it('refuses bucket names that would clash with routes or paths', async () => {
+    expectStorageError((await service.storage.createBucket('sign')).error, 400);
+    expectStorageError((await service.storage.createBucket('../etc')).error, 400);
+  });
+});
+
+describe('upload and download', () => {
+  it('round-trips a Blob (multipart) with its type, size and default cache-control', async () => {
+    const path = `round-trip/${randomUUID()}.txt`;
+    const { data, error } = await alice.client.storage
+      .from(OPEN)
+      .upload(path, text('¡Hola, mundo!'));
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ path, fullPath: `${OPEN}/${path}` });
+    expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    expect(await download(bob.client, OPEN, path)).toEqual({ text: '¡Hola, mundo!', error: null });
+    const { data: info } = await alice.client.storage.from(OPEN).info(path);
+    expect(info).toMatchObject({
+      name: path,
+      bucketId: OPEN,
+      size: Buffer.byteLength('¡Hola, mundo!'),
+      contentType: 'text/plain',
+      cacheControl: 'max-age=3600',
+    });
+    expect((await alice.client.storage.from(OPEN).exists(path)).data).toBe(true);
+    expect((await alice.client.storage.from(OPEN).exists(`${path}.missing`)).data).toBe(false);
+
+    const { rows } = await db.query(
+      'select owner, owner_id, metadata from storage.objects where bucket_id = $1 and name = $2',
+      [OPEN, path],
+    );
+    expect(rows[0]).toMatchObject({
+      owner: alice.user.id,
+      owner_id: alice.user.id,
+      metadata: {
+        mimetype: 'text/plain',
+        size: 14,
+        contentLength: 14,
+        cacheControl: 'max-age=3600',
+        httpStatusCode: 200,
+      },
+    });
+    expect(rows[0].metadata.eTag).toMatch(/^"[0-9a-f]{32}"$/);
+  });
+
+  it('accepts raw bytes with their content type and cache-control', async () => {
+    const path = `raw/${randomUUID()}.bin`;
+    const bytes = Buffer.from([0, 1, 2, 3, 254, 255]);
+    const { error } = await alice.client.storage
+      .from(OPEN)
+      .upload(path, bytes, { contentType: 'application/octet-stream', cacheControl: '60' });
+    expect(error).toBeNull();
+    const { data } = await alice.client.storage.from(OPEN).download(path);
+    expect(Buffer.from(await (data as Blob).arrayBuffer())).toEqual(bytes);
+    const { data: info } = await alice.client.storage.from(OPEN).info(path);
+    expect(info).toMatchObject({
+      contentType: 'application/octet-stream',
+      cacheControl: 'max-age=60',
+      size: 6,
+    });
+  });
+
+  it('overwrites only with upsert (x-upsert: true); update replaces', async () => {
+    const path = `upsert/${randomUUID()}.txt`;
+    const bucket = alice.client.storage.from(OPEN);
+    expect((await bucket.upload(path, text('first'))).error).toBeNull();
+    expectStorageError(
+      (await bucket.upload(path, text('second'))).error,
+      409,
+      'The resource already exists',
+    );
+    expect((await download(alice.client, OPEN, path)).text).toBe('first');
+
+    expect((await bucket.upload(path, text('second'), { upsert: true })).error).toBeNull();
+    expect((await download(alice.client, OPEN, path)).text).toBe('second');
+    expect((await bucket.update(path, text('third'))).error).toBeNull();
+    expect((await download(alice.client, OPEN, path)).text).toBe('third');
+  });
+
+  it('keeps row and bytes in step under concurrent upserts of one key', async () => {
+    const path = `concurrent/${randomUUID()}.txt`;
+    const bodies = Array.from({ length: 12 }, (_, index) => `version ${index} `.repeat(index + 1));
+    const results = await Promise.all(
+      bodies.map((body) =>
+        alice.client.storage.from(OPEN).upload(path, text(body), { upsert: true }),
+      ),
+    );
+    expect(results.every((result) => result.error === null)).toBe(true);
+    const stored = (await download(alice.client, OPEN, path)).text as string;
+    expect(bodies).toContain(stored);
+    const { data: info } = await alice.client.storage.from(OPEN).info(path);
+    expect(info?.size).toBe(Buffer.byteLength(stored));
+  });
+
+  it('answers a missing object or bucket with 404', async () => {
+    expectStorageError((await download(alice.client, OPEN, 'nothing/here.txt')).error, 404);
+    const missingBucket = await alice.client.storage
+      .from(`missing-${run}`)
+      .upload('a.txt', text('a'));
+    expectStorageError(missingBucket.error, 404, 'Bucket not found');
+  });
+
+  it('serves byte ranges and conditional requests', async () => {
+    const path = `range/${randomUUID()}.txt`;
+    await alice.client.storage.from(OPEN).upload(path, text('0123456789'));
+    const { data } = await alice.client.storage.from(OPEN).createSignedUrl(path, 60);
+    const url = data?.signedUrl as string;
+    const partial = await fetch(url, { headers: { range: 'bytes=2-5' } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get('content-range')).toBe('bytes 2-5/10');
+    expect(await partial.text()).toBe('2345');
+    const full = await fetch(url);
+    const again = await fetch(url, {
+      headers: { 'if-none-match': full.headers.get('etag') as string },
+    });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('limits', () => {
+  it('refuses an object over the bucket size limit with 413', async () => {
+    const { error } = await alice.client.storage
+      .from(LIMITED)
+      .upload(`${randomUUID()}.txt`, text('x'.repeat(1025)));
+    expectStorageError(error, 413, 'The object exceeded the maximum allowed size');
+    const raw = await alice.client.storage
+      .from(LIMITED)
+      .upload(`${randomUUID()}.txt`, Buffer.alloc(4096, 1), { contentType: 'text/plain' });
+    expectStorageError(raw.error, 413, 'The object exceeded the maximum allowed size');
+    expect(
+      (
+        await alice.client.storage
+          .from(LIMITED)
+          .upload(`${randomUUID()}.txt`, text('x'.repeat(1024)))
+      ).error,
+    ).toBeNull();
+  });
+
+  it('refuses a MIME type the bucket does not allow with 415 (wildcards allowed)', async () => {
+    const { error } = await alice.client.storage
+      .from(LIMITED)
+      .upload(`${randomUUID()}.pdf`, text('%PDF', 'application/pdf'));
+    expectStorageError(error, 415, 'mime type application/pdf is not supported');
+    expect(
+      (
+        await alice.client.storage
+          .from(LIMITED)
+          .upload(`${randomUUID()}.png`, text('png', 'image/png'))
+      ).error,
+    ).toBeNull();
+  });
+
+  it('refuses keys that could leave the bucket folder', async () => {
+    for (const key of ['a%2F..%2Fb.txt', '%2Fabsolute.txt', 'a%2F%2Fb.txt']) {
+      const response = await fetch(`${API_URL}/storage/v1/object/${OPEN}/${key}`, {
+        method: 'POST',
+        headers: {
+          apikey: ANON_KEY,
+          authorization: `Bearer ${alice.session.access_token}`,
+          'content-type': 'text/plain',
+        },
+        body: 'x',
+      });
+      expect(response.status, key).toBe(400);
+      expect(await response.json()).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
+    }
+  });
+});
+
+describe('signed URLs', () => {
+  let path: string;
+  beforeAll(async () => {
+    path = `${alice.user.id}/signed-${randomUUID()}.txt`;
+    const { error } = await alice.client.storage.from(OWN).upload(path, text('secret notes'));
+    if (error) throw error;
+  });
+
+  it('serves the object to anyone holding the URL, without an API key', async () => {
+    const { data, error } = await alice.client.storage.from(OWN).createSignedUrl(path, 3600);
+    expect(error).toBeNull();
+    expect(data?.signedUrl).toContain(`${API_URL}/storage/v1/object/sign/${OWN}/${path}?token=`);
+    const response = await fetch(data?.signedUrl as string);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain');
+    expect(await response.text()).toBe('secret notes');
+
+    const token = new URL(data?.signedUrl as string).searchParams.get('token') as string;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString());
+    expect(claims.url).toBe(`${OWN}/${path}`);
+    expect(claims.exp - claims.iat).toBe(3600);
+    expect(claims.role).toBeUndefined();
+  });
+
+  it('adds a download disposition on request', async () => {
+    const { data } = await alice.client.storage
+      .from(OWN)
+      .createSignedUrl(path, 60, { download: 'notes.txt' });
+    const response = await fetch(data?.signedUrl as string);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''notes.txt`,
+    );
+  });
+
+  it('refuses a tampered token or a token used for another object', async () => {
+    const { data } = await alice.client.storage.from(OWN).createSignedUrl(path, 3600);
+    const url = new URL(data?.signedUrl as string);
+    const token = url.searchParams.get('token') as string;
+
+    const tampered = new URL(url);
+    tampered.searchParams.set(
+      'token',
+      `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`,
+    );
+    const forged = await fetch(tampered);
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ statusCode: '403', error: 'InvalidSignature' });
+
+    const otherPath = `${alice.user.id}/other-${randomUUID()}.txt`;
+    await alice.client.storage.from(OWN).upload(otherPath, text('other'));
+    const reused = await fetch(
+      `${API_URL}/storage/v1/object/sign/${OWN}/${otherPath}?token=${token}`,
+    );
+    expect(reused.status).toBe(403);
+
+    // An API JWT is not a signed-URL token.
+    const apiToken = await fetch(
+      `${API_URL}/storage/v1/object/sign/${OWN}/${path}?token=${alice.session.access_token}`,
+    );
+    expect(apiToken.status).toBe(403);
+    expect((await fetch(`${API_URL}/storage/v1/object/sign/${OWN}/${path}`)).status).toBe(400);
+  });
+
+  it('stops working once expired', async () => {
+    const { data } = await alice.client.storage.from(OWN).createSignedUrl(path, 1);
+    expect((await fetch(data?.signedUrl as string)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const expired = await fetch(data?.signedUrl as string);
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toEqual({
+      statusCode: '400',
+      error: 'InvalidJWT',
+      message: 'The signed URL has expired',
+    });
+  });
+
+  it('signs several paths at once, reporting the ones the caller cannot read', async () => {
+    const missing = `${alice.user.id}/missing.txt`;
+    const { data, error } = await alice.client.storage
+      .from(OWN)
+      .createSignedUrls([path, missing], 3600);
+    expect(error).toBeNull();
+    expect(data?.[0]).toMatchObject({ path, error: null });
+    expect(await (await fetch(data?.[0]?.signedUrl as string)).text()).toBe('secret notes');
+    expect(data?.[1]).toMatchObject({ path: missing, signedUrl: null });
+    expect(data?.[1]?.error).toMatch(/does not exist or you do not have access/);
+  });
+
+  it('rejects a lifetime that is not a positive whole number', async () => {
+    expectStorageError(
+      (await alice.client.storage.from(OWN).createSignedUrl(path, 0)).error,
+      400,
+      /expiresIn/,
+    );
+  });
+});
+
+describe('public URLs', () => {
+  it('serve objects of a public bucket to anyone', async () => {
+    const path = `${alice.user.id}/avatar.png`;
+    await alice.client.storage
+      .from(PUBLIC)
+      .upload(path, text('png-bytes', 'image/png'), { upsert: true });
+    const { data } = anonClient().storage.from(PUBLIC).getPublicUrl(path);
+    expect(data.publicUrl).toBe(`${API_URL}/storage/v1/object/public/${PUBLIC}/${path}`);
+    const response = await fetch(data.publicUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(await response.text()).toBe('png-bytes');
+  });
+
+  it('do not serve a private bucket', async () => {
+    const path = `public-check/${randomUUID()}.txt`;
+    await alice.client.storage.from(OPEN).upload(path, text('private'));
+    const response = await fetch(alice.client.storage.from(OPEN).getPublicUrl(path).data.publicUrl);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+  });
+});
+
+describe('list', () => {
+  const folder = `list-${randomUUID()}`;
+  beforeAll(async () => {
+    for (const name of [
+      'c.txt',
+      'a.txt',
+      'B.txt',
+      'b.txt',
+      'sub/x.txt',
+      'sub/y.txt',
+      'sub/deeper/z.txt',
+    ]) {
+      const { error } = await alice.client.storage
+        .from(OPEN)
+        .upload(`${folder}/${name}`, text(name));
+      if (error) throw error;
+    }
+  });
+
+  it('returns one folder level, folders and files sorted by name', async () => {
+    const { data, error } = await alice.client.storage.from(OPEN).list(folder);
+    expect(error).toBeNull();
+    expect(data?.map((entry) => entry.name)).toEqual(['B.txt', 'a.txt', 'b.txt', 'c.txt', 'sub']);
+    const sub = data?.find((entry) => entry.name === 'sub');
+    expect(sub).toMatchObject({ id: null, metadata: null, created_at: null });
+    const file = data?.find((entry) => entry.name === 'a.txt');
+    expect(file?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(file?.metadata).toMatchObject({ size: 5, mimetype: 'text/plain' });
+
+    expect(
+      (await alice.client.storage.from(OPEN).list(`${folder}/sub/`)).data?.map(
+        (entry) => entry.name,
+      ),
+    ).toEqual(['deeper', 'x.txt', 'y.txt']);
+  });
+
+  it('pages with limit and offset, sorts descending and searches by name prefix', async () => {
+    const bucket = alice.client.storage.from(OPEN);
+    expect((await bucket.list(folder, { limit: 2, offset: 1 })).data?.map((e) => e.name)).toEqual([
+      'a.txt',
+      'b.txt',
+    ]);
+    expect(
+      (await bucket.list(folder, { sortBy: { column: 'name', order: 'desc' } })).data?.map(
+        (e) => e.name,
+      ),
+    ).toEqual(['sub', 'c.txt', 'b.txt', 'a.txt', 'B.txt']);
+    expect((await bucket.list(folder, { search: 'b' })).data?.map((e) => e.name)).toEqual([
+      'B.txt',
+      'b.txt',
+    ]);
+    expectStorageError((await bucket.list(folder, { sortBy: { column: 'size' } })).error, 400);
+  });
+
+  it('shows only what the policies let the caller read', async () => {
+    expect((await anonClient().storage.from(OPEN).list(folder)).data).toEqual([]);
+    await alice.client.storage.from(OWN).upload(`${alice.user.id}/listed.txt`, text('mine'));
+    expect((await bob.client.storage.from(OWN).list(alice.user.id)).data).toEqual([]);
+    expect(
+      (await alice.client.storage.from(OWN).list(alice.user.id)).data?.map((e) => e.name),
+    ).toContain('listed.txt');
+  });
+});
+
+describe('remove, move and copy', () => {
+  it('removes the named objects and returns them', async () => {
+    const bucket = alice.client.storage.from(OPEN);
+    const path = `remove/${randomUUID()}.txt`;
+    await bucket.upload(path, text('bye'));
+    const { data, error } = await bucket.remove([path, 'remove/not-there.txt']);
+    expect(error).toBeNull();
+    expect(data?.map((entry) => entry.name)).toEqual([path]);
+    expectStorageError((await download(alice.client, OPEN, path)).error, 404);
+    // The name is free again.
+    expect((await bucket.upload(path, text('again'))).error).toBeNull();
+  });
+
+  it('moves and copies objects', async () => {
+    const bucket = alice.client.storage.from(OPEN);
+    const base = `transfer-${randomUUID()}`;
+    await bucket.upload(`${base}/a.txt`, text('payload'));
+    expect((await bucket.copy(`${base}/a.txt`, `${base}/copy.txt`)).data).toEqual({
+      path: `${OPEN}/${base}/copy.txt`,
+    });
+    expect((await bucket.move(`${base}/copy.txt`, `${base}/moved/b.txt`)).data).toEqual({
+      message: 'Successfully moved',
+    });
+    expect((await download(alice.client, OPEN, `${base}/moved/b.txt`)).text).toBe('payload');
+    expect((await download(alice.client, OPEN, `${base}/a.txt`)).text).toBe('payload');
+    expectStorageError((await download(alice.client, OPEN, `${base}/copy.txt`)).error, 404);
+    expectStorageError((await bucket.move(`${base}/a.txt`, `${base}/moved/b.txt`)).error, 409);
+    // Into another bucket, within its limits only.
+    const fits = await bucket.copy(`${base}/a.txt`, `${base}/a.txt`, {
+      destinationBucket: LIMITED,
+    });
+    expect(fits.error).toBeNull();
+    await bucket.upload(`${base}/big.txt`, text('x'.repeat(2048)));
+    expectStorageError(
+      (await bucket.copy(`${base}/big.txt`, 'big.txt', { destinationBucket: LIMITED })).error,
+      413,
+    );
+  });
+});
+
+describe('storage policies decide (own-folder rule)', () => {
+  let path: string;
+  beforeAll(async () => {
+    path = `${alice.user.id}/work-${randomUUID()}.txt`;
+    const { error } = await alice.client.storage.from(OWN).upload(path, text("alice's work"));
+    if (error) throw error;
+  });
+
+  it("does not let another user download or sign someone else's object", async () => {
+    expectStorageError((await download(bob.client, OWN, path)).error, 404, 'Object not found');
+    expectStorageError(
+      (await bob.client.storage.from(OWN).createSignedUrl(path, 3600)).error,
+      404,
+      'Object not found',
+    );
+    expectStorageError((await download(teacher, OWN, path)).error, 404);
+    expectStorageError((await download(anonClient(), OWN, path)).error, 404);
+  });
+
+  it("does not let another user overwrite or remove someone else's object", async () => {
+    const upsert = await bob.client.storage
+      .from(OWN)
+      .upload(path, text('overwritten'), { upsert: true });
+    expectStorageError(upsert.error, 403, 'new row violates row-level security policy');
+    // The insert policy refuses before the unique key is looked at, so nothing leaks about the object.
+    expectStorageError(
+      (await bob.client.storage.from(OWN).upload(path, text('overwritten'))).error,
+      403,
+    );
+    expectStorageError(
+      (await bob.client.storage.from(OWN).update(path, text('overwritten'))).error,
+      403,
+    );
+    expect((await bob.client.storage.from(OWN).remove([path])).data).toEqual([]);
+    expectStorageError(
+      (await bob.client.storage.from(OWN).move(path, `${bob.user.id}/stolen.txt`)).error,
+      404,
+    );
+    expect((await download(alice.client, OWN, path)).text).toBe("alice's work");
+  });
+
+  it("refuses uploads into someone else's folder, and anonymous uploads", async () => {
+    const intruder = await bob.client.storage
+      .from(OWN)
+      .upload(`${alice.user.id}/planted.txt`, text('x'));
+    expectStorageError(intruder.error, 403, 'new row violates row-level security policy');
+    const anonymous = await anonClient()
+      .storage.from(OWN)
+      .upload(`${randomUUID()}/anon.txt`, text('x'));
+    expectStorageError(anonymous.error, 403, 'new row violates row-level security policy');
+    const { count } = await db
+      .query(
+        'select count(*)::int as count from storage.objects where bucket_id = $1 and name = $2',
+        [OWN, `${alice.user.id}/planted.txt`],
+      )
+      .then((result) => result.rows[0] as { count: number });
+    expect(count).toBe(0);
+  });
+
+  it('lets an admin read every folder when the policy says so', async () => {
+    expect((await download(admin, OWN, path)).text).toBe("alice's work");
+    expect((await admin.storage.from(OWN).createSignedUrl(path, 60)).error).toBeNull();
+  });
+
+  it('checks the policies when a signed upload URL is created', async () => {
+    const own = `${alice.user.id}/signed-upload-${randomUUID()}.txt`;
+    const { data, error } = await alice.client.storage.from(OWN).createSignedUploadUrl(own);
+    expect(error).toBeNull();
+    const uploaded = await anonClient()
+      .storage.from(OWN)
+      .uploadToSignedUrl(own, data?.token as string, text('via token'));
+    expect(uploaded.error).toBeNull();
+    expect((await download(alice.client, OWN, own)).text).toBe('via token');
+    const { rows } = await db.query(
+      'select owner from storage.objects where bucket_id = $1 and name = $2',
+      [OWN, own],
+    );
+    expect(rows[0]?.owner).toBe(alice.user.id);
+
+    const refused = await bob.client.storage
+      .from(OWN)
+      .createSignedUploadUrl(`${alice.user.id}/planted.txt`);
+    expectStorageError(refused.error, 403, 'new row violates row-level security policy');
+  });
+});
+
+describe('public bucket with the avatars rule', () => {
+  it('lets each user (re)write only their own folder; everyone reads', async () => {
+    const mine = `${bob.user.id}/avatar.png`;
+    const bucket = bob.client.storage.from(PUBLIC);
+    expect((await bucket.upload(mine, text('v1', 'image/png'), { upsert: true })).error).toBeNull();
+    expect((await bucket.upload(mine, text('v2', 'image/png'), { upsert: true })).error).toBeNull();
+    expect(await (await fetch(bucket.getPublicUrl(mine).data.publicUrl)).text()).toBe('v2');
+
+    const theirs = await bucket.upload(`${alice.user.id}/avatar.png`, text('x', 'image/png'), {
+      upsert: true,
+    });
+    expectStorageError(theirs.error, 403, 'new row violates row-level security policy');
+    expectStorageError(
+      (await anonClient().storage.from(PUBLIC).upload('anon/avatar.png', text('x', 'image/png')))
+        .error,
+      403,
+    );
+  });
+});
+
+describe('the app buckets and policies of supabase/migrations', () => {
+  const png = (content: string) => text(content, 'image/png');
+  let courseId: string;
+  let activityId: string;
+  const cleanup: Array<[string, string]> = [];
+
+  beforeAll(async () => {
+    const course = await db.query<{ id: string }>(
+      `insert into public.courses (title, description, language, teacher_id)
+       values ($1, 'Storage policies test course', 'English', $2) returning id`,
+      [`Storage test ${run}`, DEMO_ACCOUNTS.teacher.id],
+    );
+    courseId = course.rows[0]?.id as string;
+    const activity = await db.query<{ id: string }>(
+      `insert into public.activities (title, description, course_id, created_by)
+       values ('Hand in a file', 'Storage policies test', $1, $2) returning id`,
+      [courseId, DEMO_ACCOUNTS.teacher.id],
+    );
+    activityId = activity.rows[0]?.id as string;
+    for (const student of [alice, bob]) {
+      const { error } = await student.client.rpc('enroll_user_in_course', {
+        user_uuid: student.user.id,
+        course_uuid: courseId,
+      });
+      if (error) throw error;
+    }
+  });
+
+  afterAll(async () => {
+    for (const [bucket, name] of cleanup) await service.storage.from(bucket).remove([name]);
+    await db.query('delete from public.courses where id = $1', [courseId]);
+  });
+
+  it('avatars: public, each user writes only their own folder, images up to the size limit', async () => {
+    const mine = `${alice.user.id}/avatar.png`;
+    cleanup.push(['avatars', mine]);
+    const avatars = alice.client.storage.from('avatars');
+    expect((await avatars.upload(mine, png('v1'), { upsert: true })).error).toBeNull();
+    expect((await avatars.upload(mine, png('v2'), { upsert: true })).error).toBeNull();
+    expect(await (await fetch(avatars.getPublicUrl(mine).data.publicUrl)).text()).toBe('v2');
+
+    const intruder = await bob.client.storage
+      .from('avatars')
+      .upload(mine, png('bob'), { upsert: true });
+    expectStorageError(intruder.error, 403, 'new row violates row-level security policy');
+    expectStorageError(
+      (await avatars.upload(`${alice.user.id}/avatar.txt`, text('hi'))).error,
+      415,
+      'mime type text/plain is not supported',
+    );
+    const huge = new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' });
+    expectStorageError((await avatars.upload(`${alice.user.id}/huge.png`, huge)).error, 413);
+  });
+
+  it("activity-submissions: another student's file cannot be downloaded, signed, overwritten or removed", async () => {
+    const path = `${alice.user.id}/${activityId}/${Date.now()}-a1b2c3.pdf`;
+    cleanup.push(['activity-submissions', path]);
+    const mine = alice.client.storage.from('activity-submissions');
+    expect((await mine.upload(path, text('%PDF-1.4 essay', 'application/pdf'))).error).toBeNull();
+    expect((await mine.createSignedUrl(path, 3600)).error).toBeNull();
+
+    const theirs = bob.client.storage.from('activity-submissions');
+    expectStorageError((await download(bob.client, 'activity-submissions', path)).error, 404);
+    expectStorageError((await theirs.createSignedUrl(path, 3600)).error, 404);
+    expectStorageError(
+      (await theirs.upload(path, text('%PDF fake', 'application/pdf'), { upsert: true })).error,
+      403,
+    );
+    expect((await theirs.remove([path])).data).toEqual([]);
+    expect((await download(alice.client, 'activity-submissions', path)).text).toBe(
+      '%PDF-1.4 essay',
+    );
+
+    // The course's teacher and admins read it.
+    expect((await download(teacher, 'activity-submissions', path)).text).toBe('%PDF-1.4 essay');
+    expect((await download(admin, 'activity-submissions', path)).text).toBe('%PDF-1.4 essay');
+  });
+
+  it('activity-submissions: only into the own folder of an activity one may hand work in for, allowed types only', async () => {
+    const submissions = bob.client.storage.from('activity-submissions');
+    const planted = await submissions.upload(
+      `${alice.user.id}/${activityId}/planted.pdf`,
+      text('%PDF', 'application/pdf'),
+    );
+    expectStorageError(planted.error, 403);
+    const otherActivity = await submissions.upload(
+      `${bob.user.id}/${randomUUID()}/work.pdf`,
+      text('%PDF', 'application/pdf'),
+    );
+    expectStorageError(otherActivity.error, 403);
+    const exe = await submissions.upload(
+      `${bob.user.id}/${activityId}/tool.exe`,
+      text('MZ', 'application/x-msdownload'),
+    );
+    expectStorageError(exe.error, 415, 'mime type application/x-msdownload is not supported');
+  });
+
+  it('materials: teachers upload, students do not; a file without a material row is not readable by students', async () => {
+    const name = `${Date.now()}-${randomUUID().slice(0, 6)}.pdf`;
+    cleanup.push(['materials', name]);
+    const { error } = await teacher.storage
+      .from('materials')
+      .upload(name, text('%PDF lesson', 'application/pdf'));
+    expect(error).toBeNull();
+    const { data } = await teacher.storage.from('materials').createSignedUrl(name, 3600);
+    expect(await (await fetch(data?.signedUrl as string)).text()).toBe('%PDF lesson');
+
+    const byStudent = await alice.client.storage
+      .from('materials')
+      .upload(`${Date.now()}-x.pdf`, text('%PDF', 'application/pdf'));
+    expectStorageError(byStudent.error, 403, 'new row violates row-level security policy');
+    expectStorageError((await download(alice.client, 'materials', name)).error, 404);
+  });
+});

@@ -1,0 +1,40 @@
+import { createStore } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toCourse } from '../mappers/course';
+import { fail, ok } from '../result';
+import { coursesService } from '../services/courses';
+import { courseRow } from '../test-support/fake-supabase';
+import { coursesAtom } from './courses-atom';
+import { removeStudentWriteAtom } from './remove-student-write-atom';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('removeStudentWriteAtom', () => {
+  it('makes no local change', async () => {
+    const data = null;
+    const request = vi.spyOn(coursesService, 'removeStudent').mockResolvedValue(ok(data));
+    const store = createStore();
+    store.set(coursesAtom, [toCourse(courseRow({ id: 'a' })), toCourse(courseRow({ id: 'b' }))]);
+
+    expect(await store.set(removeStudentWriteAtom, { courseId: 'b', userId: 'user-1' })).toEqual(
+      ok(data),
+    );
+    expect(request).toHaveBeenCalledWith('b', 'user-1');
+    expect(store.get(coursesAtom)).toEqual([
+      toCourse(courseRow({ id: 'a' })),
+      toCourse(courseRow({ id: 'b' })),
+    ]);
+  });
+
+  it('leaves the list alone and hands back the failure', async () => {
+    const failure = fail('UNKNOWN_ERROR', 'boom');
+    vi.spyOn(coursesService, 'removeStudent').mockResolvedValue(failure);
+    const store = createStore();
+    store.set(coursesAtom, [toCourse(courseRow({ id: 'a' }))]);
+
+    expect(await store.set(removeStudentWriteAtom, { courseId: 'b', userId: 'user-1' })).toEqual(
+      failure,
+    );
+    expect(store.get(coursesAtom)).toEqual([toCourse(courseRow({ id: 'a' }))]);
+  });
+});

@@ -1,0 +1,895 @@
+// Generated from the local database by local-supabase/src/gen-types.ts. Do not edit: change the
+// migrations, then run (with the local stack running)
+//   pnpm --filter @portal/local-supabase exec tsx src/gen-types.ts --write
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  // Lets createClient<Database>() pick the matching PostgREST features.
+  __InternalSupabase: {
+    PostgrestVersion: '12';
+  };
+  public: {
+    Tables: {
+      activities: {
+        Row: {
+          allow_late_submission: boolean;
+          class_id: string | null;
+          course_id: string | null;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          due_date: string | null;
+          id: string;
+          instructions: string | null;
+          is_active: boolean;
+          max_points: number;
+          title: string;
+          type: string;
+          updated_at: string;
+        };
+        Insert: {
+          allow_late_submission?: boolean;
+          class_id?: string | null;
+          course_id?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          description: string;
+          due_date?: string | null;
+          id?: string;
+          instructions?: string | null;
+          is_active?: boolean;
+          max_points?: number;
+          title: string;
+          type?: string;
+          updated_at?: string;
+        };
+        Update: {
+          allow_late_submission?: boolean;
+          class_id?: string | null;
+          course_id?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          due_date?: string | null;
+          id?: string;
+          instructions?: string | null;
+          is_active?: boolean;
+          max_points?: number;
+          title?: string;
+          type?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'activities_class_id_fkey';
+            columns: ['class_id'];
+            isOneToOne: false;
+            referencedRelation: 'classes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'activities_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'activities_created_by_fkey';
+            columns: ['created_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      activity_submissions: {
+        Row: {
+          activity_id: string;
+          created_at: string;
+          feedback: string | null;
+          file_urls: string[];
+          grade: number | null;
+          graded_at: string | null;
+          graded_by: string | null;
+          id: string;
+          status: string;
+          student_id: string;
+          submission_text: string | null;
+          submitted_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          activity_id: string;
+          created_at?: string;
+          feedback?: string | null;
+          file_urls?: string[];
+          grade?: number | null;
+          graded_at?: string | null;
+          graded_by?: string | null;
+          id?: string;
+          status?: string;
+          student_id: string;
+          submission_text?: string | null;
+          submitted_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          activity_id?: string;
+          created_at?: string;
+          feedback?: string | null;
+          file_urls?: string[];
+          grade?: number | null;
+          graded_at?: string | null;
+          graded_by?: string | null;
+          id?: string;
+          status?: string;
+          student_id?: string;
+          submission_text?: string | null;
+          submitted_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'activity_submissions_activity_id_fkey';
+            columns: ['activity_id'];
+            isOneToOne: false;
+            referencedRelation: 'activities';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'activity_submissions_graded_by_fkey';
+            columns: ['graded_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'activity_submissions_student_id_fkey';
+            columns: ['student_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      app_settings: {
+        Row: {
+          appearance: Json;
+          email: Json;
+          general: Json;
+          id: number;
+          notifications: Json;
+          security: Json;
+          smtp_password_set: boolean;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          appearance?: Json;
+          email?: Json;
+          general?: Json;
+          id?: number;
+          notifications?: Json;
+          security?: Json;
+          smtp_password_set?: boolean;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          appearance?: Json;
+          email?: Json;
+          general?: Json;
+          id?: number;
+          notifications?: Json;
+          security?: Json;
+          smtp_password_set?: boolean;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'app_settings_updated_by_fkey';
+            columns: ['updated_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      class_attendance: {
+        Row: {
+          attended: boolean;
+          attended_at: string | null;
+          class_id: string;
+          created_at: string;
+          id: string;
+          marked_by: string | null;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          attended?: boolean;
+          attended_at?: string | null;
+          class_id: string;
+          created_at?: string;
+          id?: string;
+          marked_by?: string | null;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          attended?: boolean;
+          attended_at?: string | null;
+          class_id?: string;
+          created_at?: string;
+          id?: string;
+          marked_by?: string | null;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'class_attendance_class_id_fkey';
+            columns: ['class_id'];
+            isOneToOne: false;
+            referencedRelation: 'classes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'class_attendance_marked_by_fkey';
+            columns: ['marked_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'class_attendance_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      classes: {
+        Row: {
+          course_id: string;
+          created_at: string;
+          description: string;
+          duration: number;
+          id: string;
+          meeting_link: string | null;
+          recording_url: string | null;
+          scheduled_date: string;
+          title: string;
+          type: string;
+          updated_at: string;
+        };
+        Insert: {
+          course_id: string;
+          created_at?: string;
+          description?: string;
+          duration?: number;
+          id?: string;
+          meeting_link?: string | null;
+          recording_url?: string | null;
+          scheduled_date: string;
+          title: string;
+          type?: string;
+          updated_at?: string;
+        };
+        Update: {
+          course_id?: string;
+          created_at?: string;
+          description?: string;
+          duration?: number;
+          id?: string;
+          meeting_link?: string | null;
+          recording_url?: string | null;
+          scheduled_date?: string;
+          title?: string;
+          type?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'classes_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      course_reviews: {
+        Row: {
+          comment: string | null;
+          course_id: string;
+          created_at: string;
+          id: string;
+          rating: number;
+          student_id: string;
+          updated_at: string;
+        };
+        Insert: {
+          comment?: string | null;
+          course_id: string;
+          created_at?: string;
+          id?: string;
+          rating: number;
+          student_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          comment?: string | null;
+          course_id?: string;
+          created_at?: string;
+          id?: string;
+          rating?: number;
+          student_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'course_reviews_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'course_reviews_student_id_fkey';
+            columns: ['student_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      courses: {
+        Row: {
+          category: string;
+          created_at: string;
+          description: string;
+          duration: number;
+          enrolled_count: number;
+          id: string;
+          is_active: boolean;
+          language: string;
+          level: string;
+          max_students: number;
+          price: number;
+          teacher_id: string | null;
+          thumbnail_url: string | null;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          category?: string;
+          created_at?: string;
+          description?: string;
+          duration?: number;
+          enrolled_count?: number;
+          id?: string;
+          is_active?: boolean;
+          language: string;
+          level?: string;
+          max_students?: number;
+          price?: number;
+          teacher_id?: string | null;
+          thumbnail_url?: string | null;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          category?: string;
+          created_at?: string;
+          description?: string;
+          duration?: number;
+          enrolled_count?: number;
+          id?: string;
+          is_active?: boolean;
+          language?: string;
+          level?: string;
+          max_students?: number;
+          price?: number;
+          teacher_id?: string | null;
+          thumbnail_url?: string | null;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'courses_teacher_id_fkey';
+            columns: ['teacher_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      enrollments: {
+        Row: {
+          course_id: string;
+          created_at: string;
+          enrolled_at: string;
+          id: string;
+          progress: number;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          course_id: string;
+          created_at?: string;
+          enrolled_at?: string;
+          id?: string;
+          progress?: number;
+          status?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          course_id?: string;
+          created_at?: string;
+          enrolled_at?: string;
+          id?: string;
+          progress?: number;
+          status?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'enrollments_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'enrollments_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      materials: {
+        Row: {
+          course_id: string | null;
+          file_size: number;
+          id: string;
+          language: string | null;
+          mime_type: string | null;
+          skill: string | null;
+          storage_path: string | null;
+          title: string;
+          type: string;
+          uploaded_at: string;
+          uploaded_by: string | null;
+          url: string;
+        };
+        Insert: {
+          course_id?: string | null;
+          file_size?: number;
+          id?: string;
+          language?: string | null;
+          mime_type?: string | null;
+          skill?: string | null;
+          storage_path?: string | null;
+          title: string;
+          type?: string;
+          uploaded_at?: string;
+          uploaded_by?: string | null;
+          url: string;
+        };
+        Update: {
+          course_id?: string | null;
+          file_size?: number;
+          id?: string;
+          language?: string | null;
+          mime_type?: string | null;
+          skill?: string | null;
+          storage_path?: string | null;
+          title?: string;
+          type?: string;
+          uploaded_at?: string;
+          uploaded_by?: string | null;
+          url?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'materials_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'materials_uploaded_by_fkey';
+            columns: ['uploaded_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      users: {
+        Row: {
+          avatar_url: string | null;
+          bio: string | null;
+          created_at: string;
+          email: string;
+          first_name: string;
+          id: string;
+          is_active: boolean;
+          last_name: string;
+          last_sign_in_at: string | null;
+          location: string | null;
+          phone: string | null;
+          role: string;
+          updated_at: string;
+        };
+        Insert: {
+          avatar_url?: string | null;
+          bio?: string | null;
+          created_at?: string;
+          email?: string;
+          first_name?: string;
+          id: string;
+          is_active?: boolean;
+          last_name?: string;
+          last_sign_in_at?: string | null;
+          location?: string | null;
+          phone?: string | null;
+          role?: string;
+          updated_at?: string;
+        };
+        Update: {
+          avatar_url?: string | null;
+          bio?: string | null;
+          created_at?: string;
+          email?: string;
+          first_name?: string;
+          id?: string;
+          is_active?: boolean;
+          last_name?: string;
+          last_sign_in_at?: string | null;
+          location?: string | null;
+          phone?: string | null;
+          role?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+    };
+    Views: {
+      activity_list: {
+        Row: {
+          allow_late_submission: boolean | null;
+          class_id: string | null;
+          class_scheduled_date: string | null;
+          class_title: string | null;
+          course_id: string | null;
+          course_title: string | null;
+          created_at: string | null;
+          created_by: string | null;
+          description: string | null;
+          due_date: string | null;
+          effective_course_id: string | null;
+          graded_count: number | null;
+          id: string | null;
+          instructions: string | null;
+          is_active: boolean | null;
+          max_points: number | null;
+          my_feedback: string | null;
+          my_grade: number | null;
+          my_submission_id: string | null;
+          my_submission_status: string | null;
+          my_submitted_at: string | null;
+          submission_count: number | null;
+          title: string | null;
+          type: string | null;
+          updated_at: string | null;
+        };
+        Relationships: [];
+      };
+      calendar_classes: {
+        Row: {
+          course_id: string | null;
+          course_language: string | null;
+          course_level: string | null;
+          course_title: string | null;
+          created_at: string | null;
+          description: string | null;
+          duration: number | null;
+          ends_at: string | null;
+          id: string | null;
+          meeting_link: string | null;
+          my_attendance: boolean | null;
+          recording_url: string | null;
+          scheduled_date: string | null;
+          teacher_id: string | null;
+          teacher_name: string | null;
+          title: string | null;
+          type: string | null;
+          updated_at: string | null;
+        };
+        Relationships: [];
+      };
+      course_catalog: {
+        Row: {
+          average_rating: number | null;
+          category: string | null;
+          created_at: string | null;
+          description: string | null;
+          duration: number | null;
+          enrolled_count: number | null;
+          id: string | null;
+          is_active: boolean | null;
+          is_enrolled: boolean | null;
+          is_full: boolean | null;
+          language: string | null;
+          level: string | null;
+          max_students: number | null;
+          price: number | null;
+          review_count: number | null;
+          teacher_id: string | null;
+          teacher_name: string | null;
+          thumbnail_url: string | null;
+          title: string | null;
+          updated_at: string | null;
+        };
+        Relationships: [];
+      };
+      course_review_list: {
+        Row: {
+          comment: string | null;
+          course_id: string | null;
+          course_title: string | null;
+          created_at: string | null;
+          id: string | null;
+          rating: number | null;
+          student_id: string | null;
+          student_name: string | null;
+          updated_at: string | null;
+        };
+        Relationships: [];
+      };
+      course_roster: {
+        Row: {
+          category: string | null;
+          created_at: string | null;
+          description: string | null;
+          duration: number | null;
+          enrolled_count: number | null;
+          id: string | null;
+          is_active: boolean | null;
+          language: string | null;
+          level: string | null;
+          max_students: number | null;
+          price: number | null;
+          revenue: number | null;
+          students: Json | null;
+          teacher_id: string | null;
+          teacher_name: string | null;
+          thumbnail_url: string | null;
+          title: string | null;
+          updated_at: string | null;
+        };
+        Relationships: [];
+      };
+      material_list: {
+        Row: {
+          course_id: string | null;
+          course_title: string | null;
+          file_size: number | null;
+          id: string | null;
+          language: string | null;
+          mime_type: string | null;
+          skill: string | null;
+          storage_path: string | null;
+          title: string | null;
+          type: string | null;
+          uploaded_at: string | null;
+          uploaded_by: string | null;
+          uploader_name: string | null;
+          url: string | null;
+        };
+        Relationships: [];
+      };
+      my_courses: {
+        Row: {
+          category: string | null;
+          class_count: number | null;
+          created_at: string | null;
+          description: string | null;
+          duration: number | null;
+          enrolled_at: string | null;
+          enrolled_count: number | null;
+          enrollment_id: string | null;
+          enrollment_status: string | null;
+          id: string | null;
+          is_active: boolean | null;
+          language: string | null;
+          level: string | null;
+          max_students: number | null;
+          next_class_at: string | null;
+          price: number | null;
+          progress: number | null;
+          relation: string | null;
+          teacher_id: string | null;
+          teacher_name: string | null;
+          thumbnail_url: string | null;
+          title: string | null;
+        };
+        Relationships: [];
+      };
+      my_students: {
+        Row: {
+          attended_classes: number | null;
+          avatar_url: string | null;
+          average_grade_percent: number | null;
+          course_id: string | null;
+          course_title: string | null;
+          email: string | null;
+          enrolled_at: string | null;
+          enrollment_id: string | null;
+          first_name: string | null;
+          graded_count: number | null;
+          last_activity_at: string | null;
+          last_name: string | null;
+          progress: number | null;
+          status: string | null;
+          student_id: string | null;
+          student_is_active: boolean | null;
+          study_hours: number | null;
+          submission_count: number | null;
+          total_classes: number | null;
+        };
+        Relationships: [];
+      };
+      submission_list: {
+        Row: {
+          activity_id: string | null;
+          activity_title: string | null;
+          activity_type: string | null;
+          course_id: string | null;
+          course_title: string | null;
+          created_at: string | null;
+          due_date: string | null;
+          feedback: string | null;
+          file_urls: string[] | null;
+          grade: number | null;
+          graded_at: string | null;
+          graded_by: string | null;
+          id: string | null;
+          is_late: boolean | null;
+          max_points: number | null;
+          status: string | null;
+          student_avatar_url: string | null;
+          student_email: string | null;
+          student_id: string | null;
+          student_name: string | null;
+          submission_text: string | null;
+          submitted_at: string | null;
+          updated_at: string | null;
+        };
+        Relationships: [];
+      };
+      teacher_overview: {
+        Row: {
+          active_course_count: number | null;
+          avatar_url: string | null;
+          average_rating: number | null;
+          bio: string | null;
+          categories: string[] | null;
+          course_count: number | null;
+          created_at: string | null;
+          email: string | null;
+          first_name: string | null;
+          id: string | null;
+          is_active: boolean | null;
+          languages: string[] | null;
+          last_name: string | null;
+          last_sign_in_at: string | null;
+          location: string | null;
+          phone: string | null;
+          review_count: number | null;
+          student_count: number | null;
+        };
+        Relationships: [];
+      };
+    };
+    Functions: {
+      enroll_user_in_course: {
+        Args: {
+          user_uuid: string;
+          course_uuid: string;
+        };
+        Returns: Json;
+      };
+      get_admin_dashboard: {
+        Args: {
+          since?: string;
+        };
+        Returns: Json;
+      };
+      get_app_settings: {
+        Args: never;
+        Returns: Json;
+      };
+      get_course_detail: {
+        Args: {
+          course_uuid: string;
+          class_page?: number;
+          class_page_size?: number;
+        };
+        Returns: Json;
+      };
+      get_student_dashboard: {
+        Args: {
+          course_limit?: number;
+          class_limit?: number;
+        };
+        Returns: Json;
+      };
+      get_student_stats: {
+        Args: {
+          student_uuid: string;
+        };
+        Returns: Json;
+      };
+      get_teacher_dashboard: {
+        Args: {
+          upcoming_limit?: number;
+          recent_limit?: number;
+        };
+        Returns: Json;
+      };
+      get_user_counts: {
+        Args: never;
+        Returns: Json;
+      };
+      set_smtp_password: {
+        Args: {
+          password: string;
+        };
+        Returns: undefined;
+      };
+      unenroll_user_from_course: {
+        Args: {
+          user_uuid: string;
+          course_uuid: string;
+        };
+        Returns: Json;
+      };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DefaultSchema = Database['public'];
+
+export type Tables<Name extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])> =
+  (DefaultSchema['Tables'] & DefaultSchema['Views'])[Name] extends { Row: infer Row } ? Row : never;
+
+export type TablesInsert<Name extends keyof DefaultSchema['Tables']> =
+  DefaultSchema['Tables'][Name]['Insert'];
+
+export type TablesUpdate<Name extends keyof DefaultSchema['Tables']> =
+  DefaultSchema['Tables'][Name]['Update'];
+
+export type Enums<Name extends keyof DefaultSchema['Enums']> = DefaultSchema['Enums'][Name];
+
+export type CompositeTypes<Name extends keyof DefaultSchema['CompositeTypes']> =
+  DefaultSchema['CompositeTypes'][Name];

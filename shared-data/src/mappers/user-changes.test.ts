@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { toAdminCreateBody, toAdminUpdateBody, toUserWriteRow } from './user-changes';
+
+describe('toUserWriteRow', () => {
+  it.each([
+    [{}, {}],
+    [
+      { firstName: ' Ana ', lastName: 'García ' },
+      { first_name: 'Ana', last_name: 'García' },
+    ],
+    [
+      { phone: '', location: '  ', bio: 'Hola' },
+      { phone: null, location: null, bio: 'Hola' },
+    ],
+    [
+      { role: 'teacher' as const, isActive: false },
+      { role: 'teacher', is_active: false },
+    ],
+  ])('%j → %j', (changes, row) => {
+    expect(toUserWriteRow(changes)).toEqual(row);
+  });
+});
+
+describe('admin-users bodies', () => {
+  it('create sends every field, blanks as null', () => {
+    expect(
+      toAdminCreateBody({
+        email: 'A@school.test ',
+        firstName: 'A',
+        lastName: 'B',
+        role: 'student',
+      }),
+    ).toEqual({
+      action: 'create',
+      email: 'A@school.test',
+      firstName: 'A',
+      lastName: 'B',
+      role: 'student',
+      phone: null,
+      location: null,
+      bio: null,
+    });
+  });
+
+  it('update sends only what changed', () => {
+    expect(toAdminUpdateBody('u-1', { lastName: ' B ', isActive: true })).toEqual({
+      action: 'update',
+      id: 'u-1',
+      lastName: 'B',
+      isActive: true,
+    });
+  });
+});

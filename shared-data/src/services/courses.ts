@@ -1,0 +1,304 @@
+import { getClient } from '../client';
+import { ERROR_MESSAGES, type ErrorCode } from '../errors';
+import {
+  COURSE_COLUMNS,
+  toCourse,
+  toCourseWriteRow,
+  type Course,
+  type CourseChanges,
+  type CourseInput,
+  type CourseLanguage,
+  type CourseLevel,
+  type CourseRow,
+} from '../mappers/course';
+import {
+  ENROLLMENT_WITH_STUDENT_COLUMNS,
+  ENROLLMENT_COLUMNS,
+  toEnrolledCourse,
+  toEnrollment,
+  type EnrolledCourse,
+  type Enrollment,
+  type EnrollmentRow,
+  type EnrollmentStatus,
+} from '../mappers/enrollment';
+import { COURSE_DEFAULTS } from '../rules/courses';
+import type { PageRequest, Paged } from '../rules/paging';
+import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
+import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
+
+export type CourseSortKey =
+  'createdAt' | 'title' | 'price' | 'level' | 'duration' | 'enrolledCount' | 'language';
+
+export type SortOrder = 'asc' | 'desc';
+
+/** SPEC §7 course list filters; every one optional. */
+export type CourseFilters = PageRequest & {
+  language?: CourseLanguage;
+  level?: CourseLevel;
+  teacherId?: string;
+  isActive?: boolean;
+  priceMin?: number;
+  priceMax?: number;
+  /** Title or description contains it (case-insensitive). */
+  search?: string;
+  sortBy?: CourseSortKey;
+  sortOrder?: SortOrder;
+};
+
+export type EnrollmentFilters = PageRequest & {
+  courseId?: string;
+  userId?: string;
+  status?: EnrollmentStatus;
+};
+
+const SORT_COLUMNS: Record<CourseSortKey, string> = {
+  createdAt: 'created_at',
+  title: 'title',
+  price: 'price',
+  level: 'level',
+  duration: 'duration',
+  enrolledCount: 'enrolled_count',
+  language: 'language',
+};
+
+// No SPEC §8 text exists for these; the provider's message is used whenever it has one.
+const UNENROLL_FAILED = 'Failed to unenroll from course';
+
+/** SPEC §9 default sort: newest first; `id` breaks ties so pages never overlap. */
+async function list(filters: CourseFilters = {}): Promise<Result<Paged<Course>>> {
+  return settle('FETCH_COURSES_ERROR', ERROR_MESSAGES.fetchCoursesFailed, async () => {
+    const window = pageWindow(filters);
+    let query = getClient().from('courses').select(COURSE_COLUMNS, { count: 'exact' });
+    if (filters.language) query = query.eq('language', filters.language);
+    if (filters.level) query = query.eq('level', filters.level);
+    if (filters.teacherId) query = query.eq('teacher_id', filters.teacherId);
+    if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
+    if (filters.priceMin !== undefined) query = query.gte('price', filters.priceMin);
+    if (filters.priceMax !== undefined) query = query.lte('price', filters.priceMax);
+    const search = anyColumnContains(['title', 'description'], filters.search);
+    if (search) query = query.or(search);
+    const response = await query
+      .order(SORT_COLUMNS[filters.sortBy ?? 'createdAt'], {
+        ascending: (filters.sortOrder ?? 'desc') === 'asc',
+      })
+      .order('id', { ascending: true })
+      .range(window.from, window.to)
+      .overrideTypes<CourseRow[], { merge: false }>();
+    return toPagedResult(
+      response,
+      window,
+      toCourse,
+      'FETCH_COURSES_ERROR',
+      ERROR_MESSAGES.fetchCoursesFailed,
+    );
+  });
+}
+
+/** One course with its teacher's name; null when it does not exist or is not visible. */
+async function getById(id: string): Promise<Result<Course | null>> {
+  return settle('FETCH_COURSES_ERROR', ERROR_MESSAGES.fetchCourseFailed, async () => {
+    const { data, error } = await getClient()
+      .from('courses')
+      .select(COURSE_COLUMNS)
+      .eq('id', id)
+      .maybeSingle<CourseRow>();
+    if (error) {
+      return fromPostgrestError('FETCH_COURSES_ERROR', error, ERROR_MESSAGES.fetchCourseFailed);
+    }
+    return ok(data ? toCourse(data) : null);
+  });
+}
+
+/** Creates a course with the SPEC §5 defaults for every field the form left out. */
+async function create(input: CourseInput): Promise<Result<Course>> {
+  return settle('CREATE_COURSES_ERROR', ERROR_MESSAGES.createCourseFailed, async () => {
+    const { data, error } = await getClient()
+      .from('courses')
+      .insert(toCourseWriteRow({ ...COURSE_DEFAULTS, ...withoutUndefined(input) }))
+      .select(COURSE_COLUMNS)
+      .single<CourseRow>();
+    if (error) {
+      return fromPostgrestError('CREATE_COURSES_ERROR', error, ERROR_MESSAGES.createCourseFailed);
+    }
+    return ok(toCourse(data));
+  });
+}
+
+async function update(id: string, changes: CourseChanges): Promise<Result<Course>> {
+  return settle('UPDATE_COURSES_ERROR', ERROR_MESSAGES.updateCourseFailed, async () => {
+    const { data, error } = await getClient()
+      .from('courses')
+      .update(toCourseWriteRow(changes))
+      .eq('id', id)
+      .select(COURSE_COLUMNS)
+      .maybeSingle<CourseRow>();
+    if (error) {
+      return fromPostgrestError('UPDATE_COURSES_ERROR', error, ERROR_MESSAGES.updateCourseFailed);
+    }
+    return data
+      ? ok(toCourse(data))
+      : nothingChanged('UPDATE_COURSES_ERROR', ERROR_MESSAGES.updateCourseFailed);
+  });
+}
+
+async function remove(id: string): Promise<Result<null>> {
+  return settle('DELETE_COURSES_ERROR', ERROR_MESSAGES.deleteCourseFailed, async () => {
+    const { data, error } = await getClient()
+      .from('courses')
+      .delete()
+      .eq('id', id)
+      .select('id')
+      .overrideTypes<{ id: string }[], { merge: false }>();
+    if (error) {
+      return fromPostgrestError('DELETE_COURSES_ERROR', error, ERROR_MESSAGES.deleteCourseFailed);
+    }
+    return data.length > 0
+      ? ok(null)
+      : nothingChanged('DELETE_COURSES_ERROR', ERROR_MESSAGES.deleteCourseFailed);
+  });
+}
+
+type EnrollmentFunctionReply = { success?: boolean; error?: string | null } | null;
+
+/**
+ * Calls an enrollment server function. A transport or SQL error is `transportCode`; a refusal the
+ * function explains (`{ success: false, error }`) is `refusalCode` with the function's message.
+ */
+async function callEnrollmentFunction(
+  name: 'enroll_user_in_course' | 'unenroll_user_from_course',
+  courseId: string,
+  userId: string,
+  codes: { transport: ErrorCode; refusal: ErrorCode },
+  fallbackMessage: string,
+): Promise<Result<null>> {
+  return settle(codes.transport, fallbackMessage, async () => {
+    const { data, error } = await getClient().rpc(name, {
+      user_uuid: userId,
+      course_uuid: courseId,
+    });
+    if (error) return fromPostgrestError(codes.transport, error, fallbackMessage);
+    const reply = data as EnrollmentFunctionReply;
+    if (reply?.success) return ok(null);
+    const message = reply?.error?.trim();
+    return fail(codes.refusal, message || fallbackMessage);
+  });
+}
+
+/** Enrolls the user (self, or anyone for an admin); the server decides capacity and duplicates. */
+function enroll(courseId: string, userId: string): Promise<Result<null>> {
+  return callEnrollmentFunction(
+    'enroll_user_in_course',
+    courseId,
+    userId,
+    { transport: 'ENROLL_ERROR', refusal: 'ENROLLMENT_ERROR' },
+    ERROR_MESSAGES.enrollFailed,
+  );
+}
+
+/** Drops the enrollment (the row stays, status dropped) and frees the seat. */
+function unenroll(courseId: string, userId: string): Promise<Result<null>> {
+  return callEnrollmentFunction(
+    'unenroll_user_from_course',
+    courseId,
+    userId,
+    { transport: 'UNENROLL_ERROR', refusal: 'UNENROLL_ERROR' },
+    UNENROLL_FAILED,
+  );
+}
+
+/** An admin removes a student from a course: the same unenrollment, with its own message. */
+function removeStudent(courseId: string, userId: string): Promise<Result<null>> {
+  return callEnrollmentFunction(
+    'unenroll_user_from_course',
+    courseId,
+    userId,
+    { transport: 'UNENROLL_ERROR', refusal: 'UNENROLL_ERROR' },
+    ERROR_MESSAGES.removeStudentFailed,
+  );
+}
+
+/** Enrollments with their students (course rosters), newest first. */
+async function listEnrollments(
+  filters: EnrollmentFilters = {},
+): Promise<Result<Paged<Enrollment>>> {
+  return settle('QUERY_ERROR', ERROR_MESSAGES.fetchEnrollmentsFailed, async () => {
+    const window = pageWindow(filters);
+    let query = getClient()
+      .from('enrollments')
+      .select(ENROLLMENT_WITH_STUDENT_COLUMNS, { count: 'exact' });
+    if (filters.courseId) query = query.eq('course_id', filters.courseId);
+    if (filters.userId) query = query.eq('user_id', filters.userId);
+    if (filters.status) query = query.eq('status', filters.status);
+    const response = await query
+      .order('enrolled_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(window.from, window.to)
+      .overrideTypes<EnrollmentRow[], { merge: false }>();
+    return toPagedResult(
+      response,
+      window,
+      toEnrollment,
+      'QUERY_ERROR',
+      ERROR_MESSAGES.fetchEnrollmentsFailed,
+    );
+  });
+}
+
+/**
+ * The user's active enrollments with their courses and teachers, in one request, most recent
+ * first. A course the user can no longer see (inactive) is left out of the page and the count.
+ */
+async function listEnrolledCourses(
+  userId: string,
+  paging: PageRequest = {},
+): Promise<Result<Paged<EnrolledCourse>>> {
+  return settle('FETCH_COURSES_ERROR', ERROR_MESSAGES.fetchEnrolledCoursesFailed, async () => {
+    const window = pageWindow(paging);
+    const response = await getClient()
+      .from('enrollments')
+      .select(`${ENROLLMENT_COLUMNS}, course:courses!inner(${COURSE_COLUMNS})`, { count: 'exact' })
+      .eq('user_id', userId)
+      .eq('status', 'active')
+      .order('enrolled_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(window.from, window.to)
+      .overrideTypes<EnrollmentRow[], { merge: false }>();
+    if (response.error) {
+      return fromPostgrestError(
+        'FETCH_COURSES_ERROR',
+        response.error,
+        ERROR_MESSAGES.fetchEnrolledCoursesFailed,
+      );
+    }
+    const courses = response.data.flatMap((row) => {
+      const course = toEnrolledCourse(row);
+      return course ? [course] : [];
+    });
+    return toPagedResult(
+      { data: courses, error: null, count: response.count },
+      window,
+      (course) => course,
+      'FETCH_COURSES_ERROR',
+      ERROR_MESSAGES.fetchEnrolledCoursesFailed,
+    );
+  });
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, field]) => field !== undefined),
+  ) as Partial<T>;
+}
+
+export const coursesService = {
+  list,
+  getById,
+  create,
+  update,
+  delete: remove,
+  enroll,
+  unenroll,
+  removeStudent,
+  listEnrollments,
+  listEnrolledCourses,
+};

@@ -1,0 +1,66 @@
+import type { PostgrestError } from '@supabase/supabase-js';
+import type { ErrorCode } from '../errors';
+import { normalizePage, toPaged, toRange, type PageRequest, type Paged } from '../rules/paging';
+import { fail, fromPostgrestError, ok, type Failure, type Result } from '../result';
+
+// Query pieces every list service shares: case-insensitive substring search (SPEC §5 "Other"),
+// paging with an exact count (DESIGN §2) and the answer to a write that touched no row.
+
+/** Backslash-escapes LIKE's own wildcards so `50%` or `a_b` match literally. */
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The `ilike` pattern for "contains term", or null when the search is blank. */
+export function containsPattern(term: string | undefined): string | null {
+  const trimmed = term?.trim() ?? '';
+  return trimmed === '' ? null : `%${escapeLike(trimmed)}%`;
+}
+
+/** A value inside PostgREST's `or=(…)`, double-quoted so commas, dots and parentheses are literal. */
+function quoted(value: string): string {
+  return `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
+}
+
+/**
+ * The `or()` filter for "any of these columns contains term" (`title.ilike."%b2%",…`), or null when
+ * the search is blank.
+ */
+export function anyColumnContains(
+  columns: readonly string[],
+  term: string | undefined,
+): string | null {
+  const pattern = containsPattern(term);
+  return pattern === null
+    ? null
+    : columns.map((column) => `${column}.ilike.${quoted(pattern)}`).join(',');
+}
+
+/** The page a list asks for, with its row range. */
+export function pageWindow(request: PageRequest) {
+  const { page, limit } = normalizePage(request);
+  return { page, limit, ...toRange(page, limit) };
+}
+
+type ListResponse<Row> = { data: Row[] | null; error: PostgrestError | null; count: number | null };
+
+/** A counted PostgREST list response as one page of mapped items. */
+export function toPagedResult<Row, Item>(
+  response: ListResponse<Row>,
+  window: { page: number; limit: number },
+  map: (row: Row) => Item,
+  code: ErrorCode,
+  fallbackMessage: string,
+): Result<Paged<Item>> {
+  if (response.error) return fromPostgrestError(code, response.error, fallbackMessage);
+  const rows = response.data ?? [];
+  return ok(toPaged(rows.map(map), response.count ?? rows.length, window.page, window.limit));
+}
+
+/**
+ * RLS hides rows instead of refusing them, so an update or delete that matched nothing is either a
+ * missing row or one the caller may not change; both are a failure the screen must show.
+ */
+export function nothingChanged(code: ErrorCode, fallbackMessage: string): Failure {
+  return fail(code, fallbackMessage, { reason: 'No matching row, or not permitted' });
+}

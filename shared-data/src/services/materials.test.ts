@@ -1,0 +1,404 @@
+import { describe, expect, it } from 'vitest';
+import {
+  installFakeSupabase,
+  materialRow,
+  pagedReply,
+} from '../test-support/fake-supabase';
+import { GENERAL_MATERIALS, materialsService } from './materials';
+
+const fake = installFakeSupabase();
+
+const OBJECT_NAME = /^\d{13}-[a-z0-9]{8}\.pdf$/;
+const pdf = () => new File(['%PDF-1.4 tiny'], 'Irregular verbs.pdf', { type: 'application/pdf' });
+
+function objectNameOf(path: string | undefined): string {
+  return (path ?? '').replace('/storage/v1/object/materials/', '');
+}
+
+describe('materialsService.list', () => {
+  it('pages materials newest first with uploader and course', async () => {
+    fake.on('GET', '/rest/v1/materials', pagedReply([materialRow()], 1));
+
+    const result = await materialsService.list();
+
+    expect(result).toEqual({
+      success: true,
+      data: {
+        items: [
+          {
+            id: 'material-1',
+            title: 'Irregular verbs',
+            type: 'pdf',
+            url: '1700000000000-k3j9x2ab.pdf',
+            storagePath: '1700000000000-k3j9x2ab.pdf',
+            mimeType: 'application/pdf',
+            fileSize: 20480,
+            courseId: 'course-1',
+            courseTitle: 'Business Spanish',
+            language: 'ES',
+            skill: 'grammar',
+            uploadedBy: 'Marta López',
+            uploadedById: 'teacher-1',
+            uploadedAt: '2025-02-10T08:00:00Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        limit: 10,
+        totalPages: 1,
+      },
+    });
+    const query = fake.requests[0]?.query;
+    expect(query?.get('order')).toBe('uploaded_at.desc,id.asc');
+    expect(query?.get('select')).toContain('uploader:users!uploaded_by(first_name,last_name)');
+  });
+
+  it('sends every filter and searches the title', async () => {
+    fake.on('GET', '/rest/v1/materials', pagedReply([]));
+
+    await materialsService.list({
+      type: 'video',
+      courseId: 'course-2',
+      uploadedBy: 'teacher-1',
+      language: 'EN',
+      skill: 'listening',
+      search: '100%_real',
+      page: 2,
+      limit: 12,
+    });
+
+    const query = fake.requests[0]?.query;
+    expect(query?.get('type')).toBe('eq.video');
+    expect(query?.get('course_id')).toBe('eq.course-2');
+    expect(query?.get('uploaded_by')).toBe('eq.teacher-1');
+    expect(query?.get('language')).toBe('eq.EN');
+    expect(query?.get('skill')).toBe('eq.listening');
+    expect(query?.get('title')).toBe('ilike.%100\\%\\_real%');
+    expect(query?.get('offset')).toBe('12');
+    expect(query?.get('limit')).toBe('12');
+  });
+
+  it("lists general material (no course) for 'general'", async () => {
+    fake.on(
+      'GET',
+      '/rest/v1/materials',
+      pagedReply([materialRow({ course_id: null, course: null })]),
+    );
+
+    const result = await materialsService.list({ courseId: GENERAL_MATERIALS });
+
+    expect(fake.requests[0]?.query.get('course_id')).toBe('is.null');
+    expect(result).toMatchObject({ data: { items: [{ courseId: null, courseTitle: null }] } });
+  });
+
+  it("names a missing uploader 'Unknown' and falls back to 'Failed to fetch materials'", async () => {
+    fake.on('GET', '/rest/v1/materials', pagedReply([materialRow({ uploader: null })]));
+    expect(await materialsService.list()).toMatchObject({
+      data: { items: [{ uploadedBy: 'Unknown' }] },
+    });
+
+    fake.on('GET', '/rest/v1/materials', { status: 500, body: {} });
+    expect(await materialsService.list()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_MATERIALS_ERROR', message: 'Failed to fetch materials' },
+    });
+  });
+});
+
+describe('materialsService.uploadFile', () => {
+  it('stores the file under a fresh name, then records its type and size', async () => {
+    fake.on('POST', '/storage/v1/object/materials/*', { body: { Id: 'o-1', Key: 'materials/x' } });
+    fake.on('POST', '/rest/v1/materials', { status: 201, body: materialRow() });
+
+    const result = await materialsService.uploadFile({
+      file: pdf(),
+      courseId: 'course-1',
+      language: 'ES',
+      skill: 'grammar',
+    });
+
+    expect(result).toMatchObject({ success: true, data: { id: 'material-1', type: 'pdf' } });
+    const [upload] = fake.requestsTo('POST', '/storage/v1/object/materials/*');
+    const objectName = objectNameOf(upload?.path);
+    expect(objectName).toMatch(OBJECT_NAME);
+    expect(upload?.headers.get('x-upsert')).toBe('false');
+    expect(String(upload?.body)).toMatch(/name="cacheControl"\r\n\r\n3600\r\n/);
+    expect(String(upload?.body)).toContain('Content-Type: application/pdf');
+    expect(fake.requestsTo('POST', '/rest/v1/materials')[0]?.body).toEqual({
+      title: 'Irregular verbs.pdf',
+      type: 'pdf',
+      url: objectName,
+      storage_path: objectName,
+      mime_type: 'application/pdf',
+      file_size: 13,
+      course_id: 'course-1',
+      language: 'ES',
+      skill: 'grammar',
+    });
+  });
+
+  it('classifies by extension and stores general material without course, language or skill', async () => {
+    fake.on('POST', '/storage/v1/object/materials/*', { body: { Key: 'materials/x' } });
+    fake.on('POST', '/rest/v1/materials', { status: 201, body: materialRow({ type: 'audio' }) });
+
+    await materialsService.uploadFile({
+      file: new File(['ID3'], 'dialogue.MP3', { type: 'audio/mpeg' }),
+      title: '  Dialogue at the bank ',
+    });
+
+    expect(fake.requestsTo('POST', '/rest/v1/materials')[0]?.body).toEqual({
+      title: 'Dialogue at the bank',
+      type: 'audio',
+      url: expect.stringMatching(/\.mp3$/),
+      storage_path: expect.stringMatching(/\.mp3$/),
+      mime_type: 'audio/mpeg',
+      file_size: 3,
+      course_id: null,
+      language: null,
+      skill: null,
+    });
+  });
+
+  it('refuses a file type the library does not accept, before uploading', async () => {
+    const result = await materialsService.uploadFile({
+      file: new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' }),
+    });
+
+    expect(result).toEqual({
+      success: false,
+      error: {
+        code: 'UPLOAD_FILE_ERROR',
+        message: 'This file type is not accepted',
+        details: { extension: 'exe' },
+      },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("is UPLOAD_FILE_ERROR with the storage server's message, and records nothing", async () => {
+    fake.on('POST', '/storage/v1/object/materials/*', {
+      status: 413,
+      body: {
+        statusCode: '413',
+        error: 'Payload too large',
+        message: 'The object exceeded the maximum allowed size',
+      },
+    });
+
+    expect(await materialsService.uploadFile({ file: pdf() })).toEqual({
+      success: false,
+      error: {
+        code: 'UPLOAD_FILE_ERROR',
+        message: 'The object exceeded the maximum allowed size',
+        details: { status: 413, statusCode: '413' },
+      },
+    });
+    expect(fake.requestsTo('POST', '/rest/v1/materials')).toHaveLength(0);
+  });
+
+  it('removes the stored file again when the record cannot be written', async () => {
+    fake.on('POST', '/storage/v1/object/materials/*', { body: { Key: 'materials/x' } });
+    fake.on('POST', '/rest/v1/materials', {
+      status: 403,
+      body: {
+        code: '42501',
+        message: 'new row violates row-level security policy for table "materials"',
+      },
+    });
+    fake.on('DELETE', '/storage/v1/object/materials', { body: [] });
+
+    const result = await materialsService.uploadFile({ file: pdf(), courseId: 'course-9' });
+
+    expect(result).toMatchObject({
+      success: false,
+      error: { code: 'CREATE_MATERIALS_ERROR', details: { code: '42501' } },
+    });
+    const objectName = objectNameOf(
+      fake.requestsTo('POST', '/storage/v1/object/materials/*')[0]?.path,
+    );
+    expect(fake.requestsTo('DELETE', '/storage/v1/object/materials')[0]?.body).toEqual({
+      prefixes: [objectName],
+    });
+  });
+
+  it("falls back to 'Failed to upload material'", async () => {
+    fake.on('POST', '/storage/v1/object/materials/*', { status: 500, body: {} });
+
+    expect(await materialsService.uploadFile({ file: pdf() })).toMatchObject({
+      success: false,
+      error: { code: 'UPLOAD_FILE_ERROR', message: 'Failed to upload material' },
+    });
+  });
+});
+
+describe('materialsService.createLink', () => {
+  it('records a link with its address and no file', async () => {
+    fake.on('POST', '/rest/v1/materials', {
+      status: 201,
+      body: materialRow({
+        type: 'link',
+        url: 'https://rae.es',
+        storage_path: null,
+        file_size: 0,
+      }),
+    });
+
+    const result = await materialsService.createLink({
+      title: ' RAE dictionary ',
+      url: ' https://rae.es ',
+      courseId: '',
+      language: 'ES',
+      skill: 'reading',
+    });
+
+    expect(result).toMatchObject({ success: true, data: { type: 'link', fileSize: 0 } });
+    expect(fake.requestsTo('POST', '/rest/v1/materials')[0]?.body).toEqual({
+      title: 'RAE dictionary',
+      type: 'link',
+      url: 'https://rae.es',
+      storage_path: null,
+      mime_type: null,
+      file_size: 0,
+      course_id: null,
+      language: 'ES',
+      skill: 'reading',
+    });
+  });
+
+  it('needs a title and a URL', async () => {
+    expect(await materialsService.createLink({ title: ' ', url: 'https://rae.es' })).toEqual({
+      success: false,
+      error: { code: 'CREATE_MATERIALS_ERROR', message: 'A link needs a title and a URL' },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("falls back to 'Failed to create material'", async () => {
+    fake.on('POST', '/rest/v1/materials', { status: 500, body: {} });
+
+    expect(await materialsService.createLink({ title: 'x', url: 'https://x.test' })).toMatchObject({
+      success: false,
+      error: { code: 'CREATE_MATERIALS_ERROR', message: 'Failed to create material' },
+    });
+  });
+});
+
+describe('materialsService.delete', () => {
+  const stored = { id: 'material-1', type: 'pdf' as const, url: 'a.pdf', storagePath: 'a.pdf' };
+
+  it('deletes the record, then the stored file', async () => {
+    fake.on('DELETE', '/rest/v1/materials', { body: [{ id: 'material-1' }] });
+    fake.on('DELETE', '/storage/v1/object/materials', { body: [{ name: 'a.pdf' }] });
+
+    expect(await materialsService.delete(stored)).toEqual({ success: true, data: null });
+    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'DELETE /rest/v1/materials',
+      'DELETE /storage/v1/object/materials',
+    ]);
+    expect(fake.requests[0]?.query.get('id')).toBe('eq.material-1');
+    expect(fake.requests[1]?.body).toEqual({ prefixes: ['a.pdf'] });
+  });
+
+  it('touches no storage for a link', async () => {
+    fake.on('DELETE', '/rest/v1/materials', { body: [{ id: 'material-1' }] });
+
+    await materialsService.delete({
+      ...stored,
+      type: 'link',
+      url: 'https://rae.es',
+      storagePath: null,
+    });
+
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('keeps the file when the record was not deleted', async () => {
+    fake.on('DELETE', '/rest/v1/materials', { body: [] });
+
+    expect(await materialsService.delete(stored)).toMatchObject({
+      success: false,
+      error: { code: 'DELETE_MATERIALS_ERROR', message: 'Failed to delete material' },
+    });
+    expect(fake.requestsTo('DELETE', '/storage/v1/object/materials')).toHaveLength(0);
+  });
+
+  it('succeeds even when the stored file could not be removed', async () => {
+    fake.on('DELETE', '/rest/v1/materials', { body: [{ id: 'material-1' }] });
+    fake.on('DELETE', '/storage/v1/object/materials', { status: 500, body: { message: 'disk' } });
+
+    expect(await materialsService.delete(stored)).toEqual({ success: true, data: null });
+  });
+});
+
+describe('materialsService.getSignedUrl and download', () => {
+  const stored = { id: 'material-1', type: 'pdf' as const, url: 'a.pdf', storagePath: 'a.pdf' };
+
+  it('signs the object for an hour', async () => {
+    fake.on('POST', '/storage/v1/object/sign/materials/a.pdf', {
+      body: { signedURL: '/object/sign/materials/a.pdf?token=t0k' },
+    });
+
+    expect(await materialsService.getSignedUrl(stored)).toEqual({
+      success: true,
+      data: 'http://fake-supabase.test/storage/v1/object/sign/materials/a.pdf?token=t0k',
+    });
+    expect(fake.requests[0]?.body).toEqual({ expiresIn: 3600 });
+  });
+
+  it("returns a link's own address without a request", async () => {
+    expect(
+      await materialsService.getSignedUrl({
+        ...stored,
+        type: 'link',
+        url: 'https://rae.es',
+        storagePath: null,
+      }),
+    ).toEqual({ success: true, data: 'https://rae.es' });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('is SIGNED_URL_ERROR when signing is refused', async () => {
+    fake.on('POST', '/storage/v1/object/sign/materials/a.pdf', {
+      status: 400,
+      body: { statusCode: '404', error: 'not_found', message: 'Object not found' },
+    });
+
+    expect(await materialsService.getSignedUrl(stored)).toMatchObject({
+      success: false,
+      error: { code: 'SIGNED_URL_ERROR', message: 'Object not found' },
+    });
+  });
+
+  it('downloads the stored bytes', async () => {
+    fake.on('GET', '/storage/v1/object/materials/a.pdf', { body: 'pdf-bytes' });
+
+    const result = await materialsService.download(stored);
+
+    expect(result.success).toBe(true);
+    expect(result.success && (await result.data.text())).toBe('"pdf-bytes"');
+  });
+
+  it('is DOWNLOAD_ERROR when the object cannot be read, or for a link', async () => {
+    fake.on('GET', '/storage/v1/object/materials/a.pdf', {
+      status: 400,
+      body: {
+        statusCode: '403',
+        error: 'Unauthorized',
+        message: 'new row violates row-level security policy',
+      },
+    });
+    expect(await materialsService.download(stored)).toMatchObject({
+      success: false,
+      error: { code: 'DOWNLOAD_ERROR', message: 'new row violates row-level security policy' },
+    });
+
+    expect(
+      await materialsService.download({
+        ...stored,
+        type: 'link',
+        url: 'https://rae.es',
+        storagePath: null,
+      }),
+    ).toMatchObject({ success: false, error: { code: 'DOWNLOAD_ERROR' } });
+  });
+});

@@ -1,0 +1,225 @@
+import { getClient } from '../client';
+import { ERROR_MESSAGES } from '../errors';
+import { blankToNull } from '../mappers/fields';
+import {
+  MATERIAL_COLUMNS,
+  toMaterial,
+  type Material,
+  type MaterialLanguage,
+  type MaterialRow,
+  type MaterialSkill,
+  type MaterialType,
+  type NewMaterialRow,
+} from '../mappers/material';
+import type { PageRequest, Paged } from '../rules/paging';
+import { STORAGE_BUCKETS, materialObjectName } from '../rules/storage-names';
+import { classifyUploadType, fileExtension, isAcceptedMaterialFile } from '../rules/uploads';
+import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
+import { containsPattern, nothingChanged, pageWindow, toPagedResult } from './list-query';
+import { fromStorageError, removeObjects, signedUrl, uploadObject } from './storage';
+
+/** General material: `courseId: 'general'` lists only materials without a course. */
+export const GENERAL_MATERIALS = 'general';
+
+export type MaterialFilters = PageRequest & {
+  type?: MaterialType;
+  /** A course id, or GENERAL_MATERIALS for materials without a course. */
+  courseId?: string;
+  uploadedBy?: string;
+  language?: MaterialLanguage;
+  skill?: MaterialSkill;
+  /** Title contains it. */
+  search?: string;
+};
+
+/** SPEC §3 upload payload; course, language and skill are optional (SPEC §5). */
+export type MaterialUpload = {
+  file: File;
+  courseId?: string | null;
+  language?: MaterialLanguage | null;
+  skill?: MaterialSkill | null;
+  /** Defaults to the file's name. */
+  title?: string;
+};
+
+export type MaterialLink = {
+  title: string;
+  url: string;
+  courseId?: string | null;
+  language?: MaterialLanguage | null;
+  skill?: MaterialSkill | null;
+};
+
+/** What delete, download and signed links need to know about a material. */
+export type StoredMaterial = Pick<Material, 'id' | 'type' | 'url' | 'storagePath'>;
+
+// No SPEC §8 texts exist for these; the provider's message is used whenever it has one.
+const FILE_TYPE_NOT_ACCEPTED = 'This file type is not accepted';
+const TITLE_AND_URL_REQUIRED = 'A link needs a title and a URL';
+const SIGNED_URL_FAILED = 'Failed to create a download link';
+const DOWNLOAD_FAILED = 'Failed to download material';
+const LINKS_NOT_DOWNLOADABLE = 'A link has no file to download';
+
+/** SPEC §9 default sort: newest upload first. */
+async function list(filters: MaterialFilters = {}): Promise<Result<Paged<Material>>> {
+  return settle('FETCH_MATERIALS_ERROR', ERROR_MESSAGES.fetchMaterialsFailed, async () => {
+    const window = pageWindow(filters);
+    let query = getClient().from('materials').select(MATERIAL_COLUMNS, { count: 'exact' });
+    if (filters.type) query = query.eq('type', filters.type);
+    if (filters.courseId === GENERAL_MATERIALS) query = query.is('course_id', null);
+    else if (filters.courseId) query = query.eq('course_id', filters.courseId);
+    if (filters.uploadedBy) query = query.eq('uploaded_by', filters.uploadedBy);
+    if (filters.language) query = query.eq('language', filters.language);
+    if (filters.skill) query = query.eq('skill', filters.skill);
+    const pattern = containsPattern(filters.search);
+    if (pattern) query = query.ilike('title', pattern);
+    const response = await query
+      .order('uploaded_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(window.from, window.to)
+      .overrideTypes<MaterialRow[], { merge: false }>();
+    return toPagedResult(
+      response,
+      window,
+      toMaterial,
+      'FETCH_MATERIALS_ERROR',
+      ERROR_MESSAGES.fetchMaterialsFailed,
+    );
+  });
+}
+
+/** `uploaded_by` is stamped with the caller by the database. */
+function insertMaterial(row: NewMaterialRow) {
+  return getClient().from('materials').insert(row).select(MATERIAL_COLUMNS).single<MaterialRow>();
+}
+
+/**
+ * Stores the file in the private `materials` bucket under a fresh name, then records it. When the
+ * record cannot be written the stored file is removed again, so no orphan is left behind.
+ */
+async function uploadFile(upload: MaterialUpload): Promise<Result<Material>> {
+  return settle('UPLOAD_FILE_ERROR', ERROR_MESSAGES.uploadMaterialFailed, async () => {
+    const { file } = upload;
+    if (!isAcceptedMaterialFile(file.name)) {
+      return fail('UPLOAD_FILE_ERROR', FILE_TYPE_NOT_ACCEPTED, {
+        extension: fileExtension(file.name),
+      });
+    }
+    const objectName = materialObjectName(file.name);
+    const stored = await uploadObject(STORAGE_BUCKETS.materials, objectName, file);
+    if (stored.error) {
+      return fromStorageError(
+        'UPLOAD_FILE_ERROR',
+        stored.error,
+        ERROR_MESSAGES.uploadMaterialFailed,
+      );
+    }
+    const { data, error } = await insertMaterial({
+      title: upload.title?.trim() || file.name,
+      type: classifyUploadType(file.name),
+      url: objectName,
+      storage_path: objectName,
+      mime_type: file.type || null,
+      file_size: file.size,
+      course_id: blankToNull(upload.courseId),
+      language: upload.language ?? null,
+      skill: upload.skill ?? null,
+    });
+    if (error) {
+      await removeObjects(STORAGE_BUCKETS.materials, [objectName]);
+      return fromPostgrestError(
+        'CREATE_MATERIALS_ERROR',
+        error,
+        ERROR_MESSAGES.uploadMaterialFailed,
+      );
+    }
+    return ok(toMaterial(data));
+  });
+}
+
+/** Records an external link (type link; nothing is stored in the bucket). */
+async function createLink(link: MaterialLink): Promise<Result<Material>> {
+  return settle('CREATE_MATERIALS_ERROR', ERROR_MESSAGES.createMaterialFailed, async () => {
+    const title = link.title.trim();
+    const url = link.url.trim();
+    if (!title || !url) return fail('CREATE_MATERIALS_ERROR', TITLE_AND_URL_REQUIRED);
+    const { data, error } = await insertMaterial({
+      title,
+      type: 'link',
+      url,
+      storage_path: null,
+      mime_type: null,
+      file_size: 0,
+      course_id: blankToNull(link.courseId),
+      language: link.language ?? null,
+      skill: link.skill ?? null,
+    });
+    if (error) {
+      return fromPostgrestError(
+        'CREATE_MATERIALS_ERROR',
+        error,
+        ERROR_MESSAGES.createMaterialFailed,
+      );
+    }
+    return ok(toMaterial(data));
+  });
+}
+
+/** Deletes the record, then its stored file (a file without a record is unreachable anyway). */
+async function remove(material: StoredMaterial): Promise<Result<null>> {
+  return settle('DELETE_MATERIALS_ERROR', ERROR_MESSAGES.deleteMaterialFailed, async () => {
+    const { data, error } = await getClient()
+      .from('materials')
+      .delete()
+      .eq('id', material.id)
+      .select('id')
+      .overrideTypes<{ id: string }[], { merge: false }>();
+    if (error) {
+      return fromPostgrestError(
+        'DELETE_MATERIALS_ERROR',
+        error,
+        ERROR_MESSAGES.deleteMaterialFailed,
+      );
+    }
+    if (data.length === 0) {
+      return nothingChanged('DELETE_MATERIALS_ERROR', ERROR_MESSAGES.deleteMaterialFailed);
+    }
+    if (material.storagePath) {
+      await removeObjects(STORAGE_BUCKETS.materials, [material.storagePath]);
+    }
+    return ok(null);
+  });
+}
+
+function objectNameOf(material: StoredMaterial): string {
+  return material.storagePath ?? material.url;
+}
+
+/** A link to view or download the material: an hour-long signed URL, or a link's own address. */
+async function getSignedUrl(material: StoredMaterial): Promise<Result<string>> {
+  return settle('SIGNED_URL_ERROR', SIGNED_URL_FAILED, async () => {
+    if (material.type === 'link') return ok(material.url);
+    return signedUrl(STORAGE_BUCKETS.materials, objectNameOf(material), SIGNED_URL_FAILED);
+  });
+}
+
+/** The stored file's bytes. */
+async function download(material: StoredMaterial): Promise<Result<Blob>> {
+  return settle('DOWNLOAD_ERROR', DOWNLOAD_FAILED, async () => {
+    if (material.type === 'link') return fail('DOWNLOAD_ERROR', LINKS_NOT_DOWNLOADABLE);
+    const { data, error } = await getClient()
+      .storage.from(STORAGE_BUCKETS.materials)
+      .download(objectNameOf(material));
+    if (error || !data) return fromStorageError('DOWNLOAD_ERROR', error, DOWNLOAD_FAILED);
+    return ok(data);
+  });
+}
+
+export const materialsService = {
+  list,
+  uploadFile,
+  createLink,
+  delete: remove,
+  getSignedUrl,
+  download,
+};

@@ -1,0 +1,63 @@
+import { getClient } from '../client';
+import {
+  SETTINGS_COLUMNS,
+  toAppSettings,
+  toSettingsWriteRow,
+  type AppSettings,
+  type AppSettingsRow,
+  type SettingsGroups,
+} from '../mappers/settings';
+import { settingsProblems } from '../rules/settings';
+import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
+import { nothingChanged } from './list-query';
+
+/** The one row of `app_settings`. */
+const SETTINGS_ID = 1;
+
+// SPEC §8 has no settings codes or texts: settings use the generic QUERY_ERROR and these
+// messages (the provider's message wins whenever it has one).
+const FETCH_SETTINGS_FAILED = 'Failed to load settings';
+const SAVE_SETTINGS_FAILED = 'Failed to save settings';
+const SMTP_PASSWORD_FAILED = 'Failed to set the SMTP password';
+
+/**
+ * The school's settings over the SPEC §9 defaults, through `get_app_settings()`: admins get every
+ * group, everyone else general and appearance (theme and branding); what is not returned reads as
+ * the default.
+ */
+async function get(): Promise<Result<AppSettings>> {
+  return settle('QUERY_ERROR', FETCH_SETTINGS_FAILED, async () => {
+    const { data, error } = await getClient().rpc('get_app_settings');
+    if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_SETTINGS_FAILED);
+    return ok(toAppSettings((data ?? null) as AppSettingsRow | null));
+  });
+}
+
+/**
+ * Saves whole groups (an admin's Save Changes; Reset to Defaults saves DEFAULT_SETTINGS). The
+ * SPEC §5 bounds are checked here before sending, and again by the database.
+ */
+async function update(changes: Partial<SettingsGroups>): Promise<Result<AppSettings>> {
+  return settle('QUERY_ERROR', SAVE_SETTINGS_FAILED, async () => {
+    const problems = settingsProblems(changes);
+    if (problems.length > 0) return fail('QUERY_ERROR', problems.join('. '), { problems });
+    const { data, error } = await getClient()
+      .from('app_settings')
+      .update(toSettingsWriteRow(changes))
+      .eq('id', SETTINGS_ID)
+      .select(SETTINGS_COLUMNS)
+      .maybeSingle<AppSettingsRow>();
+    if (error) return fromPostgrestError('QUERY_ERROR', error, SAVE_SETTINGS_FAILED);
+    return data ? ok(toAppSettings(data)) : nothingChanged('QUERY_ERROR', SAVE_SETTINGS_FAILED);
+  });
+}
+
+/** Stores the SMTP password server-side (an empty one clears it); it is never read back. */
+async function setSmtpPassword(password: string): Promise<Result<null>> {
+  return settle('RPC_ERROR', SMTP_PASSWORD_FAILED, async () => {
+    const { error } = await getClient().rpc('set_smtp_password', { password });
+    return error ? fromPostgrestError('RPC_ERROR', error, SMTP_PASSWORD_FAILED) : ok(null);
+  });
+}
+
+export const settingsService = { get, update, setSmtpPassword };

@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { installFakeSupabase, pagedReply, submissionRow } from '../test-support/fake-supabase';
+import { submissionsService } from './submissions';
+
+const fake = installFakeSupabase();
+
+describe('submissionsService.list', () => {
+  it('pages submissions most recent first with student and activity', async () => {
+    fake.on('GET', '/rest/v1/activity_submissions', pagedReply([submissionRow()], 1));
+
+    const result = await submissionsService.list();
+
+    expect(result).toEqual({
+      success: true,
+      data: {
+        items: [
+          {
+            id: 'submission-1',
+            activityId: 'activity-1',
+            activityTitle: 'Write a formal email',
+            maxPoints: 100,
+            studentId: 'user-1',
+            studentName: 'Ana García',
+            submissionText: 'Estimado proveedor…',
+            fileUrls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+            submittedAt: '2025-03-14T18:00:00Z',
+            status: 'submitted',
+            grade: null,
+            feedback: null,
+            gradedBy: null,
+            gradedAt: null,
+          },
+        ],
+        total: 1,
+        page: 1,
+        limit: 10,
+        totalPages: 1,
+      },
+    });
+    const query = fake.requests[0]?.query;
+    expect(query?.get('order')).toBe('submitted_at.desc,id.asc');
+    expect(query?.get('select')).toContain('student:users!student_id(first_name,last_name)');
+  });
+
+  it('sends every filter', async () => {
+    fake.on('GET', '/rest/v1/activity_submissions', pagedReply([]));
+
+    await submissionsService.list({
+      activityId: 'activity-1',
+      studentId: 'user-1',
+      status: 'graded',
+      page: 2,
+      limit: 25,
+    });
+
+    const query = fake.requests[0]?.query;
+    expect(query?.get('activity_id')).toBe('eq.activity-1');
+    expect(query?.get('student_id')).toBe('eq.user-1');
+    expect(query?.get('status')).toBe('eq.graded');
+    expect(query?.get('offset')).toBe('25');
+    expect(query?.get('limit')).toBe('25');
+  });
+
+  it("falls back to 'Failed to fetch submissions'", async () => {
+    fake.on('GET', '/rest/v1/activity_submissions', { status: 500, body: {} });
+
+    expect(await submissionsService.list()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_SUBMISSIONS_ERROR', message: 'Failed to fetch submissions' },
+    });
+  });
+});
+
+describe('submissionsService.listByStudent', () => {
+  it("lists one student's submissions", async () => {
+    fake.on('GET', '/rest/v1/activity_submissions', {
+      body: [submissionRow({ grade: 87.5, status: 'graded', file_urls: [] })],
+    });
+
+    const result = await submissionsService.listByStudent('user-1');
+
+    expect(result).toMatchObject({
+      success: true,
+      data: [{ grade: 87.5, status: 'graded', fileUrls: [] }],
+    });
+    expect(fake.requests[0]?.query.get('student_id')).toBe('eq.user-1');
+  });
+
+  it("falls back to 'Failed to fetch student submissions'", async () => {
+    fake.on('GET', '/rest/v1/activity_submissions', { status: 500, body: {} });
+
+    expect(await submissionsService.listByStudent('user-1')).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_SUBMISSIONS_ERROR', message: 'Failed to fetch student submissions' },
+    });
+  });
+});
+
+describe('submissionsService.uploadFile', () => {
+  it("stores the file under the student's folder for the activity and returns its name", async () => {
+    fake.on('POST', '/storage/v1/object/activity-submissions/*', { body: { Key: 'x' } });
+
+    const result = await submissionsService.uploadFile(
+      new File(['essay'], 'Essay.DOCX', {
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      }),
+      'activity-1',
+      'user-1',
+    );
+
+    expect(result.success && result.data).toMatch(/^user-1\/activity-1\/\d{13}-[a-z0-9]{8}\.docx$/);
+    const [upload] = fake.requests;
+    expect(upload?.path).toBe(
+      `/storage/v1/object/activity-submissions/${result.success ? result.data : ''}`,
+    );
+    expect(upload?.headers.get('x-upsert')).toBe('false');
+    expect(String(upload?.body)).toMatch(/name="cacheControl"\r\n\r\n3600\r\n/);
+  });
+
+  it("is UPLOAD_SUBMISSION_FILE_ERROR with the storage server's message", async () => {
+    fake.on('POST', '/storage/v1/object/activity-submissions/*', {
+      status: 400,
+      body: {
+        statusCode: '415',
+        error: 'invalid_mime_type',
+        message: 'mime type application/x-msdownload is not supported',
+      },
+    });
+
+    expect(
+      await submissionsService.uploadFile(new File(['MZ'], 'a.exe'), 'activity-1', 'user-1'),
+    ).toEqual({
+      success: false,
+      error: {
+        code: 'UPLOAD_SUBMISSION_FILE_ERROR',
+        message: 'mime type application/x-msdownload is not supported',
+        details: { status: 400, statusCode: '415' },
+      },
+    });
+  });
+});
+
+describe('submissionsService.submit', () => {
+  it('upserts on activity and student with the text and files only', async () => {
+    fake.on('POST', '/rest/v1/activity_submissions', { status: 201, body: submissionRow() });
+
+    const result = await submissionsService.submit({
+      activityId: 'activity-1',
+      studentId: 'user-1',
+      submissionText: ' Estimado proveedor… ',
+      fileUrls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+    });
+
+    expect(result).toMatchObject({ success: true, data: { id: 'submission-1' } });
+    const [request] = fake.requests;
+    expect(request?.query.get('on_conflict')).toBe('activity_id,student_id');
+    expect(request?.headers.get('prefer')).toContain('resolution=merge-duplicates');
+    expect(request?.body).toEqual({
+      activity_id: 'activity-1',
+      student_id: 'user-1',
+      submission_text: 'Estimado proveedor…',
+      file_urls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+    });
+  });
+
+  it('defaults to no text and no files', async () => {
+    fake.on('POST', '/rest/v1/activity_submissions', { status: 201, body: submissionRow() });
+
+    await submissionsService.create({ activityId: 'activity-1', studentId: 'user-1' });
+
+    expect(fake.requests[0]?.body).toMatchObject({ submission_text: '', file_urls: [] });
+  });
+
+  it('carries a late-submission refusal', async () => {
+    fake.on('POST', '/rest/v1/activity_submissions', {
+      status: 403,
+      body: {
+        code: '42501',
+        message: 'new row violates row-level security policy for table "activity_submissions"',
+      },
+    });
+
+    expect(
+      await submissionsService.submit({ activityId: 'activity-1', studentId: 'user-1' }),
+    ).toMatchObject({
+      success: false,
+      error: { code: 'CREATE_SUBMISSIONS_ERROR', details: { code: '42501' } },
+    });
+  });
+
+  it("falls back to 'Failed to create submission'", async () => {
+    fake.on('POST', '/rest/v1/activity_submissions', { status: 500, body: {} });
+
+    expect(
+      await submissionsService.submit({ activityId: 'activity-1', studentId: 'user-1' }),
+    ).toMatchObject({
+      success: false,
+      error: { code: 'CREATE_SUBMISSIONS_ERROR', message: 'Failed to create submission' },
+    });
+  });
+});
+
+describe('submissionsService.grade', () => {
+  it('sets grade and feedback on that submission; the database marks it graded', async () => {
+    fake.on('PATCH', '/rest/v1/activity_submissions', {
+      body: [
+        submissionRow({
+          grade: 90,
+          feedback: 'Muy bien',
+          status: 'graded',
+          graded_by: 'teacher-1',
+        }),
+      ],
+    });
+
+    const result = await submissionsService.grade({
+      id: 'submission-1',
+      grade: 90,
+      feedback: ' Muy bien ',
+    });
+
+    expect(result).toMatchObject({
+      success: true,
+      data: { grade: 90, status: 'graded', gradedBy: 'teacher-1' },
+    });
+    const [request] = fake.requests;
+    expect(request?.query.get('id')).toBe('eq.submission-1');
+    expect(request?.body).toEqual({ grade: 90, feedback: 'Muy bien' });
+  });
+
+  it('can return work with feedback only', async () => {
+    fake.on('PATCH', '/rest/v1/activity_submissions', {
+      body: [submissionRow({ status: 'returned' })],
+    });
+
+    await submissionsService.grade({
+      id: 'submission-1',
+      grade: null,
+      feedback: 'Add a closing',
+      status: 'returned',
+    });
+
+    expect(fake.requests[0]?.body).toEqual({
+      grade: null,
+      feedback: 'Add a closing',
+      status: 'returned',
+    });
+  });
+
+  it('fails when the submission was not changed', async () => {
+    fake.on('PATCH', '/rest/v1/activity_submissions', { body: [] });
+
+    expect(await submissionsService.grade({ id: 'submission-1', grade: 50 })).toMatchObject({
+      success: false,
+      error: { code: 'UPDATE_SUBMISSIONS_ERROR', message: 'Failed to update submission' },
+    });
+  });
+});
+
+describe('submissionsService.getSignedUrl', () => {
+  const name = 'user-1/activity-1/1700000000000-k3j9x2ab.pdf';
+
+  it('signs the file for an hour', async () => {
+    fake.on('POST', `/storage/v1/object/sign/activity-submissions/${name}`, {
+      body: { signedURL: `/object/sign/activity-submissions/${name}?token=t0k` },
+    });
+
+    expect(await submissionsService.getSignedUrl(name)).toEqual({
+      success: true,
+      data: `http://fake-supabase.test/storage/v1/object/sign/activity-submissions/${name}?token=t0k`,
+    });
+    expect(fake.requests[0]?.body).toEqual({ expiresIn: 3600 });
+  });
+
+  it('is SIGNED_URL_ERROR when refused', async () => {
+    fake.on('POST', `/storage/v1/object/sign/activity-submissions/${name}`, {
+      status: 400,
+      body: {},
+    });
+
+    expect(await submissionsService.getSignedUrl(name)).toMatchObject({
+      success: false,
+      error: { code: 'SIGNED_URL_ERROR', message: 'Failed to create a download link' },
+    });
+  });
+});

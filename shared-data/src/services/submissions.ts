@@ -1,0 +1,153 @@
+import { getClient } from '../client';
+import { ERROR_MESSAGES } from '../errors';
+import {
+  SUBMISSION_COLUMNS,
+  toGradeWriteRow,
+  toSubmission,
+  toSubmissionWriteRow,
+  type GradeInput,
+  type Submission,
+  type SubmissionInput,
+  type SubmissionRow,
+  type SubmissionStatus,
+} from '../mappers/submission';
+import type { PageRequest, Paged } from '../rules/paging';
+import { STORAGE_BUCKETS, submissionObjectName } from '../rules/storage-names';
+import { fromPostgrestError, ok, settle, type Result } from '../result';
+import { nothingChanged, pageWindow, toPagedResult } from './list-query';
+import { fromStorageError, signedUrl, uploadObject } from './storage';
+
+/** SPEC §7 submission list filters. */
+export type SubmissionFilters = PageRequest & {
+  activityId?: string;
+  studentId?: string;
+  status?: SubmissionStatus;
+};
+
+// No SPEC §8 texts exist for these; the provider's message is used whenever it has one.
+const UPLOAD_SUBMISSION_FILE_FAILED = 'Failed to upload submission file';
+const GRADE_FAILED = 'Failed to update submission';
+const SIGNED_URL_FAILED = 'Failed to create a download link';
+
+/** SPEC §9 default sort: most recently submitted first. */
+async function list(filters: SubmissionFilters = {}): Promise<Result<Paged<Submission>>> {
+  return settle('FETCH_SUBMISSIONS_ERROR', ERROR_MESSAGES.fetchSubmissionsFailed, async () => {
+    const window = pageWindow(filters);
+    let query = getClient()
+      .from('activity_submissions')
+      .select(SUBMISSION_COLUMNS, { count: 'exact' });
+    if (filters.activityId) query = query.eq('activity_id', filters.activityId);
+    if (filters.studentId) query = query.eq('student_id', filters.studentId);
+    if (filters.status) query = query.eq('status', filters.status);
+    const response = await query
+      .order('submitted_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(window.from, window.to)
+      .overrideTypes<SubmissionRow[], { merge: false }>();
+    return toPagedResult(
+      response,
+      window,
+      toSubmission,
+      'FETCH_SUBMISSIONS_ERROR',
+      ERROR_MESSAGES.fetchSubmissionsFailed,
+    );
+  });
+}
+
+/** Every submission of one student (one per activity), most recent first. */
+async function listByStudent(studentId: string): Promise<Result<Submission[]>> {
+  return settle(
+    'FETCH_SUBMISSIONS_ERROR',
+    ERROR_MESSAGES.fetchStudentSubmissionsFailed,
+    async () => {
+      const { data, error } = await getClient()
+        .from('activity_submissions')
+        .select(SUBMISSION_COLUMNS)
+        .eq('student_id', studentId)
+        .order('submitted_at', { ascending: false })
+        .order('id', { ascending: true })
+        .overrideTypes<SubmissionRow[], { merge: false }>();
+      if (error) {
+        return fromPostgrestError(
+          'FETCH_SUBMISSIONS_ERROR',
+          error,
+          ERROR_MESSAGES.fetchStudentSubmissionsFailed,
+        );
+      }
+      return ok(data.map(toSubmission));
+    },
+  );
+}
+
+/**
+ * Stores one file of a student's work under `<student>/<activity>/…` in the private bucket and
+ * returns its object name, to be added to the submission's fileUrls (SPEC §3).
+ */
+async function uploadFile(
+  file: File,
+  activityId: string,
+  studentId: string,
+): Promise<Result<string>> {
+  return settle('UPLOAD_SUBMISSION_FILE_ERROR', UPLOAD_SUBMISSION_FILE_FAILED, async () => {
+    const objectName = submissionObjectName(studentId, activityId, file.name);
+    const { error } = await uploadObject(STORAGE_BUCKETS.submissions, objectName, file);
+    if (error) {
+      return fromStorageError('UPLOAD_SUBMISSION_FILE_ERROR', error, UPLOAD_SUBMISSION_FILE_FAILED);
+    }
+    return ok(objectName);
+  });
+}
+
+/**
+ * Submits (or resubmits) a student's work: one row per activity and student, so a second submit
+ * replaces the text and files. Status, submission time and grading fields are the database's.
+ */
+async function submit(input: SubmissionInput): Promise<Result<Submission>> {
+  return settle('CREATE_SUBMISSIONS_ERROR', ERROR_MESSAGES.createSubmissionFailed, async () => {
+    const { data, error } = await getClient()
+      .from('activity_submissions')
+      .upsert(toSubmissionWriteRow(input), { onConflict: 'activity_id,student_id' })
+      .select(SUBMISSION_COLUMNS)
+      .single<SubmissionRow>();
+    if (error) {
+      return fromPostgrestError(
+        'CREATE_SUBMISSIONS_ERROR',
+        error,
+        ERROR_MESSAGES.createSubmissionFailed,
+      );
+    }
+    return ok(toSubmission(data));
+  });
+}
+
+/** A teacher grades: grade and feedback, and the status when given (else graded by the database). */
+async function grade(input: GradeInput): Promise<Result<Submission>> {
+  return settle('UPDATE_SUBMISSIONS_ERROR', GRADE_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('activity_submissions')
+      .update(toGradeWriteRow(input))
+      .eq('id', input.id)
+      .select(SUBMISSION_COLUMNS)
+      .maybeSingle<SubmissionRow>();
+    if (error) return fromPostgrestError('UPDATE_SUBMISSIONS_ERROR', error, GRADE_FAILED);
+    return data ? ok(toSubmission(data)) : nothingChanged('UPDATE_SUBMISSIONS_ERROR', GRADE_FAILED);
+  });
+}
+
+/** An hour-long link to one submitted file. */
+async function getSignedUrl(objectName: string): Promise<Result<string>> {
+  return settle('SIGNED_URL_ERROR', SIGNED_URL_FAILED, () =>
+    signedUrl(STORAGE_BUCKETS.submissions, objectName, SIGNED_URL_FAILED),
+  );
+}
+
+export const submissionsService = {
+  list,
+  listByStudent,
+  uploadFile,
+  submit,
+  /** SPEC §7 calls submitting "create". */
+  create: submit,
+  grade,
+  getSignedUrl,
+};

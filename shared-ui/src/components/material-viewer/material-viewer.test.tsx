@@ -1,0 +1,302 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test-utils';
+import { MaterialViewer, type MaterialViewerProps, type ViewerMaterial } from './material-viewer';
+
+const uploadedAt = new Date(2025, 2, 4, 10, 30).toISOString();
+
+const pdf: ViewerMaterial = {
+  title: 'Unit 1 – Greetings',
+  type: 'pdf',
+  fileName: 'unit-1.pdf',
+  size: 1536,
+  uploadedBy: 'Ana García',
+  uploadedAt,
+};
+
+const signed = (name: string) =>
+  `https://api.example.com/storage/v1/object/sign/materials/${name}?token=t0k3n`;
+
+function renderViewer(props: Partial<MaterialViewerProps> = {}, language: 'en' | 'es' = 'en') {
+  const onClose = vi.fn();
+  const onDownload = vi.fn();
+  const result = renderWithProviders(
+    <MaterialViewer
+      opened
+      onClose={onClose}
+      onDownload={onDownload}
+      material={pdf}
+      url={signed('1712-unit-1.pdf')}
+      {...props}
+    />,
+    { language },
+  );
+  return {
+    ...result,
+    onClose,
+    onDownload,
+    dialog: () => screen.getByRole('dialog', { name: props.material?.title ?? pdf.title }),
+  };
+}
+
+/** The value beside a label in the details list. */
+function detail(label: string): string | null | undefined {
+  return screen.getByText(`${label}:`, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('MaterialViewer header', () => {
+  it('is a dialog named by the title showing type badge, size, uploader, date and type', () => {
+    const { dialog } = renderViewer();
+    const details = dialog();
+    expect(
+      within(details).getByText('PDF', { selector: '.mantine-Badge-label' }),
+    ).toBeInTheDocument();
+    expect(details).toHaveTextContent('Size:1.5 KB');
+    expect(details).toHaveTextContent('Uploaded by:Ana García');
+    expect(details).toHaveTextContent('Date:Mar 4, 2025');
+    expect(detail('Type')).toBe('PDF');
+  });
+
+  it('names the file type from the extension', () => {
+    const { dialog } = renderViewer({
+      material: { ...pdf, type: 'document', fileName: 'Vocabulary.DOCX', size: 5 * 1024 * 1024 },
+      url: signed('x.docx'),
+    });
+    expect(dialog()).toHaveTextContent('Type:Document (DOCX)');
+    expect(dialog()).toHaveTextContent('Size:5 MB');
+  });
+
+  it('leaves out the size when there is none (links)', () => {
+    const { dialog } = renderViewer({
+      material: { ...pdf, type: 'link', fileName: null, size: null },
+      url: 'https://www.rae.es/',
+    });
+    expect(dialog()).not.toHaveTextContent('Size');
+    expect(dialog()).toHaveTextContent('Type:Link');
+  });
+
+  it('speaks Spanish', () => {
+    const { dialog } = renderViewer({}, 'es');
+    expect(dialog()).toHaveTextContent('Tamaño:1,5 KB');
+    expect(dialog()).toHaveTextContent('Subido por:Ana García');
+    expect(dialog()).toHaveTextContent('Fecha:4 mar 2025');
+    expect(within(dialog()).getAllByRole('button', { name: 'Cerrar' })).toHaveLength(2);
+    expect(within(dialog()).getByRole('button', { name: 'Descargar' })).toBeInTheDocument();
+  });
+});
+
+describe('MaterialViewer preview', () => {
+  it('embeds a PDF directly', () => {
+    renderViewer();
+    const frame = screen.getByTitle('Preview of Unit 1 – Greetings');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', signed('1712-unit-1.pdf'));
+    expect(frame).not.toHaveAttribute('sandbox');
+  });
+
+  it.each(['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'])(
+    'shows .%s through the online office viewer',
+    (extension) => {
+      const url = signed(`file.${extension}`);
+      renderViewer({
+        material: { ...pdf, type: 'document', fileName: `Lesson.${extension}` },
+        url,
+      });
+      expect(screen.getByTitle('Preview of Unit 1 – Greetings')).toHaveAttribute(
+        'src',
+        `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(url)}`,
+      );
+    },
+  );
+
+  it.each(['txt', 'rtf', 'md'])('embeds .%s text files in a locked-down frame', (extension) => {
+    const url = signed(`notes.${extension}`);
+    renderViewer({ material: { ...pdf, type: 'other', fileName: `notes.${extension}` }, url });
+    const frame = screen.getByTitle('Preview of Unit 1 – Greetings');
+    expect(frame).toHaveAttribute('src', url);
+    expect(frame).toHaveAttribute('sandbox', '');
+  });
+
+  it('plays a video with controls', () => {
+    const url = signed('clip.mp4');
+    const { container } = renderViewer({
+      material: { ...pdf, type: 'video', fileName: 'clip.mp4' },
+      url,
+    });
+    const video = container.querySelector('video');
+    expect(video).toHaveAttribute('src', url);
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAccessibleName('Preview of Unit 1 – Greetings');
+  });
+
+  it('plays audio with controls', () => {
+    const url = signed('dialogue.mp3');
+    const { container } = renderViewer({
+      material: { ...pdf, type: 'audio', fileName: 'dialogue.mp3' },
+      url,
+    });
+    const audio = container.querySelector('audio');
+    expect(audio).toHaveAttribute('src', url);
+    expect(audio).toHaveAttribute('controls');
+  });
+
+  it("has no preview for other types: 'Preview not available for this file type.' and Open in new tab", () => {
+    const url = signed('archive.zip');
+    renderViewer({ material: { ...pdf, type: 'other', fileName: 'archive.zip' }, url });
+    expect(screen.getByText('Preview not available for this file type.')).toBeInTheDocument();
+    const open = screen.getByRole('link', { name: 'Open in new tab' });
+    expect(open).toHaveAttribute('href', url);
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByTitle(/Preview of/)).not.toBeInTheDocument();
+  });
+
+  it('translates the unavailable preview', () => {
+    renderViewer(
+      { material: { ...pdf, type: 'other', fileName: 'a.zip' }, url: signed('a.zip') },
+      'es',
+    );
+    expect(
+      screen.getByText('La vista previa no está disponible para este tipo de archivo.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir en una pestaña nueva' })).toBeInTheDocument();
+  });
+});
+
+describe('MaterialViewer links', () => {
+  const link: ViewerMaterial = {
+    ...pdf,
+    title: 'RAE dictionary',
+    type: 'link',
+    fileName: null,
+    size: null,
+  };
+
+  it('embeds an http(s) link in a sandbox and offers Open Link instead of Download', () => {
+    renderViewer({ material: link, url: 'https://dle.rae.es/' });
+    const frame = screen.getByTitle('Preview of RAE dictionary');
+    expect(frame).toHaveAttribute('src', 'https://dle.rae.es/');
+    expect(frame).toHaveAttribute(
+      'sandbox',
+      'allow-scripts allow-same-origin allow-popups allow-forms',
+    );
+    const open = screen.getByRole('link', { name: 'Open Link' });
+    expect(open).toHaveAttribute('href', 'https://dle.rae.es/');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it('shows any other link as an external link with an open button', () => {
+    renderViewer({ material: link, url: 'www.bbc.co.uk/learningenglish' });
+    expect(screen.queryByTitle('Preview of RAE dictionary')).not.toBeInTheDocument();
+    expect(screen.getByText('This link opens outside the portal:')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'www.bbc.co.uk/learningenglish' })).toHaveAttribute(
+      'href',
+      'https://www.bbc.co.uk/learningenglish',
+    );
+    expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      'https://www.bbc.co.uk/learningenglish',
+    );
+    expect(screen.getByRole('link', { name: 'Open Link' })).toHaveAttribute(
+      'href',
+      'https://www.bbc.co.uk/learningenglish',
+    );
+  });
+
+  it('never turns a script address into a link', () => {
+    renderViewer({ material: link, url: 'javascript:alert(document.cookie)' });
+    expect(screen.getByText('This link cannot be opened from the portal.')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open Link' })).toBeDisabled();
+  });
+
+  it("says 'Abrir enlace' in Spanish", () => {
+    renderViewer({ material: link, url: 'https://dle.rae.es/' }, 'es');
+    expect(screen.getByRole('link', { name: 'Abrir enlace' })).toBeInTheDocument();
+  });
+});
+
+describe('MaterialViewer actions and states', () => {
+  it('downloads through the callback and closes with Close, the × and Escape', async () => {
+    const { user, onDownload, onClose } = renderViewer();
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(onDownload).toHaveBeenCalledTimes(1);
+    const closes = screen.getAllByRole('button', { name: 'Close' });
+    expect(closes).toHaveLength(2);
+    for (const close of closes) await user.click(close);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows a loading status while the URL is resolved, with Download disabled', () => {
+    renderViewer({ url: null, loading: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading preview…');
+    expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
+    expect(screen.queryByTitle(/Preview of/)).not.toBeInTheDocument();
+  });
+
+  it('shows the error with Close only', async () => {
+    const { user, onClose } = renderViewer({ url: null, error: 'Object not found' });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This material could not be opened.');
+    expect(alert).toHaveTextContent('Object not found');
+    expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+    expect(screen.queryByTitle(/Preview of/)).not.toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Close' })[1] as HTMLElement);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says so when there is no address to show', () => {
+    renderViewer({ url: null });
+    expect(screen.getByText('This material has no address to show.')).toBeInTheDocument();
+  });
+
+  it('renders nothing when closed, and an empty dialog without a material', () => {
+    const { unmount } = renderViewer({ opened: false });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <MaterialViewer opened onClose={() => {}} onDownload={() => {}} material={null} url={null} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it('has a full-screen variant', () => {
+    renderViewer({ fullScreen: true });
+    const content = document.querySelector('.mantine-Modal-content');
+    expect(content).toHaveAttribute('data-full-screen', 'true');
+  });
+
+  it('is a normal dialog otherwise', () => {
+    renderViewer();
+    const content = document.querySelector('.mantine-Modal-content');
+    expect(content).not.toHaveAttribute('data-full-screen');
+  });
+
+  it('goes full screen on phones', () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(max-width: 36em)',
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    renderViewer();
+    expect(document.querySelector('.mantine-Modal-content')).toHaveAttribute(
+      'data-full-screen',
+      'true',
+    );
+  });
+});

@@ -1,0 +1,356 @@
+import {
+  ActionIcon,
+  Box,
+  Group,
+  Text,
+  Title,
+  UnstyledButton,
+  type MantineColor,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime, intlLocale } from '../../format';
+import { useLanguage } from '../../i18n';
+import {
+  addDays,
+  addMonths,
+  dayKey,
+  monthWeeks,
+  sameDay,
+  sameMonth,
+  startOfDay,
+  startOfMonth,
+} from './calendar-grid';
+
+/** Something on the calendar, typically a class: its start and its course title. */
+export interface CalendarEvent {
+  id: string;
+  /** ISO date-time of the start; shown on its local day, time on the 24-hour clock. */
+  date: string;
+  title: string;
+  /** Dot colour, e.g. by class type; the primary colour when omitted. */
+  color?: MantineColor;
+}
+
+export interface MonthCalendarProps {
+  /** Any day of the month to show. */
+  month: Date;
+  /** Called with a day of the month to show next (previous/next buttons, keyboard paging). */
+  onMonthChange: (month: Date) => void;
+  events: CalendarEvent[];
+  selectedDate: Date | null;
+  /** Called with the chosen day at local midnight. */
+  onSelectDate: (date: Date) => void;
+  /** Events listed in a day cell before '+N more' (SPEC §9: 2). */
+  maxPerDay?: number;
+  /** Defaults to now; fixed in tests and stories. */
+  today?: Date;
+  /** Level of the month heading (default 2). */
+  headingOrder?: 2 | 3 | 4;
+}
+
+// 1 January 2023 was a Sunday: the seven days from there name the weekdays in order.
+const WEEK = Array.from({ length: 7 }, (_, index) => new Date(2023, 0, 1 + index));
+
+function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+const KEY_MOVES: Record<string, (day: Date) => Date> = {
+  ArrowLeft: (day) => addDays(day, -1),
+  ArrowRight: (day) => addDays(day, 1),
+  ArrowUp: (day) => addDays(day, -7),
+  ArrowDown: (day) => addDays(day, 7),
+  Home: (day) => addDays(day, -day.getDay()),
+  End: (day) => addDays(day, 6 - day.getDay()),
+  PageUp: (day) => addMonths(day, -1),
+  PageDown: (day) => addMonths(day, 1),
+};
+
+/**
+ * Month grid of SPEC §2 Calendar: Sunday first, month and weekday names in the UI language, up to
+ * `maxPerDay` events per day (time + title) and '+N more'. Days are toggle buttons (aria-pressed)
+ * with one tab stop; arrow keys, Home/End and PageUp/PageDown move between days and months. Under
+ * 576 px a day shows dots instead of titles.
+ */
+export function MonthCalendar({
+  month,
+  onMonthChange,
+  events,
+  selectedDate,
+  onSelectDate,
+  maxPerDay = 2,
+  today = new Date(),
+  headingOrder = 2,
+}: MonthCalendarProps) {
+  const { t } = useTranslation('common');
+  const { language } = useLanguage();
+  const locale = intlLocale(language);
+  const headingId = useId();
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const pendingFocus = useRef<string | null>(null);
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+
+  const weeks = useMemo(() => monthWeeks(month), [month]);
+  const byDay = useMemo(() => {
+    const groups = new Map<string, CalendarEvent[]>();
+    const sorted = events
+      .map((event) => ({ event, time: new Date(event.date).getTime() }))
+      .filter(({ time }) => !Number.isNaN(time))
+      .sort((a, b) => a.time - b.time);
+    for (const { event, time } of sorted) {
+      const key = dayKey(new Date(time));
+      groups.set(key, [...(groups.get(key) ?? []), event]);
+    }
+    return groups;
+  }, [events]);
+
+  const formats = useMemo(
+    () => ({
+      title: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }),
+      day: new Intl.DateTimeFormat(locale, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }),
+      weekdayShort: new Intl.DateTimeFormat(locale, { weekday: 'short' }),
+      weekdayNarrow: new Intl.DateTimeFormat(locale, { weekday: 'narrow' }),
+      weekdayLong: new Intl.DateTimeFormat(locale, { weekday: 'long' }),
+    }),
+    [locale],
+  );
+
+  // Move focus to the day the keyboard asked for, once the (possibly new) month has rendered.
+  useEffect(() => {
+    const key = pendingFocus.current;
+    const button = key ? buttons.current.get(key) : undefined;
+    if (button) {
+      pendingFocus.current = null;
+      button.focus();
+    }
+  });
+
+  const inMonth = (date: Date | null | undefined): date is Date => !!date && sameMonth(date, month);
+  const focused = focusedKey ? weeks.flat().find((day) => day && dayKey(day) === focusedKey) : null;
+  const tabStop =
+    focused ??
+    (inMonth(selectedDate) ? selectedDate : inMonth(today) ? today : startOfMonth(month));
+
+  const onDayKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: Date) => {
+    const move = KEY_MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const target = move(day);
+    if (!sameMonth(target, month)) onMonthChange(target);
+    pendingFocus.current = dayKey(target);
+    setFocusedKey(dayKey(target));
+  };
+
+  const showMonth = (offset: number) => onMonthChange(startOfMonth(addMonths(month, offset)));
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" wrap="nowrap" mb="sm" gap="xs">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('calendar.previousMonth')}
+          onClick={() => showMonth(-1)}
+        >
+          <IconChevronLeft size={18} aria-hidden />
+        </ActionIcon>
+        <Title id={headingId} order={headingOrder} size="h3" ta="center" aria-live="polite">
+          {capitalise(formats.title.format(month))}
+        </Title>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('calendar.nextMonth')}
+          onClick={() => showMonth(1)}
+        >
+          <IconChevronRight size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+
+      <Box
+        component="table"
+        aria-labelledby={headingId}
+        w="100%"
+        style={{ tableLayout: 'fixed', borderCollapse: 'collapse' }}
+      >
+        <thead>
+          <tr>
+            {WEEK.map((weekday) => (
+              <Box
+                component="th"
+                key={weekday.getDay()}
+                scope="col"
+                aria-label={capitalise(formats.weekdayLong.format(weekday))}
+                py={4}
+                fz="xs"
+                fw={600}
+                c="dimmed"
+                ta="center"
+              >
+                <Box component="span" visibleFrom="xs">
+                  {capitalise(formats.weekdayShort.format(weekday))}
+                </Box>
+                <Box component="span" hiddenFrom="xs">
+                  {capitalise(formats.weekdayNarrow.format(weekday))}
+                </Box>
+              </Box>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={dayKey(week.find(Boolean) as Date)}>
+              {week.map((day, index) => {
+                const cellStyle = {
+                  border: '1px solid var(--mantine-color-default-border)',
+                  verticalAlign: 'top',
+                  padding: 0,
+                } as const;
+                if (!day) {
+                  return (
+                    <Box
+                      component="td"
+                      key={`empty-${index}`}
+                      style={cellStyle}
+                      bg="var(--mantine-color-default-hover)"
+                    />
+                  );
+                }
+                const key = dayKey(day);
+                const dayEvents = byDay.get(key) ?? [];
+                const shown = dayEvents.slice(0, Math.max(0, maxPerDay));
+                const hidden = dayEvents.length - shown.length;
+                const isSelected = sameDay(day, selectedDate);
+                const isToday = sameDay(day, today);
+                const dateText = capitalise(formats.day.format(day));
+                return (
+                  <td key={key} style={cellStyle}>
+                    <UnstyledButton
+                      ref={(element: HTMLButtonElement | null) => {
+                        if (element) buttons.current.set(key, element);
+                        else buttons.current.delete(key);
+                      }}
+                      data-date={key}
+                      aria-pressed={isSelected}
+                      aria-current={isToday ? 'date' : undefined}
+                      aria-label={
+                        dayEvents.length
+                          ? t('calendar.dayLabel', {
+                              date: dateText,
+                              classes: t('calendar.classCount', { count: dayEvents.length }),
+                            })
+                          : dateText
+                      }
+                      tabIndex={sameDay(day, tabStop) ? 0 : -1}
+                      onClick={() => {
+                        setFocusedKey(key);
+                        onSelectDate(startOfDay(day));
+                      }}
+                      onFocus={() => setFocusedKey(key)}
+                      onKeyDown={(event) => onDayKeyDown(event, day)}
+                      w="100%"
+                      mih={{ base: 52, xs: 96 }}
+                      p={{ base: 4, xs: 6 }}
+                      display="flex"
+                      style={{
+                        flexDirection: 'column',
+                        alignItems: 'stretch',
+                        gap: 2,
+                        background: isSelected ? 'var(--mantine-primary-color-light)' : undefined,
+                        boxShadow: isSelected
+                          ? 'inset 0 0 0 2px var(--mantine-primary-color-filled)'
+                          : undefined,
+                      }}
+                    >
+                      <Text
+                        component="span"
+                        size="sm"
+                        fw={isToday || isSelected ? 700 : 500}
+                        ta="center"
+                        w={26}
+                        h={26}
+                        lh="26px"
+                        style={{
+                          alignSelf: 'flex-start',
+                          borderRadius: '50%',
+                          background: isToday ? 'var(--mantine-primary-color-filled)' : undefined,
+                          color: isToday ? 'var(--mantine-primary-color-contrast)' : undefined,
+                        }}
+                      >
+                        {day.getDate()}
+                      </Text>
+                      {/* Wide screens: time and course title per event. */}
+                      <Box component="span" visibleFrom="xs" aria-hidden>
+                        {shown.map((event) => (
+                          <Text
+                            key={event.id}
+                            component="span"
+                            size="xs"
+                            display="block"
+                            truncate="end"
+                            title={`${formatTime(event.date, language)} ${event.title}`}
+                          >
+                            <EventDot color={event.color} />
+                            <Text component="span" inherit fw={600}>
+                              {formatTime(event.date, language)}
+                            </Text>{' '}
+                            {event.title}
+                          </Text>
+                        ))}
+                        {hidden > 0 ? (
+                          <Text component="span" size="xs" c="dimmed" display="block" fw={500}>
+                            {t('calendar.more', { count: hidden })}
+                          </Text>
+                        ) : null}
+                      </Box>
+                      {/* Phones: one dot per event (at most three), so seven columns fit 375 px. */}
+                      {dayEvents.length ? (
+                        <Group
+                          component="span"
+                          hiddenFrom="xs"
+                          gap={3}
+                          justify="center"
+                          aria-hidden
+                        >
+                          {dayEvents.slice(0, 3).map((event) => (
+                            <EventDot key={event.id} color={event.color} inline={false} />
+                          ))}
+                        </Group>
+                      ) : null}
+                    </UnstyledButton>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}
+
+function EventDot({ color, inline = true }: { color?: MantineColor; inline?: boolean }) {
+  return (
+    <Box
+      component="span"
+      display="inline-block"
+      w={6}
+      h={6}
+      mr={inline ? 4 : 0}
+      style={{
+        borderRadius: '50%',
+        verticalAlign: 'middle',
+        background: color
+          ? `var(--mantine-color-${color}-filled)`
+          : 'var(--mantine-primary-color-filled)',
+      }}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export interface PagerProps {
+  /** 1-based; values outside 1…totalPages are shown clamped. */
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+  /** Names the navigation landmark when a screen has more than one pager; defaults to "Pagination". */
+  'aria-label'?: string;
+}
+
+/** Previous / "Page x of y" / Next (SPEC §2 course detail); nothing when everything fits on one page. */
+export function Pager({ page, totalPages, onChange, 'aria-label': ariaLabel }: PagerProps) {
+  const { t } = useTranslation('common');
+  const total = Math.floor(totalPages);
+  if (!Number.isFinite(total) || total <= 1) return null;
+  const current = Math.min(Math.max(Math.floor(page) || 1, 1), total);
+  return (
+    <Group
+      component="nav"
+      aria-label={ariaLabel ?? t('pager.label')}
+      justify="center"
+      gap="sm"
+      wrap="wrap"
+    >
+      <Button
+        variant="default"
+        size="sm"
+        px="sm"
+        disabled={current <= 1}
+        onClick={() => onChange(current - 1)}
+      >
+        {t('pager.previous')}
+      </Button>
+      <Text size="sm" aria-live="polite" aria-atomic ta="center" style={{ whiteSpace: 'nowrap' }}>
+        {t('pager.pageOf', { page: current, total })}
+      </Text>
+      <Button
+        variant="default"
+        size="sm"
+        px="sm"
+        disabled={current >= total}
+        onClick={() => onChange(current + 1)}
+      >
+        {t('pager.next')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice } from './currency';
+
+describe('formatPrice', () => {
+  it('writes US dollars with two decimals', () => {
+    expect(formatPrice(299)).toBe('$299.00');
+    expect(formatPrice(1234.5, 'en')).toBe('$1,234.50');
+    expect(formatPrice(0, 'en')).toBe('$0.00');
+  });
+
+  it('follows Spanish number rules in the Spanish UI', () => {
+    // Intl separates the symbol with a no-break space.
+    expect(formatPrice(299, 'es').replace(/\s/g, ' ')).toBe('299,00 US$');
+  });
+
+  it('reads a missing amount as zero rather than NaN', () => {
+    expect(formatPrice(Number.NaN, 'en')).toBe('$0.00');
+  });
+});

@@ -1,0 +1,386 @@
+// Admin user management: create (with a generated temporary password), update and delete accounts.
+// The service role key stays here, on the server; callers must be signed-in, active administrators.
+// Runs unchanged under Deno (Supabase) and Node (local-supabase); see ../README.md.
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+
+type Env = { get(name: string): string | undefined };
+type DenoRuntime = { env: Env; serve(handler: (request: Request) => Promise<Response>): void };
+const deno = (globalThis as { Deno?: DenoRuntime }).Deno;
+const nodeEnv = (globalThis as { process?: { env: Record<string, string | undefined> } }).process
+  ?.env;
+
+function env(name: string): string | undefined {
+  return deno ? deno.env.get(name) : nodeEnv?.[name];
+}
+
+function requiredEnv(name: string): string {
+  const value = env(name);
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+// --- HTTP -------------------------------------------------------------------------------------------
+
+const LOCAL_APP_ORIGINS = [3000, 3001, 3002, 3003].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+/** CORS for the apps' origins only: ALLOWED_ORIGINS (comma-separated) in production, else the local apps. */
+function corsHeaders(request: Request): Record<string, string> {
+  const configured = env('ALLOWED_ORIGINS')
+    ?.split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const origins = configured?.length ? configured : LOCAL_APP_ORIGINS;
+  const origin = request.headers.get('origin');
+  return {
+    'access-control-allow-headers':
+      'authorization, x-client-info, apikey, content-type, x-retry-count',
+    'access-control-allow-methods': 'POST, OPTIONS',
+    vary: 'Origin',
+    ...(origin && origins.includes(origin) ? { 'access-control-allow-origin': origin } : {}),
+  };
+}
+
+type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'METHOD_NOT_ALLOWED'
+  | 'INVALID_REQUEST'
+  | 'VALIDATION_ERROR'
+  | 'EMAIL_NOT_EDITABLE'
+  | 'EMAIL_TAKEN'
+  | 'USER_NOT_FOUND'
+  | 'CANNOT_DELETE_SELF'
+  | 'CANNOT_DEMOTE_SELF'
+  | 'INTERNAL_ERROR';
+
+class FunctionError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+const invalid = (field: string, message: string) =>
+  new FunctionError(400, 'VALIDATION_ERROR', message, { field });
+
+function json(request: Request, status: number, body: unknown): Response {
+  // Responses may carry a one-time password: never cache them.
+  return Response.json(body, {
+    status,
+    headers: { ...corsHeaders(request), 'cache-control': 'no-store' },
+  });
+}
+
+// --- input ------------------------------------------------------------------------------------------
+
+type Role = 'student' | 'teacher' | 'admin';
+const ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Lengths the users table allows (its check constraints).
+const LIMITS = { firstName: 100, lastName: 100, phone: 40, location: 120, bio: 2000 } as const;
+
+type Body = Record<string, unknown>;
+
+function requiredName(body: Body, field: 'firstName' | 'lastName'): string {
+  const value = body[field];
+  if (typeof value !== 'string' || !value.trim()) throw invalid(field, `${field} is required`);
+  if (value.trim().length > LIMITS[field])
+    throw invalid(field, `${field} must be at most ${LIMITS[field]} characters`);
+  return value.trim();
+}
+
+/** An optional personal field: a string (blank clears it) or null; undefined when not sent. */
+function optionalText(body: Body, field: 'phone' | 'location' | 'bio'): string | null | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value !== 'string') throw invalid(field, `${field} must be a string`);
+  const trimmed = value.trim();
+  if (trimmed.length > LIMITS[field])
+    throw invalid(field, `${field} must be at most ${LIMITS[field]} characters`);
+  return trimmed || null;
+}
+
+function roleOf(value: unknown): Role {
+  if (!ROLES.includes(value as Role))
+    throw invalid('role', `role must be one of ${ROLES.join(', ')}`);
+  return value as Role;
+}
+
+function idOf(body: Body): string {
+  const id = body.id;
+  if (typeof id !== 'string' || !UUID.test(id)) throw invalid('id', 'id must be a user id (UUID)');
+  return id;
+}
+
+async function readBody(request: Request): Promise<Body> {
+  let parsed: unknown;
+  try {
+    parsed = await request.json();
+  } catch {
+    throw new FunctionError(400, 'INVALID_REQUEST', 'The request body must be JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new FunctionError(400, 'INVALID_REQUEST', 'The request body must be a JSON object');
+  }
+  return parsed as Body;
+}
+
+// --- temporary passwords ------------------------------------------------------------------------------
+
+// No look-alikes (0/O, 1/l/I) since an admin reads the password out to its owner.
+const PASSWORD_CLASSES = [
+  'abcdefghijkmnopqrstuvwxyz',
+  'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  '23456789',
+  '!@#$%*-_+=?',
+];
+const PASSWORD_ALPHABET = PASSWORD_CLASSES.join('');
+const PASSWORD_LENGTH = 16;
+
+/** 16 characters from crypto.getRandomValues, with every character class, so any password policy accepts it. */
+export function temporaryPassword(): string {
+  // Bytes at or above this bound would favour the first characters of the alphabet.
+  const bound = 256 - (256 % PASSWORD_ALPHABET.length);
+  for (;;) {
+    let password = '';
+    while (password.length < PASSWORD_LENGTH) {
+      for (const byte of crypto.getRandomValues(new Uint8Array(32))) {
+        if (byte < bound && password.length < PASSWORD_LENGTH)
+          password += PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length];
+      }
+    }
+    if (PASSWORD_CLASSES.every((chars) => [...password].some((char) => chars.includes(char))))
+      return password;
+  }
+}
+
+// --- the work -----------------------------------------------------------------------------------------
+
+// Node 20 (the local runner) has no WebSocket, which supabase-js demands; this function never uses Realtime.
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used by this function');
+  }
+}
+
+function serviceClient(): SupabaseClient {
+  return createClient(requiredEnv('SUPABASE_URL'), requiredEnv('SUPABASE_SERVICE_ROLE_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(typeof WebSocket === 'undefined'
+      ? { realtime: { transport: NoRealtime as unknown as typeof WebSocket } }
+      : {}),
+  });
+}
+
+const PROFILE_COLUMNS =
+  'id, email, first_name, last_name, role, avatar_url, phone, location, bio, is_active, last_sign_in_at, created_at, updated_at';
+// GoTrue's longest practical ban; "none" lifts it.
+const DEACTIVATED_BAN = '876000h';
+
+/** The caller's account, if it is an active administrator's (checked in public.users, never in metadata). */
+async function requireAdmin(request: Request, admin: SupabaseClient): Promise<User> {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!token) throw new FunctionError(401, 'UNAUTHENTICATED', 'Sign in to manage users');
+  const { data, error } = await admin.auth.getUser(token);
+  if (error || !data.user)
+    throw new FunctionError(401, 'UNAUTHENTICATED', 'Sign in to manage users');
+  const { data: profile, error: profileError } = await admin
+    .from('users')
+    .select('role, is_active')
+    .eq('id', data.user.id)
+    .maybeSingle();
+  if (profileError) throw profileError;
+  if (profile?.role !== 'admin' || profile.is_active !== true) {
+    throw new FunctionError(403, 'FORBIDDEN', 'Only active administrators can manage users');
+  }
+  return data.user;
+}
+
+async function createUser(admin: SupabaseClient, body: Body) {
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  if (!email) throw invalid('email', 'email is required');
+  if (email.length > 255 || !EMAIL.test(email))
+    throw invalid('email', 'email is not a valid address');
+  const firstName = requiredName(body, 'firstName');
+  const lastName = requiredName(body, 'lastName');
+  if (body.role === undefined || body.role === '') throw invalid('role', 'role is required');
+  const role = roleOf(body.role);
+  const personal = {
+    phone: optionalText(body, 'phone'),
+    location: optionalText(body, 'location'),
+    bio: optionalText(body, 'bio'),
+  };
+
+  const password = temporaryPassword();
+  const { data, error } = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { first_name: firstName, last_name: lastName },
+  });
+  if (
+    error?.code === 'email_exists' ||
+    (error && /already (been )?registered/i.test(error.message))
+  ) {
+    throw new FunctionError(409, 'EMAIL_TAKEN', 'A user with this email already exists');
+  }
+  if (error || !data.user) throw error ?? new Error('createUser returned no user');
+
+  // The sign-up trigger made a student profile; now give it what the admin entered.
+  const { data: profile, error: profileError } = await admin
+    .from('users')
+    .update({ role, first_name: firstName, last_name: lastName, ...personal })
+    .eq('id', data.user.id)
+    .select(PROFILE_COLUMNS)
+    .single();
+  if (profileError) {
+    await admin.auth.admin.deleteUser(data.user.id);
+    throw profileError;
+  }
+  return { user: profile, temporaryPassword: password };
+}
+
+async function updateUser(admin: SupabaseClient, caller: User, body: Body) {
+  const id = idOf(body);
+  const changes: Record<string, unknown> = {};
+  if (body.firstName !== undefined) changes.first_name = requiredName(body, 'firstName');
+  if (body.lastName !== undefined) changes.last_name = requiredName(body, 'lastName');
+  if (body.role !== undefined) changes.role = roleOf(body.role);
+  if (body.isActive !== undefined) {
+    if (typeof body.isActive !== 'boolean')
+      throw invalid('isActive', 'isActive must be true or false');
+    changes.is_active = body.isActive;
+  }
+  for (const field of ['phone', 'location', 'bio'] as const) {
+    const value = optionalText(body, field);
+    if (value !== undefined) changes[field] = value;
+  }
+  // Keeps at least the acting administrator able to administer.
+  if (
+    id === caller.id &&
+    ((changes.role !== undefined && changes.role !== 'admin') || changes.is_active === false)
+  ) {
+    throw new FunctionError(
+      400,
+      'CANNOT_DEMOTE_SELF',
+      'Administrators cannot remove their own admin role or deactivate themselves',
+    );
+  }
+
+  const { data: current, error: readError } = await admin
+    .from('users')
+    .select('email, is_active')
+    .eq('id', id)
+    .maybeSingle();
+  if (readError) throw readError;
+  if (!current) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  // A form may send the email back unchanged; changing it is not offered (it is the sign-in name).
+  if (body.email !== undefined && String(body.email).trim().toLowerCase() !== current.email) {
+    throw new FunctionError(
+      400,
+      'EMAIL_NOT_EDITABLE',
+      'The email of an account cannot be changed',
+      { field: 'email' },
+    );
+  }
+  if (Object.keys(changes).length === 0)
+    throw new FunctionError(400, 'INVALID_REQUEST', 'Nothing to update');
+
+  // A deactivated account cannot sign in (nor refresh its session) until it is reactivated.
+  const statusChanges = changes.is_active !== undefined && changes.is_active !== current.is_active;
+  if (statusChanges) {
+    const { error } = await admin.auth.admin.updateUserById(id, {
+      ban_duration: changes.is_active ? 'none' : DEACTIVATED_BAN,
+    });
+    if (error) throw error;
+  }
+  const { data: profile, error } = await admin
+    .from('users')
+    .update(changes)
+    .eq('id', id)
+    .select(PROFILE_COLUMNS)
+    .single();
+  if (error) {
+    if (statusChanges)
+      await admin.auth.admin.updateUserById(id, {
+        ban_duration: current.is_active ? 'none' : DEACTIVATED_BAN,
+      });
+    throw error;
+  }
+  return { user: profile };
+}
+
+async function deleteUser(admin: SupabaseClient, caller: User, body: Body) {
+  const id = idOf(body);
+  if (id === caller.id)
+    throw new FunctionError(
+      400,
+      'CANNOT_DELETE_SELF',
+      'Administrators cannot delete their own account',
+    );
+  const { error } = await admin.auth.admin.deleteUser(id);
+  if (error?.status === 404 || error?.code === 'user_not_found') {
+    throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  }
+  if (error) throw error;
+  // The profile row goes with the auth user (on delete cascade).
+  return { id };
+}
+
+/**
+ * POST { action: 'create' | 'update' | 'delete', … } with the caller's access token.
+ * Answers { user, temporaryPassword } (201) | { user } | { id }, or { code, message, details? } (the shape
+ * Supabase's runtime uses for its own function errors).
+ */
+export default async function handler(request: Request): Promise<Response> {
+  if (request.method === 'OPTIONS')
+    return new Response(null, { status: 204, headers: corsHeaders(request) });
+  try {
+    if (request.method !== 'POST') throw new FunctionError(405, 'METHOD_NOT_ALLOWED', 'Use POST');
+    const admin = serviceClient();
+    const caller = await requireAdmin(request, admin);
+    const body = await readBody(request);
+    switch (body.action) {
+      case 'create':
+        return json(request, 201, await createUser(admin, body));
+      case 'update':
+        return json(request, 200, await updateUser(admin, caller, body));
+      case 'delete':
+        return json(request, 200, await deleteUser(admin, caller, body));
+      default:
+        throw new FunctionError(
+          400,
+          'INVALID_REQUEST',
+          "action must be 'create', 'update' or 'delete'",
+          { field: 'action' },
+        );
+    }
+  } catch (error) {
+    if (error instanceof FunctionError) {
+      return json(request, error.status, {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    console.error('[admin-users]', error);
+    // Supabase client errors are not always Error instances, but all carry a message.
+    const message = (error as { message?: unknown } | null)?.message;
+    return json(request, 500, {
+      code: 'INTERNAL_ERROR',
+      message: typeof message === 'string' ? message : 'Unexpected error',
+    });
+  }
+}
+
+// Supabase's runtime needs a server; the local gateway imports the default export instead.
+deno?.serve(handler);

@@ -1,0 +1,356 @@
+-- Who studies what. Rows are written only by enroll_user_in_course / unenroll_user_from_course (and
+-- trusted server code); through the API an administrator may change any status and a student may drop
+-- their own enrollment. A dropped enrollment keeps its row and is re-activated on the next enrollment.
+-- Capacity holds under concurrency: every path that makes an enrollment active locks the course row
+-- first, then counts.
+
+create table public.enrollments (
+  id uuid primary key default gen_random_uuid(),
+  course_id uuid not null references public.courses (id) on delete cascade,
+  user_id uuid not null references public.users (id) on delete cascade,
+  status text not null default 'active' check (status in ('active', 'completed', 'dropped')),
+  progress numeric(5, 2) not null default 0 check (progress between 0 and 100),
+  enrolled_at timestamptz not null default now(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint enrollments_course_id_user_id_key unique (course_id, user_id)
+);
+
+comment on table public.enrollments is
+  'One row per student and course. Only active enrollments count as enrolled (seats, classes, materials).';
+comment on column public.enrollments.status is
+  'active, completed or dropped. Unenrolling sets dropped and keeps the row; enrolling again re-activates it.';
+comment on column public.enrollments.progress is
+  'Percent 0–100, derived by the progress triggers from attendance and graded work (see the progress migration).';
+comment on column public.enrollments.enrolled_at is 'When the enrollment was (last) made active.';
+
+-- (course_id, user_id) is covered by the unique constraint's index.
+create index enrollments_user_id_status_idx on public.enrollments (user_id, status, enrolled_at desc);
+create index enrollments_course_id_status_idx on public.enrollments (course_id, status);
+create index enrollments_enrolled_at_idx on public.enrollments (enrolled_at desc);
+create index enrollments_created_at_idx on public.enrollments (created_at desc);
+
+alter table public.enrollments enable row level security;
+
+-- Courses the caller is actively enrolled in (an inactive profile counts as enrolled nowhere).
+create function private.enrolled_course_ids() returns uuid[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(e.course_id), '{}')
+    from public.enrollments e
+   where e.user_id = (select auth.uid())
+     and e.status = 'active'
+     and (select private.current_user_role()) is not null
+$$;
+
+create function private.is_enrolled(course_uuid uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (
+    select 1 from public.enrollments e
+     where e.course_id = course_uuid
+       and e.user_id = (select auth.uid())
+       and e.status = 'active'
+       and (select private.current_user_role()) is not null
+  )
+$$;
+
+-- "It is or was enrolled": any status, for course reviews.
+create function private.was_enrolled(course_uuid uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (
+    select 1 from public.enrollments e
+     where e.course_id = course_uuid
+       and e.user_id = (select auth.uid())
+       and (select private.current_user_role()) is not null
+  )
+$$;
+
+-- Students actively enrolled in a course the caller teaches.
+create function private.taught_student_ids() returns uuid[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(distinct e.user_id), '{}')
+    from public.enrollments e
+   where e.course_id = any ((select private.taught_course_ids())::uuid[])
+     and e.status = 'active'
+$$;
+
+create function private.can_view_course(course_uuid uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select (select private.is_admin())
+      or (select private.teaches_course(course_uuid))
+      or (select private.is_enrolled(course_uuid))
+      or exists (select 1 from public.courses c where c.id = course_uuid and c.is_active)
+$$;
+
+revoke execute on function
+  private.enrolled_course_ids(),
+  private.is_enrolled(uuid),
+  private.was_enrolled(uuid),
+  private.taught_student_ids(),
+  private.can_view_course(uuid)
+from public;
+grant execute on function
+  private.enrolled_course_ids(),
+  private.is_enrolled(uuid),
+  private.was_enrolled(uuid),
+  private.taught_student_ids(),
+  private.can_view_course(uuid)
+to authenticated, service_role;
+
+create policy "Students can view their own enrollments"
+  on public.enrollments for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Teachers can view enrollments in their courses"
+  on public.enrollments for select
+  to authenticated
+  using (course_id = any ((select private.taught_course_ids())::uuid[]));
+
+create policy "Admins can view every enrollment"
+  on public.enrollments for select
+  to authenticated
+  using ((select private.is_admin()));
+
+create policy "Students can drop their own enrollments"
+  on public.enrollments for update
+  to authenticated
+  using (user_id = (select auth.uid()) and status = 'active')
+  with check (user_id = (select auth.uid()) and status = 'dropped');
+
+create policy "Admins can change the status of any enrollment"
+  on public.enrollments for update
+  to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+
+-- No insert or delete through the API: enrolling goes through enroll_user_in_course. Only the status
+-- column is writable, so progress and dates stay the database's.
+revoke all on public.enrollments from anon, authenticated;
+grant select on public.enrollments to authenticated;
+grant update (status) on public.enrollments to authenticated;
+grant all on public.enrollments to service_role;
+
+-- The users read matrix (DESIGN §4): a teacher sees the students actively enrolled in their courses.
+create policy "Teachers can view the students of their courses"
+  on public.users for select
+  to authenticated
+  using (id = any ((select private.taught_student_ids())::uuid[]));
+
+-- Capacity guard for every path that makes an enrollment active (the RPC, an admin's status change,
+-- trusted inserts). The course row lock serialises concurrent enrollments in one course; the count reads
+-- the rows themselves (not enrolled_count, which is refreshed at the end of the statement) so a
+-- multi-row insert is checked row by row too.
+create function private.guard_enrollment_capacity() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_max_students integer;
+  v_active integer;
+begin
+  if new.status = 'active'
+     and (tg_op = 'INSERT' or old.status <> 'active' or old.course_id <> new.course_id) then
+    select c.max_students into v_max_students from public.courses c where c.id = new.course_id for update;
+    select count(*) into v_active
+      from public.enrollments e
+     where e.course_id = new.course_id and e.status = 'active' and e.id <> new.id;
+    if v_active >= v_max_students then
+      raise exception 'This course is full' using errcode = '23514';
+    end if;
+  end if;
+  return new;
+end
+$$;
+
+create trigger guard_enrollment_capacity
+  before insert or update of status, course_id on public.enrollments
+  for each row execute function private.guard_enrollment_capacity();
+
+create trigger touch_enrollments_updated_at
+  before update on public.enrollments
+  for each row execute function private.touch_updated_at();
+
+-- enrolled_count = active enrollments, recounted once per statement for the courses it touched.
+create function private.refresh_enrolled_count(course_ids uuid[]) returns void
+language sql security definer set search_path = ''
+as $$
+  update public.courses c
+     set enrolled_count = counted.active
+    from (
+      select ids.id, (select count(*) from public.enrollments e where e.course_id = ids.id and e.status = 'active') as active
+        from unnest(course_ids) as ids (id)
+    ) counted
+   where c.id = counted.id
+     and c.enrolled_count is distinct from counted.active::integer
+$$;
+
+create function private.sync_enrolled_count_after_insert() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.refresh_enrolled_count(array(select distinct n.course_id from new_rows n));
+  return null;
+end
+$$;
+
+create function private.sync_enrolled_count_after_update() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.refresh_enrolled_count(array(
+    select n.course_id from new_rows n union select o.course_id from old_rows o
+  ));
+  return null;
+end
+$$;
+
+create function private.sync_enrolled_count_after_delete() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.refresh_enrolled_count(array(select distinct o.course_id from old_rows o));
+  return null;
+end
+$$;
+
+create trigger sync_enrolled_count_after_insert
+  after insert on public.enrollments
+  referencing new table as new_rows
+  for each statement execute function private.sync_enrolled_count_after_insert();
+
+create trigger sync_enrolled_count_after_update
+  after update on public.enrollments
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.sync_enrolled_count_after_update();
+
+create trigger sync_enrolled_count_after_delete
+  after delete on public.enrollments
+  referencing old table as old_rows
+  for each statement execute function private.sync_enrolled_count_after_delete();
+
+revoke execute on function
+  private.guard_enrollment_capacity(),
+  private.refresh_enrolled_count(uuid[]),
+  private.sync_enrolled_count_after_insert(),
+  private.sync_enrolled_count_after_update(),
+  private.sync_enrolled_count_after_delete()
+from public;
+
+-- Enrol a student: the caller enrols self, administrators (and trusted server code) anyone. Returns
+-- {success: true, enrollment_id} or {success: false, error} with a message meant for the person.
+create function public.enroll_user_in_course(user_uuid uuid, course_uuid uuid) returns json
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_self boolean := user_uuid is not null and user_uuid = (select auth.uid());
+  v_student public.users%rowtype;
+  v_course public.courses%rowtype;
+  v_enrollment public.enrollments%rowtype;
+  v_active integer;
+  v_id uuid;
+begin
+  if not v_self and not (select private.acts_as_admin()) then
+    return json_build_object('success', false, 'error', 'You can only enroll yourself in a course');
+  end if;
+
+  select * into v_student from public.users u where u.id = user_uuid;
+  if not found then
+    return json_build_object('success', false, 'error', 'User not found');
+  end if;
+  if v_student.role <> 'student' or not v_student.is_active then
+    return json_build_object('success', false, 'error', 'Only active students can enroll in courses');
+  end if;
+
+  -- Serialises enrollments in this course until commit (see guard_enrollment_capacity).
+  select * into v_course from public.courses c where c.id = course_uuid for update;
+  if not found then
+    return json_build_object('success', false, 'error', 'Course not found');
+  end if;
+  if not v_course.is_active then
+    return json_build_object('success', false, 'error', 'This course is not open for enrollment');
+  end if;
+
+  select * into v_enrollment from public.enrollments e where e.course_id = course_uuid and e.user_id = user_uuid;
+  if found and v_enrollment.status = 'active' then
+    return json_build_object(
+      'success', false,
+      'error', case when v_self then 'You are already enrolled in this course'
+                    else 'This student is already enrolled in this course' end
+    );
+  end if;
+  if found and v_enrollment.status = 'completed' then
+    return json_build_object(
+      'success', false,
+      'error', case when v_self then 'You have already completed this course'
+                    else 'This student has already completed this course' end
+    );
+  end if;
+
+  select count(*) into v_active from public.enrollments e where e.course_id = course_uuid and e.status = 'active';
+  if v_active >= v_course.max_students then
+    return json_build_object('success', false, 'error', 'This course is full');
+  end if;
+
+  if v_enrollment.id is not null then
+    update public.enrollments
+       set status = 'active', enrolled_at = now()
+     where id = v_enrollment.id
+     returning id into v_id;
+  else
+    insert into public.enrollments (course_id, user_id) values (course_uuid, user_uuid) returning id into v_id;
+  end if;
+  return json_build_object('success', true, 'enrollment_id', v_id);
+end
+$$;
+
+comment on function public.enroll_user_in_course(uuid, uuid) is
+  'Enrols user_uuid in course_uuid (self, or anyone for admins). Returns {success, error?, enrollment_id?}.';
+
+-- Unenrol: the enrollment becomes dropped (row kept, seat freed). Self, or anyone for admins.
+create function public.unenroll_user_from_course(user_uuid uuid, course_uuid uuid) returns json
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_self boolean := user_uuid is not null and user_uuid = (select auth.uid());
+  v_id uuid;
+begin
+  if not v_self and not (select private.acts_as_admin()) then
+    return json_build_object('success', false, 'error', 'You can only unenroll yourself from a course');
+  end if;
+
+  -- Same lock order as enrolling: course first, then the enrollment.
+  perform 1 from public.courses c where c.id = course_uuid for update;
+  if not found then
+    return json_build_object('success', false, 'error', 'Course not found');
+  end if;
+
+  update public.enrollments e
+     set status = 'dropped'
+   where e.course_id = course_uuid and e.user_id = user_uuid and e.status = 'active'
+   returning e.id into v_id;
+  if v_id is null then
+    return json_build_object(
+      'success', false,
+      'error', case when v_self then 'You are not enrolled in this course'
+                    else 'This student is not enrolled in this course' end
+    );
+  end if;
+  return json_build_object('success', true, 'enrollment_id', v_id);
+end
+$$;
+
+comment on function public.unenroll_user_from_course(uuid, uuid) is
+  'Drops the active enrollment of user_uuid in course_uuid (self, or anyone for admins). Returns {success, error?, enrollment_id?}.';
+
+revoke execute on function
+  public.enroll_user_in_course(uuid, uuid),
+  public.unenroll_user_from_course(uuid, uuid)
+from public, anon;
+grant execute on function
+  public.enroll_user_in_course(uuid, uuid),
+  public.unenroll_user_from_course(uuid, uuid)
+to authenticated, service_role;

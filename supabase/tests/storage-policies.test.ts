@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type School, asUser, attempt, closeDb, createMaterial, createSchool, ownerQuery } from './fixtures';
+
+// The storage policies at the SQL level, as the storage API runs them: storage.objects rows written and
+// read as the calling user (the HTTP API itself is tested in local-supabase/tests/storage.test.ts).
+
+let school: School;
+const run = randomUUID().slice(0, 8);
+const created: Array<[string, string]> = [];
+
+async function putObject(bucket: string, name: string, ownerId: string | null = null): Promise<void> {
+  await ownerQuery(`insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3::uuid, $3::text)`, [
+    bucket,
+    name,
+    ownerId,
+  ]);
+  created.push([bucket, name]);
+}
+
+const insertSql = `insert into storage.objects (bucket_id, name, owner, owner_id)
+                   values ($1, $2, (select auth.uid()), (select auth.uid())::text)`;
+
+function canInsert(userId: string, bucket: string, name: string) {
+  return asUser(userId, async (db) => (await attempt(db, insertSql, [bucket, name])).ok);
+}
+
+function visible(userId: string, bucket: string, name: string) {
+  return asUser(userId, async (db) => {
+    const { rows } = await db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+    return rows.length === 1;
+  });
+}
+
+function updatedRows(userId: string, bucket: string, name: string) {
+  return asUser(userId, async (db) => {
+    const result = await attempt(db, `update storage.objects set metadata = '{"size": 1}' where bucket_id = $1 and name = $2`, [
+      bucket,
+      name,
+    ]);
+    return result.rowCount;
+  });
+}
+
+function deletedRows(userId: string, bucket: string, name: string) {
+  return asUser(userId, async (db) => (await attempt(db, 'delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rowCount);
+}
+
+beforeAll(async () => {
+  school = await createSchool();
+});
+
+afterAll(async () => {
+  for (const [bucket, name] of created) {
+    await ownerQuery('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+  }
+  await closeDb();
+});
+
+describe('buckets', () => {
+  it('declare privacy, size limits and MIME types', async () => {
+    const { rows } = await ownerQuery<{ id: string; public: boolean; file_size_limit: string; types: string[] }>(
+      `select id, public, file_size_limit::text, allowed_mime_types as types from storage.buckets
+        where id in ('materials', 'avatars', 'activity-submissions') order by id`,
+    );
+    expect(rows.map(({ id, public: isPublic, file_size_limit }) => [id, isPublic, Number(file_size_limit)])).toEqual([
+      ['activity-submissions', false, 20 * 1024 * 1024],
+      ['avatars', true, 2 * 1024 * 1024],
+      ['materials', false, 50 * 1024 * 1024],
+    ]);
+    const types = Object.fromEntries(rows.map((row) => [row.id, row.types]));
+    expect(types.avatars).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+    expect(types.materials).toEqual(expect.arrayContaining(['application/pdf', 'video/mp4', 'audio/mpeg', 'image/png']));
+    expect(types['activity-submissions']).toEqual(expect.arrayContaining(['application/pdf', 'application/zip', 'image/jpeg']));
+    expect(types['activity-submissions']).not.toContain('application/x-msdownload');
+  });
+});
+
+describe('avatars', () => {
+  it('a user writes only in their own folder', async () => {
+    const { student, otherStudent } = school;
+    expect(await canInsert(student.id, 'avatars', `${student.id}/avatar.png`)).toBe(true);
+    expect(await canInsert(student.id, 'avatars', `${otherStudent.id}/avatar.png`)).toBe(false);
+    expect(await canInsert(student.id, 'avatars', `avatar-${run}.png`)).toBe(false);
+  });
+
+  it("a user replaces and removes their own avatar, not somebody else's", async () => {
+    const { student, otherStudent } = school;
+    const theirs = `${otherStudent.id}/avatar-${run}.png`;
+    const mine = `${student.id}/avatar-${run}.png`;
+    await putObject('avatars', theirs, otherStudent.id);
+    await putObject('avatars', mine, student.id);
+    expect(await updatedRows(student.id, 'avatars', theirs)).toBe(0);
+    expect(await deletedRows(student.id, 'avatars', theirs)).toBe(0);
+    expect(await updatedRows(student.id, 'avatars', mine)).toBe(1);
+    expect(await deletedRows(student.id, 'avatars', mine)).toBe(1);
+    // Anyone signed in sees avatars (the bucket is public).
+    expect(await visible(school.teacher.id, 'avatars', theirs)).toBe(true);
+  });
+});
+
+describe('activity submissions', () => {
+  let ownFile: string;
+  let otherFile: string;
+
+  beforeAll(async () => {
+    const { student, otherStudent, activity, otherActivity } = school;
+    ownFile = `${student.id}/${activity.id}/${run}-a.pdf`;
+    otherFile = `${otherStudent.id}/${otherActivity.id}/${run}-b.pdf`;
+    await putObject('activity-submissions', ownFile, student.id);
+    await putObject('activity-submissions', otherFile, otherStudent.id);
+  });
+
+  it('a student uploads only into <own id>/<activity they can submit to>/', async () => {
+    const { student, otherStudent, activity, otherActivity, inactiveActivity } = school;
+    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/${activity.id}/${run}-1.pdf`)).toBe(true);
+    expect(await canInsert(student.id, 'activity-submissions', `${otherStudent.id}/${activity.id}/${run}-2.pdf`)).toBe(false);
+    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/${otherActivity.id}/${run}-3.pdf`)).toBe(false);
+    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/${inactiveActivity.id}/${run}-4.pdf`)).toBe(false);
+    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/not-a-uuid/${run}-5.pdf`)).toBe(false);
+    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/${run}-6.pdf`)).toBe(false);
+  });
+
+  it("another student's file cannot be read (so not downloaded or signed), overwritten or removed", async () => {
+    const { student } = school;
+    expect(await visible(student.id, 'activity-submissions', ownFile)).toBe(true);
+    expect(await visible(student.id, 'activity-submissions', otherFile)).toBe(false);
+    expect(await updatedRows(student.id, 'activity-submissions', otherFile)).toBe(0);
+    expect(await deletedRows(student.id, 'activity-submissions', otherFile)).toBe(0);
+    expect(await updatedRows(student.id, 'activity-submissions', ownFile)).toBe(1);
+  });
+
+  it("the course's teacher and admins read the files; another teacher does not", async () => {
+    const { teacher, otherTeacher, admin } = school;
+    expect(await visible(teacher.id, 'activity-submissions', ownFile)).toBe(true);
+    expect(await visible(otherTeacher.id, 'activity-submissions', ownFile)).toBe(false);
+    expect(await visible(teacher.id, 'activity-submissions', otherFile)).toBe(false);
+    expect(await visible(admin.id, 'activity-submissions', otherFile)).toBe(true);
+    expect(await canInsert(teacher.id, 'activity-submissions', `${teacher.id}/${school.activity.id}/${run}.pdf`)).toBe(false);
+  });
+});
+
+describe('material files', () => {
+  let courseFile: string;
+  let generalFile: string;
+  let looseFile: string;
+
+  beforeAll(async () => {
+    const { teacher, course } = school;
+    courseFile = `${Date.now()}-${run}c.pdf`;
+    generalFile = `${Date.now()}-${run}g.pdf`;
+    looseFile = `${Date.now()}-${run}l.pdf`;
+    await putObject('materials', courseFile, teacher.id);
+    await putObject('materials', generalFile, teacher.id);
+    await putObject('materials', looseFile, teacher.id);
+    await createMaterial({ type: 'pdf', url: courseFile, storage_path: courseFile, course_id: course.id, uploaded_by: teacher.id });
+    await createMaterial({ type: 'pdf', url: generalFile, storage_path: generalFile, uploaded_by: teacher.id });
+  });
+
+  it('teachers and admins upload; students do not', async () => {
+    const { teacher, admin, student } = school;
+    expect(await canInsert(teacher.id, 'materials', `${Date.now()}-${run}1.pdf`)).toBe(true);
+    expect(await canInsert(admin.id, 'materials', `${Date.now()}-${run}2.pdf`)).toBe(true);
+    expect(await canInsert(student.id, 'materials', `${Date.now()}-${run}3.pdf`)).toBe(false);
+  });
+
+  it('a file is readable by whoever can see a material pointing at it', async () => {
+    const { student, outsider, otherTeacher, admin, teacher } = school;
+    expect(await visible(student.id, 'materials', courseFile)).toBe(true);
+    expect(await visible(outsider.id, 'materials', courseFile)).toBe(false);
+    expect(await visible(otherTeacher.id, 'materials', courseFile)).toBe(false);
+    expect(await visible(outsider.id, 'materials', generalFile)).toBe(true);
+    // Not yet (or no longer) a material: only its uploader and admins.
+    expect(await visible(student.id, 'materials', looseFile)).toBe(false);
+    expect(await visible(teacher.id, 'materials', looseFile)).toBe(true);
+    expect(await visible(admin.id, 'materials', looseFile)).toBe(true);
+  });
+
+  it('the uploader (or the course teacher, or an admin) removes a file; others cannot', async () => {
+    const { student, otherTeacher, teacher } = school;
+    expect(await deletedRows(student.id, 'materials', courseFile)).toBe(0);
+    expect(await deletedRows(otherTeacher.id, 'materials', courseFile)).toBe(0);
+    expect(await updatedRows(otherTeacher.id, 'materials', courseFile)).toBe(0);
+    expect(await deletedRows(teacher.id, 'materials', courseFile)).toBe(1);
+  });
+});
