@@ -15,7 +15,7 @@ const SIDEBARS = {
     'Profile',
   ],
   teacher: ['Dashboard', 'My Courses', 'Class Management', 'Materials', 'Activities', 'My Students', 'Profile'],
-  student: ['Dashboard', 'My Courses', 'Extra Materials', 'Calendar', 'Profile'],
+  student: ['Dashboard', 'My Courses', 'Course Catalog', 'Extra Materials', 'Calendar', 'Activities', 'Profile'],
 } as const;
 
 test('a visitor is sent to /auth and a new sign-up lands on the student dashboard', async ({ page }) => {

@@ -45,6 +45,7 @@ export {
   usersService,
   type CreatedUser,
   type RoleCounts,
+  type StudentStats,
   type UserFilters,
 } from './services/users';
 
@@ -154,6 +155,7 @@ export {
   type Theme,
 } from './mappers/settings';
 export {
+  DATE_FORMATS,
   DEFAULT_SETTINGS,
   SECURITY_BOUNDS,
   SITE_LANGUAGES,
@@ -203,10 +205,14 @@ export {
 } from './rules/student-progress';
 export {
   ACCEPTED_MATERIAL_EXTENSIONS,
+  AVATAR_MIME_TYPES,
   MATERIAL_FILE_ACCEPT,
+  UPLOAD_LIMITS,
   classifyUploadType,
   fileExtension,
+  isAcceptedAvatar,
   isAcceptedMaterialFile,
+  sizeProblem,
 } from './rules/uploads';
 export { formatFileSize } from './rules/file-size';
 export {

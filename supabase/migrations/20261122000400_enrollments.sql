@@ -2,7 +2,7 @@
 -- trusted server code); through the API an administrator may change any status and a student may drop
 -- their own enrollment. A dropped enrollment keeps its row and is re-activated on the next enrollment.
 -- Capacity holds under concurrency: every path that makes an enrollment active locks the course row
--- first, then counts.
+-- first, then counts (sync_enrolled_count below).
 
 create table public.enrollments (
   id uuid primary key default gen_random_uuid(),
@@ -77,28 +77,17 @@ as $$
      and e.status = 'active'
 $$;
 
-create function private.can_view_course(course_uuid uuid) returns boolean
-language sql stable security definer set search_path = ''
-as $$
-  select (select private.is_admin())
-      or (select private.teaches_course(course_uuid))
-      or (select private.is_enrolled(course_uuid))
-      or exists (select 1 from public.courses c where c.id = course_uuid and c.is_active)
-$$;
-
 revoke execute on function
   private.enrolled_course_ids(),
   private.is_enrolled(uuid),
   private.was_enrolled(uuid),
-  private.taught_student_ids(),
-  private.can_view_course(uuid)
+  private.taught_student_ids()
 from public;
 grant execute on function
   private.enrolled_course_ids(),
   private.is_enrolled(uuid),
   private.was_enrolled(uuid),
-  private.taught_student_ids(),
-  private.can_view_course(uuid)
+  private.taught_student_ids()
 to authenticated, service_role;
 
 create policy "Students can view their own enrollments"
@@ -141,58 +130,52 @@ create policy "Teachers can view the students of their courses"
   to authenticated
   using (id = any ((select private.taught_student_ids())::uuid[]));
 
--- Capacity guard for every path that makes an enrollment active (the RPC, an admin's status change,
--- trusted inserts). The course row lock serialises concurrent enrollments in one course; the count reads
--- the rows themselves (not enrolled_count, which is refreshed at the end of the statement) so a
--- multi-row insert is checked row by row too.
-create function private.guard_enrollment_capacity() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_max_students integer;
-  v_active integer;
-begin
-  if new.status = 'active'
-     and (tg_op = 'INSERT' or old.status <> 'active' or old.course_id <> new.course_id) then
-    select c.max_students into v_max_students from public.courses c where c.id = new.course_id for update;
-    select count(*) into v_active
-      from public.enrollments e
-     where e.course_id = new.course_id and e.status = 'active' and e.id <> new.id;
-    if v_active >= v_max_students then
-      raise exception 'This course is full' using errcode = '23514';
-    end if;
-  end if;
-  return new;
-end
-$$;
-
-create trigger guard_enrollment_capacity
-  before insert or update of status, course_id on public.enrollments
-  for each row execute function private.guard_enrollment_capacity();
-
 create trigger touch_enrollments_updated_at
   before update on public.enrollments
   for each row execute function private.touch_updated_at();
 
--- enrolled_count = active enrollments, recounted once per statement for the courses it touched.
-create function private.refresh_enrolled_count(course_ids uuid[]) returns void
-language sql security definer set search_path = ''
+-- enrolled_count and the capacity guard, once per statement for the courses it touched (a bulk load of
+-- thousands of enrollments costs one lock and one count per course). The course rows are locked first, in
+-- id order, and counted afterwards with a fresh snapshot, so concurrent transactions enrolling in one
+-- course are serialised and each sees the others' committed seats: never more active enrollments than
+-- max_students, whichever path made them active (the RPC, an admin's status change, trusted inserts).
+-- Only courses that gained an active enrollment are checked, so lowering max_students below the current
+-- count does not block dropping students.
+create function private.sync_enrolled_count(course_ids uuid[], activated_course_ids uuid[]) returns void
+language plpgsql security definer set search_path = ''
 as $$
+begin
+  perform 1 from public.courses c where c.id = any (course_ids) order by c.id for update;
+
   update public.courses c
-     set enrolled_count = counted.active
-    from (
-      select ids.id, (select count(*) from public.enrollments e where e.course_id = ids.id and e.status = 'active') as active
-        from unnest(course_ids) as ids (id)
-    ) counted
-   where c.id = counted.id
-     and c.enrolled_count is distinct from counted.active::integer
+     set enrolled_count = coalesce(counted.active, 0)
+    from unnest(course_ids) as ids (id)
+    left join (
+      select e.course_id, count(*)::integer as active
+        from public.enrollments e
+       where e.course_id = any (course_ids) and e.status = 'active'
+       group by e.course_id
+    ) counted on counted.course_id = ids.id
+   where c.id = ids.id
+     and c.enrolled_count is distinct from coalesce(counted.active, 0);
+
+  if exists (
+    select 1 from public.courses c
+     where c.id = any (activated_course_ids) and c.enrolled_count > c.max_students
+  ) then
+    raise exception 'This course is full' using errcode = '23514';
+  end if;
+end
 $$;
 
 create function private.sync_enrolled_count_after_insert() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.refresh_enrolled_count(array(select distinct n.course_id from new_rows n));
+  perform private.sync_enrolled_count(
+    array(select distinct n.course_id from new_rows n),
+    array(select distinct n.course_id from new_rows n where n.status = 'active')
+  );
   return null;
 end
 $$;
@@ -200,10 +183,34 @@ $$;
 create function private.sync_enrolled_count_after_update() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  v_course_ids uuid[];
 begin
-  perform private.refresh_enrolled_count(array(
-    select n.course_id from new_rows n union select o.course_id from old_rows o
-  ));
+  -- Progress refreshes update enrollments too; only a status or course change concerns the seats.
+  -- (Set differences rather than joins: transition tables have no statistics, and a bulk statement
+  -- would make a nested loop over them quadratic.)
+  v_course_ids := array(
+    select changed.course_id
+      from (
+        (select n.id, n.status, n.course_id from new_rows n except select o.id, o.status, o.course_id from old_rows o)
+        union all
+        (select o.id, o.status, o.course_id from old_rows o except select n.id, n.status, n.course_id from new_rows n)
+      ) changed
+  );
+  if cardinality(v_course_ids) = 0 then
+    return null;
+  end if;
+  perform private.sync_enrolled_count(
+    array(select distinct unnest(v_course_ids)),
+    array(
+      select activated.course_id
+        from (
+          select n.id, n.course_id from new_rows n where n.status = 'active'
+          except
+          select o.id, o.course_id from old_rows o where o.status = 'active'
+        ) activated
+    )
+  );
   return null;
 end
 $$;
@@ -212,7 +219,7 @@ create function private.sync_enrolled_count_after_delete() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.refresh_enrolled_count(array(select distinct o.course_id from old_rows o));
+  perform private.sync_enrolled_count(array(select distinct o.course_id from old_rows o), '{}');
   return null;
 end
 $$;
@@ -233,8 +240,7 @@ create trigger sync_enrolled_count_after_delete
   for each statement execute function private.sync_enrolled_count_after_delete();
 
 revoke execute on function
-  private.guard_enrollment_capacity(),
-  private.refresh_enrolled_count(uuid[]),
+  private.sync_enrolled_count(uuid[], uuid[]),
   private.sync_enrolled_count_after_insert(),
   private.sync_enrolled_count_after_update(),
   private.sync_enrolled_count_after_delete()
@@ -265,7 +271,7 @@ begin
     return json_build_object('success', false, 'error', 'Only active students can enroll in courses');
   end if;
 
-  -- Serialises enrollments in this course until commit (see guard_enrollment_capacity).
+  -- Serialises enrollments in this course until commit (see sync_enrolled_count).
   select * into v_course from public.courses c where c.id = course_uuid for update;
   if not found then
     return json_build_object('success', false, 'error', 'Course not found');

@@ -236,11 +236,12 @@ create function private.prepare_attendance() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
+  v_trusted boolean := (select private.is_trusted_caller());
   v_newly_present boolean;
   v_self boolean;
 begin
   if tg_op = 'UPDATE' and (new.class_id, new.user_id) is distinct from (old.class_id, old.user_id)
-     and not (select private.is_trusted_caller()) then
+     and not v_trusted then
     raise exception 'An attendance row cannot be moved to another class or student' using errcode = '42501';
   end if;
   if tg_op = 'INSERT' or (new.class_id, new.user_id) is distinct from (old.class_id, old.user_id) then
@@ -254,7 +255,9 @@ begin
   end if;
 
   v_newly_present := new.attended and (tg_op = 'INSERT' or not old.attended);
-  v_self := new.user_id = (select auth.uid()) and not (select private.acts_as_admin())
+  v_self := not v_trusted
+            and new.user_id = (select auth.uid())
+            and not (select private.is_admin())
             and not (select private.teaches_class(new.class_id));
   if not new.attended then
     new.attended_at := null;
@@ -265,7 +268,7 @@ begin
     -- Teachers may record when someone arrived.
     new.attended_at := coalesce(new.attended_at, now());
   end if;
-  if not (select private.is_trusted_caller()) then
+  if not v_trusted then
     new.marked_by := (select auth.uid());
   end if;
   return new;

@@ -13,7 +13,8 @@
 -- Both shares count against everything scheduled or set in the course (not only what is already past),
 -- so the figure only moves when data changes and the triggers below keep it exact: they recompute the
 -- enrollments a statement touched (attendance, classes, activities, submissions, new enrollments) once
--- per statement, set-based, so bulk loads stay fast.
+-- per statement, set-based, so bulk loads stay fast (students are matched by semi-join, not `= any`, as a
+-- bulk statement can touch thousands).
 
 create function private.refresh_progress(course_ids uuid[], user_ids uuid[] default null) returns void
 language sql security definer set search_path = ''
@@ -22,7 +23,7 @@ as $$
     select e.id, e.course_id, e.user_id
       from public.enrollments e
      where e.course_id = any (course_ids)
-       and (user_ids is null or e.user_id = any (user_ids))
+       and (user_ids is null or e.user_id in (select unnest(user_ids)))
   ),
   class_totals as (
     select c.course_id, count(*) as total
@@ -36,7 +37,7 @@ as $$
       join public.classes c on c.id = a.class_id
      where c.course_id = any (course_ids)
        and a.attended
-       and (user_ids is null or a.user_id = any (user_ids))
+       and (user_ids is null or a.user_id in (select unnest(user_ids)))
      group by c.course_id, a.user_id
   ),
   course_activities as (
@@ -49,13 +50,18 @@ as $$
   activity_totals as (
     select ca.course_id, count(*) as total from course_activities ca group by ca.course_id
   ),
+  -- Joined to the tables (primary-key lookups), not to the CTE above: a bulk statement runs this on
+  -- statistics that predate it, and a nested loop over a CTE would compare every pair.
   graded as (
-    select ca.course_id, s.student_id, count(*) as total
+    select coalesce(a.course_id, c.course_id) as course_id, s.student_id, count(*) as total
       from public.activity_submissions s
-      join course_activities ca on ca.id = s.activity_id
+      join public.activities a on a.id = s.activity_id
+      left join public.classes c on c.id = a.class_id
      where s.status = 'graded'
-       and (user_ids is null or s.student_id = any (user_ids))
-     group by ca.course_id, s.student_id
+       and a.is_active
+       and (a.course_id = any (course_ids) or c.course_id = any (course_ids))
+       and (user_ids is null or s.student_id in (select unnest(user_ids)))
+     group by 1, 2
   ),
   computed as (
     select t.id,
@@ -152,11 +158,15 @@ create function private.progress_after_class_update() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  -- Only a class moved to another course changes anyone's progress.
+  -- Only a class moved to another course changes anyone's progress. (Set differences rather than joins:
+  -- transition tables have no statistics, and a nested loop over two of them is quadratic.)
   perform private.refresh_progress(array(
-    select n.course_id from new_rows n join old_rows o on o.id = n.id where o.course_id <> n.course_id
-    union
-    select o.course_id from new_rows n join old_rows o on o.id = n.id where o.course_id <> n.course_id
+    select moved.course_id
+      from (
+        (select n.id, n.course_id from new_rows n except select o.id, o.course_id from old_rows o)
+        union
+        (select o.id, o.course_id from old_rows o except select n.id, n.course_id from new_rows n)
+      ) moved
   ));
   return null;
 end
@@ -213,21 +223,22 @@ create function private.progress_after_activity_update() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  -- Activities whose status or place changed, before and after (set differences, as for classes).
   perform private.refresh_progress(private.activity_rows_course_ids(
-    array(
-      select x.course_id
-        from new_rows n join old_rows o on o.id = n.id,
-             lateral (values (n.course_id), (o.course_id)) as x (course_id)
-       where (n.is_active, n.course_id, n.class_id) is distinct from (o.is_active, o.course_id, o.class_id)
-         and x.course_id is not null
-    ),
-    array(
-      select x.class_id
-        from new_rows n join old_rows o on o.id = n.id,
-             lateral (values (n.class_id), (o.class_id)) as x (class_id)
-       where (n.is_active, n.course_id, n.class_id) is distinct from (o.is_active, o.course_id, o.class_id)
-         and x.class_id is not null
-    )
+    array(select changed.course_id from (
+      (select n.id, n.is_active, n.course_id, n.class_id from new_rows n
+       except select o.id, o.is_active, o.course_id, o.class_id from old_rows o)
+      union
+      (select o.id, o.is_active, o.course_id, o.class_id from old_rows o
+       except select n.id, n.is_active, n.course_id, n.class_id from new_rows n)
+    ) changed where changed.course_id is not null),
+    array(select changed.class_id from (
+      (select n.id, n.is_active, n.course_id, n.class_id from new_rows n
+       except select o.id, o.is_active, o.course_id, o.class_id from old_rows o)
+      union
+      (select o.id, o.is_active, o.course_id, o.class_id from old_rows o
+       except select n.id, n.is_active, n.course_id, n.class_id from new_rows n)
+    ) changed where changed.class_id is not null)
   ));
   return null;
 end

@@ -4,24 +4,74 @@
 -- PostgREST filters, sorts and ranges apply to the views (for example
 -- `course_catalog?language=eq.Spanish&title=ilike.*talk*&order=created_at.desc`).
 --
--- | read model                                    | args                                   | returns                                                                                          | screen (requests)                                         |
--- |-----------------------------------------------|----------------------------------------|--------------------------------------------------------------------------------------------------|-----------------------------------------------------------|
--- | get_student_dashboard()                       | course_limit = 3, class_limit = 3      | json {courses: [course + teacher_name + progress + upcoming_classes[≤ class_limit]], course_count, stats} | student dashboard (1)                                 |
--- | course_catalog (view)                         | PostgREST filters                      | active courses + teacher_name, average_rating, review_count, is_full, is_enrolled                | course catalog (1)                                        |
--- | my_courses (view)                             | PostgREST filters                      | student: own non-dropped enrollments (relation 'student', progress); teacher: own courses ('teacher'); + class_count, next_class_at | my courses (1)          |
--- | get_course_detail()                           | course_uuid, class_page = 1, class_page_size = 5 | json {course, enrollment, materials[+ uploader_name], class_count, classes[page]} or null  | course detail (1 per class page)                          |
--- | calendar_classes (view)                       | PostgREST filters (scheduled_date range) | classes + course_title, teacher_name, ends_at, my_attendance                                   | calendar, class management (1)                            |
--- | material_list (view)                          | PostgREST filters                      | materials + course_title, uploader_name                                                          | materials library / extra materials (1)                   |
--- | activity_list (view)                          | PostgREST filters                      | activities + effective_course_id, course/class titles, visible submission counts, my_submission_* | activities (1)                                           |
--- | submission_list (view)                        | PostgREST filters                      | submissions + student_name/email, activity title/max_points/due_date, course, is_late            | grading / submissions of an activity (1)                  |
--- | course_roster (view)                          | PostgREST filters                      | courses + teacher_name, revenue, students (json array of active enrollments with profile)        | course management with enrolled students (1)              |
--- | my_students (view)                            | PostgREST filters                      | one row per active enrollment: profile, course, progress, attended classes/hours, graded work, last_activity_at | my students (1)                              |
--- | teacher_overview (view)                       | PostgREST filters                      | teachers + course counts, languages, categories, student_count, average_rating                   | teacher management (1)                                    |
--- | course_review_list (view)                   | PostgREST filters (course_id)          | reviews + course_title, student_name                                                             | course detail / catalog reviews (1)                       |
--- | get_user_counts()                             | –                                      | json {total, students, teachers, admins, active, inactive}                                       | user management: stats (1) + users page from `users` (1)  |
--- | get_teacher_dashboard()                       | upcoming_limit = 5, recent_limit = 5   | json {figures, courses (performance), upcoming_classes, recent_submissions}                      | teacher dashboard (1)                                     |
--- | get_admin_dashboard()                         | since timestamptz = null               | json {users, courses, enrollments, classes, materials, revenue, since}                           | admin dashboard (1)                                       |
--- | get_student_stats() (progress migration)      | student_uuid                           | json {enrolled_courses, completed_courses, total_study_hours, average_progress}                  | profile / my students details (1)                         |
+-- Every read model, what it takes and returns, and the screen it serves (requests per screen load):
+--
+--   get_student_dashboard(course_limit = 3, class_limit = 3) -> json
+--     {course_count, courses: [newest active enrollments: course, teacher_name, progress,
+--      upcoming_classes (<= class_limit, not yet ended)], stats (get_student_stats)}
+--     Student dashboard: 1.
+--   course_catalog (view) -> active courses + teacher_name, average_rating, review_count, is_full,
+--     is_enrolled (the caller's active enrollment). Course catalog: 1 (filters, search, paging by PostgREST).
+--   my_courses (view) -> a student's active/completed enrollments (relation 'student', enrollment_id,
+--     enrollment_status, progress, enrolled_at) or a teacher's own courses (relation 'teacher');
+--     + teacher_name, class_count, next_class_at. My courses (both roles): 1.
+--   get_course_detail(course_uuid, class_page = 1, class_page_size = 5) -> json
+--     {course (+ teacher_name), enrollment (caller's), materials (+ uploader_name), class_count,
+--      classes (one page by date)}, null when the caller cannot see the course. Course detail: 1 per page.
+--   calendar_classes (view) -> classes the caller may see + course_title, course_language, course_level,
+--     teacher_id, teacher_name, ends_at, my_attendance. Calendar (any role, a scheduled_date range) and
+--     class management: 1.
+--   material_list (view) -> materials the caller may see + course_title, uploader_name.
+--     Materials library / extra materials (course_id is null): 1.
+--   activity_list (view) -> activities the caller may see + effective_course_id, course_title, class_title,
+--     class_scheduled_date, submission_count / graded_count (of the submissions the caller may see),
+--     my_submission_id, my_submission_status, my_grade, my_feedback, my_submitted_at. Activities: 1.
+--   submission_list (view) -> submissions the caller may see + student_name, student_email,
+--     student_avatar_url, activity_title, activity_type, max_points, due_date, course_id, course_title,
+--     is_late. Grading and "my work": 1.
+--   course_roster (view) -> courses the caller may see + teacher_name, revenue (price x enrolled_count),
+--     students (json array of active enrollments with profile and progress). Course management: 1.
+--   my_students (view) -> one row per active enrollment the caller may see (teacher: own courses; admin:
+--     all): profile, course_title, status, progress, total_classes, attended_classes, study_hours,
+--     submission_count, graded_count, average_grade_percent, last_activity_at. My students: 1.
+--   teacher_overview (view) -> teachers + course_count, active_course_count, languages, categories,
+--     student_count, average_rating, review_count. Teacher management: 1.
+--   course_review_list (view) -> reviews + course_title, student_name. Reviews of a course: 1.
+--   get_user_counts() -> json {total, students, teachers, admins, active, inactive} of the profiles the
+--     caller may see. User management: 2 (this + one page of `users`).
+--   get_teacher_dashboard(upcoming_limit = 5, recent_limit = 5) -> json {course_count,
+--     active_course_count, total_students, total_classes, upcoming_class_count, live_class_count,
+--     average_rating, review_count, pending_submission_count, courses (performance), upcoming_classes,
+--     recent_submissions (waiting for a grade)}. Teacher dashboard: 1.
+--   get_admin_dashboard(since timestamptz = null) -> json {since, users {total, students, teachers,
+--     admins}, courses {total, active}, enrollments {active, completed, dropped}, classes {total, live,
+--     upcoming}, materials, revenue}. Admin dashboard: 1 (again per period change).
+--   get_student_stats(student_uuid) (progress migration) -> json {enrolled_courses, completed_courses,
+--     total_study_hours, average_progress}. Profile / a student's details: 1.
+
+-- The caller's scope as arrays, so a read model can narrow its rows with an indexable `= any (...)`
+-- (the RLS policies OR a boolean admin check into theirs, which no index can serve). RLS still applies
+-- on top; for administrators the scope is everything.
+create function private.scope_course_ids() returns uuid[]
+language sql stable security definer set search_path = ''
+as $$
+  select case
+    when (select private.is_admin()) then (select coalesce(array_agg(c.id), '{}') from public.courses c)
+    else (select private.taught_course_ids()) || (select private.enrolled_course_ids())
+  end
+$$;
+
+create function private.scope_activity_ids() returns uuid[]
+language sql stable security definer set search_path = ''
+as $$
+  select case
+    when (select private.is_admin()) then (select coalesce(array_agg(a.id), '{}') from public.activities a)
+    else (select private.taught_activity_ids())
+  end
+$$;
+
+revoke execute on function private.scope_course_ids(), private.scope_activity_ids() from public;
+grant execute on function private.scope_course_ids(), private.scope_activity_ids() to authenticated, service_role;
 
 -- Catalog -----------------------------------------------------------------------------------------
 
@@ -155,7 +205,8 @@ select
 from public.classes cl
 left join public.courses c on c.id = cl.course_id
 left join public.class_attendance attendance
-  on attendance.class_id = cl.id and attendance.user_id = (select auth.uid());
+  on attendance.class_id = cl.id and attendance.user_id = (select auth.uid())
+where cl.course_id = any ((select private.scope_course_ids())::uuid[]);
 
 comment on view public.calendar_classes is
   'Calendar and Class Management: the classes the caller may see with course title and teacher; my_attendance is the caller''s own roster mark.';
@@ -255,7 +306,8 @@ from public.activity_submissions s
 left join public.activities a on a.id = s.activity_id
 left join public.classes cl on cl.id = a.class_id
 left join public.courses c on c.id = coalesce(a.course_id, cl.course_id)
-left join public.users u on u.id = s.student_id;
+left join public.users u on u.id = s.student_id
+where s.student_id = (select auth.uid()) or s.activity_id = any ((select private.scope_activity_ids())::uuid[]);
 
 comment on view public.submission_list is
   'Submissions the caller may see with student, activity and course details (grading lists, a student''s own work).';
@@ -281,25 +333,32 @@ select
   c.price * c.enrolled_count as revenue,
   c.created_at,
   c.updated_at,
-  coalesce(roster.students, '[]'::json) as students
+  coalesce(roster.students, '[]'::jsonb) as students
 from public.courses c
+-- The profile is a scalar subquery (one primary-key lookup per enrollment) rather than a join, which the
+-- planner would answer with a scan of all users for every course.
 cross join lateral (
-  select json_agg(
-           json_build_object(
-             'enrollment_id', e.id,
-             'user_id', e.user_id,
-             'first_name', u.first_name,
-             'last_name', u.last_name,
-             'email', u.email,
-             'avatar_url', u.avatar_url,
-             'progress', e.progress,
-             'enrolled_at', e.enrolled_at
-           )
-           order by u.last_name, u.first_name
-         ) as students
-    from public.enrollments e
-    join public.users u on u.id = e.user_id
-   where e.course_id = c.id and e.status = 'active'
+  select jsonb_agg(s.student order by s.student ->> 'last_name', s.student ->> 'first_name') as students
+    from (
+      select jsonb_build_object(
+               'enrollment_id', e.id,
+               'user_id', e.user_id,
+               'progress', e.progress,
+               'enrolled_at', e.enrolled_at
+             ) || coalesce((
+               select jsonb_build_object(
+                        'first_name', u.first_name,
+                        'last_name', u.last_name,
+                        'email', u.email,
+                        'avatar_url', u.avatar_url
+                      )
+                 from public.users u
+                where u.id = e.user_id
+             ), '{}'::jsonb) as student
+        from public.enrollments e
+       where e.course_id = c.id and e.status = 'active'
+      offset 0 -- keeps the planner from re-running the lookup for each sort key
+    ) s
 ) roster;
 
 comment on view public.course_roster is
@@ -352,7 +411,7 @@ cross join lateral (
     left join public.classes acl on acl.id = ac.class_id
    where s.student_id = e.user_id and coalesce(ac.course_id, acl.course_id) = e.course_id
 ) work
-where e.status = 'active';
+where e.status = 'active' and e.course_id = any ((select private.scope_course_ids())::uuid[]);
 
 comment on view public.my_students is
   'My Students: one row per active enrollment the caller may see (a teacher: own courses; admins: all) with progress, attendance, graded work and last activity.';

@@ -19,7 +19,7 @@ describe('toAppSettings', () => {
     expect(settings.email).not.toHaveProperty('smtpPassword');
   });
 
-  it.each([[null], [settingsRow({ general: null, security: 'bad', smtp_password_set: null })]])(
+  it.each([[null], [settingsRow({ general: null, security: 'bad' })], [{ id: 1 }]])(
     'reads %j as the defaults',
     (row) => {
       expect(toAppSettings(row)).toEqual({ ...DEFAULT_SETTINGS, smtpPasswordSet: false });

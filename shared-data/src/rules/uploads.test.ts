@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCEPTED_MATERIAL_EXTENSIONS,
+  AVATAR_MIME_TYPES,
   classifyUploadType,
   fileExtension,
+  isAcceptedAvatar,
   isAcceptedMaterialFile,
   MATERIAL_FILE_ACCEPT,
+  sizeProblem,
+  UPLOAD_LIMITS,
 } from './uploads';
 
 describe('fileExtension', () => {
@@ -71,5 +75,39 @@ describe('isAcceptedMaterialFile', () => {
     ['pdf', false],
   ])('%s → %s', (name, accepted) => {
     expect(isAcceptedMaterialFile(name)).toBe(accepted);
+  });
+});
+
+describe('upload limits (as the storage buckets declare them)', () => {
+  it('has 50 MB for materials, 2 MB for avatars and 20 MB for submissions', () => {
+    expect(UPLOAD_LIMITS).toEqual({
+      materials: 52428800,
+      avatars: 2097152,
+      'activity-submissions': 20971520,
+    });
+  });
+
+  it.each([
+    ['materials', 52428800, null],
+    ['materials', 52428801, 'The file is larger than 50 MB'],
+    ['avatars', 2097152, null],
+    ['avatars', 2097153, 'The file is larger than 2 MB'],
+    ['activity-submissions', 0, null],
+    ['activity-submissions', 30000000, 'The file is larger than 20 MB'],
+  ] as const)('%s, %i bytes → %j', (bucket, size, problem) => {
+    expect(sizeProblem(bucket, size)).toBe(problem);
+  });
+
+  it.each([
+    ['image/png', true],
+    ['image/jpeg', true],
+    ['image/webp', true],
+    ['image/gif', true],
+    ['image/svg+xml', false],
+    ['application/pdf', false],
+    ['', false],
+  ])('avatar of type %j → %s', (type, accepted) => {
+    expect(isAcceptedAvatar({ type })).toBe(accepted);
+    expect(AVATAR_MIME_TYPES).toHaveLength(4);
   });
 });

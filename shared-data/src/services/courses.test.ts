@@ -522,3 +522,33 @@ describe('coursesService.listEnrolledCourses', () => {
     });
   });
 });
+
+describe('coursesService.updateEnrollmentStatus', () => {
+  it('patches only the status of that enrollment', async () => {
+    fake.on('PATCH', '/rest/v1/enrollments', { body: [enrollmentRow({ status: 'completed' })] });
+
+    const result = await coursesService.updateEnrollmentStatus('enrollment-1', 'completed');
+
+    expect(result).toMatchObject({ success: true, data: { status: 'completed' } });
+    const [request] = fake.requests;
+    expect(request?.query.get('id')).toBe('eq.enrollment-1');
+    expect(request?.body).toEqual({ status: 'completed' });
+  });
+
+  it('fails when nothing was changed, and carries a refusal', async () => {
+    fake.on('PATCH', '/rest/v1/enrollments', { body: [] });
+    expect(await coursesService.updateEnrollmentStatus('enrollment-1', 'dropped')).toMatchObject({
+      success: false,
+      error: { code: 'QUERY_ERROR', message: 'Failed to update enrollment' },
+    });
+
+    fake.on('PATCH', '/rest/v1/enrollments', {
+      status: 400,
+      body: { code: '23514', message: 'This course is full' },
+    });
+    expect(await coursesService.updateEnrollmentStatus('enrollment-1', 'active')).toMatchObject({
+      success: false,
+      error: { code: 'QUERY_ERROR', message: 'This course is full' },
+    });
+  });
+});

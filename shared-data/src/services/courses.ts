@@ -63,6 +63,7 @@ const SORT_COLUMNS: Record<CourseSortKey, string> = {
 
 // No SPEC §8 text exists for these; the provider's message is used whenever it has one.
 const UNENROLL_FAILED = 'Failed to unenroll from course';
+const UPDATE_ENROLLMENT_FAILED = 'Failed to update enrollment';
 
 /** SPEC §9 default sort: newest first; `id` breaks ties so pages never overlap. */
 async function list(filters: CourseFilters = {}): Promise<Result<Paged<Course>>> {
@@ -284,6 +285,26 @@ async function listEnrolledCourses(
   });
 }
 
+/**
+ * Changes an enrollment's status (SPEC §7 "enrollments: status update"): an admin marks it completed
+ * or dropped, a student drops their own. Seats and enrolled_count follow in the database.
+ */
+async function updateEnrollmentStatus(
+  id: string,
+  status: EnrollmentStatus,
+): Promise<Result<Enrollment>> {
+  return settle('QUERY_ERROR', UPDATE_ENROLLMENT_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('enrollments')
+      .update({ status })
+      .eq('id', id)
+      .select(ENROLLMENT_COLUMNS)
+      .maybeSingle<EnrollmentRow>();
+    if (error) return fromPostgrestError('QUERY_ERROR', error, UPDATE_ENROLLMENT_FAILED);
+    return data ? ok(toEnrollment(data)) : nothingChanged('QUERY_ERROR', UPDATE_ENROLLMENT_FAILED);
+  });
+}
+
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(
     Object.entries(value).filter(([, field]) => field !== undefined),
@@ -301,4 +322,5 @@ export const coursesService = {
   removeStudent,
   listEnrollments,
   listEnrolledCourses,
+  updateEnrollmentStatus,
 };

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  installFakeSupabase,
-  materialRow,
-  pagedReply,
-} from '../test-support/fake-supabase';
+import { installFakeSupabase, materialRow, pagedReply } from '../test-support/fake-supabase';
 import { GENERAL_MATERIALS, materialsService } from './materials';
 
 const fake = installFakeSupabase();
@@ -170,6 +166,21 @@ describe('materialsService.uploadFile', () => {
         code: 'UPLOAD_FILE_ERROR',
         message: 'This file type is not accepted',
         details: { extension: 'exe' },
+      },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('refuses a file over the 50 MB bucket limit, before uploading', async () => {
+    const file = pdf();
+    Object.defineProperty(file, 'size', { value: 52428801 });
+
+    expect(await materialsService.uploadFile({ file })).toEqual({
+      success: false,
+      error: {
+        code: 'UPLOAD_FILE_ERROR',
+        message: 'The file is larger than 50 MB',
+        details: { size: 52428801 },
       },
     });
     expect(fake.requests).toHaveLength(0);

@@ -13,7 +13,12 @@ import {
 } from '../mappers/material';
 import type { PageRequest, Paged } from '../rules/paging';
 import { STORAGE_BUCKETS, materialObjectName } from '../rules/storage-names';
-import { classifyUploadType, fileExtension, isAcceptedMaterialFile } from '../rules/uploads';
+import {
+  classifyUploadType,
+  fileExtension,
+  isAcceptedMaterialFile,
+  sizeProblem,
+} from '../rules/uploads';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { containsPattern, nothingChanged, pageWindow, toPagedResult } from './list-query';
 import { fromStorageError, removeObjects, signedUrl, uploadObject } from './storage';
@@ -94,8 +99,9 @@ function insertMaterial(row: NewMaterialRow) {
 }
 
 /**
- * Stores the file in the private `materials` bucket under a fresh name, then records it. When the
- * record cannot be written the stored file is removed again, so no orphan is left behind.
+ * Stores the file in the private `materials` bucket under a fresh name, then records it. The
+ * bucket's extension and size rules are checked first; when the record cannot be written the stored
+ * file is removed again, so no orphan is left behind.
  */
 async function uploadFile(upload: MaterialUpload): Promise<Result<Material>> {
   return settle('UPLOAD_FILE_ERROR', ERROR_MESSAGES.uploadMaterialFailed, async () => {
@@ -105,6 +111,8 @@ async function uploadFile(upload: MaterialUpload): Promise<Result<Material>> {
         extension: fileExtension(file.name),
       });
     }
+    const tooLarge = sizeProblem(STORAGE_BUCKETS.materials, file.size);
+    if (tooLarge) return fail('UPLOAD_FILE_ERROR', tooLarge, { size: file.size });
     const objectName = materialObjectName(file.name);
     const stored = await uploadObject(STORAGE_BUCKETS.materials, objectName, file);
     if (stored.error) {

@@ -117,6 +117,17 @@ describe('submissionsService.uploadFile', () => {
     expect(String(upload?.body)).toMatch(/name="cacheControl"\r\n\r\n3600\r\n/);
   });
 
+  it('refuses a file over the 20 MB bucket limit, before uploading', async () => {
+    const file = new File(['x'], 'video.mp4', { type: 'video/mp4' });
+    Object.defineProperty(file, 'size', { value: 20971521 });
+
+    expect(await submissionsService.uploadFile(file, 'activity-1', 'user-1')).toMatchObject({
+      success: false,
+      error: { code: 'UPLOAD_SUBMISSION_FILE_ERROR', message: 'The file is larger than 20 MB' },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it("is UPLOAD_SUBMISSION_FILE_ERROR with the storage server's message", async () => {
     fake.on('POST', '/storage/v1/object/activity-submissions/*', {
       status: 400,

@@ -13,7 +13,8 @@ import {
 } from '../mappers/submission';
 import type { PageRequest, Paged } from '../rules/paging';
 import { STORAGE_BUCKETS, submissionObjectName } from '../rules/storage-names';
-import { fromPostgrestError, ok, settle, type Result } from '../result';
+import { sizeProblem } from '../rules/uploads';
+import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { nothingChanged, pageWindow, toPagedResult } from './list-query';
 import { fromStorageError, signedUrl, uploadObject } from './storage';
 
@@ -89,6 +90,8 @@ async function uploadFile(
   studentId: string,
 ): Promise<Result<string>> {
   return settle('UPLOAD_SUBMISSION_FILE_ERROR', UPLOAD_SUBMISSION_FILE_FAILED, async () => {
+    const tooLarge = sizeProblem(STORAGE_BUCKETS.submissions, file.size);
+    if (tooLarge) return fail('UPLOAD_SUBMISSION_FILE_ERROR', tooLarge, { size: file.size });
     const objectName = submissionObjectName(studentId, activityId, file.name);
     const { error } = await uploadObject(STORAGE_BUCKETS.submissions, objectName, file);
     if (error) {

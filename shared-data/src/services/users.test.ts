@@ -264,7 +264,21 @@ describe('usersService.uploadAvatar', () => {
       ),
     ).toEqual({
       success: false,
-      error: { code: 'UPLOAD_AVATAR_ERROR', message: 'An avatar must be an image' },
+      error: {
+        code: 'UPLOAD_AVATAR_ERROR',
+        message: 'An avatar must be a JPEG, PNG, WebP or GIF picture',
+      },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('refuses a picture over the 2 MB bucket limit, before uploading', async () => {
+    const file = avatar();
+    Object.defineProperty(file, 'size', { value: 2097153 });
+
+    expect(await usersService.uploadAvatar('user-1', file)).toMatchObject({
+      success: false,
+      error: { code: 'UPLOAD_AVATAR_ERROR', message: 'The file is larger than 2 MB' },
     });
     expect(fake.requests).toHaveLength(0);
   });
@@ -338,10 +352,10 @@ describe('usersService admin actions (admin-users edge function)', () => {
     });
   });
 
-  it("keeps the function's own refusal message", async () => {
+  it("keeps the function's own refusal message and code", async () => {
     fake.on('POST', fn, {
-      status: 422,
-      body: { error: 'A user with this email address has already been registered' },
+      status: 409,
+      body: { code: 'EMAIL_TAKEN', message: 'A user with this email already exists' },
     });
 
     expect(
@@ -355,8 +369,8 @@ describe('usersService admin actions (admin-users edge function)', () => {
       success: false,
       error: {
         code: 'CREATE_USERS_ERROR',
-        message: 'A user with this email address has already been registered',
-        details: { status: 422 },
+        message: 'A user with this email already exists',
+        details: { status: 409, code: 'EMAIL_TAKEN' },
       },
     });
   });
@@ -444,14 +458,56 @@ describe('usersService admin actions (admin-users edge function)', () => {
   });
 
   it('refuses a non-admin with the message the function gives', async () => {
-    fake.on('POST', fn, { status: 403, body: { message: 'Only administrators can manage users' } });
+    fake.on('POST', fn, {
+      status: 403,
+      body: { code: 'FORBIDDEN', message: 'Only active administrators can manage users' },
+    });
 
     expect(await usersService.adminDelete('user-1')).toMatchObject({
       success: false,
       error: {
         code: 'DELETE_USERS_ERROR',
-        message: 'Only administrators can manage users',
-        details: { status: 403 },
+        message: 'Only active administrators can manage users',
+        details: { status: 403, code: 'FORBIDDEN' },
+      },
+    });
+  });
+});
+
+describe('usersService.getStudentStats', () => {
+  it('calls get_student_stats and maps the figures', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_student_stats', {
+      body: {
+        enrolled_courses: 3,
+        completed_courses: 1,
+        total_study_hours: 12.5,
+        average_progress: 40.13,
+      },
+    });
+
+    expect(await usersService.getStudentStats('user-1')).toEqual({
+      success: true,
+      data: {
+        enrolledCourses: 3,
+        completedCourses: 1,
+        totalStudyHours: 12.5,
+        averageProgress: 40.13,
+      },
+    });
+    expect(fake.requests[0]?.body).toEqual({ student_uuid: 'user-1' });
+  });
+
+  it('is USER_STATS_ERROR when refused', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_student_stats', {
+      status: 403,
+      body: { code: '42501', message: "You are not allowed to view this student's statistics" },
+    });
+
+    expect(await usersService.getStudentStats('user-2')).toMatchObject({
+      success: false,
+      error: {
+        code: 'USER_STATS_ERROR',
+        message: "You are not allowed to view this student's statistics",
       },
     });
   });

@@ -10,6 +10,8 @@ import {
 } from '../mappers/user-changes';
 import type { PageRequest, Paged } from '../rules/paging';
 import { STORAGE_BUCKETS, avatarObjectName } from '../rules/storage-names';
+import { isAcceptedAvatar, sizeProblem } from '../rules/uploads';
+import { toNumber } from '../mappers/fields';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { invokeFunction } from './edge-functions';
 import {
@@ -36,6 +38,21 @@ export type UserFilters = PageRequest & {
   search?: string;
 };
 
+/** SPEC §7 `get_student_stats`: active and completed courses, hours attended, average progress. */
+export type StudentStats = {
+  enrolledCourses: number;
+  completedCourses: number;
+  totalStudyHours: number;
+  averageProgress: number;
+};
+
+type StudentStatsReply = {
+  enrolled_courses: number | string | null;
+  completed_courses: number | string | null;
+  total_study_hours: number | string | null;
+  average_progress: number | string | null;
+} | null;
+
 /** The admin-users function's answer to a create: the profile and its one-time password. */
 export type CreatedUser = { user: AppUser; temporaryPassword: string };
 
@@ -43,7 +60,8 @@ type CreatedUserReply = { user: UserRow; temporaryPassword: string };
 
 // No SPEC §8 texts exist for these; the provider's message is used whenever it has one.
 const UPLOAD_AVATAR_FAILED = 'Failed to upload avatar';
-const AVATAR_MUST_BE_IMAGE = 'An avatar must be an image';
+const STUDENT_STATS_FAILED = 'Failed to fetch student statistics';
+const AVATAR_MUST_BE_IMAGE = 'An avatar must be a JPEG, PNG, WebP or GIF picture';
 const ADMIN_USERS_FUNCTION = 'admin-users';
 
 async function getProfile(id: string): Promise<Result<AppUser | null>> {
@@ -166,7 +184,9 @@ async function update(id: string, changes: UserChanges): Promise<Result<AppUser>
  */
 async function uploadAvatar(userId: string, file: File): Promise<Result<AppUser>> {
   return settle('UPLOAD_AVATAR_ERROR', UPLOAD_AVATAR_FAILED, async () => {
-    if (!file.type.startsWith('image/')) return fail('UPLOAD_AVATAR_ERROR', AVATAR_MUST_BE_IMAGE);
+    if (!isAcceptedAvatar(file)) return fail('UPLOAD_AVATAR_ERROR', AVATAR_MUST_BE_IMAGE);
+    const tooLarge = sizeProblem(STORAGE_BUCKETS.avatars, file.size);
+    if (tooLarge) return fail('UPLOAD_AVATAR_ERROR', tooLarge, { size: file.size });
     const objectName = avatarObjectName(userId, file.name);
     const stored = await uploadObject(STORAGE_BUCKETS.avatars, objectName, file, { upsert: true });
     if (stored.error) {
@@ -238,6 +258,23 @@ async function adminDelete(id: string): Promise<Result<null>> {
   });
 }
 
+/** A student's figures, computed by the database (self, the student's teachers, admins). */
+async function getStudentStats(studentId: string): Promise<Result<StudentStats>> {
+  return settle('USER_STATS_ERROR', STUDENT_STATS_FAILED, async () => {
+    const { data, error } = await getClient().rpc('get_student_stats', {
+      student_uuid: studentId,
+    });
+    if (error) return fromPostgrestError('USER_STATS_ERROR', error, STUDENT_STATS_FAILED);
+    const stats = data as StudentStatsReply;
+    return ok({
+      enrolledCourses: toNumber(stats?.enrolled_courses),
+      completedCourses: toNumber(stats?.completed_courses),
+      totalStudyHours: toNumber(stats?.total_study_hours),
+      averageProgress: toNumber(stats?.average_progress),
+    });
+  });
+}
+
 export const usersService = {
   getProfile,
   countByRole,
@@ -249,4 +286,5 @@ export const usersService = {
   adminCreate,
   adminUpdate,
   adminDelete,
+  getStudentStats,
 };

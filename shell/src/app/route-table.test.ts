@@ -67,12 +67,14 @@ describe('navigationFor (the sidebar)', () => {
     ]);
   });
 
-  it('gives the student the SPEC §2 entries in order', () => {
+  it('gives the student the SPEC §2 entries plus Course Catalog and Activities', () => {
     expect(labels('student')).toEqual([
       '/ nav.dashboard',
       '/my-courses nav.myCourses',
+      '/catalog nav.catalog',
       '/materials nav.extraMaterials',
       '/calendar nav.calendar',
+      '/activities nav.activities',
       '/profile nav.profile',
     ]);
   });

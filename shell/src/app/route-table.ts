@@ -61,11 +61,11 @@ export const ROUTES: readonly PortalRoute[] = [
   // Student
   { path: '/', roles: ['student'], source: remote('student', './Dashboard'), titleKey: 'titles.dashboard', nav: { labelKey: 'nav.dashboard', icon: 'dashboard' } },
   { path: '/my-courses', roles: ['student'], source: remote('student', './MyCourses'), titleKey: 'titles.myCourses', nav: { labelKey: 'nav.myCourses', icon: 'courses' } },
-  { path: '/catalog', roles: ['student'], source: remote('student', './Catalog'), titleKey: 'titles.catalog' },
+  { path: '/catalog', roles: ['student'], source: remote('student', './Catalog'), titleKey: 'titles.catalog', nav: { labelKey: 'nav.catalog', icon: 'catalog' } },
   { path: '/course-detail/:courseId', roles: ['student', 'teacher', 'admin'], source: remote('student', './CourseDetail'), titleKey: 'titles.courseDetail' },
   { path: '/materials', roles: ['student'], source: remote('student', './Materials'), titleKey: 'titles.materials', nav: { labelKey: 'nav.extraMaterials', icon: 'materials' } },
   { path: '/calendar', roles: ['student'], source: remote('student', './Calendar'), titleKey: 'titles.calendar', nav: { labelKey: 'nav.calendar', icon: 'calendar' } },
-  { path: '/activities', roles: ['student'], source: remote('student', './Activities'), titleKey: 'titles.activities' },
+  { path: '/activities', roles: ['student'], source: remote('student', './Activities'), titleKey: 'titles.activities', nav: { labelKey: 'nav.activities', icon: 'activities' } },
 
   // Everyone
   { path: '/profile', roles: ALL_ROLES, source: { kind: 'shell', page: 'profile' }, titleKey: 'titles.profile', nav: { labelKey: 'nav.profile', icon: 'profile' } },
