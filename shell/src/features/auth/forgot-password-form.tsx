@@ -11,7 +11,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   const { t } = useTranslation(['shell', 'validation']);
   const requestReset = useSetAtom(requestPasswordResetWriteAtom);
   const { isLoading } = useAtomValue(authAtom);
-  const { values, errors, setErrors, setField } = useFormFields({ email: initialEmail });
+  const { values, setErrors, bind } = useFormFields({ email: initialEmail });
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -67,9 +67,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
           label={t('forgot.email')}
           type="email"
           autoComplete="email"
-          value={values.email}
-          onChange={(event) => setField('email', event.currentTarget.value)}
-          error={errors.email}
+          {...bind('email')}
         />
         <Button type="submit" loading={isLoading} fullWidth>
           {t('forgot.submit')}

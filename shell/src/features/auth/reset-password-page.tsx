@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { authAtom, logoutWriteAtom, updatePasswordWriteAtom, validateResetPassword } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
 import { authRedirect } from './auth-redirect';
 import { translateFieldErrors } from './translate-errors';
+import { PasswordField } from './password-field';
 import { useFormFields } from './use-form-fields';
 
 /** SPEC §2: redirect to /auth one second after the password is updated. */
@@ -20,7 +21,7 @@ export function ResetPasswordPage() {
   const { user } = useAtomValue(authAtom);
   const updatePassword = useSetAtom(updatePasswordWriteAtom);
   const logout = useSetAtom(logoutWriteAtom);
-  const { values, errors, setErrors, setField } = useFormFields({ password: '', confirmPassword: '' });
+  const { values, setErrors, bind } = useFormFields({ password: '', confirmPassword: '' });
   const [status, setStatus] = useState<Status>('idle');
   const [serverError, setServerError] = useState<string | null>(null);
   const linkError = authRedirect().error;
@@ -82,21 +83,15 @@ export function ResetPasswordPage() {
               {serverError}
             </Alert>
           )}
-          <PasswordInput
+          <PasswordField
             label={t('reset.newPassword')}
             autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => setField('password', event.currentTarget.value)}
-            error={errors.password}
-            visibilityToggleButtonProps={{ 'aria-label': t('signIn.showPassword') }}
+            {...bind('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('reset.confirmPassword')}
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
-            error={errors.confirmPassword}
-            visibilityToggleButtonProps={{ 'aria-label': t('signIn.showPassword') }}
+            {...bind('confirmPassword')}
           />
           <Button type="submit" loading={status === 'submitting'} fullWidth>
             {t('reset.submit')}

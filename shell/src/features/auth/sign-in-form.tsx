@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { authAtom, loginWriteAtom, validateSignIn } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from './password-field';
 import { useFormFields } from './use-form-fields';
 import { translateFieldErrors } from './translate-errors';
 
@@ -12,7 +13,7 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const { t } = useTranslation(['shell', 'validation']);
   const login = useSetAtom(loginWriteAtom);
   const { isLoading } = useAtomValue(authAtom);
-  const { values, errors, setErrors, setField } = useFormFields<{ email: string; password: string; remember: boolean }>({
+  const { values, setErrors, setField, bind } = useFormFields<{ email: string; password: string; remember: boolean }>({
     email: '',
     password: '',
     remember: true,
@@ -51,17 +52,12 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
           label={t('signIn.email')}
           type="email"
           autoComplete="email"
-          value={values.email}
-          onChange={(event) => setField('email', event.currentTarget.value)}
-          error={errors.email}
+          {...bind('email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('signIn.password')}
           autoComplete="current-password"
-          value={values.password}
-          onChange={(event) => setField('password', event.currentTarget.value)}
-          error={errors.password}
-          visibilityToggleButtonProps={{ 'aria-label': t('signIn.showPassword') }}
+          {...bind('password')}
         />
         <Group justify="space-between">
           <Checkbox

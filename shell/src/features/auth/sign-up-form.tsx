@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { authAtom, registerWriteAtom, validateSignUp } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from './password-field';
 import { useFormFields } from './use-form-fields';
 import { translateFieldErrors } from './translate-errors';
 
@@ -10,7 +11,7 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
   const { t } = useTranslation(['shell', 'validation']);
   const register = useSetAtom(registerWriteAtom);
   const { isLoading } = useAtomValue(authAtom);
-  const { values, errors, setErrors, setField } = useFormFields({
+  const { values, setErrors, bind } = useFormFields({
     firstName: '',
     lastName: '',
     email: '',
@@ -56,41 +57,29 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
           <TextInput
             label={t('signUp.firstName')}
             autoComplete="given-name"
-            value={values.firstName}
-            onChange={(event) => setField('firstName', event.currentTarget.value)}
-            error={errors.firstName}
+            {...bind('firstName')}
           />
           <TextInput
             label={t('signUp.lastName')}
             autoComplete="family-name"
-            value={values.lastName}
-            onChange={(event) => setField('lastName', event.currentTarget.value)}
-            error={errors.lastName}
+            {...bind('lastName')}
           />
         </Group>
         <TextInput
           label={t('signUp.email')}
           type="email"
           autoComplete="email"
-          value={values.email}
-          onChange={(event) => setField('email', event.currentTarget.value)}
-          error={errors.email}
+          {...bind('email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('signUp.password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => setField('password', event.currentTarget.value)}
-          error={errors.password}
-          visibilityToggleButtonProps={{ 'aria-label': t('signIn.showPassword') }}
+          {...bind('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('signUp.confirmPassword')}
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
-          error={errors.confirmPassword}
-          visibilityToggleButtonProps={{ 'aria-label': t('signIn.showPassword') }}
+          {...bind('confirmPassword')}
         />
         <Button type="submit" loading={isLoading} fullWidth>
           {t('signUp.submit')}

@@ -1,4 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ChangeEvent } from 'react';
+
+type StringKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
 /**
  * Form values plus field errors; editing a field clears its error (SPEC §5).
@@ -18,5 +20,12 @@ export function useFormFields<T extends Record<string, string | boolean>>(initia
     });
   }, []);
 
-  return { values, errors, setErrors, setField };
+  /** value, onChange and error for a text input bound to one field. */
+  const bind = <K extends StringKeys<T>>(field: K) => ({
+    value: values[field] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(field, event.currentTarget.value as T[K]),
+    error: errors[field],
+  });
+
+  return { values, errors, setErrors, setField, bind };
 }
