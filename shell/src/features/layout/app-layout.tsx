@@ -1,13 +1,18 @@
+import { useEffect } from 'react';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { onOpenCourseDetail } from '@portal/shared-data';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { Sidebar } from './sidebar';
 
 /** Sidebar plus main area shared by every signed-in screen. */
 export function AppLayout() {
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);
+  const navigate = useNavigate();
+  // The cross-app contract (DESIGN §1): any app may ask for a course's detail page by window event.
+  useEffect(() => onOpenCourseDetail((courseId) => navigate(`/course-detail/${courseId}`)), [navigate]);
   return (
     <AppShell
       header={{ height: { base: 56, sm: 0 } }}
