@@ -105,6 +105,8 @@ async function context(db: pg.Client, sessions: Record<Role, Session>): Promise<
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const dayEnd = new Date(dayStart.getTime() + 24 * 60 * 60 * 1000);
   if (!courses[0] || !activities[0]) throw new Error('The generated dataset has no enrollment or activity to open');
   return {
     userId: { student: sessions.student.userId, teacher: sessions.teacher.userId, admin: sessions.admin.userId },
@@ -112,6 +114,8 @@ async function context(db: pg.Client, sessions: Record<Role, Session>): Promise<
     teacherActivityId: activities[0].id,
     monthStart: monthStart.toISOString(),
     monthEnd: monthEnd.toISOString(),
+    dayStart: dayStart.toISOString(),
+    dayEnd: dayEnd.toISOString(),
   };
 }
 

@@ -29,6 +29,9 @@ export interface ScreenContext {
   teacherActivityId: string;
   monthStart: string;
   monthEnd: string;
+  /** Today (UTC): the calendar's selected day when it opens. */
+  dayStart: string;
+  dayEnd: string;
 }
 
 const page = { from: 0, to: 9 };
@@ -41,11 +44,20 @@ export const plainRead: RequestSpec = {
 
 /** Each role's main screens, loaded through the read models of 20261122001200_read_models.sql. */
 export function screens(ctx: ScreenContext): Screen[] {
-  const calendar: RequestSpec = {
-    label: `calendar_classes?scheduled_date=gte.<month>&scheduled_date=lt.<next month>&order=scheduled_date`,
-    build: (c) =>
-      c.from('calendar_classes').select('*').gte('scheduled_date', ctx.monthStart).lt('scheduled_date', ctx.monthEnd).order('scheduled_date'),
-  };
+  // The month grid is one bounded RPC (an admin's month holds more classes than PostgREST's max-rows of
+  // 1000); the selected day's list is a one-day read of the view.
+  const calendar: RequestSpec[] = [
+    {
+      label: 'rpc get_calendar_month(<month>)',
+      rpc: 'get_calendar_month',
+      args: { range_start: ctx.monthStart, range_end: ctx.monthEnd, time_zone: 'UTC' },
+    },
+    {
+      label: 'calendar_classes?scheduled_date=gte.<today>&scheduled_date=lt.<tomorrow>&order=scheduled_date',
+      build: (c) =>
+        c.from('calendar_classes').select('*').gte('scheduled_date', ctx.dayStart).lt('scheduled_date', ctx.dayEnd).order('scheduled_date'),
+    },
+  ];
   const materialsPage: RequestSpec = {
     label: 'material_list?order=uploaded_at.desc&offset=0&limit=10 (count=exact)',
     build: (c) => c.from('material_list').select('*', { count: 'exact' }).order('uploaded_at', { ascending: false }).range(page.from, page.to),
@@ -81,7 +93,7 @@ export function screens(ctx: ScreenContext): Screen[] {
       name: 'Course detail',
       requests: [{ label: 'rpc get_course_detail(course)', rpc: 'get_course_detail', args: { course_uuid: ctx.studentCourseId } }],
     },
-    { role: 'student', name: 'Calendar (month)', requests: [calendar] },
+    { role: 'student', name: 'Calendar (month)', requests: calendar },
     {
       role: 'student',
       name: 'Extra materials (page 1)',
@@ -121,7 +133,7 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
-    { role: 'teacher', name: 'Calendar (month)', requests: [calendar] },
+    { role: 'teacher', name: 'Calendar (month)', requests: calendar },
     { role: 'teacher', name: 'Materials library (page 1)', requests: [materialsPage] },
     { role: 'teacher', name: 'Activities (page 1)', requests: [activitiesPage] },
     {
@@ -183,7 +195,7 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
-    { role: 'admin', name: 'Calendar (month)', requests: [calendar] },
+    { role: 'admin', name: 'Calendar (month)', requests: calendar },
     { role: 'admin', name: 'Materials (page 1)', requests: [materialsPage] },
     { role: 'admin', name: 'Activities (page 1)', requests: [activitiesPage] },
   ];

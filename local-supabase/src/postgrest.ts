@@ -58,6 +58,8 @@ export async function startPostgrest(dataDir: string, log: (line: string) => voi
       PGRST_DB_SCHEMAS: 'public',
       PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
       PGRST_DB_ANON_ROLE: 'anon',
+      // As on Supabase (supabase/config.toml [api] max_rows): a larger answer is cut without an error, so
+      // whatever a screen needs whole stays below it (the read models migration's header).
       PGRST_DB_MAX_ROWS: '1000',
       PGRST_DB_POOL: '10',
       PGRST_DB_CHANNEL_ENABLED: 'true',

@@ -823,6 +823,16 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      get_calendar_month: {
+        Args: {
+          range_start: string;
+          range_end: string;
+          time_zone?: string;
+          day_limit?: number;
+          upcoming_limit?: number;
+        };
+        Returns: Json;
+      };
       get_course_detail: {
         Args: {
           course_uuid: string;

@@ -317,3 +317,58 @@ export {
   onOpenCourseDetail,
   type OpenCourseDetailDetail,
 } from './events';
+
+// Read models (one request per screen part; see the read models migration)
+export {
+  COURSE_DETAIL_CLASS_PAGE_SIZE,
+  courseDetailReadModel,
+  isCourseId,
+  type CourseDetail,
+  type CourseDetailClass,
+  type CourseDetailCourse,
+  type CourseDetailEnrollment,
+  type ScheduledTime,
+} from './read-models/course-detail';
+export {
+  EXTRA_MATERIALS_LIMIT,
+  filterMaterials,
+  libraryStats,
+  materialsLibraryReadModel,
+  type ExtraMaterials,
+  type MaterialLibraryFilters,
+  type MaterialLibraryStats,
+} from './read-models/materials-library';
+export {
+  STUDENT_DASHBOARD_LIMITS,
+  studentDashboardReadModel,
+  type DashboardClass,
+  type DashboardCourse,
+  type StudentDashboard,
+} from './read-models/student-dashboard';
+export {
+  CATALOG_PAGE_SIZE,
+  catalogReadModel,
+  type CatalogCourse,
+  type CatalogFilters,
+} from './read-models/catalog';
+export {
+  MY_COURSES_PAGE_SIZE,
+  myCoursesReadModel,
+  type StudentCourse,
+} from './read-models/my-courses';
+export {
+  CALENDAR_DAY_LIMIT,
+  UPCOMING_CLASSES_LIMIT,
+  calendarReadModel,
+  type CalendarClass,
+  type CalendarDay,
+  type CalendarMonth,
+  type CalendarMonthRequest,
+} from './read-models/calendar';
+export {
+  studentActivitiesReadModel,
+  type EnrolledCourseOption,
+  type MySubmissionSummary,
+  type StudentActivitiesOverview,
+  type StudentActivity,
+} from './read-models/activities';

@@ -24,9 +24,11 @@ comment on column public.enrollments.progress is
   'Percent 0–100, derived by the progress triggers from attendance and graded work (see the progress migration).';
 comment on column public.enrollments.enrolled_at is 'When the enrollment was (last) made active.';
 
--- (course_id, user_id) is covered by the unique constraint's index.
+-- (course_id, user_id) is covered by the unique constraint's index. Who is actively enrolled in some
+-- courses (taught_student_ids, a teacher's student count, exact counts of rosters) is answered from
+-- (course_id, status, user_id) alone, RLS filter included, without visiting the table.
 create index enrollments_user_id_status_idx on public.enrollments (user_id, status, enrolled_at desc);
-create index enrollments_course_id_status_idx on public.enrollments (course_id, status);
+create index enrollments_course_id_status_user_id_idx on public.enrollments (course_id, status, user_id);
 create index enrollments_enrolled_at_idx on public.enrollments (enrolled_at desc);
 create index enrollments_created_at_idx on public.enrollments (created_at desc);
 

@@ -4,6 +4,18 @@
 -- PostgREST filters, sorts and ranges apply to the views (for example
 -- `course_catalog?language=eq.Spanish&title=ilike.*talk*&order=created_at.desc`).
 --
+-- How they stay fast on a large school (`pnpm bench:api` checks every plan):
+--   * Per-row figures are `left join lateral (aggregate) on true`: an aggregate without GROUP BY is one row,
+--     so the planner drops the join when no column of it is read. PostgREST's exact count
+--     (`select 1 from <view>`) then counts rows without computing the figures of every row.
+--   * Lists narrow their rows with an indexable `= any ((select private.scope_course_ids())::uuid[])`,
+--     because the RLS policies OR an admin check into theirs, which no index can serve.
+--   * Profiles are looked up by primary key per row shown: the users policies are ORed too, so a join
+--     would read every user once per outer row.
+--   * PostgREST returns at most 1000 rows per request (max_rows, as on Supabase). Nothing a screen needs
+--     in one piece may be larger: the calendar month is a bounded RPC (get_calendar_month), not a month
+--     of calendar_classes rows.
+--
 -- Every read model, what it takes and returns, and the screen it serves (requests per screen load):
 --
 --   get_student_dashboard(course_limit = 3, class_limit = 3) -> json
@@ -19,8 +31,13 @@
 --     {course (+ teacher_name), enrollment (caller's), materials (+ uploader_name), class_count,
 --      classes (one page by date)}, null when the caller cannot see the course. Course detail: 1 per page.
 --   calendar_classes (view) -> classes the caller may see + course_title, course_language, course_level,
---     teacher_id, teacher_name, ends_at, my_attendance. Calendar (any role, a scheduled_date range) and
---     class management: 1.
+--     teacher_id, teacher_name, ends_at, my_attendance. Class management (paged) and the selected day of
+--     the calendar (a one-day scheduled_date range): 1.
+--   get_calendar_month(range_start, range_end, time_zone = 'UTC', day_limit = 2, upcoming_limit = 5)
+--     -> json {range_start, range_end, time_zone, class_count, days: [{date, class_count, classes
+--     (<= day_limit calendar_classes rows)}], upcoming_classes (<= upcoming_limit calendar_classes rows
+--     from now)}; the range spans at most 42 days. Calendar (any role): 2 (this + the selected day's
+--     calendar_classes).
 --   material_list (view) -> materials the caller may see + course_title, uploader_name.
 --     Materials library / extra materials (course_id is null): 1.
 --   activity_list (view) -> activities the caller may see + effective_course_id, course_title, class_title,
@@ -30,7 +47,8 @@
 --     student_avatar_url, activity_title, activity_type, max_points, due_date, course_id, course_title,
 --     is_late. Grading and "my work": 1.
 --   course_roster (view) -> courses the caller may see + teacher_name, revenue (price x enrolled_count),
---     students (json array of active enrollments with profile and progress). Course management: 1.
+--     students (json array of active enrollments: enrollment_id, user_id, progress, enrolled_at,
+--     first_name, last_name, email, avatar_url; by last name). Course management: 1 (one page of courses).
 --   my_students (view) -> one row per active enrollment the caller may see (teacher: own courses; admin:
 --     all): profile, course_title, status, progress, total_classes, attended_classes, study_hours,
 --     submission_count, graded_count, average_grade_percent, last_activity_at. My students: 1.
@@ -101,11 +119,11 @@ select
   c.created_at,
   c.updated_at
 from public.courses c
-cross join lateral (
+left join lateral (
   select round(avg(r.rating), 2) as average_rating, count(*)::integer as review_count
     from public.course_reviews r
    where r.course_id = c.id
-) ratings
+) ratings on true
 where c.is_active;
 
 comment on view public.course_catalog is
@@ -139,11 +157,11 @@ select
   schedule.next_class_at
 from public.enrollments e
 join public.courses c on c.id = e.course_id
-cross join lateral (
+left join lateral (
   select count(*)::integer as class_count, min(cl.scheduled_date) filter (where cl.scheduled_date > now()) as next_class_at
     from public.classes cl
    where cl.course_id = c.id
-) schedule
+) schedule on true
 where e.user_id = (select auth.uid()) and e.status <> 'dropped'
 union all
 select
@@ -170,11 +188,11 @@ select
   schedule.class_count,
   schedule.next_class_at
 from public.courses c
-cross join lateral (
+left join lateral (
   select count(*)::integer as class_count, min(cl.scheduled_date) filter (where cl.scheduled_date > now()) as next_class_at
     from public.classes cl
    where cl.course_id = c.id
-) schedule
+) schedule on true
 where c.teacher_id = (select auth.uid());
 
 comment on view public.my_courses is
@@ -211,6 +229,87 @@ where cl.course_id = any ((select private.scope_course_ids())::uuid[]);
 comment on view public.calendar_classes is
   'Calendar and Class Management: the classes the caller may see with course title and teacher; my_attendance is the caller''s own roster mark.';
 
+-- The month grid (SPEC §2 Calendar: each day shows up to 2 classes and '+N more', plus the next 5
+-- classes). An administrator's month holds thousands of classes, more than PostgREST returns in one
+-- response (max_rows 1000), so the grid is not a month of calendar_classes rows: this answers each day's
+-- count and first classes, bounded by the range (at most 42 days, a six-week grid) and the limits, in
+-- one request. Days are calendar days in `time_zone` (an IANA name, the viewer's). Classes are
+-- calendar_classes rows, so the selected day's full list (a one-day calendar_classes read) maps the same.
+create function public.get_calendar_month(
+  range_start timestamptz,
+  range_end timestamptz,
+  time_zone text default 'UTC',
+  day_limit integer default 2,
+  upcoming_limit integer default 5
+) returns json
+language plpgsql stable security invoker set search_path = ''
+as $$
+begin
+  if range_start is null or range_end is null or range_end <= range_start then
+    raise exception 'The calendar range must end after it starts' using errcode = '22023';
+  end if;
+  if range_end > range_start + interval '42 days' then
+    raise exception 'The calendar range can span at most 42 days' using errcode = '22023';
+  end if;
+  day_limit := least(greatest(coalesce(day_limit, 2), 0), 50);
+  upcoming_limit := least(greatest(coalesce(upcoming_limit, 5), 0), 50);
+
+  return (
+    with in_range as (
+      select cl.id, cl.scheduled_date, (cl.scheduled_date at time zone coalesce(time_zone, 'UTC'))::date as day
+        from public.classes cl
+       where cl.course_id = any ((select private.scope_course_ids())::uuid[])
+         and cl.scheduled_date >= range_start
+         and cl.scheduled_date < range_end
+    ),
+    days as (
+      select r.day,
+             count(*)::integer as class_count,
+             (array_agg(r.id order by r.scheduled_date, r.id))[1:day_limit] as shown_ids
+        from in_range r
+       group by r.day
+    ),
+    shown as materialized (
+      select cc.* from public.calendar_classes cc
+       where cc.id = any (array(select unnest(d.shown_ids) from days d))
+    )
+    select json_build_object(
+      'range_start', range_start,
+      'range_end', range_end,
+      'time_zone', coalesce(time_zone, 'UTC'),
+      'class_count', (select count(*) from in_range),
+      'days', coalesce((
+        select json_agg(
+                 json_build_object(
+                   'date', d.day,
+                   'class_count', d.class_count,
+                   'classes', coalesce((
+                     select json_agg(to_json(s) order by s.scheduled_date, s.id)
+                       from shown s
+                      where s.id = any (d.shown_ids)
+                   ), '[]'::json)
+                 )
+                 order by d.day
+               )
+          from days d
+      ), '[]'::json),
+      'upcoming_classes', coalesce((
+        select json_agg(to_json(u) order by u.scheduled_date, u.id)
+          from (
+            select cc.* from public.calendar_classes cc
+             where cc.scheduled_date > now()
+             order by cc.scheduled_date, cc.id
+             limit upcoming_limit
+          ) u
+      ), '[]'::json)
+    )
+  );
+end
+$$;
+
+comment on function public.get_calendar_month(timestamptz, timestamptz, text, integer, integer) is
+  'Calendar month grid: {range_start, range_end, time_zone, class_count, days: [{date, class_count, classes (≤ day_limit calendar_classes rows)}], upcoming_classes (≤ upcoming_limit from now)}; range ≤ 42 days.';
+
 -- Materials ---------------------------------------------------------------------------------------
 
 create view public.material_list with (security_invoker = true) as
@@ -230,7 +329,9 @@ select
   private.public_name(m.uploaded_by) as uploader_name,
   m.uploaded_at
 from public.materials m
-left join public.courses c on c.id = m.course_id;
+left join public.courses c on c.id = m.course_id
+-- General materials plus those of the caller's courses: two index scans, whatever the caller's role.
+where m.course_id is null or m.course_id = any ((select private.scope_course_ids())::uuid[]);
 
 comment on view public.material_list is
   'Materials library / Extra Materials: the materials the caller may see, with course title and uploader name.';
@@ -267,11 +368,11 @@ select
 from public.activities a
 left join public.classes cl on cl.id = a.class_id
 left join public.courses c on c.id = coalesce(a.course_id, cl.course_id)
-cross join lateral (
+left join lateral (
   select count(*)::integer as submission_count, (count(*) filter (where s.status = 'graded'))::integer as graded_count
     from public.activity_submissions s
    where s.activity_id = a.id
-) counts
+) counts on true
 left join public.activity_submissions mine on mine.activity_id = a.id and mine.student_id = (select auth.uid());
 
 comment on view public.activity_list is
@@ -333,39 +434,41 @@ select
   c.price * c.enrolled_count as revenue,
   c.created_at,
   c.updated_at,
-  coalesce(roster.students, '[]'::jsonb) as students
+  coalesce(roster.students, '[]'::json) as students
 from public.courses c
--- The profile is a scalar subquery (one primary-key lookup per enrollment) rather than a join, which the
--- planner would answer with a scan of all users for every course.
-cross join lateral (
-  select jsonb_agg(s.student order by s.student ->> 'last_name', s.student ->> 'first_name') as students
+-- json rather than jsonb, aggregated from rows rather than built key by key: a full course's roster costs
+-- a third of the time, and each student is the row's columns as keys.
+left join lateral (
+  select json_agg(s order by s.last_name, s.first_name, s.enrollment_id) as students
     from (
-      select jsonb_build_object(
-               'enrollment_id', e.id,
-               'user_id', e.user_id,
-               'progress', e.progress,
-               'enrolled_at', e.enrolled_at
-             ) || coalesce((
-               select jsonb_build_object(
-                        'first_name', u.first_name,
-                        'last_name', u.last_name,
-                        'email', u.email,
-                        'avatar_url', u.avatar_url
-                      )
-                 from public.users u
-                where u.id = e.user_id
-             ), '{}'::jsonb) as student
+      select e.id as enrollment_id,
+             e.user_id,
+             e.progress,
+             e.enrolled_at,
+             p.first_name,
+             p.last_name,
+             p.email,
+             p.avatar_url
         from public.enrollments e
+        -- One primary-key lookup per enrollment (see the header: a join would read all users per course).
+        -- Whoever sees an active enrollment also sees its student's profile.
+        left join lateral (
+          select u.first_name, u.last_name, u.email, u.avatar_url
+            from public.users u
+           where u.id = e.user_id
+          offset 0
+        ) p on true
        where e.course_id = c.id and e.status = 'active'
-      offset 0 -- keeps the planner from re-running the lookup for each sort key
     ) s
-) roster;
+) roster on true;
 
 comment on view public.course_roster is
   'Course Management: courses the caller may see with teacher name, revenue (price × enrolled_count) and the actively enrolled students.';
 
 -- My students -------------------------------------------------------------------------------------
 
+-- Driven from the caller's courses (a handful for a teacher) into their active enrollments by index. A
+-- student's attendance is read only for the classes of that course (class_ids, computed once per course).
 create view public.my_students with (security_invoker = true) as
 select
   e.id as enrollment_id,
@@ -387,21 +490,25 @@ select
   work.graded_count,
   work.average_grade_percent,
   greatest(attendance.last_attended_at, work.last_submitted_at, u.last_sign_in_at) as last_activity_at
-from public.enrollments e
-join public.users u on u.id = e.user_id
-join public.courses c on c.id = e.course_id
-cross join lateral (
-  select count(*)::integer as total_classes from public.classes cl where cl.course_id = e.course_id
-) schedule
-cross join lateral (
+from public.courses c
+join public.enrollments e on e.course_id = c.id
+-- Whoever sees an active enrollment also sees its student's profile, so this never drops a row; as a left
+-- join the exact count does not read users at all.
+left join public.users u on u.id = e.user_id
+left join lateral (
+  select count(*)::integer as total_classes, coalesce(array_agg(cl.id), '{}') as class_ids
+    from public.classes cl
+   where cl.course_id = c.id
+) schedule on true
+left join lateral (
   select count(*)::integer as attended_classes,
          coalesce(sum(cl.duration), 0)::integer as attended_minutes,
          max(a.attended_at) as last_attended_at
     from public.class_attendance a
     join public.classes cl on cl.id = a.class_id
-   where a.user_id = e.user_id and a.attended and cl.course_id = e.course_id
-) attendance
-cross join lateral (
+   where a.user_id = e.user_id and a.class_id = any (schedule.class_ids) and a.attended
+) attendance on true
+left join lateral (
   select count(*)::integer as submission_count,
          (count(*) filter (where s.status = 'graded'))::integer as graded_count,
          round(avg(100.0 * s.grade / ac.max_points) filter (where s.grade is not null), 1) as average_grade_percent,
@@ -410,14 +517,18 @@ cross join lateral (
     join public.activities ac on ac.id = s.activity_id
     left join public.classes acl on acl.id = ac.class_id
    where s.student_id = e.user_id and coalesce(ac.course_id, acl.course_id) = e.course_id
-) work
-where e.status = 'active' and e.course_id = any ((select private.scope_course_ids())::uuid[]);
+) work on true
+where e.status = 'active'
+  and c.id = any ((select private.scope_course_ids())::uuid[])
+  and e.course_id = any ((select private.scope_course_ids())::uuid[]);
 
 comment on view public.my_students is
   'My Students: one row per active enrollment the caller may see (a teacher: own courses; admins: all) with progress, attendance, graded work and last activity.';
 
 -- Teacher management ------------------------------------------------------------------------------
 
+-- Each teacher's figures come from their own courses by index: student_count from the covering
+-- (course_id, status, user_id) index of enrollments, ratings from course_reviews by course_id.
 create view public.teacher_overview with (security_invoker = true) as
 select
   u.id,
@@ -439,26 +550,25 @@ select
   ratings.average_rating,
   ratings.review_count
 from public.users u
-cross join lateral (
+left join lateral (
   select count(*)::integer as course_count,
          (count(*) filter (where c.is_active))::integer as active_course_count,
-         coalesce(array_agg(distinct c.language) filter (where c.id is not null), '{}') as languages,
-         coalesce(array_agg(distinct c.category) filter (where c.id is not null), '{}') as categories
+         coalesce(array_agg(distinct c.language), '{}') as languages,
+         coalesce(array_agg(distinct c.category), '{}') as categories,
+         coalesce(array_agg(c.id), '{}') as ids
     from public.courses c
    where c.teacher_id = u.id
-) courses
-cross join lateral (
+) courses on true
+left join lateral (
   select count(distinct e.user_id)::integer as student_count
     from public.enrollments e
-    join public.courses c on c.id = e.course_id
-   where c.teacher_id = u.id and e.status = 'active'
-) students
-cross join lateral (
+   where e.course_id = any (courses.ids) and e.status = 'active'
+) students on true
+left join lateral (
   select round(avg(r.rating), 2) as average_rating, count(*)::integer as review_count
     from public.course_reviews r
-    join public.courses c on c.id = r.course_id
-   where c.teacher_id = u.id
-) ratings
+   where r.course_id = any (courses.ids)
+) ratings on true
 where u.role = 'teacher';
 
 comment on view public.teacher_overview is
@@ -607,8 +717,9 @@ as $$
   my_classes as (
     select cl.*, m.title as course_title from public.classes cl join mine m on m.id = cl.course_id
   ),
+  -- By course_id through the index (a join would read every review to keep the teacher's few).
   my_reviews as (
-    select r.rating from public.course_reviews r join mine m on m.id = r.course_id
+    select r.rating from public.course_reviews r where r.course_id = any (array(select m.id from mine m))
   ),
   waiting as (
     select s.id, s.activity_id, s.student_id, s.submitted_at, a.title as activity_title, m.id as course_id,
@@ -689,7 +800,9 @@ comment on function public.get_teacher_dashboard(integer, integer) is
 -- Admin dashboard. With `since`, the time-based figures count only what happened since then (users by
 -- created_at, enrollments and revenue by enrolled_at, classes by scheduled_date, materials by
 -- uploaded_at); current-state figures (active courses, upcoming classes) ignore it. Revenue is the sum of
--- the course price over active enrollments, which equals sum(price × enrolled_count) without `since`.
+-- the course price over active enrollments, which equals sum(price × enrolled_count) without `since`: an
+-- administrator, who sees every enrollment, gets it from the courses rather than a second pass over all
+-- enrollments; anyone else through the enrollments RLS lets them see.
 create function public.get_admin_dashboard(since timestamptz default null) returns json
 language sql stable security invoker set search_path = ''
 as $$
@@ -729,12 +842,17 @@ as $$
     'materials', (
       select count(*) from public.materials m where since is null or m.uploaded_at >= since
     ),
-    'revenue', (
-      select coalesce(sum(c.price), 0)
-      from public.enrollments e
-      join public.courses c on c.id = e.course_id
-      where e.status = 'active' and (since is null or e.enrolled_at >= since)
-    )
+    'revenue', case
+      when since is null and (select private.is_admin()) then (
+        select coalesce(sum(c.price * c.enrolled_count), 0) from public.courses c
+      )
+      else (
+        select coalesce(sum(c.price), 0)
+        from public.enrollments e
+        join public.courses c on c.id = e.course_id
+        where e.status = 'active' and (since is null or e.enrolled_at >= since)
+      )
+    end
   )
 $$;
 
@@ -826,6 +944,7 @@ comment on function public.get_course_detail(uuid, integer, integer) is
 
 revoke execute on function
   public.get_user_counts(),
+  public.get_calendar_month(timestamptz, timestamptz, text, integer, integer),
   public.get_student_dashboard(integer, integer),
   public.get_teacher_dashboard(integer, integer),
   public.get_admin_dashboard(timestamptz),
@@ -833,6 +952,7 @@ revoke execute on function
 from public, anon;
 grant execute on function
   public.get_user_counts(),
+  public.get_calendar_month(timestamptz, timestamptz, text, integer, integer),
   public.get_student_dashboard(integer, integer),
   public.get_teacher_dashboard(integer, integer),
   public.get_admin_dashboard(timestamptz),

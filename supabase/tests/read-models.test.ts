@@ -146,6 +146,69 @@ describe('calendar_classes', () => {
   });
 });
 
+describe('get_calendar_month', () => {
+  type CalendarDay = { date: string; class_count: number; classes: Json[] };
+  type CalendarMonth = { class_count: number; days: CalendarDay[]; upcoming_classes: Json[]; time_zone: string };
+
+  // A day far from the seed's classes, so the student's and teacher's months hold only these.
+  const day = new Date(Date.UTC(new Date().getUTCFullYear() + 2, 2, 10));
+  const at = (hours: number) => new Date(day.getTime() + hours * 3_600_000).toISOString();
+  const week = { range_start: at(0), range_end: at(24 * 7) };
+  let calendar: { student: School['student']; teacher: School['teacher']; classIds: string[] };
+
+  beforeAll(async () => {
+    const [teacher, student] = await Promise.all([createPerson('teacher', 'Carla'), createPerson('student', 'Ciro')]);
+    const course = await createCourse({ title: 'Calendar course', teacher_id: teacher.id });
+    await enroll(student.id, course.id);
+    // Three classes on the day (UTC), and one at 02:00 UTC the next day: 23:00 the same day in Buenos Aires.
+    const classes = await Promise.all([10, 12, 14, 26].map((hour) => createClass(course.id, { title: `At ${hour}`, scheduled_date: at(hour) })));
+    calendar = { student, teacher, classIds: classes.map((row) => row.id as string) };
+  });
+
+  const month = async (client: School['student']['client'], args: Record<string, unknown>) => {
+    const { data, error } = await client.rpc('get_calendar_month', { ...week, ...args });
+    expect(error).toBeNull();
+    return data as CalendarMonth;
+  };
+
+  it('counts each day and shows its first classes as calendar_classes rows', async () => {
+    const { student, classIds } = calendar;
+    const data = await month(student.client, {});
+    expect(data.class_count).toBe(4);
+    expect(data.days.map(({ date, class_count }) => ({ date, class_count }))).toEqual([
+      { date: at(0).slice(0, 10), class_count: 3 },
+      { date: at(24).slice(0, 10), class_count: 1 },
+    ]);
+    expect(ids(data.days[0]?.classes ?? [])).toEqual(classIds.slice(0, 2));
+    expect(data.days[0]?.classes[0]).toMatchObject({ course_title: 'Calendar course', teacher_name: 'Carla Tester', ends_at: expect.any(String) });
+  });
+
+  it("groups by calendar day in the viewer's time zone, and honours the limits", async () => {
+    const { teacher, classIds } = calendar;
+    const data = await month(teacher.client, { time_zone: 'America/Argentina/Buenos_Aires', day_limit: 1, upcoming_limit: 2 });
+    expect(data.time_zone).toBe('America/Argentina/Buenos_Aires');
+    expect(data.days.map(({ date, class_count, classes }) => [date, class_count, ids(classes)])).toEqual([
+      [at(0).slice(0, 10), 4, [classIds[0]]],
+    ]);
+    expect(ids(data.upcoming_classes)).toEqual(classIds.slice(0, 2));
+  });
+
+  it("shows nothing of courses the caller is not in; an admin sees every course's classes", async () => {
+    const { classIds } = calendar;
+    expect(await month(school.outsider.client, {})).toMatchObject({ class_count: 0, days: [], upcoming_classes: expect.any(Array) });
+    const forAdmin = await month(school.admin.client, { day_limit: 50 });
+    expect(ids(forAdmin.days.flatMap((entry) => entry.classes))).toEqual(expect.arrayContaining(classIds));
+  });
+
+  it('refuses a range that ends before it starts or spans more than six weeks', async () => {
+    const { student } = calendar;
+    const backwards = await student.client.rpc('get_calendar_month', { range_start: at(24), range_end: at(0) });
+    expect(backwards.error?.message).toBe('The calendar range must end after it starts');
+    const tooLong = await student.client.rpc('get_calendar_month', { range_start: at(0), range_end: at(24 * 43) });
+    expect(tooLong.error?.message).toBe('The calendar range can span at most 42 days');
+  });
+});
+
 describe('material_list', () => {
   it('a student sees general and own-course materials with uploader names, even an admin uploader', async () => {
     const { student, material, otherMaterial, generalMaterial } = school;

@@ -1,6 +1,6 @@
 import type { Tables } from '../database.types';
 import { oneOf } from './fields';
-import { fullNameOf, type EmbeddedPerson } from './person-name';
+import { UNKNOWN_PERSON, fullNameOf, type EmbeddedPerson } from './person-name';
 
 export type MaterialType = 'pdf' | 'document' | 'video' | 'audio' | 'link' | 'other';
 export type MaterialLanguage = 'ES' | 'EN';
@@ -62,6 +62,15 @@ export type NewMaterialRow = Pick<
 export const MATERIAL_COLUMNS =
   'id, title, type, url, storage_path, mime_type, file_size, course_id, language, skill, uploaded_by, uploaded_at, uploader:users!uploaded_by(first_name, last_name), course:courses(title)';
 
+/**
+ * A row of the `material_list` view: the database supplies the uploader's name, which embedding
+ * `users` would hide from a student when the uploader is not a teacher (an admin, say).
+ */
+export type MaterialListRow = Tables<'material_list'>;
+
+export const MATERIAL_LIST_COLUMNS =
+  'id, title, type, url, storage_path, mime_type, file_size, course_id, course_title, language, skill, uploaded_by, uploader_name, uploaded_at';
+
 export function toMaterial(row: MaterialRow): Material {
   return {
     id: row.id,
@@ -78,5 +87,25 @@ export function toMaterial(row: MaterialRow): Material {
     uploadedBy: fullNameOf(row.uploader),
     uploadedById: row.uploaded_by,
     uploadedAt: row.uploaded_at,
+  };
+}
+
+/** View columns are nullable in the generated types; the view never leaves these empty. */
+export function toListedMaterial(row: MaterialListRow): Material {
+  return {
+    id: row.id ?? '',
+    title: row.title ?? '',
+    type: oneOf(MATERIAL_TYPES, row.type) ?? 'other',
+    url: row.url ?? '',
+    storagePath: row.storage_path,
+    mimeType: row.mime_type,
+    fileSize: row.file_size ?? 0,
+    courseId: row.course_id,
+    courseTitle: row.course_title,
+    language: oneOf(MATERIAL_LANGUAGES, row.language),
+    skill: oneOf(MATERIAL_SKILLS, row.skill),
+    uploadedBy: row.uploader_name?.trim() || UNKNOWN_PERSON,
+    uploadedById: row.uploaded_by,
+    uploadedAt: row.uploaded_at ?? '',
   };
 }

@@ -1,6 +1,6 @@
 import type { Tables } from '../database.types';
 import { blankToNull } from './fields';
-import { fullNameOf, type EmbeddedPerson } from './person-name';
+import { UNKNOWN_PERSON, fullNameOf, type EmbeddedPerson } from './person-name';
 
 /** A row of `public.course_reviews` with the reviewer's name embedded. */
 export type ReviewRow = Tables<'course_reviews'> & { student?: EmbeddedPerson };
@@ -17,12 +17,26 @@ export type Review = {
   updatedAt: string;
 };
 
-export type ReviewInput = { courseId: string; studentId: string; rating: number; comment?: string | null };
+export type ReviewInput = {
+  courseId: string;
+  studentId: string;
+  rating: number;
+  comment?: string | null;
+};
 
 export type ReviewWriteRow = Pick<ReviewRow, 'course_id' | 'student_id' | 'rating' | 'comment'>;
 
 export const REVIEW_COLUMNS =
   'id, course_id, student_id, rating, comment, created_at, updated_at, student:users!student_id(first_name, last_name)';
+
+/**
+ * A row of the `course_review_list` view: the database supplies the reviewer's name, which a student
+ * could not read by embedding another student's profile (RLS hides it).
+ */
+export type ReviewListRow = Tables<'course_review_list'>;
+
+export const REVIEW_LIST_COLUMNS =
+  'id, course_id, student_id, student_name, rating, comment, created_at, updated_at';
 
 export function toReview(row: ReviewRow): Review {
   return {
@@ -34,6 +48,20 @@ export function toReview(row: ReviewRow): Review {
     comment: row.comment,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+/** View columns are nullable in the generated types; the view never leaves these empty. */
+export function toListedReview(row: ReviewListRow): Review {
+  return {
+    id: row.id ?? '',
+    courseId: row.course_id ?? '',
+    studentId: row.student_id ?? '',
+    studentName: row.student_name?.trim() || UNKNOWN_PERSON,
+    rating: row.rating ?? 0,
+    comment: row.comment,
+    createdAt: row.created_at ?? '',
+    updatedAt: row.updated_at ?? '',
   };
 }
 

@@ -1,5 +1,5 @@
 import { getClient } from '../client';
-import type { Database, Tables } from '../database.types';
+import type { Database } from '../database.types';
 import { ERROR_MESSAGES } from '../errors';
 import {
   COURSE_CATEGORIES,
@@ -17,7 +17,12 @@ import {
   type Material,
 } from '../mappers/material';
 import { UNKNOWN_PERSON } from '../mappers/person-name';
-import type { Review } from '../mappers/review';
+import {
+  REVIEW_LIST_COLUMNS,
+  toListedReview,
+  type Review,
+  type ReviewListRow,
+} from '../mappers/review';
 import { normalizePage, toPaged, type Paged } from '../rules/paging';
 import { totalHours } from '../rules/schedule';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
@@ -117,8 +122,6 @@ type CourseDetailJson = {
   classes: ClassJson[] | null;
 };
 
-export type CourseReviewRow = Tables<'course_review_list'>;
-
 // Anything else is not a course id: asking the database would only answer with a cast error.
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // PostgreSQL's invalid_text_representation, e.g. `invalid input syntax for type uuid`.
@@ -199,26 +202,13 @@ function toClassPage(json: CourseDetailJson, page: number, limit: number): Paged
   return toPaged(items, json.class_count ?? items.length, page, limit);
 }
 
-export function toCourseDetail(json: CourseDetailJson, page: number, limit: number): CourseDetail {
+function toCourseDetail(json: CourseDetailJson, page: number, limit: number): CourseDetail {
   const course = toDetailCourse(json.course);
   return {
     course,
     enrollment: toDetailEnrollment(json.enrollment),
     materials: (json.materials ?? []).map((row) => toDetailMaterial(row, course.title)),
     classes: toClassPage(json, page, limit),
-  };
-}
-
-export function toCourseReview(row: CourseReviewRow): Review {
-  return {
-    id: row.id ?? '',
-    courseId: row.course_id ?? '',
-    studentId: row.student_id ?? '',
-    studentName: row.student_name?.trim() || UNKNOWN_PERSON,
-    rating: row.rating ?? 0,
-    comment: row.comment,
-    createdAt: row.created_at ?? '',
-    updatedAt: row.updated_at ?? '',
   };
 }
 
@@ -278,21 +268,21 @@ async function getClassPage(
 
 /**
  * Every review of the course with the reviewer's name, newest first (students cannot read other
- * students' profiles, so the view supplies the names). A course's reviewers are its past and present
- * students, so the list is as long as one class roster at most.
+ * students' profiles, so the view supplies the names). Only people who enrolled can review, one review
+ * each, so the whole list fits one request and gives the average rating without another.
  */
 async function listReviews(courseId: string): Promise<Result<Review[]>> {
   return settle('QUERY_ERROR', FETCH_REVIEWS_FAILED, async () => {
     if (!isCourseId(courseId)) return ok([]);
     const { data, error } = await getClient()
       .from('course_review_list')
-      .select('id, course_id, course_title, student_id, student_name, rating, comment, created_at, updated_at')
+      .select(REVIEW_LIST_COLUMNS)
       .eq('course_id', courseId)
       .order('created_at', { ascending: false })
       .order('id', { ascending: true })
-      .overrideTypes<CourseReviewRow[], { merge: false }>();
+      .overrideTypes<ReviewListRow[], { merge: false }>();
     if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_REVIEWS_FAILED);
-    return ok(data.map(toCourseReview));
+    return ok(data.map(toListedReview));
   });
 }
 

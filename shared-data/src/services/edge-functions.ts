@@ -3,10 +3,20 @@ import { getClient } from '../client';
 import type { ErrorCode } from '../errors';
 import { fail, ok, type Result } from '../result';
 
+type FunctionErrorReply = { code?: unknown; message?: unknown; error?: unknown; details?: unknown };
+
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * Calls an edge function with a JSON body. A refusal's own message and code (`{ code, message }`, or
- * `{ error }`) are kept, so "Only active administrators …" or "A user with this email already
- * exists" reach the screen.
+ * Calls an edge function with a JSON body. A refusal (`{ code, message, details? }` from our functions,
+ * or `{ error }`) keeps its own message, so "Only active administrators …" or "A user with this email
+ * already exists" reach the screen, and its details: the HTTP status, the function's own `code`
+ * (EMAIL_TAKEN, FORBIDDEN …, for a screen to tell cases apart) and whatever else it sent, such as the
+ * `field` a validation error is about.
  */
 export async function invokeFunction<T>(
   name: string,
@@ -18,12 +28,13 @@ export async function invokeFunction<T>(
   if (!error) return ok(data as T);
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
-    const reply = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    const message = [reply?.error, reply?.message].find(
-      (text): text is string => typeof text === 'string' && text.trim() !== '',
-    );
-    const details: Record<string, unknown> = { status: response.status };
-    if (typeof reply?.code === 'string') details.code = reply.code;
+    const reply = (await response.json().catch(() => null)) as FunctionErrorReply | null;
+    const message = [reply?.error, reply?.message].find(isText);
+    const details: Record<string, unknown> = {
+      ...(isRecord(reply?.details) ? reply.details : {}),
+      status: response.status,
+    };
+    if (isText(reply?.code)) details.code = reply.code;
     return fail(code, message ?? fallbackMessage, details);
   }
   return fail(code, fallbackMessage);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MaterialListRow } from '../mappers/material';
 import { installFakeSupabase, materialRow, pagedReply } from '../test-support/fake-supabase';
 import { GENERAL_MATERIALS, materialsService } from './materials';
 
@@ -11,9 +12,30 @@ function objectNameOf(path: string | undefined): string {
   return (path ?? '').replace('/storage/v1/object/materials/', '');
 }
 
+/** A `material_list` row: uploader name and course title come from the view. */
+function materialListRow(overrides: Partial<MaterialListRow> = {}): MaterialListRow {
+  return {
+    id: 'material-1',
+    title: 'Irregular verbs',
+    type: 'pdf',
+    url: '1700000000000-k3j9x2ab.pdf',
+    storage_path: '1700000000000-k3j9x2ab.pdf',
+    mime_type: 'application/pdf',
+    file_size: 20480,
+    course_id: 'course-1',
+    course_title: 'Business Spanish',
+    language: 'ES',
+    skill: 'grammar',
+    uploaded_by: 'teacher-1',
+    uploader_name: 'Marta López',
+    uploaded_at: '2025-02-10T08:00:00Z',
+    ...overrides,
+  };
+}
+
 describe('materialsService.list', () => {
-  it('pages materials newest first with uploader and course', async () => {
-    fake.on('GET', '/rest/v1/materials', pagedReply([materialRow()], 1));
+  it('pages the material_list view newest first with uploader and course', async () => {
+    fake.on('GET', '/rest/v1/material_list', pagedReply([materialListRow()], 1));
 
     const result = await materialsService.list();
 
@@ -44,13 +66,16 @@ describe('materialsService.list', () => {
         totalPages: 1,
       },
     });
+    expect(fake.requests).toHaveLength(1);
     const query = fake.requests[0]?.query;
     expect(query?.get('order')).toBe('uploaded_at.desc,id.asc');
-    expect(query?.get('select')).toContain('uploader:users!uploaded_by(first_name,last_name)');
+    expect(query?.get('select')).toBe(
+      'id,title,type,url,storage_path,mime_type,file_size,course_id,course_title,language,skill,uploaded_by,uploader_name,uploaded_at',
+    );
   });
 
   it('sends every filter and searches the title', async () => {
-    fake.on('GET', '/rest/v1/materials', pagedReply([]));
+    fake.on('GET', '/rest/v1/material_list', pagedReply([]));
 
     await materialsService.list({
       type: 'video',
@@ -77,8 +102,8 @@ describe('materialsService.list', () => {
   it("lists general material (no course) for 'general'", async () => {
     fake.on(
       'GET',
-      '/rest/v1/materials',
-      pagedReply([materialRow({ course_id: null, course: null })]),
+      '/rest/v1/material_list',
+      pagedReply([materialListRow({ course_id: null, course_title: null })]),
     );
 
     const result = await materialsService.list({ courseId: GENERAL_MATERIALS });
@@ -88,12 +113,16 @@ describe('materialsService.list', () => {
   });
 
   it("names a missing uploader 'Unknown' and falls back to 'Failed to fetch materials'", async () => {
-    fake.on('GET', '/rest/v1/materials', pagedReply([materialRow({ uploader: null })]));
+    fake.on(
+      'GET',
+      '/rest/v1/material_list',
+      pagedReply([materialListRow({ uploader_name: null })]),
+    );
     expect(await materialsService.list()).toMatchObject({
       data: { items: [{ uploadedBy: 'Unknown' }] },
     });
 
-    fake.on('GET', '/rest/v1/materials', { status: 500, body: {} });
+    fake.on('GET', '/rest/v1/material_list', { status: 500, body: {} });
     expect(await materialsService.list()).toMatchObject({
       success: false,
       error: { code: 'FETCH_MATERIALS_ERROR', message: 'Failed to fetch materials' },

@@ -3,9 +3,12 @@ import { ERROR_MESSAGES } from '../errors';
 import { blankToNull } from '../mappers/fields';
 import {
   MATERIAL_COLUMNS,
+  MATERIAL_LIST_COLUMNS,
+  toListedMaterial,
   toMaterial,
   type Material,
   type MaterialLanguage,
+  type MaterialListRow,
   type MaterialRow,
   type MaterialSkill,
   type MaterialType,
@@ -65,11 +68,15 @@ const SIGNED_URL_FAILED = 'Failed to create a download link';
 const DOWNLOAD_FAILED = 'Failed to download material';
 const LINKS_NOT_DOWNLOADABLE = 'A link has no file to download';
 
-/** SPEC §9 default sort: newest upload first. */
+/**
+ * SPEC §9 default sort: newest upload first. Read from the `material_list` view, which names every
+ * uploader (a student cannot read an admin's profile, so an embedded `users` row would be empty) and
+ * narrows to the caller's courses by index.
+ */
 async function list(filters: MaterialFilters = {}): Promise<Result<Paged<Material>>> {
   return settle('FETCH_MATERIALS_ERROR', ERROR_MESSAGES.fetchMaterialsFailed, async () => {
     const window = pageWindow(filters);
-    let query = getClient().from('materials').select(MATERIAL_COLUMNS, { count: 'exact' });
+    let query = getClient().from('material_list').select(MATERIAL_LIST_COLUMNS, { count: 'exact' });
     if (filters.type) query = query.eq('type', filters.type);
     if (filters.courseId === GENERAL_MATERIALS) query = query.is('course_id', null);
     else if (filters.courseId) query = query.eq('course_id', filters.courseId);
@@ -82,11 +89,11 @@ async function list(filters: MaterialFilters = {}): Promise<Result<Paged<Materia
       .order('uploaded_at', { ascending: false })
       .order('id', { ascending: true })
       .range(window.from, window.to)
-      .overrideTypes<MaterialRow[], { merge: false }>();
+      .overrideTypes<MaterialListRow[], { merge: false }>();
     return toPagedResult(
       response,
       window,
-      toMaterial,
+      toListedMaterial,
       'FETCH_MATERIALS_ERROR',
       ERROR_MESSAGES.fetchMaterialsFailed,
     );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ReviewListRow } from '../mappers/review';
 import { installFakeSupabase, reviewRow } from '../test-support/fake-supabase';
 import { isValidRating, reviewsService } from './reviews';
 
@@ -18,9 +19,25 @@ describe('isValidRating', () => {
   });
 });
 
+/** A `course_review_list` row: the reviewer's name comes from the view, not an embedded profile. */
+function reviewListRow(overrides: Partial<ReviewListRow> = {}): ReviewListRow {
+  return {
+    id: 'review-1',
+    course_id: 'course-1',
+    course_title: 'Business Spanish',
+    student_id: 'user-1',
+    student_name: 'Ana García',
+    rating: 5,
+    comment: 'Muy útil',
+    created_at: '2025-03-20T10:00:00Z',
+    updated_at: '2025-03-20T10:00:00Z',
+    ...overrides,
+  };
+}
+
 describe('reviewsService.listForCourse', () => {
-  it("lists a course's reviews newest first with the reviewer's name", async () => {
-    fake.on('GET', '/rest/v1/course_reviews', { body: [reviewRow()] });
+  it("lists a course's reviews newest first with the reviewer's name from course_review_list", async () => {
+    fake.on('GET', '/rest/v1/course_review_list', { body: [reviewListRow()] });
 
     expect(await reviewsService.listForCourse('course-1')).toEqual({
       success: true,
@@ -37,13 +54,28 @@ describe('reviewsService.listForCourse', () => {
         },
       ],
     });
+    expect(fake.requests).toHaveLength(1);
     const query = fake.requests[0]?.query;
+    expect(query?.get('select')).toBe(
+      'id,course_id,student_id,student_name,rating,comment,created_at,updated_at',
+    );
     expect(query?.get('course_id')).toBe('eq.course-1');
     expect(query?.get('order')).toBe('created_at.desc,id.asc');
   });
 
+  it("shows 'Unknown' for a reviewer whose profile is gone", async () => {
+    fake.on('GET', '/rest/v1/course_review_list', {
+      body: [reviewListRow({ student_name: null })],
+    });
+
+    expect(await reviewsService.listForCourse('course-1')).toMatchObject({
+      success: true,
+      data: [{ studentName: 'Unknown' }],
+    });
+  });
+
   it("falls back to 'Failed to fetch reviews'", async () => {
-    fake.on('GET', '/rest/v1/course_reviews', { status: 500, body: {} });
+    fake.on('GET', '/rest/v1/course_review_list', { status: 500, body: {} });
 
     expect(await reviewsService.listForCourse('course-1')).toMatchObject({
       success: false,

@@ -1,10 +1,13 @@
 import { getClient } from '../client';
 import {
   REVIEW_COLUMNS,
+  REVIEW_LIST_COLUMNS,
+  toListedReview,
   toReview,
   toReviewWriteRow,
   type Review,
   type ReviewInput,
+  type ReviewListRow,
   type ReviewRow,
 } from '../mappers/review';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
@@ -25,18 +28,21 @@ export function isValidRating(rating: number): boolean {
   return Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX;
 }
 
-/** A course's reviews, newest first. */
+/**
+ * A course's reviews, newest first, with each reviewer's name from the `course_review_list` view
+ * (a student may not read other students' profiles, so an embedded `users` row would be empty).
+ */
 async function listForCourse(courseId: string): Promise<Result<Review[]>> {
   return settle('QUERY_ERROR', FETCH_REVIEWS_FAILED, async () => {
     const { data, error } = await getClient()
-      .from('course_reviews')
-      .select(REVIEW_COLUMNS)
+      .from('course_review_list')
+      .select(REVIEW_LIST_COLUMNS)
       .eq('course_id', courseId)
       .order('created_at', { ascending: false })
       .order('id', { ascending: true })
-      .overrideTypes<ReviewRow[], { merge: false }>();
+      .overrideTypes<ReviewListRow[], { merge: false }>();
     if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_REVIEWS_FAILED);
-    return ok(data.map(toReview));
+    return ok(data.map(toListedReview));
   });
 }
 

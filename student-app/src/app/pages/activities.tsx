@@ -1,4 +1,7 @@
-// Being built in this change; replaced by the real screen before it lands.
-export default function Page() {
-  return null;
+import '../../features/activities/i18n';
+import { ActivitiesScreen } from '../../features/activities/activities-screen';
+
+/** Activities (student): stats, search, course filter, cards with View and Submit. */
+export default function StudentActivitiesPage() {
+  return <ActivitiesScreen />;
 }

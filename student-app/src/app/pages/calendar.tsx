@@ -1,4 +1,7 @@
-// Being built in this change; replaced by the real screen before it lands.
-export default function Page() {
-  return null;
+import '../../features/calendar/i18n';
+import { CalendarScreen } from '../../features/calendar/calendar-screen';
+
+/** Calendar (student): the month grid, the selected day's classes, the next 5 and the .ics export. */
+export default function StudentCalendarPage() {
+  return <CalendarScreen />;
 }

@@ -1,67 +1,70 @@
-import { Avatar, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh, IconSchool } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { EmptyState, ErrorBanner } from '@portal/shared-ui';
-import { authAtom } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
-import '../../i18n';
-import { useTeachers } from '../../features/dashboard/use-teachers';
+import { ErrorBanner, FullPageLoader } from '@portal/shared-ui';
+import { authAtom } from '@portal/shared-data';
+import { DashboardCourses } from '../../features/dashboard/components/dashboard-courses';
+import { UpcomingClasses } from '../../features/dashboard/components/upcoming-classes';
+import { DASHBOARD_NAMESPACE } from '../../features/dashboard/i18n';
+import { useJoinClass } from '../../features/dashboard/use-join-class';
+import { useNow } from '../../features/dashboard/use-now';
+import { useStudentDashboard } from '../../features/dashboard/use-student-dashboard';
 
+/** SPEC §2 Student dashboard: welcome, my first courses and their upcoming classes, in one request. */
 export default function StudentDashboard() {
-  const { t } = useTranslation('student');
+  const { t } = useTranslation(DASHBOARD_NAMESPACE);
   const { user } = useAtomValue(authAtom);
-  const { state, reload } = useTeachers();
+  const { dashboard, error, loading, reload } = useStudentDashboard();
+  const now = useNow();
+  const { join, recorded, problem, dismissProblem } = useJoinClass(user?.id ?? null);
+  const firstName = user?.firstName.trim() ?? '';
 
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-start">
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
-          <Title order={2} size="h3">
-            {t('dashboard.welcome', { name: user?.firstName ?? '' })}
+          <Title order={2}>
+            {firstName ? t('welcome', { name: firstName }) : t('welcomeNoName')}
           </Title>
-          <Text c="dimmed">{t('dashboard.subtitle')}</Text>
+          <Text c="dimmed">{t('subtitle')}</Text>
         </div>
-        <Button variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void reload()}>
-          {t('dashboard.refresh')}
+        <Button
+          variant="light"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={() => void reload()}
+          loading={loading && dashboard !== null}
+        >
+          {t('refresh')}
         </Button>
       </Group>
-      {state.status === 'loading' && <Loader aria-label={t('dashboard.refresh')} />}
-      {state.status === 'error' && (
-        <ErrorBanner title={t('dashboard.loadError')} message={state.error.message} onRetry={() => void reload()} />
-      )}
-      {state.status === 'ready' && (
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="team-title">
-          <Group justify="space-between" mb="md">
-            <Title order={3} size="h4" id="team-title">
-              {t('dashboard.team')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('dashboard.teamCount', { count: state.teachers.length })}
-            </Text>
-          </Group>
-          {state.teachers.length === 0 ? (
-            <EmptyState icon={<IconSchool size={32} aria-hidden />} title={t('dashboard.noTeachers')} />
-          ) : (
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {state.teachers.map((teacher) => (
-                <Group key={teacher.id} component="li" wrap="nowrap">
-                  <Avatar src={teacher.avatar} radius="xl" color="teal">
-                    {(teacher.firstName.charAt(0) + teacher.lastName.charAt(0)).toUpperCase()}
-                  </Avatar>
-                  <div>
-                    <Text fw={600}>
-                      {teacher.firstName} {teacher.lastName}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {teacher.email}
-                    </Text>
-                  </div>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Card>
-      )}
+
+      {error ? (
+        <ErrorBanner
+          title={t('loadError')}
+          message={error.message}
+          onRetry={() => void reload()}
+          retrying={loading}
+        />
+      ) : null}
+
+      {dashboard === null && loading ? (
+        <FullPageLoader label={t('loading')} minHeight={240} />
+      ) : null}
+
+      {dashboard ? (
+        <>
+          <DashboardCourses courses={dashboard.courses} courseCount={dashboard.courseCount} />
+          <UpcomingClasses
+            courses={dashboard.courses}
+            now={now}
+            onJoin={(cls) => void join(cls)}
+            recorded={recorded}
+            problem={problem}
+            onDismissProblem={dismissProblem}
+          />
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,9 @@
-// Being built in this change; replaced by the real screen before it lands.
-export default function Page() {
-  return null;
+import { ExtraMaterials } from '../../features/materials';
+
+/**
+ * Extra Materials (SPEC §2 "Materials library", student view): only materials without a course, so the
+ * library's course filter has nothing to choose from and is left out.
+ */
+export default function MaterialsPage() {
+  return <ExtraMaterials />;
 }

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { installFakeSupabase, pagedReply } from '../test-support/fake-supabase';
+import {
+  MY_COURSES_COLUMNS,
+  myCoursesReadModel,
+  toStudentCourse,
+  type MyCoursesRow,
+} from './my-courses';
+
+const fake = installFakeSupabase();
+const view = '/rest/v1/my_courses';
+
+function myCourseRow(overrides: Partial<MyCoursesRow> = {}): MyCoursesRow {
+  return {
+    id: 'course-1',
+    title: 'Business Spanish',
+    description: 'Meetings, email and negotiation',
+    language: 'Spanish',
+    category: 'business',
+    level: 'intermediate',
+    duration: 8,
+    teacher_id: 'teacher-1',
+    teacher_name: 'Marta López',
+    price: 299,
+    thumbnail_url: null,
+    is_active: true,
+    enrolled_count: 12,
+    max_students: 30,
+    created_at: '2025-01-05T10:00:00Z',
+    relation: 'student',
+    enrollment_id: 'enrollment-1',
+    enrollment_status: 'active',
+    progress: 42.5,
+    enrolled_at: '2025-02-01T09:00:00Z',
+    class_count: 6,
+    next_class_at: '2025-03-12T15:00:00+00:00',
+    ...overrides,
+  };
+}
+
+describe('myCoursesReadModel.listForStudent', () => {
+  it("asks for the student's active enrollments, 100 a page, newest enrollment first", async () => {
+    fake.on('GET', view, pagedReply([myCourseRow()], 1));
+
+    const result = await myCoursesReadModel.listForStudent();
+
+    expect(result).toEqual({
+      success: true,
+      data: {
+        items: [
+          {
+            id: 'course-1',
+            title: 'Business Spanish',
+            description: 'Meetings, email and negotiation',
+            language: 'Spanish',
+            category: 'business',
+            level: 'intermediate',
+            duration: 8,
+            teacherId: 'teacher-1',
+            teacherName: 'Marta López',
+            price: 299,
+            thumbnailUrl: null,
+            isActive: true,
+            enrolledCount: 12,
+            maxStudents: 30,
+            enrollmentId: 'enrollment-1',
+            enrollmentStatus: 'active',
+            progress: 42.5,
+            enrolledAt: '2025-02-01T09:00:00Z',
+            classCount: 6,
+            nextClassAt: '2025-03-12T15:00:00+00:00',
+          },
+        ],
+        total: 1,
+        page: 1,
+        limit: 100,
+        totalPages: 1,
+      },
+    });
+    const requests = fake.requestsTo('GET', view);
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.query.get('select')).toBe(MY_COURSES_COLUMNS.replace(/\s+/g, ''));
+    expect(request?.query.get('relation')).toBe('eq.student');
+    expect(request?.query.get('enrollment_status')).toBe('eq.active');
+    expect(request?.query.get('order')).toBe('enrolled_at.desc,id.asc');
+    expect(request?.query.get('limit')).toBe('100');
+    expect(request?.headers.get('prefer')).toContain('count=exact');
+  });
+
+  it('pages on request', async () => {
+    fake.on('GET', view, pagedReply([], 0));
+
+    await myCoursesReadModel.listForStudent({ page: 3, limit: 10 });
+
+    const [request] = fake.requestsTo('GET', view);
+    expect(request?.query.get('offset')).toBe('20');
+    expect(request?.query.get('limit')).toBe('10');
+  });
+
+  it('is FETCH_COURSES_ERROR with the provider message, else the SPEC fallback', async () => {
+    fake.on('GET', view, {
+      status: 403,
+      body: { message: 'permission denied for view my_courses' },
+    });
+    expect(await myCoursesReadModel.listForStudent()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_COURSES_ERROR', message: 'permission denied for view my_courses' },
+    });
+
+    fake.on('GET', view, { status: 500, body: {} });
+    expect(await myCoursesReadModel.listForStudent()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_COURSES_ERROR', message: 'Failed to fetch enrolled courses' },
+    });
+  });
+});
+
+describe('toStudentCourse', () => {
+  it('reads nulls safely', () => {
+    expect(
+      toStudentCourse(
+        myCourseRow({
+          teacher_name: null,
+          progress: null,
+          next_class_at: null,
+          enrollment_status: 'paused',
+          class_count: null,
+        }),
+      ),
+    ).toMatchObject({
+      teacherName: 'Unknown',
+      progress: 0,
+      nextClassAt: null,
+      enrollmentStatus: 'active',
+      classCount: 0,
+    });
+  });
+});

@@ -1,0 +1,561 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  authAtom,
+  initialAuthState,
+  studentActivitiesReadModel,
+  submissionsService,
+  type Result,
+  type StudentActivitiesOverview,
+  type StudentActivity,
+  type Submission,
+} from '@portal/shared-data';
+import { renderWithProviders } from '@portal/shared-ui/test-utils';
+import type { Language } from '@portal/shared-ui';
+import ActivitiesPage from '../../app/pages/activities';
+
+vi.mock('@portal/shared-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portal/shared-data')>();
+  return {
+    ...actual,
+    studentActivitiesReadModel: {
+      overview: vi.fn(),
+      listActivities: vi.fn(),
+      listEnrolledCourses: vi.fn(),
+    },
+    submissionsService: {
+      ...actual.submissionsService,
+      list: vi.fn(),
+      uploadFile: vi.fn(),
+      submit: vi.fn(),
+      getSignedUrl: vi.fn(),
+    },
+  };
+});
+
+const overview = vi.mocked(studentActivitiesReadModel.overview);
+const listSubmissions = vi.mocked(submissionsService.list);
+const uploadFile = vi.mocked(submissionsService.uploadFile);
+const submitWork = vi.mocked(submissionsService.submit);
+const getSignedUrl = vi.mocked(submissionsService.getSignedUrl);
+
+const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+function activity(overrides: Partial<StudentActivity> = {}): StudentActivity {
+  return {
+    id: 'open',
+    title: 'Write a formal email',
+    description: 'Ask a supplier for a quote',
+    type: 'assignment',
+    courseId: 'course-1',
+    courseTitle: 'Business Spanish',
+    classId: null,
+    classTitle: null,
+    classScheduledDate: null,
+    dueDate: inDays(3),
+    maxPoints: 100,
+    instructions: 'Two paragraphs, formal register.',
+    allowLateSubmission: false,
+    mySubmission: null,
+    ...overrides,
+  };
+}
+
+const graded = activity({
+  id: 'graded',
+  title: 'Describe your daily routine',
+  description: 'Reflexive verbs',
+  courseId: 'course-2',
+  courseTitle: 'Spanish for Beginners',
+  dueDate: inDays(-5),
+  mySubmission: {
+    id: 'submission-graded',
+    status: 'graded',
+    grade: 88,
+    feedback: 'Muy bien',
+    submittedAt: inDays(-6),
+  },
+});
+const closed = activity({
+  id: 'closed',
+  title: 'Quiz: ser vs estar',
+  description: 'Twenty sentences',
+  type: 'quiz',
+  courseId: 'course-2',
+  courseTitle: 'Spanish for Beginners',
+  classId: 'class-1',
+  classTitle: 'Lesson 12',
+  dueDate: inDays(-2),
+  maxPoints: 20,
+});
+const submitted = activity({
+  id: 'submitted',
+  title: 'Numbers and the alphabet',
+  description: 'Spell your name',
+  type: 'homework',
+  dueDate: inDays(10),
+  maxPoints: 30,
+  mySubmission: {
+    id: 'submission-1',
+    status: 'submitted',
+    grade: null,
+    feedback: null,
+    submittedAt: inDays(-1),
+  },
+});
+const late = activity({
+  id: 'late',
+  title: 'Negotiation plan',
+  description: 'Case study',
+  type: 'project',
+  dueDate: inDays(-1),
+  allowLateSubmission: true,
+});
+
+function data(activities: StudentActivity[]): StudentActivitiesOverview {
+  return {
+    activities,
+    courses: [
+      { id: 'course-1', title: 'Business Spanish' },
+      { id: 'course-2', title: 'Spanish for Beginners' },
+    ],
+    upcomingClassCount: 7,
+  };
+}
+
+function ok<T>(value: T): Result<T> {
+  return { success: true, data: value };
+}
+
+function submission(overrides: Partial<Submission> = {}): Submission {
+  return {
+    id: 'submission-new',
+    activityId: 'open',
+    activityTitle: 'Write a formal email',
+    maxPoints: 100,
+    studentId: 'student-1',
+    studentName: 'Emma Collins',
+    submissionText: 'Dear supplier',
+    fileUrls: [],
+    submittedAt: new Date().toISOString(),
+    status: 'submitted',
+    grade: null,
+    feedback: null,
+    gradedBy: null,
+    gradedAt: null,
+    ...overrides,
+  };
+}
+
+function paged(items: Submission[]) {
+  return ok({ items, total: items.length, page: 1, limit: 1, totalPages: items.length });
+}
+
+function renderPage(language: Language = 'en') {
+  const store = createStore();
+  store.set(authAtom, {
+    ...initialAuthState,
+    initialized: true,
+    user: {
+      id: 'student-1',
+      email: 'emma@school.test',
+      firstName: 'Emma',
+      lastName: 'Collins',
+      role: 'student',
+      avatar: null,
+      createdAt: '2025-01-01T00:00:00Z',
+      lastLogin: null,
+      phone: null,
+      location: null,
+      bio: null,
+      isActive: true,
+    },
+  });
+  return renderWithProviders(
+    <Provider store={store}>
+      <ActivitiesPage />
+    </Provider>,
+    { language },
+  );
+}
+
+function statValue(name: string): string {
+  const card = screen.getByRole('group', { name });
+  const id = card.getAttribute('aria-describedby');
+  return (id && document.getElementById(id)?.textContent) || '';
+}
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('article', { name });
+}
+
+function fileInput(): HTMLInputElement {
+  const input = screen.getByRole('dialog').querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  overview.mockReset();
+});
+
+describe('Activities (student)', () => {
+  it('shows a loader while the activities load', async () => {
+    overview.mockReturnValue(new Promise(() => {}));
+    renderPage();
+    expect(await screen.findByRole('status', { name: 'Loading activities…' })).toBeInTheDocument();
+  });
+
+  it("shows 'Error loading activities:' with Try again, which loads again", async () => {
+    overview.mockResolvedValueOnce({
+      success: false,
+      error: { code: 'FETCH_ACTIVITIES_ERROR', message: 'Failed to fetch student activities' },
+    });
+    overview.mockResolvedValueOnce(ok(data([activity()])));
+
+    const { user } = renderPage();
+
+    expect(await screen.findByText('Error loading activities:')).toBeInTheDocument();
+    expect(screen.getByText(/Failed to fetch student activities/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('article', { name: 'Write a formal email' }),
+    ).toBeInTheDocument();
+    expect(overview).toHaveBeenCalledTimes(2);
+  });
+
+  it('says so when there are no activities', async () => {
+    overview.mockResolvedValue(ok({ activities: [], courses: [], upcomingClassCount: 0 }));
+    renderPage();
+    expect(await screen.findByText('No activities yet')).toBeInTheDocument();
+    expect(statValue('Total Activities')).toBe('0');
+  });
+
+  it('shows the stats and a card per activity, loaded in one call of the read model', async () => {
+    overview.mockResolvedValue(ok(data([activity(), graded, closed, submitted, late])));
+
+    renderPage();
+
+    expect(
+      await screen.findByRole('article', { name: 'Write a formal email' }),
+    ).toBeInTheDocument();
+    expect(overview).toHaveBeenCalledTimes(1);
+    expect(statValue('Total Activities')).toBe('5');
+    expect(statValue('Enrolled Courses')).toBe('2');
+    expect(statValue('Scheduled Classes')).toBe('7');
+    expect(statValue('Due This Week')).toBe('1');
+    expect(screen.getByText('5 activities')).toBeInTheDocument();
+
+    const open = card('Write a formal email');
+    expect(open).toHaveTextContent('Assignment');
+    expect(open).toHaveTextContent('Course: Business Spanish');
+    expect(open).toHaveTextContent('100 points');
+    expect(open).toHaveTextContent('Not submitted');
+    expect(within(open).getByRole('button', { name: 'Submit' })).toBeEnabled();
+
+    const gradedCard = card('Describe your daily routine');
+    expect(gradedCard).toHaveTextContent('Graded 88/100');
+    expect(within(gradedCard).queryByRole('button', { name: /submit/i })).not.toBeInTheDocument();
+
+    const closedCard = card('Quiz: ser vs estar');
+    expect(closedCard).toHaveTextContent('Quiz');
+    expect(closedCard).toHaveTextContent('Class: Lesson 12 (Spanish for Beginners)');
+    expect(closedCard).toHaveTextContent('20 points');
+    const due = within(closedCard).getByText(/^Due /);
+    expect(due.getAttribute('style') ?? '').toContain('red');
+    const blocked = within(closedCard).getByRole('button', { name: 'Submit' });
+    expect(blocked).toBeDisabled();
+    expect(blocked).toHaveAccessibleDescription('The due date for this activity has passed');
+
+    expect(card('Numbers and the alphabet')).toHaveTextContent('Submitted');
+    expect(
+      within(card('Numbers and the alphabet')).getByRole('button', { name: 'Resubmit' }),
+    ).toBeEnabled();
+    const lateCard = card('Negotiation plan');
+    expect(lateCard).toHaveTextContent('Late submissions are accepted');
+    expect(within(lateCard).getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(within(open).getByText(/^Due /).getAttribute('style') ?? '').not.toContain('red');
+  });
+
+  it('searches title and description and filters by course', async () => {
+    overview.mockResolvedValue(ok(data([activity(), graded, closed])));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Write a formal email' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search activities' }), 'REFLEXIVE');
+    expect(
+      screen.getAllByRole('article').map((element) => element.getAttribute('aria-labelledby')),
+    ).toHaveLength(1);
+    expect(card('Describe your daily routine')).toBeInTheDocument();
+    expect(screen.getByText('1 activity')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    await user.click(await screen.findByRole('option', { name: 'Business Spanish' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(card('Write a formal email')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search activities' }), 'zzz');
+    expect(screen.getByText('No activities match your filters.')).toBeInTheDocument();
+  });
+
+  it('View shows the details, the own submission with file links, the grade and the feedback', async () => {
+    overview.mockResolvedValue(ok(data([graded])));
+    listSubmissions.mockResolvedValue(
+      paged([
+        submission({
+          id: 'submission-graded',
+          activityId: 'graded',
+          submissionText: 'Me levanto a las siete.',
+          fileUrls: ['student-1/graded/1700-routine.txt'],
+          status: 'graded',
+          grade: 88,
+          feedback: 'Muy bien, Emma.',
+        }),
+      ]),
+    );
+    getSignedUrl.mockResolvedValue(ok('https://files.test/signed/routine.txt'));
+
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Describe your daily routine' })).getByRole(
+        'button',
+        { name: 'View' },
+      ),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Describe your daily routine' });
+    expect(dialog).toHaveTextContent('Reflexive verbs');
+    expect(dialog).toHaveTextContent('Two paragraphs, formal register.');
+    expect(within(dialog).getByText('Points')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Me levanto a las siete.')).toBeInTheDocument();
+    expect(listSubmissions).toHaveBeenCalledWith({
+      activityId: 'graded',
+      studentId: 'student-1',
+      limit: 1,
+    });
+    const link = await within(dialog).findByRole('link', { name: '1700-routine.txt' });
+    expect(link).toHaveAttribute('href', 'https://files.test/signed/routine.txt');
+    expect(getSignedUrl).toHaveBeenCalledWith('student-1/graded/1700-routine.txt');
+    expect(dialog).toHaveTextContent('88 / 100');
+    expect(dialog).toHaveTextContent('Muy bien, Emma.');
+    expect(within(dialog).queryByRole('button', { name: /submit/i })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('View of an activity not yet submitted says so without asking the server, and offers Submit', async () => {
+    overview.mockResolvedValue(ok(data([late])));
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Negotiation plan' })).getByRole('button', {
+        name: 'View',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Negotiation plan' });
+    expect(dialog).toHaveTextContent('You have not submitted this activity yet.');
+    expect(dialog).toHaveTextContent('Late submissions are accepted for this activity.');
+    expect(listSubmissions).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Submit: Negotiation plan' }),
+    ).toBeInTheDocument();
+  });
+
+  it('Submit uploads the files first, then sends text and file names; the card shows the status', async () => {
+    overview.mockResolvedValue(ok(data([activity()])));
+    uploadFile.mockResolvedValue(ok('student-1/open/1700-abc.pdf'));
+    submitWork.mockResolvedValue(ok(submission({ fileUrls: ['student-1/open/1700-abc.pdf'] })));
+
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Write a formal email' })).getByRole(
+        'button',
+        { name: 'Submit' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Submit: Write a formal email' });
+
+    await user.type(within(dialog).getByLabelText('Your answer'), 'Dear supplier');
+    const pdf = new File(['%PDF'], 'quote.pdf', { type: 'application/pdf' });
+    await user.upload(fileInput(), pdf);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Submission sent')).toBeInTheDocument();
+    expect(uploadFile).toHaveBeenCalledWith(pdf, 'open', 'student-1');
+    expect(submitWork).toHaveBeenCalledWith({
+      activityId: 'open',
+      studentId: 'student-1',
+      submissionText: 'Dear supplier',
+      fileUrls: ['student-1/open/1700-abc.pdf'],
+    });
+    expect(uploadFile.mock.invocationCallOrder[0]).toBeLessThan(
+      submitWork.mock.invocationCallOrder[0] ?? 0,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const updated = card('Write a formal email');
+    expect(updated).toHaveTextContent('Submitted');
+    expect(within(updated).getByRole('button', { name: 'Resubmit' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal and keeps the text and files; a retry does not upload again", async () => {
+    overview.mockResolvedValue(ok(data([activity()])));
+    uploadFile.mockResolvedValue(ok('student-1/open/1700-abc.pdf'));
+    submitWork.mockResolvedValueOnce({
+      success: false,
+      error: {
+        code: 'CREATE_SUBMISSIONS_ERROR',
+        message: 'The due date for this activity has passed',
+      },
+    });
+    submitWork.mockResolvedValueOnce(ok(submission()));
+
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Write a formal email' })).getByRole(
+        'button',
+        { name: 'Submit' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Submit: Write a formal email' });
+    await user.type(within(dialog).getByLabelText('Your answer'), 'Dear supplier');
+    await user.upload(fileInput(), new File(['%PDF'], 'quote.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Your work was not submitted: The due date for this activity has passed',
+    );
+    expect(within(dialog).getByLabelText('Your answer')).toHaveValue('Dear supplier');
+    expect(dialog).toHaveTextContent('quote.pdf');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Submission sent')).toBeInTheDocument();
+    expect(uploadFile).toHaveBeenCalledTimes(1);
+    expect(submitWork).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed upload is shown with the file name and nothing is submitted', async () => {
+    overview.mockResolvedValue(ok(data([activity()])));
+    uploadFile.mockResolvedValue({
+      success: false,
+      error: { code: 'UPLOAD_SUBMISSION_FILE_ERROR', message: 'Storage is full' },
+    });
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Write a formal email' })).getByRole(
+        'button',
+        { name: 'Submit' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(fileInput(), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'notes.txt could not be uploaded: Storage is full',
+    );
+    expect(submitWork).not.toHaveBeenCalled();
+  });
+
+  it('checks type and size before uploading, and asks for text or a file', async () => {
+    overview.mockResolvedValue(ok(data([activity()])));
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Write a formal email' })).getByRole(
+        'button',
+        { name: 'Submit' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(
+      within(dialog).getByText('Write your answer or attach at least one file.'),
+    ).toBeInTheDocument();
+
+    const huge = new File(['x'], 'lecture.mp4', { type: 'video/mp4' });
+    Object.defineProperty(huge, 'size', { value: 21 * 1024 * 1024 });
+    const program = new File(['x'], 'tool.exe', { type: 'application/x-msdownload' });
+    fireEvent.change(fileInput(), { target: { files: [huge, program] } });
+
+    expect(
+      await within(dialog).findByText(/lecture\.mp4 is larger than 20 MB\./),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/tool\.exe: this type of file cannot be submitted\./),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(uploadFile).not.toHaveBeenCalled();
+  });
+
+  it('Resubmit starts from the previous submission, and a closed form keeps its draft', async () => {
+    overview.mockResolvedValue(ok(data([submitted])));
+    listSubmissions.mockResolvedValue(
+      paged([
+        submission({
+          id: 'submission-1',
+          activityId: 'submitted',
+          submissionText: 'Me llamo Emma',
+          fileUrls: ['student-1/submitted/1700-old.pdf'],
+        }),
+      ]),
+    );
+    submitWork.mockResolvedValue(ok(submission({ activityId: 'submitted' })));
+
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Numbers and the alphabet' })).getByRole(
+        'button',
+        { name: 'Resubmit' },
+      ),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Submit: Numbers and the alphabet' });
+    const text = await within(dialog).findByLabelText('Your answer');
+    expect(text).toHaveValue('Me llamo Emma');
+    expect(dialog).toHaveTextContent('Sending again replaces your previous submission.');
+    expect(within(dialog).getByText('1700-old.pdf')).toBeInTheDocument();
+
+    await user.type(text, ', E-M-M-A');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(
+      within(card('Numbers and the alphabet')).getByRole('button', { name: 'Resubmit' }),
+    );
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Your answer')).toHaveValue('Me llamo Emma, E-M-M-A');
+    expect(listSubmissions).toHaveBeenCalledTimes(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove 1700-old.pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Submission sent');
+    expect(submitWork).toHaveBeenCalledWith({
+      activityId: 'submitted',
+      studentId: 'student-1',
+      submissionText: 'Me llamo Emma, E-M-M-A',
+      fileUrls: [],
+    });
+  });
+
+  it('speaks Spanish in the Spanish UI', async () => {
+    overview.mockResolvedValue(ok(data([activity(), closed])));
+    await act(async () => {
+      renderPage('es');
+    });
+    expect(await screen.findByRole('group', { name: 'Total de actividades' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Vencen esta semana' })).toBeInTheDocument();
+    const closedCard = card('Quiz: ser vs estar');
+    expect(closedCard).toHaveTextContent('La fecha de entrega de esta actividad ya pasó');
+    expect(closedCard).toHaveTextContent('Cuestionario');
+    expect(
+      within(card('Write a formal email')).getByRole('button', { name: 'Entregar' }),
+    ).toBeEnabled();
+    expect(screen.getByText('2 actividades')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
+import type { CalendarClass } from '@portal/shared-data';
+import {
+  TypeBadge,
+  formatDate,
+  formatTime,
+  safeExternalHref,
+  useLanguage,
+} from '@portal/shared-ui';
+import { useTranslation } from 'react-i18next';
+import { CALENDAR_NAMESPACE } from './i18n';
+import { joinState } from './join-window';
+
+export interface ClassListItemProps {
+  item: CalendarClass;
+  now: Date;
+  /** Upcoming classes show their date; a day's list does not need it. */
+  withDate?: boolean;
+  /** Called when the student opens the meeting link of a class they may join now. */
+  onJoin: (item: CalendarClass) => void;
+}
+
+/** One class in a list: time, class and course title, type, duration, Join for live classes. */
+export function ClassListItem({ item, now, withDate = false, onJoin }: ClassListItemProps) {
+  const { t } = useTranslation(CALENDAR_NAMESPACE);
+  const { language } = useLanguage();
+  const state = joinState(item, now);
+  const href = item.meetingLink ? safeExternalHref(item.meetingLink) : null;
+  const time = t('timeRange', {
+    start: formatTime(item.scheduledDate, language),
+    end: formatTime(item.endsAt, language),
+  });
+
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+          <Text size="sm" fw={600} c="dimmed">
+            {withDate ? `${formatDate(item.scheduledDate, language)} · ${time}` : time}
+          </Text>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {item.title}
+          </Text>
+          {item.courseTitle ? (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {item.courseTitle}
+            </Text>
+          ) : null}
+          <Group gap="xs" mt={4}>
+            <TypeBadge type={item.type} />
+            <Text size="xs" c="dimmed">
+              {t('minutes', { count: item.duration })}
+            </Text>
+            {item.myAttendance ? (
+              <Badge
+                color="teal"
+                variant="light"
+                size="sm"
+                leftSection={<IconCircleCheck size={12} aria-hidden />}
+              >
+                {t('attended')}
+              </Badge>
+            ) : null}
+          </Group>
+        </Stack>
+        {href && (state === 'now' || state === 'later') ? (
+          <Button
+            component="a"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="xs"
+            variant={state === 'now' ? 'filled' : 'light'}
+            color={state === 'now' ? 'green' : undefined}
+            rightSection={<IconExternalLink size={14} aria-hidden />}
+            onClick={() => {
+              if (state === 'now') onJoin(item);
+            }}
+          >
+            {state === 'now' ? t('joinNow') : t('join')}
+          </Button>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,78 @@
+import { registerMessages } from '@portal/shared-ui';
+
+export const en = {
+  welcome: 'Welcome back, {{name}}!',
+  welcomeNoName: 'Welcome back!',
+  subtitle: 'Here is what is coming up in your courses.',
+  refresh: 'Refresh',
+  loading: 'Loading your dashboard…',
+  loadError: 'Error loading dashboard data:',
+  myCourses: {
+    title: 'My Courses',
+    empty: 'You are not enrolled in any courses yet',
+    emptyHint: 'Find a course that suits you and enroll in a few clicks.',
+    browseCatalog: 'Browse the Course Catalog',
+    teacher: 'Teacher',
+    language: 'Language',
+    level: 'Level',
+    courseClassroom: 'Course Classroom',
+    viewAll: 'View all my courses ({{count}})',
+  },
+  upcoming: {
+    title: 'Upcoming Classes',
+    empty: 'No upcoming classes',
+    emptyHint: 'New classes of your courses will appear here.',
+    today: 'Today',
+    inProgress: 'In progress',
+    join: 'Join',
+    joinNow: 'Join Now',
+    joinLabel: '{{action}}: {{title}} (opens in a new tab)',
+    minutes: '{{count}} min',
+    attendanceRecorded: 'Attendance recorded',
+    attendanceFailed: 'Your attendance for "{{title}}" could not be recorded: {{message}}',
+    attendanceHint:
+      'Your attendance is recorded when you join from 30 minutes before the class starts.',
+    dismiss: 'Dismiss',
+  },
+};
+
+export const es: typeof en = {
+  welcome: '¡Bienvenido de nuevo, {{name}}!',
+  welcomeNoName: '¡Bienvenido de nuevo!',
+  subtitle: 'Esto es lo próximo en tus cursos.',
+  refresh: 'Actualizar',
+  loading: 'Cargando tu panel…',
+  loadError: 'Error al cargar los datos del panel:',
+  myCourses: {
+    title: 'Mis cursos',
+    empty: 'Todavía no estás inscrito en ningún curso',
+    emptyHint: 'Encuentra un curso a tu medida e inscríbete en unos pocos clics.',
+    browseCatalog: 'Ver el catálogo de cursos',
+    teacher: 'Profesor',
+    language: 'Idioma',
+    level: 'Nivel',
+    courseClassroom: 'Aula del curso',
+    viewAll: 'Ver todos mis cursos ({{count}})',
+  },
+  upcoming: {
+    title: 'Próximas clases',
+    empty: 'No hay próximas clases',
+    emptyHint: 'Las nuevas clases de tus cursos aparecerán aquí.',
+    today: 'Hoy',
+    inProgress: 'En curso',
+    join: 'Unirse',
+    joinNow: 'Unirse ahora',
+    joinLabel: '{{action}}: {{title}} (se abre en una pestaña nueva)',
+    minutes: '{{count}} min',
+    attendanceRecorded: 'Asistencia registrada',
+    attendanceFailed: 'No se pudo registrar tu asistencia a «{{title}}»: {{message}}',
+    attendanceHint:
+      'Tu asistencia se registra cuando te unes desde 30 minutos antes del inicio de la clase.',
+    dismiss: 'Cerrar',
+  },
+};
+
+export const DASHBOARD_NAMESPACE = 'student-dashboard';
+
+// Imported by the dashboard page, so the texts exist wherever the remote mounts it.
+registerMessages(DASHBOARD_NAMESPACE, { en, es });

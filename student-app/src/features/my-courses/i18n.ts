@@ -1,0 +1,78 @@
+import { registerMessages } from '@portal/shared-ui';
+
+export const en = {
+  intro: 'The courses you are taking, with your progress and what comes next.',
+  loading: 'Loading your courses…',
+  loadError: 'Error loading courses:',
+  count_one: '{{count}} course',
+  count_other: '{{count}} courses',
+  empty: 'You are not enrolled in any courses yet',
+  emptyHint: 'Browse the catalog to find a course and enroll.',
+  browseCatalog: 'Browse the Course Catalog',
+  teacher: 'Teacher',
+  language: 'Language',
+  level: 'Level',
+  duration: 'Duration',
+  students: 'Students',
+  classes: 'Classes',
+  nextClass: 'Next class',
+  noNextClass: 'No upcoming classes',
+  enrolledOn: 'Enrolled on',
+  progress: 'Progress',
+  progressOf: 'Progress in {{title}}',
+  openCourse: 'Open course',
+  details: 'Details',
+  detailsOf: 'Details of {{title}}',
+  detailsTitle: 'Course details',
+  selectHint: 'Choose a course to see its details.',
+  close: 'Close',
+  drop: 'Drop course',
+  dropTitle: 'Drop this course?',
+  dropMessage:
+    'You will leave {{title}} and give up your seat. You can enroll again from the Course Catalog while seats are available.',
+  dropFailed: 'The course could not be dropped: {{message}}',
+  dropped: 'You dropped {{title}}.',
+  notLoggedIn: 'Please log in to manage your courses.',
+  pager: 'Course pages',
+};
+
+export const es: typeof en = {
+  intro: 'Los cursos que estás haciendo, con tu progreso y lo que viene después.',
+  loading: 'Cargando tus cursos…',
+  loadError: 'Error al cargar los cursos:',
+  count_one: '{{count}} curso',
+  count_other: '{{count}} cursos',
+  empty: 'Todavía no estás inscrito en ningún curso',
+  emptyHint: 'Explora el catálogo para encontrar un curso e inscribirte.',
+  browseCatalog: 'Ver el catálogo de cursos',
+  teacher: 'Profesor',
+  language: 'Idioma',
+  level: 'Nivel',
+  duration: 'Duración',
+  students: 'Estudiantes',
+  classes: 'Clases',
+  nextClass: 'Próxima clase',
+  noNextClass: 'No hay próximas clases',
+  enrolledOn: 'Inscrito el',
+  progress: 'Progreso',
+  progressOf: 'Progreso en {{title}}',
+  openCourse: 'Abrir curso',
+  details: 'Detalles',
+  detailsOf: 'Detalles de {{title}}',
+  detailsTitle: 'Detalles del curso',
+  selectHint: 'Elige un curso para ver sus detalles.',
+  close: 'Cerrar',
+  drop: 'Abandonar curso',
+  dropTitle: '¿Abandonar este curso?',
+  dropMessage:
+    'Dejarás {{title}} y liberarás tu plaza. Puedes volver a inscribirte desde el catálogo de cursos mientras haya plazas.',
+  dropFailed: 'No se pudo abandonar el curso: {{message}}',
+  dropped: 'Has abandonado {{title}}.',
+  notLoggedIn: 'Inicia sesión para gestionar tus cursos.',
+  pager: 'Páginas de cursos',
+};
+
+export const MY_COURSES_NAMESPACE = 'student-my-courses';
+
+// Imported by the My Courses page, so the texts exist wherever the remote mounts it.
+registerMessages(MY_COURSES_NAMESPACE, { en, es });
