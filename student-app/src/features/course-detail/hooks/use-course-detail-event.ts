@@ -1,5 +1,5 @@
 import { onOpenCourseDetail } from '@portal/shared-data';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 export function courseDetailPath(courseId: string): string {
@@ -8,19 +8,30 @@ export function courseDetailPath(courseId: string): string {
 
 /**
  * Opens the course detail page whenever any app dispatches the open-course-detail window event
- * (DESIGN §1). Several listeners may be mounted (this page, the shell); the first one navigates and the
- * others see they are already there, so history gets one entry per event.
+ * (DESIGN §1). The shell listens too: this listener waits one task so a host listener goes first, and
+ * navigates only if the page is not already there, so each event adds one history entry. Standalone
+ * (no shell), it is the one that navigates.
  */
 export function useCourseDetailEvent(): void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  useEffect(
-    () =>
-      onOpenCourseDetail((courseId) => {
-        const target = courseDetailPath(courseId);
-        if (pathname === target || window.location.pathname === target) return;
+  const shownPath = useRef(pathname);
+  shownPath.current = pathname;
+
+  useEffect(() => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const stop = onOpenCourseDetail((courseId) => {
+      const target = courseDetailPath(courseId);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (window.location.pathname === target || shownPath.current === target) return;
         navigate(target);
-      }),
-    [navigate, pathname],
-  );
+      }, 0);
+      timers.add(timer);
+    });
+    return () => {
+      stop();
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [navigate]);
 }
