@@ -70,7 +70,9 @@ test('a new student: sign up, enroll, learn, submit work, see the grade, drop th
   const portal = new Portal(page);
 
   // Sign up: a new student lands on the dashboard.
-  await new AuthScreen(page).signUp({ firstName: 'Nora', lastName: 'Journey', email, password });
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signUp({ firstName: 'Nora', lastName: 'Journey', email, password });
   await expect(page.getByRole('heading', { name: 'Welcome back, Nora!' })).toBeVisible();
   await expect(page.getByText('You are not enrolled in any courses yet')).toBeVisible();
 

@@ -12,7 +12,14 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigate = useNavigate();
   // The cross-app contract (DESIGN §1): any app may ask for a course's detail page by window event.
-  useEffect(() => onOpenCourseDetail((courseId) => navigate(`/course-detail/${courseId}`)), [navigate]);
+  useEffect(
+    () =>
+      onOpenCourseDetail((courseId) => {
+        const target = `/course-detail/${encodeURIComponent(courseId)}`;
+        if (window.location.pathname !== target) navigate(target);
+      }),
+    [navigate],
+  );
   return (
     <AppShell
       header={{ height: { base: 56, sm: 0 } }}
