@@ -179,3 +179,19 @@ test("an unknown course id shows 'Course not found.'", async ({ page }) => {
   await page.goto('/course-detail/00000000-0000-4000-8000-00000000beef');
   await expect(page.getByText('Course not found.')).toBeVisible();
 });
+
+test('the open-course-detail window event opens the course page', async ({ page }) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.student, DEMO_PASSWORD);
+  await expect(page.getByText('Student Portal')).toBeVisible();
+  // Spanish for Beginners: the seeded demo student is enrolled in it.
+  const courseId = 'c0a5e000-0000-4000-8000-000000000001';
+  await page.evaluate((id) => {
+    window.dispatchEvent(new CustomEvent('portal:open-course-detail', { detail: { courseId: id } }));
+  }, courseId);
+  await expect(page).toHaveURL(`http://localhost:3000/course-detail/${courseId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Spanish for Beginners' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to My Courses' }).click();
+  await expect(page).toHaveURL('http://localhost:3000/my-courses');
+});
