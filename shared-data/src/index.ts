@@ -207,14 +207,17 @@ export {
   ACCEPTED_MATERIAL_EXTENSIONS,
   AVATAR_MIME_TYPES,
   MATERIAL_FILE_ACCEPT,
+  MATERIAL_MIME_TYPES,
+  SUBMISSION_MIME_TYPES,
   UPLOAD_LIMITS,
   classifyUploadType,
   fileExtension,
   isAcceptedAvatar,
   isAcceptedMaterialFile,
+  isSizeProblem,
   sizeProblem,
+  type SizeProblem,
 } from './rules/uploads';
-export { formatFileSize } from './rules/file-size';
 export {
   SIGNED_URL_SECONDS,
   STORAGE_BUCKETS,

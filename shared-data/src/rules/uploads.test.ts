@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   ACCEPTED_MATERIAL_EXTENSIONS,
@@ -6,8 +9,11 @@ import {
   fileExtension,
   isAcceptedAvatar,
   isAcceptedMaterialFile,
+  isSizeProblem,
   MATERIAL_FILE_ACCEPT,
+  MATERIAL_MIME_TYPES,
   sizeProblem,
+  SUBMISSION_MIME_TYPES,
   UPLOAD_LIMITS,
 } from './uploads';
 
@@ -89,13 +95,22 @@ describe('upload limits (as the storage buckets declare them)', () => {
 
   it.each([
     ['materials', 52428800, null],
-    ['materials', 52428801, 'The file is larger than 50 MB'],
+    ['materials', 52428801, { code: 'too_large', limitBytes: 52428800 }],
     ['avatars', 2097152, null],
-    ['avatars', 2097153, 'The file is larger than 2 MB'],
+    ['avatars', 2097153, { code: 'too_large', limitBytes: 2097152 }],
     ['activity-submissions', 0, null],
-    ['activity-submissions', 30000000, 'The file is larger than 20 MB'],
+    ['activity-submissions', 30000000, { code: 'too_large', limitBytes: 20971520 }],
   ] as const)('%s, %i bytes → %j', (bucket, size, problem) => {
-    expect(sizeProblem(bucket, size)).toBe(problem);
+    expect(sizeProblem(bucket, size)).toEqual(problem);
+  });
+
+  it('recognises a size problem in failure details', () => {
+    expect(isSizeProblem({ code: 'too_large', limitBytes: 2097152, size: 3000000 })).toBe(true);
+    expect(isSizeProblem(sizeProblem('avatars', 2097153))).toBe(true);
+    expect(isSizeProblem({ size: 3000000 })).toBe(false);
+    expect(isSizeProblem({ code: 'too_large' })).toBe(false);
+    expect(isSizeProblem(null)).toBe(false);
+    expect(isSizeProblem('too_large')).toBe(false);
   });
 
   it.each([
@@ -109,5 +124,34 @@ describe('upload limits (as the storage buckets declare them)', () => {
   ])('avatar of type %j → %s', (type, accepted) => {
     expect(isAcceptedAvatar({ type })).toBe(accepted);
     expect(AVATAR_MIME_TYPES).toHaveLength(4);
+  });
+});
+
+describe('bucket MIME types match the storage migration', () => {
+  const migration = readFileSync(
+    resolve(
+      dirname(fileURLToPath(import.meta.url)),
+      '../../../supabase/migrations/20261122001100_storage.sql',
+    ),
+    'utf8',
+  );
+
+  /** The `allowed_mime_types` array of one bucket's row in the migration's insert. */
+  function allowedMimeTypes(bucket: string): string[] {
+    const row = new RegExp(
+      `\\(\\s*'${bucket}',\\s*'${bucket}',\\s*(?:true|false),\\s*\\d+,\\s*array\\[([^\\]]*)\\]`,
+    ).exec(migration);
+    if (!row?.[1]) throw new Error(`bucket ${bucket} not found in the storage migration`);
+    return [...row[1].matchAll(/'([^']+)'/g)].map((match) => match[1] as string);
+  }
+
+  it.each([
+    ['activity-submissions', SUBMISSION_MIME_TYPES],
+    ['materials', MATERIAL_MIME_TYPES],
+    ['avatars', AVATAR_MIME_TYPES],
+  ] as const)('%s', (bucket, types) => {
+    const allowed = allowedMimeTypes(bucket);
+    expect(allowed.length).toBeGreaterThan(0);
+    expect([...types].sort()).toEqual([...allowed].sort());
   });
 });

@@ -1,5 +1,4 @@
 import type { MaterialType } from '../mappers/material';
-import { formatFileSize } from './file-size';
 
 /** SPEC §5 "Add Material": the file picker accepts only these extensions. */
 export const ACCEPTED_MATERIAL_EXTENSIONS = [
@@ -48,15 +47,104 @@ export const UPLOAD_LIMITS = {
   'activity-submissions': 20 * MB,
 } as const;
 
+/**
+ * The content types the `materials` bucket accepts (`allowed_mime_types` in the storage migration;
+ * uploads.test.ts reads the migration so the two cannot drift).
+ */
+export const MATERIAL_MIME_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/rtf',
+  'text/rtf',
+  'text/plain',
+  'text/markdown',
+  'text/csv',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'video/x-msvideo',
+  'video/x-ms-wmv',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/ogg',
+  'audio/mp4',
+  'audio/x-m4a',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+] as const;
+
 /** The picture types the `avatars` bucket accepts. */
 export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/**
+ * The content types the `activity-submissions` bucket accepts (`allowed_mime_types` in the storage
+ * migration; uploads.test.ts reads the migration so the two cannot drift).
+ */
+export const SUBMISSION_MIME_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/rtf',
+  'text/rtf',
+  'text/plain',
+  'text/markdown',
+  'text/csv',
+  'application/zip',
+  'application/x-zip-compressed',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/ogg',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/webm',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+] as const;
 
 export function isAcceptedAvatar(file: { type: string }): boolean {
   return (AVATAR_MIME_TYPES as readonly string[]).includes(file.type);
 }
 
-/** Why a file is too large for a bucket ('The file is larger than 50 MB'), or null when it fits. */
-export function sizeProblem(bucket: keyof typeof UPLOAD_LIMITS, size: number): string | null {
-  const limit = UPLOAD_LIMITS[bucket];
-  return size > limit ? `The file is larger than ${formatFileSize(limit)}` : null;
+/**
+ * A file over its bucket's size limit. Data, not a sentence: the UI words it in the user's language
+ * (formatting `limitBytes` with shared-ui's formatFileSize). Services put it in the failure's details.
+ */
+export type SizeProblem = { code: 'too_large'; limitBytes: number };
+
+/** Why a file is too large for a bucket, or null when it fits. */
+export function sizeProblem(bucket: keyof typeof UPLOAD_LIMITS, size: number): SizeProblem | null {
+  const limitBytes = UPLOAD_LIMITS[bucket];
+  return size > limitBytes ? { code: 'too_large', limitBytes } : null;
+}
+
+/** True when a failure's details say the file was over the bucket's size limit. */
+export function isSizeProblem(details: unknown): details is SizeProblem {
+  return (
+    typeof details === 'object' &&
+    details !== null &&
+    (details as { code?: unknown }).code === 'too_large' &&
+    typeof (details as { limitBytes?: unknown }).limitBytes === 'number'
+  );
 }

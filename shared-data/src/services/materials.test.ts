@@ -208,8 +208,8 @@ describe('materialsService.uploadFile', () => {
       success: false,
       error: {
         code: 'UPLOAD_FILE_ERROR',
-        message: 'The file is larger than 50 MB',
-        details: { size: 52428801 },
+        message: 'File too large',
+        details: { code: 'too_large', limitBytes: 52428800, size: 52428801 },
       },
     });
     expect(fake.requests).toHaveLength(0);

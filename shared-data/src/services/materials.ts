@@ -24,7 +24,7 @@ import {
 } from '../rules/uploads';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { containsPattern, nothingChanged, pageWindow, toPagedResult } from './list-query';
-import { fromStorageError, removeObjects, signedUrl, uploadObject } from './storage';
+import { fileTooLarge, fromStorageError, removeObjects, signedUrl, uploadObject } from './storage';
 
 /** General material: `courseId: 'general'` lists only materials without a course. */
 export const GENERAL_MATERIALS = 'general';
@@ -119,7 +119,7 @@ async function uploadFile(upload: MaterialUpload): Promise<Result<Material>> {
       });
     }
     const tooLarge = sizeProblem(STORAGE_BUCKETS.materials, file.size);
-    if (tooLarge) return fail('UPLOAD_FILE_ERROR', tooLarge, { size: file.size });
+    if (tooLarge) return fileTooLarge('UPLOAD_FILE_ERROR', tooLarge, file.size);
     const objectName = materialObjectName(file.name);
     const stored = await uploadObject(STORAGE_BUCKETS.materials, objectName, file);
     if (stored.error) {

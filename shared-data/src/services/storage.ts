@@ -1,6 +1,7 @@
 import { getClient } from '../client';
 import type { ErrorCode } from '../errors';
 import { SIGNED_URL_SECONDS, STORAGE_CACHE_CONTROL } from '../rules/storage-names';
+import type { SizeProblem } from '../rules/uploads';
 import { fail, ok, type Failure, type Result } from '../result';
 
 // The storage calls the three buckets share: one cache lifetime, one signed-link lifetime, and
@@ -19,6 +20,14 @@ export function fromStorageError(code: ErrorCode, err: unknown, fallbackMessage:
   if (record.status !== undefined) details.status = record.status;
   if (record.statusCode !== undefined) details.statusCode = record.statusCode;
   return fail(code, message, Object.keys(details).length > 0 ? details : undefined);
+}
+
+/**
+ * A file refused before upload for its size. The message is the service's fallback text; the details
+ * (`{ code: 'too_large', limitBytes, size }`, see isSizeProblem) are what the UI words in its language.
+ */
+export function fileTooLarge(code: ErrorCode, problem: SizeProblem, size: number): Failure {
+  return fail(code, 'File too large', { ...problem, size });
 }
 
 /** Uploads a browser file under `name`, with its own content type and the SPEC §9 cache lifetime. */

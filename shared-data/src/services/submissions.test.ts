@@ -123,7 +123,10 @@ describe('submissionsService.uploadFile', () => {
 
     expect(await submissionsService.uploadFile(file, 'activity-1', 'user-1')).toMatchObject({
       success: false,
-      error: { code: 'UPLOAD_SUBMISSION_FILE_ERROR', message: 'The file is larger than 20 MB' },
+      error: {
+        code: 'UPLOAD_SUBMISSION_FILE_ERROR',
+        details: { code: 'too_large', limitBytes: 20971520, size: 20971521 },
+      },
     });
     expect(fake.requests).toHaveLength(0);
   });

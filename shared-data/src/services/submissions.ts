@@ -14,9 +14,9 @@ import {
 import type { PageRequest, Paged } from '../rules/paging';
 import { STORAGE_BUCKETS, submissionObjectName } from '../rules/storage-names';
 import { sizeProblem } from '../rules/uploads';
-import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
+import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { nothingChanged, pageWindow, toPagedResult } from './list-query';
-import { fromStorageError, signedUrl, uploadObject } from './storage';
+import { fileTooLarge, fromStorageError, signedUrl, uploadObject } from './storage';
 
 /** SPEC §7 submission list filters. */
 export type SubmissionFilters = PageRequest & {
@@ -91,7 +91,7 @@ async function uploadFile(
 ): Promise<Result<string>> {
   return settle('UPLOAD_SUBMISSION_FILE_ERROR', UPLOAD_SUBMISSION_FILE_FAILED, async () => {
     const tooLarge = sizeProblem(STORAGE_BUCKETS.submissions, file.size);
-    if (tooLarge) return fail('UPLOAD_SUBMISSION_FILE_ERROR', tooLarge, { size: file.size });
+    if (tooLarge) return fileTooLarge('UPLOAD_SUBMISSION_FILE_ERROR', tooLarge, file.size);
     const objectName = submissionObjectName(studentId, activityId, file.name);
     const { error } = await uploadObject(STORAGE_BUCKETS.submissions, objectName, file);
     if (error) {

@@ -278,7 +278,10 @@ describe('usersService.uploadAvatar', () => {
 
     expect(await usersService.uploadAvatar('user-1', file)).toMatchObject({
       success: false,
-      error: { code: 'UPLOAD_AVATAR_ERROR', message: 'The file is larger than 2 MB' },
+      error: {
+        code: 'UPLOAD_AVATAR_ERROR',
+        details: { code: 'too_large', limitBytes: 2097152, size: 2097153 },
+      },
     });
     expect(fake.requests).toHaveLength(0);
   });

@@ -21,7 +21,7 @@ import {
   pageWindow,
   toPagedResult,
 } from './list-query';
-import { fromStorageError, uploadObject } from './storage';
+import { fileTooLarge, fromStorageError, uploadObject } from './storage';
 
 export type RoleCounts = { total: number; student: number; teacher: number; admin: number };
 
@@ -186,7 +186,7 @@ async function uploadAvatar(userId: string, file: File): Promise<Result<AppUser>
   return settle('UPLOAD_AVATAR_ERROR', UPLOAD_AVATAR_FAILED, async () => {
     if (!isAcceptedAvatar(file)) return fail('UPLOAD_AVATAR_ERROR', AVATAR_MUST_BE_IMAGE);
     const tooLarge = sizeProblem(STORAGE_BUCKETS.avatars, file.size);
-    if (tooLarge) return fail('UPLOAD_AVATAR_ERROR', tooLarge, { size: file.size });
+    if (tooLarge) return fileTooLarge('UPLOAD_AVATAR_ERROR', tooLarge, file.size);
     const objectName = avatarObjectName(userId, file.name);
     const stored = await uploadObject(STORAGE_BUCKETS.avatars, objectName, file, { upsert: true });
     if (stored.error) {

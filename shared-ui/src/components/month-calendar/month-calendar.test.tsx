@@ -92,6 +92,37 @@ describe('MonthCalendar', () => {
     expect(cell).toHaveTextContent('+1 más');
   });
 
+  it("takes a day's class count from dayCounts when events hold only its first classes", () => {
+    renderWithProviders(
+      <Harness
+        events={[
+          { id: 'a', date: at(4, 9, 5), title: 'Spanish A1' },
+          { id: 'b', date: at(4, 14, 30), title: 'Conversation Club' },
+          { id: 'c', date: at(12, 10), title: 'English B2' },
+        ]}
+        dayCounts={{ '2025-03-04': 5, '2025-03-12': 1, '2025-03-20': 3 }}
+      />,
+    );
+    const cell = day('Tuesday, March 4, 2025, 5 classes');
+    expect(cell).toHaveTextContent('09:05 Spanish A1');
+    expect(cell).toHaveTextContent('14:30 Conversation Club');
+    expect(cell).toHaveTextContent('+3 more');
+    expect(day('Wednesday, March 12, 2025, 1 class')).not.toHaveTextContent('more');
+    // A day counted but without events of its own still says how many classes it has.
+    expect(day('Thursday, March 20, 2025, 3 classes')).toHaveTextContent('+3 more');
+    expect(day('Friday, March 21, 2025')).not.toHaveTextContent('more');
+  });
+
+  it('never counts fewer classes than the events of a day', () => {
+    renderWithProviders(
+      <Harness dayCounts={{ '2025-03-04': 1, '2025-03-12': 0, '2025-03-05': 0 }} />,
+      { language: 'es' },
+    );
+    expect(day('Martes, 4 de marzo de 2025, 4 clases')).toHaveTextContent('+2 más');
+    expect(day('Miércoles, 12 de marzo de 2025, 1 clase')).not.toHaveTextContent('más');
+    expect(day('Miércoles, 5 de marzo de 2025')).not.toHaveTextContent('más');
+  });
+
   it('marks today', () => {
     renderWithProviders(<Harness />);
     expect(day(/^Wednesday, March 12, 2025/)).toHaveAttribute('aria-current', 'date');

@@ -39,6 +39,11 @@ export interface MonthCalendarProps {
   /** Called with a day of the month to show next (previous/next buttons, keyboard paging). */
   onMonthChange: (month: Date) => void;
   events: CalendarEvent[];
+  /**
+   * Total classes per local day ('YYYY-MM-DD'), when `events` holds only some of them (e.g. each day's
+   * first ones): a day's '+N more' and accessible count use the larger of this and its events.
+   */
+  dayCounts?: Record<string, number>;
   selectedDate: Date | null;
   /** Called with the chosen day at local midnight. */
   onSelectDate: (date: Date) => void;
@@ -78,6 +83,7 @@ export function MonthCalendar({
   month,
   onMonthChange,
   events,
+  dayCounts,
   selectedDate,
   onSelectDate,
   maxPerDay = 2,
@@ -226,7 +232,19 @@ export function MonthCalendar({
                 const key = dayKey(day);
                 const dayEvents = byDay.get(key) ?? [];
                 const shown = dayEvents.slice(0, Math.max(0, maxPerDay));
-                const hidden = dayEvents.length - shown.length;
+                const givenCount = dayCounts?.[key];
+                const dayCount = Math.max(
+                  dayEvents.length,
+                  typeof givenCount === 'number' && Number.isFinite(givenCount)
+                    ? Math.floor(givenCount)
+                    : 0,
+                );
+                const hidden = dayCount - shown.length;
+                // Phones: a dot per class (at most three), in the event's colour where it is known.
+                const dots = Array.from(
+                  { length: Math.min(dayCount, 3) },
+                  (_, index) => dayEvents[index]?.color,
+                );
                 const isSelected = sameDay(day, selectedDate);
                 const isToday = sameDay(day, today);
                 const dateText = capitalise(formats.day.format(day));
@@ -241,10 +259,10 @@ export function MonthCalendar({
                       aria-pressed={isSelected}
                       aria-current={isToday ? 'date' : undefined}
                       aria-label={
-                        dayEvents.length
+                        dayCount
                           ? t('calendar.dayLabel', {
                               date: dateText,
-                              classes: t('calendar.classCount', { count: dayEvents.length }),
+                              classes: t('calendar.classCount', { count: dayCount }),
                             })
                           : dateText
                       }
@@ -311,7 +329,7 @@ export function MonthCalendar({
                         ) : null}
                       </Box>
                       {/* Phones: one dot per event (at most three), so seven columns fit 375 px. */}
-                      {dayEvents.length ? (
+                      {dots.length ? (
                         <Group
                           component="span"
                           hiddenFrom="xs"
@@ -319,8 +337,8 @@ export function MonthCalendar({
                           justify="center"
                           aria-hidden
                         >
-                          {dayEvents.slice(0, 3).map((event) => (
-                            <EventDot key={event.id} color={event.color} inline={false} />
+                          {dots.map((color, index) => (
+                            <EventDot key={index} color={color} inline={false} />
                           ))}
                         </Group>
                       ) : null}

@@ -463,6 +463,32 @@ describe('Activities (student)', () => {
     expect(submitWork).not.toHaveBeenCalled();
   });
 
+  it("words the service's size refusal in the user's language", async () => {
+    overview.mockResolvedValue(ok(data([activity()])));
+    uploadFile.mockResolvedValue({
+      success: false,
+      error: {
+        code: 'UPLOAD_SUBMISSION_FILE_ERROR',
+        message: 'File too large',
+        details: { code: 'too_large', limitBytes: 1536, size: 2000 },
+      },
+    });
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Write a formal email' })).getByRole(
+        'button',
+        { name: 'Submit' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(fileInput(), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('notes.txt is larger than 1.5 KB.');
+    expect(alert).not.toHaveTextContent('File too large');
+    expect(submitWork).not.toHaveBeenCalled();
+  });
+
   it('checks type and size before uploading, and asks for text or a file', async () => {
     overview.mockResolvedValue(ok(data([activity()])));
     const { user } = renderPage();

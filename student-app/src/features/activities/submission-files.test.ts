@@ -1,7 +1,9 @@
+import { SUBMISSION_MIME_TYPES } from '@portal/shared-data';
 import { describe, expect, it } from 'vitest';
 import {
   SUBMISSION_FILE_ACCEPT,
   SUBMISSION_MAX_BYTES,
+  SUBMISSION_TYPES_BY_EXTENSION,
   storedFileName,
   submissionContentType,
   submissionFileProblems,
@@ -26,6 +28,12 @@ describe('submission files', () => {
     expect(submissionContentType(file('song.mp3', 'audio/mp3'))).toBe('audio/mp3');
     expect(submissionContentType(file('run.exe', 'application/x-msdownload'))).toBeNull();
     expect(submissionContentType(file('mystery', ''))).toBeNull();
+  });
+
+  it('infers only types the bucket accepts', () => {
+    for (const type of Object.values(SUBMISSION_TYPES_BY_EXTENSION)) {
+      expect(SUBMISSION_MIME_TYPES).toContain(type);
+    }
   });
 
   it('names what is wrong with each file, size first', () => {

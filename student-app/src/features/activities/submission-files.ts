@@ -1,8 +1,8 @@
-import { UPLOAD_LIMITS, fileExtension } from '@portal/shared-data';
+import { SUBMISSION_MIME_TYPES, UPLOAD_LIMITS, fileExtension } from '@portal/shared-data';
 
-// What the `activity-submissions` bucket accepts (allowed_mime_types in the storage migration), by
-// extension, so a file is checked before it is sent and a browser that reports no type still gets one.
-const SUBMISSION_TYPES_BY_EXTENSION: Record<string, string> = {
+// The content type for each extension the picker offers, so a browser that reports no type still
+// gets one. Every value is one of the bucket's SUBMISSION_MIME_TYPES (submission-files.test.ts checks).
+export const SUBMISSION_TYPES_BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -30,19 +30,6 @@ const SUBMISSION_TYPES_BY_EXTENSION: Record<string, string> = {
   mov: 'video/quicktime',
 };
 
-/** Every content type the bucket accepts (the storage migration's list). */
-export const SUBMISSION_MIME_TYPES: readonly string[] = [
-  ...new Set([
-    ...Object.values(SUBMISSION_TYPES_BY_EXTENSION),
-    'text/rtf',
-    'application/x-zip-compressed',
-    'audio/mp3',
-    'audio/x-wav',
-    'audio/wave',
-    'audio/x-m4a',
-  ]),
-];
-
 /** The file input's `accept`: the extensions above. */
 export const SUBMISSION_FILE_ACCEPT = Object.keys(SUBMISSION_TYPES_BY_EXTENSION)
   .map((extension) => `.${extension}`)
@@ -55,7 +42,7 @@ const GENERIC_TYPES = new Set(['', 'application/octet-stream']);
 
 /** The content type to upload the file with, or null when the bucket would refuse it. */
 export function submissionContentType(file: Pick<File, 'name' | 'type'>): string | null {
-  if (SUBMISSION_MIME_TYPES.includes(file.type)) return file.type;
+  if ((SUBMISSION_MIME_TYPES as readonly string[]).includes(file.type)) return file.type;
   if (!GENERIC_TYPES.has(file.type)) return null;
   return SUBMISSION_TYPES_BY_EXTENSION[fileExtension(file.name)] ?? null;
 }

@@ -12,7 +12,12 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { submissionsService, type StudentActivity, type Submission } from '@portal/shared-data';
+import {
+  isSizeProblem,
+  submissionsService,
+  type StudentActivity,
+  type Submission,
+} from '@portal/shared-data';
 import { ErrorBanner, formatFileSize, useLanguage } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { submitState } from './activity-rules';
@@ -136,9 +141,15 @@ export function SubmitActivityModal({
       );
       if (!result.success) {
         onDraftChange({ ...draft, uploaded });
+        const { details } = result.error;
         setFailure({
           title: t('form.uploadFailed', { name: file.name }),
-          message: result.error.message,
+          message: isSizeProblem(details)
+            ? t('form.tooLarge', {
+                name: file.name,
+                size: formatFileSize(details.limitBytes, language),
+              })
+            : result.error.message,
         });
         setSubmitting(false);
         return;

@@ -30,7 +30,7 @@ import {
 } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { ICS_FILE_NAME } from './class-export';
-import { monthEvents } from './month-events';
+import { monthDayCounts, monthEvents } from './month-events';
 import { ClassListItem } from './class-list-item';
 import { CALENDAR_NAMESPACE } from './i18n';
 import { useCalendarClasses, type Loadable } from './use-calendar-classes';
@@ -71,6 +71,10 @@ export function CalendarScreen({ initialDate }: CalendarScreenProps) {
 
   const events = useMemo(
     () => (current.status === 'ready' ? monthEvents(current.data) : []),
+    [current],
+  );
+  const dayCounts = useMemo(
+    () => (current.status === 'ready' ? monthDayCounts(current.data) : {}),
     [current],
   );
 
@@ -159,6 +163,7 @@ export function CalendarScreen({ initialDate }: CalendarScreenProps) {
               month={month}
               onMonthChange={setMonth}
               events={events}
+              dayCounts={dayCounts}
               selectedDate={selected}
               onSelectDate={setSelected}
               today={now}
