@@ -14,6 +14,7 @@ import {
 } from '@portal/shared-data';
 import { renderWithProviders } from '@portal/shared-ui/test-utils';
 import CourseCatalog from './catalog';
+import { student } from '../../test-support/fixtures';
 
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
@@ -27,21 +28,6 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
 const listCatalog = vi.mocked(catalogReadModel.list);
 const listLanguages = vi.mocked(catalogReadModel.listLanguages);
 const enroll = vi.mocked(coursesService.enroll);
-
-const student: AppUser = {
-  id: 'student-1',
-  email: 'lucia@school.test',
-  firstName: 'Lucía',
-  lastName: 'Gómez',
-  role: 'student',
-  avatar: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLogin: null,
-  phone: null,
-  location: null,
-  bio: null,
-  isActive: true,
-};
 
 function aCourse(overrides: Partial<CatalogCourse> = {}): CatalogCourse {
   return {

@@ -15,6 +15,7 @@ import {
 } from '@portal/shared-data';
 import { renderWithProviders } from '@portal/shared-ui/test-utils';
 import StudentDashboardPage from './dashboard';
+import { student } from '../../test-support/fixtures';
 
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
@@ -31,21 +32,6 @@ const markAttendance = vi.mocked(classesService.markAttendance);
 const NOW = new Date(2025, 2, 12, 15, 0);
 const minutesFromNow = (minutes: number) =>
   new Date(NOW.getTime() + minutes * 60_000).toISOString();
-
-const student: AppUser = {
-  id: 'student-1',
-  email: 'lucia@school.test',
-  firstName: 'Lucía',
-  lastName: 'Gómez',
-  role: 'student',
-  avatar: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLogin: null,
-  phone: null,
-  location: null,
-  bio: null,
-  isActive: true,
-};
 
 function aClass(overrides: Partial<DashboardClass> = {}): DashboardClass {
   return {

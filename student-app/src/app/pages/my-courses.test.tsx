@@ -7,13 +7,13 @@ import {
   coursesService,
   initialAuthState,
   myCoursesReadModel,
-  type AppUser,
   type Paged,
   type Result,
   type StudentCourse,
 } from '@portal/shared-data';
 import { renderWithProviders } from '@portal/shared-ui/test-utils';
 import MyCourses from './my-courses';
+import { student } from '../../test-support/fixtures';
 
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
@@ -26,21 +26,6 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
 
 const listMyCourses = vi.mocked(myCoursesReadModel.listForStudent);
 const unenroll = vi.mocked(coursesService.unenroll);
-
-const student: AppUser = {
-  id: 'student-1',
-  email: 'lucia@school.test',
-  firstName: 'Lucía',
-  lastName: 'Gómez',
-  role: 'student',
-  avatar: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLogin: null,
-  phone: null,
-  location: null,
-  bio: null,
-  isActive: true,
-};
 
 function aCourse(overrides: Partial<StudentCourse> = {}): StudentCourse {
   return {
