@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  */
 const root = dirname(fileURLToPath(import.meta.url));
 
-const SINGLETONS = [
+export const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
@@ -24,6 +24,12 @@ const SINGLETONS = [
   '@mantine/core',
   '@mantine/hooks',
   '@mantine/notifications',
+  '@mantine/dates',
+  '@mantine/form',
+  // @mantine/dates formats with dayjs; one copy keeps one locale setting for the page.
+  'dayjs',
+  // Owns the QueryClient context: a second copy would not see the shell's client.
+  '@tanstack/react-query',
   'i18next',
   'react-i18next',
   '@supabase/supabase-js',
@@ -33,7 +39,8 @@ const SINGLETONS = [
 
 type PackageJson = { version?: string; dependencies?: Record<string, string> };
 
-const readJson = (file: string): PackageJson => JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+const readJson = (file: string): PackageJson =>
+  JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
 
 function packageName(specifier: string): string {
   const parts = specifier.split('/');
@@ -48,7 +55,8 @@ export function sharedDependencies(configUrl: string) {
   for (const specifier of SINGLETONS) {
     const name = packageName(specifier);
     let range = deps[name];
-    if (!range) throw new Error(`${appDir}: shared dependency ${name} is missing from package.json`);
+    if (!range)
+      throw new Error(`${appDir}: shared dependency ${name} is missing from package.json`);
     if (range.startsWith('workspace:')) {
       const folder = name.replace('@portal/', '');
       range = `^${readJson(join(root, folder, 'package.json')).version ?? '0.0.0'}`;

@@ -1,16 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (pure logic and components in jsdom) and `integration`
-// (talks to the running local Supabase stack; see scripts/with-backend.mjs).
+// Projects:
+// - one per package with unit tests (pure logic and components in jsdom), read from that package's
+//   own vitest.config.ts, so `pnpm --filter <pkg> test` runs exactly what the workspace run does;
+// - `workspace`: the contract tests in tests/ that look across packages (catalogs, route table);
+// - `integration`: talks to the running local Supabase stack (see scripts/with-backend.mjs).
+// `pnpm test:unit` runs every project but `integration`.
 export default defineConfig({
   test: {
     projects: [
+      'shell',
+      'student-app',
+      'teacher-app',
+      'admin-app',
+      'shared-ui',
+      'shared-data',
       {
         test: {
-          name: 'unit',
-          include: [
-            '{shell,student-app,teacher-app,admin-app,shared-ui,shared-data}/src/**/*.test.{ts,tsx}',
-          ],
+          name: 'workspace',
+          include: ['tests/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./vitest.setup.ts'],
         },

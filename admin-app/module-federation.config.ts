@@ -1,11 +1,10 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
 import { shareStrategy, sharedDependencies } from '../module-federation.shared';
+import { CONTAINER_NAME, PAGES } from './src/app/pages';
 
 export default createModuleFederationConfig({
-  name: 'admin_app',
-  exposes: {
-    './Dashboard': './src/app/pages/dashboard.tsx',
-  },
+  name: CONTAINER_NAME,
+  exposes: Object.fromEntries(PAGES.map((page) => [page.module, page.file])),
   shared: sharedDependencies(import.meta.url),
   shareStrategy,
   dts: false,

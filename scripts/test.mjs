@@ -16,12 +16,17 @@ let failed = false;
 try {
   await step('lint', () => run('pnpm', ['lint']));
   await step('typecheck', () => run('pnpm', ['typecheck']));
-  await step('unit tests', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'unit']));
+  // Every project but integration: each package's unit tests and the workspace contract tests.
+  await step('unit tests', () =>
+    run('pnpm', ['exec', 'vitest', 'run', '--project', '!integration']),
+  );
   await step('build', () => run('pnpm', ['build']));
   await step('local backend (fresh test database)', () =>
     ensureBackend({ dataDir: join(ROOT, '.data', 'test'), reset: true }),
   );
-  await step('integration tests', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'integration']));
+  await step('integration tests', () =>
+    run('pnpm', ['exec', 'vitest', 'run', '--project', 'integration']),
+  );
   await step('e2e tests', () => run('pnpm', ['--filter', '@portal/e2e', 'test']));
 } catch (error) {
   failed = true;

@@ -1,17 +1,10 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
 import { shareStrategy, sharedDependencies } from '../module-federation.shared';
+import { CONTAINER_NAME, PAGES } from './src/app/pages';
 
 export default createModuleFederationConfig({
-  name: 'student_app',
-  exposes: {
-    './Dashboard': './src/app/pages/dashboard.tsx',
-    './Catalog': './src/app/pages/catalog.tsx',
-    './MyCourses': './src/app/pages/my-courses.tsx',
-    './CourseDetail': './src/app/pages/course-detail.tsx',
-    './Materials': './src/app/pages/materials.tsx',
-    './Calendar': './src/app/pages/calendar.tsx',
-    './Activities': './src/app/pages/activities.tsx',
-  },
+  name: CONTAINER_NAME,
+  exposes: Object.fromEntries(PAGES.map((page) => [page.module, page.file])),
   shared: sharedDependencies(import.meta.url),
   shareStrategy,
   dts: false,

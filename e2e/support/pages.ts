@@ -79,7 +79,7 @@ export class StudentDashboard {
   }
 
   async openClassroom(title: string) {
-    await this.course(title).getByRole('button', { name: 'Course Classroom' }).click();
+    await this.course(title).getByRole('link', { name: 'Course Classroom' }).click();
     await expect(this.page).toHaveURL(/\/course-detail\/[0-9a-f-]{36}$/);
   }
 }
@@ -115,7 +115,7 @@ export class MyCourses {
   }
 
   async open(title: string) {
-    await this.course(title).getByRole('button', { name: 'Open course' }).click();
+    await this.course(title).getByRole('link', { name: 'Open course' }).click();
     await expect(this.page).toHaveURL(/\/course-detail\/[0-9a-f-]{36}$/);
   }
 

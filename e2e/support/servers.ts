@@ -1,17 +1,25 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PID_FILE = join(ROOT, 'e2e', 'test-results', 'app-servers.json');
 
-export const APP_PORTS = { shell: 3000, 'student-app': 3001, 'teacher-app': 3002, 'admin-app': 3003 } as const;
+export const APP_PORTS = {
+  shell: 3000,
+  'student-app': 3001,
+  'teacher-app': 3002,
+  'admin-app': 3003,
+} as const;
 export type AppName = keyof typeof APP_PORTS;
 
 async function answers(port: number): Promise<boolean> {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
+    const response = await fetch(`http://127.0.0.1:${port}/`, {
+      signal: AbortSignal.timeout(1000),
+    });
     return response.ok;
   } catch {
     return false;
@@ -28,7 +36,9 @@ async function waitUntil(check: () => Promise<boolean>, label: string, timeoutMs
 }
 
 function readPids(): Partial<Record<AppName, number>> {
-  return existsSync(PID_FILE) ? (JSON.parse(readFileSync(PID_FILE, 'utf8')) as Partial<Record<AppName, number>>) : {};
+  return existsSync(PID_FILE)
+    ? (JSON.parse(readFileSync(PID_FILE, 'utf8')) as Partial<Record<AppName, number>>)
+    : {};
 }
 
 function writePids(pids: Partial<Record<AppName, number>>) {
@@ -71,4 +81,45 @@ export async function startAllAppServers() {
 export async function stopAllAppServers() {
   const pids = readPids();
   for (const app of Object.keys(pids) as AppName[]) await stopAppServer(app);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * Serves a folder the way a remote's host would (CORS on, no SPA fallback), inside the test
+ * process: for a remote build that lives outside the workspace, e.g. a copy in a temp folder.
+ */
+export async function serveFolder(
+  folder: string,
+  port: number,
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const path = normalize(
+      join(folder, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)),
+    );
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    if (!path.startsWith(folder) || !existsSync(path) || statSync(path).isDirectory()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'Content-Type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+    });
+    response.end(readFileSync(path));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    origin: `http://localhost:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

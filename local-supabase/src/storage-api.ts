@@ -141,6 +141,17 @@ function contentDisposition(download: string | null, name: string): Record<strin
  * the migrations decide; bucket limits are read as the server, as Storage does. Bytes live on disk
  * (storage-files.ts) and change together with their row.
  */
+/**
+ * The Content-Type an object is served with. Text without a charset gets `charset=utf-8`: without
+ * it a browser reads the bytes as windows-1252 and a previewed Markdown note shows "conversaciÃ³n".
+ * A charset the uploader chose is kept.
+ */
+export function servedContentType(mimetype: string | undefined): string {
+  const type = mimetype?.trim() || 'application/octet-stream';
+  if (!/^text\//i.test(type) || /;\s*charset=/i.test(type)) return type;
+  return `${type}; charset=utf-8`;
+}
+
 export class StorageApi {
   private readonly files: ObjectFiles;
   private readonly buckets: BucketRoutes;
@@ -487,7 +498,7 @@ export class StorageApi {
     const file = await this.files.open(row.bucket_id, row.name);
     const eTag = row.metadata?.eTag;
     const headers: Record<string, string> = {
-      'content-type': row.metadata?.mimetype ?? 'application/octet-stream',
+      'content-type': servedContentType(row.metadata?.mimetype),
       'cache-control': row.metadata?.cacheControl ?? DEFAULT_CACHE_CONTROL,
       'last-modified': row.updated_at.toUTCString(),
       'accept-ranges': 'bytes',

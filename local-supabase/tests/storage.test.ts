@@ -332,7 +332,7 @@ describe('signed URLs', () => {
     expect(data?.signedUrl).toContain(`${API_URL}/storage/v1/object/sign/${OWN}/${path}?token=`);
     const response = await fetch(data?.signedUrl as string);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/plain');
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toBe('secret notes');
 
     const token = new URL(data?.signedUrl as string).searchParams.get('token') as string;
@@ -340,6 +340,37 @@ describe('signed URLs', () => {
     expect(claims.url).toBe(`${OWN}/${path}`);
     expect(claims.exp - claims.iat).toBe(3600);
     expect(claims.role).toBeUndefined();
+  });
+
+  it.each([
+    ['md', 'text/markdown'],
+    ['txt', 'text/plain'],
+  ])('serves a .%s text file as UTF-8, so a browser shows its accents', async (extension, type) => {
+    const notes = `${alice.user.id}/notes-${randomUUID()}.${extension}`;
+    const content = '# Una conversación en el café: ¿qué tal?';
+    const { error } = await alice.client.storage.from(OWN).upload(notes, text(content, type));
+    expect(error).toBeNull();
+    const { data } = await alice.client.storage.from(OWN).createSignedUrl(notes, 60);
+    const response = await fetch(data?.signedUrl as string);
+    expect(response.headers.get('content-type')).toBe(`${type}; charset=utf-8`);
+    expect(new TextDecoder('utf-8').decode(await response.arrayBuffer())).toBe(content);
+  });
+
+  it('keeps a charset the uploader chose and adds none to binary types', async () => {
+    const latin = `${alice.user.id}/latin-${randomUUID()}.txt`;
+    await alice.client.storage
+      .from(OWN)
+      .upload(latin, Buffer.from([0x63, 0x61, 0x66, 0xe9]), {
+        contentType: 'text/plain; charset=iso-8859-1',
+      });
+    const image = `${alice.user.id}/pixel-${randomUUID()}.png`;
+    await alice.client.storage.from(OWN).upload(image, text('png', 'image/png'));
+    const signed = await alice.client.storage.from(OWN).createSignedUrls([latin, image], 60);
+    const [latinResponse, imageResponse] = await Promise.all(
+      (signed.data ?? []).map((entry) => fetch(entry.signedUrl as string)),
+    );
+    expect(latinResponse?.headers.get('content-type')).toBe('text/plain; charset=iso-8859-1');
+    expect(imageResponse?.headers.get('content-type')).toBe('image/png');
   });
 
   it('adds a download disposition on request', async () => {

@@ -11,7 +11,7 @@ let clientProject: { url: string; anonKey: string } | null = null;
 
 /**
  * Creates the page's Supabase client from the runtime config (once; later calls with the same
- * project return it). Throws ApiProviderError for the Node provider and unknown names (SPEC §1).
+ * project return it). Throws ApiProviderError for the Node provider and unknown names.
  */
 export function initDataClient(config: PortalConfig): DataClient {
   const provider = config.apiProvider.trim() || DEFAULT_API_PROVIDER;
@@ -32,7 +32,7 @@ export function initDataClient(config: PortalConfig): DataClient {
     throw new Error('The data client is already initialised for another Supabase project');
   }
 
-  // Realtime timeouts/backoff and the 30 s refresh tick are supabase-js defaults that match SPEC §9.
+  // Realtime timeouts/backoff and the 30 s refresh tick are supabase-js defaults.
   client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: {
       // Implicit flow: the password-reset link lands on /reset-password with the session in the hash.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiProviderError, ConfigError, ERROR_CODES, ERROR_MESSAGES } from './errors';
 
 describe('ERROR_CODES', () => {
-  it('holds every SPEC §8 code once', () => {
+  it('holds every service error code once', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
     expect(ERROR_CODES).toHaveLength(29 + 24);
     expect(ERROR_CODES).toEqual(
@@ -23,7 +23,7 @@ describe('ERROR_CODES', () => {
 });
 
 describe('ERROR_MESSAGES', () => {
-  it('spells the SPEC texts verbatim', () => {
+  it('spells the fixed product texts verbatim', () => {
     expect(ERROR_MESSAGES.tokenRefreshFailed).toBe('Token refresh failed');
     expect(ERROR_MESSAGES.noRefreshToken).toBe('No refresh token available');
     expect(ERROR_MESSAGES.initializeAuthFailed).toBe('Failed to initialize auth');

@@ -1,4 +1,4 @@
-/** Entities that have list/create/update/delete error codes (SPEC §8). */
+/** Entities that have list/create/update/delete error codes. */
 export const ERROR_ENTITIES = [
   'COURSES',
   'USERS',
@@ -46,7 +46,7 @@ const NAMED_ERROR_CODES = [
   'UPLOAD_SUBMISSION_FILE_ERROR',
 ] as const;
 
-/** Every service error code of SPEC §8. */
+/** Every service error code (docs/product-rules.md "Errors"). */
 export type ErrorCode = (typeof NAMED_ERROR_CODES)[number] | EntityErrorCode;
 
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -56,7 +56,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   ),
 ];
 
-/** The auth rejection and fallback failure texts of SPEC §8, verbatim. */
+/** The fixed auth rejection and fallback failure texts, verbatim (docs/product-rules.md "Errors"). */
 export const ERROR_MESSAGES = {
   userNotAuthenticated: 'User not authenticated',
   authenticationFailed: 'Authentication failed',
@@ -106,7 +106,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Thrown at start-up for the Node provider and unknown provider names (SPEC §1). */
+/** Thrown at start-up for the Node provider and unknown provider names. */
 export class ApiProviderError extends Error {
   override name = 'ApiProviderError';
 }

@@ -1,4 +1,4 @@
-/** Window event that opens the course detail page from any app (DESIGN §1, SPEC §2). */
+/** Window event that opens the course detail page from any app. */
 export const OPEN_COURSE_DETAIL_EVENT = 'portal:open-course-detail';
 
 export type OpenCourseDetailDetail = { courseId: string };

@@ -228,46 +228,6 @@ export {
   type NameSource,
 } from './rules/storage-names';
 
-// App lists (SPEC §4 "App lists") and their actions
-export { coursesAtom } from './atoms/courses-atom';
-export { enrollmentsAtom } from './atoms/enrollments-atom';
-export { classesAtom } from './atoms/classes-atom';
-export { materialsAtom } from './atoms/materials-atom';
-export { activitiesAtom } from './atoms/activities-atom';
-export { activitySubmissionsAtom } from './atoms/activity-submissions-atom';
-export { usersAtom } from './atoms/users-atom';
-export { fetchCoursesWriteAtom } from './atoms/fetch-courses-write-atom';
-export { fetchEnrolledCoursesWriteAtom } from './atoms/fetch-enrolled-courses-write-atom';
-export { createCourseWriteAtom } from './atoms/create-course-write-atom';
-export { updateCourseWriteAtom } from './atoms/update-course-write-atom';
-export { deleteCourseWriteAtom } from './atoms/delete-course-write-atom';
-export { enrollInCourseWriteAtom } from './atoms/enroll-in-course-write-atom';
-export { removeStudentWriteAtom } from './atoms/remove-student-write-atom';
-export { fetchEnrollmentsWriteAtom } from './atoms/fetch-enrollments-write-atom';
-export { fetchClassesWriteAtom } from './atoms/fetch-classes-write-atom';
-export { createClassWriteAtom } from './atoms/create-class-write-atom';
-export { updateClassWriteAtom } from './atoms/update-class-write-atom';
-export { deleteClassWriteAtom } from './atoms/delete-class-write-atom';
-export { fetchMaterialsWriteAtom } from './atoms/fetch-materials-write-atom';
-export { uploadMaterialWriteAtom } from './atoms/upload-material-write-atom';
-export { createMaterialLinkWriteAtom } from './atoms/create-material-link-write-atom';
-export { deleteMaterialWriteAtom } from './atoms/delete-material-write-atom';
-export { fetchActivitiesWriteAtom } from './atoms/fetch-activities-write-atom';
-export { fetchStudentActivitiesWriteAtom } from './atoms/fetch-student-activities-write-atom';
-export { createActivityWriteAtom } from './atoms/create-activity-write-atom';
-export { updateActivityWriteAtom } from './atoms/update-activity-write-atom';
-export { deleteActivityWriteAtom } from './atoms/delete-activity-write-atom';
-export { fetchSubmissionsWriteAtom } from './atoms/fetch-submissions-write-atom';
-export { fetchStudentSubmissionsWriteAtom } from './atoms/fetch-student-submissions-write-atom';
-export { submitActivityWriteAtom } from './atoms/submit-activity-write-atom';
-export { gradeSubmissionWriteAtom } from './atoms/grade-submission-write-atom';
-export { fetchUsersWriteAtom } from './atoms/fetch-users-write-atom';
-export { fetchTeachersWriteAtom } from './atoms/fetch-teachers-write-atom';
-export { fetchStudentsWriteAtom } from './atoms/fetch-students-write-atom';
-export { createUserWriteAtom } from './atoms/create-user-write-atom';
-export { updateUserWriteAtom } from './atoms/update-user-write-atom';
-export { deleteUserWriteAtom } from './atoms/delete-user-write-atom';
-
 // Auth service and state
 export {
   authService,
@@ -294,6 +254,8 @@ export { updatePasswordWriteAtom } from './atoms/update-password-write-atom';
 export { clearAuthErrorWriteAtom } from './atoms/clear-auth-error-write-atom';
 export { authEventWriteAtom, type AuthEventUpdate } from './atoms/auth-event-write-atom';
 export { useStandaloneSession, type StandaloneSession } from './hooks/use-standalone-session';
+export { useJoinClass, type JoinProblem } from './hooks/use-join-class';
+export { useMaterialViewer } from './hooks/use-material-viewer';
 
 // Validation rules
 export {
@@ -301,6 +263,7 @@ export {
   PASSWORD_MIN_LENGTH,
   hasValidationErrors,
   isValidEmail,
+  NAME_MAX_LENGTH,
   validateForgotPassword,
   validateResetPassword,
   validateSignIn,
@@ -375,3 +338,72 @@ export {
   type StudentActivitiesOverview,
   type StudentActivity,
 } from './read-models/activities';
+
+// Server state: TanStack Query keys and query/mutation options, one module per domain
+// (docs/architecture.md "Server state"). Screens call useQuery/useMutation with these.
+export { createQueryClient, STALE_TIME_MS, type QueryClientOptions } from './queries/query-client';
+export { ServiceFailure, toServiceError, unwrap } from './queries/service-failure';
+export {
+  activityKeys,
+  classKeys,
+  courseKeys,
+  dashboardKeys,
+  materialKeys,
+  settingsKeys,
+  submissionKeys,
+  userKeys,
+} from './queries/keys';
+export { courseMutations, courseQueries, reviewMutations } from './queries/course-queries';
+export { dashboardQueries } from './queries/dashboard-queries';
+export { classMutations, classQueries } from './queries/class-queries';
+export { materialMutations, materialQueries } from './queries/material-queries';
+export {
+  activityMutations,
+  activityQueries,
+  submissionMutations,
+  submissionQueries,
+} from './queries/activity-queries';
+export { userMutations, userQueries } from './queries/user-queries';
+export { settingsMutations, settingsQueries } from './queries/settings-queries';
+
+// One rule per domain fact
+export {
+  ERROR_MESSAGE_KEYS,
+  SERVER_REFUSALS,
+  errorMessageKey,
+  type ErrorMessageKey,
+} from './rules/error-messages';
+export { paths } from './rules/paths';
+export {
+  REVIEW_COMMENT_MAX_LENGTH,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  reviewCommentLength,
+  validateReview,
+  type ReviewErrors,
+  type ReviewMessageKey,
+  type ReviewValues,
+} from './rules/review';
+export {
+  SUBMISSION_MAX_BYTES,
+  SUBMISSION_MAX_FILES,
+  SUBMISSION_TEXT_MAX_LENGTH,
+  SUBMISSION_TYPES_BY_EXTENSION,
+  submissionContentType,
+  submissionFileProblems,
+  submissionTextLength,
+  validateSubmission,
+  type SubmissionErrors,
+  type SubmissionFileProblem,
+  type SubmissionMessageKey,
+  type SubmissionValues,
+} from './rules/submission';
+export {
+  JOIN_WINDOW_MINUTES,
+  canJoin,
+  classJoinState,
+  isInProgress,
+  isSameLocalDay,
+  type JoinState,
+  type JoinableClass,
+} from './rules/join-window';

@@ -1,6 +1,6 @@
 /** The key supabase-js stores its session under (client `storageKey`). */
 export const AUTH_STORAGE_KEY = 'portal-auth';
-/** Plain token mirrors other code may read (SPEC §3 "Auth session"). */
+/** Plain token mirrors other code may read. */
 export const TOKEN_STORAGE_KEY = 'token';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 const REMEMBER_ME_KEY = 'portal-remember-me';

@@ -30,7 +30,7 @@ describe('fromPostgrestError', () => {
   });
 
   it.each([null, undefined, {}, { message: '' }, { message: '   ' }, 'boom'])(
-    'falls back to the SPEC message for %j',
+    'falls back to the fixed product message for %j',
     (error) => {
       expect(fromPostgrestError('DELETE_CLASSES_ERROR', error, 'Failed to delete class')).toEqual({
         success: false,

@@ -4,7 +4,7 @@ export type ServiceError = { message: string; code: ErrorCode; details?: unknown
 
 export type Success<T> = { success: true; data: T };
 export type Failure = { success: false; error: ServiceError };
-/** What every service call resolves to; services never throw to the UI (DESIGN §2). */
+/** What every service call resolves to; services never throw to the UI. */
 export type Result<T> = Success<T> | Failure;
 
 export function ok<T>(data: T): Success<T> {
@@ -23,7 +23,7 @@ function field(err: unknown, key: string): unknown {
     : undefined;
 }
 
-/** The provider's message when it has one (SPEC §8 "Errors carry the provider's message"). */
+/** The provider's message when it has one. */
 function messageOf(err: unknown, fallbackMessage: string): string {
   const message = field(err, 'message');
   // auth-js reports a 5xx response it could not read as the message '{}'.

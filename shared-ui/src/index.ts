@@ -37,6 +37,7 @@ export {
 export {
   StandaloneHarness,
   type StandaloneHarnessProps,
+  type ExposedPage,
   type StandalonePage,
   type StandaloneSession,
 } from './components/standalone-harness/standalone-harness';
@@ -52,6 +53,14 @@ export {
   type ViewerMaterial,
 } from './components/material-viewer/material-viewer';
 export { safeExternalHref } from './components/material-viewer/material-preview';
+export {
+  MaterialBrowser,
+  toViewerMaterial,
+  type BrowsableMaterial,
+  type MaterialBrowserFilters,
+  type MaterialBrowserProps,
+} from './components/material-viewer/material-browser';
+export { downloadName, startDownload } from './components/material-viewer/download-file';
 export {
   MonthCalendar,
   type CalendarEvent,
@@ -71,3 +80,9 @@ export {
   type RatingStarsProps,
 } from './components/rating-stars/rating-stars';
 export { SearchInput, type SearchInputProps } from './components/search-input/search-input';
+
+// The ticking clock screens compare class and due times with
+export { useNow } from './hooks/use-now';
+
+// Layout helpers for narrow screens
+export { wrappingButtonStyles, wrappingTitle } from './layout/wrapping';

@@ -1,8 +1,9 @@
 import '@portal/shared-ui/styles.css';
 import { createRoot } from 'react-dom/client';
-import { initI18n, registerMessages, PortalUiProvider } from '@portal/shared-ui';
+import { initI18n, PortalUiProvider } from '@portal/shared-ui';
 import { initDataClient, loadPortalConfig } from '@portal/shared-data';
-import { en, es } from './i18n/messages';
+// The route table's titles and sidebar labels (namespace 'shell'); features register their own.
+import './app/i18n';
 import { App } from './app/app';
 import { StartupErrorScreen } from './features/errors/startup-error-screen';
 import { registerPortalRemotes } from './features/remotes/remote-registry';
@@ -10,7 +11,6 @@ import { captureAuthRedirect } from './features/auth/auth-redirect';
 
 async function start() {
   initI18n();
-  registerMessages('shell', { en, es });
   // Read before the Supabase client consumes (and clears) the recovery link's fragment.
   captureAuthRedirect(window.location.hash);
 

@@ -1,34 +1,21 @@
 import '@portal/shared-ui/styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { Provider as JotaiProvider } from 'jotai';
 import { PortalUiProvider, StandaloneHarness, initI18n } from '@portal/shared-ui';
-import { initDataClient, loadPortalConfig, useStandaloneSession } from '@portal/shared-data';
-import Activities from './app/pages/activities';
-import Calendar from './app/pages/calendar';
-import Catalog from './app/pages/catalog';
-import CourseDetail from './app/pages/course-detail';
-import Dashboard from './app/pages/dashboard';
-import Materials from './app/pages/materials';
-import MyCourses from './app/pages/my-courses';
+import {
+  createQueryClient,
+  initDataClient,
+  loadPortalConfig,
+  useStandaloneSession,
+} from '@portal/shared-data';
+import { PAGES } from './app/pages';
 
-// Standalone development only: in the portal the shell mounts these pages in its own tree.
+// Standalone development only: in the portal the shell mounts these pages in its own tree,
+// under its own providers and QueryClient.
 function StandaloneApp() {
   const session = useStandaloneSession();
-  return (
-    <StandaloneHarness
-      appName="Student app"
-      session={session}
-      pages={[
-        { path: '/', label: 'Dashboard', element: <Dashboard /> },
-        { path: '/catalog', label: 'Course Catalog', element: <Catalog /> },
-        { path: '/my-courses', label: 'My Courses', element: <MyCourses /> },
-        { path: '/course-detail/:courseId', label: 'Course Detail', element: <CourseDetail /> },
-        { path: '/materials', label: 'Extra Materials', element: <Materials /> },
-        { path: '/calendar', label: 'Calendar', element: <Calendar /> },
-        { path: '/activities', label: 'Activities', element: <Activities /> },
-      ]}
-    />
-  );
+  return <StandaloneHarness appName="Student app" session={session} pages={PAGES} />;
 }
 
 async function start() {
@@ -38,9 +25,11 @@ async function start() {
   initDataClient(await loadPortalConfig());
   createRoot(container).render(
     <PortalUiProvider>
-      <JotaiProvider>
-        <StandaloneApp />
-      </JotaiProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <JotaiProvider>
+          <StandaloneApp />
+        </JotaiProvider>
+      </QueryClientProvider>
     </PortalUiProvider>,
   );
 }

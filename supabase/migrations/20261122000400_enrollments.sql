@@ -126,7 +126,7 @@ grant select on public.enrollments to authenticated;
 grant update (status) on public.enrollments to authenticated;
 grant all on public.enrollments to service_role;
 
--- The users read matrix (DESIGN §4): a teacher sees the students actively enrolled in their courses.
+-- The users read matrix: a teacher sees the students actively enrolled in their courses.
 create policy "Teachers can view the students of their courses"
   on public.users for select
   to authenticated

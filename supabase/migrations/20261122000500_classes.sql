@@ -19,7 +19,7 @@ create table public.classes (
 
 comment on table public.classes is 'A scheduled session of a course, live (with a meeting link) or recorded.';
 comment on column public.classes.duration is 'Length in minutes (at least 15).';
-comment on column public.classes.meeting_link is 'Required for live classes (SPEC §5 "Meeting link is required for live classes").';
+comment on column public.classes.meeting_link is 'Required for live classes.';
 comment on column public.classes.recording_url is 'Where a recorded class (or the recording of a live one) can be watched.';
 
 create index classes_course_id_scheduled_date_idx on public.classes (course_id, scheduled_date);

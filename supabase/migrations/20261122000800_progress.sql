@@ -371,7 +371,7 @@ revoke execute on function
   private.progress_after_enrollment_insert()
 from public;
 
--- SPEC §7 get_student_stats, for the student, the student's teachers and administrators:
+-- get_student_stats, for the student, the student's teachers and administrators:
 --   enrolled_courses   active enrollments
 --   completed_courses  completed enrollments
 --   total_study_hours  minutes of attended classes / 60, one decimal
@@ -407,7 +407,7 @@ end
 $$;
 
 comment on function public.get_student_stats(uuid) is
-  'SPEC §7 statistics of one student: {enrolled_courses, completed_courses, total_study_hours, average_progress}.';
+  'Statistics of one student: {enrolled_courses, completed_courses, total_study_hours, average_progress}.';
 
 revoke execute on function public.get_student_stats(uuid) from public, anon;
 grant execute on function public.get_student_stats(uuid) to authenticated, service_role;

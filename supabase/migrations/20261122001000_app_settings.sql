@@ -1,8 +1,8 @@
--- System Settings (SPEC §3 "Settings", persisted per DESIGN §5): one row with a JSON object per tab.
+-- System Settings: one row with a JSON object per tab.
 -- Administrators read and write every group; everyone signed in reads the theme and branding (general +
 -- appearance) through get_app_settings(). The SMTP password is write-only: set_smtp_password() keeps it
--- in private.app_secrets and the row only says whether one is set. Every write is validated here (SPEC §5
--- "Settings bounds"); a partial group is completed from the defaults, unknown keys are refused.
+-- in private.app_secrets and the row only says whether one is set. Every write is validated here (the
+-- settings bounds); a partial group is completed from the defaults, unknown keys are refused.
 
 create function private.app_settings_defaults() returns jsonb
 language sql immutable
@@ -45,7 +45,7 @@ as $$
   )
 $$;
 
-comment on function private.app_settings_defaults() is 'SPEC §9 settings defaults, one object per settings group.';
+comment on function private.app_settings_defaults() is 'Settings defaults, one object per settings group.';
 
 create table public.app_settings (
   id smallint primary key default 1 check (id = 1),

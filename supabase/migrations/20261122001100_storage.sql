@@ -1,4 +1,4 @@
--- Storage buckets and who may read and write their objects (DESIGN §4 "Storage"). Object names:
+-- Storage buckets and who may read and write their objects. Object names:
 --   materials             <timestamp>-<random>.<ext>               (referenced by materials.storage_path)
 --   avatars               <user id>/avatar.<ext>                   (public bucket; users.avatar_url)
 --   activity-submissions  <student id>/<activity id>/<timestamp>-<random>.<ext>

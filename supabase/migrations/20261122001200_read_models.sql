@@ -229,8 +229,8 @@ where cl.course_id = any ((select private.scope_course_ids())::uuid[]);
 comment on view public.calendar_classes is
   'Calendar and Class Management: the classes the caller may see with course title and teacher; my_attendance is the caller''s own roster mark.';
 
--- The month grid (SPEC §2 Calendar: each day shows up to 2 classes and '+N more', plus the next 5
--- classes). An administrator's month holds thousands of classes, more than PostgREST returns in one
+-- The month grid (each day shows up to 2 classes and '+N more', plus the next 5 classes). An
+-- administrator's month holds thousands of classes, more than PostgREST returns in one
 -- response (max_rows 1000), so the grid is not a month of calendar_classes rows: this answers each day's
 -- count and first classes, bounded by the range (at most 42 days, a six-week grid) and the limits, in
 -- one request. Days are calendar days in `time_zone` (an IANA name, the viewer's). Classes are

@@ -21,20 +21,29 @@ beforeAll(async () => {
 describe('reading courses', () => {
   it('a student sees active courses but not inactive ones', async () => {
     const { student, course, otherCourse, inactiveCourse } = school;
-    const { data } = await student.client.from('courses').select('id').in('id', [course.id, otherCourse.id, inactiveCourse.id]);
+    const { data } = await student.client
+      .from('courses')
+      .select('id')
+      .in('id', [course.id, otherCourse.id, inactiveCourse.id]);
     expect(ids(data).sort()).toEqual([course.id, otherCourse.id].sort());
   });
 
   it("a teacher also sees their own inactive course, not another teacher's", async () => {
     const { teacher, otherTeacher, inactiveCourse } = school;
     expectRows(await teacher.client.from('courses').select('id').eq('id', inactiveCourse.id), 1);
-    expectRows(await otherTeacher.client.from('courses').select('id').eq('id', inactiveCourse.id), 0);
+    expectRows(
+      await otherTeacher.client.from('courses').select('id').eq('id', inactiveCourse.id),
+      0,
+    );
   });
 
   it('an admin sees every course', async () => {
     const { admin, course, otherCourse, inactiveCourse } = school;
     const rows = expectRows(
-      await admin.client.from('courses').select('id').in('id', [course.id, otherCourse.id, inactiveCourse.id]),
+      await admin.client
+        .from('courses')
+        .select('id')
+        .in('id', [course.id, otherCourse.id, inactiveCourse.id]),
     );
     expect(rows).toHaveLength(3);
   });
@@ -53,7 +62,7 @@ describe('creating courses', () => {
       .select('teacher_id, level, duration, price, max_students, enrolled_count, is_active')
       .single();
     expect(error).toBeNull();
-    // SPEC §9 defaults.
+    // The column defaults a course form relies on.
     expect(data).toEqual({
       teacher_id: teacher.id,
       level: 'beginner',
@@ -67,9 +76,15 @@ describe('creating courses', () => {
 
   it('a teacher cannot create a course for another teacher, a student none at all', async () => {
     const { teacher, otherTeacher, student } = school;
-    expectDenied(await teacher.client.from('courses').insert({ title: 'x', language: 'English', teacher_id: otherTeacher.id }));
+    expectDenied(
+      await teacher.client
+        .from('courses')
+        .insert({ title: 'x', language: 'English', teacher_id: otherTeacher.id }),
+    );
     // Refused before RLS even looks: a student cannot be a course's teacher.
-    const selfTaught = await student.client.from('courses').insert({ title: 'x', language: 'English', teacher_id: student.id });
+    const selfTaught = await student.client
+      .from('courses')
+      .insert({ title: 'x', language: 'English', teacher_id: student.id });
     expect(selfTaught.error?.message).toBe('The course teacher must be a teacher');
     expectDenied(await student.client.from('courses').insert({ title: 'x', language: 'English' }));
   });
@@ -82,7 +97,9 @@ describe('creating courses', () => {
       .select('id')
       .single();
     expect(created.error).toBeNull();
-    const wrong = await admin.client.from('courses').insert({ title: 'x', language: 'Spanish', teacher_id: student.id });
+    const wrong = await admin.client
+      .from('courses')
+      .insert({ title: 'x', language: 'Spanish', teacher_id: student.id });
     expect(wrong.error?.message).toBe('The course teacher must be a teacher');
   });
 
@@ -105,7 +122,11 @@ describe('creating courses', () => {
 
   it("enrolled_count is the database's, not the client's", async () => {
     const { admin } = school;
-    expectDenied(await admin.client.from('courses').insert({ title: 'x', language: 'Spanish', enrolled_count: 5 }));
+    expectDenied(
+      await admin.client
+        .from('courses')
+        .insert({ title: 'x', language: 'Spanish', enrolled_count: 5 }),
+    );
   });
 });
 
@@ -113,21 +134,42 @@ describe('updating courses', () => {
   it('a teacher edits their own course but cannot hand it to someone else', async () => {
     const { teacher, otherTeacher } = school;
     const mine = await createCourse({ teacher_id: teacher.id });
-    const renamed = await teacher.client.from('courses').update({ title: 'Renamed' }).eq('id', mine.id).select('title');
+    const renamed = await teacher.client
+      .from('courses')
+      .update({ title: 'Renamed' })
+      .eq('id', mine.id)
+      .select('title');
     expect(renamed.data).toEqual([{ title: 'Renamed' }]);
-    const handed = await teacher.client.from('courses').update({ teacher_id: otherTeacher.id }).eq('id', mine.id);
+    const handed = await teacher.client
+      .from('courses')
+      .update({ teacher_id: otherTeacher.id })
+      .eq('id', mine.id);
     expectDenied(handed);
   });
 
   it("a teacher cannot edit another teacher's course, a student no course", async () => {
     const { teacher, student, otherCourse, course } = school;
-    expectNoRows(await teacher.client.from('courses').update({ title: 'Hijacked' }).eq('id', otherCourse.id).select('id'));
-    expectNoRows(await student.client.from('courses').update({ title: 'Hijacked' }).eq('id', course.id).select('id'));
+    expectNoRows(
+      await teacher.client
+        .from('courses')
+        .update({ title: 'Hijacked' })
+        .eq('id', otherCourse.id)
+        .select('id'),
+    );
+    expectNoRows(
+      await student.client
+        .from('courses')
+        .update({ title: 'Hijacked' })
+        .eq('id', course.id)
+        .select('id'),
+    );
   });
 
   it('nobody writes enrolled_count through the API, admins included', async () => {
     const { admin, course } = school;
-    expectDenied(await admin.client.from('courses').update({ enrolled_count: 99 }).eq('id', course.id));
+    expectDenied(
+      await admin.client.from('courses').update({ enrolled_count: 99 }).eq('id', course.id),
+    );
   });
 
   it('an admin edits any course, including reassigning the teacher', async () => {
@@ -148,7 +190,9 @@ describe('deleting courses', () => {
     const { teacher, otherTeacher } = school;
     const mine = await createCourse({ teacher_id: teacher.id });
     const theirs = await createCourse({ teacher_id: otherTeacher.id });
-    expect((await teacher.client.from('courses').delete().eq('id', mine.id).select('id')).data).toEqual([{ id: mine.id }]);
+    expect(
+      (await teacher.client.from('courses').delete().eq('id', mine.id).select('id')).data,
+    ).toEqual([{ id: mine.id }]);
     expectNoRows(await teacher.client.from('courses').delete().eq('id', theirs.id).select('id'));
   });
 
@@ -156,7 +200,9 @@ describe('deleting courses', () => {
     const { student, admin } = school;
     const target = await createCourse();
     expectNoRows(await student.client.from('courses').delete().eq('id', target.id).select('id'));
-    expect((await admin.client.from('courses').delete().eq('id', target.id).select('id')).data).toEqual([{ id: target.id }]);
+    expect(
+      (await admin.client.from('courses').delete().eq('id', target.id).select('id')).data,
+    ).toEqual([{ id: target.id }]);
   });
 
   it('a deleted teacher leaves the course without a teacher', async () => {
@@ -164,7 +210,11 @@ describe('deleting courses', () => {
     const leaving = await createPerson('teacher', 'Leaving');
     const course = await createCourse({ teacher_id: leaving.id });
     expect((await service.auth.admin.deleteUser(leaving.id)).error).toBeNull();
-    const { data } = await admin.client.from('courses').select('teacher_id').eq('id', course.id).single();
+    const { data } = await admin.client
+      .from('courses')
+      .select('teacher_id')
+      .eq('id', course.id)
+      .single();
     expect(data).toEqual({ teacher_id: null });
   });
 });

@@ -17,7 +17,11 @@ describe('demo accounts (seed)', () => {
     ['student', DEMO_ACCOUNTS.student],
   ] as const)('%s signs in with the demo password and has that role', async (role, account) => {
     const client = await signInAs(account.email, DEMO_PASSWORD);
-    const { data, error } = await client.from('users').select('id, email, role, is_active').eq('id', account.id).single();
+    const { data, error } = await client
+      .from('users')
+      .select('id, email, role, is_active')
+      .eq('id', account.id)
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({ id: account.id, email: account.email, role, is_active: true });
   });
@@ -45,17 +49,34 @@ describe('profile created at sign-up', () => {
 
   it('keeps last_sign_in_at in step with sign-ins', async () => {
     const { client, user, email, password } = await signUpUser('last-login');
-    const before = (await client.from('users').select('last_sign_in_at').eq('id', user.id).single()).data;
+    const before = (await client.from('users').select('last_sign_in_at').eq('id', user.id).single())
+      .data;
     await new Promise((resolve) => setTimeout(resolve, 20));
     const again = await signInAs(email, password);
-    const after = (await again.from('users').select('last_sign_in_at').eq('id', user.id).single()).data;
-    expect(new Date(after?.last_sign_in_at).getTime()).toBeGreaterThan(new Date(before?.last_sign_in_at).getTime());
+    const after = (await again.from('users').select('last_sign_in_at').eq('id', user.id).single())
+      .data;
+    expect(new Date(after?.last_sign_in_at).getTime()).toBeGreaterThan(
+      new Date(before?.last_sign_in_at).getTime(),
+    );
   });
 
-  it('cannot be inserted by a client', async () => {
-    const { client, user } = await signUpUser('insert');
-    const { error } = await client.from('users').insert({ id: user.id, email: 'x@example.test' });
-    expect(error).toBeTruthy();
+  it('cannot be inserted by a client, even for an account that has no profile', async () => {
+    const { client, user, email } = await signUpUser('insert');
+    const service = serviceClient();
+    // Without the sign-up trigger's row, the insert below cannot fail as a duplicate key (23505):
+    // only the missing insert privilege (or a row-level security policy) can refuse it.
+    expect((await service.from('users').delete().eq('id', user.id)).error).toBeNull();
+
+    const { error } = await client
+      .from('users')
+      .insert({ id: user.id, email, first_name: 'Self', last_name: 'Made', role: 'student' });
+
+    expect(error?.code).toBe('42501');
+    expect(error?.message).toMatch(
+      /^(permission denied for table users|new row violates row-level security policy)/,
+    );
+    const { data } = await service.from('users').select('id').eq('id', user.id);
+    expect(data).toEqual([]);
   });
 });
 
@@ -64,12 +85,22 @@ describe('a student editing their own profile', () => {
     const { client, user } = await signUpUser('edit-self');
     const { data, error } = await client
       .from('users')
-      .update({ first_name: 'Renamed', phone: '+34 600 123 456', location: 'Sevilla', bio: 'Learning English.' })
+      .update({
+        first_name: 'Renamed',
+        phone: '+34 600 123 456',
+        location: 'Sevilla',
+        bio: 'Learning English.',
+      })
       .eq('id', user.id)
       .select('first_name, phone, location, bio')
       .single();
     expect(error).toBeNull();
-    expect(data).toEqual({ first_name: 'Renamed', phone: '+34 600 123 456', location: 'Sevilla', bio: 'Learning English.' });
+    expect(data).toEqual({
+      first_name: 'Renamed',
+      phone: '+34 600 123 456',
+      location: 'Sevilla',
+      bio: 'Learning English.',
+    });
   });
 
   it.each([
@@ -81,7 +112,11 @@ describe('a student editing their own profile', () => {
     const { error } = await client.from('users').update(change).eq('id', user.id);
     expect(error?.message).toBe(PROTECTED_COLUMNS_MESSAGE);
 
-    const { data } = await client.from('users').select('role, is_active, email').eq('id', user.id).single();
+    const { data } = await client
+      .from('users')
+      .select('role, is_active, email')
+      .eq('id', user.id)
+      .single();
     expect(data).toEqual({ role: 'student', is_active: true, email });
   });
 });
@@ -91,12 +126,22 @@ describe('reading profiles', () => {
     const other = await signUpUser('other-student');
     const { client } = await signUpUser('curious-student');
 
-    const { data: students, error } = await client.from('users').select('id').eq('id', other.user.id);
+    const { data: students, error } = await client
+      .from('users')
+      .select('id')
+      .eq('id', other.user.id);
     expect(error).toBeNull();
     expect(students).toEqual([]);
 
-    const { data: teachers } = await client.from('users').select('id, first_name, role').eq('role', 'teacher');
-    expect(teachers).toContainEqual({ id: DEMO_ACCOUNTS.teacher.id, first_name: 'Daniel', role: 'teacher' });
+    const { data: teachers } = await client
+      .from('users')
+      .select('id, first_name, role')
+      .eq('role', 'teacher');
+    expect(teachers).toContainEqual({
+      id: DEMO_ACCOUNTS.teacher.id,
+      first_name: 'Daniel',
+      role: 'teacher',
+    });
   });
 
   it('a student sees only their own row and teachers', async () => {
@@ -122,7 +167,9 @@ describe('administrators', () => {
     const { data: all, error } = await admin.from('users').select('id');
     expect(error).toBeNull();
     const ids = (all ?? []).map((row) => row.id);
-    expect(ids).toEqual(expect.arrayContaining([user.id, DEMO_ACCOUNTS.student.id, DEMO_ACCOUNTS.teacher.id]));
+    expect(ids).toEqual(
+      expect.arrayContaining([user.id, DEMO_ACCOUNTS.student.id, DEMO_ACCOUNTS.teacher.id]),
+    );
 
     const promoted = await admin
       .from('users')
@@ -137,7 +184,11 @@ describe('administrators', () => {
   it('a teacher is not an administrator', async () => {
     const { user } = await signUpUser('teacher-target');
     const teacher = await signInAs(DEMO_ACCOUNTS.teacher.email);
-    const { data } = await teacher.from('users').update({ role: 'admin' }).eq('id', user.id).select('id');
+    const { data } = await teacher
+      .from('users')
+      .update({ role: 'admin' })
+      .eq('id', user.id)
+      .select('id');
     expect(data).toEqual([]);
   });
 

@@ -1,20 +1,21 @@
 import '@portal/shared-ui/styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { Provider as JotaiProvider } from 'jotai';
 import { PortalUiProvider, StandaloneHarness, initI18n } from '@portal/shared-ui';
-import { initDataClient, loadPortalConfig, useStandaloneSession } from '@portal/shared-data';
-import Dashboard from './app/pages/dashboard';
+import {
+  createQueryClient,
+  initDataClient,
+  loadPortalConfig,
+  useStandaloneSession,
+} from '@portal/shared-data';
+import { PAGES } from './app/pages';
 
-// Standalone development only: in the portal the shell mounts these pages in its own tree.
+// Standalone development only: in the portal the shell mounts these pages in its own tree,
+// under its own providers and QueryClient.
 function StandaloneApp() {
   const session = useStandaloneSession();
-  return (
-    <StandaloneHarness
-      appName="Teacher app"
-      session={session}
-      pages={[{ path: '/', label: 'Dashboard', element: <Dashboard /> }]}
-    />
-  );
+  return <StandaloneHarness appName="Teacher app" session={session} pages={PAGES} />;
 }
 
 async function start() {
@@ -24,9 +25,11 @@ async function start() {
   initDataClient(await loadPortalConfig());
   createRoot(container).render(
     <PortalUiProvider>
-      <JotaiProvider>
-        <StandaloneApp />
-      </JotaiProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <JotaiProvider>
+          <StandaloneApp />
+        </JotaiProvider>
+      </QueryClientProvider>
     </PortalUiProvider>,
   );
 }

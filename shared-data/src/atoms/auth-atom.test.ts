@@ -14,6 +14,7 @@ describe('authAtom', () => {
       isLoading: false,
       error: null,
       initialized: false,
+      sessionCheckFailure: null,
     });
   });
 });

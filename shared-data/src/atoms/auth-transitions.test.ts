@@ -43,6 +43,7 @@ describe('initializeFinished', () => {
       isLoading: false,
       error: null,
       initialized: true,
+      sessionCheckFailure: null,
     });
   });
 
@@ -53,12 +54,55 @@ describe('initializeFinished', () => {
     });
   });
 
-  it("stores 'Failed to initialize auth' whatever the cause, signed out", () => {
-    const result = fail('GET_SESSION_ERROR', 'Failed to fetch');
+  it.each([
+    ['the network is down', fail('GET_SESSION_ERROR', 'Failed to fetch')],
+    [
+      'the auth server answers 503',
+      fail('GET_SESSION_ERROR', 'Service Unavailable', { status: 503 }),
+    ],
+    ['the auth server answers 500', fail('GET_SESSION_ERROR', 'Internal error', { status: 500 })],
+    [
+      'the profile cannot be read',
+      fail('GET_USER_ERROR', 'TypeError: Failed to fetch', { code: '' }),
+    ],
+  ])('keeps the stored session and records the failure when %s', (_cause, result) => {
+    const state = initializeFinished(loading(initialAuthState), result);
+
+    expect(state).toMatchObject({
+      user: null,
+      isLoading: false,
+      initialized: true,
+      sessionCheckFailure: result.error,
+    });
+  });
+
+  it.each([
+    ['the refresh token is unknown', { status: 400, code: 'refresh_token_not_found' }],
+    ['the refresh token was used already', { status: 400, code: 'refresh_token_already_used' }],
+    ['the session is gone', { status: 403, code: 'session_not_found' }],
+    ['the server answers 401', { status: 401 }],
+    ['the server answers 403', { status: 403 }],
+    ['the JWT expired', { code: 'PGRST303' }],
+  ])("signs out with 'Failed to initialize auth' when %s", (_cause, details) => {
+    const result = fail('GET_SESSION_ERROR', 'Rejected', details);
 
     expect(initializeFinished(loading(signedIn), result)).toEqual({
       ...initialAuthState,
       error: 'Failed to initialize auth',
+      initialized: true,
+    });
+  });
+
+  it('a later successful check clears the recorded failure', () => {
+    const failedOnce = initializeFinished(
+      loading(initialAuthState),
+      fail('GET_SESSION_ERROR', 'Failed to fetch'),
+    );
+
+    expect(initializeFinished(loading(failedOnce), ok(authSession()))).toMatchObject({
+      user: appUser(),
+      error: null,
+      sessionCheckFailure: null,
       initialized: true,
     });
   });

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from '../errors';
 import type { AppUser } from '../mappers/user';
-import type { Result } from '../result';
+import type { Result, ServiceError } from '../result';
 import type { AuthEvent, AuthSession, AuthTokens } from '../services/auth';
 
 export type AuthState = {
@@ -11,6 +11,11 @@ export type AuthState = {
   error: string | null;
   /** False until the start-up session check has finished (the shell shows a spinner). */
   initialized: boolean;
+  /**
+   * Set when the start-up check could not reach the server (network, 5xx): the stored session is
+   * kept, so the shell shows this failure with Try again instead of the sign-in page.
+   */
+  sessionCheckFailure: ServiceError | null;
 };
 
 export const initialAuthState: AuthState = {
@@ -20,9 +25,10 @@ export const initialAuthState: AuthState = {
   isLoading: false,
   error: null,
   initialized: false,
+  sessionCheckFailure: null,
 };
 
-// The SPEC §4 "Auth" transitions as pure functions, so they are tested without a network.
+// The auth state transitions (docs/product-rules.md "Session") as pure functions, so they are tested without a network.
 
 /** Every request sets loading and clears the previous error. */
 export function requestStarted(state: AuthState): AuthState {
@@ -42,19 +48,62 @@ function withoutSession(state: AuthState): AuthState {
   return { ...state, user: null, token: null, refreshToken: null, isLoading: false };
 }
 
+/** Provider codes that mean "this session is no longer valid" (GoTrue, PostgREST's JWT errors). */
+const SESSION_REJECTED_CODES = new Set([
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'session_not_found',
+  'session_expired',
+  'bad_jwt',
+  'invalid_grant',
+  'user_not_found',
+  'user_banned',
+  'PGRST301',
+  'PGRST302',
+  'PGRST303',
+]);
+
+/**
+ * True when the server looked at the session and refused it (invalid or expired refresh token,
+ * 401/403). Anything else (offline, 5xx, a timeout) says nothing about the session itself.
+ */
+export function isSessionRejected(error: ServiceError): boolean {
+  const details =
+    typeof error.details === 'object' && error.details !== null
+      ? (error.details as Record<string, unknown>)
+      : {};
+  if (details.status === 401 || details.status === 403) return true;
+  return typeof details.code === 'string' && SESSION_REJECTED_CODES.has(details.code);
+}
+
+/**
+ * Only a rejected session signs the page out. When the server cannot be reached the stored
+ * session stays (supabase-js keeps it too) and the failure is recorded for the shell to show
+ * with Try again, which runs this check again.
+ */
 export function initializeFinished(
   state: AuthState,
   result: Result<AuthSession | null>,
 ): AuthState {
   if (!result.success) {
+    if (!isSessionRejected(result.error)) {
+      return {
+        ...state,
+        isLoading: false,
+        error: ERROR_MESSAGES.initializeAuthFailed,
+        initialized: true,
+        sessionCheckFailure: result.error,
+      };
+    }
     return {
       ...withoutSession(state),
       error: ERROR_MESSAGES.initializeAuthFailed,
       initialized: true,
+      sessionCheckFailure: null,
     };
   }
   const next = result.data ? withSession(state, result.data) : withoutSession(state);
-  return { ...next, initialized: true };
+  return { ...next, initialized: true, sessionCheckFailure: null };
 }
 
 export function loginFinished(state: AuthState, result: Result<AuthSession>): AuthState {
@@ -68,7 +117,7 @@ export function registerFinished(state: AuthState, result: Result<AuthSession | 
 }
 
 /**
- * The user and tokens go whatever the server said (SPEC §4); a server failure is not shown,
+ * The user and tokens go whatever the server said; a server failure is not shown,
  * because this page is signed out either way.
  */
 export function logoutFinished(state: AuthState): AuthState {

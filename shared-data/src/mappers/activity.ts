@@ -37,7 +37,7 @@ export type Activity = {
   createdAt: string;
 };
 
-/** What the activity form sends (SPEC §5 "Activity form"). */
+/** What the activity form sends. */
 export type ActivityInput = {
   title: string;
   description: string;
@@ -93,7 +93,7 @@ export function toActivity(row: ActivityRow): Activity {
   };
 }
 
-/** A due date as stored: an ISO UTC date-time, or null when absent or not a date (SPEC §5). */
+/** A due date as stored: an ISO UTC date-time, or null when absent or not a date. */
 export function toDueDate(value: string | null | undefined): string | null {
   if (!value?.trim()) return null;
   const date = new Date(value);

@@ -29,10 +29,10 @@ export type CourseClass = {
   createdAt: string;
 };
 
-/** A single fetched class carries its materials list (SPEC §3): the materials of its course. */
+/** A single fetched class carries its materials list: the materials of its course. */
 export type ClassDetail = CourseClass & { materials: Material[] };
 
-/** What the class form sends (SPEC §5 "Class form"); an edit sends the same fields. */
+/** What the class form sends; an edit sends the same fields. */
 export type ClassInput = {
   courseId: string;
   title: string;

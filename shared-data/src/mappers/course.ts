@@ -13,7 +13,7 @@ export const COURSE_LEVELS: readonly CourseLevel[] = ['beginner', 'intermediate'
 /** A row of `public.courses` with its teacher's name embedded. */
 export type CourseRow = Tables<'courses'> & { teacher?: EmbeddedPerson };
 
-/** A course as screens see it (SPEC §3 "UI shape"): duration in weeks, price in dollars. */
+/** A course as screens see it: duration in weeks, price in dollars. */
 export type Course = {
   id: string;
   title: string;

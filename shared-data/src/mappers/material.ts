@@ -38,7 +38,7 @@ export type Material = {
   courseTitle: string | null;
   language: MaterialLanguage | null;
   skill: MaterialSkill | null;
-  /** The uploader's full name, else 'Unknown' (SPEC §3). */
+  /** The uploader's full name, else 'Unknown'. */
   uploadedBy: string;
   uploadedById: string | null;
   uploadedAt: string;

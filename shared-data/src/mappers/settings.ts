@@ -68,7 +68,7 @@ export type AppSettings = SettingsGroups & { smtpPasswordSet: boolean };
 /**
  * The single row of `public.app_settings` (id 1), as `get_app_settings()` or an admin's select
  * returns it: every group for admins, only general and appearance for everyone else. Each group is a
- * jsonb object whose keys are the SPEC §3 field names (camelCase: document keys, not columns).
+ * jsonb object whose keys are the settings field names (camelCase: document keys, not columns).
  */
 export type AppSettingsRow = Partial<
   Pick<
@@ -84,7 +84,10 @@ export const SETTINGS_COLUMNS =
  * A stored group read over its defaults: missing keys and values of the wrong type take the default,
  * unknown keys (and a stray smtpPassword) are dropped.
  */
-function withDefaults<Group extends Record<string, unknown>>(stored: unknown, defaults: Group): Group {
+function withDefaults<Group extends Record<string, unknown>>(
+  stored: unknown,
+  defaults: Group,
+): Group {
   const source =
     typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   const group = { ...defaults };

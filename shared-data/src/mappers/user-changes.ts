@@ -1,7 +1,7 @@
 import { blankToNull } from './fields';
 import type { Role, UserRow } from './user';
 
-/** The personal fields a user edits on their profile (SPEC §2 "Profile"). */
+/** The personal fields a user edits on their profile. */
 export type PersonalChanges = {
   firstName?: string;
   lastName?: string;
@@ -30,7 +30,7 @@ export function toUserWriteRow(changes: UserChanges): UserWriteRow {
   return row;
 }
 
-/** What user management sends to create an account (SPEC §7; profile fields optional). */
+/** What user management sends to create an account. */
 export type NewUserInput = {
   email: string;
   firstName: string;

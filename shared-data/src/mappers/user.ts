@@ -19,7 +19,7 @@ export type UserRow = {
   last_sign_in_at: string | null;
 };
 
-/** A user as screens see it (SPEC §3 "UI shape"). */
+/** A user as screens see it. */
 export type AppUser = {
   id: string;
   email: string;
@@ -39,7 +39,7 @@ export type AppUser = {
 export const USER_COLUMNS =
   'id, email, first_name, last_name, role, avatar_url, created_at, updated_at, phone, location, bio, is_active, last_sign_in_at';
 
-/** Unknown or missing roles are treated as student (SPEC §6). */
+/** Unknown or missing roles are treated as student. */
 export function toRole(value: unknown): Role {
   return ROLES.find((role) => role === value) ?? 'student';
 }
@@ -72,7 +72,7 @@ export type NewProfileRow = Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_
 
 /**
  * The profile row for an account whose row is missing: names from the sign-up metadata (empty
- * when absent) and always role student, whatever the metadata says (SPEC §5, DESIGN §4).
+ * when absent) and always role student, whatever the metadata says.
  */
 export function toNewProfileRow(account: AuthAccount): NewProfileRow {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

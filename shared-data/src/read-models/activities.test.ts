@@ -101,7 +101,7 @@ describe('studentActivitiesReadModel.listActivities', () => {
     expect(query?.get('select')).toContain('my_submission_status');
   });
 
-  it('fails with the SPEC §8 student activities message', async () => {
+  it('fails with the student activities message', async () => {
     fake.on('GET', LIST, { status: 500, body: {} });
 
     const result = await studentActivitiesReadModel.listActivities();

@@ -7,7 +7,7 @@ import { SUBMISSION_STATUSES, type SubmissionStatus } from '../mappers/submissio
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { calendarReadModel } from './calendar';
 
-// A student's Activities screen (SPEC §2 Activities, DESIGN §5) in three requests, whatever the number of
+// A student's Activities screen in three requests, whatever the number of
 // courses: the `activity_list` view (RLS: active activities of the courses the student is actively
 // enrolled in, and of their classes, each with the student's own submission), the enrolled courses
 // from `my_courses` (the course filter and the 'Enrolled Courses' figure) and a head count of the

@@ -101,7 +101,7 @@ describe('calendarReadModel.classesBetween', () => {
     ]);
   });
 
-  it('reports a refusal with the provider message and the SPEC §8 code', async () => {
+  it('reports a refusal with the provider message and the calendar error code', async () => {
     fake.on('GET', VIEW, { status: 400, body: { message: 'bad filter', code: 'PGRST100' } });
 
     const result = await calendarReadModel.classesBetween('x', 'y');
@@ -112,7 +112,7 @@ describe('calendarReadModel.classesBetween', () => {
     });
   });
 
-  it('falls back to the SPEC §8 message when the server gives none', async () => {
+  it('falls back to the calendar fallback message when the server gives none', async () => {
     fake.on('GET', VIEW, { status: 500, body: {} });
 
     const result = await calendarReadModel.classesBetween('x', 'y');

@@ -5,16 +5,16 @@ import type { ClassType } from '../mappers/class';
 import { toNumber } from '../mappers/fields';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 
-// The calendar screens (SPEC §2 Calendar) from the read models migration: `get_calendar_month` answers a
+// The calendar screens from the read models migration: `get_calendar_month` answers a
 // month grid in one request (each day's count and first classes, plus the next classes), and the
 // `calendar_classes` view answers a day's full list, an export window and counts. RLS decides whose
 // classes they are (a student's enrolled courses, a teacher's own, everything for an admin), so the
 // number of requests never depends on the number of courses.
 
-/** SPEC §9: a calendar day shows 2 classes before '+N more'. */
+/** a calendar day shows 2 classes before '+N more'. */
 export const CALENDAR_DAY_LIMIT = 2;
 
-/** SPEC §9: the calendar lists the next 5 classes. */
+/** the calendar lists the next 5 classes. */
 export const UPCOMING_CLASSES_LIMIT = 5;
 
 /** PostgREST's max_rows (as on Supabase): no response holds more rows. */

@@ -15,7 +15,7 @@ import type { PageRequest, Paged } from '../rules/paging';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { anyColumnContains, pageWindow, toPagedResult } from '../services/list-query';
 
-// The Course Catalog (SPEC §2) from the `course_catalog` view: active courses with their teacher's
+// The Course Catalog from the `course_catalog` view: active courses with their teacher's
 // name, the average of their reviews, fullness and the caller's own enrollment, one page per request.
 // Search, filters and paging run on the server, so a request never grows with the number of courses.
 
@@ -84,7 +84,7 @@ export function toCatalogCourse(row: CatalogRow): CatalogCourse {
   };
 }
 
-/** One page of active courses matching the filters, newest first (SPEC §9). */
+/** One page of active courses matching the filters, newest first. */
 async function list(filters: CatalogFilters = {}): Promise<Result<Paged<CatalogCourse>>> {
   return settle('FETCH_COURSES_ERROR', ERROR_MESSAGES.fetchCoursesFailed, async () => {
     const window = pageWindow({ page: filters.page, limit: filters.limit ?? CATALOG_PAGE_SIZE });
@@ -109,8 +109,7 @@ async function list(filters: CatalogFilters = {}): Promise<Result<Paged<CatalogC
 }
 
 /**
- * The languages the catalog's active courses are taught in (the language filter's options, SPEC §2
- * "built from existing courses"). The database allows only COURSE_LANGUAGES, so one probe of at most
+ * The languages the catalog's active courses are taught in. The database allows only COURSE_LANGUAGES, so one probe of at most
  * one row per language answers it: a fixed number of requests, whatever the number of courses.
  */
 async function listLanguages(): Promise<Result<CourseLanguage[]>> {

@@ -1,12 +1,7 @@
 import { getClient } from '../client';
 import type { Database } from '../database.types';
 import { ERROR_MESSAGES } from '../errors';
-import {
-  COURSE_CATEGORIES,
-  COURSE_LANGUAGES,
-  COURSE_LEVELS,
-  type Course,
-} from '../mappers/course';
+import { COURSE_CATEGORIES, COURSE_LANGUAGES, COURSE_LEVELS, type Course } from '../mappers/course';
 import type { CourseClass } from '../mappers/class';
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from '../mappers/enrollment';
 import { oneOf, toNumber } from '../mappers/fields';
@@ -27,11 +22,11 @@ import { normalizePage, toPaged, type Paged } from '../rules/paging';
 import { totalHours } from '../rules/schedule';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 
-// The course detail screen (SPEC §2) in a fixed number of requests, whatever the number of courses,
+// The course detail screen in a fixed number of requests, whatever the number of courses,
 // classes or reviews: `get_course_detail` (course, own enrollment, materials, one page of classes), the
 // course's reviews from `course_review_list`, and the durations of its classes for the total hours.
 
-/** SPEC §9: the course detail lists its classes 5 to a page. */
+/** the course detail lists its classes 5 to a page. */
 export const COURSE_DETAIL_CLASS_PAGE_SIZE = 5;
 
 /** The course as the detail card shows it (the RPC carries no `updated_at`). */
@@ -127,7 +122,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 // PostgreSQL's invalid_text_representation, e.g. `invalid input syntax for type uuid`.
 const INVALID_TEXT = '22P02';
 
-// SPEC §8 has no review texts; the reviews service uses the same one.
+// has no review texts; the reviews service uses the same one.
 const FETCH_REVIEWS_FAILED = 'Failed to fetch reviews';
 
 export function isCourseId(value: string): boolean {
@@ -197,7 +192,11 @@ function toDetailClass(row: ClassJson): CourseDetailClass {
   };
 }
 
-function toClassPage(json: CourseDetailJson, page: number, limit: number): Paged<CourseDetailClass> {
+function toClassPage(
+  json: CourseDetailJson,
+  page: number,
+  limit: number,
+): Paged<CourseDetailClass> {
   const items = (json.classes ?? []).map(toDetailClass);
   return toPaged(items, json.class_count ?? items.length, page, limit);
 }
@@ -221,7 +220,11 @@ async function callCourseDetail(courseId: string, classPage: number): Promise<Rp
   if (!isCourseId(courseId)) return { kind: 'missing' };
   const { page } = normalizePage({ page: classPage });
   const limit = COURSE_DETAIL_CLASS_PAGE_SIZE;
-  const args: CourseDetailArgs = { course_uuid: courseId, class_page: page, class_page_size: limit };
+  const args: CourseDetailArgs = {
+    course_uuid: courseId,
+    class_page: page,
+    class_page_size: limit,
+  };
   const { data, error } = await getClient().rpc('get_course_detail', args);
   if (error) return error.code === INVALID_TEXT ? { kind: 'missing' } : { kind: 'failed', error };
   if (data === null || typeof data !== 'object') return { kind: 'missing' };
@@ -291,7 +294,7 @@ export type ScheduledTime = { classCount: number; hours: number };
 
 /**
  * The classes of the course that the caller may see, added up: the detail card shows the course's
- * duration in hours (SPEC §2) as its scheduled class time, minutes / 60 rounded (SPEC §9).
+ * duration in hours as its scheduled class time, minutes / 60 rounded.
  */
 async function getScheduledTime(courseId: string): Promise<Result<ScheduledTime>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {

@@ -11,7 +11,7 @@ import {
 import { materialStats } from '../rules/statistics';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 
-// Extra Materials (SPEC §2 "Materials library" for a student): the general materials, those without a
+// Extra Materials: the general materials, those without a
 // course, from the `material_list` view in one request. Stats and filters work on that one answer, so
 // typing in the search box sends nothing.
 
@@ -21,14 +21,14 @@ import { fromPostgrestError, ok, settle, type Result } from '../result';
  */
 export const EXTRA_MATERIALS_LIMIT = 500;
 
-/** The filters of the library screens (SPEC §2): language, skill and a case-insensitive title search. */
+/** The filters of the library screens: language, skill and a case-insensitive title search. */
 export type MaterialLibraryFilters = {
   language?: MaterialLanguage | null;
   skill?: MaterialSkill | null;
   search?: string;
 };
 
-/** The four stat cards of SPEC §2: total, documents (pdf plus document), videos, audio files. */
+/** The four stat cards of the materials library: total, documents (pdf plus document), videos, audio files. */
 export type MaterialLibraryStats = {
   total: number;
   documents: number;

@@ -17,10 +17,10 @@ import type { PageRequest, Paged } from '../rules/paging';
 import { settle, type Result } from '../result';
 import { pageWindow, toPagedResult } from '../services/list-query';
 
-// A student's My Courses (SPEC §2) from the `my_courses` view: the active enrollments with their
+// A student's My Courses from the `my_courses` view: the active enrollments with their
 // course, teacher name, real progress and next class, one page per request.
 
-/** SPEC §9: My Courses loads up to 100 courses. */
+/** My Courses loads up to 100 courses. */
 export const MY_COURSES_PAGE_SIZE = LARGE_LIST_LIMIT;
 
 export type StudentCourse = {

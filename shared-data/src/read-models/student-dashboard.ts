@@ -15,11 +15,11 @@ import { UNKNOWN_PERSON } from '../mappers/person-name';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import type { StudentStats } from '../services/users';
 
-// The student dashboard (SPEC §2) in one request, whatever the number of courses and classes:
+// The student dashboard in one request, whatever the number of courses and classes:
 // `get_student_dashboard` answers the newest active enrollments with their next classes and the
 // student's figures.
 
-/** SPEC §9: the dashboard shows 3 courses and 3 classes per course. */
+/** the dashboard shows 3 courses and 3 classes per course. */
 export const STUDENT_DASHBOARD_LIMITS = { courses: 3, classesPerCourse: 3 } as const;
 
 /** A class still to come (or in progress: it counts until it ends). */

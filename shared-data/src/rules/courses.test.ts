@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COURSE_DEFAULTS, COURSE_LIMITS, enrollmentPercent, isCourseFull } from './courses';
 
 describe('COURSE_DEFAULTS', () => {
-  it('holds the SPEC §5 defaults and §9 minimums', () => {
+  it('holds the course form defaults and minimums', () => {
     expect(COURSE_DEFAULTS).toEqual({
       category: 'general',
       level: 'beginner',

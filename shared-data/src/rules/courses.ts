@@ -1,6 +1,6 @@
 import type { CourseCategory, CourseLevel } from '../mappers/course';
 
-/** SPEC §5/§9 course form defaults. */
+/** course form defaults. */
 export const COURSE_DEFAULTS: {
   category: CourseCategory;
   level: CourseLevel;
@@ -17,13 +17,13 @@ export const COURSE_DEFAULTS: {
   isActive: true,
 };
 
-/** SPEC §9 minimums: duration ≥ 1 week, max students ≥ 1, price ≥ 0. */
+/** minimums: duration ≥ 1 week, max students ≥ 1, price ≥ 0. */
 export const COURSE_LIMITS = { minDuration: 1, minMaxStudents: 1, minPrice: 0 } as const;
 
-/** SPEC §9: the catalog, my courses and the user picker load up to 100 rows. */
+/** the catalog, my courses and the user picker load up to 100 rows. */
 export const LARGE_LIST_LIMIT = 100;
 
-/** SPEC §4: full when the enrolled count reaches the maximum. */
+/** full when the enrolled count reaches the maximum. */
 export function isCourseFull(course: { enrolledCount: number; maxStudents: number }): boolean {
   return course.enrolledCount >= course.maxStudents;
 }

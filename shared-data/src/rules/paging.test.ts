@@ -9,7 +9,7 @@ import {
 } from './paging';
 
 describe('normalizePage', () => {
-  it('defaults to page 1 of 10 rows (SPEC §9)', () => {
+  it('defaults to page 1 of 10 rows', () => {
     expect([DEFAULT_PAGE, DEFAULT_PAGE_SIZE]).toEqual([1, 10]);
   });
 

@@ -1,11 +1,11 @@
-/** SPEC §9: lists start at page 1 with 10 rows a page. */
+/** lists start at page 1 with 10 rows a page. */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** What a list call asks for; both optional (SPEC §7 "All lists take page and limit"). */
+/** What a list call asks for; both optional. */
 export type PageRequest = { page?: number; limit?: number };
 
-/** One page of a list and where it sits in the whole (DESIGN §2). */
+/** One page of a list and where it sits in the whole. */
 export type Paged<T> = {
   items: T[];
   total: number;
@@ -32,7 +32,7 @@ export function toRange(page: number, limit: number): { from: number; to: number
   return { from, to: from + limit - 1 };
 }
 
-/** Total divided by the page size, rounded up (SPEC §9); an empty list has 0 pages. */
+/** Total divided by the page size, rounded up; an empty list has 0 pages. */
 export function totalPages(total: number, limit: number): number {
   return limit > 0 ? Math.ceil(Math.max(total, 0) / limit) : 0;
 }

@@ -1,6 +1,6 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** SPEC §4/§9: 'due this week' means from now up to 7 days ahead. */
+/** 'due this week' means from now up to 7 days ahead. */
 export const DUE_THIS_WEEK_DAYS = 7;
 
 type Dated = { dueDate: string | null };
@@ -18,7 +18,7 @@ export function dueThisWeek(activity: Dated, now: Date): boolean {
   return due !== null && due >= start && due <= start + DUE_THIS_WEEK_DAYS * DAY_MS;
 }
 
-/** Past its due date (SPEC §4); an activity without a due date is never overdue. */
+/** Past its due date; an activity without a due date is never overdue. */
 export function isOverdue(activity: Dated, now: Date): boolean {
   const due = timeOf(activity.dueDate);
   return due !== null && due < now.getTime();
@@ -26,7 +26,7 @@ export function isOverdue(activity: Dated, now: Date): boolean {
 
 /**
  * A form's date (`YYYY-MM-DD`) and time (`HH:mm`) read as local time, as an ISO UTC date-time
- * (SPEC §5 class and activity forms); null unless both are set and form a real date.
+ *; null unless both are set and form a real date.
  */
 export function combineLocalDateTime(date: string, time: string): string | null {
   const dateMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
@@ -44,8 +44,11 @@ export function combineLocalDateTime(date: string, time: string): string | null 
   return roundTrips ? local.toISOString() : null;
 }
 
-/** SPEC §2/§9: total hours of classes = their minutes / 60, rounded. */
+/** total hours of classes = their minutes / 60, rounded. */
 export function totalHours(classes: readonly { duration: number }[]): number {
-  const minutes = classes.reduce((sum, { duration }) => sum + (Number.isFinite(duration) ? duration : 0), 0);
+  const minutes = classes.reduce(
+    (sum, { duration }) => sum + (Number.isFinite(duration) ? duration : 0),
+    0,
+  );
   return Math.round(minutes / 60);
 }

@@ -12,7 +12,7 @@ import {
 const security = DEFAULT_SETTINGS.security;
 
 describe('DEFAULT_SETTINGS', () => {
-  it('holds the SPEC §9 defaults', () => {
+  it('holds the settings defaults', () => {
     expect(DEFAULT_SETTINGS.general).toMatchObject({
       defaultLanguage: 'en',
       timezone: 'UTC',
@@ -54,7 +54,7 @@ describe('DEFAULT_SETTINGS', () => {
 });
 
 describe('validateSecuritySettings', () => {
-  it('has the SPEC §5 bounds', () => {
+  it('has the settings bounds', () => {
     expect(SECURITY_BOUNDS).toEqual({
       sessionTimeout: { min: 5, max: 480 },
       passwordExpiry: { min: 30, max: 365 },

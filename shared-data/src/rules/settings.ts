@@ -1,9 +1,9 @@
 import type { SecuritySettings, SettingsGroups } from '../mappers/settings';
 
-/** SPEC §9: languages offered for the site. */
+/** languages offered for the site. */
 export const SITE_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 
-/** SPEC §9: UTC and four US zones. */
+/** UTC and four US zones. */
 export const TIMEZONES = [
   'UTC',
   'America/New_York',
@@ -17,7 +17,7 @@ export const THEMES = ['light', 'dark', 'auto'] as const;
 /** The date formats the database accepts. */
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 
-/** SPEC §9 defaults (the same as the database's `private.app_settings_defaults()`). */
+/** defaults (the same as the database's `private.app_settings_defaults()`). */
 export const DEFAULT_SETTINGS: SettingsGroups = {
   general: {
     siteName: 'Lingua Academy',
@@ -56,7 +56,7 @@ export const DEFAULT_SETTINGS: SettingsGroups = {
 
 type NumericSecurityField = 'sessionTimeout' | 'passwordExpiry' | 'maxLoginAttempts';
 
-/** SPEC §5 "Settings bounds" (inclusive). */
+/** Settings bounds, inclusive (docs/product-rules.md "Settings"). */
 export const SECURITY_BOUNDS: Record<NumericSecurityField, { min: number; max: number }> = {
   sessionTimeout: { min: 5, max: 480 },
   passwordExpiry: { min: 30, max: 365 },

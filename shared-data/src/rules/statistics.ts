@@ -1,6 +1,6 @@
 import { MATERIAL_TYPES, type MaterialType } from '../mappers/material';
 
-// The SPEC §7 "Statistics", computed from rows a screen already holds. Rates are percentages
+// Course, attendance, activity and material statistics, computed from rows a screen already holds. Rates are percentages
 // (0–100, not rounded); an empty input gives 0 rather than NaN.
 
 function percent(part: number, whole: number): number {
@@ -19,7 +19,7 @@ export type CourseStats = {
 };
 
 /**
- * Figures of one course from its enrollments (every status). SPEC §7 defines revenue as "the
+ * Figures of one course from its enrollments (every status). Revenue is defined as "the
  * enrollment count times the first course price"; for one course that is its price times all its
  * enrollments, dropped ones included (they paid when they enrolled).
  */

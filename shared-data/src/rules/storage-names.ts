@@ -1,6 +1,6 @@
 import { fileExtension } from './uploads';
 
-/** SPEC §9: files are cached for an hour and signed links live an hour. */
+/** files are cached for an hour and signed links live an hour. */
 export const STORAGE_CACHE_CONTROL = '3600';
 export const SIGNED_URL_SECONDS = 3600;
 
@@ -23,21 +23,24 @@ function extensionOf(fileName: string): string {
   return fileExtension(fileName) || 'bin';
 }
 
-function uniqueName(fileName: string, { now = Date.now(), random = randomToken() }: NameSource): string {
+function uniqueName(
+  fileName: string,
+  { now = Date.now(), random = randomToken() }: NameSource,
+): string {
   return `${now}-${random}.${extensionOf(fileName)}`;
 }
 
-/** `materials` bucket: `<timestamp>-<random>.<ext>` (SPEC §7). */
+/** `materials` bucket: `<timestamp>-<random>.<ext>`. */
 export function materialObjectName(fileName: string, source: NameSource = {}): string {
   return uniqueName(fileName, source);
 }
 
-/** `avatars` bucket: `<userId>/avatar.<ext>`, overwritten on change (SPEC §7). */
+/** `avatars` bucket: `<userId>/avatar.<ext>`, overwritten on change. */
 export function avatarObjectName(userId: string, fileName: string): string {
   return `${userId}/avatar.${extensionOf(fileName)}`;
 }
 
-/** `activity-submissions` bucket: `<studentId>/<activityId>/<timestamp>-<random>.<ext>` (SPEC §7). */
+/** `activity-submissions` bucket: `<studentId>/<activityId>/<timestamp>-<random>.<ext>`. */
 export function submissionObjectName(
   studentId: string,
   activityId: string,

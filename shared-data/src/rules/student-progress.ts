@@ -1,10 +1,10 @@
-/** SPEC §9 progress colour thresholds. */
+/** progress colour thresholds. */
 export const PROGRESS_GOOD = 80;
 export const PROGRESS_FAIR = 60;
 
 export type ProgressColor = 'green' | 'yellow' | 'red';
 
-/** 80 or more green, 60 to 79 yellow, below 60 red (SPEC §2 "My Students"). */
+/** 80 or more green, 60 to 79 yellow, below 60 red. */
 export function progressColor(progress: number): ProgressColor {
   if (progress >= PROGRESS_GOOD) return 'green';
   if (progress >= PROGRESS_FAIR) return 'yellow';
@@ -24,7 +24,7 @@ export function lastActivityAge(date: string | Date, now: Date): ActivityAge {
   return { unit: 'days', count: Math.floor(hours / 24) };
 }
 
-/** 'Just now', 'Nh ago' or 'Nd ago' (SPEC §2); translated screens format `lastActivityAge` instead. */
+/** 'Just now', 'Nh ago' or 'Nd ago'; translated screens format `lastActivityAge` instead. */
 export function relativeLastActivity(date: string | Date, now: Date): string {
   const age = lastActivityAge(date, now);
   if (age.unit === 'now') return 'Just now';

@@ -32,7 +32,7 @@ describe('fileExtension', () => {
   });
 });
 
-describe('classifyUploadType (SPEC §5)', () => {
+describe('classifyUploadType', () => {
   it.each([
     ['grammar.pdf', 'pdf'],
     ['GRAMMAR.PDF', 'pdf'],
@@ -57,7 +57,7 @@ describe('classifyUploadType (SPEC §5)', () => {
 });
 
 describe('isAcceptedMaterialFile', () => {
-  it('accepts exactly the SPEC §5 extensions', () => {
+  it('accepts exactly the Add Material extensions', () => {
     expect(ACCEPTED_MATERIAL_EXTENSIONS).toEqual([
       'pdf',
       'doc',

@@ -86,6 +86,10 @@ describe('validateSignUp', () => {
     [{ email: 'ana.school.test' }, { email: 'emailInvalid' }],
     [{ password: '', confirmPassword: '' }, { password: 'passwordRequired' }],
     [{ password: 'abc', confirmPassword: 'abc' }, { password: 'passwordTooShort' }],
+    [{ password: '      ', confirmPassword: '      ' }, { password: 'passwordBlank' }],
+    [{ password: ' \t  \n  ', confirmPassword: ' \t  \n  ' }, { password: 'passwordBlank' }],
+    [{ password: '  ', confirmPassword: '  ' }, { password: 'passwordBlank' }],
+    [{ password: ' se cret ', confirmPassword: ' se cret ' }, {}],
     [{ confirmPassword: 'secret2' }, { confirmPassword: 'passwordsDoNotMatch' }],
     [{ confirmPassword: '' }, { confirmPassword: 'passwordsDoNotMatch' }],
     [
@@ -112,6 +116,9 @@ describe('validateResetPassword', () => {
     ],
     [{ password: 'secret1', confirmPassword: '' }, { confirmPassword: 'confirmPasswordRequired' }],
     [{ password: 'abc', confirmPassword: 'abc' }, { password: 'passwordTooShort' }],
+    [{ password: '      ', confirmPassword: '      ' }, { password: 'passwordBlank' }],
+    [{ password: '        ', confirmPassword: '        ' }, { password: 'passwordBlank' }],
+    [{ password: '  secret  ', confirmPassword: '  secret  ' }, {}],
     [
       { password: 'secret1', confirmPassword: 'secret2' },
       { confirmPassword: 'passwordsDoNotMatchReset' },

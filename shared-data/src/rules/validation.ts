@@ -1,16 +1,20 @@
-/** SPEC §9: password minimum 6 characters. */
+/** password minimum 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** The `{email}` shape of SPEC §5: something@domain.tld, no spaces. */
+/** First and last name: the users table refuses more (`char_length(...) <= 100`). */
+export const NAME_MAX_LENGTH = 100;
+
+/** The email shape the forms accept: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** i18n keys in the `validation` namespace; shared-ui maps them to the SPEC §5 texts. */
+/** i18n keys in the `validation` namespace; shared-ui holds their texts. */
 export type ValidationMessageKey =
   | 'emailRequired'
   | 'emailInvalid'
   | 'emailInvalidForgot'
   | 'passwordRequired'
   | 'passwordTooShort'
+  | 'passwordBlank'
   | 'firstNameRequired'
   | 'lastNameRequired'
   | 'passwordsDoNotMatch'
@@ -53,6 +57,15 @@ function passwordError(password: string): ValidationMessageKey | undefined {
   return password.length < PASSWORD_MIN_LENGTH ? 'passwordTooShort' : undefined;
 }
 
+/**
+ * A new password (sign-up, reset) may contain spaces but not only spaces. Sign-in keeps the plain
+ * rule: it must accept whatever password an account already has.
+ */
+function newPasswordError(password: string): ValidationMessageKey | undefined {
+  if (password !== '' && password.trim() === '') return 'passwordBlank';
+  return passwordError(password);
+}
+
 function requiredText<Key extends ValidationMessageKey>(value: string, key: Key): Key | undefined {
   return value.trim() === '' ? key : undefined;
 }
@@ -87,7 +100,7 @@ export function validateSignUp(values: SignUpValues): ValidationErrors<keyof Sig
     firstName: requiredText(values.firstName, 'firstNameRequired'),
     lastName: requiredText(values.lastName, 'lastNameRequired'),
     email: emailError(values.email, 'emailInvalid'),
-    password: passwordError(values.password),
+    password: newPasswordError(values.password),
     confirmPassword: values.confirmPassword === values.password ? undefined : 'passwordsDoNotMatch',
   });
 }
@@ -99,5 +112,5 @@ export function validateResetPassword({
   let confirmError: ValidationMessageKey | undefined;
   if (confirmPassword === '') confirmError = 'confirmPasswordRequired';
   else if (confirmPassword !== password) confirmError = 'passwordsDoNotMatchReset';
-  return compact({ password: passwordError(password), confirmPassword: confirmError });
+  return compact({ password: newPasswordError(password), confirmPassword: confirmError });
 }

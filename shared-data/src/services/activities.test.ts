@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activityRow,
-  installFakeSupabase,
-  pagedReply,
-} from '../test-support/fake-supabase';
+import { activityRow, installFakeSupabase, pagedReply } from '../test-support/fake-supabase';
 import { activitiesService } from './activities';
 
 const fake = installFakeSupabase();
@@ -142,7 +138,7 @@ describe('activitiesService.listForStudent', () => {
 });
 
 describe('activitiesService.create', () => {
-  it('applies the SPEC §5 defaults and a null due date (the database stamps the creator)', async () => {
+  it('applies the activity defaults and a null due date (the database stamps the creator)', async () => {
     fake.on('POST', '/rest/v1/activities', { status: 201, body: activityRow() });
 
     const result = await activitiesService.create({

@@ -14,7 +14,7 @@ import type { PageRequest, Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
 
-/** SPEC §7 activity list filters. */
+/** activity list filters. */
 export type ActivityFilters = PageRequest & {
   courseId?: string;
   classId?: string;
@@ -25,7 +25,7 @@ export type ActivityFilters = PageRequest & {
   search?: string;
 };
 
-/** SPEC §5 defaults: an assignment worth 100 points, no late submissions. */
+/** defaults: an assignment worth 100 points, no late submissions. */
 export const ACTIVITY_DEFAULTS = {
   type: 'assignment',
   maxPoints: 100,
@@ -33,11 +33,11 @@ export const ACTIVITY_DEFAULTS = {
   isActive: true,
 } as const satisfies Partial<ActivityInput>;
 
-// No SPEC §8 text exists for these; the provider's message is used whenever it has one.
+// No fixed product text exists for these; the provider's message is used whenever it has one.
 const UPDATE_ACTIVITY_FAILED = 'Failed to update activity';
 const ONE_ASSOCIATION = 'An activity belongs to exactly one course or one class';
 
-/** SPEC §9 default sort: newest first. */
+/** default sort: newest first. */
 async function list(filters: ActivityFilters = {}): Promise<Result<Paged<Activity>>> {
   return settle('FETCH_ACTIVITIES_ERROR', ERROR_MESSAGES.fetchActivitiesFailed, async () => {
     const window = pageWindow(filters);
@@ -116,7 +116,7 @@ function hasOneAssociation(input: Pick<ActivityInput, 'courseId' | 'classId'>): 
 }
 
 /**
- * Creates an activity with the SPEC §5 defaults. The due date is sent as an ISO UTC date-time, or
+ * Creates an activity with the activity form defaults. The due date is sent as an ISO UTC date-time, or
  * null; the database stamps `created_by` with the caller.
  */
 async function create(input: ActivityInput): Promise<Result<Activity>> {

@@ -28,7 +28,7 @@ export type AuthEvent = AuthChangeEvent;
 /** `tokens` is null when the event carries no session (e.g. SIGNED_OUT). */
 export type AuthEventListener = (event: AuthEvent, tokens: AuthTokens | null) => void;
 
-// No SPEC §8 text exists for these two; the provider's message is used whenever it has one.
+// No fixed product text exists for these two; the provider's message is used whenever it has one.
 const LOGOUT_FAILED = 'Logout failed';
 const UNIQUE_VIOLATION = '23505';
 
@@ -51,7 +51,7 @@ async function createProfile(account: User): Promise<Result<AppUser>> {
   return fromPostgrestError('PROFILE_CREATE_ERROR', error, ERROR_MESSAGES.getUserFailed);
 }
 
-/** The account's profile; a missing row is created as student from the sign-up metadata (SPEC §4). */
+/** The account's profile; a missing row is created as student from the sign-up metadata. */
 async function loadProfile(account: User): Promise<Result<AppUser>> {
   const found = await usersService.getProfile(account.id);
   if (!found.success) return fail('GET_USER_ERROR', found.error.message, found.error.details);

@@ -26,7 +26,7 @@ import type { PageRequest, Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
 
-/** SPEC §7 class list filters. Dates are ISO date-times (inclusive bounds). */
+/** class list filters. Dates are ISO date-times (inclusive bounds). */
 export type ClassFilters = PageRequest & {
   courseId?: string;
   type?: ClassType;
@@ -38,12 +38,12 @@ export type ClassFilters = PageRequest & {
   search?: string;
 };
 
-// No SPEC §8 texts exist for these; the provider's message is used whenever it has one.
+// No fixed product text exists for these; the provider's message is used whenever it has one.
 const GET_ATTENDANCE_FAILED = 'Failed to fetch attendance';
 const MARK_ATTENDANCE_FAILED = 'Failed to mark attendance';
 const COURSE_REQUIRED = 'Course is required';
 
-/** SPEC §9 default sort: soonest first. */
+/** default sort: soonest first. */
 async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClass>>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
     const window = pageWindow(filters);
@@ -74,7 +74,7 @@ async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClas
   });
 }
 
-/** One class with its course's materials (SPEC §3), in one request; null when not visible. */
+/** One class with its course's materials, in one request; null when not visible. */
 async function getById(id: string): Promise<Result<ClassDetail | null>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
     const { data, error } = await getClient()

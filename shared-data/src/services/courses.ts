@@ -31,7 +31,7 @@ export type CourseSortKey =
 
 export type SortOrder = 'asc' | 'desc';
 
-/** SPEC §7 course list filters; every one optional. */
+/** course list filters; every one optional. */
 export type CourseFilters = PageRequest & {
   language?: CourseLanguage;
   level?: CourseLevel;
@@ -61,11 +61,11 @@ const SORT_COLUMNS: Record<CourseSortKey, string> = {
   language: 'language',
 };
 
-// No SPEC §8 text exists for these; the provider's message is used whenever it has one.
+// No fixed product text exists for these; the provider's message is used whenever it has one.
 const UNENROLL_FAILED = 'Failed to unenroll from course';
 const UPDATE_ENROLLMENT_FAILED = 'Failed to update enrollment';
 
-/** SPEC §9 default sort: newest first; `id` breaks ties so pages never overlap. */
+/** default sort: newest first; `id` breaks ties so pages never overlap. */
 async function list(filters: CourseFilters = {}): Promise<Result<Paged<Course>>> {
   return settle('FETCH_COURSES_ERROR', ERROR_MESSAGES.fetchCoursesFailed, async () => {
     const window = pageWindow(filters);
@@ -110,7 +110,7 @@ async function getById(id: string): Promise<Result<Course | null>> {
   });
 }
 
-/** Creates a course with the SPEC §5 defaults for every field the form left out. */
+/** Creates a course with the course form defaults for every field the form left out. */
 async function create(input: CourseInput): Promise<Result<Course>> {
   return settle('CREATE_COURSES_ERROR', ERROR_MESSAGES.createCourseFailed, async () => {
     const { data, error } = await getClient()
@@ -286,7 +286,7 @@ async function listEnrolledCourses(
 }
 
 /**
- * Changes an enrollment's status (SPEC §7 "enrollments: status update"): an admin marks it completed
+ * Changes an enrollment's status: an admin marks it completed
  * or dropped, a student drops their own. Seats and enrolled_count follow in the database.
  */
 async function updateEnrollmentStatus(

@@ -3,8 +3,8 @@ import type { ErrorCode } from '../errors';
 import { normalizePage, toPaged, toRange, type PageRequest, type Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, type Failure, type Result } from '../result';
 
-// Query pieces every list service shares: case-insensitive substring search (SPEC §5 "Other"),
-// paging with an exact count (DESIGN §2) and the answer to a write that touched no row.
+// Query pieces every list service shares: case-insensitive substring search,
+// paging with an exact count and the answer to a write that touched no row.
 
 /** Backslash-escapes LIKE's own wildcards so `50%` or `a_b` match literally. */
 function escapeLike(term: string): string {

@@ -40,7 +40,7 @@ export type MaterialFilters = PageRequest & {
   search?: string;
 };
 
-/** SPEC §3 upload payload; course, language and skill are optional (SPEC §5). */
+/** upload payload; course, language and skill are optional. */
 export type MaterialUpload = {
   file: File;
   courseId?: string | null;
@@ -61,7 +61,7 @@ export type MaterialLink = {
 /** What delete, download and signed links need to know about a material. */
 export type StoredMaterial = Pick<Material, 'id' | 'type' | 'url' | 'storagePath'>;
 
-// No SPEC §8 texts exist for these; the provider's message is used whenever it has one.
+// No fixed product text exists for these; the provider's message is used whenever it has one.
 const FILE_TYPE_NOT_ACCEPTED = 'This file type is not accepted';
 const TITLE_AND_URL_REQUIRED = 'A link needs a title and a URL';
 const SIGNED_URL_FAILED = 'Failed to create a download link';
@@ -69,7 +69,7 @@ const DOWNLOAD_FAILED = 'Failed to download material';
 const LINKS_NOT_DOWNLOADABLE = 'A link has no file to download';
 
 /**
- * SPEC §9 default sort: newest upload first. Read from the `material_list` view, which names every
+ * default sort: newest upload first. Read from the `material_list` view, which names every
  * uploader (a student cannot read an admin's profile, so an embedded `users` row would be empty) and
  * narrows to the caller's courses by index.
  */

@@ -17,7 +17,7 @@ import { nothingChanged } from './list-query';
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-// SPEC §8 has no review codes or texts: reviews use the generic QUERY_ERROR and these messages
+// has no review codes or texts: reviews use the generic QUERY_ERROR and these messages
 // (the provider's message wins whenever it has one).
 const FETCH_REVIEWS_FAILED = 'Failed to fetch reviews';
 const SAVE_REVIEW_FAILED = 'Failed to save review';

@@ -21,7 +21,11 @@ describe('settingsService.get', () => {
       success: true,
       data: {
         ...DEFAULT_SETTINGS,
-        general: { ...DEFAULT_SETTINGS.general, siteName: 'Escuela Sol', timezone: 'America/Chicago' },
+        general: {
+          ...DEFAULT_SETTINGS.general,
+          siteName: 'Escuela Sol',
+          timezone: 'America/Chicago',
+        },
         appearance: { ...DEFAULT_SETTINGS.appearance, theme: 'dark' },
         smtpPasswordSet: true,
       },
@@ -84,7 +88,7 @@ describe('settingsService.update', () => {
     });
   });
 
-  it('refuses values outside the SPEC §5 bounds before sending', async () => {
+  it('refuses values outside the allowed bounds before sending', async () => {
     const result = await settingsService.update({
       security: { ...DEFAULT_SETTINGS.security, sessionTimeout: 500, maxLoginAttempts: 2 },
     });

@@ -14,14 +14,14 @@ import { nothingChanged } from './list-query';
 /** The one row of `app_settings`. */
 const SETTINGS_ID = 1;
 
-// SPEC §8 has no settings codes or texts: settings use the generic QUERY_ERROR and these
+// has no settings codes or texts: settings use the generic QUERY_ERROR and these
 // messages (the provider's message wins whenever it has one).
 const FETCH_SETTINGS_FAILED = 'Failed to load settings';
 const SAVE_SETTINGS_FAILED = 'Failed to save settings';
 const SMTP_PASSWORD_FAILED = 'Failed to set the SMTP password';
 
 /**
- * The school's settings over the SPEC §9 defaults, through `get_app_settings()`: admins get every
+ * The school's settings over the defaults, through `get_app_settings()`: admins get every
  * group, everyone else general and appearance (theme and branding); what is not returned reads as
  * the default.
  */
@@ -35,7 +35,7 @@ async function get(): Promise<Result<AppSettings>> {
 
 /**
  * Saves whole groups (an admin's Save Changes; Reset to Defaults saves DEFAULT_SETTINGS). The
- * SPEC §5 bounds are checked here before sending, and again by the database.
+ * bounds are checked here before sending, and again by the database.
  */
 async function update(changes: Partial<SettingsGroups>): Promise<Result<AppSettings>> {
   return settle('QUERY_ERROR', SAVE_SETTINGS_FAILED, async () => {

@@ -30,7 +30,7 @@ export function fileTooLarge(code: ErrorCode, problem: SizeProblem, size: number
   return fail(code, 'File too large', { ...problem, size });
 }
 
-/** Uploads a browser file under `name`, with its own content type and the SPEC §9 cache lifetime. */
+/** Uploads a browser file under `name`, with its own content type and the one-hour cache lifetime. */
 export async function uploadObject(
   bucket: Bucket,
   name: string,
@@ -57,7 +57,7 @@ export async function removeObjects(bucket: Bucket, names: string[]): Promise<vo
   }
 }
 
-/** A link to a private object that works for SIGNED_URL_SECONDS (SPEC §9: an hour). */
+/** A link to a private object that works for SIGNED_URL_SECONDS. */
 export async function signedUrl(
   bucket: Bucket,
   name: string,

@@ -18,19 +18,19 @@ import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { nothingChanged, pageWindow, toPagedResult } from './list-query';
 import { fileTooLarge, fromStorageError, signedUrl, uploadObject } from './storage';
 
-/** SPEC §7 submission list filters. */
+/** submission list filters. */
 export type SubmissionFilters = PageRequest & {
   activityId?: string;
   studentId?: string;
   status?: SubmissionStatus;
 };
 
-// No SPEC §8 texts exist for these; the provider's message is used whenever it has one.
+// No fixed product text exists for these; the provider's message is used whenever it has one.
 const UPLOAD_SUBMISSION_FILE_FAILED = 'Failed to upload submission file';
 const GRADE_FAILED = 'Failed to update submission';
 const SIGNED_URL_FAILED = 'Failed to create a download link';
 
-/** SPEC §9 default sort: most recently submitted first. */
+/** default sort: most recently submitted first. */
 async function list(filters: SubmissionFilters = {}): Promise<Result<Paged<Submission>>> {
   return settle('FETCH_SUBMISSIONS_ERROR', ERROR_MESSAGES.fetchSubmissionsFailed, async () => {
     const window = pageWindow(filters);
@@ -82,7 +82,7 @@ async function listByStudent(studentId: string): Promise<Result<Submission[]>> {
 
 /**
  * Stores one file of a student's work under `<student>/<activity>/…` in the private bucket and
- * returns its object name, to be added to the submission's fileUrls (SPEC §3).
+ * returns its object name, to be added to the submission's fileUrls.
  */
 async function uploadFile(
   file: File,
@@ -149,7 +149,7 @@ export const submissionsService = {
   listByStudent,
   uploadFile,
   submit,
-  /** SPEC §7 calls submitting "create". */
+  /** calls submitting "create". */
   create: submit,
   grade,
   getSignedUrl,

@@ -1,23 +1,80 @@
 import { describe, expect, it, vi } from 'vitest';
-import { USER_COLUMNS } from '../mappers/user';
 import { installFakeSupabase, pagedReply, userRow } from '../test-support/fake-supabase';
-import { TEACHER_LIST_LIMIT, usersService } from './users';
+import { usersService } from './users';
 
 const fake = installFakeSupabase();
 
 describe('usersService.getProfile', () => {
   it('selects the profile columns of one user and maps them', async () => {
-    fake.on('GET', '/rest/v1/users', { body: [userRow({ id: 'u-7', role: 'admin' })] });
+    fake.on('GET', '/rest/v1/users', {
+      body: [
+        userRow({
+          id: 'u-7',
+          role: 'admin',
+          avatar_url: 'https://cdn.test/a.png',
+          phone: '+34 600 000 000',
+          location: 'Madrid',
+          bio: 'Head of studies',
+          last_sign_in_at: '2025-03-01T08:00:00Z',
+        }),
+      ],
+    });
 
     const result = await usersService.getProfile('u-7');
 
-    expect(result).toMatchObject({
+    expect(result).toEqual({
       success: true,
-      data: { id: 'u-7', role: 'admin', firstName: 'Ana' },
+      data: {
+        id: 'u-7',
+        email: 'ana@school.test',
+        firstName: 'Ana',
+        lastName: 'García',
+        role: 'admin',
+        avatar: 'https://cdn.test/a.png',
+        createdAt: '2025-01-01T00:00:00Z',
+        lastLogin: '2025-03-01T08:00:00Z',
+        phone: '+34 600 000 000',
+        location: 'Madrid',
+        bio: 'Head of studies',
+        isActive: true,
+      },
     });
     const [request] = fake.requestsTo('GET', '/rest/v1/users');
     expect(request?.query.get('id')).toBe('eq.u-7');
-    expect(request?.query.get('select')?.split(',')).toEqual(USER_COLUMNS.split(', '));
+    expect(request?.query.get('select')?.split(',')).toEqual(
+      expect.arrayContaining([
+        'id',
+        'email',
+        'first_name',
+        'last_name',
+        'role',
+        'avatar_url',
+        'created_at',
+        'phone',
+        'location',
+        'bio',
+        'is_active',
+        'last_sign_in_at',
+      ]),
+    );
+  });
+
+  it('reads a profile with missing names, an unknown role and no status as an active student', async () => {
+    fake.on('GET', '/rest/v1/users', {
+      body: [
+        userRow({
+          first_name: null,
+          last_name: null,
+          role: 'owner',
+          is_active: null,
+        }),
+      ],
+    });
+
+    expect(await usersService.getProfile('user-1')).toMatchObject({
+      success: true,
+      data: { firstName: '', lastName: '', role: 'student', isActive: true },
+    });
   });
 
   it('is null when there is no such user', async () => {
@@ -91,7 +148,7 @@ describe('usersService.listTeachers', () => {
     const [request] = fake.requestsTo('GET', '/rest/v1/users');
     expect(request?.query.get('role')).toBe('eq.teacher');
     expect(request?.query.get('order')).toBe('created_at.desc');
-    expect(request?.query.get('limit')).toBe(String(TEACHER_LIST_LIMIT));
+    expect(request?.query.get('limit')).toBe('100');
   });
 
   it("falls back to 'Failed to fetch teachers' when the failure has no message", async () => {

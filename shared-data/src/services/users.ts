@@ -25,10 +25,10 @@ import { fileTooLarge, fromStorageError, uploadObject } from './storage';
 
 export type RoleCounts = { total: number; student: number; teacher: number; admin: number };
 
-/** SPEC §9: teacher and student lists are capped at 100. */
+/** teacher and student lists are capped at 100. */
 export const TEACHER_LIST_LIMIT = 100;
 
-/** SPEC §7 user list filters. */
+/** user list filters. */
 export type UserFilters = PageRequest & {
   role?: Role;
   isActive?: boolean;
@@ -38,7 +38,7 @@ export type UserFilters = PageRequest & {
   search?: string;
 };
 
-/** SPEC §7 `get_student_stats`: active and completed courses, hours attended, average progress. */
+/** `get_student_stats`: active and completed courses, hours attended, average progress. */
 export type StudentStats = {
   enrolledCourses: number;
   completedCourses: number;
@@ -58,7 +58,7 @@ export type CreatedUser = { user: AppUser; temporaryPassword: string };
 
 type CreatedUserReply = { user: UserRow; temporaryPassword: string };
 
-// No SPEC §8 texts exist for these; the provider's message is used whenever it has one.
+// No fixed product text exists for these; the provider's message is used whenever it has one.
 const UPLOAD_AVATAR_FAILED = 'Failed to upload avatar';
 const STUDENT_STATS_FAILED = 'Failed to fetch student statistics';
 const AVATAR_MUST_BE_IMAGE = 'An avatar must be a JPEG, PNG, WebP or GIF picture';
@@ -80,7 +80,7 @@ async function getProfile(id: string): Promise<Result<AppUser | null>> {
 /**
  * Users per role, counted by the database (head requests: no rows travel, and PostgREST's
  * max-rows cap cannot truncate the figures). Three requests whatever the number of users;
- * roles other than teacher/admin count as student (SPEC §6).
+ * roles other than teacher/admin count as student.
  */
 async function countByRole(): Promise<Result<RoleCounts>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
@@ -100,7 +100,7 @@ async function countByRole(): Promise<Result<RoleCounts>> {
   });
 }
 
-/** Teachers, newest first (SPEC §9 default user sort), up to TEACHER_LIST_LIMIT. */
+/** Teachers, newest first, up to TEACHER_LIST_LIMIT. */
 async function listTeachers(): Promise<Result<AppUser[]>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchTeachersFailed, async () => {
     const { data, error } = await getClient()
@@ -116,7 +116,7 @@ async function listTeachers(): Promise<Result<AppUser[]>> {
   });
 }
 
-/** SPEC §9 default sort: newest first. */
+/** default sort: newest first. */
 async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
     const window = pageWindow(filters);

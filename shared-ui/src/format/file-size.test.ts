@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatFileSize } from './file-size';
 
-describe('formatFileSize (SPEC §9: Bytes, KB, MB, GB, two decimals)', () => {
+describe('formatFileSize (Bytes, KB, MB, GB, two decimals)', () => {
   it.each([
     [0, '0 Bytes'],
     [null, '0 Bytes'],

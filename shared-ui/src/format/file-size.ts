@@ -5,7 +5,7 @@ const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 const STEP = 1024;
 
 /**
- * A byte count for people (SPEC §9): Bytes, KB, MB or GB in steps of 1024, at most two decimals
+ * A byte count for people: Bytes, KB, MB or GB in steps of 1024, at most two decimals
  * ('1.5 KB', '1.21 KB'). Missing, negative or non-numeric sizes read '0 Bytes'; sizes beyond GB stay
  * in GB. Pass the UI language to get its decimal separator ('1,5 KB' in Spanish).
  */

@@ -1,16 +1,20 @@
 import type { NamespaceCatalog } from './catalog';
-import enCommon from './locales/en/common.json';
-import enValidation from './locales/en/validation.json';
-import esCommon from './locales/es/common.json';
-import esValidation from './locales/es/validation.json';
+import * as common from './namespaces/common';
+import * as errors from './namespaces/errors';
+import * as validation from './namespaces/validation';
 
-/** Namespaces owned by this package; apps register their own with `registerMessages`. */
+/**
+ * Namespaces owned by this package, in the same shape as an app's `i18n.ts` (`namespace`, `en`,
+ * `es`). They are registered from here rather than by each module calling `registerMessages`,
+ * because i18n.ts itself reads this list.
+ */
 export const kitMessages = {
-  common: { en: enCommon, es: esCommon },
-  validation: { en: enValidation, es: esValidation },
+  [common.namespace]: { en: common.en, es: common.es },
+  [validation.namespace]: { en: validation.en, es: validation.es },
+  [errors.namespace]: { en: errors.en, es: errors.es },
 } satisfies Record<string, NamespaceCatalog>;
 
-export type CommonMessageKey = keyof typeof enCommon;
+export type CommonMessageKey = keyof typeof common.en;
 
 /** Keys of the `validation` namespace, e.g. what validation rules return for `t('validation:…')`. */
-export type ValidationMessageKey = keyof typeof enValidation;
+export type ValidationMessageKey = keyof typeof validation.en;

@@ -1,11 +1,11 @@
-import type { Role } from '@portal/shared-data';
+import { paths, type Role } from '@portal/shared-data';
+import type { RemoteName } from '../features/remotes/remote-registry';
 
-export type RemoteName = 'student' | 'teacher' | 'admin';
+export type { RemoteName };
 
 /** Where a screen comes from: a remote's exposed module, or a page the shell owns. */
 export type RouteSource =
-  | { kind: 'remote'; remote: RemoteName; module: string }
-  | { kind: 'shell'; page: 'profile' };
+  { kind: 'remote'; remote: RemoteName; module: string } | { kind: 'shell'; page: 'profile' };
 
 export type PortalRoute = {
   /** react-router path pattern, e.g. '/course-detail/:courseId'. */
@@ -32,43 +32,95 @@ export type NavIcon =
   | 'catalog';
 
 const ALL_ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
-const remote = (name: RemoteName, module: string): RouteSource => ({ kind: 'remote', remote: name, module });
+const remote = (name: RemoteName, module: string): RouteSource => ({
+  kind: 'remote',
+  remote: name,
+  module,
+});
 
 /**
  * The one route table: the router, the role guard and the sidebar all read it.
- * Order matters only for the sidebar (SPEC §2 "Sidebar").
+ * Order matters only for the sidebar. An entry names only a module its remote exposes in
+ * `<remote>/src/app/pages.ts` (tests/federation-contract.test.ts checks it): a screen gets its
+ * route and sidebar entry when its remote ships it, never before.
  */
 export const ROUTES: readonly PortalRoute[] = [
   // Admin
-  { path: '/', roles: ['admin'], source: remote('admin', './Dashboard'), titleKey: 'titles.dashboard', nav: { labelKey: 'nav.dashboard', icon: 'dashboard' } },
-  { path: '/users', roles: ['admin'], source: remote('admin', './UserManagement'), titleKey: 'titles.users', nav: { labelKey: 'nav.users', icon: 'users' } },
-  { path: '/courses', roles: ['admin'], source: remote('admin', './CourseManagement'), titleKey: 'titles.courses', nav: { labelKey: 'nav.courses', icon: 'courses' } },
-  { path: '/classes', roles: ['admin'], source: remote('teacher', './ClassManagement'), titleKey: 'titles.classes', nav: { labelKey: 'nav.classes', icon: 'classes' } },
-  { path: '/calendar', roles: ['admin'], source: remote('admin', './Calendar'), titleKey: 'titles.calendar', nav: { labelKey: 'nav.calendarView', icon: 'calendar' } },
-  { path: '/teachers', roles: ['admin'], source: remote('admin', './TeacherManagement'), titleKey: 'titles.teachers', nav: { labelKey: 'nav.teachers', icon: 'teachers' } },
-  { path: '/materials', roles: ['admin'], source: remote('teacher', './Materials'), titleKey: 'titles.materials', nav: { labelKey: 'nav.materials', icon: 'materials' } },
-  { path: '/activities', roles: ['admin'], source: remote('teacher', './Activities'), titleKey: 'titles.activities', nav: { labelKey: 'nav.activities', icon: 'activities' } },
-  { path: '/settings', roles: ['admin'], source: remote('admin', './Settings'), titleKey: 'titles.settings' },
+  {
+    path: paths.home,
+    roles: ['admin'],
+    source: remote('admin', './Dashboard'),
+    titleKey: 'titles.dashboard',
+    nav: { labelKey: 'nav.dashboard', icon: 'dashboard' },
+  },
 
   // Teacher
-  { path: '/', roles: ['teacher'], source: remote('teacher', './Dashboard'), titleKey: 'titles.dashboard', nav: { labelKey: 'nav.dashboard', icon: 'dashboard' } },
-  { path: '/my-courses', roles: ['teacher'], source: remote('teacher', './MyCourses'), titleKey: 'titles.myCourses', nav: { labelKey: 'nav.myCourses', icon: 'courses' } },
-  { path: '/classes', roles: ['teacher'], source: remote('teacher', './ClassManagement'), titleKey: 'titles.classes', nav: { labelKey: 'nav.classes', icon: 'classes' } },
-  { path: '/materials', roles: ['teacher'], source: remote('teacher', './Materials'), titleKey: 'titles.materials', nav: { labelKey: 'nav.materials', icon: 'materials' } },
-  { path: '/activities', roles: ['teacher'], source: remote('teacher', './Activities'), titleKey: 'titles.activities', nav: { labelKey: 'nav.activities', icon: 'activities' } },
-  { path: '/students', roles: ['teacher'], source: remote('teacher', './MyStudents'), titleKey: 'titles.students', nav: { labelKey: 'nav.students', icon: 'students' } },
+  {
+    path: paths.home,
+    roles: ['teacher'],
+    source: remote('teacher', './Dashboard'),
+    titleKey: 'titles.dashboard',
+    nav: { labelKey: 'nav.dashboard', icon: 'dashboard' },
+  },
 
   // Student
-  { path: '/', roles: ['student'], source: remote('student', './Dashboard'), titleKey: 'titles.dashboard', nav: { labelKey: 'nav.dashboard', icon: 'dashboard' } },
-  { path: '/my-courses', roles: ['student'], source: remote('student', './MyCourses'), titleKey: 'titles.myCourses', nav: { labelKey: 'nav.myCourses', icon: 'courses' } },
-  { path: '/catalog', roles: ['student'], source: remote('student', './Catalog'), titleKey: 'titles.catalog', nav: { labelKey: 'nav.catalog', icon: 'catalog' } },
-  { path: '/course-detail/:courseId', roles: ['student', 'teacher', 'admin'], source: remote('student', './CourseDetail'), titleKey: 'titles.courseDetail' },
-  { path: '/materials', roles: ['student'], source: remote('student', './Materials'), titleKey: 'titles.materials', nav: { labelKey: 'nav.extraMaterials', icon: 'materials' } },
-  { path: '/calendar', roles: ['student'], source: remote('student', './Calendar'), titleKey: 'titles.calendar', nav: { labelKey: 'nav.calendar', icon: 'calendar' } },
-  { path: '/activities', roles: ['student'], source: remote('student', './Activities'), titleKey: 'titles.activities', nav: { labelKey: 'nav.activities', icon: 'activities' } },
+  {
+    path: paths.home,
+    roles: ['student'],
+    source: remote('student', './Dashboard'),
+    titleKey: 'titles.dashboard',
+    nav: { labelKey: 'nav.dashboard', icon: 'dashboard' },
+  },
+  {
+    path: paths.myCourses,
+    roles: ['student'],
+    source: remote('student', './MyCourses'),
+    titleKey: 'titles.myCourses',
+    nav: { labelKey: 'nav.myCourses', icon: 'courses' },
+  },
+  {
+    path: paths.catalog,
+    roles: ['student'],
+    source: remote('student', './Catalog'),
+    titleKey: 'titles.catalog',
+    nav: { labelKey: 'nav.catalog', icon: 'catalog' },
+  },
+  {
+    path: paths.courseDetailPattern,
+    roles: ALL_ROLES,
+    source: remote('student', './CourseDetail'),
+    titleKey: 'titles.courseDetail',
+  },
+  {
+    path: paths.materials,
+    roles: ['student'],
+    source: remote('student', './Materials'),
+    titleKey: 'titles.materials',
+    nav: { labelKey: 'nav.extraMaterials', icon: 'materials' },
+  },
+  {
+    path: paths.calendar,
+    roles: ['student'],
+    source: remote('student', './Calendar'),
+    titleKey: 'titles.calendar',
+    nav: { labelKey: 'nav.calendar', icon: 'calendar' },
+  },
+  {
+    path: paths.activities,
+    roles: ['student'],
+    source: remote('student', './Activities'),
+    titleKey: 'titles.activities',
+    nav: { labelKey: 'nav.activities', icon: 'activities' },
+  },
 
   // Everyone
-  { path: '/profile', roles: ALL_ROLES, source: { kind: 'shell', page: 'profile' }, titleKey: 'titles.profile', nav: { labelKey: 'nav.profile', icon: 'profile' } },
+  {
+    path: paths.profile,
+    roles: ALL_ROLES,
+    source: { kind: 'shell', page: 'profile' },
+    titleKey: 'titles.profile',
+    nav: { labelKey: 'nav.profile', icon: 'profile' },
+  },
 ];
 
 /** Distinct paths, in first-seen order, for the router. */
@@ -82,12 +134,19 @@ export type RouteResolution =
   | { status: 'unknown' };
 
 /** The guard's decision for one route pattern and one role. */
-export function resolveRoute(path: string, role: Role, routes: readonly PortalRoute[] = ROUTES): RouteResolution {
+export function resolveRoute(
+  path: string,
+  role: Role,
+  routes: readonly PortalRoute[] = ROUTES,
+): RouteResolution {
   const candidates = routes.filter((route) => route.path === path);
   if (candidates.length === 0) return { status: 'unknown' };
   const match = candidates.find((route) => route.roles.includes(role));
   if (match) return { status: 'allowed', route: match };
-  return { status: 'forbidden', allowedRoles: [...new Set(candidates.flatMap((route) => route.roles))] };
+  return {
+    status: 'forbidden',
+    allowedRoles: [...new Set(candidates.flatMap((route) => route.roles))],
+  };
 }
 
 /** Sidebar entries of a role, in table order. */

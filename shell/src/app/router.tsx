@@ -1,36 +1,37 @@
 import { Navigate, createBrowserRouter } from 'react-router-dom';
-import { AuthPage } from '../features/auth/auth-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { RouteErrorPage } from '../features/errors/route-error-page';
-import { AppLayout } from '../features/layout/app-layout';
+import { paths } from '@portal/shared-data';
+import AuthScreen from '../features/auth/auth-screen';
+import ResetPasswordScreen from '../features/auth/reset-password-screen';
+import { RouteErrorScreen } from '../features/errors/route-error-screen';
 import { routePaths } from './route-table';
 import { GuardedPage, PublicOnly, RequireSession, SessionGate } from './guards';
+import { SignedInLayout } from './signed-in-layout';
 
 export const router = createBrowserRouter([
   {
     element: <SessionGate />,
-    errorElement: <RouteErrorPage />,
+    errorElement: <RouteErrorScreen />,
     children: [
       {
-        path: '/auth',
+        path: paths.auth,
         element: (
           <PublicOnly>
-            <AuthPage />
+            <AuthScreen />
           </PublicOnly>
         ),
       },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordScreen /> },
       {
         element: (
           <RequireSession>
-            <AppLayout />
+            <SignedInLayout />
           </RequireSession>
         ),
-        errorElement: <RouteErrorPage />,
+        errorElement: <RouteErrorScreen />,
         children: [
           ...routePaths().map((path) => ({ path, element: <GuardedPage path={path} /> })),
-          // SPEC §2: any unknown path redirects to the dashboard.
-          { path: '*', element: <Navigate to="/" replace /> },
+          // Any unknown path redirects to the dashboard (docs/product-rules.md).
+          { path: '*', element: <Navigate to={paths.home} replace /> },
         ],
       },
     ],

@@ -16,7 +16,10 @@ describe('manifest retry runtime plugin', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(new Response('{}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    const promise = (retryPlugin().fetch as FetchHook)('http://localhost:3002/mf-manifest.json', {});
+    const promise = (retryPlugin().fetch as FetchHook)(
+      'http://localhost:3002/mf-manifest.json',
+      {},
+    );
     await vi.runAllTimersAsync();
     const response = await promise;
     expect(response.status).toBe(200);
@@ -27,7 +30,10 @@ describe('manifest retry runtime plugin', () => {
     vi.useFakeTimers();
     const fetchMock = vi.fn().mockResolvedValue(new Response('', { status: 503 }));
     vi.stubGlobal('fetch', fetchMock);
-    const promise = (retryPlugin().fetch as FetchHook)('http://localhost:3002/mf-manifest.json', {});
+    const promise = (retryPlugin().fetch as FetchHook)(
+      'http://localhost:3002/mf-manifest.json',
+      {},
+    );
     const assertion = expect(promise).rejects.toThrow('answered 503');
     await vi.runAllTimersAsync();
     await assertion;

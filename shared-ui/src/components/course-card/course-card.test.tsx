@@ -23,7 +23,7 @@ function card() {
 }
 
 describe('CourseCard', () => {
-  it('shows the catalog facts of SPEC §2', () => {
+  it('shows the catalog facts', () => {
     renderWithProviders(<CourseCard course={course} onEnroll={() => {}} />);
     const article = card();
     expect(within(article).getByRole('heading', { name: course.title })).toBeInTheDocument();

@@ -19,6 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wrappingButtonStyles, wrappingTitle } from '../../layout/wrapping';
 import { formatPrice, intlLocale } from '../../format';
 import { useLanguage } from '../../i18n';
 import { RatingStars } from '../rating-stars/rating-stars';
@@ -56,7 +57,7 @@ export interface CourseCardProps {
   footer?: ReactNode;
 }
 
-/** SPEC §2 catalog colours. */
+/** catalog colours. */
 export const LEVEL_COLORS: Record<CourseLevel, MantineColor> = {
   beginner: 'green',
   intermediate: 'yellow',
@@ -82,7 +83,7 @@ function Fact({ icon: Icon, label, children }: { icon: Icon; label: string; chil
   );
 }
 
-/** The Course Catalog card (SPEC §2) with the real rating from student reviews (DESIGN §5). */
+/** The Course Catalog card with the real rating from student reviews. */
 export function CourseCard({
   course,
   onEnroll,
@@ -112,6 +113,7 @@ export function CourseCard({
     (enrolled ? (
       <Button
         fullWidth
+        styles={wrappingButtonStyles}
         variant="light"
         color="green"
         leftSection={<IconCheck size={16} aria-hidden />}
@@ -122,6 +124,7 @@ export function CourseCard({
     ) : onEnroll ? (
       <Button
         fullWidth
+        styles={wrappingButtonStyles}
         onClick={onEnroll}
         loading={enrolling}
         disabled={full}
@@ -138,7 +141,7 @@ export function CourseCard({
     <Card component="article" aria-labelledby={titleId} h="100%">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title id={titleId} order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          <Title id={titleId} order={3} size="h4" style={wrappingTitle}>
             {course.title}
           </Title>
           <Badge color={LEVEL_COLORS[course.level]} variant="light" style={{ flexShrink: 0 }}>

@@ -1,8 +1,8 @@
 import type { MaterialType } from '../type-badge/type-styles';
 
-/** Extensions the online office viewer renders (SPEC §2 Material viewer). */
+/** Extensions the online office viewer renders. */
 export const OFFICE_EXTENSIONS = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'] as const;
-/** Text files embedded as they are. */
+/** Text files, fetched and shown as UTF-8 text by the viewer. */
 export const TEXT_EXTENSIONS = ['txt', 'rtf', 'md'] as const;
 
 export const OFFICE_VIEWER_URL = 'https://view.officeapps.live.com/op/embed.aspx';
@@ -60,7 +60,7 @@ export function officeViewerUrl(url: string): string {
 }
 
 /**
- * SPEC §2: pdf/document → office viewer for office files, else embedded; video and audio players;
+ * pdf/document → office viewer for office files, else embedded; video and audio players;
  * links embedded in a sandbox when http(s), else shown as an external link; txt/rtf/md embedded;
  * anything else has no preview.
  */

@@ -113,12 +113,38 @@ describe('MaterialViewer preview', () => {
     },
   );
 
-  it.each(['txt', 'rtf', 'md'])('embeds .%s text files in a locked-down frame', (extension) => {
-    const url = signed(`notes.${extension}`);
-    renderViewer({ material: { ...pdf, type: 'other', fileName: `notes.${extension}` }, url });
-    const frame = screen.getByTitle('Preview of Unit 1 – Greetings');
-    expect(frame).toHaveAttribute('src', url);
-    expect(frame).toHaveAttribute('sandbox', '');
+  it.each(['txt', 'rtf', 'md'])(
+    'shows .%s text files as text decoded from UTF-8, not as raw bytes in a frame',
+    async (extension) => {
+      const url = signed(`notes.${extension}`);
+      const content = '# Una conversación: ¿qué tal?\nAdiós, señor.';
+      const fetchMock = vi
+        .spyOn(globalThis, 'fetch')
+        // A server that names no charset: the bytes alone must decide.
+        .mockResolvedValue(
+          new Response(new TextEncoder().encode(content), {
+            headers: { 'content-type': 'text/markdown' },
+          }),
+        );
+      renderViewer({ material: { ...pdf, type: 'other', fileName: `notes.${extension}` }, url });
+      const preview = await screen.findByLabelText('Preview of Unit 1 – Greetings');
+      expect(preview).toHaveTextContent('Una conversación: ¿qué tal?');
+      expect(preview).not.toHaveTextContent('Ã');
+      expect(preview.textContent).toContain('\nAdiós, señor.');
+      expect(fetchMock).toHaveBeenCalledWith(url, expect.anything());
+      expect(document.querySelector('iframe')).toBeNull();
+    },
+  );
+
+  it('says so when a text file cannot be fetched', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('gone', { status: 404 }));
+    renderViewer({
+      material: { ...pdf, type: 'document', fileName: 'notes.txt' },
+      url: signed('notes.txt'),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This material could not be opened.',
+    );
   });
 
   it('plays a video with controls', () => {

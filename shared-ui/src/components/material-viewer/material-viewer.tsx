@@ -7,6 +7,7 @@ import {
   Group,
   Loader,
   Modal,
+  ScrollArea,
   Stack,
   Text,
 } from '@mantine/core';
@@ -18,7 +19,7 @@ import {
   IconFileUnknown,
   IconLink,
 } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatFileSize } from '../../format';
 import { useLanguage } from '../../i18n';
@@ -66,7 +67,7 @@ const WEB_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-forms';
 
 const frameStyle: CSSProperties = { width: '100%', height: '100%', border: 0, display: 'block' };
 
-/** The Material viewer modal of SPEC §2. */
+/** The material viewer modal (docs/product-rules.md "Files"). */
 export function MaterialViewer({
   opened,
   onClose,
@@ -250,8 +251,7 @@ function PreviewBody({
     case 'document':
       return framed(<iframe src={preview.src} title={frameTitle} style={frameStyle} />);
     case 'text':
-      // Plain text needs no script: the most restrictive sandbox.
-      return framed(<iframe src={preview.src} title={frameTitle} sandbox="" style={frameStyle} />);
+      return <TextPreview src={preview.src} label={frameTitle} height={height} />;
     case 'web':
       return framed(
         <iframe
@@ -344,4 +344,69 @@ function PreviewBody({
         </Stack>
       );
   }
+}
+
+type TextState = { status: 'loading' } | { status: 'ready'; text: string } | { status: 'error' };
+
+/**
+ * Text files are fetched and decoded here as UTF-8 rather than embedded: a frame lets the browser
+ * guess the encoding (windows-1252 when the server names none), which turns "conversación" into
+ * "conversaciÃ³n". Shown as plain text, so nothing in the file can run.
+ */
+function TextPreview({ src, label, height }: { src: string; label: string; height: string }) {
+  const { t } = useTranslation('common');
+  const [state, setState] = useState<TextState>({ status: 'loading' });
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setState({ status: 'loading' });
+    fetch(src, { signal: abort.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const text = new TextDecoder('utf-8').decode(await response.arrayBuffer());
+        if (!abort.signal.aborted) setState({ status: 'ready', text });
+      })
+      .catch(() => {
+        if (!abort.signal.aborted) setState({ status: 'error' });
+      });
+    return () => abort.abort();
+  }, [src]);
+
+  if (state.status === 'loading') {
+    return (
+      <Center role="status" h={height} mih={240}>
+        <Loader aria-label={t('viewer.loading')} />
+      </Center>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+        {t('viewer.errorTitle')}
+      </Alert>
+    );
+  }
+  return (
+    <ScrollArea.Autosize
+      mah={height}
+      mih={300}
+      aria-label={label}
+      role="region"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
+    >
+      <Box
+        component="pre"
+        m={0}
+        p="md"
+        ff="monospace"
+        fz="sm"
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
+        {state.text}
+      </Box>
+    </ScrollArea.Autosize>
+  );
 }

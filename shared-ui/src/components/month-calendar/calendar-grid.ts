@@ -1,4 +1,4 @@
-/** Local calendar arithmetic for the month grid (weeks start on Sunday, SPEC §2 Calendar). */
+/** Local calendar arithmetic for the month grid (weeks start on Sunday). */
 
 /** 'YYYY-MM-DD' of the local day, for grouping events and comparing days. */
 export function dayKey(date: Date): string {

@@ -85,6 +85,26 @@ describe('MonthCalendar', () => {
     expect(day('Wednesday, March 12, 2025, 1 class')).not.toHaveTextContent('more');
   });
 
+  it('keeps each event on one line cut with an ellipsis, the full text in its title', () => {
+    const long = 'Conversational Spanish for Business Travellers and Negotiators';
+    renderWithProviders(<Harness events={[{ id: 'long', date: at(4, 9, 5), title: long }]} />);
+    const line = screen.getByTitle(`09:05 ${long}`);
+    expect(line).toHaveTextContent(`09:05 ${long}`);
+    // Whatever the column width: no wrapping, no letter-by-letter breaks, an ellipsis at the end.
+    expect(line).toHaveStyle({
+      whiteSpace: 'nowrap',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      wordBreak: 'normal',
+      overflowWrap: 'normal',
+    });
+    const cell = line.closest('td');
+    expect(cell).toHaveStyle({ overflow: 'hidden' });
+    expect(within(cell as HTMLElement).getByRole('button')).toHaveAccessibleName(
+      'Tuesday, March 4, 2025, 1 class',
+    );
+  });
+
   it('says "+N más" in Spanish and honours another maxPerDay', () => {
     renderWithProviders(<Harness maxPerDay={3} />, { language: 'es' });
     const cell = day('Martes, 4 de marzo de 2025, 4 clases');

@@ -5,6 +5,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  useMantineTheme,
   type MantineColor,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -47,7 +48,7 @@ export interface MonthCalendarProps {
   selectedDate: Date | null;
   /** Called with the chosen day at local midnight. */
   onSelectDate: (date: Date) => void;
-  /** Events listed in a day cell before '+N more' (SPEC §9: 2). */
+  /** Events listed in a day cell before '+N more' (2, docs/product-rules.md "Lists, paging and sorting"). */
   maxPerDay?: number;
   /** Defaults to now; fixed in tests and stories. */
   today?: Date;
@@ -62,6 +63,23 @@ function capitalise(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
+/**
+ * A line of a day cell: at any column width it stays one line and ends in an ellipsis (the full
+ * text is its title). Inline, so no inherited `overflow-wrap`/`word-break` can break a course
+ * title into one letter per line in a narrow column.
+ */
+const ONE_LINE = {
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  overflowWrap: 'normal',
+  wordBreak: 'normal',
+  minWidth: 0,
+  maxWidth: '100%',
+} as const;
+
+const DAY_CLASS = 'month-calendar-day';
+
 const KEY_MOVES: Record<string, (day: Date) => Date> = {
   ArrowLeft: (day) => addDays(day, -1),
   ArrowRight: (day) => addDays(day, 1),
@@ -74,8 +92,8 @@ const KEY_MOVES: Record<string, (day: Date) => Date> = {
 };
 
 /**
- * Month grid of SPEC §2 Calendar: Sunday first, month and weekday names in the UI language, up to
- * `maxPerDay` events per day (time + title) and '+N more'. Days are toggle buttons (aria-pressed)
+ * Month grid of the Calendar page: Sunday first, month and weekday names in the UI language, up to
+ * `maxPerDay` events per day (time + title on one line, cut with an ellipsis) and '+N more'. Days are toggle buttons (aria-pressed)
  * with one tab stop; arrow keys, Home/End and PageUp/PageDown move between days and months. Under
  * 576 px a day shows dots instead of titles.
  */
@@ -94,6 +112,13 @@ export function MonthCalendar({
   const { language } = useLanguage();
   const locale = intlLocale(language);
   const headingId = useId();
+  const theme = useMantineTheme();
+  // One style sheet for the day cells' sizes instead of responsive style props on each of the ~35
+  // buttons (each of those would add a <style> element of its own).
+  const scope = `month-calendar-${headingId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const dayStyles =
+    `.${scope} .${DAY_CLASS}{min-height:52px;padding:4px}` +
+    `@media (min-width:${theme.breakpoints.xs}){.${scope} .${DAY_CLASS}{min-height:96px;padding:6px}}`;
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pendingFocus = useRef<string | null>(null);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
@@ -157,7 +182,8 @@ export function MonthCalendar({
   const showMonth = (offset: number) => onMonthChange(startOfMonth(addMonths(month, offset)));
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
+    <Box component="section" aria-labelledby={headingId} className={scope}>
+      <style>{dayStyles}</style>
       <Group justify="space-between" wrap="nowrap" mb="sm" gap="xs">
         <ActionIcon
           variant="default"
@@ -218,6 +244,8 @@ export function MonthCalendar({
                   border: '1px solid var(--mantine-color-default-border)',
                   verticalAlign: 'top',
                   padding: 0,
+                  // A long title must never widen its column (the table's layout is fixed).
+                  overflow: 'hidden',
                 } as const;
                 if (!day) {
                   return (
@@ -273,13 +301,13 @@ export function MonthCalendar({
                       }}
                       onFocus={() => setFocusedKey(key)}
                       onKeyDown={(event) => onDayKeyDown(event, day)}
+                      className={DAY_CLASS}
                       w="100%"
-                      mih={{ base: 52, xs: 96 }}
-                      p={{ base: 4, xs: 6 }}
                       display="flex"
                       style={{
                         flexDirection: 'column',
                         alignItems: 'stretch',
+                        minWidth: 0,
                         gap: 2,
                         background: isSelected ? 'var(--mantine-primary-color-light)' : undefined,
                         boxShadow: isSelected
@@ -304,26 +332,42 @@ export function MonthCalendar({
                       >
                         {day.getDate()}
                       </Text>
-                      {/* Wide screens: time and course title per event. */}
-                      <Box component="span" visibleFrom="xs" aria-hidden>
-                        {shown.map((event) => (
+                      {/* Wide screens: time and course title per event, one line each. */}
+                      <Box
+                        component="span"
+                        visibleFrom="xs"
+                        aria-hidden
+                        display="block"
+                        style={{ minWidth: 0, overflow: 'hidden' }}
+                      >
+                        {shown.map((event) => {
+                          const time = formatTime(event.date, language);
+                          return (
+                            <Text
+                              key={event.id}
+                              component="span"
+                              size="xs"
+                              display="block"
+                              title={`${time} ${event.title}`}
+                              style={ONE_LINE}
+                            >
+                              <EventDot color={event.color} />
+                              <Text component="span" inherit fw={600}>
+                                {time}
+                              </Text>{' '}
+                              {event.title}
+                            </Text>
+                          );
+                        })}
+                        {hidden > 0 ? (
                           <Text
-                            key={event.id}
                             component="span"
                             size="xs"
+                            c="dimmed"
                             display="block"
-                            truncate="end"
-                            title={`${formatTime(event.date, language)} ${event.title}`}
+                            fw={500}
+                            style={ONE_LINE}
                           >
-                            <EventDot color={event.color} />
-                            <Text component="span" inherit fw={600}>
-                              {formatTime(event.date, language)}
-                            </Text>{' '}
-                            {event.title}
-                          </Text>
-                        ))}
-                        {hidden > 0 ? (
-                          <Text component="span" size="xs" c="dimmed" display="block" fw={500}>
                             {t('calendar.more', { count: hidden })}
                           </Text>
                         ) : null}

@@ -10,7 +10,7 @@ export interface PagerProps {
   'aria-label'?: string;
 }
 
-/** Previous / "Page x of y" / Next (SPEC §2 course detail); nothing when everything fits on one page. */
+/** Previous / "Page x of y" / Next; nothing when everything fits on one page. */
 export function Pager({ page, totalPages, onChange, 'aria-label': ariaLabel }: PagerProps) {
   const { t } = useTranslation('common');
   const total = Math.floor(totalPages);

@@ -15,7 +15,7 @@ export interface SearchInputProps extends Omit<
 
 /**
  * A search field: magnifier icon, a clear button once something is typed, and Escape to clear.
- * Filtering stays with the screen (SPEC §5: case-insensitive substring match).
+ * Filtering stays with the screen.
  */
 export function SearchInput({
   value,

@@ -17,7 +17,11 @@ describe('StandaloneHarness', () => {
   it('asks for credentials when signed out and passes them on', async () => {
     const signIn = vi.fn();
     const { user } = renderWithProviders(
-      <StandaloneHarness appName="Student app" session={session({ status: 'signed-out', signIn })} pages={[]} />,
+      <StandaloneHarness
+        appName="Student app"
+        session={session({ status: 'signed-out', signIn })}
+        pages={[]}
+      />,
     );
     await user.type(screen.getByLabelText('Email'), 'student@school.test');
     await user.type(screen.getByLabelText('Password'), 'password123');
@@ -25,21 +29,31 @@ describe('StandaloneHarness', () => {
     expect(signIn).toHaveBeenCalledWith('student@school.test', 'password123');
   });
 
-  it('renders the page for the current path when signed in', () => {
+  it('renders the page for the current path when signed in', async () => {
     renderWithProviders(
       <StandaloneHarness
         appName="Student app"
         session={session({})}
-        pages={[{ path: '/', label: 'Dashboard', element: <p>dashboard body</p> }]}
+        pages={[
+          {
+            path: '/',
+            label: 'Dashboard',
+            load: async () => ({ default: () => <p>dashboard body</p> }),
+          },
+        ]}
       />,
     );
-    expect(screen.getByText('dashboard body')).toBeInTheDocument();
+    expect(await screen.findByText('dashboard body')).toBeInTheDocument();
     expect(screen.getByText('Signed in as Ana Díaz')).toBeInTheDocument();
   });
 
   it('shows the sign-in error', () => {
     renderWithProviders(
-      <StandaloneHarness appName="Admin app" session={session({ status: 'signed-out', error: 'Invalid login credentials' })} pages={[]} />,
+      <StandaloneHarness
+        appName="Admin app"
+        session={session({ status: 'signed-out', error: 'Invalid login credentials' })}
+        pages={[]}
+      />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid login credentials');
   });

@@ -1,5 +1,18 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, AppShell, Button, Container, Group, NavLink, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Suspense, lazy, useMemo, useState, type ComponentType, type FormEvent } from 'react';
+import {
+  Alert,
+  AppShell,
+  Button,
+  Container,
+  Group,
+  NavLink,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, NavLink as RouterNavLink, Route, Routes } from 'react-router-dom';
 import { FullPageLoader } from '../full-page-loader/full-page-loader';
@@ -15,16 +28,27 @@ export interface StandaloneSession {
   signOut: () => void | Promise<unknown>;
 }
 
-export interface StandalonePage {
+/**
+ * One page a remote exposes, as its `src/app/pages.ts` manifest declares it: the same entry feeds
+ * `module-federation.config.ts` (module → file) and the standalone harness (path, label, load).
+ */
+export interface ExposedPage {
+  /** Module Federation expose name, e.g. './Dashboard' (the shell's route table names it). */
+  module: `./${string}`;
+  /** The screen file, relative to the app's folder. */
+  file: string;
+  /** Route of the page in the standalone harness; the portal's routes are the shell's. */
   path: string;
   label: string;
-  element: ReactNode;
+  load: () => Promise<{ default: ComponentType }>;
 }
+
+export type StandalonePage = Pick<ExposedPage, 'path' | 'label' | 'load'>;
 
 export interface StandaloneHarnessProps {
   appName: string;
   session: StandaloneSession;
-  pages: StandalonePage[];
+  pages: readonly StandalonePage[];
 }
 
 function StandaloneSignIn({ appName, session }: { appName: string; session: StandaloneSession }) {
@@ -45,8 +69,17 @@ function StandaloneSignIn({ appName, session }: { appName: string; session: Stan
               {session.error}
             </Alert>
           ) : null}
-          <TextInput label={t('standalone.email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <PasswordInput label={t('standalone.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <TextInput
+            label={t('standalone.email')}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('standalone.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
           <Button type="submit" loading={session.busy}>
             {t('standalone.signIn')}
           </Button>
@@ -62,6 +95,10 @@ function StandaloneSignIn({ appName, session }: { appName: string; session: Stan
  */
 export function StandaloneHarness({ appName, session, pages }: StandaloneHarnessProps) {
   const { t } = useTranslation('common');
+  const screens = useMemo(
+    () => pages.map((page) => ({ ...page, Screen: lazy(page.load) })),
+    [pages],
+  );
   if (session.status === 'loading') return <FullPageLoader />;
   return (
     <BrowserRouter>
@@ -73,7 +110,9 @@ export function StandaloneHarness({ appName, session, pages }: StandaloneHarness
               <LanguageSwitcher size="xs" />
               {session.status === 'signed-in' ? (
                 <>
-                  <Text size="sm">{t('standalone.signedInAs', { user: session.userLabel ?? '' })}</Text>
+                  <Text size="sm">
+                    {t('standalone.signedInAs', { user: session.userLabel ?? '' })}
+                  </Text>
                   <Button size="xs" variant="light" onClick={() => void session.signOut()}>
                     {t('standalone.signOut')}
                   </Button>
@@ -84,18 +123,26 @@ export function StandaloneHarness({ appName, session, pages }: StandaloneHarness
         </AppShell.Header>
         <AppShell.Navbar p="xs">
           {pages.map((page) => (
-            <NavLink key={page.path} component={RouterNavLink} to={page.path} label={page.label} end />
+            <NavLink
+              key={page.path}
+              component={RouterNavLink}
+              to={page.path}
+              label={page.label}
+              end
+            />
           ))}
         </AppShell.Navbar>
         <AppShell.Main>
           {session.status === 'signed-out' ? (
             <StandaloneSignIn appName={appName} session={session} />
           ) : (
-            <Routes>
-              {pages.map((page) => (
-                <Route key={page.path} path={page.path} element={page.element} />
-              ))}
-            </Routes>
+            <Suspense fallback={<FullPageLoader />}>
+              <Routes>
+                {screens.map(({ path, Screen }) => (
+                  <Route key={path} path={path} element={<Screen />} />
+                ))}
+              </Routes>
+            </Suspense>
           )}
         </AppShell.Main>
       </AppShell>

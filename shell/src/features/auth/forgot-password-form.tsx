@@ -1,33 +1,51 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { authAtom, requestPasswordResetWriteAtom, validateForgotPassword } from '@portal/shared-data';
+import {
+  authAtom,
+  paths,
+  requestPasswordResetWriteAtom,
+  validateForgotPassword,
+  type ServiceError,
+} from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
-import { useFormFields } from './use-form-fields';
-import { translateFieldErrors } from './translate-errors';
+import { namespace } from './i18n';
+import { ServerError } from './server-error';
+import { translateErrors } from './translate-errors';
 
-export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
-  const { t } = useTranslation(['shell', 'validation']);
+export function ForgotPasswordForm({
+  initialEmail,
+  onBack,
+}: {
+  initialEmail: string;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation(namespace);
   const requestReset = useSetAtom(requestPasswordResetWriteAtom);
   const { isLoading } = useAtomValue(authAtom);
-  const { values, setErrors, bind } = useFormFields({ email: initialEmail });
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<ServiceError | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: initialEmail },
+    validate: (values) => translateErrors(validateForgotPassword(values), t),
+  });
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const fieldErrors = validateForgotPassword(values);
-    if (Object.keys(fieldErrors).length > 0) {
-      setErrors(translateFieldErrors(fieldErrors, t));
-      return;
-    }
-    const email = values.email.trim();
-    const result = await requestReset({ email, redirectTo: `${window.location.origin}/reset-password` });
-    if (result.success) setSentTo(email);
-    else setServerError(result.error.message || t('forgot.failed'));
-  };
+  const submit = form.onSubmit(
+    async (values) => {
+      setServerError(null);
+      const email = values.email.trim();
+      const result = await requestReset({
+        email,
+        redirectTo: `${window.location.origin}${paths.resetPassword}`,
+      });
+      if (result.success) setSentTo(email);
+      else setServerError(result.error);
+    },
+    () => setServerError(null),
+  );
 
   if (sentTo) {
     return (
@@ -58,16 +76,12 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
             {t('forgot.subtitle')}
           </Text>
         </div>
-        {serverError && (
-          <Alert color="red" role="alert" title={t('forgot.failed')}>
-            {serverError}
-          </Alert>
-        )}
+        <ServerError title={t('forgot.failed')} error={serverError} />
         <TextInput
           label={t('forgot.email')}
           type="email"
           autoComplete="email"
-          {...bind('email')}
+          {...form.getInputProps('email')}
         />
         <Button type="submit" loading={isLoading} fullWidth>
           {t('forgot.submit')}

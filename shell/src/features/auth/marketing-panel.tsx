@@ -1,6 +1,7 @@
 import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBriefcase, IconClock, IconLanguage, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { namespace } from './i18n';
 
 const BLURBS = [
   { icon: IconLanguage, title: 'blurbs.languageTitle', text: 'blurbs.languageText' },
@@ -10,14 +11,17 @@ const BLURBS = [
 ] as const;
 
 export function MarketingPanel() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(namespace);
   return (
     <Box
       component="section"
       aria-label={t('brand')}
       p={{ base: 'lg', md: 48 }}
       c="white"
-      style={{ background: 'linear-gradient(135deg, var(--mantine-color-indigo-8), var(--mantine-color-cyan-7))' }}
+      style={{
+        background:
+          'linear-gradient(135deg, var(--mantine-color-indigo-8), var(--mantine-color-cyan-7))',
+      }}
       h="100%"
     >
       <Stack gap="xl" maw={560} mx="auto" justify="center" h="100%">

@@ -1,36 +1,35 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { authAtom, loginWriteAtom, validateSignIn } from '@portal/shared-data';
+import { authAtom, loginWriteAtom, validateSignIn, type ServiceError } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
+import { namespace } from './i18n';
 import { PasswordField } from './password-field';
-import { useFormFields } from './use-form-fields';
-import { translateFieldErrors } from './translate-errors';
+import { ServerError } from './server-error';
+import { translateErrors } from './translate-errors';
 
 type Props = { onForgotPassword: (email: string) => void; onSignUp: () => void };
 
 export function SignInForm({ onForgotPassword, onSignUp }: Props) {
-  const { t } = useTranslation(['shell', 'validation']);
+  const { t } = useTranslation(namespace);
   const login = useSetAtom(loginWriteAtom);
   const { isLoading } = useAtomValue(authAtom);
-  const { values, setErrors, setField, bind } = useFormFields<{ email: string; password: string; remember: boolean }>({
-    email: '',
-    password: '',
-    remember: true,
+  const [serverError, setServerError] = useState<ServiceError | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', remember: true },
+    validate: (values) => translateErrors(validateSignIn(values), t),
   });
-  const [serverError, setServerError] = useState<string | null>(null);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const fieldErrors = validateSignIn({ email: values.email, password: values.password });
-    if (Object.keys(fieldErrors).length > 0) {
-      setErrors(translateFieldErrors(fieldErrors, t));
-      return;
-    }
-    const result = await login({ email: values.email.trim(), password: values.password, remember: values.remember });
-    if (!result.success) setServerError(result.error.message || t('signIn.failed'));
-  };
+  const submit = form.onSubmit(
+    async ({ email, password, remember }) => {
+      setServerError(null);
+      const result = await login({ email: email.trim(), password, remember });
+      if (!result.success) setServerError(result.error);
+    },
+    () => setServerError(null),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
@@ -43,29 +42,29 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
             {t('signIn.subtitle')}
           </Text>
         </div>
-        {serverError && (
-          <Alert color="red" role="alert" title={t('signIn.failed')}>
-            {serverError}
-          </Alert>
-        )}
+        <ServerError title={t('signIn.failed')} error={serverError} />
         <TextInput
           label={t('signIn.email')}
           type="email"
           autoComplete="email"
-          {...bind('email')}
+          {...form.getInputProps('email')}
         />
         <PasswordField
           label={t('signIn.password')}
           autoComplete="current-password"
-          {...bind('password')}
+          {...form.getInputProps('password')}
         />
         <Group justify="space-between">
           <Checkbox
             label={t('signIn.rememberMe')}
-            checked={values.remember}
-            onChange={(event) => setField('remember', event.currentTarget.checked)}
+            {...form.getInputProps('remember', { type: 'checkbox' })}
           />
-          <Anchor component="button" type="button" size="sm" onClick={() => onForgotPassword(values.email)}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => onForgotPassword(form.getValues().email)}
+          >
             {t('signIn.forgotPassword')}
           </Anchor>
         </Group>

@@ -1,41 +1,48 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { authAtom, registerWriteAtom, validateSignUp } from '@portal/shared-data';
+import {
+  authAtom,
+  NAME_MAX_LENGTH,
+  registerWriteAtom,
+  validateSignUp,
+  type ServiceError,
+} from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
+import { namespace } from './i18n';
 import { PasswordField } from './password-field';
-import { useFormFields } from './use-form-fields';
-import { translateFieldErrors } from './translate-errors';
+import { ServerError } from './server-error';
+import { translateErrors } from './translate-errors';
 
 export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
-  const { t } = useTranslation(['shell', 'validation']);
+  const { t } = useTranslation(namespace);
   const register = useSetAtom(registerWriteAtom);
   const { isLoading } = useAtomValue(authAtom);
-  const { values, setErrors, bind } = useFormFields({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
+  const [serverError, setServerError] = useState<ServiceError | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    validate: (values) => translateErrors(validateSignUp(values), t),
   });
-  const [serverError, setServerError] = useState<string | null>(null);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const fieldErrors = validateSignUp(values);
-    if (Object.keys(fieldErrors).length > 0) {
-      setErrors(translateFieldErrors(fieldErrors, t));
-      return;
-    }
-    const result = await register({
-      email: values.email.trim(),
-      password: values.password,
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-    });
-    if (!result.success) setServerError(result.error.message || t('signUp.failed'));
-  };
+  const submit = form.onSubmit(
+    async (values) => {
+      setServerError(null);
+      const result = await register({
+        email: values.email.trim(),
+        password: values.password,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+      });
+      if (!result.success) setServerError(result.error);
+    },
+    () => setServerError(null),
+  );
+
+  // The users table keeps at most NAME_MAX_LENGTH characters of each name.
+  const counter = (value: string) =>
+    t('characters', { length: value.length, max: NAME_MAX_LENGTH });
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="sign-up-title">
@@ -48,38 +55,40 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
             {t('signUp.subtitle')}
           </Text>
         </div>
-        {serverError && (
-          <Alert color="red" role="alert" title={t('signUp.failed')}>
-            {serverError}
-          </Alert>
-        )}
+        <ServerError title={t('signUp.failed')} error={serverError} />
         <Group grow align="flex-start">
           <TextInput
             label={t('signUp.firstName')}
             autoComplete="given-name"
-            {...bind('firstName')}
+            maxLength={NAME_MAX_LENGTH}
+            description={counter(form.values.firstName)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('firstName')}
           />
           <TextInput
             label={t('signUp.lastName')}
             autoComplete="family-name"
-            {...bind('lastName')}
+            maxLength={NAME_MAX_LENGTH}
+            description={counter(form.values.lastName)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('lastName')}
           />
         </Group>
         <TextInput
           label={t('signUp.email')}
           type="email"
           autoComplete="email"
-          {...bind('email')}
+          {...form.getInputProps('email')}
         />
         <PasswordField
           label={t('signUp.password')}
           autoComplete="new-password"
-          {...bind('password')}
+          {...form.getInputProps('password')}
         />
         <PasswordField
           label={t('signUp.confirmPassword')}
           autoComplete="new-password"
-          {...bind('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" loading={isLoading} fullWidth>
           {t('signUp.submit')}

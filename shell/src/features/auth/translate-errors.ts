@@ -1,13 +1,17 @@
 import type { TFunction } from 'i18next';
+import type { ValidationErrors } from '@portal/shared-data';
 
-/** Validation rules return keys of the `validation` namespace; forms show their text. */
-export function translateFieldErrors<F extends string>(
-  errors: Partial<Record<F, string>>,
-  t: TFunction<readonly string[]> | TFunction,
-): Partial<Record<F, string>> {
-  const translated: Partial<Record<F, string>> = {};
-  for (const [field, key] of Object.entries(errors) as [F, string | undefined][]) {
-    if (key) translated[field] = t(`validation:${key}`);
+/**
+ * The validators in shared-data return keys of the `validation` namespace; a form's `validate`
+ * passes them through here so Mantine shows the text in the user's language.
+ */
+export function translateErrors<Field extends string>(
+  errors: ValidationErrors<Field>,
+  t: TFunction,
+): Partial<Record<Field, string>> {
+  const translated: Partial<Record<Field, string>> = {};
+  for (const [field, key] of Object.entries(errors) as [Field, string | undefined][]) {
+    if (key) translated[field] = t(key, { ns: 'validation' });
   }
   return translated;
 }

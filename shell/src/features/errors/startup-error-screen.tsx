@@ -1,9 +1,10 @@
 import { Button, Center, Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { namespace } from './i18n';
 
 /** Shown when the runtime config is missing, malformed, or names an unsupported API provider. */
 export function StartupErrorScreen({ error }: { error: unknown }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(namespace);
   const message = error instanceof Error ? error.message : String(error);
   return (
     <Center mih="100vh" p="md">

@@ -1,23 +1,40 @@
-import { useState } from 'react';
-import { Avatar, Box, Button, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useState, type ComponentType } from 'react';
+import {
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ConfirmDialog, LanguageSwitcher } from '@portal/shared-ui';
-import { authAtom, logoutWriteAtom } from '@portal/shared-data';
+import { authAtom, logoutWriteAtom, paths } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useNavigate } from 'react-router-dom';
-import { navigationFor } from '../../app/route-table';
-import { NAV_ICONS } from './nav-icons';
+import { namespace } from './i18n';
 
-export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
-  const { t } = useTranslation('shell');
+/** One sidebar entry, already translated; the app builds them from the route table. */
+export type SidebarItem = {
+  path: string;
+  label: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+};
+
+type Props = { items: SidebarItem[]; onNavigate: () => void };
+
+export function Sidebar({ items, onNavigate }: Props) {
+  const { t } = useTranslation(namespace);
   const { user, isLoading } = useAtomValue(authAtom);
   const logout = useSetAtom(logoutWriteAtom);
   const navigate = useNavigate();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   if (!user) return null;
 
-  const items = navigationFor(user.role);
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
   return (
@@ -27,7 +44,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           {t('brand')}
         </Text>
         <Text size="sm" c="dimmed">
-          {t('layout.portal', { role: t(`layout.roles.${user.role}`) })}
+          {t('portal', { role: t(`roles.${user.role}`, { ns: 'common' }) })}
         </Text>
       </Box>
       <Group px="md" pb="md" wrap="nowrap" data-testid="sidebar-user">
@@ -44,22 +61,19 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         </Box>
       </Group>
       <Divider />
-      <ScrollArea style={{ flex: 1 }} component="nav" aria-label={t('layout.mainNavigation')}>
+      <ScrollArea style={{ flex: 1 }} component="nav" aria-label={t('mainNavigation')}>
         <Box p="xs">
-          {items.map((item) => {
-            const Icon = NAV_ICONS[item.icon];
-            return (
-              <NavLink
-                key={item.path}
-                component={RouterNavLink}
-                to={item.path}
-                end={item.path === '/'}
-                label={t(item.labelKey)}
-                leftSection={<Icon size={18} aria-hidden />}
-                onClick={onNavigate}
-              />
-            );
-          })}
+          {items.map(({ path, label, icon: Icon }) => (
+            <NavLink
+              key={path}
+              component={RouterNavLink}
+              to={path}
+              end={path === paths.home}
+              label={label}
+              leftSection={<Icon size={18} aria-hidden />}
+              onClick={onNavigate}
+            />
+          ))}
         </Box>
       </ScrollArea>
       <Divider />
@@ -71,22 +85,22 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           leftSection={<IconLogout size={18} aria-hidden />}
           onClick={() => setConfirmingLogout(true)}
         >
-          {t('layout.logout')}
+          {t('logout')}
         </Button>
       </Stack>
       <ConfirmDialog
         opened={confirmingLogout}
-        title={t('layout.logoutTitle')}
-        message={t('layout.logoutMessage')}
-        confirmLabel={t('layout.logout')}
-        cancelLabel={t('layout.cancel')}
+        title={t('logoutTitle')}
+        message={t('logoutMessage')}
+        confirmLabel={t('logout')}
+        cancelLabel={t('cancel', { ns: 'common' })}
         loading={isLoading}
         danger
         onCancel={() => setConfirmingLogout(false)}
         onConfirm={async () => {
           await logout();
           setConfirmingLogout(false);
-          navigate('/auth', { replace: true });
+          navigate(paths.auth, { replace: true });
         }}
       />
     </Stack>

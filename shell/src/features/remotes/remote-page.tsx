@@ -1,7 +1,14 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { FullPageLoader, SectionUnavailable } from '@portal/shared-ui';
-import type { RemoteName } from '../../app/route-table';
-import { loadRemotePage } from './remote-registry';
+import { loadRemotePage, type RemoteName } from './remote-registry';
 
 type BoundaryProps = { children: ReactNode; onRetry: () => void };
 type BoundaryState = { error: Error | null };
@@ -37,11 +44,12 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 type LoadState =
   | { status: 'loading' }
   | { status: 'loaded'; Page: ComponentType }
-  | { status: 'unavailable'; reason: string };
+  | { status: 'unavailable'; reason: string; retrying: boolean };
 
 /**
  * The one way a remote page is mounted: load (with retry + fallback plugins), then render
- * inside an error boundary. A failure stays inside the main area.
+ * inside an error boundary. A failure stays inside the main area; Retry loads the remote again
+ * (see loadRemotePage) while the panel stays up with a busy Retry button.
  */
 export function RemotePage({ remote, module }: { remote: RemoteName; module: string }) {
   const [attempt, setAttempt] = useState(0);
@@ -49,9 +57,12 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
 
   useEffect(() => {
     let active = true;
-    setState({ status: 'loading' });
+    setState((previous) =>
+      previous.status === 'unavailable' ? { ...previous, retrying: true } : { status: 'loading' },
+    );
     void loadRemotePage(remote, module, attempt > 0).then((result) => {
-      if (active) setState(result);
+      if (!active) return;
+      setState(result.status === 'loaded' ? result : { ...result, retrying: false });
     });
     return () => {
       active = false;
@@ -61,7 +72,9 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
 
   if (state.status === 'loading') return <FullPageLoader minHeight={240} />;
-  if (state.status === 'unavailable') return <SectionUnavailable detail={state.reason} onRetry={retry} />;
+  if (state.status === 'unavailable') {
+    return <SectionUnavailable detail={state.reason} onRetry={retry} retrying={state.retrying} />;
+  }
   const { Page } = state;
   return (
     <RemoteErrorBoundary key={attempt} onRetry={retry}>

@@ -1,9 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  authAtom,
-  initialAuthState,
   studentActivitiesReadModel,
   submissionsService,
   type Result,
@@ -11,27 +8,20 @@ import {
   type StudentActivity,
   type Submission,
 } from '@portal/shared-data';
-import { renderWithProviders } from '@portal/shared-ui/test-utils';
 import type { Language } from '@portal/shared-ui';
-import ActivitiesPage from '../../app/pages/activities';
+import { renderScreen } from '../../test-support/render-screen';
+import ActivitiesScreen from './activities-screen';
 
+// The query and mutation options call these objects from inside shared-data, so the test
+// replaces their functions in place (the unit boundary is the read model and the service).
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
-  return {
-    ...actual,
-    studentActivitiesReadModel: {
-      overview: vi.fn(),
-      listActivities: vi.fn(),
-      listEnrolledCourses: vi.fn(),
-    },
-    submissionsService: {
-      ...actual.submissionsService,
-      list: vi.fn(),
-      uploadFile: vi.fn(),
-      submit: vi.fn(),
-      getSignedUrl: vi.fn(),
-    },
-  };
+  actual.studentActivitiesReadModel.overview = vi.fn();
+  actual.submissionsService.list = vi.fn();
+  actual.submissionsService.uploadFile = vi.fn();
+  actual.submissionsService.submit = vi.fn();
+  actual.submissionsService.getSignedUrl = vi.fn();
+  return actual;
 });
 
 const overview = vi.mocked(studentActivitiesReadModel.overview);
@@ -154,31 +144,7 @@ function paged(items: Submission[]) {
 }
 
 function renderPage(language: Language = 'en') {
-  const store = createStore();
-  store.set(authAtom, {
-    ...initialAuthState,
-    initialized: true,
-    user: {
-      id: 'student-1',
-      email: 'emma@school.test',
-      firstName: 'Emma',
-      lastName: 'Collins',
-      role: 'student',
-      avatar: null,
-      createdAt: '2025-01-01T00:00:00Z',
-      lastLogin: null,
-      phone: null,
-      location: null,
-      bio: null,
-      isActive: true,
-    },
-  });
-  return renderWithProviders(
-    <Provider store={store}>
-      <ActivitiesPage />
-    </Provider>,
-    { language },
-  );
+  return renderScreen(<ActivitiesScreen />, { language });
 }
 
 function statValue(name: string): string {
@@ -212,14 +178,17 @@ describe('Activities (student)', () => {
   it("shows 'Error loading activities:' with Try again, which loads again", async () => {
     overview.mockResolvedValueOnce({
       success: false,
-      error: { code: 'FETCH_ACTIVITIES_ERROR', message: 'Failed to fetch student activities' },
+      error: { code: 'FETCH_ACTIVITIES_ERROR', message: 'relation "activities" is locked' },
     });
     overview.mockResolvedValueOnce(ok(data([activity()])));
 
     const { user } = renderPage();
 
     expect(await screen.findByText('Error loading activities:')).toBeInTheDocument();
-    expect(screen.getByText(/Failed to fetch student activities/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/The data could not be loaded\. Please try again\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/is locked/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('article', { name: 'Write a formal email' }),
@@ -280,12 +249,14 @@ describe('Activities (student)', () => {
     expect(within(open).getByText(/^Due /).getAttribute('style') ?? '').not.toContain('red');
   });
 
-  it('searches title and description and filters by course', async () => {
+  it('searches title and description', async () => {
     overview.mockResolvedValue(ok(data([activity(), graded, closed])));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Write a formal email' });
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search activities' }), 'REFLEXIVE');
+    // Pasted in one event: typing letter by letter only makes the test slower.
+    await user.click(screen.getByRole('searchbox', { name: 'Search activities' }));
+    await user.paste('REFLEXIVE');
     expect(
       screen.getAllByRole('article').map((element) => element.getAttribute('aria-labelledby')),
     ).toHaveLength(1);
@@ -294,13 +265,20 @@ describe('Activities (student)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('filters by course, and says so when nothing matches', async () => {
+    overview.mockResolvedValue(ok(data([activity(), graded, closed])));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Write a formal email' });
 
     await user.click(screen.getByRole('combobox', { name: 'Course' }));
     await user.click(await screen.findByRole('option', { name: 'Business Spanish' }));
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(card('Write a formal email')).toBeInTheDocument();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search activities' }), 'zzz');
+    await user.click(screen.getByRole('searchbox', { name: 'Search activities' }));
+    await user.paste('zzz');
     expect(screen.getByText('No activities match your filters.')).toBeInTheDocument();
   });
 
@@ -368,8 +346,24 @@ describe('Activities (student)', () => {
     ).toBeInTheDocument();
   });
 
-  it('Submit uploads the files first, then sends text and file names; the card shows the status', async () => {
-    overview.mockResolvedValue(ok(data([activity()])));
+  it('Submit uploads the files first, then sends text and file names; the list shows the new status', async () => {
+    overview.mockResolvedValueOnce(ok(data([activity()])));
+    // What the server answers once the submission is saved.
+    overview.mockResolvedValue(
+      ok(
+        data([
+          activity({
+            mySubmission: {
+              id: 'submission-new',
+              status: 'submitted',
+              grade: null,
+              feedback: null,
+              submittedAt: new Date().toISOString(),
+            },
+          }),
+        ]),
+      ),
+    );
     uploadFile.mockResolvedValue(ok('student-1/open/1700-abc.pdf'));
     submitWork.mockResolvedValue(ok(submission({ fileUrls: ['student-1/open/1700-abc.pdf'] })));
 
@@ -382,7 +376,10 @@ describe('Activities (student)', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Submit: Write a formal email' });
 
-    await user.type(within(dialog).getByLabelText('Your answer'), 'Dear supplier');
+    const answer = within(dialog).getByLabelText('Your answer');
+    await user.type(answer, 'Dear supplier');
+    // The database allows 20,000 characters: the field counts them.
+    expect(answer).toHaveAccessibleDescription('13/20000');
     const pdf = new File(['%PDF'], 'quote.pdf', { type: 'application/pdf' });
     await user.upload(fileInput(), pdf);
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
@@ -400,8 +397,9 @@ describe('Activities (student)', () => {
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const updated = card('Write a formal email');
+    expect(await within(updated).findByRole('button', { name: 'Resubmit' })).toBeInTheDocument();
     expect(updated).toHaveTextContent('Submitted');
-    expect(within(updated).getByRole('button', { name: 'Resubmit' })).toBeInTheDocument();
+    expect(overview).toHaveBeenCalledTimes(2);
   });
 
   it("shows the server's refusal and keeps the text and files; a retry does not upload again", async () => {
@@ -457,9 +455,11 @@ describe('Activities (student)', () => {
     const dialog = await screen.findByRole('dialog');
     await user.upload(fileInput(), new File(['x'], 'notes.txt', { type: 'text/plain' }));
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'notes.txt could not be uploaded: Storage is full',
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'notes.txt could not be uploaded: The file could not be uploaded. Please try again.',
     );
+    expect(alert).not.toHaveTextContent('Storage is full');
     expect(submitWork).not.toHaveBeenCalled();
   });
 
@@ -489,7 +489,7 @@ describe('Activities (student)', () => {
     expect(submitWork).not.toHaveBeenCalled();
   });
 
-  it('checks type and size before uploading, and asks for text or a file', async () => {
+  it('checks type, size and length before uploading, and asks for text or a file', async () => {
     overview.mockResolvedValue(ok(data([activity()])));
     const { user } = renderPage();
     await user.click(
@@ -502,7 +502,7 @@ describe('Activities (student)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(
-      within(dialog).getByText('Write your answer or attach at least one file.'),
+      await within(dialog).findByText('Write your answer or attach at least one file.'),
     ).toBeInTheDocument();
 
     const huge = new File(['x'], 'lecture.mp4', { type: 'video/mp4' });
@@ -511,13 +511,24 @@ describe('Activities (student)', () => {
     fireEvent.change(fileInput(), { target: { files: [huge, program] } });
 
     expect(
-      await within(dialog).findByText(/lecture\.mp4 is larger than 20 MB\./),
+      await within(dialog).findByText(/lecture\.mp4: each file can be at most 20 MB\./),
     ).toBeInTheDocument();
     expect(
       within(dialog).getByText(/tool\.exe: this type of file cannot be submitted\./),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
+    // Choosing files answered "nothing to send"; editing the text clears its error.
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(uploadFile).not.toHaveBeenCalled();
+
+    const answer = within(dialog).getByLabelText('Your answer');
+    fireEvent.change(answer, { target: { value: 'a'.repeat(20_001) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(
+      await within(dialog).findByText('The answer can have at most 20000 characters.'),
+    ).toBeInTheDocument();
+    expect(answer).toHaveValue('a'.repeat(20_001));
+    expect(uploadFile).not.toHaveBeenCalled();
+    expect(submitWork).not.toHaveBeenCalled();
   });
 
   it('Resubmit starts from the previous submission, and a closed form keeps its draft', async () => {
@@ -571,9 +582,7 @@ describe('Activities (student)', () => {
 
   it('speaks Spanish in the Spanish UI', async () => {
     overview.mockResolvedValue(ok(data([activity(), closed])));
-    await act(async () => {
-      renderPage('es');
-    });
+    renderPage('es');
     expect(await screen.findByRole('group', { name: 'Total de actividades' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Vencen esta semana' })).toBeInTheDocument();
     const closedCard = card('Quiz: ser vs estar');

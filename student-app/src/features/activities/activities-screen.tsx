@@ -7,9 +7,17 @@ import {
   IconClockHour4,
   IconFilterOff,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
-import { authAtom, type StudentActivity, type Submission } from '@portal/shared-data';
+import {
+  activityQueries,
+  authAtom,
+  errorMessageKey,
+  toServiceError,
+  type StudentActivity,
+  type Submission,
+} from '@portal/shared-data';
 import { EmptyState, ErrorBanner, FullPageLoader, SearchInput, StatCard } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from './activity-card';
@@ -20,19 +28,22 @@ import {
   filterActivities,
   type ActivityFilters,
 } from './activity-rules';
-import { ACTIVITIES_NAMESPACE } from './i18n';
+import { namespace } from './i18n';
 import { EMPTY_DRAFT, SubmitActivityModal, type SubmissionDraft } from './submit-activity-modal';
-import { useStudentActivities } from './use-student-activities';
 
 const ALL_COURSES = 'all';
 
 type Dialog = { kind: 'view' | 'submit'; activityId: string } | null;
 
-/** SPEC §2 Activities for a student, with View and Submit working (DESIGN §5). */
-export function ActivitiesScreen() {
-  const { t } = useTranslation(ACTIVITIES_NAMESPACE);
+/**
+ * Activities for a student: stats, search, course filter and a card per activity with View and
+ * Submit. The list is one read (activities with the student's own submission, courses, upcoming
+ * class count); submitting refreshes it.
+ */
+export default function ActivitiesScreen() {
+  const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
-  const { state, reload, applySubmission } = useStudentActivities();
+  const query = useQuery(activityQueries.studentOverview());
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [drafts, setDrafts] = useState<Record<string, SubmissionDraft>>({});
@@ -40,7 +51,7 @@ export function ActivitiesScreen() {
   // Overdue and due-this-week are judged against the time the list was loaded or last acted on.
   const [now, setNow] = useState(() => new Date());
 
-  const overview = state.status === 'ready' ? state.overview : null;
+  const overview = query.data ?? null;
   const activities = useMemo(() => overview?.activities ?? [], [overview]);
   const shown = useMemo(() => filterActivities(activities, filters), [activities, filters]);
   const filtered = filters.search.trim() !== '' || filters.courseId !== null;
@@ -62,34 +73,31 @@ export function ActivitiesScreen() {
       setDrafts((previous) => ({ ...previous, [activityId]: draft })),
     [],
   );
-  const submitted = useCallback(
-    (submission: Submission) => {
-      applySubmission(submission);
-      setDrafts((previous) => {
-        const rest = { ...previous };
-        delete rest[submission.activityId];
-        return rest;
-      });
-      setDialog(null);
-      setSent(true);
-    },
-    [applySubmission],
-  );
+  const submitted = useCallback((submission: Submission) => {
+    setDrafts((previous) => {
+      const rest = { ...previous };
+      delete rest[submission.activityId];
+      return rest;
+    });
+    setDialog(null);
+    setSent(true);
+  }, []);
 
-  if (state.status === 'loading') return <FullPageLoader minHeight={320} label={t('loading')} />;
+  if (query.isPending) return <FullPageLoader minHeight={320} label={t('loading')} />;
 
   return (
     <Stack gap="md">
       <Text c="dimmed">{t('subtitle')}</Text>
 
-      {state.status === 'error' ? (
+      {query.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={state.error.message}
+          message={t(errorMessageKey(toServiceError(query.error)), { ns: 'errors' })}
           onRetry={() => {
             setNow(new Date());
-            void reload();
+            void query.refetch();
           }}
+          retrying={query.isFetching}
         />
       ) : null}
 

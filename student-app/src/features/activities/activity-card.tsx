@@ -5,7 +5,7 @@ import { isOverdue, type StudentActivity } from '@portal/shared-data';
 import { TypeBadge, formatDate, formatTime, useLanguage } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { submitState } from './activity-rules';
-import { ACTIVITIES_NAMESPACE } from './i18n';
+import { namespace } from './i18n';
 import { SubmissionStatusBadge } from './submission-status-badge';
 
 export interface ActivityCardProps {
@@ -17,7 +17,7 @@ export interface ActivityCardProps {
 
 /** Where the activity belongs: its class (and the class's course) or its course. */
 export function useActivityPlace(activity: StudentActivity): string | null {
-  const { t } = useTranslation(ACTIVITIES_NAMESPACE);
+  const { t } = useTranslation(namespace);
   if (activity.classTitle) {
     return activity.courseTitle
       ? t('card.classOf', { title: activity.classTitle, course: activity.courseTitle })
@@ -27,7 +27,7 @@ export function useActivityPlace(activity: StudentActivity): string | null {
 }
 
 export function useDueText(dueDate: string | null): string {
-  const { t } = useTranslation(ACTIVITIES_NAMESPACE);
+  const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   return dueDate
     ? t('card.due', { date: formatDate(dueDate, language), time: formatTime(dueDate, language) })
@@ -35,7 +35,7 @@ export function useDueText(dueDate: string | null): string {
 }
 
 export function ActivityCard({ activity, now, onView, onSubmit }: ActivityCardProps) {
-  const { t } = useTranslation(ACTIVITIES_NAMESPACE);
+  const { t } = useTranslation(namespace);
   const titleId = useId();
   const closedId = useId();
   const place = useActivityPlace(activity);

@@ -12,9 +12,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconClockExclamation, IconFile } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isOverdue, type StudentActivity, type Submission } from '@portal/shared-data';
+import {
+  errorMessageKey,
+  isOverdue,
+  submissionQueries,
+  toServiceError,
+  type StudentActivity,
+  type Submission,
+} from '@portal/shared-data';
 import {
   ErrorBanner,
   TypeBadge,
@@ -26,11 +35,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useActivityPlace, useDueText } from './activity-card';
 import { formatPoints, submitState } from './activity-rules';
-import { ACTIVITIES_NAMESPACE } from './i18n';
+import { namespace } from './i18n';
 import { SubmissionStatusBadge } from './submission-status-badge';
 import { storedFileName } from './submission-files';
-import { useIsPhone } from './use-is-phone';
-import { useOwnSubmission, useSignedLinks } from './use-own-submission';
 
 export interface ActivityDetailsModalProps {
   activity: StudentActivity;
@@ -60,18 +67,19 @@ export function ActivityDetailsModal({
   onClose,
   onSubmit,
 }: ActivityDetailsModalProps) {
-  const { t } = useTranslation(ACTIVITIES_NAMESPACE);
+  const { t } = useTranslation(namespace);
   const { language } = useLanguage();
-  const phone = useIsPhone();
+  // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
+  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const place = useActivityPlace(activity);
   const due = useDueText(activity.dueDate);
   const overdue = isOverdue(activity, now);
   const state = submitState(activity, now);
-  const { state: own, reload } = useOwnSubmission(
-    activity.id,
-    studentId,
-    activity.mySubmission !== null,
-  );
+  // The list carries only the submission's status and grade; its text and files are one more read.
+  const own = useQuery({
+    ...submissionQueries.own(activity.id, studentId ?? ''),
+    enabled: studentId !== null && activity.mySubmission !== null,
+  });
 
   return (
     <Modal opened onClose={onClose} title={activity.title} size="lg" fullScreen={phone}>
@@ -134,14 +142,19 @@ export function ActivityDetailsModal({
           <Text size="sm" c="dimmed">
             {t('details.notSubmittedYet')}
           </Text>
-        ) : own.status === 'error' ? (
+        ) : own.isError ? (
           <ErrorBanner
             title={t('details.submissionError')}
-            message={own.error.message}
-            onRetry={() => void reload()}
+            message={t(errorMessageKey(toServiceError(own.error)), { ns: 'errors' })}
+            onRetry={() => void own.refetch()}
+            retrying={own.isFetching}
           />
-        ) : own.status === 'ready' && own.submission ? (
-          <OwnSubmission submission={own.submission} maxPoints={activity.maxPoints} />
+        ) : own.data ? (
+          <OwnSubmission submission={own.data} maxPoints={activity.maxPoints} />
+        ) : own.isSuccess ? (
+          <Text size="sm" c="dimmed">
+            {t('details.notSubmittedYet')}
+          </Text>
         ) : (
           <Group gap="xs" role="status" aria-label={t('details.loadingSubmission')}>
             <Loader size="sm" aria-hidden />
@@ -167,10 +180,9 @@ export function ActivityDetailsModal({
 }
 
 function OwnSubmission({ submission, maxPoints }: { submission: Submission; maxPoints: number }) {
-  const { t } = useTranslation(ACTIVITIES_NAMESPACE);
+  const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const locale = intlLocale(language);
-  const links = useSignedLinks(submission.fileUrls);
   const graded = submission.grade !== null || submission.feedback !== null;
 
   return (
@@ -197,27 +209,11 @@ function OwnSubmission({ submission, maxPoints }: { submission: Submission; maxP
           </Text>
         ) : (
           <List spacing={4} size="sm" icon={<IconFile size={14} aria-hidden />}>
-            {submission.fileUrls.map((objectName) => {
-              const name = storedFileName(objectName);
-              const link = links[objectName];
-              return (
-                <List.Item key={objectName}>
-                  {link?.status === 'ready' ? (
-                    <Anchor href={link.url} target="_blank" rel="noopener noreferrer">
-                      {name}
-                    </Anchor>
-                  ) : link?.status === 'error' ? (
-                    <Text span size="sm" c="red">
-                      {t('details.fileUnavailable', { name, message: link.message })}
-                    </Text>
-                  ) : (
-                    <Text span size="sm" c="dimmed">
-                      {name}
-                    </Text>
-                  )}
-                </List.Item>
-              );
-            })}
+            {submission.fileUrls.map((objectName) => (
+              <List.Item key={objectName}>
+                <SubmittedFile objectName={objectName} />
+              </List.Item>
+            ))}
           </List>
         )}
       </Section>
@@ -241,5 +237,34 @@ function OwnSubmission({ submission, maxPoints }: { submission: Submission; maxP
         </SimpleGrid>
       ) : null}
     </Stack>
+  );
+}
+
+/** One submitted file: an hour-long link (private bucket), or why there is none. */
+function SubmittedFile({ objectName }: { objectName: string }) {
+  const { t } = useTranslation(namespace);
+  const link = useQuery(submissionQueries.fileUrl(objectName));
+  const name = storedFileName(objectName);
+  if (link.data) {
+    return (
+      <Anchor href={link.data} target="_blank" rel="noopener noreferrer">
+        {name}
+      </Anchor>
+    );
+  }
+  if (link.isError) {
+    return (
+      <Text span size="sm" c="red">
+        {t('details.fileUnavailable', {
+          name,
+          message: t(errorMessageKey(toServiceError(link.error)), { ns: 'errors' }),
+        })}
+      </Text>
+    );
+  }
+  return (
+    <Text span size="sm" c="dimmed">
+      {name}
+    </Text>
   );
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StudentActivity } from '@portal/shared-data';
-import {
-  countDueThisWeek,
-  filterActivities,
-  formatPoints,
-  submitState,
-  withSubmission,
-} from './activity-rules';
+import { countDueThisWeek, filterActivities, formatPoints, submitState } from './activity-rules';
 
 function activity(overrides: Partial<StudentActivity> = {}): StudentActivity {
   return {
@@ -90,34 +84,6 @@ describe('submitState', () => {
       submittedAt: null,
     };
     expect(submitState(activity({ mySubmission: graded }), now)).toBe('graded');
-  });
-});
-
-describe('withSubmission', () => {
-  it('puts the returned submission on the activity', () => {
-    const updated = withSubmission(activity(), {
-      id: 's1',
-      activityId: 'a1',
-      activityTitle: null,
-      maxPoints: null,
-      studentId: 'u1',
-      studentName: 'Emma Collins',
-      submissionText: 'Hi',
-      fileUrls: [],
-      submittedAt: '2025-03-10T12:00:00Z',
-      status: 'submitted',
-      grade: null,
-      feedback: null,
-      gradedBy: null,
-      gradedAt: null,
-    });
-    expect(updated.mySubmission).toEqual({
-      id: 's1',
-      status: 'submitted',
-      grade: null,
-      feedback: null,
-      submittedAt: '2025-03-10T12:00:00Z',
-    });
   });
 });
 

@@ -1,10 +1,10 @@
-import { dueThisWeek, isOverdue, type StudentActivity, type Submission } from '@portal/shared-data';
+import { dueThisWeek, isOverdue, type StudentActivity } from '@portal/shared-data';
 
 export type ActivityFilters = { search: string; courseId: string | null };
 
 export const NO_FILTERS: ActivityFilters = { search: '', courseId: null };
 
-/** SPEC §5: case-insensitive substring on title and description; the course filter matches class activities by their course. */
+/** Case-insensitive substring on title and description; the course filter matches class activities by their course. */
 export function filterActivities(
   activities: readonly StudentActivity[],
   { search, courseId }: ActivityFilters,
@@ -33,20 +33,6 @@ export function submitState(activity: StudentActivity, now: Date): SubmitState {
   if (activity.mySubmission?.status === 'graded') return 'graded';
   if (isOverdue(activity, now) && !activity.allowLateSubmission) return 'closed';
   return 'open';
-}
-
-/** The activity as the list shows it once a submission came back from the server. */
-export function withSubmission(activity: StudentActivity, submission: Submission): StudentActivity {
-  return {
-    ...activity,
-    mySubmission: {
-      id: submission.id,
-      status: submission.status,
-      grade: submission.grade,
-      feedback: submission.feedback,
-      submittedAt: submission.submittedAt,
-    },
-  };
 }
 
 /** A grade for people: up to two decimals, no trailing zeros (88, 17.5). */

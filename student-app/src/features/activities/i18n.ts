@@ -1,6 +1,6 @@
 import { registerMessages } from '@portal/shared-ui';
 
-export const ACTIVITIES_NAMESPACE = 'student-activities';
+export const namespace = 'student-activities';
 
 export const en = {
   subtitle: 'Assignments, quizzes and projects from your courses and classes.',
@@ -80,8 +80,6 @@ export const en = {
     keptFiles: 'Files already submitted',
     removeFile: 'Remove {{name}}',
     tooLarge: '{{name}} is larger than {{size}}.',
-    wrongType: '{{name}}: this type of file cannot be submitted.',
-    nothingToSubmit: 'Write your answer or attach at least one file.',
     uploadFailed: '{{name}} could not be uploaded:',
     failed: 'Your work was not submitted:',
     keptNotice: 'Nothing you wrote or attached was lost; you can try again.',
@@ -172,8 +170,6 @@ export const es: typeof en = {
     keptFiles: 'Archivos ya entregados',
     removeFile: 'Quitar {{name}}',
     tooLarge: '{{name}} supera los {{size}}.',
-    wrongType: '{{name}}: este tipo de archivo no se puede entregar.',
-    nothingToSubmit: 'Escribe tu respuesta o adjunta al menos un archivo.',
     uploadFailed: 'No se pudo subir {{name}}:',
     failed: 'Tu trabajo no se entregó:',
     keptNotice: 'No se perdió nada de lo que escribiste o adjuntaste; puedes volver a intentarlo.',
@@ -186,4 +182,4 @@ export const es: typeof en = {
   dismiss: 'Cerrar',
 };
 
-registerMessages(ACTIVITIES_NAMESPACE, { en, es });
+registerMessages(namespace, { en, es });

@@ -3,7 +3,7 @@ import type { MySubmissionSummary } from '@portal/shared-data';
 import { intlLocale, useLanguage } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { formatPoints } from './activity-rules';
-import { ACTIVITIES_NAMESPACE } from './i18n';
+import { namespace } from './i18n';
 
 /** The student's own status: Not submitted / Submitted / Returned / Graded N/max. */
 export function SubmissionStatusBadge({
@@ -13,7 +13,7 @@ export function SubmissionStatusBadge({
   submission: Pick<MySubmissionSummary, 'status' | 'grade'> | null;
   maxPoints: number;
 }) {
-  const { t } = useTranslation(ACTIVITIES_NAMESPACE);
+  const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const locale = intlLocale(language);
   if (!submission) {

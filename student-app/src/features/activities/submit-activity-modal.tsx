@@ -10,27 +10,31 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconPaperclip, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import {
+  SUBMISSION_MAX_BYTES,
+  SUBMISSION_MAX_FILES,
+  SUBMISSION_TEXT_MAX_LENGTH,
+  errorMessageKey,
   isSizeProblem,
-  submissionsService,
+  submissionFileProblems,
+  submissionMutations,
+  submissionQueries,
+  submissionTextLength,
+  toServiceError,
+  validateSubmission,
   type StudentActivity,
   type Submission,
 } from '@portal/shared-data';
 import { ErrorBanner, formatFileSize, useLanguage } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { submitState } from './activity-rules';
-import { ACTIVITIES_NAMESPACE } from './i18n';
-import {
-  SUBMISSION_FILE_ACCEPT,
-  SUBMISSION_MAX_BYTES,
-  storedFileName,
-  submissionFileProblems,
-  withSubmissionType,
-} from './submission-files';
-import { useIsPhone } from './use-is-phone';
-import { useOwnSubmission } from './use-own-submission';
+import { namespace } from './i18n';
+import { SUBMISSION_FILE_ACCEPT, storedFileName, withSubmissionType } from './submission-files';
 
 /**
  * What the student has written and chosen for one activity. It lives with the screen, so closing the
@@ -65,237 +69,285 @@ export interface SubmitActivityModalProps {
   onSubmitted: (submission: Submission) => void;
 }
 
+/**
+ * Submit: text and files. Resubmitting starts from the previous submission (loaded once), which
+ * the new one replaces.
+ */
+export function SubmitActivityModal(props: SubmitActivityModalProps) {
+  const { activity, studentId, draft, onClose } = props;
+  const { t } = useTranslation(namespace);
+  // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
+  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const [busy, setBusy] = useState(false);
+  const needsPrefill = activity.mySubmission !== null && !draft.prefilled;
+  const previous = useQuery({
+    ...submissionQueries.own(activity.id, studentId),
+    enabled: needsPrefill,
+  });
+
+  let body;
+  if (needsPrefill && previous.isError) {
+    body = (
+      <ErrorBanner
+        title={t('details.submissionError')}
+        message={t(errorMessageKey(toServiceError(previous.error)), { ns: 'errors' })}
+        onRetry={() => void previous.refetch()}
+        retrying={previous.isFetching}
+      />
+    );
+  } else if (needsPrefill && previous.isPending) {
+    body = (
+      <Group gap="xs" role="status" aria-label={t('details.loadingSubmission')}>
+        <Loader size="sm" aria-hidden />
+        <Text size="sm" c="dimmed">
+          {t('details.loadingSubmission')}
+        </Text>
+      </Group>
+    );
+  } else {
+    const start: SubmissionDraft = needsPrefill
+      ? {
+          ...draft,
+          text: draft.text || (previous.data?.submissionText ?? ''),
+          keptFiles: previous.data?.fileUrls ?? [],
+          prefilled: true,
+        }
+      : draft;
+    body = <SubmitForm {...props} draft={start} onBusyChange={setBusy} />;
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={busy ? () => undefined : onClose}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      title={t('form.title', { title: activity.title })}
+      size="lg"
+      fullScreen={phone}
+    >
+      {body}
+    </Modal>
+  );
+}
+
+type FormValues = { text: string; files: File[]; keptFiles: string[] };
+
 type Failure = { title: string; message: string };
 
 /**
- * Submit: text and files. Files upload first (their object names go into fileUrls), then the
- * submission is saved; resubmitting before the due date replaces it. The server refuses work after
- * the due date unless late work is allowed, and its message is shown.
+ * Files upload first (their object names go into fileUrls), then the submission is saved. The
+ * server refuses work after the due date unless late work is allowed; every refusal is shown in
+ * the user's language and nothing typed or chosen is lost.
  */
-export function SubmitActivityModal({
+function SubmitForm({
   activity,
   studentId,
   draft,
   onDraftChange,
   onClose,
   onSubmitted,
-}: SubmitActivityModalProps) {
-  const { t } = useTranslation(ACTIVITIES_NAMESPACE);
+  onBusyChange,
+}: SubmitActivityModalProps & { onBusyChange: (busy: boolean) => void }) {
+  const { t } = useTranslation(namespace);
   const { language } = useLanguage();
-  const phone = useIsPhone();
-  const [submitting, setSubmitting] = useState(false);
+  const upload = useMutation(submissionMutations.uploadFile());
+  const send = useMutation(submissionMutations.submit());
+  const uploaded = useRef(draft.uploaded);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [nothingToSubmit, setNothingToSubmit] = useState(false);
-  const resubmitting = activity.mySubmission !== null;
-  const needsPrefill = resubmitting && !draft.prefilled;
-  const { state: previous, reload } = useOwnSubmission(activity.id, studentId, needsPrefill);
+  const [submitting, setSubmitting] = useState(false);
+  const maxSize = formatFileSize(SUBMISSION_MAX_BYTES, language);
 
-  // Copy the previous submission in once, so resubmitting starts from it.
-  useEffect(() => {
-    if (needsPrefill && previous.status === 'ready') {
-      onDraftChange({
-        ...draft,
-        text: draft.text || (previous.submission?.submissionText ?? ''),
-        keptFiles: previous.submission?.fileUrls ?? [],
-        prefilled: true,
-      });
-    }
-  }, [needsPrefill, previous, draft, onDraftChange]);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: { text: draft.text, files: draft.files, keptFiles: draft.keptFiles },
+    // A refused file is named as soon as it is chosen.
+    validateInputOnChange: ['files'],
+    validate: (values) => {
+      const errors = validateSubmission(values);
+      const problems = submissionFileProblems(values.files);
+      const refused = (
+        kind: 'tooLarge' | 'wrongType',
+        key: 'submissionFileTooLarge' | 'submissionFileType',
+      ) => {
+        const names = problems
+          .filter((problem) => problem.kind === kind)
+          .map(({ file }) => file.name);
+        return names.length > 0
+          ? [t(key, { ns: 'validation', names: names.join(', '), size: maxSize })]
+          : [];
+      };
+      return {
+        text: errors.text
+          ? t(errors.text, { ns: 'validation', max: SUBMISSION_TEXT_MAX_LENGTH })
+          : null,
+        files:
+          errors.files === 'submissionTooManyFiles'
+            ? t(errors.files, { ns: 'validation', max: SUBMISSION_MAX_FILES })
+            : errors.files
+              ? [
+                  ...refused('tooLarge', 'submissionFileTooLarge'),
+                  ...refused('wrongType', 'submissionFileType'),
+                ].join(' ')
+              : null,
+      };
+    },
+    onValuesChange: (values) =>
+      onDraftChange({ ...values, uploaded: uploaded.current, prefilled: true }),
+  });
 
-  const update = (changes: Partial<SubmissionDraft>) => {
-    setNothingToSubmit(false);
-    onDraftChange({ ...draft, ...changes });
+  const busy = (value: boolean) => {
+    setSubmitting(value);
+    onBusyChange(value);
   };
 
-  const maxSize = formatFileSize(SUBMISSION_MAX_BYTES, language);
-  const problems = submissionFileProblems(draft.files).map(({ file, kind }) =>
-    kind === 'tooLarge'
-      ? t('form.tooLarge', { name: file.name, size: maxSize })
-      : t('form.wrongType', { name: file.name }),
-  );
+  const fail = (next: Failure) => {
+    onDraftChange({ ...form.getValues(), uploaded: uploaded.current, prefilled: true });
+    setFailure(next);
+  };
 
-  const submit = async () => {
+  const submit = form.onSubmit(async (values) => {
     setFailure(null);
-    if (problems.length > 0) return;
-    if (!draft.text.trim() && draft.files.length === 0 && draft.keptFiles.length === 0) {
-      setNothingToSubmit(true);
-      return;
-    }
     if (submitState(activity, new Date()) === 'closed') {
       setFailure({ title: t('form.failed'), message: t('closed') });
       return;
     }
-    setSubmitting(true);
-    const uploaded = [...draft.uploaded];
+    busy(true);
     const objectNames: string[] = [];
-    for (const file of draft.files) {
-      const done = uploaded.find((entry) => entry.file === file);
+    for (const file of values.files) {
+      const done = uploaded.current.find((entry) => entry.file === file);
       if (done) {
         objectNames.push(done.objectName);
         continue;
       }
-      const result = await submissionsService.uploadFile(
-        withSubmissionType(file),
-        activity.id,
-        studentId,
-      );
-      if (!result.success) {
-        onDraftChange({ ...draft, uploaded });
-        const { details } = result.error;
-        setFailure({
+      try {
+        const objectName = await upload.mutateAsync({
+          file: withSubmissionType(file),
+          activityId: activity.id,
+          studentId,
+        });
+        uploaded.current = [...uploaded.current, { file, objectName }];
+        objectNames.push(objectName);
+      } catch (error) {
+        const problem = toServiceError(error);
+        busy(false);
+        fail({
           title: t('form.uploadFailed', { name: file.name }),
-          message: isSizeProblem(details)
+          message: isSizeProblem(problem.details)
             ? t('form.tooLarge', {
                 name: file.name,
-                size: formatFileSize(details.limitBytes, language),
+                size: formatFileSize(problem.details.limitBytes, language),
               })
-            : result.error.message,
+            : t(errorMessageKey(problem), { ns: 'errors' }),
         });
-        setSubmitting(false);
         return;
       }
-      uploaded.push({ file, objectName: result.data });
-      objectNames.push(result.data);
     }
-    const result = await submissionsService.submit({
-      activityId: activity.id,
-      studentId,
-      submissionText: draft.text,
-      fileUrls: [...draft.keptFiles, ...objectNames],
-    });
-    setSubmitting(false);
-    if (!result.success) {
-      onDraftChange({ ...draft, uploaded });
-      setFailure({ title: t('form.failed'), message: result.error.message });
-      return;
+    try {
+      const submission = await send.mutateAsync({
+        activityId: activity.id,
+        studentId,
+        submissionText: values.text,
+        fileUrls: [...values.keptFiles, ...objectNames],
+      });
+      busy(false);
+      onSubmitted(submission);
+    } catch (error) {
+      busy(false);
+      fail({
+        title: t('form.failed'),
+        message: t(errorMessageKey(toServiceError(error)), { ns: 'errors' }),
+      });
     }
-    onSubmitted(result.data);
-  };
+  });
 
+  const { keptFiles, text } = form.values;
   return (
-    <Modal
-      opened
-      onClose={submitting ? () => undefined : onClose}
-      closeOnClickOutside={!submitting}
-      closeOnEscape={!submitting}
-      title={t('form.title', { title: activity.title })}
-      size="lg"
-      fullScreen={phone}
-    >
-      {needsPrefill && previous.status === 'error' ? (
-        <ErrorBanner
-          title={t('details.submissionError')}
-          message={previous.error.message}
-          onRetry={() => void reload()}
-        />
-      ) : needsPrefill ? (
-        <Group gap="xs" role="status" aria-label={t('details.loadingSubmission')}>
-          <Loader size="sm" aria-hidden />
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        {activity.mySubmission ? (
           <Text size="sm" c="dimmed">
-            {t('details.loadingSubmission')}
+            {t('form.resubmitNotice')}
           </Text>
-        </Group>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            {resubmitting ? (
-              <Text size="sm" c="dimmed">
-                {t('form.resubmitNotice')}
-              </Text>
-            ) : null}
-            <Textarea
-              label={t('form.text')}
-              placeholder={t('form.textPlaceholder')}
-              // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
-              rows={6}
-              resize="vertical"
-              value={draft.text}
-              onChange={(event) => update({ text: event.currentTarget.value })}
-              error={nothingToSubmit ? t('form.nothingToSubmit') : undefined}
-              disabled={submitting}
-            />
-            {draft.keptFiles.length > 0 ? (
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('form.keptFiles')}
-                </Text>
-                <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-                  {draft.keptFiles.map((objectName) => {
-                    const name = storedFileName(objectName);
-                    return (
-                      <Group component="li" key={objectName} gap="xs" wrap="nowrap">
-                        <IconPaperclip size={14} aria-hidden />
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {name}
-                        </Text>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          size="sm"
-                          aria-label={t('form.removeFile', { name })}
-                          disabled={submitting}
-                          onClick={() =>
-                            update({
-                              keptFiles: draft.keptFiles.filter((kept) => kept !== objectName),
-                            })
-                          }
-                        >
-                          <IconX size={14} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    );
-                  })}
-                </Stack>
-              </Stack>
-            ) : null}
-            <FileInput
-              label={t('form.files')}
-              placeholder={t('form.filesPlaceholder')}
-              description={t('form.filesHint', { size: maxSize })}
-              multiple
-              clearable
-              accept={SUBMISSION_FILE_ACCEPT}
-              leftSection={<IconPaperclip size={16} aria-hidden />}
-              value={draft.files}
-              onChange={(files) => update({ files })}
-              error={problems.length > 0 ? problems.join(' ') : undefined}
-              disabled={submitting}
-            />
-            {failure ? (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertCircle aria-hidden />}
-                role="alert"
-              >
-                <Text size="sm">
-                  <Text span fw={600} inherit>
-                    {failure.title}
-                  </Text>{' '}
-                  {failure.message}
-                </Text>
-                <Text size="xs" c="dimmed" mt={4}>
-                  {t('form.keptNotice')}
-                </Text>
-              </Alert>
-            ) : null}
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={onClose} disabled={submitting}>
-                {t('form.cancel')}
-              </Button>
-              <Button type="submit" loading={submitting} disabled={problems.length > 0}>
-                {t('form.submit')}
-              </Button>
-            </Group>
+        ) : null}
+        <Textarea
+          label={t('form.text')}
+          placeholder={t('form.textPlaceholder')}
+          description={`${submissionTextLength(text)}/${SUBMISSION_TEXT_MAX_LENGTH}`}
+          // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+          rows={6}
+          resize="vertical"
+          disabled={submitting}
+          {...form.getInputProps('text')}
+        />
+        {keptFiles.length > 0 ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('form.keptFiles')}
+            </Text>
+            <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+              {keptFiles.map((objectName) => {
+                const name = storedFileName(objectName);
+                return (
+                  <Group component="li" key={objectName} gap="xs" wrap="nowrap">
+                    <IconPaperclip size={14} aria-hidden />
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {name}
+                    </Text>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={t('form.removeFile', { name })}
+                      disabled={submitting}
+                      onClick={() =>
+                        form.setFieldValue(
+                          'keptFiles',
+                          keptFiles.filter((kept) => kept !== objectName),
+                        )
+                      }
+                    >
+                      <IconX size={14} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                );
+              })}
+            </Stack>
           </Stack>
-        </form>
-      )}
-    </Modal>
+        ) : null}
+        <FileInput
+          label={t('form.files')}
+          placeholder={t('form.filesPlaceholder')}
+          description={t('form.filesHint', { size: maxSize })}
+          multiple
+          clearable
+          accept={SUBMISSION_FILE_ACCEPT}
+          leftSection={<IconPaperclip size={16} aria-hidden />}
+          disabled={submitting}
+          {...form.getInputProps('files')}
+        />
+        {failure ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+            <Text size="sm">
+              <Text span fw={600} inherit>
+                {failure.title}
+              </Text>{' '}
+              {failure.message}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('form.keptNotice')}
+            </Text>
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={submitting}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {t('form.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -12,13 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarOff, IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   authAtom,
-  classesService,
+  classQueries,
+  errorMessageKey,
+  toServiceError,
+  useJoinClass,
   type CalendarClass,
-  type ServiceError,
 } from '@portal/shared-data';
 import {
   EmptyState,
@@ -27,80 +30,89 @@ import {
   MonthCalendar,
   intlLocale,
   useLanguage,
+  useNow,
 } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { ICS_FILE_NAME } from './class-export';
-import { monthDayCounts, monthEvents } from './month-events';
 import { ClassListItem } from './class-list-item';
-import { CALENDAR_NAMESPACE } from './i18n';
-import { useCalendarClasses, type Loadable } from './use-calendar-classes';
+import { dayKey, dayRange, monthRange, viewerTimeZone } from './date-ranges';
+import { namespace } from './i18n';
+import { monthDayCounts, monthEvents } from './month-events';
 import { useClassExport } from './use-class-export';
 
 function startOfDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());
 }
 
-/** Join states change with the clock; a minute is fine enough for "Join Now". */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+type ListState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; classes: CalendarClass[] };
 
 export interface CalendarScreenProps {
-  /** The first month shown and the first selected day; defaults to today. */
-  initialDate?: Date;
+  /** The current time (tests, stories): the first month shown, the selected day and Join states. */
+  now?: Date;
 }
 
-/** SPEC §2 Calendar for a student: only classes of enrolled courses (RLS). */
-export function CalendarScreen({ initialDate }: CalendarScreenProps) {
-  const { t } = useTranslation(CALENDAR_NAMESPACE);
+/**
+ * Calendar for a student (only classes of enrolled courses, by RLS): the month grid with each day's
+ * first classes, the selected day's classes, the next 5 and the .ics export.
+ */
+export default function CalendarScreen({ now: fixedNow }: CalendarScreenProps) {
+  const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const { user } = useAtomValue(authAtom);
-  const now = useMinuteClock();
-  const [month, setMonth] = useState(() => startOfDay(initialDate ?? new Date()));
-  const [selected, setSelected] = useState(() => startOfDay(initialDate ?? new Date()));
-  const { current, day, upcoming, retry, markAttended } = useCalendarClasses(month, selected);
-  const { outcome, exportClasses, dismiss } = useClassExport();
-  const [attendanceError, setAttendanceError] = useState<ServiceError | null>(null);
+  const now = useNow(60_000, fixedNow);
+  const [month, setMonth] = useState(() => startOfDay(now));
+  const [selected, setSelected] = useState(() => startOfDay(now));
+  const timeZone = viewerTimeZone();
+  const shownMonth = useQuery(classQueries.calendarMonth({ ...monthRange(month), timeZone }));
+  // The same query as the shown month unless the student paged away from the selected day.
+  const selectedMonth = useQuery(classQueries.calendarMonth({ ...monthRange(selected), timeZone }));
+  const selectedDay = selectedMonth.isPlaceholderData
+    ? undefined
+    : selectedMonth.data?.days.find((day) => day.date === dayKey(selected));
+  // The grid holds a day's first classes; a busy day's full list is one more request.
+  const needsDayList = !!selectedDay && selectedDay.classCount > selectedDay.classes.length;
+  const selectedRange = dayRange(selected);
+  const dayList = useQuery({
+    ...classQueries.between(selectedRange.from, selectedRange.to),
+    enabled: needsDayList,
+  });
+  const { outcome, exportClasses, dismiss } = useClassExport(now);
+  const { join, recorded, problem, dismissProblem } = useJoinClass(user?.id ?? null);
   const dayHeadingId = useId();
   const upcomingHeadingId = useId();
 
   const events = useMemo(
-    () => (current.status === 'ready' ? monthEvents(current.data) : []),
-    [current],
+    () => (shownMonth.data ? monthEvents(shownMonth.data) : []),
+    [shownMonth.data],
   );
   const dayCounts = useMemo(
-    () => (current.status === 'ready' ? monthDayCounts(current.data) : {}),
-    [current],
+    () => (shownMonth.data ? monthDayCounts(shownMonth.data) : {}),
+    [shownMonth.data],
   );
 
-  const loadError =
-    current.status === 'error'
-      ? current.error
-      : day.status === 'error'
-        ? day.error
-        : upcoming.status === 'error'
-          ? upcoming.error
-          : null;
+  let day: ListState;
+  if (selectedMonth.isError) day = { status: 'error' };
+  else if (selectedMonth.isPending || selectedMonth.isPlaceholderData) day = { status: 'loading' };
+  else if (!needsDayList) day = { status: 'ready', classes: selectedDay?.classes ?? [] };
+  else if (dayList.isError) day = { status: 'error' };
+  else if (dayList.data) day = { status: 'ready', classes: dayList.data };
+  else day = { status: 'loading' };
 
-  const onJoin = useCallback(
-    (item: CalendarClass) => {
-      if (!user) return;
-      // Joining must never wait for the roster: the meeting opens at once, attendance follows.
-      void classesService
-        .markAttendance({ classId: item.id, userId: user.id, attended: true })
-        .then((result) => {
-          if (result.success) markAttended(item.id);
-          else setAttendanceError(result.error);
-        });
-    },
-    [user, markAttended],
-  );
+  // The next classes come with every month; the last ones shown stay while another month loads.
+  const upcoming: ListState = shownMonth.data
+    ? { status: 'ready', classes: shownMonth.data.upcoming }
+    : shownMonth.isError
+      ? { status: 'error' }
+      : { status: 'loading' };
 
+  const failed = [shownMonth, selectedMonth, dayList].filter((query) => query.isError);
+  const loadError = failed[0]?.error ?? null;
+  const retry = () => {
+    for (const query of failed) void query.refetch();
+  };
+
+  const onJoin = useCallback((item: CalendarClass) => join(item, now), [join, now]);
   const dayTitle = new Intl.DateTimeFormat(intlLocale(language), {
     weekday: 'long',
     day: 'numeric',
@@ -137,24 +149,29 @@ export function CalendarScreen({ initialDate }: CalendarScreenProps) {
           <Text span fw={600} inherit>
             {t('exportError')}
           </Text>{' '}
-          {outcome.error.message}
+          {t(errorMessageKey(outcome.error), { ns: 'errors' })}
         </Notice>
       ) : null}
-      {attendanceError ? (
-        <Notice color="yellow" onClose={() => setAttendanceError(null)}>
-          {t('attendanceFailed')} {attendanceError.message}
+      {problem ? (
+        <Notice color="yellow" onClose={dismissProblem}>
+          {t('attendanceFailed')} {t(errorMessageKey(problem.error), { ns: 'errors' })}
         </Notice>
       ) : null}
 
       {loadError ? (
-        <ErrorBanner title={t('loadError')} message={loadError.message} onRetry={retry} />
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(toServiceError(loadError)), { ns: 'errors' })}
+          onRetry={retry}
+          retrying={failed.some((query) => query.isFetching)}
+        />
       ) : null}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} pos="relative">
             <LoadingOverlay
-              visible={current.status === 'loading'}
+              visible={shownMonth.isPending || shownMonth.isPlaceholderData}
               zIndex={1}
               overlayProps={{ blur: 1 }}
               loaderProps={{ 'aria-label': t('loading') }}
@@ -178,8 +195,8 @@ export function CalendarScreen({ initialDate }: CalendarScreenProps) {
               </Title>
               <ClassList
                 state={day}
-                classes={day.status === 'ready' ? day.data : []}
                 now={now}
+                recorded={recorded}
                 onJoin={onJoin}
                 loadingLabel={t('loading')}
                 empty={
@@ -193,8 +210,8 @@ export function CalendarScreen({ initialDate }: CalendarScreenProps) {
               </Title>
               <ClassList
                 state={upcoming}
-                classes={upcoming.status === 'ready' ? upcoming.data : []}
                 now={now}
+                recorded={recorded}
                 onJoin={onJoin}
                 withDate
                 loadingLabel={t('loading')}
@@ -212,16 +229,16 @@ export function CalendarScreen({ initialDate }: CalendarScreenProps) {
 
 function ClassList({
   state,
-  classes,
   now,
+  recorded,
   onJoin,
   withDate = false,
   loadingLabel,
   empty,
 }: {
-  state: Loadable<CalendarClass[]>;
-  classes: CalendarClass[];
+  state: ListState;
   now: Date;
+  recorded: ReadonlySet<string>;
   onJoin: (item: CalendarClass) => void;
   withDate?: boolean;
   loadingLabel: string;
@@ -230,11 +247,18 @@ function ClassList({
   if (state.status === 'loading') return <FullPageLoader minHeight={120} label={loadingLabel} />;
   // The error banner above the grid explains a failure and offers Try again.
   if (state.status === 'error') return null;
-  if (classes.length === 0) return <>{empty}</>;
+  if (state.classes.length === 0) return <>{empty}</>;
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-      {classes.map((item) => (
-        <ClassListItem key={item.id} item={item} now={now} withDate={withDate} onJoin={onJoin} />
+      {state.classes.map((item) => (
+        <ClassListItem
+          key={item.id}
+          item={item}
+          now={now}
+          attended={recorded.has(item.id)}
+          withDate={withDate}
+          onJoin={onJoin}
+        />
       ))}
     </Stack>
   );
@@ -249,7 +273,7 @@ function Notice({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(CALENDAR_NAMESPACE);
+  const { t } = useTranslation(namespace);
   return (
     <Alert color={color} variant="light" role={color === 'red' ? 'alert' : 'status'}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">

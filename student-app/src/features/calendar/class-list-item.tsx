@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
-import type { CalendarClass } from '@portal/shared-data';
+import { classJoinState, type CalendarClass } from '@portal/shared-data';
 import {
   TypeBadge,
   formatDate,
@@ -9,23 +9,31 @@ import {
   useLanguage,
 } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_NAMESPACE } from './i18n';
-import { joinState } from './join-window';
+import { namespace } from './i18n';
 
 export interface ClassListItemProps {
   item: CalendarClass;
   now: Date;
+  /** Attendance recorded by joining from this screen, before the month has been read again. */
+  attended?: boolean;
   /** Upcoming classes show their date; a day's list does not need it. */
   withDate?: boolean;
-  /** Called when the student opens the meeting link of a class they may join now. */
+  /** Called when the student opens the meeting link; it records attendance inside the join window. */
   onJoin: (item: CalendarClass) => void;
 }
 
 /** One class in a list: time, class and course title, type, duration, Join for live classes. */
-export function ClassListItem({ item, now, withDate = false, onJoin }: ClassListItemProps) {
-  const { t } = useTranslation(CALENDAR_NAMESPACE);
+export function ClassListItem({
+  item,
+  now,
+  attended = false,
+  withDate = false,
+  onJoin,
+}: ClassListItemProps) {
+  const { t } = useTranslation(namespace);
   const { language } = useLanguage();
-  const state = joinState(item, now);
+  // The shared rule: a class that has ended never offers Join.
+  const state = classJoinState(item, now);
   const href = item.meetingLink ? safeExternalHref(item.meetingLink) : null;
   const time = t('timeRange', {
     start: formatTime(item.scheduledDate, language),
@@ -52,7 +60,7 @@ export function ClassListItem({ item, now, withDate = false, onJoin }: ClassList
             <Text size="xs" c="dimmed">
               {t('minutes', { count: item.duration })}
             </Text>
-            {item.myAttendance ? (
+            {item.myAttendance || attended ? (
               <Badge
                 color="teal"
                 variant="light"
@@ -64,21 +72,19 @@ export function ClassListItem({ item, now, withDate = false, onJoin }: ClassList
             ) : null}
           </Group>
         </Stack>
-        {href && (state === 'now' || state === 'later') ? (
+        {href && (state === 'open' || state === 'later') ? (
           <Button
             component="a"
             href={href}
             target="_blank"
             rel="noopener noreferrer"
             size="xs"
-            variant={state === 'now' ? 'filled' : 'light'}
-            color={state === 'now' ? 'green' : undefined}
+            variant={state === 'open' ? 'filled' : 'light'}
+            color={state === 'open' ? 'green' : undefined}
             rightSection={<IconExternalLink size={14} aria-hidden />}
-            onClick={() => {
-              if (state === 'now') onJoin(item);
-            }}
+            onClick={() => onJoin(item)}
           >
-            {state === 'now' ? t('joinNow') : t('join')}
+            {state === 'open' ? t('joinNow') : t('join')}
           </Button>
         ) : null}
       </Group>

@@ -1,6 +1,6 @@
 import { registerMessages } from '@portal/shared-ui';
 
-export const CALENDAR_NAMESPACE = 'student-calendar';
+export const namespace = 'student-calendar';
 
 export const en = {
   subtitle: 'Your classes month by month. Choose a day to see its classes.',
@@ -70,4 +70,4 @@ export const es: typeof en = {
   },
 };
 
-registerMessages(CALENDAR_NAMESPACE, { en, es });
+registerMessages(namespace, { en, es });

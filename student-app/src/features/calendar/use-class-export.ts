@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { calendarReadModel, type ServiceError } from '@portal/shared-data';
+import { classQueries, toServiceError, type ServiceError } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
 import {
   ICS_FILE_NAME,
@@ -8,7 +9,7 @@ import {
   exportWindow,
   type ExportLabels,
 } from './class-export';
-import { CALENDAR_NAMESPACE } from './i18n';
+import { namespace } from './i18n';
 
 export type ExportOutcome =
   | { status: 'idle' }
@@ -18,20 +19,23 @@ export type ExportOutcome =
   | { status: 'error'; error: ServiceError };
 
 /** "Export (.ics)": the student's classes from a month ago to half a year ahead, in one request. */
-export function useClassExport() {
-  const { t } = useTranslation(CALENDAR_NAMESPACE);
+export function useClassExport(now: Date) {
+  const { t } = useTranslation(namespace);
+  const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<ExportOutcome>({ status: 'idle' });
 
   const exportClasses = useCallback(async () => {
     setOutcome({ status: 'exporting' });
-    const now = new Date();
     const { from, to } = exportWindow(now);
-    const result = await calendarReadModel.classesBetween(from, to);
-    if (!result.success) {
-      setOutcome({ status: 'error', error: result.error });
+    let classes;
+    try {
+      // Always read afresh: the file is what the student takes away.
+      classes = await queryClient.fetchQuery({ ...classQueries.between(from, to), staleTime: 0 });
+    } catch (error) {
+      setOutcome({ status: 'error', error: toServiceError(error) });
       return;
     }
-    if (result.data.length === 0) {
+    if (classes.length === 0) {
       setOutcome({ status: 'empty' });
       return;
     }
@@ -45,11 +49,11 @@ export function useClassExport() {
     };
     downloadTextFile(
       ICS_FILE_NAME,
-      classesToIcs(result.data, labels, now),
+      classesToIcs(classes, labels, now),
       'text/calendar;charset=utf-8',
     );
-    setOutcome({ status: 'done', count: result.data.length });
-  }, [t]);
+    setOutcome({ status: 'done', count: classes.length });
+  }, [now, queryClient, t]);
 
   const dismiss = useCallback(() => setOutcome({ status: 'idle' }), []);
 

@@ -1,5 +1,7 @@
 import { registerMessages } from '@portal/shared-ui';
 
+export const namespace = 'student-catalog';
+
 export const en = {
   intro: 'Find your next language course and enroll in a few clicks.',
   search: 'Search courses',
@@ -53,7 +55,5 @@ export const es: typeof en = {
   pager: 'Páginas de cursos',
 };
 
-export const CATALOG_NAMESPACE = 'student-catalog';
-
-// Imported by the catalog page, so the texts exist wherever the remote mounts it.
-registerMessages(CATALOG_NAMESPACE, { en, es });
+// Imported by the screen, so the texts exist wherever the remote mounts it.
+registerMessages(namespace, { en, es });

@@ -1,5 +1,7 @@
 import { registerMessages } from '@portal/shared-ui';
 
+export const namespace = 'student-dashboard';
+
 export const en = {
   welcome: 'Welcome back, {{name}}!',
   welcomeNoName: 'Welcome back!',
@@ -31,7 +33,7 @@ export const en = {
     attendanceRecorded: 'Attendance recorded',
     attendanceFailed: 'Your attendance for "{{title}}" could not be recorded: {{message}}',
     attendanceHint:
-      'Your attendance is recorded when you join from 30 minutes before the class starts.',
+      'Your attendance is recorded when you join from {{minutes}} minutes before the class starts.',
     dismiss: 'Dismiss',
   },
 };
@@ -67,12 +69,10 @@ export const es: typeof en = {
     attendanceRecorded: 'Asistencia registrada',
     attendanceFailed: 'No se pudo registrar tu asistencia a «{{title}}»: {{message}}',
     attendanceHint:
-      'Tu asistencia se registra cuando te unes desde 30 minutos antes del inicio de la clase.',
+      'Tu asistencia se registra cuando te unes desde {{minutes}} minutos antes del inicio de la clase.',
     dismiss: 'Cerrar',
   },
 };
 
-export const DASHBOARD_NAMESPACE = 'student-dashboard';
-
-// Imported by the dashboard page, so the texts exist wherever the remote mounts it.
-registerMessages(DASHBOARD_NAMESPACE, { en, es });
+// Imported by the screen, so the texts exist wherever the remote mounts it.
+registerMessages(namespace, { en, es });

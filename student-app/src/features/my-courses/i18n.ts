@@ -1,5 +1,7 @@
 import { registerMessages } from '@portal/shared-ui';
 
+export const namespace = 'student-my-courses';
+
 export const en = {
   intro: 'The courses you are taking, with your progress and what comes next.',
   loading: 'Loading your courses…',
@@ -72,7 +74,5 @@ export const es: typeof en = {
   pager: 'Páginas de cursos',
 };
 
-export const MY_COURSES_NAMESPACE = 'student-my-courses';
-
-// Imported by the My Courses page, so the texts exist wherever the remote mounts it.
-registerMessages(MY_COURSES_NAMESPACE, { en, es });
+// Imported by the screen, so the texts exist wherever the remote mounts it.
+registerMessages(namespace, { en, es });

@@ -1,0 +1,106 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { ActivityChanges, ActivityInput } from '../mappers/activity';
+import type { GradeInput, SubmissionInput } from '../mappers/submission';
+import { studentActivitiesReadModel } from '../read-models/activities';
+import { activitiesService, type ActivityFilters } from '../services/activities';
+import { submissionsService, type SubmissionFilters } from '../services/submissions';
+import { SIGNED_URL_SECONDS } from '../rules/storage-names';
+import { activityKeys, courseKeys, dashboardKeys, submissionKeys } from './keys';
+import { unwrap } from './service-failure';
+
+const SIGNED_URL_STALE_MS = (SIGNED_URL_SECONDS - 600) * 1000;
+
+/** Work handed in or graded changes activity cards, progress and the dashboards. */
+const WORK_VIEWS = [
+  activityKeys.all,
+  submissionKeys.all,
+  courseKeys.all,
+  dashboardKeys.all,
+] as const;
+
+export const activityQueries = {
+  list: (filters: ActivityFilters) =>
+    queryOptions({
+      queryKey: activityKeys.list(filters),
+      queryFn: () => unwrap(activitiesService.list(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  /** The student's Activities screen: activities, course options and upcoming classes. */
+  studentOverview: () =>
+    queryOptions({
+      queryKey: activityKeys.studentOverview(),
+      queryFn: () => unwrap(studentActivitiesReadModel.overview()),
+    }),
+};
+
+export const activityMutations = {
+  create: () =>
+    mutationOptions({
+      mutationKey: ['activities', 'create'],
+      mutationFn: (input: ActivityInput) => unwrap(activitiesService.create(input)),
+      meta: { invalidates: [activityKeys.all, dashboardKeys.all] },
+    }),
+  update: () =>
+    mutationOptions({
+      mutationKey: ['activities', 'update'],
+      mutationFn: ({ id, changes }: { id: string; changes: ActivityChanges }) =>
+        unwrap(activitiesService.update(id, changes)),
+      meta: { invalidates: [activityKeys.all, dashboardKeys.all] },
+    }),
+  delete: () =>
+    mutationOptions({
+      mutationKey: ['activities', 'delete'],
+      mutationFn: (id: string) => unwrap(activitiesService.delete(id)),
+      meta: { invalidates: WORK_VIEWS },
+    }),
+};
+
+export const submissionQueries = {
+  list: (filters: SubmissionFilters) =>
+    queryOptions({
+      queryKey: submissionKeys.list(filters),
+      queryFn: () => unwrap(submissionsService.list(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  /** A student's own submission to one activity, or null before they submit. */
+  own: (activityId: string, studentId: string) =>
+    queryOptions({
+      queryKey: submissionKeys.own(activityId, studentId),
+      queryFn: async () => {
+        const page = await unwrap(submissionsService.list({ activityId, studentId, limit: 1 }));
+        return page.items[0] ?? null;
+      },
+    }),
+  /** A signed link to one submitted file. */
+  fileUrl: (objectName: string) =>
+    queryOptions({
+      queryKey: submissionKeys.fileUrl(objectName),
+      queryFn: () => unwrap(submissionsService.getSignedUrl(objectName)),
+      staleTime: SIGNED_URL_STALE_MS,
+      gcTime: SIGNED_URL_STALE_MS,
+    }),
+};
+
+type SubmissionUpload = { file: File; activityId: string; studentId: string };
+
+export const submissionMutations = {
+  /** Uploads one file before submitting; resolves to its object name. Changes no list. */
+  uploadFile: () =>
+    mutationOptions({
+      mutationKey: ['submissions', 'upload-file'],
+      mutationFn: ({ file, activityId, studentId }: SubmissionUpload) =>
+        unwrap(submissionsService.uploadFile(file, activityId, studentId)),
+    }),
+  submit: () =>
+    mutationOptions({
+      mutationKey: ['submissions', 'submit'],
+      mutationFn: (input: SubmissionInput) => unwrap(submissionsService.submit(input)),
+      meta: { invalidates: WORK_VIEWS },
+    }),
+  grade: () =>
+    mutationOptions({
+      mutationKey: ['submissions', 'grade'],
+      mutationFn: (input: GradeInput) => unwrap(submissionsService.grade(input)),
+      meta: { invalidates: WORK_VIEWS },
+    }),
+};

@@ -1,0 +1,79 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { AttendanceMark } from '../mappers/attendance';
+import type { ClassChanges, ClassInput } from '../mappers/class';
+import { calendarReadModel, type CalendarMonthRequest } from '../read-models/calendar';
+import { classesService, type ClassFilters } from '../services/classes';
+import { activityKeys, classKeys, courseKeys, dashboardKeys } from './keys';
+import { unwrap } from './service-failure';
+
+/** Classes change what the calendar, the dashboards and the course pages show. */
+const CLASS_VIEWS = [classKeys.all, courseKeys.all, dashboardKeys.all, activityKeys.all] as const;
+
+export const classQueries = {
+  list: (filters: ClassFilters) =>
+    queryOptions({
+      queryKey: classKeys.list(filters),
+      queryFn: () => unwrap(classesService.list(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  /** The month grid and the next classes; the shown month stays while the next one loads. */
+  calendarMonth: (request: CalendarMonthRequest) =>
+    queryOptions({
+      queryKey: classKeys.calendarMonth(request),
+      queryFn: () => unwrap(calendarReadModel.month(request)),
+      placeholderData: keepPreviousData,
+    }),
+  /** Every class starting in [from, to): a selected day's list or an export window. */
+  between: (from: string, to: string) =>
+    queryOptions({
+      queryKey: classKeys.between(from, to),
+      queryFn: () => unwrap(calendarReadModel.classesBetween(from, to)),
+    }),
+  attendance: (classId: string) =>
+    queryOptions({
+      queryKey: classKeys.attendance(classId),
+      queryFn: () => unwrap(classesService.getAttendance(classId)),
+    }),
+};
+
+export const classMutations = {
+  create: () =>
+    mutationOptions({
+      mutationKey: ['classes', 'create'],
+      mutationFn: (input: ClassInput) => unwrap(classesService.create(input)),
+      meta: { invalidates: CLASS_VIEWS },
+    }),
+  update: () =>
+    mutationOptions({
+      mutationKey: ['classes', 'update'],
+      mutationFn: ({ id, changes }: { id: string; changes: ClassChanges }) =>
+        unwrap(classesService.update(id, changes)),
+      meta: { invalidates: CLASS_VIEWS },
+    }),
+  delete: () =>
+    mutationOptions({
+      mutationKey: ['classes', 'delete'],
+      mutationFn: (id: string) => unwrap(classesService.delete(id)),
+      meta: { invalidates: CLASS_VIEWS },
+    }),
+  /** A student's own attendance when joining a live class; progress follows in the database. */
+  markAttendance: () =>
+    mutationOptions({
+      mutationKey: ['classes', 'mark-attendance'],
+      mutationFn: (mark: AttendanceMark) => unwrap(classesService.markAttendance(mark)),
+      meta: { invalidates: [classKeys.all, courseKeys.all, dashboardKeys.all] },
+    }),
+  /** A teacher's roster for one class, saved in one request. */
+  saveAttendance: () =>
+    mutationOptions({
+      mutationKey: ['classes', 'save-attendance'],
+      mutationFn: ({
+        classId,
+        marks,
+      }: {
+        classId: string;
+        marks: Omit<AttendanceMark, 'classId'>[];
+      }) => unwrap(classesService.saveAttendance(classId, marks)),
+      meta: { invalidates: [classKeys.all, courseKeys.all, dashboardKeys.all] },
+    }),
+};

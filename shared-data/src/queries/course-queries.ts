@@ -1,0 +1,140 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { CourseChanges, CourseInput } from '../mappers/course';
+import type { EnrollmentStatus } from '../mappers/enrollment';
+import type { ReviewInput } from '../mappers/review';
+import { catalogReadModel, type CatalogFilters } from '../read-models/catalog';
+import { courseDetailReadModel } from '../read-models/course-detail';
+import { myCoursesReadModel } from '../read-models/my-courses';
+import type { PageRequest } from '../rules/paging';
+import { coursesService, type CourseFilters, type EnrollmentFilters } from '../services/courses';
+import { reviewsService } from '../services/reviews';
+import { STUDENT_COURSE_VIEWS, courseKeys, dashboardKeys, userKeys } from './keys';
+import { unwrap } from './service-failure';
+
+/** An hour: how long the classes' scheduled total of a course is trusted. */
+const SCHEDULED_TIME_STALE_MS = 60 * 60_000;
+
+export const courseQueries = {
+  /** One page of the catalog; the previous page stays on screen while the next loads. */
+  catalog: (filters: CatalogFilters) =>
+    queryOptions({
+      queryKey: courseKeys.catalog(filters),
+      queryFn: () => unwrap(catalogReadModel.list(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  catalogLanguages: () =>
+    queryOptions({
+      queryKey: courseKeys.catalogLanguages(),
+      queryFn: () => unwrap(catalogReadModel.listLanguages()),
+    }),
+  list: (filters: CourseFilters) =>
+    queryOptions({
+      queryKey: courseKeys.list(filters),
+      queryFn: () => unwrap(coursesService.list(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  /** The signed-in student's courses with their progress. */
+  mine: (paging: PageRequest = {}) =>
+    queryOptions({
+      queryKey: courseKeys.mine(paging),
+      queryFn: () => unwrap(myCoursesReadModel.listForStudent(paging)),
+      placeholderData: keepPreviousData,
+    }),
+  /** The course detail page (null: not found or not visible to the caller). */
+  detail: (courseId: string) =>
+    queryOptions({
+      queryKey: courseKeys.detail(courseId),
+      queryFn: () => unwrap(courseDetailReadModel.get(courseId)),
+    }),
+  classPage: (courseId: string, page: number) =>
+    queryOptions({
+      queryKey: courseKeys.classPage(courseId, page),
+      queryFn: () => unwrap(courseDetailReadModel.getClassPage(courseId, page)),
+      placeholderData: keepPreviousData,
+    }),
+  scheduledTime: (courseId: string) =>
+    queryOptions({
+      queryKey: courseKeys.scheduledTime(courseId),
+      queryFn: () => unwrap(courseDetailReadModel.getScheduledTime(courseId)),
+      staleTime: SCHEDULED_TIME_STALE_MS,
+    }),
+  reviews: (courseId: string) =>
+    queryOptions({
+      queryKey: courseKeys.reviews(courseId),
+      queryFn: () => unwrap(courseDetailReadModel.listReviews(courseId)),
+    }),
+  enrollments: (filters: EnrollmentFilters) =>
+    queryOptions({
+      queryKey: courseKeys.enrollments(filters),
+      queryFn: () => unwrap(coursesService.listEnrollments(filters)),
+    }),
+};
+
+type Enrolment = { courseId: string; userId: string };
+
+export const courseMutations = {
+  enroll: () =>
+    mutationOptions({
+      mutationKey: ['courses', 'enroll'],
+      mutationFn: ({ courseId, userId }: Enrolment) =>
+        unwrap(coursesService.enroll(courseId, userId)),
+      meta: { invalidates: STUDENT_COURSE_VIEWS },
+    }),
+  unenroll: () =>
+    mutationOptions({
+      mutationKey: ['courses', 'unenroll'],
+      mutationFn: ({ courseId, userId }: Enrolment) =>
+        unwrap(coursesService.unenroll(courseId, userId)),
+      meta: { invalidates: STUDENT_COURSE_VIEWS },
+    }),
+  removeStudent: () =>
+    mutationOptions({
+      mutationKey: ['courses', 'remove-student'],
+      mutationFn: ({ courseId, userId }: Enrolment) =>
+        unwrap(coursesService.removeStudent(courseId, userId)),
+      meta: { invalidates: [courseKeys.all, dashboardKeys.all, userKeys.all] },
+    }),
+  updateEnrollmentStatus: () =>
+    mutationOptions({
+      mutationKey: ['courses', 'enrollment-status'],
+      mutationFn: ({ id, status }: { id: string; status: EnrollmentStatus }) =>
+        unwrap(coursesService.updateEnrollmentStatus(id, status)),
+      meta: { invalidates: STUDENT_COURSE_VIEWS },
+    }),
+  create: () =>
+    mutationOptions({
+      mutationKey: ['courses', 'create'],
+      mutationFn: (input: CourseInput) => unwrap(coursesService.create(input)),
+      meta: { invalidates: [courseKeys.all, dashboardKeys.all] },
+    }),
+  update: () =>
+    mutationOptions({
+      mutationKey: ['courses', 'update'],
+      mutationFn: ({ id, changes }: { id: string; changes: CourseChanges }) =>
+        unwrap(coursesService.update(id, changes)),
+      meta: { invalidates: [courseKeys.all, dashboardKeys.all] },
+    }),
+  delete: () =>
+    mutationOptions({
+      mutationKey: ['courses', 'delete'],
+      mutationFn: (id: string) => unwrap(coursesService.delete(id)),
+      meta: { invalidates: STUDENT_COURSE_VIEWS },
+    }),
+};
+
+export const reviewMutations = {
+  /** Saves the student's own review of a course (one per student and course). */
+  save: () =>
+    mutationOptions({
+      mutationKey: ['reviews', 'save'],
+      mutationFn: (input: ReviewInput) => unwrap(reviewsService.saveMine(input)),
+      meta: { invalidates: [courseKeys.all] },
+    }),
+  delete: () =>
+    mutationOptions({
+      mutationKey: ['reviews', 'delete'],
+      mutationFn: ({ courseId, studentId }: { courseId: string; studentId: string }) =>
+        unwrap(reviewsService.deleteMine(courseId, studentId)),
+      meta: { invalidates: [courseKeys.all] },
+    }),
+};

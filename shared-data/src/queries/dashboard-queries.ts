@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { studentDashboardReadModel } from '../read-models/student-dashboard';
+import { dashboardKeys } from './keys';
+import { unwrap } from './service-failure';
+
+export const dashboardQueries = {
+  /** The signed-in student's dashboard, in one request. */
+  student: () =>
+    queryOptions({
+      queryKey: dashboardKeys.student(),
+      queryFn: () => unwrap(studentDashboardReadModel.get()),
+    }),
+};

@@ -1,0 +1,75 @@
+// Query keys of every domain, in one place so a mutation can name the lists it invalidates without
+// importing another domain's module. Each domain's keys start with its name: invalidating
+// `courseKeys.all` refetches every course read.
+
+export const courseKeys = {
+  all: ['courses'] as const,
+  catalog: (filters: object) => ['courses', 'catalog', filters] as const,
+  catalogLanguages: () => ['courses', 'catalog-languages'] as const,
+  list: (filters: object) => ['courses', 'list', filters] as const,
+  mine: (paging: object) => ['courses', 'mine', paging] as const,
+  detail: (courseId: string) => ['courses', 'detail', courseId] as const,
+  classPage: (courseId: string, page: number) =>
+    ['courses', 'detail', courseId, 'classes', page] as const,
+  scheduledTime: (courseId: string) => ['courses', 'detail', courseId, 'scheduled-time'] as const,
+  reviews: (courseId: string) => ['courses', 'detail', courseId, 'reviews'] as const,
+  enrollments: (filters: object) => ['courses', 'enrollments', filters] as const,
+};
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  student: () => ['dashboard', 'student'] as const,
+};
+
+export const classKeys = {
+  all: ['classes'] as const,
+  list: (filters: object) => ['classes', 'list', filters] as const,
+  calendarMonth: (request: object) => ['classes', 'calendar-month', request] as const,
+  between: (from: string, to: string) => ['classes', 'between', from, to] as const,
+  attendance: (classId: string) => ['classes', 'attendance', classId] as const,
+};
+
+export const materialKeys = {
+  all: ['materials'] as const,
+  list: (filters: object) => ['materials', 'list', filters] as const,
+  extra: () => ['materials', 'extra'] as const,
+  signedUrl: (materialId: string) => ['materials', 'signed-url', materialId] as const,
+};
+
+export const activityKeys = {
+  all: ['activities'] as const,
+  list: (filters: object) => ['activities', 'list', filters] as const,
+  studentOverview: () => ['activities', 'student-overview'] as const,
+};
+
+export const submissionKeys = {
+  all: ['submissions'] as const,
+  list: (filters: object) => ['submissions', 'list', filters] as const,
+  own: (activityId: string, studentId: string) =>
+    ['submissions', 'own', activityId, studentId] as const,
+  fileUrl: (objectName: string) => ['submissions', 'file-url', objectName] as const,
+};
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (filters: object) => ['users', 'list', filters] as const,
+  teachers: () => ['users', 'teachers'] as const,
+  students: () => ['users', 'students'] as const,
+  roleCounts: () => ['users', 'role-counts'] as const,
+  profile: (userId: string) => ['users', 'profile', userId] as const,
+  studentStats: (studentId: string) => ['users', 'student-stats', studentId] as const,
+};
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  current: () => ['settings', 'current'] as const,
+};
+
+/** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */
+export const STUDENT_COURSE_VIEWS = [
+  courseKeys.all,
+  dashboardKeys.all,
+  classKeys.all,
+  materialKeys.all,
+  activityKeys.all,
+] as const;

@@ -1,0 +1,61 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import { materialsLibraryReadModel } from '../read-models/materials-library';
+import { SIGNED_URL_SECONDS } from '../rules/storage-names';
+import {
+  materialsService,
+  type MaterialFilters,
+  type MaterialLink,
+  type MaterialUpload,
+  type StoredMaterial,
+} from '../services/materials';
+import { courseKeys, materialKeys } from './keys';
+import { unwrap } from './service-failure';
+
+/** A signed link is reused until ten minutes before it expires. */
+const SIGNED_URL_STALE_MS = (SIGNED_URL_SECONDS - 600) * 1000;
+
+const MATERIAL_VIEWS = [materialKeys.all, courseKeys.all] as const;
+
+export const materialQueries = {
+  list: (filters: MaterialFilters) =>
+    queryOptions({
+      queryKey: materialKeys.list(filters),
+      queryFn: () => unwrap(materialsService.list(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  /** General materials (no course) with their stats: the student's Extra Materials. */
+  extra: () =>
+    queryOptions({
+      queryKey: materialKeys.extra(),
+      queryFn: () => unwrap(materialsLibraryReadModel.listExtraMaterials()),
+    }),
+  /** A link to view or download a material (its own URL for links). */
+  signedUrl: (material: StoredMaterial) =>
+    queryOptions({
+      queryKey: materialKeys.signedUrl(material.id),
+      queryFn: () => unwrap(materialsService.getSignedUrl(material)),
+      staleTime: SIGNED_URL_STALE_MS,
+      gcTime: SIGNED_URL_STALE_MS,
+    }),
+};
+
+export const materialMutations = {
+  upload: () =>
+    mutationOptions({
+      mutationKey: ['materials', 'upload'],
+      mutationFn: (upload: MaterialUpload) => unwrap(materialsService.uploadFile(upload)),
+      meta: { invalidates: MATERIAL_VIEWS },
+    }),
+  createLink: () =>
+    mutationOptions({
+      mutationKey: ['materials', 'create-link'],
+      mutationFn: (link: MaterialLink) => unwrap(materialsService.createLink(link)),
+      meta: { invalidates: MATERIAL_VIEWS },
+    }),
+  delete: () =>
+    mutationOptions({
+      mutationKey: ['materials', 'delete'],
+      mutationFn: (material: StoredMaterial) => unwrap(materialsService.delete(material)),
+      meta: { invalidates: MATERIAL_VIEWS },
+    }),
+};

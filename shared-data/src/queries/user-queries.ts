@@ -1,0 +1,81 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { NewUserInput, UserChanges } from '../mappers/user-changes';
+import { usersService, type UserFilters } from '../services/users';
+import { courseKeys, dashboardKeys, userKeys } from './keys';
+import { unwrap } from './service-failure';
+
+export const userQueries = {
+  list: (filters: UserFilters) =>
+    queryOptions({
+      queryKey: userKeys.list(filters),
+      queryFn: () => unwrap(usersService.list(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  teachers: () =>
+    queryOptions({
+      queryKey: userKeys.teachers(),
+      queryFn: () => unwrap(usersService.listTeachers()),
+    }),
+  students: () =>
+    queryOptions({
+      queryKey: userKeys.students(),
+      queryFn: () => unwrap(usersService.listStudents()),
+    }),
+  /** Users by role, in one request (the admin dashboard's cards). */
+  roleCounts: () =>
+    queryOptions({
+      queryKey: userKeys.roleCounts(),
+      queryFn: () => unwrap(usersService.countByRole()),
+    }),
+  profile: (userId: string) =>
+    queryOptions({
+      queryKey: userKeys.profile(userId),
+      queryFn: () => unwrap(usersService.getProfile(userId)),
+    }),
+  studentStats: (studentId: string) =>
+    queryOptions({
+      queryKey: userKeys.studentStats(studentId),
+      queryFn: () => unwrap(usersService.getStudentStats(studentId)),
+    }),
+};
+
+/** A person's name shows on courses, rosters and dashboards. */
+const PEOPLE_VIEWS = [userKeys.all, courseKeys.all, dashboardKeys.all] as const;
+
+export const userMutations = {
+  /** The signed-in user's own personal fields. */
+  update: () =>
+    mutationOptions({
+      mutationKey: ['users', 'update'],
+      mutationFn: ({ id, changes }: { id: string; changes: UserChanges }) =>
+        unwrap(usersService.update(id, changes)),
+      meta: { invalidates: PEOPLE_VIEWS },
+    }),
+  uploadAvatar: () =>
+    mutationOptions({
+      mutationKey: ['users', 'upload-avatar'],
+      mutationFn: ({ userId, file }: { userId: string; file: File }) =>
+        unwrap(usersService.uploadAvatar(userId, file)),
+      meta: { invalidates: PEOPLE_VIEWS },
+    }),
+  /** Admin: creates a user through the admin-users function (one-time temporary password). */
+  adminCreate: () =>
+    mutationOptions({
+      mutationKey: ['users', 'admin-create'],
+      mutationFn: (input: NewUserInput) => unwrap(usersService.adminCreate(input)),
+      meta: { invalidates: PEOPLE_VIEWS },
+    }),
+  adminUpdate: () =>
+    mutationOptions({
+      mutationKey: ['users', 'admin-update'],
+      mutationFn: ({ id, changes }: { id: string; changes: UserChanges }) =>
+        unwrap(usersService.adminUpdate(id, changes)),
+      meta: { invalidates: PEOPLE_VIEWS },
+    }),
+  adminDelete: () =>
+    mutationOptions({
+      mutationKey: ['users', 'admin-delete'],
+      mutationFn: (id: string) => unwrap(usersService.adminDelete(id)),
+      meta: { invalidates: PEOPLE_VIEWS },
+    }),
+};

@@ -1,0 +1,202 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+// The texts live in shared-ui (shared-data renders nothing); this test only reads its catalogue.
+import * as errorTexts from '../../../shared-ui/src/i18n/namespaces/errors';
+import type { ErrorCode } from '../errors';
+import type { ServiceError } from '../result';
+import { ERROR_MESSAGE_KEYS, SERVER_REFUSALS, errorMessageKey } from './error-messages';
+
+const failure = (code: ErrorCode, message: string, details?: unknown): ServiceError =>
+  details === undefined ? { code, message } : { code, message, details };
+
+describe('errorMessageKey: auth provider codes', () => {
+  it.each([
+    ['invalid_credentials', 'invalidCredentials'],
+    ['user_already_exists', 'userAlreadyRegistered'],
+    ['email_exists', 'userAlreadyRegistered'],
+    ['email_not_confirmed', 'emailNotConfirmed'],
+    ['weak_password', 'weakPassword'],
+    ['same_password', 'samePassword'],
+    ['over_request_rate_limit', 'rateLimited'],
+    ['session_not_found', 'sessionExpired'],
+  ])('%s → %s, whatever the provider wrote', (providerCode, key) => {
+    expect(
+      errorMessageKey(
+        failure('AUTH_ERROR', 'Some English text', { status: 400, code: providerCode }),
+      ),
+    ).toBe(key);
+  });
+
+  it('reads "Invalid login credentials" in the user language even on the register path', () => {
+    expect(
+      errorMessageKey(
+        failure('REGISTER_ERROR', 'Invalid login credentials', { code: 'invalid_credentials' }),
+      ),
+    ).toBe('invalidCredentials');
+  });
+
+  it('is rateLimited for an HTTP 429 without a code', () => {
+    expect(
+      errorMessageKey(failure('LOGIN_ERROR', 'Request rate limit reached', { status: 429 })),
+    ).toBe('rateLimited');
+  });
+});
+
+describe('errorMessageKey: database codes', () => {
+  it.each([
+    [
+      '23514',
+      'new row for relation "courses" violates check constraint "courses_price_check"',
+      'invalidValue',
+    ],
+    ['42501', 'new row violates row-level security policy for table "courses"', 'notAllowed'],
+    ['22001', 'value too long for type character varying(200)', 'tooLong'],
+    ['23505', 'duplicate key value violates unique constraint "enrollments_pkey"', 'duplicate'],
+    ['23502', 'null value in column "title" violates not-null constraint', 'missingValue'],
+    ['PGRST116', 'JSON object requested, multiple (or no) rows returned', 'notFound'],
+    ['PGRST301', 'JWT expired', 'sessionExpired'],
+  ])('%s ("%s") → %s', (code, message, key) => {
+    expect(errorMessageKey(failure('CREATE_COURSES_ERROR', message, { code }))).toBe(key);
+  });
+
+  it('says the grade is too high for the grading trigger, whatever the maximum', () => {
+    expect(
+      errorMessageKey(
+        failure(
+          'UPDATE_SUBMISSIONS_ERROR',
+          "The grade cannot be higher than the activity's maximum of 20 points",
+          { code: '23514' },
+        ),
+      ),
+    ).toBe('gradeTooHigh');
+  });
+
+  it('prefers a known server refusal over its generic SQL code', () => {
+    expect(
+      errorMessageKey(
+        failure('UPDATE_SUBMISSIONS_ERROR', 'This submission has already been graded', {
+          code: '23514',
+        }),
+      ),
+    ).toBe('alreadyGraded');
+  });
+});
+
+describe('errorMessageKey: unreachable server', () => {
+  it.each([
+    'Failed to fetch',
+    'TypeError: Failed to fetch',
+    'NetworkError when attempting to fetch resource.',
+    'Load failed',
+  ])('"%s" is the network message', (message) => {
+    expect(errorMessageKey(failure('FETCH_COURSES_ERROR', message))).toBe('network');
+  });
+
+  it.each([
+    ['FETCH_MATERIALS_ERROR', 'Failed to fetch materials'],
+    ['FETCH_COURSES_ERROR', 'Failed to fetch course'],
+  ] as const)(
+    "a service's own fallback text (%s: %s) is not a network failure",
+    (code, message) => {
+      expect(errorMessageKey(failure(code, message))).toBe('loadFailed');
+    },
+  );
+});
+
+describe('errorMessageKey: fallback by the operation that failed', () => {
+  it.each<[ErrorCode, string]>([
+    ['FETCH_COURSES_ERROR', 'loadFailed'],
+    ['FETCH_USERS_ERROR', 'loadFailed'],
+    ['QUERY_ERROR', 'loadFailed'],
+    ['GET_ATTENDANCE_ERROR', 'loadFailed'],
+    ['COURSE_STATS_ERROR', 'loadFailed'],
+    ['USER_STATS_ERROR', 'loadFailed'],
+    ['SIGNED_URL_ERROR', 'loadFailed'],
+    ['DOWNLOAD_ERROR', 'loadFailed'],
+    ['DELETE_COURSES_ERROR', 'deleteFailed'],
+    ['DELETE_MATERIALS_ERROR', 'deleteFailed'],
+    ['CREATE_CLASSES_ERROR', 'saveFailed'],
+    ['UPDATE_ACTIVITIES_ERROR', 'saveFailed'],
+    ['MARK_ATTENDANCE_ERROR', 'saveFailed'],
+    ['UPLOAD_FILE_ERROR', 'uploadFailed'],
+    ['UPLOAD_AVATAR_ERROR', 'uploadFailed'],
+    ['ENROLL_ERROR', 'enrollFailed'],
+    ['UNKNOWN_ERROR', 'unknown'],
+  ])('%s with an unknown text → %s', (code, key) => {
+    expect(errorMessageKey(failure(code, 'Something only the logs should see'))).toBe(key);
+  });
+});
+
+// Every refusal an enrollment function answers with `{ success: false, error }`, read from the
+// migrations, so a new refusal in SQL without a translated message fails here.
+const MIGRATIONS_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../supabase/migrations',
+);
+const SQL_TEXT = `'((?:[^']|'')*)'`;
+const REFUSAL = new RegExp(
+  `'success',\\s*false,\\s*'error',\\s*(?:${SQL_TEXT}|case\\s+when\\s+\\w+\\s+then\\s+${SQL_TEXT}\\s+else\\s+${SQL_TEXT}\\s+end)`,
+  'gi',
+);
+const unquote = (text: string) => text.replace(/''/g, "'");
+
+function refusalsInMigrations(): { texts: string[]; replies: number; understood: number } {
+  const texts: string[] = [];
+  let replies = 0;
+  let understood = 0;
+  for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql'))) {
+    const sql = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
+    replies += sql.match(/'success',\s*false/gi)?.length ?? 0;
+    for (const match of sql.matchAll(REFUSAL)) {
+      understood += 1;
+      texts.push(
+        ...match
+          .slice(1)
+          .filter((text): text is string => text !== undefined)
+          .map(unquote),
+      );
+    }
+  }
+  return { texts, replies, understood };
+}
+
+describe('server refusals written in the migrations', () => {
+  const { texts, replies, understood } = refusalsInMigrations();
+
+  it('are all understood by this test (a new reply shape must be added to it)', () => {
+    expect(understood).toBe(replies);
+    // The enrollment and unenrollment functions refuse in more than ten ways today.
+    expect(new Set(texts).size).toBeGreaterThan(10);
+  });
+
+  it('each have a translated message', () => {
+    const untranslated = [...new Set(texts)].filter((text) => !(text in SERVER_REFUSALS));
+    expect(untranslated).toEqual([]);
+  });
+
+  it('are shown by that message, not by the operation fallback', () => {
+    for (const text of texts) {
+      expect(errorMessageKey(failure('ENROLLMENT_ERROR', text))).toBe(SERVER_REFUSALS[text]);
+    }
+  });
+});
+
+describe('the errors namespace', () => {
+  it.each(['en', 'es'] as const)(
+    'has a %s text for every key errorMessageKey can answer',
+    (language) => {
+      const catalogue: Record<string, unknown> = errorTexts[language];
+      const missing = ERROR_MESSAGE_KEYS.filter(
+        (key) => typeof catalogue[key] !== 'string' || (catalogue[key] as string).trim() === '',
+      );
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('lists every refusal key among the message keys', () => {
+    const keys: readonly string[] = ERROR_MESSAGE_KEYS;
+    expect(Object.values(SERVER_REFUSALS).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+});

@@ -1,0 +1,159 @@
+import type { ErrorCode } from '../errors';
+import type { ServiceError } from '../result';
+
+// What a user reads when a call fails: never the provider's or the database's own text, but a
+// message of the `errors` namespace (shared-ui) chosen from the error's code (docs/product-rules.md
+// "Errors"). The provider's message stays in the ServiceError for logs and tests.
+
+export const ERROR_MESSAGE_KEYS = [
+  'invalidCredentials',
+  'userAlreadyRegistered',
+  'emailNotConfirmed',
+  'weakPassword',
+  'samePassword',
+  'rateLimited',
+  'sessionExpired',
+  'network',
+  'notAllowed',
+  'notFound',
+  'duplicate',
+  'missingValue',
+  'tooLong',
+  'invalidValue',
+  'courseFull',
+  'alreadyEnrolled',
+  'alreadyCompleted',
+  'notEnrolled',
+  'courseClosed',
+  'enrollOnlySelf',
+  'onlyActiveStudents',
+  'dueDatePassed',
+  'alreadyGraded',
+  'gradeTooHigh',
+  'fileTooLarge',
+  'fileTypeNotAccepted',
+  'loadFailed',
+  'saveFailed',
+  'deleteFailed',
+  'enrollFailed',
+  'uploadFailed',
+  'unknown',
+] as const;
+
+export type ErrorMessageKey = (typeof ERROR_MESSAGE_KEYS)[number];
+
+/** Auth error codes (GoTrue's `error_code`, kept in `details.code`). */
+const AUTH_CODES: Record<string, ErrorMessageKey> = {
+  invalid_credentials: 'invalidCredentials',
+  invalid_grant: 'invalidCredentials',
+  user_already_exists: 'userAlreadyRegistered',
+  email_exists: 'userAlreadyRegistered',
+  email_not_confirmed: 'emailNotConfirmed',
+  weak_password: 'weakPassword',
+  same_password: 'samePassword',
+  over_request_rate_limit: 'rateLimited',
+  over_email_send_rate_limit: 'rateLimited',
+  session_not_found: 'sessionExpired',
+  refresh_token_not_found: 'sessionExpired',
+  refresh_token_already_used: 'sessionExpired',
+  otp_expired: 'sessionExpired',
+  user_banned: 'notAllowed',
+};
+
+/** Postgres and PostgREST error codes. */
+const DATABASE_CODES: Record<string, ErrorMessageKey> = {
+  '23505': 'duplicate',
+  '23502': 'missingValue',
+  '23503': 'notFound',
+  '23514': 'invalidValue',
+  '22001': 'tooLong',
+  '22P02': 'invalidValue',
+  '22023': 'invalidValue',
+  too_large: 'fileTooLarge',
+  '22007': 'invalidValue',
+  '42501': 'notAllowed',
+  PGRST116: 'notFound',
+  PGRST301: 'sessionExpired',
+  PGRST303: 'sessionExpired',
+};
+
+/**
+ * The database's own refusals that a user can act on, by their exact text (the enrollment functions
+ * answer `{ success: false, error }` with these; triggers raise them). A test checks that every
+ * such text in the migrations is listed here.
+ */
+export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
+  'This course is full': 'courseFull',
+  'You are already enrolled in this course': 'alreadyEnrolled',
+  'This student is already enrolled in this course': 'alreadyEnrolled',
+  'You have already completed this course': 'alreadyCompleted',
+  'This student has already completed this course': 'alreadyCompleted',
+  'You are not enrolled in this course': 'notEnrolled',
+  'This student is not enrolled in this course': 'notEnrolled',
+  'This course is not open for enrollment': 'courseClosed',
+  'Course not found': 'notFound',
+  'User not found': 'notFound',
+  'You can only enroll yourself in a course': 'enrollOnlySelf',
+  'You can only unenroll yourself from a course': 'enrollOnlySelf',
+  'Only active students can enroll in courses': 'onlyActiveStudents',
+  'The due date for this activity has passed': 'dueDatePassed',
+  'This submission has already been graded': 'alreadyGraded',
+};
+
+/** What to say when nothing more specific is known, by the operation that failed. */
+function byOperation(code: ErrorCode): ErrorMessageKey {
+  if (code === 'ENROLL_ERROR' || code === 'ENROLLMENT_ERROR' || code === 'UNENROLL_ERROR') {
+    return 'enrollFailed';
+  }
+  if (code.startsWith('UPLOAD') || code.endsWith('UPLOAD_ERROR')) return 'uploadFailed';
+  if (code.startsWith('DELETE_')) return 'deleteFailed';
+  if (
+    code.startsWith('CREATE_') ||
+    code.startsWith('UPDATE_') ||
+    code === 'MARK_ATTENDANCE_ERROR'
+  ) {
+    return 'saveFailed';
+  }
+  if (code === 'LOGIN_ERROR') return 'invalidCredentials';
+  if (
+    code.startsWith('FETCH_') ||
+    code.startsWith('GET_') ||
+    code.endsWith('_STATS_ERROR') ||
+    code === 'SIGNED_URL_ERROR' ||
+    code === 'DOWNLOAD_ERROR' ||
+    code === 'RPC_ERROR' ||
+    code === 'QUERY_ERROR'
+  ) {
+    return 'loadFailed';
+  }
+  return 'unknown';
+}
+
+function detail(error: ServiceError, key: string): unknown {
+  const details = error.details;
+  return typeof details === 'object' && details !== null
+    ? (details as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** A fetch that never reached the server (offline, DNS, CORS): the browsers' own wording. */
+const NETWORK_FAILURE =
+  /^(TypeError: )?(failed to fetch|networkerror when attempting to fetch resource\.?|load failed|network request failed)$/i;
+
+/** The `errors` namespace key of the message to show for a failed call. */
+export function errorMessageKey(error: ServiceError): ErrorMessageKey {
+  const refusal = SERVER_REFUSALS[error.message.trim()];
+  if (refusal) return refusal;
+  if (/grade cannot be higher/i.test(error.message)) return 'gradeTooHigh';
+  const providerCode = detail(error, 'code');
+  if (typeof providerCode === 'string') {
+    const known = AUTH_CODES[providerCode] ?? DATABASE_CODES[providerCode];
+    if (known) return known;
+  }
+  const status = detail(error, 'status');
+  if (status === 429) return 'rateLimited';
+  if (status === 413) return 'fileTooLarge';
+  if (status === 415) return 'fileTypeNotAccepted';
+  if (NETWORK_FAILURE.test(error.message)) return 'network';
+  return byOperation(error.code);
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from './paths';
+
+describe('paths', () => {
+  it('builds the course detail path from the same pattern the router uses', () => {
+    const id = '3f0c2c9e-1d1e-4c1a-9d7e-2b9a5f0b7c11';
+    expect(paths.courseDetail(id)).toBe(paths.courseDetailPattern.replace(':courseId', id));
+  });
+
+  it('escapes what a path segment cannot hold', () => {
+    expect(paths.courseDetail('a/b?c')).toBe('/course-detail/a%2Fb%3Fc');
+  });
+});

@@ -1,0 +1,84 @@
+import { registerMessages } from '../../i18n';
+
+// The texts of the material browser (filters and cards), shared by every screen that lists materials.
+export const namespace = 'material-browser';
+
+export const en = {
+  filters: {
+    label: 'Filter materials',
+    search: 'Search materials',
+    searchPlaceholder: 'Search by title',
+    language: 'Language',
+    allLanguages: 'All languages',
+    skill: 'Skill',
+    allSkills: 'All skills',
+    count_one: '{{count}} material',
+    count_other: '{{count}} materials',
+  },
+  languages: {
+    ES: 'Spanish',
+    EN: 'English',
+  },
+  skills: {
+    listening: 'Listening',
+    reading: 'Reading',
+    grammar: 'Grammar',
+  },
+  card: {
+    size: 'Size',
+    uploadedBy: 'Uploaded by',
+    date: 'Date',
+    language: 'Language',
+    skill: 'Skill',
+    notSet: 'Not set',
+    view: 'View',
+    viewLabel: 'View {{title}}',
+    download: 'Download',
+    downloadLabel: 'Download {{title}}',
+    open: 'Open',
+    openLabel: 'Open {{title}}',
+  },
+  empty: 'No materials found.',
+  emptyHint: 'Try another language, skill or search.',
+};
+
+export const es: typeof en = {
+  filters: {
+    label: 'Filtrar materiales',
+    search: 'Buscar materiales',
+    searchPlaceholder: 'Buscar por título',
+    language: 'Idioma',
+    allLanguages: 'Todos los idiomas',
+    skill: 'Habilidad',
+    allSkills: 'Todas las habilidades',
+    count_one: '{{count}} material',
+    count_other: '{{count}} materiales',
+  },
+  languages: {
+    ES: 'Español',
+    EN: 'Inglés',
+  },
+  skills: {
+    listening: 'Comprensión auditiva',
+    reading: 'Lectura',
+    grammar: 'Gramática',
+  },
+  card: {
+    size: 'Tamaño',
+    uploadedBy: 'Subido por',
+    date: 'Fecha',
+    language: 'Idioma',
+    skill: 'Habilidad',
+    notSet: 'Sin indicar',
+    view: 'Ver',
+    viewLabel: 'Ver {{title}}',
+    download: 'Descargar',
+    downloadLabel: 'Descargar {{title}}',
+    open: 'Abrir',
+    openLabel: 'Abrir {{title}}',
+  },
+  empty: 'No se encontraron materiales.',
+  emptyHint: 'Prueba con otro idioma, habilidad o búsqueda.',
+};
+
+registerMessages(namespace, { en, es });

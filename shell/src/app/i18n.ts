@@ -1,0 +1,79 @@
+import { registerMessages } from '@portal/shared-ui';
+
+/**
+ * The route table's texts: page titles (`titleKey`) and sidebar labels (`nav.labelKey`) point
+ * into this namespace, so they stay here, next to the table, and not in a feature.
+ */
+export const namespace = 'shell';
+
+export const en = {
+  nav: {
+    dashboard: 'Dashboard',
+    users: 'User Management',
+    courses: 'Course Management',
+    classes: 'Class Management',
+    calendarView: 'Calendar View',
+    calendar: 'Calendar',
+    teachers: 'Teacher Management',
+    materials: 'Materials',
+    extraMaterials: 'Extra Materials',
+    activities: 'Activities',
+    myCourses: 'My Courses',
+    catalog: 'Course Catalog',
+    students: 'My Students',
+    profile: 'Profile',
+  },
+  titles: {
+    dashboard: 'Dashboard',
+    courses: 'Course Management',
+    myCourses: 'My Courses',
+    catalog: 'Course Catalog',
+    classes: 'Class Management',
+    courseDetail: 'Course Detail',
+    calendar: 'Calendar',
+    materials: 'Materials',
+    activities: 'Activities',
+    users: 'User Management',
+    teachers: 'Teacher Management',
+    students: 'My Students',
+    profile: 'Profile',
+    settings: 'Settings',
+  },
+};
+
+export const es: typeof en = {
+  nav: {
+    dashboard: 'Panel',
+    users: 'Gestión de usuarios',
+    courses: 'Gestión de cursos',
+    classes: 'Gestión de clases',
+    calendarView: 'Vista de calendario',
+    calendar: 'Calendario',
+    teachers: 'Gestión de profesores',
+    materials: 'Materiales',
+    extraMaterials: 'Materiales extra',
+    activities: 'Actividades',
+    myCourses: 'Mis cursos',
+    catalog: 'Catálogo de cursos',
+    students: 'Mis estudiantes',
+    profile: 'Perfil',
+  },
+  titles: {
+    dashboard: 'Panel',
+    courses: 'Gestión de cursos',
+    myCourses: 'Mis cursos',
+    catalog: 'Catálogo de cursos',
+    classes: 'Gestión de clases',
+    courseDetail: 'Detalle del curso',
+    calendar: 'Calendario',
+    materials: 'Materiales',
+    activities: 'Actividades',
+    users: 'Gestión de usuarios',
+    teachers: 'Gestión de profesores',
+    students: 'Mis estudiantes',
+    profile: 'Perfil',
+    settings: 'Configuración',
+  },
+};
+
+registerMessages(namespace, { en, es });

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { AuthLayout } from './auth-layout';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type View = { name: 'signIn' } | { name: 'signUp' } | { name: 'forgot'; email: string };
+
+/** /auth: sign in, sign up and "forgot password" on one page, beside the marketing panel. */
+export default function AuthScreen() {
+  const [view, setView] = useState<View>({ name: 'signIn' });
+  return (
+    <AuthLayout>
+      {view.name === 'signIn' && (
+        <SignInForm
+          onForgotPassword={(email) => setView({ name: 'forgot', email })}
+          onSignUp={() => setView({ name: 'signUp' })}
+        />
+      )}
+      {view.name === 'signUp' && <SignUpForm onSignIn={() => setView({ name: 'signIn' })} />}
+      {view.name === 'forgot' && (
+        <ForgotPasswordForm initialEmail={view.email} onBack={() => setView({ name: 'signIn' })} />
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useAtomValue, useSetAtom } from 'jotai';
+import {
+  authAtom,
+  logoutWriteAtom,
+  paths,
+  updatePasswordWriteAtom,
+  validateResetPassword,
+  type ServiceError,
+} from '@portal/shared-data';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { AuthLayout } from './auth-layout';
+import { authRedirect } from './auth-redirect';
+import { namespace } from './i18n';
+import { PasswordField } from './password-field';
+import { ServerError } from './server-error';
+import { translateErrors } from './translate-errors';
+
+/** The sign-in page opens one second after the password is updated (docs/product-rules.md). */
+export const REDIRECT_AFTER_UPDATE_MS = 1000;
+
+type Status = 'idle' | 'submitting' | 'success';
+
+/** /reset-password: the page the reset email's link opens, with a recovery session. */
+export default function ResetPasswordScreen() {
+  const { t } = useTranslation(namespace);
+  const navigate = useNavigate();
+  const { user } = useAtomValue(authAtom);
+  const updatePassword = useSetAtom(updatePasswordWriteAtom);
+  const logout = useSetAtom(logoutWriteAtom);
+  const [status, setStatus] = useState<Status>('idle');
+  const [serverError, setServerError] = useState<ServiceError | null>(null);
+  const linkError = authRedirect().error;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: (values) => translateErrors(validateResetPassword(values), t),
+  });
+
+  useEffect(() => {
+    if (status !== 'success') return;
+    const timer = window.setTimeout(
+      () => navigate(paths.auth, { replace: true }),
+      REDIRECT_AFTER_UPDATE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [status, navigate]);
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setServerError(null);
+      setStatus('submitting');
+      const result = await updatePassword(values.password);
+      if (!result.success) {
+        setStatus('idle');
+        setServerError(result.error);
+        return;
+      }
+      // The recovery session has done its job: the user signs in again with the new password.
+      await logout();
+      setStatus('success');
+    },
+    () => setServerError(null),
+  );
+
+  const backToLogin = (
+    <Button variant="subtle" onClick={() => navigate(paths.auth)}>
+      {t('reset.backToLogin')}
+    </Button>
+  );
+
+  let body;
+  if (status === 'success') {
+    body = (
+      <Alert color="green" role="status" title={t('reset.success')}>
+        {null}
+      </Alert>
+    );
+  } else if (!user) {
+    body = (
+      <>
+        <Alert color="red" role="alert">
+          {linkError ? t('reset.invalidLink') : t('reset.noSession')}
+        </Alert>
+        {backToLogin}
+      </>
+    );
+  } else {
+    body = (
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ServerError title={t('reset.failed')} error={serverError} />
+          <PasswordField
+            label={t('reset.newPassword')}
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label={t('reset.confirmPassword')}
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" loading={status === 'submitting'} fullWidth>
+            {t('reset.submit')}
+          </Button>
+          {backToLogin}
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <Stack>
+        <div>
+          <Title order={2}>{t('reset.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('reset.subtitle')}
+          </Text>
+        </div>
+        {body}
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button, Center, Code, Stack, Title } from '@mantine/core';
+import { paths } from '@portal/shared-data';
+import { useTranslation } from 'react-i18next';
+import { Link, useRouteError } from 'react-router-dom';
+import { namespace } from './i18n';
+
+/** The router's error element: a render error in the shell itself (a bug, not a user mistake). */
+export function RouteErrorScreen() {
+  const { t } = useTranslation(namespace);
+  const error = useRouteError();
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <Center mih="60vh" p="md">
+      <Stack align="center" role="alert">
+        <Title order={2}>{t('routeError.title')}</Title>
+        <Code block>{message}</Code>
+        <Button component={Link} to={paths.home}>
+          {t('routeError.back')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,28 @@
+import { registerMessages } from '@portal/shared-ui';
+
+/** The signed-in frame: header, sidebar and logout. Role names come from `common`. */
+export const namespace = 'shell-layout';
+
+export const en = {
+  brand: 'Lingua Academy',
+  portal: '{{role}} Portal',
+  logout: 'Logout',
+  logoutTitle: 'Logout',
+  logoutMessage:
+    'Are you sure you want to log out? You will need to sign in again to access your account.',
+  toggleNavigation: 'Toggle navigation',
+  mainNavigation: 'Main navigation',
+};
+
+export const es: typeof en = {
+  brand: 'Lingua Academy',
+  portal: 'Portal de {{role}}',
+  logout: 'Cerrar sesión',
+  logoutTitle: 'Cerrar sesión',
+  logoutMessage:
+    '¿Seguro que quieres cerrar sesión? Tendrás que volver a iniciar sesión para acceder a tu cuenta.',
+  toggleNavigation: 'Mostrar u ocultar la navegación',
+  mainNavigation: 'Navegación principal',
+};
+
+registerMessages(namespace, { en, es });

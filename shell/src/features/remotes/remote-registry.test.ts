@@ -1,0 +1,141 @@
+import {
+  createInstance,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import fallbackPlugin from '../../runtime-plugins/fallback';
+import { CONTAINER, createRemoteRegistry } from './remote-registry';
+
+/**
+ * A fake remote behind the real Module Federation runtime: the runtime's `fetch` and `loadEntry`
+ * hooks stand in for the network, so what is cached between attempts is the runtime's own doing.
+ */
+function fakeRemote(origin: string) {
+  const state = {
+    up: true,
+    /** The entry file the manifest names, and the files the server has. */
+    entryFile: 'teacher_app.v1.js',
+    served: new Set(['teacher_app.v1.js']),
+    manifestFetches: 0,
+    entryLoads: [] as string[],
+  };
+  const manifest = () => ({
+    id: CONTAINER.teacher,
+    name: CONTAINER.teacher,
+    metaData: {
+      name: CONTAINER.teacher,
+      type: 'app',
+      buildInfo: { buildVersion: '1.0.0', buildName: '@portal/teacher-app' },
+      remoteEntry: { name: state.entryFile, path: '', type: 'global' },
+      types: { path: '', name: '', zip: '', api: '' },
+      globalName: CONTAINER.teacher,
+      pluginVersion: '2.9.2',
+      publicPath: `${origin}/`,
+    },
+    shared: [],
+    remotes: [],
+    exposes: [
+      {
+        id: `${CONTAINER.teacher}:Dashboard`,
+        name: 'Dashboard',
+        path: './Dashboard',
+        assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+      },
+    ],
+  });
+  const network: ModuleFederationRuntimePlugin = {
+    name: 'fake-network',
+    async fetch() {
+      state.manifestFetches += 1;
+      if (!state.up) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(manifest()), { status: 200 });
+    },
+    async loadEntry({ remoteInfo }) {
+      state.entryLoads.push(remoteInfo.entry);
+      const file = remoteInfo.entry.slice(remoteInfo.entry.lastIndexOf('/') + 1);
+      if (!state.up || !state.served.has(file)) {
+        throw new Error(`ScriptNetworkError: Failed to load script "${remoteInfo.entry}"`);
+      }
+      const Page = () => file;
+      return { init: async () => {}, get: () => async () => ({ default: Page }) };
+    },
+  };
+  return { state, network };
+}
+
+let hosts = 0;
+
+function setUp() {
+  hosts += 1;
+  // Each test gets its own origin: the runtime keeps some caches on globalThis.__FEDERATION__.
+  const origin = `http://teacher-${hosts}.test`;
+  const remote = fakeRemote(origin);
+  const runtime = createInstance({
+    name: `shell_test_${hosts}`,
+    remotes: [],
+    plugins: [remote.network, fallbackPlugin()],
+  });
+  const registry = createRemoteRegistry(runtime);
+  registry.register({
+    student: `http://student-${hosts}.test/mf-manifest.json`,
+    teacher: `${origin}/mf-manifest.json`,
+    admin: `http://admin-${hosts}.test/mf-manifest.json`,
+  });
+  return { registry, ...remote };
+}
+
+const rendered = (load: Awaited<ReturnType<ReturnType<typeof createRemoteRegistry>['load']>>) =>
+  load.status === 'loaded' ? (load.Page as () => string)() : `unavailable: ${load.reason}`;
+
+describe('remote registry on the real federation runtime', () => {
+  // The runtime logs every failure it meets; the assertions below say what matters.
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reports a dead remote as unavailable, naming the failed manifest fetch', async () => {
+    const { registry, state } = setUp();
+    state.up = false;
+    const load = await registry.load('teacher', './Dashboard');
+    expect(load.status).toBe('unavailable');
+    expect(rendered(load)).toMatch(/Failed to get manifest/);
+  });
+
+  it('fetches the manifest again on Retry once the remote is back', async () => {
+    const { registry, state } = setUp();
+    state.up = false;
+    await registry.load('teacher', './Dashboard');
+    const fetchesWhileDown = state.manifestFetches;
+
+    state.up = true;
+    const retried = await registry.load('teacher', './Dashboard', true);
+    expect(state.manifestFetches).toBeGreaterThan(fetchesWhileDown);
+    expect(rendered(retried)).toBe('teacher_app.v1.js');
+  });
+
+  it('loads the new build on Retry when the remote was redeployed after a failed entry load', async () => {
+    const { registry, state } = setUp();
+    // Half-way through a deploy: the manifest names an entry file the server does not have yet.
+    state.entryFile = 'teacher_app.v2.js';
+    state.served = new Set(['teacher_app.v1.js']);
+    expect((await registry.load('teacher', './Dashboard')).status).toBe('unavailable');
+
+    // The deploy finishes with a newer build than the manifest first named.
+    state.entryFile = 'teacher_app.v3.js';
+    state.served = new Set(['teacher_app.v3.js']);
+    const retried = await registry.load('teacher', './Dashboard', true);
+    expect(rendered(retried)).toBe('teacher_app.v3.js');
+  });
+
+  it('does not re-register a remote that loaded (a Retry after a page crash reuses it)', async () => {
+    const { registry, state } = setUp();
+    expect((await registry.load('teacher', './Dashboard')).status).toBe('loaded');
+    const retried = await registry.load('teacher', './Dashboard', true);
+    expect(rendered(retried)).toBe('teacher_app.v1.js');
+    expect(state.manifestFetches).toBe(1);
+    expect(warn).not.toHaveBeenCalledWith(expect.stringMatching(/already registered/));
+  });
+});

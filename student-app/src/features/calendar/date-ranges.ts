@@ -1,0 +1,24 @@
+/** 'YYYY-MM-DD' of a local day, as the month answer names days in the viewer's time zone. */
+export function dayKey(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** The local month as a window of start times [first day 00:00, first day of next month 00:00). */
+export function monthRange(date: Date): { from: string; to: string } {
+  const from = new Date(date.getFullYear(), date.getMonth(), 1);
+  const to = new Date(date.getFullYear(), date.getMonth() + 1, 1);
+  return { from: from.toISOString(), to: to.toISOString() };
+}
+
+/** The local day as a window of start times [00:00, next day 00:00). */
+export function dayRange(date: Date): { from: string; to: string } {
+  const from = new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  const to = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1);
+  return { from: from.toISOString(), to: to.toISOString() };
+}
+
+/** The viewer's IANA time zone, so the month's days are the days the grid shows. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

@@ -1,0 +1,328 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  catalogReadModel,
+  coursesService,
+  type CatalogCourse,
+  type Paged,
+  type Result,
+} from '@portal/shared-data';
+import { renderScreen } from '../../test-support/render-screen';
+import CatalogScreen from './catalog-screen';
+
+// The query and mutation options call these objects from inside shared-data, so the test
+// replaces their functions in place (the unit boundary is the read model and the service).
+vi.mock('@portal/shared-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portal/shared-data')>();
+  actual.catalogReadModel.list = vi.fn();
+  actual.catalogReadModel.listLanguages = vi.fn();
+  actual.coursesService.enroll = vi.fn();
+  return actual;
+});
+
+const listCatalog = vi.mocked(catalogReadModel.list);
+const listLanguages = vi.mocked(catalogReadModel.listLanguages);
+const enroll = vi.mocked(coursesService.enroll);
+
+const PAGE_SIZE = 12;
+
+function aCourse(overrides: Partial<CatalogCourse> = {}): CatalogCourse {
+  return {
+    id: 'course-1',
+    title: 'Business Spanish',
+    description: 'Meetings, email and negotiation',
+    language: 'Spanish',
+    category: 'business',
+    level: 'intermediate',
+    duration: 8,
+    teacherId: 'teacher-1',
+    teacherName: 'Marta López',
+    price: 299,
+    thumbnailUrl: null,
+    enrolledCount: 12,
+    maxStudents: 30,
+    isFull: false,
+    averageRating: 4.5,
+    reviewCount: 2,
+    isEnrolled: false,
+    createdAt: '2025-01-05T10:00:00Z',
+    ...overrides,
+  };
+}
+
+function pageOf(
+  items: CatalogCourse[],
+  total = items.length,
+  page = 1,
+): Result<Paged<CatalogCourse>> {
+  return {
+    success: true,
+    data: { items, total, page, limit: PAGE_SIZE, totalPages: Math.ceil(total / PAGE_SIZE) },
+  };
+}
+
+beforeEach(() => {
+  listCatalog.mockReset();
+  listLanguages.mockReset();
+  enroll.mockReset();
+  listLanguages.mockResolvedValue({ success: true, data: ['Spanish', 'English'] });
+});
+
+describe('Course Catalog', () => {
+  it('shows a loader, then the courses in cards with the count, real rating and price', async () => {
+    let answer: (result: Result<Paged<CatalogCourse>>) => void = () => {};
+    listCatalog.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderScreen(<CatalogScreen />, { path: '/catalog' });
+
+    expect(screen.getByRole('status', { name: 'Loading courses…' })).toBeInTheDocument();
+    answer(
+      pageOf([
+        aCourse(),
+        aCourse({ id: 'course-2', title: 'English B2', averageRating: null, reviewCount: 0 }),
+      ]),
+    );
+
+    const card = await screen.findByRole('article', { name: 'Business Spanish' });
+    expect(screen.getByText('2 courses available')).toBeInTheDocument();
+    expect(within(card).getByText('Intermediate')).toBeInTheDocument();
+    expect(within(card).getByText('8 weeks')).toBeInTheDocument();
+    expect(within(card).getByText('12/30 students')).toBeInTheDocument();
+    expect(within(card).getByText('Marta López')).toBeInTheDocument();
+    expect(within(card).getByText('4.5')).toBeInTheDocument();
+    expect(within(card).getByText('$299.00 total')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'English B2' })).getByText('No ratings yet'),
+    ).toBeInTheDocument();
+    expect(listCatalog).toHaveBeenCalledTimes(1);
+    expect(listCatalog).toHaveBeenCalledWith({
+      search: '',
+      language: undefined,
+      level: undefined,
+      page: 1,
+    });
+    expect(listLanguages).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when there are no courses, and when nothing matches the filters', async () => {
+    listCatalog.mockResolvedValue(pageOf([]));
+    const { user } = renderScreen(<CatalogScreen />);
+
+    expect(await screen.findByText('No courses found')).toBeInTheDocument();
+    expect(screen.getByText('0 courses available')).toBeInTheDocument();
+    expect(screen.getByText(/no courses open for enrollment/)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Level'), 'advanced');
+    expect(await screen.findByText(/No course matches your search/)).toBeInTheDocument();
+  });
+
+  it('shows a translated error with Try again', async () => {
+    listCatalog.mockResolvedValueOnce({
+      success: false,
+      error: { code: 'FETCH_COURSES_ERROR', message: 'permission denied for view course_catalog' },
+    });
+    listCatalog.mockResolvedValueOnce(pageOf([aCourse()]));
+    const { user } = renderScreen(<CatalogScreen />);
+
+    expect(await screen.findByText('Error loading courses:')).toBeInTheDocument();
+    expect(screen.getByText('The data could not be loaded. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Business Spanish' })).toBeInTheDocument();
+    expect(screen.queryByText('Error loading courses:')).not.toBeInTheDocument();
+  });
+
+  it('searches once typing pauses, not once per key', async () => {
+    listCatalog.mockImplementation(async (filters) =>
+      pageOf([
+        aCourse({ title: filters?.search ? `Found: ${filters.search}` : 'Business Spanish' }),
+      ]),
+    );
+    const { user } = renderScreen(<CatalogScreen />);
+    await screen.findByRole('article', { name: 'Business Spanish' });
+    expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeDisabled();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search courses' }), 'Email');
+
+    expect(await screen.findByRole('article', { name: 'Found: Email' })).toBeInTheDocument();
+    expect(listCatalog.mock.calls.map(([filters]) => filters?.search)).toEqual(['', 'Email']);
+  });
+
+  it('filters by language and level, and clears the filters', async () => {
+    listCatalog.mockImplementation(async (filters) =>
+      pageOf([aCourse({ title: filters?.level ? `Level ${filters.level}` : 'Business Spanish' })]),
+    );
+    const { user } = renderScreen(<CatalogScreen />);
+    await screen.findByRole('article', { name: 'Business Spanish' });
+
+    const languageSelect = screen.getByLabelText('Language');
+    expect(
+      within(languageSelect)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All languages', 'Spanish', 'English']);
+
+    await user.selectOptions(languageSelect, 'English');
+    await user.selectOptions(screen.getByLabelText('Level'), 'advanced');
+    expect(await screen.findByRole('article', { name: 'Level advanced' })).toBeInTheDocument();
+    expect(listCatalog).toHaveBeenLastCalledWith({
+      search: '',
+      language: 'English',
+      level: 'advanced',
+      page: 1,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(await screen.findByRole('article', { name: 'Business Spanish' })).toBeInTheDocument();
+    expect(languageSelect).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeDisabled();
+  });
+
+  it('offers every language when the language list cannot be loaded', async () => {
+    listLanguages.mockResolvedValue({
+      success: false,
+      error: { code: 'FETCH_COURSES_ERROR', message: 'offline' },
+    });
+    listCatalog.mockResolvedValue(pageOf([aCourse()]));
+    renderScreen(<CatalogScreen />);
+
+    const languageSelect = screen.getByLabelText('Language');
+    await waitFor(() =>
+      expect(within(languageSelect).getAllByRole('option').length).toBeGreaterThan(1),
+    );
+    expect(within(languageSelect).getByRole('option', { name: 'Spanish' })).toBeInTheDocument();
+    expect(within(languageSelect).getByRole('option', { name: 'English' })).toBeInTheDocument();
+  });
+
+  it('pages through more than 12 courses and goes back to page 1 on a new filter', async () => {
+    listCatalog.mockImplementation(async (filters) =>
+      pageOf([aCourse({ id: `c-${filters?.page}` })], 30, filters?.page ?? 1),
+    );
+    const { user } = renderScreen(<CatalogScreen />);
+    await screen.findByText('30 courses available');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(listCatalog).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 })),
+    );
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Level'), 'beginner');
+    await waitFor(() =>
+      expect(listCatalog).toHaveBeenLastCalledWith(
+        expect.objectContaining({ level: 'beginner', page: 1 }),
+      ),
+    );
+  });
+
+  it('moves to the new last page when the list shrinks under the student', async () => {
+    let total = 30;
+    listCatalog.mockImplementation(async (filters) => {
+      const page = filters?.page ?? 1;
+      const pages = Math.ceil(total / PAGE_SIZE);
+      const items =
+        page > pages ? [] : [aCourse({ id: `c-${page}`, title: `Page ${page} course` })];
+      return pageOf(items, total, page);
+    });
+    const { user } = renderScreen(<CatalogScreen />);
+    await screen.findByText('30 courses available');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('article', { name: 'Page 3 course' })).toBeInTheDocument();
+
+    total = 20;
+    await user.click(screen.getByRole('button', { name: 'Refresh Courses' }));
+
+    expect(await screen.findByRole('article', { name: 'Page 2 course' })).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('20 courses available')).toBeInTheDocument();
+    expect(screen.queryByText('No courses found')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the courses and the language options', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse()]));
+    const { user } = renderScreen(<CatalogScreen />);
+    await screen.findByRole('article', { name: 'Business Spanish' });
+
+    await user.click(screen.getByRole('button', { name: 'Refresh Courses' }));
+
+    await waitFor(() => expect(listCatalog).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listLanguages).toHaveBeenCalledTimes(2));
+  });
+
+  it('enrolls: overlay while it runs, success message, and the reloaded card shows Enrolled', async () => {
+    listCatalog.mockResolvedValueOnce(pageOf([aCourse()]));
+    listCatalog.mockResolvedValueOnce(pageOf([aCourse({ isEnrolled: true, enrolledCount: 13 })]));
+    let finish: (result: Result<null>) => void = () => {};
+    enroll.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const { user } = renderScreen(<CatalogScreen />);
+
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    expect(enroll).toHaveBeenCalledWith('course-1', 'student-1');
+    expect(await screen.findByText('Enrolling in course…')).toBeInTheDocument();
+
+    await act(async () => finish({ success: true, data: null }));
+
+    expect(await screen.findByText('Successfully enrolled in course!')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Enrolled' })).toBeDisabled();
+    expect(screen.getByText('13/30 students')).toBeInTheDocument();
+    expect(screen.queryByText('Enrolling in course…')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when enrolling is refused, in the student's language", async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse()]));
+    enroll.mockResolvedValue({
+      success: false,
+      error: { code: 'ENROLLMENT_ERROR', message: 'This course is full' },
+    });
+    const { user } = renderScreen(<CatalogScreen />, { language: 'es' });
+
+    await user.click(await screen.findByRole('button', { name: /Inscr/ }));
+
+    expect(await screen.findByText('Este curso está completo')).toBeInTheDocument();
+    expect(screen.queryByText('This course is full')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Inscr/ })).toBeEnabled();
+  });
+
+  it('falls back to the product text when enrolling fails without a reason', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse()]));
+    enroll.mockResolvedValue({
+      success: false,
+      error: { code: 'ENROLL_ERROR', message: 'column "x" does not exist' },
+    });
+    const { user } = renderScreen(<CatalogScreen />);
+
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+
+    expect(
+      await screen.findByText('Failed to enroll in course. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/does not exist/)).not.toBeInTheDocument();
+  });
+
+  it('shows Full for a full course, which cannot be enrolled', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse({ enrolledCount: 30, isFull: true })]));
+    renderScreen(<CatalogScreen />);
+
+    expect(await screen.findByRole('button', { name: 'Full' })).toBeDisabled();
+    expect(screen.getByText('This course is currently full')).toBeInTheDocument();
+  });
+
+  it('asks to log in before enrolling', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse()]));
+    const { user } = renderScreen(<CatalogScreen />, { user: null });
+
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+
+    expect(await screen.findByText('Please log in to enroll in courses')).toBeInTheDocument();
+    expect(enroll).not.toHaveBeenCalled();
+  });
+
+  it('speaks Spanish', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse()]));
+    renderScreen(<CatalogScreen />, { language: 'es' });
+
+    expect(await screen.findByText('1 curso disponible')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Borrar filtros' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actualizar cursos' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,187 @@
+import { Box, Group, Loader, LoadingOverlay, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconSearchOff } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CourseCard, EmptyState, ErrorBanner, FullPageLoader, Pager } from '@portal/shared-ui';
+import {
+  COURSE_LANGUAGES,
+  authAtom,
+  courseKeys,
+  courseMutations,
+  courseQueries,
+  errorMessageKey,
+  toServiceError,
+  type CatalogCourse,
+  type CatalogFilters as CatalogQuery,
+} from '@portal/shared-data';
+import { CatalogFilters, NO_FILTERS, type CatalogFilterValues } from './catalog-filters';
+import { namespace } from './i18n';
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Course Catalog: active courses to search, filter and enroll in, one page per request. */
+export default function CatalogScreen() {
+  const { t } = useTranslation(namespace);
+  const { user } = useAtomValue(authAtom);
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<CatalogFilterValues>(NO_FILTERS);
+  const [search] = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const { language, level } = filters;
+
+  // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
+  const filterKey = JSON.stringify([search, language, level]);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const query: CatalogQuery = {
+    search,
+    language: language ?? undefined,
+    level: level ?? undefined,
+    page,
+  };
+  const courses = useQuery(courseQueries.catalog(query));
+  const languages = useQuery(courseQueries.catalogLanguages());
+  const enroll = useMutation(courseMutations.enroll());
+
+  // The list shrank under the student (courses closed): show its new last page instead of an
+  // empty one. Adjusting state while rendering skips showing the out-of-range page at all.
+  const loaded = courses.data;
+  const outOfRange =
+    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
+  if (outOfRange && !courses.isPlaceholderData && loaded.page === page) {
+    setPaging({ filterKey, page: loaded.totalPages });
+  }
+  const list = outOfRange ? undefined : loaded;
+  const items = list?.items ?? [];
+
+  // Without the languages probe the filter still offers every language a course may have.
+  const languageOptions = languages.data ?? (languages.isError ? COURSE_LANGUAGES : []);
+  const filtered = filters.search.trim() !== '' || language !== null || level !== null;
+  const enrollingId = enroll.isPending ? enroll.variables.courseId : null;
+
+  const enrollIn = (course: CatalogCourse) => {
+    if (!user) {
+      notifications.show({ color: 'red', message: t('notLoggedIn') });
+      return;
+    }
+    enroll.mutate(
+      { courseId: course.id, userId: user.id },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            title: t('enrolled'),
+            message: t('enrolledDetail', { title: course.title }),
+          }),
+        onError: (error) => {
+          // The server's refusal (full, already enrolled…) in the student's language.
+          const key = errorMessageKey(toServiceError(error));
+          notifications.show({
+            color: 'red',
+            message: key === 'unknown' ? t('enrollFailed') : t(key, { ns: 'errors' }),
+          });
+        },
+      },
+    );
+  };
+
+  // Every cached catalog page goes stale, not only the one on screen: paging back after a refresh
+  // (or being moved to a shrunken list's last page) must not show an older count.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{t('intro')}</Text>
+      <CatalogFilters
+        values={filters}
+        languages={languageOptions}
+        onChange={(changes) => setFilters((previous) => ({ ...previous, ...changes }))}
+        onClear={() => setFilters(NO_FILTERS)}
+        filtered={filtered}
+        onRefresh={refresh}
+        refreshing={courses.isFetching && list !== undefined}
+      />
+
+      {courses.isError ? (
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(toServiceError(courses.error)), { ns: 'errors' })}
+          onRetry={() => void courses.refetch()}
+          retrying={courses.isFetching}
+        />
+      ) : null}
+
+      {list === undefined && courses.isFetching ? (
+        <FullPageLoader label={t('loading')} minHeight={300} />
+      ) : null}
+
+      {list ? (
+        <>
+          <Group gap="xs" aria-live="polite">
+            <Title order={2} size="h4">
+              {t('count', { count: list.total })}
+            </Title>
+            {courses.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
+          </Group>
+          {items.length === 0 ? (
+            <EmptyState
+              icon={<IconSearchOff aria-hidden />}
+              title={t('empty')}
+              description={filtered ? t('emptyFiltered') : t('emptyCatalog')}
+            />
+          ) : (
+            <Box pos="relative" aria-busy={enrollingId !== null || courses.isFetching}>
+              <LoadingOverlay
+                visible={enrollingId !== null}
+                zIndex={10}
+                overlayProps={{ blur: 1 }}
+                loaderProps={{
+                  children: (
+                    <Stack align="center" gap="xs" role="status">
+                      <Loader aria-hidden />
+                      <Text fw={600}>{t('enrolling')}</Text>
+                    </Stack>
+                  ),
+                }}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {items.map((course) => (
+                  <CourseCard
+                    key={course.id}
+                    course={{
+                      id: course.id,
+                      title: course.title,
+                      description: course.description,
+                      level: course.level,
+                      language: course.language,
+                      durationWeeks: course.duration,
+                      enrolledCount: course.enrolledCount,
+                      maxStudents: course.maxStudents,
+                      teacherName: course.teacherName,
+                      price: course.price,
+                      averageRating: course.averageRating,
+                      reviewCount: course.reviewCount,
+                    }}
+                    enrolled={course.isEnrolled}
+                    enrolling={enrollingId === course.id}
+                    onEnroll={() => enrollIn(course)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Box>
+          )}
+          <Pager
+            page={page}
+            totalPages={list.totalPages}
+            onChange={(next) => setPaging({ filterKey, page: next })}
+            aria-label={t('pager')}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle, IconSchoolOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  authAtom,
+  courseQueries,
+  errorMessageKey,
+  paths,
+  toServiceError,
+} from '@portal/shared-data';
+import { EmptyState, ErrorBanner, FullPageLoader } from '@portal/shared-ui';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { CourseClasses } from './course-classes';
+import { CourseInfoCard } from './course-info-card';
+import { CourseMaterials } from './course-materials';
+import { CourseReviews } from './course-reviews';
+import { namespace } from './i18n';
+import { useCourseDetailEvent } from './use-course-detail-event';
+
+/** `/course-detail/:courseId`; also reached through the open-course-detail window event. */
+export default function CourseDetailScreen() {
+  const { courseId = '' } = useParams();
+  useCourseDetailEvent();
+  // A new id starts afresh: no page, form or viewer state of the previous course carries over.
+  return <CourseDetailContent key={courseId} courseId={courseId} />;
+}
+
+function BackButton() {
+  const { t } = useTranslation(namespace);
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Back where the viewer came from; a page opened directly (no history inside the app) goes to My Courses.
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.myCourses));
+  return (
+    <Group>
+      <Button
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        onClick={() => void back()}
+        px="xs"
+      >
+        {t('back')}
+      </Button>
+    </Group>
+  );
+}
+
+function CourseDetailContent({ courseId }: { courseId: string }) {
+  const { t } = useTranslation(namespace);
+  const { user } = useAtomValue(authAtom);
+  const detail = useQuery(courseQueries.detail(courseId));
+  // Without it the card shows the duration in weeks only.
+  const scheduled = useQuery(courseQueries.scheduledTime(courseId));
+  // Read at each render: Join turns into Join Now as a class comes within reach.
+  const now = new Date();
+
+  if (detail.isPending) {
+    return (
+      <Stack gap="md">
+        <BackButton />
+        <FullPageLoader minHeight={320} label={t('loading')} />
+      </Stack>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Stack gap="md">
+        <BackButton />
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(toServiceError(detail.error)), { ns: 'errors' })}
+          onRetry={() => void detail.refetch()}
+        />
+      </Stack>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <Stack gap="md">
+        <BackButton />
+        <EmptyState
+          icon={<IconSchoolOff aria-hidden />}
+          title={t('notFound')}
+          description={t('notFoundHint')}
+        />
+      </Stack>
+    );
+  }
+
+  const { course, enrollment, materials } = detail.data;
+  const isStudent = user?.role === 'student';
+  const activelyEnrolled = enrollment?.status === 'active';
+  const attendeeId = isStudent && activelyEnrolled && user ? user.id : null;
+
+  return (
+    <Stack gap="lg">
+      <BackButton />
+      <CourseInfoCard detail={detail.data} scheduled={scheduled.data ?? null} />
+      {isStudent && !activelyEnrolled ? (
+        <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />}>
+          {t('info.notEnrolled')}
+        </Alert>
+      ) : null}
+      <CourseMaterials materials={materials} emptyTitle={t('materials.none')} />
+      <CourseClasses
+        detail={detail.data}
+        attendeeId={attendeeId}
+        mayEnroll={isStudent && !activelyEnrolled}
+        scheduled={scheduled.data}
+        now={now}
+      />
+      <CourseReviews courseId={course.id} enrollment={enrollment} />
+    </Stack>
+  );
+}

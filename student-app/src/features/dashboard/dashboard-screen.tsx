@@ -1,0 +1,75 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner, FullPageLoader, useNow } from '@portal/shared-ui';
+import {
+  authAtom,
+  dashboardQueries,
+  errorMessageKey,
+  toServiceError,
+  useJoinClass,
+} from '@portal/shared-data';
+import { DashboardCourses } from './dashboard-courses';
+import { namespace } from './i18n';
+import { UpcomingClasses } from './upcoming-classes';
+
+/** Student dashboard: welcome, the newest courses and their upcoming classes, in one request. */
+export default function DashboardScreen() {
+  const { t } = useTranslation(namespace);
+  const { user } = useAtomValue(authAtom);
+  const dashboard = useQuery(dashboardQueries.student());
+  const now = useNow();
+  const { join, recorded, problem, dismissProblem } = useJoinClass(user?.id ?? null);
+  const firstName = user?.firstName.trim() ?? '';
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
+          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {firstName ? t('welcome', { name: firstName }) : t('welcomeNoName')}
+          </Title>
+          <Text c="dimmed">{t('subtitle')}</Text>
+        </div>
+        <Button
+          variant="light"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={() => void dashboard.refetch()}
+          loading={dashboard.isFetching && dashboard.data !== undefined}
+        >
+          {t('refresh')}
+        </Button>
+      </Group>
+
+      {dashboard.isError ? (
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(toServiceError(dashboard.error)), { ns: 'errors' })}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : null}
+
+      {dashboard.isPending ? <FullPageLoader label={t('loading')} minHeight={240} /> : null}
+
+      {dashboard.data ? (
+        <>
+          <DashboardCourses
+            courses={dashboard.data.courses}
+            courseCount={dashboard.data.courseCount}
+          />
+          <UpcomingClasses
+            courses={dashboard.data.courses}
+            now={now}
+            onJoin={(cls) => join(cls)}
+            recorded={recorded}
+            problem={problem}
+            onDismissProblem={dismissProblem}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,211 @@
+import { Box, Button, Card, Drawer, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconArrowRight, IconBook2 } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog, EmptyState, ErrorBanner, FullPageLoader, Pager } from '@portal/shared-ui';
+import {
+  authAtom,
+  courseMutations,
+  courseQueries,
+  errorMessageKey,
+  paths,
+  toServiceError,
+  type StudentCourse,
+} from '@portal/shared-data';
+import { CourseDetails } from './course-details';
+import { namespace } from './i18n';
+import { StudentCourseCard } from './student-course-card';
+
+// Mantine's `md` breakpoint: from here the details sit in a side column instead of a drawer.
+const SIDE_COLUMN_QUERY = '(min-width: 62em)';
+
+/** My Courses (student): enrolled courses with real progress, details, and dropping one. */
+export default function MyCoursesScreen() {
+  const { t } = useTranslation(namespace);
+  const { user } = useAtomValue(authAtom);
+  const [page, setPage] = useState(1);
+  const courses = useQuery(courseQueries.mine({ page }));
+  const unenroll = useMutation(courseMutations.unenroll());
+  const wide = useMediaQuery(SIDE_COLUMN_QUERY) ?? false;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [dropping, setDropping] = useState<StudentCourse | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
+
+  // Dropping the last course of the last page leaves that page empty: show the page before.
+  // Adjusting state while rendering skips showing the empty page at all.
+  const loaded = courses.data;
+  const outOfRange =
+    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
+  if (outOfRange && !courses.isPlaceholderData && loaded.page === page) {
+    setPage(loaded.totalPages);
+  }
+  const list = outOfRange ? undefined : loaded;
+  const items = list?.items ?? [];
+
+  // On a wide screen the side column always shows a course: the chosen one, else the first.
+  const selected =
+    items.find((course) => course.id === selectedId) ?? (wide ? (items[0] ?? null) : null);
+
+  const showDetails = (course: StudentCourse) => {
+    setSelectedId(course.id);
+    if (!wide) setDrawerOpen(true);
+  };
+
+  const askToDrop = (course: StudentCourse) => {
+    unenroll.reset();
+    setSignedOut(false);
+    setDropping(course);
+  };
+
+  const confirmDrop = () => {
+    if (!dropping) return;
+    if (!user) {
+      setSignedOut(true);
+      return;
+    }
+    const course = dropping;
+    // The list refetches on its own: the mutation invalidates the student's course views.
+    unenroll.mutate(
+      { courseId: course.id, userId: user.id },
+      {
+        onSuccess: () => {
+          setDropping(null);
+          setDrawerOpen(false);
+          setSelectedId(null);
+          notifications.show({ color: 'green', message: t('dropped', { title: course.title }) });
+        },
+      },
+    );
+  };
+
+  const dropError = signedOut
+    ? t('notLoggedIn')
+    : unenroll.isError
+      ? t('dropFailed', {
+          message: t(errorMessageKey(toServiceError(unenroll.error)), { ns: 'errors' }),
+        })
+      : null;
+
+  const details = (withTitle: boolean) =>
+    selected ? (
+      <CourseDetails course={selected} withTitle={withTitle} onDrop={() => askToDrop(selected)} />
+    ) : (
+      <Text c="dimmed" size="sm">
+        {t('selectHint')}
+      </Text>
+    );
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{t('intro')}</Text>
+
+      {courses.isError ? (
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(toServiceError(courses.error)), { ns: 'errors' })}
+          onRetry={() => void courses.refetch()}
+          retrying={courses.isFetching}
+        />
+      ) : null}
+
+      {list === undefined && courses.isFetching ? (
+        <FullPageLoader label={t('loading')} minHeight={300} />
+      ) : null}
+
+      {list && items.length === 0 ? (
+        <EmptyState
+          icon={<IconBook2 aria-hidden />}
+          title={t('empty')}
+          description={t('emptyHint')}
+          action={
+            <Button
+              component={Link}
+              to={paths.catalog}
+              rightSection={<IconArrowRight size={16} aria-hidden />}
+            >
+              {t('browseCatalog')}
+            </Button>
+          }
+        />
+      ) : null}
+
+      {list && items.length > 0 ? (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }} miw={0}>
+            <Stack gap="md">
+              <Title order={2} size="h4" aria-live="polite">
+                {t('count', { count: list.total })}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {items.map((course) => (
+                  <StudentCourseCard
+                    key={course.id}
+                    course={course}
+                    selected={selected?.id === course.id}
+                    onDetails={() => showDetails(course)}
+                  />
+                ))}
+              </SimpleGrid>
+              <Pager
+                page={page}
+                totalPages={list.totalPages}
+                onChange={setPage}
+                aria-label={t('pager')}
+              />
+            </Stack>
+          </Grid.Col>
+          {wide ? (
+            <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
+              <Box pos="sticky" top="var(--mantine-spacing-md)">
+                <Card withBorder component="aside" aria-label={t('detailsTitle')} padding="lg">
+                  {details(true)}
+                </Card>
+              </Box>
+            </Grid.Col>
+          ) : null}
+        </Grid>
+      ) : null}
+
+      {!wide ? (
+        <Drawer
+          opened={drawerOpen && selected !== null}
+          onClose={() => setDrawerOpen(false)}
+          position="bottom"
+          size="auto"
+          title={selected?.title ?? t('detailsTitle')}
+          styles={{ title: { fontWeight: 700, overflowWrap: 'break-word', minWidth: 0 } }}
+          closeButtonProps={{ 'aria-label': t('close') }}
+        >
+          {details(false)}
+        </Drawer>
+      ) : null}
+
+      <ConfirmDialog
+        opened={dropping !== null}
+        title={t('dropTitle')}
+        message={
+          <>
+            {t('dropMessage', { title: dropping?.title ?? '' })}
+            {dropError ? (
+              // The dialog's message is a paragraph, so the error is a block-level span inside it.
+              <Text span display="block" c="red" mt="sm" role="alert" inherit>
+                {dropError}
+              </Text>
+            ) : null}
+          </>
+        }
+        confirmLabel={t('drop')}
+        danger
+        loading={unenroll.isPending}
+        onConfirm={confirmDrop}
+        onCancel={() => setDropping(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+// This package's unit tests: `pnpm --filter ./student-app test` here, one project of the root config there.
+export default defineProject({
+  test: {
+    name: 'student-app',
+    environment: 'jsdom',
+    setupFiles: ['../vitest.setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});

@@ -1,0 +1,21 @@
+// The constant-only entry of shared-data: this file is also read at build time by the MF config.
+import { paths } from '@portal/shared-data/paths';
+import type { ExposedPage } from '@portal/shared-ui';
+
+/** This remote's Module Federation name; the shell's remote registry must use the same. */
+export const CONTAINER_NAME = 'teacher_app';
+
+/**
+ * The one manifest of the pages this remote exposes: module-federation.config.ts exposes each
+ * `module` from its `file`, and the standalone bootstrap routes to each `path`. Add a screen here
+ * and nowhere else (docs/architecture.md "How to add a screen").
+ */
+export const PAGES: readonly ExposedPage[] = [
+  {
+    module: './Dashboard',
+    file: './src/features/dashboard/dashboard-screen.tsx',
+    path: paths.home,
+    label: 'Dashboard',
+    load: () => import('../features/dashboard/dashboard-screen'),
+  },
+];
