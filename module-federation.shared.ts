@@ -25,7 +25,8 @@ export const SINGLETONS = [
   '@mantine/hooks',
   '@mantine/notifications',
   '@mantine/dates',
-  '@mantine/form',
+  // Not shared on purpose: @mantine/form holds no page-wide state (each form has its own store),
+  // so every app bundles only the parts it uses instead of the whole package.
   // @mantine/dates formats with dayjs; one copy keeps one locale setting for the page.
   'dayjs',
   // Owns the QueryClient context: a second copy would not see the shell's client.
@@ -35,6 +36,8 @@ export const SINGLETONS = [
   '@supabase/supabase-js',
   '@portal/shared-ui',
   '@portal/shared-data',
+  // The query options and hooks: a separate entry so sign-in does not load the query library.
+  '@portal/shared-data/queries',
 ] as const;
 
 type PackageJson = { version?: string; dependencies?: Record<string, string> };

@@ -84,7 +84,7 @@ for (let run = 0; run < 5; run += 1) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   const started = Date.now();
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Course Classroom' }).first().waitFor({ timeout: 60_000 });
+  await page.getByRole('link', { name: 'Course Classroom' }).first().waitFor({ timeout: 60_000 });
   timings.push(Date.now() - started);
   await context.close();
 }

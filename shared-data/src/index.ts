@@ -254,8 +254,6 @@ export { updatePasswordWriteAtom } from './atoms/update-password-write-atom';
 export { clearAuthErrorWriteAtom } from './atoms/clear-auth-error-write-atom';
 export { authEventWriteAtom, type AuthEventUpdate } from './atoms/auth-event-write-atom';
 export { useStandaloneSession, type StandaloneSession } from './hooks/use-standalone-session';
-export { useJoinClass, type JoinProblem } from './hooks/use-join-class';
-export { useMaterialViewer } from './hooks/use-material-viewer';
 
 // Validation rules
 export {
@@ -338,33 +336,6 @@ export {
   type StudentActivitiesOverview,
   type StudentActivity,
 } from './read-models/activities';
-
-// Server state: TanStack Query keys and query/mutation options, one module per domain
-// (docs/architecture.md "Server state"). Screens call useQuery/useMutation with these.
-export { createQueryClient, STALE_TIME_MS, type QueryClientOptions } from './queries/query-client';
-export { ServiceFailure, toServiceError, unwrap } from './queries/service-failure';
-export {
-  activityKeys,
-  classKeys,
-  courseKeys,
-  dashboardKeys,
-  materialKeys,
-  settingsKeys,
-  submissionKeys,
-  userKeys,
-} from './queries/keys';
-export { courseMutations, courseQueries, reviewMutations } from './queries/course-queries';
-export { dashboardQueries } from './queries/dashboard-queries';
-export { classMutations, classQueries } from './queries/class-queries';
-export { materialMutations, materialQueries } from './queries/material-queries';
-export {
-  activityMutations,
-  activityQueries,
-  submissionMutations,
-  submissionQueries,
-} from './queries/activity-queries';
-export { userMutations, userQueries } from './queries/user-queries';
-export { settingsMutations, settingsQueries } from './queries/settings-queries';
 
 // One rule per domain fact
 export {

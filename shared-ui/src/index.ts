@@ -84,5 +84,7 @@ export { SearchInput, type SearchInputProps } from './components/search-input/se
 // The ticking clock screens compare class and due times with
 export { useNow } from './hooks/use-now';
 
+export { NotificationsHost } from './provider/notifications-host';
+
 // Layout helpers for narrow screens
 export { wrappingButtonStyles, wrappingTitle } from './layout/wrapping';

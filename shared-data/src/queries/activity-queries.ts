@@ -1,12 +1,18 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { ActivityChanges, ActivityInput } from '../mappers/activity';
-import type { GradeInput, SubmissionInput } from '../mappers/submission';
-import { studentActivitiesReadModel } from '../read-models/activities';
-import { activitiesService, type ActivityFilters } from '../services/activities';
-import { submissionsService, type SubmissionFilters } from '../services/submissions';
-import { SIGNED_URL_SECONDS } from '../rules/storage-names';
 import { activityKeys, courseKeys, dashboardKeys, submissionKeys } from './keys';
 import { unwrap } from './service-failure';
+import {
+  activitiesService,
+  type ActivityChanges,
+  type ActivityFilters,
+  type ActivityInput,
+  type GradeInput,
+  SIGNED_URL_SECONDS,
+  studentActivitiesReadModel,
+  type SubmissionFilters,
+  type SubmissionInput,
+  submissionsService,
+} from '@portal/shared-data';
 
 const SIGNED_URL_STALE_MS = (SIGNED_URL_SECONDS - 600) * 1000;
 

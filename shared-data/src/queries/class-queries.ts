@@ -1,10 +1,15 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { AttendanceMark } from '../mappers/attendance';
-import type { ClassChanges, ClassInput } from '../mappers/class';
-import { calendarReadModel, type CalendarMonthRequest } from '../read-models/calendar';
-import { classesService, type ClassFilters } from '../services/classes';
 import { activityKeys, classKeys, courseKeys, dashboardKeys } from './keys';
 import { unwrap } from './service-failure';
+import {
+  type AttendanceMark,
+  type CalendarMonthRequest,
+  calendarReadModel,
+  type ClassChanges,
+  classesService,
+  type ClassFilters,
+  type ClassInput,
+} from '@portal/shared-data';
 
 /** Classes change what the calendar, the dashboards and the course pages show. */
 const CLASS_VIEWS = [classKeys.all, courseKeys.all, dashboardKeys.all, activityKeys.all] as const;

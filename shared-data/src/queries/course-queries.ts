@@ -1,15 +1,21 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { CourseChanges, CourseInput } from '../mappers/course';
-import type { EnrollmentStatus } from '../mappers/enrollment';
-import type { ReviewInput } from '../mappers/review';
-import { catalogReadModel, type CatalogFilters } from '../read-models/catalog';
-import { courseDetailReadModel } from '../read-models/course-detail';
-import { myCoursesReadModel } from '../read-models/my-courses';
-import type { PageRequest } from '../rules/paging';
-import { coursesService, type CourseFilters, type EnrollmentFilters } from '../services/courses';
-import { reviewsService } from '../services/reviews';
 import { STUDENT_COURSE_VIEWS, courseKeys, dashboardKeys, userKeys } from './keys';
 import { unwrap } from './service-failure';
+import {
+  type CatalogFilters,
+  catalogReadModel,
+  type CourseChanges,
+  courseDetailReadModel,
+  type CourseFilters,
+  type CourseInput,
+  coursesService,
+  type EnrollmentFilters,
+  type EnrollmentStatus,
+  myCoursesReadModel,
+  type PageRequest,
+  type ReviewInput,
+  reviewsService,
+} from '@portal/shared-data';
 
 /** An hour: how long the classes' scheduled total of a course is trusted. */
 const SCHEDULED_TIME_STALE_MS = 60 * 60_000;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { studentDashboardReadModel } from '../read-models/student-dashboard';
+import { studentDashboardReadModel } from '@portal/shared-data';
 import { dashboardKeys } from './keys';
 import { unwrap } from './service-failure';
 

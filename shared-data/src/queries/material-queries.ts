@@ -1,15 +1,15 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import { materialsLibraryReadModel } from '../read-models/materials-library';
-import { SIGNED_URL_SECONDS } from '../rules/storage-names';
-import {
-  materialsService,
-  type MaterialFilters,
-  type MaterialLink,
-  type MaterialUpload,
-  type StoredMaterial,
-} from '../services/materials';
 import { courseKeys, materialKeys } from './keys';
 import { unwrap } from './service-failure';
+import {
+  type MaterialFilters,
+  type MaterialLink,
+  materialsLibraryReadModel,
+  materialsService,
+  type MaterialUpload,
+  SIGNED_URL_SECONDS,
+  type StoredMaterial,
+} from '@portal/shared-data';
 
 /** A signed link is reused until ten minutes before it expires. */
 const SIGNED_URL_STALE_MS = (SIGNED_URL_SECONDS - 600) * 1000;

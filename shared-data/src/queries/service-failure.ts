@@ -1,5 +1,4 @@
-import type { ErrorCode } from '../errors';
-import type { Result, ServiceError } from '../result';
+import type { ErrorCode, Result, ServiceError } from '@portal/shared-data';
 
 /**
  * A service's Failure, thrown so TanStack Query sees it as the query's or mutation's error.

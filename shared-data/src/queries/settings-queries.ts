@@ -1,8 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { SettingsGroups } from '../mappers/settings';
-import { settingsService } from '../services/settings';
 import { settingsKeys } from './keys';
 import { unwrap } from './service-failure';
+import { type SettingsGroups, settingsService } from '@portal/shared-data';
 
 export const settingsQueries = {
   current: () =>

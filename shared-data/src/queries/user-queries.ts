@@ -1,8 +1,12 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { NewUserInput, UserChanges } from '../mappers/user-changes';
-import { usersService, type UserFilters } from '../services/users';
 import { courseKeys, dashboardKeys, userKeys } from './keys';
 import { unwrap } from './service-failure';
+import {
+  type NewUserInput,
+  type UserChanges,
+  type UserFilters,
+  usersService,
+} from '@portal/shared-data';
 
 export const userQueries = {
   list: (filters: UserFilters) =>

@@ -1,9 +1,9 @@
 import { MantineProvider, type MantineColorScheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../i18n';
 import { createPortalTheme, type PortalBranding } from '../theme';
+import { NotificationsHost } from './notifications-host';
 
 export interface PortalUiProviderProps {
   children: ReactNode;
@@ -12,6 +12,8 @@ export interface PortalUiProviderProps {
   defaultColorScheme?: MantineColorScheme;
   /** `'test'` turns off transitions and portals (Mantine's test environment). */
   env?: 'default' | 'test';
+  /** Mount the toasts host here (default). The shell mounts it in its signed-in layout instead. */
+  withNotifications?: boolean;
 }
 
 /** Theme, notifications and i18n for the whole page; the shell mounts it once around everything. */
@@ -20,6 +22,7 @@ export function PortalUiProvider({
   branding,
   defaultColorScheme = 'light',
   env = 'default',
+  withNotifications = true,
 }: PortalUiProviderProps) {
   // Idempotent, so mounting the provider is enough even if the bootstrap did not call it.
   const [i18n] = useState(() => initI18n());
@@ -31,7 +34,7 @@ export function PortalUiProvider({
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme={defaultColorScheme} env={env}>
-        <Notifications />
+        {withNotifications ? <NotificationsHost /> : null}
         {children}
       </MantineProvider>
     </I18nextProvider>

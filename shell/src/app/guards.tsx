@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { Title } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FullPageLoader } from '@portal/shared-ui';
 import {
@@ -9,14 +8,8 @@ import {
   initializeAuthWriteAtom,
   paths,
 } from '@portal/shared-data';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import NoAccessScreen from '../features/errors/no-access-screen';
 import { SessionCheckScreen } from '../features/errors/session-check-screen';
-import ProfileScreen from '../features/profile/profile-screen';
-import { RemotePage } from '../features/remotes/remote-page';
-import { namespace } from './i18n';
-import { resolveRoute } from './route-table';
 
 /**
  * Checks the session once on start and shows a spinner until it knows. When the server could not
@@ -57,33 +50,4 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   const { user } = useAtomValue(authAtom);
   if (user) return <Navigate to={paths.home} replace />;
   return <>{children}</>;
-}
-
-/** Resolves a route pattern for the signed-in role and mounts its page, or "no access". */
-export function GuardedPage({ path }: { path: string }) {
-  const { t } = useTranslation(namespace);
-  const { user } = useAtomValue(authAtom);
-  if (!user) return null;
-  const resolution = resolveRoute(path, user.role);
-  if (resolution.status === 'unknown') return <Navigate to={paths.home} replace />;
-  if (resolution.status === 'forbidden') {
-    return <NoAccessScreen role={user.role} allowedRoles={resolution.allowedRoles} />;
-  }
-  const { route } = resolution;
-  return (
-    <>
-      <Title order={1} size="h2" mb="lg">
-        {t(route.titleKey)}
-      </Title>
-      {route.source.kind === 'remote' ? (
-        <RemotePage
-          key={`${route.source.remote}:${route.source.module}`}
-          remote={route.source.remote}
-          module={route.source.module}
-        />
-      ) : (
-        <ProfileScreen />
-      )}
-    </>
-  );
 }

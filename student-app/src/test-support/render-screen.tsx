@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { authAtom, createQueryClient, initialAuthState, type AppUser } from '@portal/shared-data';
+import { authAtom, initialAuthState, type AppUser } from '@portal/shared-data';
+import { createQueryClient } from '@portal/shared-data/queries';
 import { renderWithProviders, type RenderWithProvidersOptions } from '@portal/shared-ui/test-utils';
 import { student } from './fixtures';
 

@@ -10,7 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner, StatCard } from '@portal/shared-ui';
-import { authAtom, errorMessageKey, toServiceError, userQueries } from '@portal/shared-data';
+import { authAtom, errorMessageKey } from '@portal/shared-data';
+import { toServiceError, userQueries } from '@portal/shared-data/queries';
 import { namespace } from './i18n';
 
 /** Admin dashboard: users by role, in one request (the full dashboard is a later issue). */

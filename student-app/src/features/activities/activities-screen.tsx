@@ -11,13 +11,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import {
-  activityQueries,
   authAtom,
   errorMessageKey,
-  toServiceError,
   type StudentActivity,
   type Submission,
 } from '@portal/shared-data';
+import { activityQueries, toServiceError } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader, SearchInput, StatCard } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from './activity-card';

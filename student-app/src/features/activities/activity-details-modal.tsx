@@ -19,11 +19,10 @@ import type { ReactNode } from 'react';
 import {
   errorMessageKey,
   isOverdue,
-  submissionQueries,
-  toServiceError,
   type StudentActivity,
   type Submission,
 } from '@portal/shared-data';
+import { submissionQueries, toServiceError } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   TypeBadge,

@@ -22,14 +22,16 @@ import {
   errorMessageKey,
   isSizeProblem,
   submissionFileProblems,
-  submissionMutations,
-  submissionQueries,
   submissionTextLength,
-  toServiceError,
   validateSubmission,
   type StudentActivity,
   type Submission,
 } from '@portal/shared-data';
+import {
+  submissionMutations,
+  submissionQueries,
+  toServiceError,
+} from '@portal/shared-data/queries';
 import { ErrorBanner, formatFileSize, useLanguage } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { submitState } from './activity-rules';

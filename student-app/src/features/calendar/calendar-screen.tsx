@@ -15,14 +15,8 @@ import { IconCalendarEvent, IconCalendarOff, IconDownload } from '@tabler/icons-
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
-import {
-  authAtom,
-  classQueries,
-  errorMessageKey,
-  toServiceError,
-  useJoinClass,
-  type CalendarClass,
-} from '@portal/shared-data';
+import { authAtom, errorMessageKey, type CalendarClass } from '@portal/shared-data';
+import { classQueries, toServiceError, useJoinClass } from '@portal/shared-data/queries';
 import {
   EmptyState,
   ErrorBanner,

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { classQueries, toServiceError, type ServiceError } from '@portal/shared-data';
+import { type ServiceError } from '@portal/shared-data';
+import { classQueries, toServiceError } from '@portal/shared-data/queries';
 import { useTranslation } from 'react-i18next';
 import {
   ICS_FILE_NAME,

@@ -10,14 +10,16 @@ import { CourseCard, EmptyState, ErrorBanner, FullPageLoader, Pager } from '@por
 import {
   COURSE_LANGUAGES,
   authAtom,
-  courseKeys,
-  courseMutations,
-  courseQueries,
   errorMessageKey,
-  toServiceError,
   type CatalogCourse,
   type CatalogFilters as CatalogQuery,
 } from '@portal/shared-data';
+import {
+  courseKeys,
+  courseMutations,
+  courseQueries,
+  toServiceError,
+} from '@portal/shared-data/queries';
 import { CatalogFilters, NO_FILTERS, type CatalogFilterValues } from './catalog-filters';
 import { namespace } from './i18n';
 

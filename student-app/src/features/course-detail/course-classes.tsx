@@ -1,15 +1,8 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  courseQueries,
-  errorMessageKey,
-  paths,
-  toServiceError,
-  useJoinClass,
-  type CourseDetail,
-  type ScheduledTime,
-} from '@portal/shared-data';
+import { errorMessageKey, paths, type CourseDetail, type ScheduledTime } from '@portal/shared-data';
+import { courseQueries, toServiceError, useJoinClass } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader, Pager } from '@portal/shared-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

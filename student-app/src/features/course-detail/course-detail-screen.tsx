@@ -1,13 +1,8 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle, IconSchoolOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  authAtom,
-  courseQueries,
-  errorMessageKey,
-  paths,
-  toServiceError,
-} from '@portal/shared-data';
+import { authAtom, errorMessageKey, paths } from '@portal/shared-data';
+import { courseQueries, toServiceError } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader } from '@portal/shared-ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,7 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  errorMessageKey,
-  filterMaterials,
-  toServiceError,
-  useMaterialViewer,
-  type Material,
-} from '@portal/shared-data';
+import { errorMessageKey, filterMaterials, type Material } from '@portal/shared-data';
+import { toServiceError, useMaterialViewer } from '@portal/shared-data/queries';
 import {
   MaterialBrowser,
   MaterialViewer,

@@ -4,14 +4,12 @@ import { IconAlertCircle, IconMessageStar } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   authAtom,
-  courseQueries,
   errorMessageKey,
   ratingSummary,
-  reviewMutations,
-  toServiceError,
   type CourseDetailEnrollment,
   type Review,
 } from '@portal/shared-data';
+import { courseQueries, reviewMutations, toServiceError } from '@portal/shared-data/queries';
 import {
   ConfirmDialog,
   EmptyState,

@@ -6,12 +6,11 @@ import {
   REVIEW_COMMENT_MAX_LENGTH,
   errorMessageKey,
   reviewCommentLength,
-  reviewMutations,
-  toServiceError,
   validateReview,
   type Review,
   type ReviewValues,
 } from '@portal/shared-data';
+import { reviewMutations, toServiceError } from '@portal/shared-data/queries';
 import { RatingInput } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';

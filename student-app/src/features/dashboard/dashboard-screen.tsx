@@ -4,13 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner, FullPageLoader, useNow } from '@portal/shared-ui';
-import {
-  authAtom,
-  dashboardQueries,
-  errorMessageKey,
-  toServiceError,
-  useJoinClass,
-} from '@portal/shared-data';
+import { authAtom, errorMessageKey } from '@portal/shared-data';
+import { dashboardQueries, toServiceError, useJoinClass } from '@portal/shared-data/queries';
 import { DashboardCourses } from './dashboard-courses';
 import { namespace } from './i18n';
 import { UpcomingClasses } from './upcoming-classes';

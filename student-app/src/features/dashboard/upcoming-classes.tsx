@@ -36,8 +36,8 @@ import {
   isSameLocalDay,
   type DashboardClass,
   type DashboardCourse,
-  type JoinProblem,
 } from '@portal/shared-data';
+import { type JoinProblem } from '@portal/shared-data/queries';
 import { namespace } from './i18n';
 
 export interface UpcomingClassesProps {

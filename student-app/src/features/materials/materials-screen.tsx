@@ -8,15 +8,8 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  errorMessageKey,
-  filterMaterials,
-  libraryStats,
-  materialQueries,
-  toServiceError,
-  useMaterialViewer,
-  type Material,
-} from '@portal/shared-data';
+import { errorMessageKey, filterMaterials, libraryStats, type Material } from '@portal/shared-data';
+import { materialQueries, toServiceError, useMaterialViewer } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   FullPageLoader,

@@ -8,15 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog, EmptyState, ErrorBanner, FullPageLoader, Pager } from '@portal/shared-ui';
-import {
-  authAtom,
-  courseMutations,
-  courseQueries,
-  errorMessageKey,
-  paths,
-  toServiceError,
-  type StudentCourse,
-} from '@portal/shared-data';
+import { authAtom, errorMessageKey, paths, type StudentCourse } from '@portal/shared-data';
+import { courseMutations, courseQueries, toServiceError } from '@portal/shared-data/queries';
 import { CourseDetails } from './course-details';
 import { namespace } from './i18n';
 import { StudentCourseCard } from './student-course-card';

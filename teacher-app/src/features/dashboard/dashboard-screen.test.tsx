@@ -4,7 +4,6 @@ import { Provider, createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   authAtom,
-  createQueryClient,
   fail,
   initialAuthState,
   ok,
@@ -12,6 +11,7 @@ import {
   type AppUser,
   type Result,
 } from '@portal/shared-data';
+import { createQueryClient } from '@portal/shared-data/queries';
 import type { Language } from '@portal/shared-ui';
 import { renderWithProviders } from '@portal/shared-ui/test-utils';
 import DashboardScreen from './dashboard-screen';

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorBanner } from '@portal/shared-ui';
-import { authAtom, errorMessageKey, toServiceError, userQueries } from '@portal/shared-data';
+import { authAtom, errorMessageKey } from '@portal/shared-data';
+import { toServiceError, userQueries } from '@portal/shared-data/queries';
 import { namespace } from './i18n';
 
 /** Teacher dashboard: for now the teaching team (the full dashboard is the next issue). */

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { classMutations } from '../queries/class-queries';
-import { toServiceError } from '../queries/service-failure';
-import type { ServiceError } from '../result';
-import { classJoinState, type JoinableClass } from '../rules/join-window';
+import { classJoinState, type JoinableClass, type ServiceError } from '@portal/shared-data';
+import { classMutations } from './class-queries';
+import { toServiceError } from './service-failure';
 
 export type JoinProblem = { classId: string; classTitle: string; error: ServiceError };
 

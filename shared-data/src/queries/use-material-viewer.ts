@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { Material } from '../mappers/material';
-import { materialQueries } from '../queries/material-queries';
-import { toServiceError } from '../queries/service-failure';
+import type { Material } from '@portal/shared-data';
+import { materialQueries } from './material-queries';
+import { toServiceError } from './service-failure';
 
 /**
  * Viewing and downloading materials, the same wherever materials are listed: the open material's

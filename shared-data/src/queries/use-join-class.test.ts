@@ -29,18 +29,16 @@ function renderJoin(userId: string | null = 'student-1') {
 
 describe('useJoinClass', () => {
   it('records attendance once when joining inside the window', async () => {
-    const mark = vi
-      .spyOn(classesService, 'markAttendance')
-      .mockResolvedValue(
-        ok({
-          id: 'a-1',
-          classId: 'class-1',
-          userId: 'student-1',
-          attended: true,
-          attendedAt: minutes(-5).toISOString(),
-          markedBy: null,
-        }),
-      );
+    const mark = vi.spyOn(classesService, 'markAttendance').mockResolvedValue(
+      ok({
+        id: 'a-1',
+        classId: 'class-1',
+        userId: 'student-1',
+        attended: true,
+        attendedAt: minutes(-5).toISOString(),
+        markedBy: null,
+      }),
+    );
     const { result } = renderJoin();
 
     act(() => result.current.join(liveClass, minutes(-5)));

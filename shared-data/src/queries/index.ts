@@ -1,0 +1,33 @@
+// `@portal/shared-data/queries`: server state through TanStack Query (docs/architecture.md
+// "Server state"). A separate entry of the package, shared as its own Module Federation singleton, so
+// pages that hold no server state (sign-in) do not load the query library. Everything here reaches
+// the services through the package's main entry ('@portal/shared-data'), never by relative path:
+// that keeps one Supabase client and one set of services for the whole page.
+
+export { createQueryClient, STALE_TIME_MS, type QueryClientOptions } from './query-client';
+export { ServiceFailure, toServiceError, unwrap } from './service-failure';
+export {
+  activityKeys,
+  classKeys,
+  courseKeys,
+  dashboardKeys,
+  materialKeys,
+  settingsKeys,
+  submissionKeys,
+  userKeys,
+} from './keys';
+export { courseMutations, courseQueries, reviewMutations } from './course-queries';
+export { dashboardQueries } from './dashboard-queries';
+export { classMutations, classQueries } from './class-queries';
+export { materialMutations, materialQueries } from './material-queries';
+export {
+  activityMutations,
+  activityQueries,
+  submissionMutations,
+  submissionQueries,
+} from './activity-queries';
+export { userMutations, userQueries } from './user-queries';
+export { settingsMutations, settingsQueries } from './settings-queries';
+
+export { useJoinClass, type JoinProblem } from './use-join-class';
+export { useMaterialViewer } from './use-material-viewer';

@@ -1,0 +1,39 @@
+import { Title } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { authAtom, paths } from '@portal/shared-data';
+import NoAccessScreen from '../features/errors/no-access-screen';
+import ProfileScreen from '../features/profile/profile-screen';
+import { RemotePage } from '../features/remotes/remote-page';
+import { namespace } from './i18n';
+import { resolveRoute } from './route-table';
+
+/** Resolves a route pattern for the signed-in role and mounts its page, or "no access". */
+export default function GuardedPage({ path }: { path: string }) {
+  const { t } = useTranslation(namespace);
+  const { user } = useAtomValue(authAtom);
+  if (!user) return null;
+  const resolution = resolveRoute(path, user.role);
+  if (resolution.status === 'unknown') return <Navigate to={paths.home} replace />;
+  if (resolution.status === 'forbidden') {
+    return <NoAccessScreen role={user.role} allowedRoles={resolution.allowedRoles} />;
+  }
+  const { route } = resolution;
+  return (
+    <>
+      <Title order={1} size="h2" mb="lg">
+        {t(route.titleKey)}
+      </Title>
+      {route.source.kind === 'remote' ? (
+        <RemotePage
+          key={`${route.source.remote}:${route.source.module}`}
+          remote={route.source.remote}
+          module={route.source.module}
+        />
+      ) : (
+        <ProfileScreen />
+      )}
+    </>
+  );
+}
