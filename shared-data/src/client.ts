@@ -11,7 +11,7 @@ let clientProject: { url: string; anonKey: string } | null = null;
 
 /**
  * Creates the page's Supabase client from the runtime config (once; later calls with the same
- * project return it). Throws ApiProviderError for the Node provider and unknown names.
+ * Project return it). Throws ApiProviderError for the Node provider and unknown names.
  */
 export function initDataClient(config: PortalConfig): DataClient {
   const provider = config.apiProvider.trim() || DEFAULT_API_PROVIDER;

@@ -139,7 +139,7 @@ export { submissionsService, type SubmissionFilters } from './services/submissio
 
 // Course reviews
 export type { Review, ReviewInput } from './mappers/review';
-export { RATING_MAX, RATING_MIN, isValidRating, reviewsService } from './services/reviews';
+export { reviewsService } from './services/reviews';
 
 // School settings
 export {
@@ -349,6 +349,7 @@ export {
   REVIEW_COMMENT_MAX_LENGTH,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
+  isValidRating,
   reviewCommentLength,
   validateReview,
   type ReviewErrors,

@@ -14,7 +14,7 @@ export interface PortalBranding {
   accentColor?: string;
 }
 
-/** settings defaults, so an untouched portal looks like its settings say. */
+/** Settings defaults, so an untouched portal looks like its settings say. */
 export const DEFAULT_BRANDING = {
   primaryColor: '#3B82F6',
   secondaryColor: '#10B981',

@@ -1,5 +1,5 @@
 -- Helpers every later migration uses: who is calling, display names, `updated_at` stamping, and the
--- trigram extension behind the case-insensitive list searches (title, description, names, email).
+-- Trigram extension behind the case-insensitive list searches (title, description, names, email).
 
 create extension if not exists pg_trgm with schema extensions;
 

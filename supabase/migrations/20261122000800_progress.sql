@@ -371,7 +371,7 @@ revoke execute on function
   private.progress_after_enrollment_insert()
 from public;
 
--- get_student_stats, for the student, the student's teachers and administrators:
+-- Get_student_stats, for the student, the student's teachers and administrators:
 --   enrolled_courses   active enrollments
 --   completed_courses  completed enrollments
 --   total_study_hours  minutes of attended classes / 60, one decimal

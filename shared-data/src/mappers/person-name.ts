@@ -1,7 +1,7 @@
 /** The first/last name pair an embedded `users` row carries. */
 export type EmbeddedPerson = { first_name: string | null; last_name: string | null } | null;
 
-/** a teacher's or uploader's full name, else 'Unknown'. */
+/** A teacher's or uploader's full name, else 'Unknown'. */
 export const UNKNOWN_PERSON = 'Unknown';
 
 /** The full name of an embedded person; 'Unknown' when the row is missing or has no name. */

@@ -68,7 +68,7 @@ export type AppSettings = SettingsGroups & { smtpPasswordSet: boolean };
 /**
  * The single row of `public.app_settings` (id 1), as `get_app_settings()` or an admin's select
  * returns it: every group for admins, only general and appearance for everyone else. Each group is a
- * jsonb object whose keys are the settings field names (camelCase: document keys, not columns).
+ * Jsonb object whose keys are the settings field names (camelCase: document keys, not columns).
  */
 export type AppSettingsRow = Partial<
   Pick<

@@ -72,7 +72,7 @@ export type NewProfileRow = Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_
 
 /**
  * The profile row for an account whose row is missing: names from the sign-up metadata (empty
- * when absent) and always role student, whatever the metadata says.
+ * When absent) and always role student, whatever the metadata says.
  */
 export function toNewProfileRow(account: AuthAccount): NewProfileRow {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

@@ -11,10 +11,10 @@ import { fromPostgrestError, ok, settle, type Result } from '../result';
 // classes they are (a student's enrolled courses, a teacher's own, everything for an admin), so the
 // number of requests never depends on the number of courses.
 
-/** a calendar day shows 2 classes before '+N more'. */
+/** A calendar day shows 2 classes before '+N more'. */
 export const CALENDAR_DAY_LIMIT = 2;
 
-/** the calendar lists the next 5 classes. */
+/** The calendar lists the next 5 classes. */
 export const UPCOMING_CLASSES_LIMIT = 5;
 
 /** PostgREST's max_rows (as on Supabase): no response holds more rows. */

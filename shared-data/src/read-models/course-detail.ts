@@ -26,7 +26,7 @@ import { fromPostgrestError, ok, settle, type Result } from '../result';
 // classes or reviews: `get_course_detail` (course, own enrollment, materials, one page of classes), the
 // course's reviews from `course_review_list`, and the durations of its classes for the total hours.
 
-/** the course detail lists its classes 5 to a page. */
+/** The course detail lists its classes 5 to a page. */
 export const COURSE_DETAIL_CLASS_PAGE_SIZE = 5;
 
 /** The course as the detail card shows it (the RPC carries no `updated_at`). */
@@ -122,7 +122,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 // PostgreSQL's invalid_text_representation, e.g. `invalid input syntax for type uuid`.
 const INVALID_TEXT = '22P02';
 
-// has no review texts; the reviews service uses the same one.
+// There is no fixed review error text; the reviews service uses the same one.
 const FETCH_REVIEWS_FAILED = 'Failed to fetch reviews';
 
 export function isCourseId(value: string): boolean {
@@ -294,7 +294,7 @@ export type ScheduledTime = { classCount: number; hours: number };
 
 /**
  * The classes of the course that the caller may see, added up: the detail card shows the course's
- * duration in hours as its scheduled class time, minutes / 60 rounded.
+ * Duration in hours as its scheduled class time, minutes / 60 rounded.
  */
 async function getScheduledTime(courseId: string): Promise<Result<ScheduledTime>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {

@@ -19,7 +19,7 @@ import type { StudentStats } from '../services/users';
 // `get_student_dashboard` answers the newest active enrollments with their next classes and the
 // student's figures.
 
-/** the dashboard shows 3 courses and 3 classes per course. */
+/** The dashboard shows 3 courses and 3 classes per course. */
 export const STUDENT_DASHBOARD_LIMITS = { courses: 3, classesPerCourse: 3 } as const;
 
 /** A class still to come (or in progress: it counts until it ends). */

@@ -1,6 +1,6 @@
 import type { CourseCategory, CourseLevel } from '../mappers/course';
 
-/** course form defaults. */
+/** Course form defaults. */
 export const COURSE_DEFAULTS: {
   category: CourseCategory;
   level: CourseLevel;
@@ -17,13 +17,13 @@ export const COURSE_DEFAULTS: {
   isActive: true,
 };
 
-/** minimums: duration ≥ 1 week, max students ≥ 1, price ≥ 0. */
+/** Minimums: duration ≥ 1 week, max students ≥ 1, price ≥ 0. */
 export const COURSE_LIMITS = { minDuration: 1, minMaxStudents: 1, minPrice: 0 } as const;
 
-/** the catalog, my courses and the user picker load up to 100 rows. */
+/** The catalog, my courses and the user picker load up to 100 rows. */
 export const LARGE_LIST_LIMIT = 100;
 
-/** full when the enrolled count reaches the maximum. */
+/** Full when the enrolled count reaches the maximum. */
 export function isCourseFull(course: { enrolledCount: number; maxStudents: number }): boolean {
   return course.enrolledCount >= course.maxStudents;
 }

@@ -1,4 +1,4 @@
-/** lists start at page 1 with 10 rows a page. */
+/** Lists start at page 1 with 10 rows a page. */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 

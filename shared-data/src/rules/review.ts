@@ -21,17 +21,15 @@ export function reviewCommentLength(comment: string): number {
   return [...comment.trim()].length;
 }
 
+/** Whole stars from 1 to 5, as the course_reviews check allows. */
+export function isValidRating(rating: number): boolean {
+  return Number.isInteger(rating) && rating >= REVIEW_RATING_MIN && rating <= REVIEW_RATING_MAX;
+}
+
 /** Failing fields only; `{}` means the review can be saved. */
 export function validateReview({ rating, comment }: ReviewValues): ReviewErrors {
   const errors: ReviewErrors = {};
-  if (
-    rating === null ||
-    !Number.isInteger(rating) ||
-    rating < REVIEW_RATING_MIN ||
-    rating > REVIEW_RATING_MAX
-  ) {
-    errors.rating = 'reviewRatingRequired';
-  }
+  if (rating === null || !isValidRating(rating)) errors.rating = 'reviewRatingRequired';
   if (reviewCommentLength(comment) > REVIEW_COMMENT_MAX_LENGTH)
     errors.comment = 'reviewCommentTooLong';
   return errors;

@@ -44,7 +44,7 @@ export function combineLocalDateTime(date: string, time: string): string | null 
   return roundTrips ? local.toISOString() : null;
 }
 
-/** total hours of classes = their minutes / 60, rounded. */
+/** Total hours of classes = their minutes / 60, rounded. */
 export function totalHours(classes: readonly { duration: number }[]): number {
   const minutes = classes.reduce(
     (sum, { duration }) => sum + (Number.isFinite(duration) ? duration : 0),

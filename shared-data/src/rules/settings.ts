@@ -1,6 +1,6 @@
 import type { SecuritySettings, SettingsGroups } from '../mappers/settings';
 
-/** languages offered for the site. */
+/** Languages offered for the site. */
 export const SITE_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 
 /** UTC and four US zones. */
@@ -17,7 +17,7 @@ export const THEMES = ['light', 'dark', 'auto'] as const;
 /** The date formats the database accepts. */
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 
-/** defaults (the same as the database's `private.app_settings_defaults()`). */
+/** Defaults (the same as the database's `private.app_settings_defaults()`). */
 export const DEFAULT_SETTINGS: SettingsGroups = {
   general: {
     siteName: 'Lingua Academy',

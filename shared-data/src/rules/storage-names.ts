@@ -1,6 +1,6 @@
 import { fileExtension } from './uploads';
 
-/** files are cached for an hour and signed links live an hour. */
+/** Files are cached for an hour and signed links live an hour. */
 export const STORAGE_CACHE_CONTROL = '3600';
 export const SIGNED_URL_SECONDS = 3600;
 

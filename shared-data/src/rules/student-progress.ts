@@ -1,4 +1,4 @@
-/** progress colour thresholds. */
+/** Progress colour thresholds. */
 export const PROGRESS_GOOD = 80;
 export const PROGRESS_FAIR = 60;
 

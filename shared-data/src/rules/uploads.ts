@@ -1,6 +1,6 @@
 import type { MaterialType } from '../mappers/material';
 
-/** the file picker accepts only these extensions. */
+/** The file picker accepts only these extensions. */
 export const ACCEPTED_MATERIAL_EXTENSIONS = [
   'pdf',
   'doc',
@@ -22,7 +22,7 @@ export function fileExtension(fileName: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** upload type classification: pdf, video, audio, anything else a document. */
+/** Upload type classification: pdf, video, audio, anything else a document. */
 export function classifyUploadType(fileName: string): Exclude<MaterialType, 'link' | 'other'> {
   const extension = fileExtension(fileName);
   if (extension === 'pdf') return 'pdf';

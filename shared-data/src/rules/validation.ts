@@ -1,4 +1,4 @@
-/** password minimum 6 characters. */
+/** Password minimum 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
 /** First and last name: the users table refuses more (`char_length(...) <= 100`). */
@@ -7,7 +7,7 @@ export const NAME_MAX_LENGTH = 100;
 /** The email shape the forms accept: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** i18n keys in the `validation` namespace; shared-ui holds their texts. */
+/** I18n keys in the `validation` namespace; shared-ui holds their texts. */
 export type ValidationMessageKey =
   | 'emailRequired'
   | 'emailInvalid'

@@ -14,7 +14,7 @@ import type { PageRequest, Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
 
-/** activity list filters. */
+/** Activity list filters. */
 export type ActivityFilters = PageRequest & {
   courseId?: string;
   classId?: string;
@@ -25,7 +25,7 @@ export type ActivityFilters = PageRequest & {
   search?: string;
 };
 
-/** defaults: an assignment worth 100 points, no late submissions. */
+/** Defaults: an assignment worth 100 points, no late submissions. */
 export const ACTIVITY_DEFAULTS = {
   type: 'assignment',
   maxPoints: 100,
@@ -37,7 +37,7 @@ export const ACTIVITY_DEFAULTS = {
 const UPDATE_ACTIVITY_FAILED = 'Failed to update activity';
 const ONE_ASSOCIATION = 'An activity belongs to exactly one course or one class';
 
-/** default sort: newest first. */
+/** Default sort: newest first. */
 async function list(filters: ActivityFilters = {}): Promise<Result<Paged<Activity>>> {
   return settle('FETCH_ACTIVITIES_ERROR', ERROR_MESSAGES.fetchActivitiesFailed, async () => {
     const window = pageWindow(filters);

@@ -26,7 +26,7 @@ import type { PageRequest, Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
 
-/** class list filters. Dates are ISO date-times (inclusive bounds). */
+/** Class list filters. Dates are ISO date-times (inclusive bounds). */
 export type ClassFilters = PageRequest & {
   courseId?: string;
   type?: ClassType;
@@ -43,7 +43,7 @@ const GET_ATTENDANCE_FAILED = 'Failed to fetch attendance';
 const MARK_ATTENDANCE_FAILED = 'Failed to mark attendance';
 const COURSE_REQUIRED = 'Course is required';
 
-/** default sort: soonest first. */
+/** Default sort: soonest first. */
 async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClass>>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
     const window = pageWindow(filters);

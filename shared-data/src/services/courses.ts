@@ -31,7 +31,7 @@ export type CourseSortKey =
 
 export type SortOrder = 'asc' | 'desc';
 
-/** course list filters; every one optional. */
+/** Course list filters; every one optional. */
 export type CourseFilters = PageRequest & {
   language?: CourseLanguage;
   level?: CourseLevel;
@@ -65,7 +65,7 @@ const SORT_COLUMNS: Record<CourseSortKey, string> = {
 const UNENROLL_FAILED = 'Failed to unenroll from course';
 const UPDATE_ENROLLMENT_FAILED = 'Failed to update enrollment';
 
-/** default sort: newest first; `id` breaks ties so pages never overlap. */
+/** Default sort: newest first; `id` breaks ties so pages never overlap. */
 async function list(filters: CourseFilters = {}): Promise<Result<Paged<Course>>> {
   return settle('FETCH_COURSES_ERROR', ERROR_MESSAGES.fetchCoursesFailed, async () => {
     const window = pageWindow(filters);

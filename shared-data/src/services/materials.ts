@@ -40,7 +40,7 @@ export type MaterialFilters = PageRequest & {
   search?: string;
 };
 
-/** upload payload; course, language and skill are optional. */
+/** Upload payload; course, language and skill are optional. */
 export type MaterialUpload = {
   file: File;
   courseId?: string | null;
@@ -69,7 +69,7 @@ const DOWNLOAD_FAILED = 'Failed to download material';
 const LINKS_NOT_DOWNLOADABLE = 'A link has no file to download';
 
 /**
- * default sort: newest upload first. Read from the `material_list` view, which names every
+ * Default sort: newest upload first. Read from the `material_list` view, which names every
  * uploader (a student cannot read an admin's profile, so an embedded `users` row would be empty) and
  * narrows to the caller's courses by index.
  */

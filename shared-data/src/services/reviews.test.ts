@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewListRow } from '../mappers/review';
 import { installFakeSupabase, reviewRow } from '../test-support/fake-supabase';
-import { isValidRating, reviewsService } from './reviews';
+import { isValidRating } from '../rules/review';
+import { reviewsService } from './reviews';
 
 const fake = installFakeSupabase();
 

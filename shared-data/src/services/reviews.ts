@@ -11,22 +11,15 @@ import {
   type ReviewRow,
 } from '../mappers/review';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
+import { isValidRating } from '../rules/review';
 import { nothingChanged } from './list-query';
 
-/** Ratings are whole stars from 1 to 5. */
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-
-// has no review codes or texts: reviews use the generic QUERY_ERROR and these messages
+// There are no fixed review error codes or texts: reviews use the generic QUERY_ERROR and these messages
 // (the provider's message wins whenever it has one).
 const FETCH_REVIEWS_FAILED = 'Failed to fetch reviews';
 const SAVE_REVIEW_FAILED = 'Failed to save review';
 const DELETE_REVIEW_FAILED = 'Failed to delete review';
 const RATING_OUT_OF_RANGE = 'Rating must be a whole number from 1 to 5';
-
-export function isValidRating(rating: number): boolean {
-  return Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX;
-}
 
 /**
  * A course's reviews, newest first, with each reviewer's name from the `course_review_list` view

@@ -14,7 +14,7 @@ import { nothingChanged } from './list-query';
 /** The one row of `app_settings`. */
 const SETTINGS_ID = 1;
 
-// has no settings codes or texts: settings use the generic QUERY_ERROR and these
+// Has no settings codes or texts: settings use the generic QUERY_ERROR and these
 // messages (the provider's message wins whenever it has one).
 const FETCH_SETTINGS_FAILED = 'Failed to load settings';
 const SAVE_SETTINGS_FAILED = 'Failed to save settings';
@@ -35,7 +35,7 @@ async function get(): Promise<Result<AppSettings>> {
 
 /**
  * Saves whole groups (an admin's Save Changes; Reset to Defaults saves DEFAULT_SETTINGS). The
- * bounds are checked here before sending, and again by the database.
+ * Bounds are checked here before sending, and again by the database.
  */
 async function update(changes: Partial<SettingsGroups>): Promise<Result<AppSettings>> {
   return settle('QUERY_ERROR', SAVE_SETTINGS_FAILED, async () => {

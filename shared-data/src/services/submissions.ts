@@ -18,7 +18,7 @@ import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { nothingChanged, pageWindow, toPagedResult } from './list-query';
 import { fileTooLarge, fromStorageError, signedUrl, uploadObject } from './storage';
 
-/** submission list filters. */
+/** Submission list filters. */
 export type SubmissionFilters = PageRequest & {
   activityId?: string;
   studentId?: string;
@@ -30,7 +30,7 @@ const UPLOAD_SUBMISSION_FILE_FAILED = 'Failed to upload submission file';
 const GRADE_FAILED = 'Failed to update submission';
 const SIGNED_URL_FAILED = 'Failed to create a download link';
 
-/** default sort: most recently submitted first. */
+/** Default sort: most recently submitted first. */
 async function list(filters: SubmissionFilters = {}): Promise<Result<Paged<Submission>>> {
   return settle('FETCH_SUBMISSIONS_ERROR', ERROR_MESSAGES.fetchSubmissionsFailed, async () => {
     const window = pageWindow(filters);
@@ -82,7 +82,7 @@ async function listByStudent(studentId: string): Promise<Result<Submission[]>> {
 
 /**
  * Stores one file of a student's work under `<student>/<activity>/…` in the private bucket and
- * returns its object name, to be added to the submission's fileUrls.
+ * Returns its object name, to be added to the submission's fileUrls.
  */
 async function uploadFile(
   file: File,
@@ -149,7 +149,7 @@ export const submissionsService = {
   listByStudent,
   uploadFile,
   submit,
-  /** calls submitting "create". */
+  /** Calls submitting "create". */
   create: submit,
   grade,
   getSignedUrl,

@@ -25,10 +25,10 @@ import { fileTooLarge, fromStorageError, uploadObject } from './storage';
 
 export type RoleCounts = { total: number; student: number; teacher: number; admin: number };
 
-/** teacher and student lists are capped at 100. */
+/** Teacher and student lists are capped at 100. */
 export const TEACHER_LIST_LIMIT = 100;
 
-/** user list filters. */
+/** User list filters. */
 export type UserFilters = PageRequest & {
   role?: Role;
   isActive?: boolean;
@@ -80,7 +80,7 @@ async function getProfile(id: string): Promise<Result<AppUser | null>> {
 /**
  * Users per role, counted by the database (head requests: no rows travel, and PostgREST's
  * max-rows cap cannot truncate the figures). Three requests whatever the number of users;
- * roles other than teacher/admin count as student.
+ * Roles other than teacher/admin count as student.
  */
 async function countByRole(): Promise<Result<RoleCounts>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
@@ -116,7 +116,7 @@ async function listTeachers(): Promise<Result<AppUser[]>> {
   });
 }
 
-/** default sort: newest first. */
+/** Default sort: newest first. */
 async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
     const window = pageWindow(filters);

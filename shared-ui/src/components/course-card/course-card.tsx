@@ -57,7 +57,7 @@ export interface CourseCardProps {
   footer?: ReactNode;
 }
 
-/** catalog colours. */
+/** Catalog colours. */
 export const LEVEL_COLORS: Record<CourseLevel, MantineColor> = {
   beginner: 'green',
   intermediate: 'yellow',

@@ -60,7 +60,7 @@ export function officeViewerUrl(url: string): string {
 }
 
 /**
- * pdf/document → office viewer for office files, else embedded; video and audio players;
+ * Pdf/document → office viewer for office files, else embedded; video and audio players;
  * links embedded in a sandbox when http(s), else shown as an external link; txt/rtf/md embedded;
  * anything else has no preview.
  */
