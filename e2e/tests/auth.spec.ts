@@ -94,6 +94,20 @@ test('the admin dashboard shows real user counts', async ({ page }) => {
   expect(total).toBeGreaterThanOrEqual(3);
 });
 
+test("the teacher dashboard shows the teacher's own courses and classes", async ({ page }) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.teacher, DEMO_PASSWORD);
+  const performance = page.getByRole('region', { name: 'Course Performance' });
+  // Daniel Ortega (the demo teacher) teaches Spanish for Beginners; English Foundations is not his.
+  await expect(performance.getByText('Spanish for Beginners')).toBeVisible();
+  await expect(performance.getByText('English Foundations')).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Upcoming Classes' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Avg. Rating' })).toBeVisible();
+});
+
 test('logout asks for confirmation first', async ({ page }) => {
   const auth = new AuthScreen(page);
   await auth.open();

@@ -303,6 +303,15 @@ export {
   type MaterialLibraryStats,
 } from './read-models/materials-library';
 export {
+  TEACHER_DASHBOARD_LIMITS,
+  teacherDashboardReadModel,
+  toTeacherDashboard,
+  type SubmissionAwaitingGrade,
+  type TeacherCoursePerformance,
+  type TeacherDashboard,
+  type TeacherUpcomingClass,
+} from './read-models/teacher-dashboard';
+export {
   STUDENT_DASHBOARD_LIMITS,
   studentDashboardReadModel,
   type DashboardClass,

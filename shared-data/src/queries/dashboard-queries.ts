@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { studentDashboardReadModel } from '@portal/shared-data';
+import { studentDashboardReadModel, teacherDashboardReadModel } from '@portal/shared-data';
 import { dashboardKeys } from './keys';
 import { unwrap } from './service-failure';
 
@@ -9,5 +9,11 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: dashboardKeys.student(),
       queryFn: () => unwrap(studentDashboardReadModel.get()),
+    }),
+  /** The signed-in teacher's dashboard, in one request. */
+  teacher: () =>
+    queryOptions({
+      queryKey: dashboardKeys.teacher(),
+      queryFn: () => unwrap(teacherDashboardReadModel.get()),
     }),
 };

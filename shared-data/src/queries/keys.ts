@@ -19,6 +19,7 @@ export const courseKeys = {
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   student: () => ['dashboard', 'student'] as const,
+  teacher: () => ['dashboard', 'teacher'] as const,
 };
 
 export const classKeys = {

@@ -7,9 +7,11 @@ import {
   fail,
   initialAuthState,
   ok,
-  usersService,
+  teacherDashboardReadModel,
+  toTeacherDashboard,
   type AppUser,
   type Result,
+  type TeacherDashboard,
 } from '@portal/shared-data';
 import { createQueryClient } from '@portal/shared-data/queries';
 import type { Language } from '@portal/shared-ui';
@@ -18,41 +20,103 @@ import DashboardScreen from './dashboard-screen';
 
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
-  // `userQueries.teachers()` calls this very service object, so its function is replaced in place.
-  Object.assign(actual.usersService, { listTeachers: vi.fn() });
+  // `dashboardQueries.teacher()` calls this very read model object, so it is replaced in place.
+  Object.assign(actual.teacherDashboardReadModel, { get: vi.fn() });
   return actual;
 });
 
-const listTeachers = vi.mocked(usersService.listTeachers);
+const getDashboard = vi.mocked(teacherDashboardReadModel.get);
 
-afterEach(() => {
-  listTeachers.mockReset();
+afterEach(() => getDashboard.mockReset());
+
+const teacher: AppUser = {
+  id: 'teacher-1',
+  email: 'marta@school.test',
+  firstName: 'Marta',
+  lastName: 'Ruiz',
+  role: 'teacher',
+  avatar: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  lastLogin: null,
+  phone: null,
+  location: null,
+  bio: null,
+  isActive: true,
+};
+
+const inOneHour = new Date(Date.now() + 60 * 60_000).toISOString();
+
+// What get_teacher_dashboard answers, as JSON, so the mapping is exercised too.
+const answer = toTeacherDashboard({
+  course_count: 3,
+  active_course_count: 2,
+  total_students: 41,
+  total_classes: 26,
+  upcoming_class_count: 9,
+  average_rating: '4.25',
+  review_count: 8,
+  pending_submission_count: 7,
+  courses: [
+    {
+      id: 'c1',
+      title: 'Business English',
+      language: 'English',
+      level: 'advanced',
+      is_active: true,
+      enrolled_count: 12,
+      max_students: 15,
+      enrollment_percent: 80,
+    },
+    {
+      id: 'c2',
+      title: 'Old Spanish Course',
+      language: 'Spanish',
+      level: 'beginner',
+      is_active: false,
+      enrolled_count: 31,
+      max_students: 30,
+      enrollment_percent: 103,
+    },
+  ],
+  upcoming_classes: [
+    {
+      id: 'k1',
+      course_id: 'c1',
+      course_title: 'Business English',
+      title: 'Pitching',
+      scheduled_date: inOneHour,
+      duration: 90,
+      type: 'live',
+      meeting_link: 'https://meet.example/pitch',
+    },
+    {
+      id: 'k2',
+      course_id: 'c1',
+      course_title: 'Business English',
+      title: 'Recorded drills',
+      scheduled_date: inOneHour,
+      duration: 30,
+      type: 'recorded',
+      meeting_link: null,
+    },
+  ],
+  recent_submissions: [
+    {
+      id: 's1',
+      activity_id: 'a1',
+      activity_title: 'Email to a client',
+      course_id: 'c1',
+      course_title: 'Business English',
+      student_id: 'u1',
+      student_name: 'Nora Díaz',
+      submitted_at: '2026-11-20T10:00:00Z',
+    },
+  ],
 });
-
-function person(id: string, firstName: string, lastName: string, role: AppUser['role']): AppUser {
-  return {
-    id,
-    email: `${firstName.toLowerCase()}@school.test`,
-    firstName,
-    lastName,
-    role,
-    avatar: null,
-    createdAt: '2025-01-01T00:00:00Z',
-    lastLogin: null,
-    phone: null,
-    location: null,
-    bio: null,
-    isActive: true,
-  };
-}
-
-const signedIn = person('teacher-1', 'Marta', 'Ruiz', 'teacher');
-const carlos = person('teacher-2', 'Carlos', 'Vega', 'teacher');
-const elena = person('teacher-3', 'Elena', 'Soto', 'teacher');
 
 function renderDashboard(language: Language = 'en') {
   const store = createStore();
-  store.set(authAtom, { ...initialAuthState, user: signedIn, initialized: true });
+  store.set(authAtom, { ...initialAuthState, user: teacher, initialized: true });
   return renderWithProviders(
     <QueryClientProvider client={createQueryClient({ retry: false })}>
       <Provider store={store}>
@@ -63,87 +127,76 @@ function renderDashboard(language: Language = 'en') {
   );
 }
 
-describe('teacher DashboardScreen', () => {
-  it('shows a loader until the teaching team arrives', async () => {
-    let answer: (result: Result<AppUser[]>) => void = () => {};
-    listTeachers.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+describe('Teacher dashboard', () => {
+  it("shows the teacher's figures, course performance, next classes and work to grade", async () => {
+    getDashboard.mockResolvedValue(ok(answer));
     renderDashboard();
 
-    expect(screen.getByLabelText('Loading the teaching team…')).toBeInTheDocument();
-    answer(ok([carlos]));
+    expect(await screen.findByText('4.3')).toBeInTheDocument();
+    expect(screen.getByText('from 8 reviews')).toBeInTheDocument();
+    expect(screen.getByText('2 active')).toBeInTheDocument();
+    expect(screen.getByText('41')).toBeInTheDocument();
+    expect(screen.getByText('9 upcoming')).toBeInTheDocument();
 
-    expect(await screen.findByText('Carlos Vega')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Loading the teaching team…')).not.toBeInTheDocument();
+    const performance = screen.getByRole('region', { name: 'Course Performance' });
+    expect(within(performance).getByText('Active')).toBeInTheDocument();
+    expect(within(performance).getByText('Inactive')).toBeInTheDocument();
+    // An over-filled course shows a full bar, never more.
+    expect(
+      within(performance).getByRole('progressbar', { name: 'Enrollment of Old Spanish Course' }),
+    ).toHaveAttribute('aria-valuenow', '100');
+    expect(
+      within(performance).getByText('English · Advanced · 12/15 students'),
+    ).toBeInTheDocument();
+
+    const upcoming = screen.getByRole('region', { name: 'Upcoming Classes' });
+    expect(within(upcoming).getByRole('link', { name: 'Join Pitching' })).toHaveAttribute(
+      'href',
+      'https://meet.example/pitch',
+    );
+    expect(
+      within(upcoming).queryByRole('link', { name: 'Join Recorded drills' }),
+    ).not.toBeInTheDocument();
+
+    const submissions = screen.getByRole('region', { name: 'Recent submissions' });
+    expect(within(submissions).getByText('7 waiting for a grade')).toBeInTheDocument();
+    expect(within(submissions).getByText('Nora Díaz · Business English')).toBeInTheDocument();
   });
 
-  it('greets the signed-in teacher and lists the team with a count', async () => {
-    listTeachers.mockResolvedValue(ok([carlos, elena]));
+  it('says so when there are no ratings, courses, classes or work yet', async () => {
+    getDashboard.mockResolvedValue(ok(toTeacherDashboard({})));
     renderDashboard();
 
-    expect(screen.getByRole('heading', { name: 'Welcome back, Marta!' })).toBeInTheDocument();
-    const team = await screen.findByRole('region', { name: 'Teaching team' });
-    expect(within(team).getByText('2 teachers')).toBeInTheDocument();
-    expect(within(team).getByText('Carlos Vega')).toBeInTheDocument();
-    expect(within(team).getByText('carlos@school.test')).toBeInTheDocument();
-    expect(within(team).getByText('Elena Soto')).toBeInTheDocument();
-    expect(within(team).getAllByRole('listitem')).toHaveLength(2);
+    expect(await screen.findByText('No ratings yet')).toBeInTheDocument();
+    expect(screen.getByText('You are not teaching any course yet.')).toBeInTheDocument();
+    expect(screen.getByText('No classes scheduled.')).toBeInTheDocument();
+    expect(screen.getByText('No work is waiting for a grade.')).toBeInTheDocument();
   });
 
-  it('counts one teacher in the singular', async () => {
-    listTeachers.mockResolvedValue(ok([elena]));
-    renderDashboard();
-
-    const team = await screen.findByRole('region', { name: 'Teaching team' });
-    expect(within(team).getByText('1 teacher')).toBeInTheDocument();
-  });
-
-  it('says so when nobody has joined yet', async () => {
-    listTeachers.mockResolvedValue(ok([]));
-    renderDashboard();
-
-    expect(await screen.findByText('No teachers have joined yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
-  });
-
-  it('shows a translated error, never the raw one, and Try again loads the team', async () => {
-    listTeachers
-      .mockResolvedValueOnce(fail('FETCH_USERS_ERROR', 'permission denied for table users'))
-      .mockResolvedValueOnce(ok([carlos]));
+  it("shows 'Error loading dashboard data:' with a translated reason, and Try again loads it", async () => {
+    const refused: Result<TeacherDashboard> = fail('RPC_ERROR', 'permission denied for function', {
+      code: '42501',
+    });
+    getDashboard.mockResolvedValueOnce(refused).mockResolvedValueOnce(ok(answer));
     const { user } = renderDashboard();
 
     expect(await screen.findByText('Error loading dashboard data:')).toBeInTheDocument();
-    expect(
-      screen.getByText(/The data could not be loaded\. Please try again\./),
-    ).toBeInTheDocument();
+    expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
     expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
-
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-
-    expect(await screen.findByText('Carlos Vega')).toBeInTheDocument();
-    expect(screen.queryByText('Error loading dashboard data:')).not.toBeInTheDocument();
-    expect(listTeachers).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('Course Performance')).toBeInTheDocument();
+    expect(getDashboard).toHaveBeenCalledTimes(2);
   });
 
-  it('speaks Spanish, plurals included', async () => {
-    listTeachers.mockResolvedValue(ok([carlos, elena]));
+  it('speaks Spanish', async () => {
+    getDashboard.mockResolvedValue(ok(answer));
     renderDashboard('es');
 
     expect(
-      screen.getByRole('heading', { name: '¡Bienvenido de nuevo, Marta!' }),
+      await screen.findByRole('heading', { name: '¡Bienvenido de nuevo, Marta!' }),
     ).toBeInTheDocument();
-    const team = await screen.findByRole('region', { name: 'Equipo docente' });
-    expect(within(team).getByText('2 profesores')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Actualizar' })).toBeInTheDocument();
-  });
-
-  it('shows the error in Spanish with its Try again button', async () => {
-    listTeachers.mockResolvedValue(fail('FETCH_USERS_ERROR', 'permission denied for table users'));
-    renderDashboard('es');
-
-    expect(await screen.findByText('Error al cargar los datos del panel:')).toBeInTheDocument();
-    expect(
-      screen.getByText(/No se pudieron cargar los datos\. Inténtalo de nuevo\./),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument();
+    expect(await screen.findByText('Rendimiento de los cursos')).toBeInTheDocument();
+    expect(screen.getByText('2 activos')).toBeInTheDocument();
+    expect(screen.getByText('7 pendientes de calificar')).toBeInTheDocument();
   });
 });

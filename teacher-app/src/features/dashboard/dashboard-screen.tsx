@@ -1,24 +1,58 @@
-import { Avatar, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh, IconSchool } from '@tabler/icons-react';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconBook,
+  IconCalendarEvent,
+  IconExternalLink,
+  IconRefresh,
+  IconStar,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorBanner } from '@portal/shared-ui';
-import { authAtom, errorMessageKey } from '@portal/shared-data';
-import { toServiceError, userQueries } from '@portal/shared-data/queries';
+import {
+  EmptyState,
+  ErrorBanner,
+  StatCard,
+  formatDate,
+  formatTime,
+  useLanguage,
+  useNow,
+  wrappingTitle,
+} from '@portal/shared-ui';
+import {
+  authAtom,
+  canJoin,
+  errorMessageKey,
+  type TeacherDashboard,
+  type TeacherUpcomingClass,
+} from '@portal/shared-data';
+import { dashboardQueries, toServiceError } from '@portal/shared-data/queries';
 import { namespace } from './i18n';
 
-/** Teacher dashboard: for now the teaching team (the full dashboard is the next issue). */
+/** Teacher dashboard: figures, course performance, next classes and work waiting for a grade. */
 export default function DashboardScreen() {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
-  const teachers = useQuery(userQueries.teachers());
+  const dashboard = useQuery(dashboardQueries.teacher());
 
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={2} size="h3">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
             {t('welcome', { name: user?.firstName ?? '' })}
           </Title>
           <Text c="dimmed">{t('subtitle')}</Text>
@@ -26,54 +60,226 @@ export default function DashboardScreen() {
         <Button
           variant="light"
           leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={teachers.isFetching}
-          onClick={() => void teachers.refetch()}
+          loading={dashboard.isFetching}
+          onClick={() => void dashboard.refetch()}
         >
           {t('refresh')}
         </Button>
       </Group>
-      {teachers.isPending ? <Loader aria-label={t('loading')} /> : null}
-      {teachers.isError ? (
+      {dashboard.isPending ? <Loader aria-label={t('loading')} /> : null}
+      {dashboard.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(toServiceError(teachers.error)), { ns: 'errors' })}
-          onRetry={() => void teachers.refetch()}
-          retrying={teachers.isFetching}
+          message={t(errorMessageKey(toServiceError(dashboard.error)), { ns: 'errors' })}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
         />
       ) : null}
-      {teachers.data ? (
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="team-title">
-          <Group justify="space-between" mb="md">
-            <Title order={3} size="h4" id="team-title">
-              {t('team')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('teamCount', { count: teachers.data.length })}
-            </Text>
-          </Group>
-          {teachers.data.length === 0 ? (
-            <EmptyState icon={<IconSchool size={32} aria-hidden />} title={t('noTeachers')} />
-          ) : (
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {teachers.data.map((teacher) => (
-                <Group key={teacher.id} component="li" wrap="nowrap">
-                  <Avatar src={teacher.avatar} radius="xl" color="teal">
-                    {(teacher.firstName.charAt(0) + teacher.lastName.charAt(0)).toUpperCase()}
-                  </Avatar>
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {teacher.firstName} {teacher.lastName}
-                    </Text>
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {teacher.email}
-                    </Text>
-                  </div>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Card>
-      ) : null}
+      {dashboard.data ? <DashboardBody data={dashboard.data} /> : null}
     </Stack>
+  );
+}
+
+function DashboardBody({ data }: { data: TeacherDashboard }) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  const rating =
+    data.averageRating === null
+      ? null
+      : new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(data.averageRating);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard
+          label={t('myCourses')}
+          value={data.courseCount}
+          icon={<IconBook size={22} aria-hidden />}
+          hint={t('activeCount', { count: data.activeCourseCount })}
+        />
+        <StatCard
+          label={t('totalStudents')}
+          value={data.totalStudents}
+          icon={<IconUsersGroup size={22} aria-hidden />}
+          color="grape"
+        />
+        <StatCard
+          label={t('totalClasses')}
+          value={data.totalClasses}
+          icon={<IconCalendarEvent size={22} aria-hidden />}
+          hint={t('upcomingCount', { count: data.upcomingClassCount })}
+          color="teal"
+        />
+        <StatCard
+          label={t('avgRating')}
+          value={rating ?? t('noRatings')}
+          icon={<IconStar size={22} aria-hidden />}
+          hint={rating === null ? undefined : t('reviewCount', { count: data.reviewCount })}
+          color="yellow"
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <CoursePerformance data={data} />
+        <UpcomingClasses classes={data.upcomingClasses} />
+      </SimpleGrid>
+      <RecentSubmissions data={data} />
+    </>
+  );
+}
+
+function Section({
+  id,
+  title,
+  aside,
+  children,
+}: {
+  id: string;
+  title: string;
+  aside?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Title order={3} size="h4" id={id}>
+          {title}
+        </Title>
+        {aside ? (
+          <Text size="sm" c="dimmed">
+            {aside}
+          </Text>
+        ) : null}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function CoursePerformance({ data }: { data: TeacherDashboard }) {
+  const { t } = useTranslation(namespace);
+  return (
+    <Section id="teacher-performance" title={t('performance')}>
+      {data.courses.length === 0 ? (
+        <EmptyState icon={<IconBook size={32} aria-hidden />} title={t('noCourses')} />
+      ) : (
+        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {data.courses.map((course) => (
+            <Stack key={course.id} gap={4} component="li">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Text fw={600} style={wrappingTitle}>
+                  {course.title}
+                </Text>
+                <Badge
+                  color={course.isActive ? 'green' : 'gray'}
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                >
+                  {course.isActive ? t('active') : t('inactive')}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {course.language} · {t(`levels.${course.level}`)} ·{' '}
+                {t('enrolled', { enrolled: course.enrolledCount, max: course.maxStudents })}
+              </Text>
+              <Progress
+                value={course.enrollmentPercent}
+                aria-label={t('enrollment', { title: course.title })}
+              />
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function UpcomingClasses({ classes }: { classes: TeacherUpcomingClass[] }) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  const now = useNow();
+  return (
+    <Section id="teacher-upcoming" title={t('upcoming')}>
+      {classes.length === 0 ? (
+        <EmptyState icon={<IconCalendarEvent size={32} aria-hidden />} title={t('noUpcoming')} />
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {classes.map((cls) => (
+            <Group
+              key={cls.id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              align="flex-start"
+            >
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} style={wrappingTitle}>
+                  {cls.title}
+                </Text>
+                <Text size="sm" c="dimmed" style={wrappingTitle}>
+                  {cls.courseTitle}
+                </Text>
+                <Text size="sm">
+                  {formatDate(cls.scheduledDate, language)} ·{' '}
+                  {formatTime(cls.scheduledDate, language)} ·{' '}
+                  {t('minutes', { count: cls.duration })} ·{' '}
+                  {cls.type === 'live' ? t('live') : t('recorded')}
+                </Text>
+              </div>
+              {cls.meetingLink && canJoin(cls, now) ? (
+                <Button
+                  component="a"
+                  href={cls.meetingLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="xs"
+                  variant="light"
+                  rightSection={<IconExternalLink size={14} aria-hidden />}
+                  aria-label={t('joinClass', { title: cls.title })}
+                  style={{ flexShrink: 0 }}
+                >
+                  {t('join')}
+                </Button>
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function RecentSubmissions({ data }: { data: TeacherDashboard }) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  return (
+    <Section
+      id="teacher-submissions"
+      title={t('recentSubmissions')}
+      aside={t('waitingCount', { count: data.pendingSubmissionCount })}
+    >
+      {data.recentSubmissions.length === 0 ? (
+        <EmptyState icon={<IconBook size={32} aria-hidden />} title={t('noSubmissions')} />
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {data.recentSubmissions.map((submission) => (
+            <Group key={submission.id} component="li" justify="space-between" wrap="wrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} style={wrappingTitle}>
+                  {submission.activityTitle}
+                </Text>
+                <Text size="sm" c="dimmed" style={wrappingTitle}>
+                  {t('submittedBy', {
+                    student: submission.studentName,
+                    course: submission.courseTitle,
+                  })}
+                </Text>
+              </div>
+              <Text size="sm" c="dimmed">
+                {formatDate(submission.submittedAt, language)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Section>
   );
 }
