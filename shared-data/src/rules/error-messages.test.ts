@@ -200,3 +200,20 @@ describe('the errors namespace', () => {
     expect(Object.values(SERVER_REFUSALS).filter((key) => !keys.includes(key))).toEqual([]);
   });
 });
+
+describe('errorMessageKey: whatever a query or mutation threw', () => {
+  it('reads a thrown service failure like the plain error', () => {
+    const thrown = Object.assign(new Error('new row violates row-level security policy'), {
+      code: 'CREATE_COURSES_ERROR',
+      details: { code: '42501' },
+    });
+    expect(errorMessageKey(thrown)).toBe('notAllowed');
+  });
+
+  it("names the browser's own fetch failure and anything else it cannot read", () => {
+    expect(errorMessageKey(new TypeError('Failed to fetch'))).toBe('network');
+    expect(errorMessageKey(new Error('boom'))).toBe('unknown');
+    expect(errorMessageKey('boom')).toBe('unknown');
+    expect(errorMessageKey(null)).toBe('unknown');
+  });
+});

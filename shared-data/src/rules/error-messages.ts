@@ -140,8 +140,23 @@ function detail(error: ServiceError, key: string): unknown {
 const NETWORK_FAILURE =
   /^(TypeError: )?(failed to fetch|networkerror when attempting to fetch resource\.?|load failed|network request failed)$/i;
 
-/** The `errors` namespace key of the message to show for a failed call. */
-export function errorMessageKey(error: ServiceError): ErrorMessageKey {
+/**
+ * A ServiceError, or whatever a query or mutation threw: a ServiceFailure carries the same code,
+ * message and details; anything else is read by its message alone.
+ */
+function asServiceError(error: unknown): ServiceError {
+  if (typeof error !== 'object' || error === null) return { code: 'UNKNOWN_ERROR', message: '' };
+  const { code, message, details } = error as Partial<ServiceError>;
+  return {
+    code: typeof code === 'string' ? code : 'UNKNOWN_ERROR',
+    message: typeof message === 'string' ? message : '',
+    details,
+  };
+}
+
+/** The `errors` namespace key of the message to show for a failed call (or a thrown failure). */
+export function errorMessageKey(failure: ServiceError | unknown): ErrorMessageKey {
+  const error = asServiceError(failure);
   const refusal = SERVER_REFUSALS[error.message.trim()];
   if (refusal) return refusal;
   if (/grade cannot be higher/i.test(error.message)) return 'gradeTooHigh';

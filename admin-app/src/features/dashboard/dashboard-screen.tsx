@@ -1,4 +1,4 @@
-import { Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, SimpleGrid, Stack } from '@mantine/core';
 import {
   IconRefresh,
   IconSchool,
@@ -9,9 +9,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner, StatCard } from '@portal/shared-ui';
+import { ErrorBanner, PageHeader, StatCard } from '@portal/shared-ui';
 import { authAtom, errorMessageKey } from '@portal/shared-data';
-import { toServiceError, userQueries } from '@portal/shared-data/queries';
+import { userQueries } from '@portal/shared-data/queries';
 import { namespace } from './i18n';
 
 /** Admin dashboard: users by role, in one request (the full dashboard is a later issue). */
@@ -22,27 +22,26 @@ export default function DashboardScreen() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={2} size="h3">
-            {t('welcome', { name: user?.firstName ?? '' })}
-          </Title>
-          <Text c="dimmed">{t('subtitle')}</Text>
-        </div>
-        <Button
-          variant="light"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={counts.isFetching}
-          onClick={() => void counts.refetch()}
-        >
-          {t('refresh')}
-        </Button>
-      </Group>
+      <PageHeader
+        order={2}
+        title={t('welcome', { name: user?.firstName ?? '' })}
+        description={t('subtitle')}
+        actions={
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={counts.isFetching}
+            onClick={() => void counts.refetch()}
+          >
+            {t('refresh')}
+          </Button>
+        }
+      />
       {counts.isPending ? <Loader aria-label={t('loading')} /> : null}
       {counts.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(toServiceError(counts.error)), { ns: 'errors' })}
+          message={t(errorMessageKey(counts.error), { ns: 'errors' })}
           onRetry={() => void counts.refetch()}
           retrying={counts.isFetching}
         />

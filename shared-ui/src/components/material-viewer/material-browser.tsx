@@ -12,6 +12,7 @@ import {
 import { IconDownload, IconExternalLink, IconEye, IconFiles } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wrappingButtonStyles } from '../../layout/wrapping';
 import { formatDate, formatFileSize } from '../../format';
 import { useLanguage } from '../../i18n';
 import { EmptyState } from '../empty-state/empty-state';
@@ -237,10 +238,11 @@ function MaterialCard({
           </Detail>
         </Box>
 
-        <Group gap="xs" mt="auto" grow>
+        <Group gap="xs" mt="auto" wrap="wrap">
           <Button
             variant="light"
             size="sm"
+            styles={wrappingButtonStyles}
             leftSection={<IconEye size={16} aria-hidden />}
             aria-label={t('card.viewLabel', { title: material.title })}
             onClick={onView}
@@ -254,6 +256,7 @@ function MaterialCard({
               target="_blank"
               rel="noopener noreferrer"
               size="sm"
+              styles={wrappingButtonStyles}
               disabled={!linkHref}
               leftSection={<IconExternalLink size={16} aria-hidden />}
               aria-label={t('card.openLabel', { title: material.title })}
@@ -263,6 +266,7 @@ function MaterialCard({
           ) : (
             <Button
               size="sm"
+              styles={wrappingButtonStyles}
               leftSection={<IconDownload size={16} aria-hidden />}
               aria-label={t('card.downloadLabel', { title: material.title })}
               onClick={onDownload}

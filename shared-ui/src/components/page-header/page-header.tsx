@@ -13,8 +13,9 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, actions, order = 1 }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" gap="md" mb="lg">
-      <Stack gap={4}>
-        <Title order={order} size="h2">
+      {/* Shrinks and wraps so a long name in the title never widens the page. */}
+      <Stack gap={4} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+        <Title order={order} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {description ? <Text c="dimmed">{description}</Text> : null}

@@ -16,7 +16,7 @@ import {
   type StudentActivity,
   type Submission,
 } from '@portal/shared-data';
-import { activityQueries, toServiceError } from '@portal/shared-data/queries';
+import { activityQueries } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader, SearchInput, StatCard } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from './activity-card';
@@ -91,7 +91,7 @@ export default function ActivitiesScreen() {
       {query.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(toServiceError(query.error)), { ns: 'errors' })}
+          message={t(errorMessageKey(query.error), { ns: 'errors' })}
           onRetry={() => {
             setNow(new Date());
             void query.refetch();

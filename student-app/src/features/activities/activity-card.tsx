@@ -2,7 +2,13 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBook, IconCalendarDue, IconEye, IconSend, IconTrophy } from '@tabler/icons-react';
 import { useId } from 'react';
 import { isOverdue, type StudentActivity } from '@portal/shared-data';
-import { TypeBadge, formatDate, formatTime, useLanguage } from '@portal/shared-ui';
+import {
+  TypeBadge,
+  formatDate,
+  formatTime,
+  useLanguage,
+  wrappingButtonStyles,
+} from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { submitState } from './activity-rules';
 import { namespace } from './i18n';
@@ -91,8 +97,10 @@ export function ActivityCard({ activity, now, onView, onSubmit }: ActivityCardPr
             </Text>
           ) : null}
         </Stack>
-        <Group gap="xs" mt="xs" grow>
+        {/* Side by side when they fit, stacked when they do not: never a cut-off label. */}
+        <Group gap="xs" mt="xs" wrap="wrap">
           <Button
+            styles={wrappingButtonStyles}
             variant="default"
             leftSection={<IconEye size={16} aria-hidden />}
             onClick={() => onView(activity)}
@@ -101,6 +109,7 @@ export function ActivityCard({ activity, now, onView, onSubmit }: ActivityCardPr
           </Button>
           {state !== 'graded' ? (
             <Button
+              styles={wrappingButtonStyles}
               leftSection={<IconSend size={16} aria-hidden />}
               disabled={state === 'closed'}
               aria-describedby={state === 'closed' ? closedId : undefined}

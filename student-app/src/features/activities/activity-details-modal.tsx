@@ -22,7 +22,7 @@ import {
   type StudentActivity,
   type Submission,
 } from '@portal/shared-data';
-import { submissionQueries, toServiceError } from '@portal/shared-data/queries';
+import { submissionQueries } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   TypeBadge,
@@ -144,7 +144,7 @@ export function ActivityDetailsModal({
         ) : own.isError ? (
           <ErrorBanner
             title={t('details.submissionError')}
-            message={t(errorMessageKey(toServiceError(own.error)), { ns: 'errors' })}
+            message={t(errorMessageKey(own.error), { ns: 'errors' })}
             onRetry={() => void own.refetch()}
             retrying={own.isFetching}
           />
@@ -256,7 +256,7 @@ function SubmittedFile({ objectName }: { objectName: string }) {
       <Text span size="sm" c="red">
         {t('details.fileUnavailable', {
           name,
-          message: t(errorMessageKey(toServiceError(link.error)), { ns: 'errors' }),
+          message: t(errorMessageKey(link.error), { ns: 'errors' }),
         })}
       </Text>
     );

@@ -92,7 +92,7 @@ export function SubmitActivityModal(props: SubmitActivityModalProps) {
     body = (
       <ErrorBanner
         title={t('details.submissionError')}
-        message={t(errorMessageKey(toServiceError(previous.error)), { ns: 'errors' })}
+        message={t(errorMessageKey(previous.error), { ns: 'errors' })}
         onRetry={() => void previous.refetch()}
         retrying={previous.isFetching}
       />
@@ -258,7 +258,7 @@ function SubmitForm({
       busy(false);
       fail({
         title: t('form.failed'),
-        message: t(errorMessageKey(toServiceError(error)), { ns: 'errors' }),
+        message: t(errorMessageKey(error), { ns: 'errors' }),
       });
     }
   });

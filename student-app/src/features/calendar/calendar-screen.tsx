@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { authAtom, errorMessageKey, type CalendarClass } from '@portal/shared-data';
-import { classQueries, toServiceError, useJoinClass } from '@portal/shared-data/queries';
+import { classQueries, useJoinClass } from '@portal/shared-data/queries';
 import {
   EmptyState,
   ErrorBanner,
@@ -155,7 +155,7 @@ export default function CalendarScreen({ now: fixedNow }: CalendarScreenProps) {
       {loadError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(toServiceError(loadError)), { ns: 'errors' })}
+          message={t(errorMessageKey(loadError), { ns: 'errors' })}
           onRetry={retry}
           retrying={failed.some((query) => query.isFetching)}
         />

@@ -14,12 +14,7 @@ import {
   type CatalogCourse,
   type CatalogFilters as CatalogQuery,
 } from '@portal/shared-data';
-import {
-  courseKeys,
-  courseMutations,
-  courseQueries,
-  toServiceError,
-} from '@portal/shared-data/queries';
+import { courseKeys, courseMutations, courseQueries } from '@portal/shared-data/queries';
 import { CatalogFilters, NO_FILTERS, type CatalogFilterValues } from './catalog-filters';
 import { namespace } from './i18n';
 
@@ -81,7 +76,7 @@ export default function CatalogScreen() {
           }),
         onError: (error) => {
           // The server's refusal (full, already enrolled…) in the student's language.
-          const key = errorMessageKey(toServiceError(error));
+          const key = errorMessageKey(error);
           notifications.show({
             color: 'red',
             message: key === 'unknown' ? t('enrollFailed') : t(key, { ns: 'errors' }),
@@ -111,7 +106,7 @@ export default function CatalogScreen() {
       {courses.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(toServiceError(courses.error)), { ns: 'errors' })}
+          message={t(errorMessageKey(courses.error), { ns: 'errors' })}
           onRetry={() => void courses.refetch()}
           retrying={courses.isFetching}
         />

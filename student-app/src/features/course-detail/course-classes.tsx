@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessageKey, paths, type CourseDetail, type ScheduledTime } from '@portal/shared-data';
-import { courseQueries, toServiceError, useJoinClass } from '@portal/shared-data/queries';
+import { courseQueries, useJoinClass } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader, Pager } from '@portal/shared-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function CourseClasses({
     body = (
       <ErrorBanner
         title={t('classes.loadError')}
-        message={t(errorMessageKey(toServiceError(otherPage.error)), { ns: 'errors' })}
+        message={t(errorMessageKey(otherPage.error), { ns: 'errors' })}
         onRetry={() => void otherPage.refetch()}
       />
     );

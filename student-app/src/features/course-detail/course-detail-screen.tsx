@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle, IconSchoolOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { authAtom, errorMessageKey, paths } from '@portal/shared-data';
-import { courseQueries, toServiceError } from '@portal/shared-data/queries';
+import { courseQueries } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader } from '@portal/shared-ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +65,7 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
         <BackButton />
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(toServiceError(detail.error)), { ns: 'errors' })}
+          message={t(errorMessageKey(detail.error), { ns: 'errors' })}
           onRetry={() => void detail.refetch()}
         />
       </Stack>

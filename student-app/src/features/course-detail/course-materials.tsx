@@ -1,7 +1,7 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessageKey, filterMaterials, type Material } from '@portal/shared-data';
-import { toServiceError, useMaterialViewer } from '@portal/shared-data/queries';
+import { useMaterialViewer } from '@portal/shared-data/queries';
 import {
   MaterialBrowser,
   MaterialViewer,
@@ -22,7 +22,7 @@ export function CourseMaterials({
 }) {
   const { t } = useTranslation(namespace);
   const viewer = useMaterialViewer();
-  const failure = (error: unknown) => t(errorMessageKey(toServiceError(error)), { ns: 'errors' });
+  const failure = (error: unknown) => t(errorMessageKey(error), { ns: 'errors' });
   const download = (material: Material) =>
     viewer.signedUrl(material).then(
       (url) => startDownload(url, downloadName(material)),

@@ -9,7 +9,7 @@ import {
   type CourseDetailEnrollment,
   type Review,
 } from '@portal/shared-data';
-import { courseQueries, reviewMutations, toServiceError } from '@portal/shared-data/queries';
+import { courseQueries, reviewMutations } from '@portal/shared-data/queries';
 import {
   ConfirmDialog,
   EmptyState,
@@ -47,7 +47,7 @@ export function CourseReviews({ courseId, enrollment }: CourseReviewsProps) {
     body = (
       <ErrorBanner
         title={t('reviews.loadError')}
-        message={t(errorMessageKey(toServiceError(reviews.error)), { ns: 'errors' })}
+        message={t(errorMessageKey(reviews.error), { ns: 'errors' })}
         onRetry={() => void reviews.refetch()}
       />
     );
@@ -203,8 +203,7 @@ function MyReview({ courseId, studentId, mine }: MyReviewProps) {
                 icon={<IconAlertCircle aria-hidden />}
                 role="alert"
               >
-                {t('reviews.deleteError')}{' '}
-                {t(errorMessageKey(toServiceError(remove.error)), { ns: 'errors' })}
+                {t('reviews.deleteError')} {t(errorMessageKey(remove.error), { ns: 'errors' })}
               </Alert>
             ) : null}
             <Divider />

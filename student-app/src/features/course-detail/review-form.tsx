@@ -10,7 +10,7 @@ import {
   type Review,
   type ReviewValues,
 } from '@portal/shared-data';
-import { reviewMutations, toServiceError } from '@portal/shared-data/queries';
+import { reviewMutations } from '@portal/shared-data/queries';
 import { RatingInput } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
@@ -71,8 +71,7 @@ export function ReviewForm({ courseId, studentId, existing, onSaved, onCancel }:
         />
         {save.isError ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {t('reviews.saveError')}{' '}
-            {t(errorMessageKey(toServiceError(save.error)), { ns: 'errors' })}
+            {t('reviews.saveError')} {t(errorMessageKey(save.error), { ns: 'errors' })}
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">

@@ -1,11 +1,11 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner, FullPageLoader, useNow } from '@portal/shared-ui';
+import { ErrorBanner, FullPageLoader, PageHeader, useNow } from '@portal/shared-ui';
 import { authAtom, errorMessageKey } from '@portal/shared-data';
-import { dashboardQueries, toServiceError, useJoinClass } from '@portal/shared-data/queries';
+import { dashboardQueries, useJoinClass } from '@portal/shared-data/queries';
 import { DashboardCourses } from './dashboard-courses';
 import { namespace } from './i18n';
 import { UpcomingClasses } from './upcoming-classes';
@@ -21,27 +21,26 @@ export default function DashboardScreen() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <div style={{ minWidth: 0, flex: '1 1 16rem' }}>
-          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-            {firstName ? t('welcome', { name: firstName }) : t('welcomeNoName')}
-          </Title>
-          <Text c="dimmed">{t('subtitle')}</Text>
-        </div>
-        <Button
-          variant="light"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={() => void dashboard.refetch()}
-          loading={dashboard.isFetching && dashboard.data !== undefined}
-        >
-          {t('refresh')}
-        </Button>
-      </Group>
+      <PageHeader
+        order={2}
+        title={firstName ? t('welcome', { name: firstName }) : t('welcomeNoName')}
+        description={t('subtitle')}
+        actions={
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => void dashboard.refetch()}
+            loading={dashboard.isFetching && dashboard.data !== undefined}
+          >
+            {t('refresh')}
+          </Button>
+        }
+      />
 
       {dashboard.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(toServiceError(dashboard.error)), { ns: 'errors' })}
+          message={t(errorMessageKey(dashboard.error), { ns: 'errors' })}
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
         />

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessageKey, filterMaterials, libraryStats, type Material } from '@portal/shared-data';
-import { materialQueries, toServiceError, useMaterialViewer } from '@portal/shared-data/queries';
+import { materialQueries, useMaterialViewer } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   FullPageLoader,
@@ -34,7 +34,7 @@ export default function MaterialsScreen() {
   const viewer = useMaterialViewer();
   const data = materials.data ?? null;
   const stats = useMemo(() => (data ? libraryStats(data.items) : null), [data]);
-  const failure = (error: unknown) => t(errorMessageKey(toServiceError(error)), { ns: 'errors' });
+  const failure = (error: unknown) => t(errorMessageKey(error), { ns: 'errors' });
   const download = (material: Material) =>
     viewer.signedUrl(material).then(
       (url) => startDownload(url, downloadName(material)),

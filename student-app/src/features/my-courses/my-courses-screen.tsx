@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog, EmptyState, ErrorBanner, FullPageLoader, Pager } from '@portal/shared-ui';
 import { authAtom, errorMessageKey, paths, type StudentCourse } from '@portal/shared-data';
-import { courseMutations, courseQueries, toServiceError } from '@portal/shared-data/queries';
+import { courseMutations, courseQueries } from '@portal/shared-data/queries';
 import { CourseDetails } from './course-details';
 import { namespace } from './i18n';
 import { StudentCourseCard } from './student-course-card';
@@ -81,7 +81,7 @@ export default function MyCoursesScreen() {
     ? t('notLoggedIn')
     : unenroll.isError
       ? t('dropFailed', {
-          message: t(errorMessageKey(toServiceError(unenroll.error)), { ns: 'errors' }),
+          message: t(errorMessageKey(unenroll.error), { ns: 'errors' }),
         })
       : null;
 
@@ -101,7 +101,7 @@ export default function MyCoursesScreen() {
       {courses.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(toServiceError(courses.error)), { ns: 'errors' })}
+          message={t(errorMessageKey(courses.error), { ns: 'errors' })}
           onRetry={() => void courses.refetch()}
           retrying={courses.isFetching}
         />

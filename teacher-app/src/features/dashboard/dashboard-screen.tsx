@@ -25,9 +25,10 @@ import { useTranslation } from 'react-i18next';
 import {
   EmptyState,
   ErrorBanner,
-  StatCard,
   formatDate,
   formatTime,
+  PageHeader,
+  StatCard,
   useLanguage,
   useNow,
   wrappingTitle,
@@ -39,7 +40,7 @@ import {
   type TeacherDashboard,
   type TeacherUpcomingClass,
 } from '@portal/shared-data';
-import { dashboardQueries, toServiceError } from '@portal/shared-data/queries';
+import { dashboardQueries } from '@portal/shared-data/queries';
 import { namespace } from './i18n';
 
 /** Teacher dashboard: figures, course performance, next classes and work waiting for a grade. */
@@ -50,27 +51,26 @@ export default function DashboardScreen() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            {t('welcome', { name: user?.firstName ?? '' })}
-          </Title>
-          <Text c="dimmed">{t('subtitle')}</Text>
-        </div>
-        <Button
-          variant="light"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={dashboard.isFetching}
-          onClick={() => void dashboard.refetch()}
-        >
-          {t('refresh')}
-        </Button>
-      </Group>
+      <PageHeader
+        order={2}
+        title={t('welcome', { name: user?.firstName ?? '' })}
+        description={t('subtitle')}
+        actions={
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={dashboard.isFetching}
+            onClick={() => void dashboard.refetch()}
+          >
+            {t('refresh')}
+          </Button>
+        }
+      />
       {dashboard.isPending ? <Loader aria-label={t('loading')} /> : null}
       {dashboard.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(toServiceError(dashboard.error)), { ns: 'errors' })}
+          message={t(errorMessageKey(dashboard.error), { ns: 'errors' })}
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
         />
