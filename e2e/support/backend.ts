@@ -15,16 +15,32 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
 }
 
-export async function signUpThroughApi(email: string, password: string, firstName: string, lastName: string) {
+export async function signUpThroughApi(
+  email: string,
+  password: string,
+  firstName: string,
+  lastName: string,
+) {
   const response = await fetch(`${API_URL}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, data: { first_name: firstName, last_name: lastName, role: 'student' } }),
+    body: JSON.stringify({
+      email,
+      password,
+      data: { first_name: firstName, last_name: lastName, role: 'student' },
+    }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
 }
 
-type OutboxMessage = { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+type OutboxMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+};
 
 export async function waitForMail(to: string, timeoutMs = 10_000): Promise<OutboxMessage> {
   const started = Date.now();
@@ -42,4 +58,33 @@ export function firstLink(text: string): string {
   const match = /https?:\/\/[^\s"'<>]+/.exec(text);
   if (!match) throw new Error('mail has no link');
   return match[0].replace(/&amp;/g, '&');
+}
+
+/** A password sign-in through the API: the token and user id for set-up calls. */
+export async function passwordGrant(
+  email: string,
+  password: string,
+): Promise<{ token: string; userId: string }> {
+  const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { access_token: string; user: { id: string } };
+  return { token: body.access_token, userId: body.user.id };
+}
+
+/** A PostgREST call as the token's user. */
+export function rest(path: string, token: string, init: RequestInit = {}) {
+  return fetch(`${API_URL}/rest/v1/${path}`, {
+    ...init,
+    headers: {
+      apikey: ANON_KEY,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...init.headers,
+    },
+  });
 }

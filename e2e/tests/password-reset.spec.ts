@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { firstLink, signUpThroughApi, uniqueEmail, waitForMail } from '../support/backend';
 import { AuthScreen } from '../support/pages';
 
-test('forgot password → mail in the outbox → the link sets a new password once', async ({ page }) => {
+test('forgot password → mail in the outbox → the link sets a new password once', async ({
+  page,
+}) => {
   const email = uniqueEmail('forgetful');
   await signUpThroughApi(email, 'old-password', 'Marta', 'Olvido');
 
@@ -44,5 +46,7 @@ test('forgot password → mail in the outbox → the link sets a new password on
     window.sessionStorage.clear();
   });
   await page.goto(link);
-  await expect(page.getByText('This reset link is invalid or has expired.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('This reset link is invalid or has expired.', { exact: false }),
+  ).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ANON_KEY, API_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../support/backend';
+import { DEMO, DEMO_PASSWORD, passwordGrant, rest, uniqueEmail } from '../support/backend';
 import {
   AuthScreen,
   CourseCatalog,
@@ -19,33 +19,6 @@ const MATERIAL = 'Business email phrases';
 // A class-level activity of that course, due in 9 days, 50 points.
 const ACTIVITY = 'Pitch your product in five minutes';
 const FULL_COURSE = 'English Foundations';
-
-async function passwordGrant(
-  email: string,
-  password: string,
-): Promise<{ token: string; userId: string }> {
-  const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok)
-    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { access_token: string; user: { id: string } };
-  return { token: body.access_token, userId: body.user.id };
-}
-
-function rest(path: string, token: string, init: RequestInit = {}) {
-  return fetch(`${API_URL}/rest/v1/${path}`, {
-    ...init,
-    headers: {
-      apikey: ANON_KEY,
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      ...init.headers,
-    },
-  });
-}
 
 /** The demo teacher grades the student's submission of an activity, as the grading screen would. */
 async function gradeAsTeacher(

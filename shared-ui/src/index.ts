@@ -5,7 +5,6 @@ export {
   colorShades,
   createPortalTheme,
   isHexColor,
-  portalTheme,
   type PortalBranding,
 } from './theme';
 export * from './i18n';
@@ -83,6 +82,8 @@ export { SearchInput, type SearchInputProps } from './components/search-input/se
 
 // The ticking clock screens compare class and due times with
 export { useNow } from './hooks/use-now';
+export { usePageTitle } from './hooks/use-page-title';
+export { useReturnFocus } from './hooks/use-return-focus';
 
 export { NotificationsHost } from './provider/notifications-host';
 

@@ -1,8 +1,11 @@
 import {
   Card,
+  Drawer,
   Modal,
   Paper,
   createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
   type MantineColorsTuple,
   type MantineThemeOverride,
 } from '@mantine/core';
@@ -64,11 +67,22 @@ export function colorShades(hex: string): MantineColorsTuple {
 const SYSTEM_FONTS =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
 
+/** Texts the theme puts on Mantine's own controls, in the UI language. */
+export interface ThemeLabels {
+  /** The name of the × that closes a dialog or drawer. */
+  close: string;
+}
+
 /**
  * The portal theme. Invalid branding values (for example a half-typed colour in settings) fall back
  * to the defaults instead of breaking every screen.
  */
-export function createPortalTheme(branding: PortalBranding = {}): MantineThemeOverride {
+export function createPortalTheme(
+  branding: PortalBranding = {},
+  labels: ThemeLabels = { close: 'Close' },
+): MantineThemeOverride {
+  // Every dialog's and drawer's × is named once, here, instead of screen by screen.
+  const closeButtonProps = { 'aria-label': labels.close };
   const pick = (value: string | undefined, fallback: string) =>
     isHexColor(value) ? value : fallback;
   return createTheme({
@@ -82,6 +96,15 @@ export function createPortalTheme(branding: PortalBranding = {}): MantineThemeOv
     },
     // Light admin-picked colours (yellow, lime) get dark text on filled buttons.
     autoContrast: true,
+    // Filled buttons and badges of a theme colour take their text colour from the same CSS
+    // variables as their background (contrast.ts), so both always meet 4.5:1 together.
+    variantColorResolver: (input) => {
+      const colors = defaultVariantColorsResolver(input);
+      const parsed = parseThemeColor({ color: input.color, theme: input.theme });
+      if (input.variant !== 'filled' || !parsed.isThemeColor || parsed.shade !== undefined)
+        return colors;
+      return { ...colors, color: `var(--mantine-color-${parsed.color}-contrast)` };
+    },
     fontFamily: SYSTEM_FONTS,
     headings: { fontFamily: SYSTEM_FONTS, fontWeight: '700' },
     defaultRadius: 'md',
@@ -90,9 +113,9 @@ export function createPortalTheme(branding: PortalBranding = {}): MantineThemeOv
     components: {
       Card: Card.extend({ defaultProps: { withBorder: true, shadow: 'xs', padding: 'lg' } }),
       Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
-      Modal: Modal.extend({ defaultProps: { centered: true } }),
+      Modal: Modal.extend({ defaultProps: { centered: true, closeButtonProps } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
     },
   });
 }
 
-export const portalTheme = createPortalTheme();

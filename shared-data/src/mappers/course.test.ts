@@ -11,10 +11,10 @@ describe('toCourse', () => {
     expect(toCourse(courseRow({ price })).price).toBe(parsed);
   });
 
-  it("falls back for unknown values and names a missing teacher 'Unknown'", () => {
+  it("falls back for unknown values and leaves a missing teacher's name null", () => {
     expect(
       toCourse(courseRow({ level: 'expert', category: 'other', teacher: undefined })),
-    ).toMatchObject({ level: 'beginner', category: 'general', teacherName: 'Unknown' });
+    ).toMatchObject({ level: 'beginner', category: 'general', teacherName: null });
   });
 });
 

@@ -23,7 +23,8 @@ export type Course = {
   level: CourseLevel;
   duration: number;
   teacherId: string | null;
-  teacherName: string;
+  /** Null when the teacher is unknown (no teacher, or the profile is gone). */
+  teacherName: string | null;
   price: number;
   thumbnailUrl: string | null;
   isActive: boolean;

@@ -1,6 +1,6 @@
 import type { Tables } from '../database.types';
 import { oneOf } from './fields';
-import { UNKNOWN_PERSON, fullNameOf, type EmbeddedPerson } from './person-name';
+import { fullNameOf, personName, type EmbeddedPerson } from './person-name';
 
 export type MaterialType = 'pdf' | 'document' | 'video' | 'audio' | 'link' | 'other';
 export type MaterialLanguage = 'ES' | 'EN';
@@ -38,8 +38,8 @@ export type Material = {
   courseTitle: string | null;
   language: MaterialLanguage | null;
   skill: MaterialSkill | null;
-  /** The uploader's full name, else 'Unknown'. */
-  uploadedBy: string;
+  /** The uploader's full name; null when the uploader is unknown (the profile is gone). */
+  uploadedBy: string | null;
   uploadedById: string | null;
   uploadedAt: string;
 };
@@ -104,7 +104,7 @@ export function toListedMaterial(row: MaterialListRow): Material {
     courseTitle: row.course_title,
     language: oneOf(MATERIAL_LANGUAGES, row.language),
     skill: oneOf(MATERIAL_SKILLS, row.skill),
-    uploadedBy: row.uploader_name?.trim() || UNKNOWN_PERSON,
+    uploadedBy: personName(row.uploader_name),
     uploadedById: row.uploaded_by,
     uploadedAt: row.uploaded_at ?? '',
   };

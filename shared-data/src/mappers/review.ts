@@ -1,6 +1,6 @@
 import type { Tables } from '../database.types';
 import { blankToNull } from './fields';
-import { UNKNOWN_PERSON, fullNameOf, type EmbeddedPerson } from './person-name';
+import { fullNameOf, personName, type EmbeddedPerson } from './person-name';
 
 /** A row of `public.course_reviews` with the reviewer's name embedded. */
 export type ReviewRow = Tables<'course_reviews'> & { student?: EmbeddedPerson };
@@ -9,7 +9,8 @@ export type Review = {
   id: string;
   courseId: string;
   studentId: string;
-  studentName: string;
+  /** Null when the reviewer is unknown (the profile is gone). */
+  studentName: string | null;
   /** 1 to 5. */
   rating: number;
   comment: string | null;
@@ -57,7 +58,7 @@ export function toListedReview(row: ReviewListRow): Review {
     id: row.id ?? '',
     courseId: row.course_id ?? '',
     studentId: row.student_id ?? '',
-    studentName: row.student_name?.trim() || UNKNOWN_PERSON,
+    studentName: personName(row.student_name),
     rating: row.rating ?? 0,
     comment: row.comment,
     createdAt: row.created_at ?? '',

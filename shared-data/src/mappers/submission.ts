@@ -18,7 +18,8 @@ export type Submission = {
   activityTitle: string | null;
   maxPoints: number | null;
   studentId: string;
-  studentName: string;
+  /** Null when the student is unknown (the profile is gone). */
+  studentName: string | null;
   submissionText: string;
   /** Object names in the `activity-submissions` bucket. */
   fileUrls: string[];

@@ -189,7 +189,7 @@ describe('toCatalogCourse', () => {
     ).toMatchObject({
       averageRating: null,
       reviewCount: 0,
-      teacherName: 'Unknown',
+      teacherName: null,
       isFull: true,
       isEnrolled: false,
       level: 'beginner',

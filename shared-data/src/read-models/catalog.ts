@@ -10,7 +10,7 @@ import {
   type CourseLevel,
 } from '../mappers/course';
 import { oneOf, toNumber, toNumberOrNull } from '../mappers/fields';
-import { UNKNOWN_PERSON } from '../mappers/person-name';
+import { personName } from '../mappers/person-name';
 import type { PageRequest, Paged } from '../rules/paging';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { anyColumnContains, pageWindow, toPagedResult } from '../services/list-query';
@@ -32,7 +32,8 @@ export type CatalogCourse = {
   /** Weeks. */
   duration: number;
   teacherId: string | null;
-  teacherName: string;
+  /** Null when the teacher is unknown (no teacher, or the profile is gone). */
+  teacherName: string | null;
   /** US dollars for the whole course. */
   price: number;
   thumbnailUrl: string | null;
@@ -71,7 +72,7 @@ export function toCatalogCourse(row: CatalogRow): CatalogCourse {
     level: oneOf(COURSE_LEVELS, row.level) ?? 'beginner',
     duration: toNumber(row.duration),
     teacherId: row.teacher_id,
-    teacherName: row.teacher_name?.trim() || UNKNOWN_PERSON,
+    teacherName: personName(row.teacher_name),
     price: toNumber(row.price),
     thumbnailUrl: row.thumbnail_url,
     enrolledCount,

@@ -164,7 +164,7 @@ describe('courseDetailReadModel.get', () => {
     expect(fake.requests[0]?.body).toEqual({ course_uuid: COURSE_ID, class_page: 2, class_page_size: 5 });
   });
 
-  it("fills in what is missing: 'Unknown' teacher and uploader, no enrollment, no classes", async () => {
+  it("fills in what is missing: no teacher or uploader name, no enrollment, no classes", async () => {
     const json = detailJson({ enrollment: null, materials: null, classes: null, class_count: 0 });
     json.course.teacher_name = null as unknown as string;
     fake.on('POST', RPC, {
@@ -176,9 +176,9 @@ describe('courseDetailReadModel.get', () => {
     expect(result).toMatchObject({
       success: true,
       data: {
-        course: { teacherName: 'Unknown' },
+        course: { teacherName: null },
         enrollment: null,
-        materials: [{ uploadedBy: 'Unknown' }],
+        materials: [{ uploadedBy: null }],
         classes: { items: [], total: 0, page: 1, totalPages: 0 },
       },
     });
@@ -301,7 +301,7 @@ describe('courseDetailReadModel.listReviews', () => {
           id: 'review-2',
           courseId: COURSE_ID,
           studentId: 'student-2',
-          studentName: 'Unknown',
+          studentName: null,
           rating: 5,
           comment: null,
           createdAt: '2026-11-10T04:37:04Z',

@@ -11,7 +11,7 @@ import {
   MATERIAL_TYPES,
   type Material,
 } from '../mappers/material';
-import { UNKNOWN_PERSON } from '../mappers/person-name';
+import { personName } from '../mappers/person-name';
 import {
   REVIEW_LIST_COLUMNS,
   toListedReview,
@@ -139,7 +139,7 @@ function toDetailCourse(row: CourseJson): CourseDetailCourse {
     level: oneOf(COURSE_LEVELS, row.level) ?? 'beginner',
     duration: row.duration ?? 0,
     teacherId: row.teacher_id,
-    teacherName: row.teacher_name?.trim() || UNKNOWN_PERSON,
+    teacherName: personName(row.teacher_name),
     price: toNumber(row.price),
     thumbnailUrl: row.thumbnail_url ?? null,
     isActive: row.is_active ?? false,
@@ -172,7 +172,7 @@ function toDetailMaterial(row: MaterialJson, courseTitle: string | null): Materi
     courseTitle,
     language: oneOf(MATERIAL_LANGUAGES, row.language),
     skill: oneOf(MATERIAL_SKILLS, row.skill),
-    uploadedBy: row.uploader_name?.trim() || UNKNOWN_PERSON,
+    uploadedBy: personName(row.uploader_name),
     uploadedById: row.uploaded_by,
     uploadedAt: row.uploaded_at ?? '',
   };

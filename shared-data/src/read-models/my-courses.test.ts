@@ -148,7 +148,7 @@ describe('toStudentCourse', () => {
         }),
       ),
     ).toMatchObject({
-      teacherName: 'Unknown',
+      teacherName: null,
       progress: 0,
       nextClassAt: null,
       enrollmentStatus: 'active',

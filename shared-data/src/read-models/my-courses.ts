@@ -11,7 +11,7 @@ import {
 } from '../mappers/course';
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from '../mappers/enrollment';
 import { oneOf, toNumber } from '../mappers/fields';
-import { UNKNOWN_PERSON } from '../mappers/person-name';
+import { personName } from '../mappers/person-name';
 import { LARGE_LIST_LIMIT } from '../rules/courses';
 import type { PageRequest, Paged } from '../rules/paging';
 import { settle, type Result } from '../result';
@@ -33,7 +33,8 @@ export type StudentCourse = {
   /** Weeks. */
   duration: number;
   teacherId: string | null;
-  teacherName: string;
+  /** Null when the teacher is unknown (no teacher, or the profile is gone). */
+  teacherName: string | null;
   price: number;
   thumbnailUrl: string | null;
   isActive: boolean;
@@ -64,7 +65,7 @@ export function toStudentCourse(row: MyCoursesRow): StudentCourse {
     level: oneOf(COURSE_LEVELS, row.level) ?? 'beginner',
     duration: toNumber(row.duration),
     teacherId: row.teacher_id,
-    teacherName: row.teacher_name?.trim() || UNKNOWN_PERSON,
+    teacherName: personName(row.teacher_name),
     price: toNumber(row.price),
     thumbnailUrl: row.thumbnail_url,
     isActive: row.is_active ?? true,

@@ -164,7 +164,7 @@ describe('toStudentDashboard', () => {
       language: 'English',
       level: 'beginner',
       category: 'general',
-      teacherName: 'Unknown',
+      teacherName: null,
     });
     expect(course?.upcomingClasses.map((c) => [c.id, c.type, c.description])).toEqual([
       ['early', 'live', ''],

@@ -11,7 +11,7 @@ import {
   type CourseLevel,
 } from '../mappers/course';
 import { oneOf, toNumber } from '../mappers/fields';
-import { UNKNOWN_PERSON } from '../mappers/person-name';
+import { personName } from '../mappers/person-name';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import type { StudentStats } from '../services/users';
 
@@ -48,7 +48,8 @@ export type DashboardCourse = {
   duration: number;
   thumbnailUrl: string | null;
   teacherId: string | null;
-  teacherName: string;
+  /** Null when the teacher is unknown (no teacher, or the profile is gone). */
+  teacherName: string | null;
   enrollmentId: string;
   progress: number;
   enrolledAt: string;
@@ -133,7 +134,7 @@ function toDashboardCourse(json: CourseJson): DashboardCourse {
     duration: toNumber(json.duration),
     thumbnailUrl: json.thumbnail_url ?? null,
     teacherId: json.teacher_id ?? null,
-    teacherName: json.teacher_name?.trim() || UNKNOWN_PERSON,
+    teacherName: personName(json.teacher_name),
     enrollmentId: json.enrollment_id,
     progress: toNumber(json.progress),
     enrolledAt: json.enrolled_at,

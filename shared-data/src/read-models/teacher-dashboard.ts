@@ -8,7 +8,7 @@ import {
   type CourseLevel,
 } from '../mappers/course';
 import { oneOf, toNumber, toNumberOrNull } from '../mappers/fields';
-import { UNKNOWN_PERSON } from '../mappers/person-name';
+import { personName } from '../mappers/person-name';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 
 // The teacher dashboard in one request, whatever the number of courses, classes and submissions:
@@ -49,7 +49,8 @@ export type SubmissionAwaitingGrade = {
   courseId: string;
   courseTitle: string;
   studentId: string;
-  studentName: string;
+  /** Null when the student is unknown (the profile is gone). */
+  studentName: string | null;
   submittedAt: string;
 };
 
@@ -110,7 +111,7 @@ function toSubmissionAwaitingGrade(json: Json): SubmissionAwaitingGrade {
     courseId: text(json.course_id),
     courseTitle: text(json.course_title),
     studentId: text(json.student_id),
-    studentName: text(json.student_name).trim() || UNKNOWN_PERSON,
+    studentName: personName(json.student_name),
     submittedAt: text(json.submitted_at),
   };
 }

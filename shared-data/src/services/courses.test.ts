@@ -134,7 +134,7 @@ describe('coursesService.list', () => {
     expect(query?.has('or')).toBe(false);
   });
 
-  it("names a course without a visible teacher 'Unknown'", async () => {
+  it('leaves the teacher name of a course without a visible teacher null', async () => {
     fake.on(
       'GET',
       '/rest/v1/courses',
@@ -143,7 +143,7 @@ describe('coursesService.list', () => {
 
     const result = await coursesService.list();
 
-    expect(result.success && result.data.items[0]?.teacherName).toBe('Unknown');
+    expect(result.success && result.data.items[0]?.teacherName).toBeNull();
   });
 
   it("fails with FETCH_COURSES_ERROR and the provider's message", async () => {

@@ -112,14 +112,14 @@ describe('materialsService.list', () => {
     expect(result).toMatchObject({ data: { items: [{ courseId: null, courseTitle: null }] } });
   });
 
-  it("names a missing uploader 'Unknown' and falls back to 'Failed to fetch materials'", async () => {
+  it("leaves a missing uploader's name null and falls back to 'Failed to fetch materials'", async () => {
     fake.on(
       'GET',
       '/rest/v1/material_list',
       pagedReply([materialListRow({ uploader_name: null })]),
     );
     expect(await materialsService.list()).toMatchObject({
-      data: { items: [{ uploadedBy: 'Unknown' }] },
+      data: { items: [{ uploadedBy: null }] },
     });
 
     fake.on('GET', '/rest/v1/material_list', { status: 500, body: {} });

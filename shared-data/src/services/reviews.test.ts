@@ -64,14 +64,14 @@ describe('reviewsService.listForCourse', () => {
     expect(query?.get('order')).toBe('created_at.desc,id.asc');
   });
 
-  it("shows 'Unknown' for a reviewer whose profile is gone", async () => {
+  it('leaves the name of a reviewer whose profile is gone null', async () => {
     fake.on('GET', '/rest/v1/course_review_list', {
       body: [reviewListRow({ student_name: null })],
     });
 
     expect(await reviewsService.listForCourse('course-1')).toMatchObject({
       success: true,
-      data: [{ studentName: 'Unknown' }],
+      data: [{ studentName: null }],
     });
   });
 

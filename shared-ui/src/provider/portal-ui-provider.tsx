@@ -1,7 +1,8 @@
 import { MantineProvider, type MantineColorScheme } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { initI18n } from '../i18n';
+import { accessibleColorVariables } from '../contrast';
 import { createPortalTheme, type PortalBranding } from '../theme';
 import { NotificationsHost } from './notifications-host';
 
@@ -26,17 +27,45 @@ export function PortalUiProvider({
 }: PortalUiProviderProps) {
   // Idempotent, so mounting the provider is enough even if the bootstrap did not call it.
   const [i18n] = useState(() => initI18n());
-  const { primaryColor, secondaryColor, accentColor } = branding ?? {};
-  const theme = useMemo(
-    () => createPortalTheme({ primaryColor, secondaryColor, accentColor }),
-    [primaryColor, secondaryColor, accentColor],
-  );
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme={defaultColorScheme} env={env}>
-        {withNotifications ? <NotificationsHost /> : null}
+      <ThemedMantine
+        branding={branding}
+        defaultColorScheme={defaultColorScheme}
+        env={env}
+        withNotifications={withNotifications}
+      >
         {children}
-      </MantineProvider>
+      </ThemedMantine>
     </I18nextProvider>
+  );
+}
+
+/** Mantine with the portal theme; rebuilt when the branding or the UI language changes. */
+function ThemedMantine({
+  children,
+  branding,
+  defaultColorScheme,
+  env,
+  withNotifications,
+}: Required<Pick<PortalUiProviderProps, 'defaultColorScheme' | 'env' | 'withNotifications'>> &
+  Pick<PortalUiProviderProps, 'children' | 'branding'>) {
+  const { t } = useTranslation('common');
+  const close = t('close');
+  const { primaryColor, secondaryColor, accentColor } = branding ?? {};
+  const theme = useMemo(
+    () => createPortalTheme({ primaryColor, secondaryColor, accentColor }, { close }),
+    [primaryColor, secondaryColor, accentColor, close],
+  );
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={accessibleColorVariables}
+      defaultColorScheme={defaultColorScheme}
+      env={env}
+    >
+      {withNotifications ? <NotificationsHost /> : null}
+      {children}
+    </MantineProvider>
   );
 }

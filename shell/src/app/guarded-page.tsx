@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { authAtom, paths } from '@portal/shared-data';
+import { usePageTitle } from '@portal/shared-ui';
 import NoAccessScreen from '../features/errors/no-access-screen';
 import ProfileScreen from '../features/profile/profile-screen';
 import { RemotePage } from '../features/remotes/remote-page';
@@ -13,8 +14,13 @@ import { resolveRoute } from './route-table';
 export default function GuardedPage({ path }: { path: string }) {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
-  if (!user) return null;
-  const resolution = resolveRoute(path, user.role);
+  const resolution = user ? resolveRoute(path, user.role) : null;
+  usePageTitle(
+    resolution?.status === 'allowed'
+      ? t(resolution.route.titleKey)
+      : t('noAccess.title', { ns: 'shell-errors' }),
+  );
+  if (!user || !resolution) return null;
   if (resolution.status === 'unknown') return <Navigate to={paths.home} replace />;
   if (resolution.status === 'forbidden') {
     return <NoAccessScreen role={user.role} allowedRoles={resolution.allowedRoles} />;

@@ -1,4 +1,6 @@
-import { paths, type Role } from '@portal/shared-data';
+// The paths entry only, so tools outside the apps (the e2e accessibility check) can read this table.
+import { paths } from '@portal/shared-data/paths';
+import type { Role } from '@portal/shared-data';
 import type { RemoteName } from '../features/remotes/remote-registry';
 
 export type { RemoteName };

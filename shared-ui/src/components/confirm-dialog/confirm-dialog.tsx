@@ -42,7 +42,6 @@ export function ConfirmDialog({
       closeOnClickOutside={!loading}
       closeOnEscape={!loading}
       withCloseButton={!loading}
-      closeButtonProps={{ 'aria-label': t('close') }}
     >
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">

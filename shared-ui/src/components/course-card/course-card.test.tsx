@@ -176,4 +176,18 @@ describe('CourseCard', () => {
     renderWithProviders(<CourseCard course={{ ...course, language: 'Portuguese' }} />);
     expect(card()).toHaveTextContent('Language: Portuguese');
   });
+
+  it('names an unknown teacher in the reader language', () => {
+    const { unmount } = renderWithProviders(
+      <CourseCard course={{ ...course, teacherName: null }} />,
+    );
+    expect(card()).toHaveTextContent('Instructor: Unknown');
+    unmount();
+
+    renderWithProviders(<CourseCard course={{ ...course, teacherName: null }} />, {
+      language: 'es',
+    });
+    expect(card()).toHaveTextContent('Instructor: Desconocido');
+    expect(card()).not.toHaveTextContent('Unknown');
+  });
 });

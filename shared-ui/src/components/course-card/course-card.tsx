@@ -37,7 +37,8 @@ export interface CourseCardCourse {
   durationWeeks: number;
   enrolledCount: number;
   maxStudents: number;
-  teacherName: string;
+  /** Null when the teacher is unknown; the card shows its translated word for it. */
+  teacherName: string | null;
   /** US dollars for the whole course. */
   price: number;
   /** Mean of the course's reviews, null when it has none. */
@@ -163,7 +164,7 @@ export function CourseCard({
             {t('course.enrolledOfMax', { enrolled: course.enrolledCount, max: course.maxStudents })}
           </Fact>
           <Fact icon={IconUser} label={t('course.instructor')}>
-            {course.teacherName}
+            {course.teacherName ?? t('unknownPerson')}
           </Fact>
         </Stack>
 

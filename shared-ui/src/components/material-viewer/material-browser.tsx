@@ -40,7 +40,8 @@ export interface BrowsableMaterial {
   storagePath?: string | null;
   /** Bytes; not shown for links. */
   fileSize: number;
-  uploadedBy: string;
+  /** Null when the uploader is unknown; the card shows its translated word for it. */
+  uploadedBy: string | null;
   uploadedAt: string;
   language: BrowserLanguage | null;
   skill: BrowserSkill | null;
@@ -228,7 +229,9 @@ function MaterialCard({
           {isLink ? null : (
             <Detail label={t('card.size')}>{formatFileSize(material.fileSize, language)}</Detail>
           )}
-          <Detail label={t('card.uploadedBy')}>{material.uploadedBy}</Detail>
+          <Detail label={t('card.uploadedBy')}>
+            {material.uploadedBy ?? t('unknownPerson', { ns: 'common' })}
+          </Detail>
           <Detail label={t('card.date')}>{formatDate(material.uploadedAt, language)}</Detail>
           <Detail label={t('card.language')}>
             {material.language ? t(`languages.${material.language}`) : t('card.notSet')}

@@ -87,6 +87,12 @@ describe('MaterialViewer header', () => {
     expect(within(dialog()).getAllByRole('button', { name: 'Cerrar' })).toHaveLength(2);
     expect(within(dialog()).getByRole('button', { name: 'Descargar' })).toBeInTheDocument();
   });
+
+  it('names an unknown uploader in the reader language', () => {
+    const { dialog } = renderViewer({ material: { ...pdf, uploadedBy: null } }, 'es');
+    expect(dialog()).toHaveTextContent('Subido por:Desconocido');
+    expect(dialog()).not.toHaveTextContent('Unknown');
+  });
 });
 
 describe('MaterialViewer preview', () => {

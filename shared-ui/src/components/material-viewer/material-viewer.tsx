@@ -40,8 +40,8 @@ export interface ViewerMaterial {
   fileName?: string | null;
   /** Bytes; not shown when absent (links). */
   size?: number | null;
-  /** The uploader's full name. */
-  uploadedBy: string;
+  /** The uploader's full name; null when the uploader is unknown. */
+  uploadedBy: string | null;
   /** ISO date-time. */
   uploadedAt: string;
 }
@@ -137,7 +137,6 @@ export function MaterialViewer({
       title={material?.title}
       size="xl"
       fullScreen={full}
-      closeButtonProps={{ 'aria-label': t('close') }}
       styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
     >
       {material ? (
@@ -157,7 +156,9 @@ export function MaterialViewer({
               {material.size !== undefined && material.size !== null ? (
                 <Detail label={t('viewer.size')}>{formatFileSize(material.size, language)}</Detail>
               ) : null}
-              <Detail label={t('viewer.uploadedBy')}>{material.uploadedBy}</Detail>
+              <Detail label={t('viewer.uploadedBy')}>
+                {material.uploadedBy ?? t('unknownPerson')}
+              </Detail>
               <Detail label={t('viewer.date')}>{formatDate(material.uploadedAt, language)}</Detail>
               <Detail label={t('viewer.type')}>
                 {extension && extension.toUpperCase() !== typeLabel.toUpperCase()

@@ -4,6 +4,8 @@
 export const namespace = 'common';
 
 export const en = {
+  /** The browser tab: the screen, then the school. */
+  documentTitle: '{{screen}} · Lingua Academy',
   tryAgain: 'Try again',
   retry: 'Retry',
   cancel: 'Cancel',
@@ -27,6 +29,8 @@ export const en = {
     teacher: 'Teacher',
     admin: 'Admin',
   },
+  /** Stands for a person whose profile is gone (a teacher, uploader, reviewer or student). */
+  unknownPerson: 'Unknown',
   sectionUnavailable: {
     title: 'This section is unavailable',
     description:
@@ -133,6 +137,7 @@ export const en = {
 };
 
 export const es: typeof en = {
+  documentTitle: '{{screen}} · Lingua Academy',
   tryAgain: 'Intentar de nuevo',
   retry: 'Reintentar',
   cancel: 'Cancelar',
@@ -156,6 +161,7 @@ export const es: typeof en = {
     teacher: 'Profesor',
     admin: 'Administrador',
   },
+  unknownPerson: 'Desconocido',
   sectionUnavailable: {
     title: 'Esta sección no está disponible',
     description:

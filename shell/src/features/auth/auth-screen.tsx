@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { usePageTitle } from '@portal/shared-ui';
+import { useTranslation } from 'react-i18next';
 import { AuthLayout } from './auth-layout';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { namespace } from './i18n';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -9,6 +12,8 @@ type View = { name: 'signIn' } | { name: 'signUp' } | { name: 'forgot'; email: s
 /** /auth: sign in, sign up and "forgot password" on one page, beside the marketing panel. */
 export default function AuthScreen() {
   const [view, setView] = useState<View>({ name: 'signIn' });
+  const { t } = useTranslation(namespace);
+  usePageTitle(t(`pageTitle.${view.name}`));
   return (
     <AuthLayout>
       {view.name === 'signIn' && (

@@ -17,6 +17,13 @@ export const en = {
     flexibleTitle: 'Flexible Learning',
     flexibleText: 'Join from anywhere and catch up on recorded classes at your own pace.',
   },
+  /** The browser tab of each view of /auth and of /reset-password. */
+  pageTitle: {
+    signIn: 'Sign in',
+    signUp: 'Sign up',
+    forgot: 'Forgot password',
+    reset: 'Reset password',
+  },
   showPassword: 'Show password',
   characters: '{{length}}/{{max}} characters',
   signIn: {
@@ -84,6 +91,12 @@ export const es: typeof en = {
     customText: 'Materiales y actividades elegidos para tu nivel, tus objetivos y tus habilidades.',
     flexibleTitle: 'Aprendizaje flexible',
     flexibleText: 'Conéctate desde cualquier lugar y recupera las clases grabadas a tu ritmo.',
+  },
+  pageTitle: {
+    signIn: 'Iniciar sesión',
+    signUp: 'Registrarse',
+    forgot: 'Contraseña olvidada',
+    reset: 'Restablecer contraseña',
   },
   showPassword: 'Mostrar contraseña',
   characters: '{{length}}/{{max}} caracteres',

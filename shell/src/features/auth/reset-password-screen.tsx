@@ -10,6 +10,7 @@ import {
   validateResetPassword,
   type ServiceError,
 } from '@portal/shared-data';
+import { usePageTitle } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
@@ -27,6 +28,7 @@ type Status = 'idle' | 'submitting' | 'success';
 /** /reset-password: the page the reset email's link opens, with a recovery session. */
 export default function ResetPasswordScreen() {
   const { t } = useTranslation(namespace);
+  usePageTitle(t('pageTitle.reset'));
   const navigate = useNavigate();
   const { user } = useAtomValue(authAtom);
   const updatePassword = useSetAtom(updatePasswordWriteAtom);

@@ -1,5 +1,6 @@
 import { Button, Center, Code, Stack, Title } from '@mantine/core';
 import { paths } from '@portal/shared-data';
+import { usePageTitle } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router-dom';
 import { namespace } from './i18n';
@@ -8,6 +9,7 @@ import { namespace } from './i18n';
 export function RouteErrorScreen() {
   const { t } = useTranslation(namespace);
   const error = useRouteError();
+  usePageTitle(t('routeError.title'));
   const message = error instanceof Error ? error.message : String(error);
   return (
     <Center mih="60vh" p="md">

@@ -31,7 +31,7 @@ export function AppLayout({ navigation }: { navigation: SidebarItem[] }) {
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('toggleNavigation')} />
-          <Text fw={800} c="indigo.7">
+          <Text fw={800} c="indigo">
             {t('brand')}
           </Text>
         </Group>

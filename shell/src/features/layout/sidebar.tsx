@@ -40,7 +40,7 @@ export function Sidebar({ items, onNavigate }: Props) {
   return (
     <Stack h="100%" gap={0}>
       <Box p="md">
-        <Text fw={800} size="lg" c="indigo.7">
+        <Text fw={800} size="lg" c="indigo">
           {t('brand')}
         </Text>
         <Text size="sm" c="dimmed">

@@ -324,7 +324,10 @@ describe('Activities (student)', () => {
     expect(dialog).toHaveTextContent('Muy bien, Emma.');
     expect(within(dialog).queryByRole('button', { name: /submit/i })).not.toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The × in the header and the Close button below both carry the name.
+    const closers = within(dialog).getAllByRole('button', { name: 'Close' });
+    expect(closers).toHaveLength(2);
+    await user.click(closers[1]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -30,6 +30,7 @@ import {
   formatTime,
   intlLocale,
   useLanguage,
+  useReturnFocus,
 } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { useActivityPlace, useDueText } from './activity-card';
@@ -66,6 +67,7 @@ export function ActivityDetailsModal({
   onClose,
   onSubmit,
 }: ActivityDetailsModalProps) {
+  useReturnFocus();
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.

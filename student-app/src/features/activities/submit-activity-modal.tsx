@@ -32,7 +32,7 @@ import {
   submissionQueries,
   toServiceError,
 } from '@portal/shared-data/queries';
-import { ErrorBanner, formatFileSize, useLanguage } from '@portal/shared-ui';
+import { ErrorBanner, formatFileSize, useLanguage, useReturnFocus } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { submitState } from './activity-rules';
 import { namespace } from './i18n';
@@ -78,6 +78,7 @@ export interface SubmitActivityModalProps {
 export function SubmitActivityModal(props: SubmitActivityModalProps) {
   const { activity, studentId, draft, onClose } = props;
   const { t } = useTranslation(namespace);
+  useReturnFocus();
   // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
   const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const [busy, setBusy] = useState(false);
@@ -273,6 +274,8 @@ function SubmitForm({
           </Text>
         ) : null}
         <Textarea
+          // The dialog opens on the answer, not on its × (Mantine focuses data-autofocus first).
+          data-autofocus
           label={t('form.text')}
           placeholder={t('form.textPlaceholder')}
           description={`${submissionTextLength(text)}/${SUBMISSION_TEXT_MAX_LENGTH}`}

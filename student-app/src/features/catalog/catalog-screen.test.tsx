@@ -325,4 +325,15 @@ describe('Course Catalog', () => {
     expect(screen.getByRole('button', { name: 'Borrar filtros' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Actualizar cursos' })).toBeInTheDocument();
   });
+
+  it('names a teacher whose profile is gone in the student language', async () => {
+    listCatalog.mockResolvedValue(
+      pageOf([aCourse({ title: 'English Pronunciation Workshop', teacherName: null })]),
+    );
+    renderScreen(<CatalogScreen />, { language: 'es' });
+
+    const card = await screen.findByRole('article', { name: 'English Pronunciation Workshop' });
+    expect(within(card).getByText('Desconocido')).toBeInTheDocument();
+    expect(within(card).queryByText('Unknown')).not.toBeInTheDocument();
+  });
 });

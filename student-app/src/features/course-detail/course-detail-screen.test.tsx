@@ -343,6 +343,32 @@ describe('Course detail: the course', () => {
   });
 });
 
+describe('Course detail: people whose profile is gone', () => {
+  it('names the teacher, the uploader and the reviewer in the student language', async () => {
+    const base = detail();
+    getDetail.mockResolvedValue(
+      ok(
+        detail({
+          course: { ...base.course, teacherName: null },
+          materials: [{ ...material, uploadedBy: null }],
+        }),
+      ),
+    );
+    listReviews.mockResolvedValue(ok([review({ studentName: null })]));
+    renderPage({ language: 'es' });
+
+    const card = within(await screen.findByRole('region', { name: 'Business Spanish' }));
+    expect(
+      within(card.getByLabelText('Detalles del curso')).getByText('Desconocido'),
+    ).toBeInTheDocument();
+    const materials = within(screen.getByRole('region', { name: 'Materiales del curso' }));
+    expect(materials.getByText('Desconocido')).toBeInTheDocument();
+    const reviews = within(screen.getByRole('region', { name: 'Reseñas' }));
+    expect(await reviews.findByText('Desconocido')).toBeInTheDocument();
+    expect(screen.queryByText('Unknown')).not.toBeInTheDocument();
+  });
+});
+
 describe('Course detail: materials', () => {
   it('lists the course materials with filters, View and Download', async () => {
     const { user } = renderPage();

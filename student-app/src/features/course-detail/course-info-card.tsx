@@ -64,7 +64,7 @@ export function CourseInfoCard({ detail, scheduled }: CourseInfoCardProps) {
             </Badge>
           </Fact>
           <Fact label={t('info.duration')}>{duration}</Fact>
-          <Fact label={t('info.teacher')}>{course.teacherName}</Fact>
+          <Fact label={t('info.teacher')}>{course.teacherName ?? tc('unknownPerson')}</Fact>
           <Fact label={t('info.students')}>
             {t('info.enrolledOfMax', { enrolled: course.enrolledCount, max: course.maxStudents })}
           </Fact>
@@ -73,14 +73,14 @@ export function CourseInfoCard({ detail, scheduled }: CourseInfoCardProps) {
         {enrollment && enrollment.status !== 'dropped' ? (
           <Box>
             <Group justify="space-between" mb={4}>
-              <Text size="sm" c="dimmed" id="course-progress-label">
+              <Text size="sm" c="dimmed">
                 {t('info.progress')}
               </Text>
               <Text size="sm" fw={600}>
                 {Math.round(enrollment.progress)}%
               </Text>
             </Group>
-            <Progress value={enrollment.progress} aria-labelledby="course-progress-label" />
+            <Progress value={enrollment.progress} aria-label={t('info.progress')} />
           </Box>
         ) : null}
       </Stack>

@@ -128,11 +128,12 @@ export function CourseReviews({ courseId, enrollment }: CourseReviewsProps) {
 }
 
 function ReviewItem({ review }: { review: Review }) {
+  const { t } = useTranslation('common');
   const { language } = useLanguage();
   return (
     <Paper withBorder radius="md" p="sm" component="article">
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text fw={600}>{review.studentName}</Text>
+        <Text fw={600}>{review.studentName ?? t('unknownPerson')}</Text>
         <RatingStars value={review.rating} />
       </Group>
       <Text size="xs" c="dimmed">

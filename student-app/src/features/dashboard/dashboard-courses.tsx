@@ -41,7 +41,7 @@ function DashboardCourseCard({ course }: { course: DashboardCourse }) {
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t('myCourses.teacher')}: {course.teacherName}
+          {t('myCourses.teacher')}: {course.teacherName ?? t('unknownPerson', { ns: 'common' })}
         </Text>
         <Button
           component={Link}

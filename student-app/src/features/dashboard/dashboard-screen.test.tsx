@@ -355,4 +355,13 @@ describe('Student dashboard', () => {
       screen.getByText(/Tu asistencia se registra cuando te unes desde 30 minutos antes/),
     ).toBeInTheDocument();
   });
+
+  it('names a teacher whose profile is gone in the student language', async () => {
+    getDashboard.mockResolvedValue(dashboardOf([aCourse({ teacherName: null })]));
+    renderScreen(<DashboardScreen />, { language: 'es' });
+
+    const card = await screen.findByRole('article', { name: 'Business Spanish' });
+    expect(within(card).getByText(/Desconocido/)).toBeInTheDocument();
+    expect(within(card).queryByText(/Unknown/)).not.toBeInTheDocument();
+  });
 });

@@ -293,6 +293,16 @@ describe('Extra Materials', () => {
     expect(stat('Total de materiales')).toHaveAccessibleDescription('5');
     expect(screen.getByRole('combobox', { name: 'Idioma' })).toBeInTheDocument();
   });
+
+  it('names an uploader whose profile is gone in the student language', async () => {
+    listExtraMaterials.mockResolvedValue(answer([aMaterial({ uploadedBy: null })]));
+    renderScreen(<MaterialsScreen />, { language: 'es' });
+
+    await screen.findByRole('heading', { name: 'Meeting phrases' });
+    const card = cardOf('Meeting phrases');
+    expect(card.getByText('Desconocido')).toBeInTheDocument();
+    expect(card.queryByText('Unknown')).not.toBeInTheDocument();
+  });
 });
 
 describe('Extra Materials: text previews', () => {

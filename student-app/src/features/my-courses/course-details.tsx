@@ -59,7 +59,9 @@ export function CourseDetails({ course, onDrop, withTitle = true }: CourseDetail
         <Fact label={t('duration')}>
           {t('course.weeks', { ns: 'common', count: course.duration })}
         </Fact>
-        <Fact label={t('teacher')}>{course.teacherName}</Fact>
+        <Fact label={t('teacher')}>
+          {course.teacherName ?? t('unknownPerson', { ns: 'common' })}
+        </Fact>
         <Fact label={t('students')}>
           {t('course.enrolledOfMax', {
             ns: 'common',

@@ -27,7 +27,6 @@ export const en = {
   detailsOf: 'Details of {{title}}',
   detailsTitle: 'Course details',
   selectHint: 'Choose a course to see its details.',
-  close: 'Close',
   drop: 'Drop course',
   dropTitle: 'Drop this course?',
   dropMessage:
@@ -63,7 +62,6 @@ export const es: typeof en = {
   detailsOf: 'Detalles de {{title}}',
   detailsTitle: 'Detalles del curso',
   selectHint: 'Elige un curso para ver sus detalles.',
-  close: 'Cerrar',
   drop: 'Abandonar curso',
   dropTitle: '¿Abandonar este curso?',
   dropMessage:

@@ -284,4 +284,16 @@ describe('My Courses (student)', () => {
     expect(screen.getByRole('link', { name: 'Abrir curso' })).toBeInTheDocument();
     expect(screen.getByText('Progreso')).toBeInTheDocument();
   });
+
+  it('names a teacher whose profile is gone in the student language, on the card and in the details', async () => {
+    useWideScreen();
+    listMyCourses.mockResolvedValue(pageOf([aCourse({ teacherName: null })]));
+    renderMyCourses({ language: 'es' });
+
+    const card = await screen.findByRole('article', { name: 'Business Spanish' });
+    expect(within(card).getByText(/Desconocido/)).toBeInTheDocument();
+    const panel = screen.getByRole('complementary', { name: 'Detalles del curso' });
+    expect(within(panel).getByText('Desconocido')).toBeInTheDocument();
+    expect(screen.queryByText(/Unknown/)).not.toBeInTheDocument();
+  });
 });

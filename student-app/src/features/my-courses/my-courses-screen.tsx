@@ -173,7 +173,6 @@ export default function MyCoursesScreen() {
           size="auto"
           title={selected?.title ?? t('detailsTitle')}
           styles={{ title: { fontWeight: 700, overflowWrap: 'break-word', minWidth: 0 } }}
-          closeButtonProps={{ 'aria-label': t('close') }}
         >
           {details(false)}
         </Drawer>

@@ -48,7 +48,7 @@ export function StudentCourseCard({ course, selected, onDetails }: StudentCourse
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {t(`course.languages.${course.language}`, { ns: 'common' })} · {t('teacher')}:{' '}
-          {course.teacherName}
+          {course.teacherName ?? t('unknownPerson', { ns: 'common' })}
         </Text>
         <CourseProgress title={course.title} progress={course.progress} />
         <Text size="sm">

@@ -47,6 +47,17 @@ const teacher: AppUser = {
 const inOneHour = new Date(Date.now() + 60 * 60_000).toISOString();
 
 // What get_teacher_dashboard answers, as JSON, so the mapping is exercised too.
+const SUBMISSION = {
+  id: 's1',
+  activity_id: 'a1',
+  activity_title: 'Email to a client',
+  course_id: 'c1',
+  course_title: 'Business English',
+  student_id: 'u1',
+  student_name: 'Nora Díaz' as string | null,
+  submitted_at: '2026-11-20T10:00:00Z',
+};
+
 const answer = toTeacherDashboard({
   course_count: 3,
   active_course_count: 2,
@@ -100,18 +111,7 @@ const answer = toTeacherDashboard({
       meeting_link: null,
     },
   ],
-  recent_submissions: [
-    {
-      id: 's1',
-      activity_id: 'a1',
-      activity_title: 'Email to a client',
-      course_id: 'c1',
-      course_title: 'Business English',
-      student_id: 'u1',
-      student_name: 'Nora Díaz',
-      submitted_at: '2026-11-20T10:00:00Z',
-    },
-  ],
+  recent_submissions: [SUBMISSION],
 });
 
 function renderDashboard(language: Language = 'en') {
@@ -198,5 +198,20 @@ describe('Teacher dashboard', () => {
     expect(await screen.findByText('Rendimiento de los cursos')).toBeInTheDocument();
     expect(screen.getByText('2 activos')).toBeInTheDocument();
     expect(screen.getByText('7 pendientes de calificar')).toBeInTheDocument();
+  });
+
+  it('names a student whose profile is gone in the teacher language', async () => {
+    getDashboard.mockResolvedValue(
+      ok(
+        toTeacherDashboard({
+          pending_submission_count: 1,
+          recent_submissions: [{ ...SUBMISSION, student_name: null }],
+        }),
+      ),
+    );
+    renderDashboard('es');
+
+    expect(await screen.findByText('Desconocido · Business English')).toBeInTheDocument();
+    expect(screen.queryByText(/Unknown/)).not.toBeInTheDocument();
   });
 });

@@ -268,7 +268,7 @@ function RecentSubmissions({ data }: { data: TeacherDashboard }) {
                 </Text>
                 <Text size="sm" c="dimmed" style={wrappingTitle}>
                   {t('submittedBy', {
-                    student: submission.studentName,
+                    student: submission.studentName ?? t('unknownPerson', { ns: 'common' }),
                     course: submission.courseTitle,
                   })}
                 </Text>

@@ -1,0 +1,191 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ROUTES } from '../../shell/src/app/route-table';
+import { DEMO, DEMO_PASSWORD, passwordGrant, rest } from '../support/backend';
+
+// Issue 12: every route of every role, in English and Spanish, light and dark, checked with axe-core
+// against WCAG 2.1 A and AA. The shell's route table drives the list, so a screen is checked from the
+// day its route lands. The main dialogs of each role are opened and checked too.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+const ROLES = ['student', 'teacher', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+const VARIANTS = [
+  { language: 'en', scheme: 'light' },
+  { language: 'es', scheme: 'light' },
+  { language: 'en', scheme: 'dark' },
+  { language: 'es', scheme: 'dark' },
+] as const;
+type Variant = (typeof VARIANTS)[number];
+
+// A course every role can open: the demo student is enrolled in it and the demo teacher teaches it,
+// so its detail page shows materials, classes and reviews.
+const COURSE = 'Spanish for Beginners';
+
+/** A dialog a role opens from a screen, by what a person clicks, in either language. */
+type DialogCheck = { name: string; path: string; open: (page: Page) => Promise<void> };
+
+const click = (locator: (page: Page) => Locator) => (page: Page) => locator(page).click();
+
+const LOGOUT: DialogCheck = {
+  name: 'logout confirmation',
+  path: '/',
+  open: click((page) => page.getByRole('button', { name: /^(Logout|Cerrar sesión)$/ })),
+};
+
+// The main dialogs of each role. New dialogs (course, class, activity and user forms) join as they land.
+const DIALOGS: Record<Role, DialogCheck[]> = {
+  student: [
+    LOGOUT,
+    {
+      name: 'material viewer',
+      path: '/course-detail/:courseId',
+      open: click((page) => page.getByRole('button', { name: /^(View|Ver) / }).first()),
+    },
+    {
+      name: 'submit activity',
+      path: '/activities',
+      open: click((page) => page.getByRole('button', { name: /^(Submit|Entregar)$/ }).first()),
+    },
+    {
+      name: 'drop course confirmation',
+      path: '/my-courses',
+      open: async (page) => {
+        await page
+          .getByRole('button', { name: /^(Details of|Detalles de) / })
+          .first()
+          .click();
+        await page.getByRole('button', { name: /^(Drop course|Abandonar curso)$/ }).click();
+      },
+    },
+  ],
+  teacher: [LOGOUT],
+  admin: [LOGOUT],
+};
+
+type Finding = { page: string; rule: string; impact: string; help: string; targets: string[] };
+
+async function courseId(title: string): Promise<string> {
+  const { token } = await passwordGrant(DEMO.admin, DEMO_PASSWORD);
+  const response = await rest(`courses?select=id&title=eq.${encodeURIComponent(title)}`, token);
+  const [course] = (await response.json()) as { id: string }[];
+  if (!course) throw new Error(`no course ${title}`);
+  return course.id;
+}
+
+/** Waits until the screen has its content: the shell's h1, no spinner or skeleton, no request in flight. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
+}
+
+async function scan(page: Page, label: string, findings: Finding[], include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const elements = violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
+  // One line per page, so a run's log doubles as the per-screen report.
+  console.log(`axe: ${label}: ${violations.length} rules, ${elements} elements`);
+  for (const violation of violations) {
+    findings.push({
+      page: label,
+      rule: violation.id,
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      targets: violation.nodes.map((node) =>
+        `${node.target.join(' ')} — ${node.failureSummary ?? ''}`.trim(),
+      ),
+    });
+  }
+}
+
+function report(findings: Finding[]): string {
+  return findings
+    .map(
+      (finding) =>
+        `${finding.page}: ${finding.rule} (${finding.impact}) ${finding.help}\n` +
+        finding.targets.map((target) => `    ${target.replaceAll('\n', ' ')}`).join('\n'),
+    )
+    .join('\n');
+}
+
+async function prepare(page: Page, variant: Variant) {
+  await page.addInitScript(
+    ([language, scheme]) => {
+      window.localStorage.setItem('portal.language', language);
+      window.localStorage.setItem('mantine-color-scheme-value', scheme);
+    },
+    [variant.language, variant.scheme] as const,
+  );
+}
+
+async function signIn(page: Page, role: Role) {
+  await page.goto('/auth');
+  await page.locator('input[type="email"]').fill(DEMO[role]);
+  await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await settled(page);
+}
+
+function withParams(path: string, params: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (!value) throw new Error(`no value for :${name} in ${path}`);
+    return value;
+  });
+}
+
+function routesOf(role: Role, params: Record<string, string>): string[] {
+  return ROUTES.filter((route) => route.roles.includes(role)).map((route) =>
+    withParams(route.path, params),
+  );
+}
+
+// Dialogs are checked once they have finished opening; reduced motion makes that immediate.
+test.use({ reducedMotion: 'reduce' });
+
+for (const variant of VARIANTS) {
+  const tag = `${variant.language}, ${variant.scheme}`;
+
+  test(`sign-in page has no WCAG 2.1 AA violations (${tag})`, async ({ page }) => {
+    await prepare(page, variant);
+    const findings: Finding[] = [];
+    await page.goto('/auth');
+    await expect(page.locator('input[type="email"]')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', variant.language);
+    await expect(page).toHaveTitle(
+      variant.language === 'en' ? 'Sign in · Lingua Academy' : 'Iniciar sesión · Lingua Academy',
+    );
+    await scan(page, `/auth (${tag})`, findings);
+    expect(findings.length, report(findings)).toBe(0);
+  });
+
+  for (const role of ROLES) {
+    test(`every ${role} screen has no WCAG 2.1 AA violations (${tag})`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await prepare(page, variant);
+      const params = { courseId: await courseId(COURSE) };
+      await signIn(page, role);
+      const findings: Finding[] = [];
+      for (const path of routesOf(role, params)) {
+        await page.goto(path);
+        await settled(page);
+        // Screen readers pick the voice from <html lang>, and announce the tab title on arrival.
+        await expect(page.locator('html')).toHaveAttribute('lang', variant.language);
+        await expect(page).toHaveTitle(/^.+ · Lingua Academy$/);
+        await scan(page, `${role} ${path} (${tag})`, findings);
+      }
+      for (const dialog of DIALOGS[role]) {
+        await page.goto(withParams(dialog.path, params));
+        await settled(page);
+        await dialog.open(page);
+        await expect(page.getByRole('dialog')).toBeVisible();
+        // Not networkidle: a previewed video or PDF keeps streaming.
+        await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
+        await scan(page, `${role} ${dialog.name} dialog (${tag})`, findings);
+      }
+      expect(findings.length, report(findings)).toBe(0);
+    });
+  }
+}
