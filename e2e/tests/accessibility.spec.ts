@@ -32,6 +32,20 @@ const LOGOUT: DialogCheck = {
   open: click((page) => page.getByRole('button', { name: /^(Logout|Cerrar sesión)$/ })),
 };
 
+const CLASS_FORM: DialogCheck = {
+  name: 'class form',
+  path: '/classes',
+  open: click((page) =>
+    page.getByRole('button', { name: /^(Schedule Class|Programar clase)$/ }).first(),
+  ),
+};
+
+const CLASS_DELETE: DialogCheck = {
+  name: 'class delete confirmation',
+  path: '/classes',
+  open: click((page) => page.getByRole('button', { name: /^(Delete|Eliminar)$/ }).first()),
+};
+
 // The main dialogs of each role. New dialogs (course, class, activity and user forms) join as they land.
 const DIALOGS: Record<Role, DialogCheck[]> = {
   student: [
@@ -58,8 +72,8 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       },
     },
   ],
-  teacher: [LOGOUT],
-  admin: [LOGOUT],
+  teacher: [LOGOUT, CLASS_FORM, CLASS_DELETE],
+  admin: [LOGOUT, CLASS_FORM],
 };
 
 type Finding = { page: string; rule: string; impact: string; help: string; targets: string[] };

@@ -4,8 +4,8 @@ import { AuthScreen, Sidebar } from '../support/pages';
 
 // Staff sidebars grow as teacher-app and admin-app ship their screens (shell/src/app/route-table.ts).
 const SIDEBARS = {
-  admin: ['Dashboard', 'Profile'],
-  teacher: ['Dashboard', 'Profile'],
+  admin: ['Dashboard', 'Class Management', 'Profile'],
+  teacher: ['Dashboard', 'Class Management', 'Profile'],
   student: [
     'Dashboard',
     'My Courses',

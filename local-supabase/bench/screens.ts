@@ -42,7 +42,10 @@ export const plainRead: RequestSpec = {
   build: (c) => c.from('courses').select('*').limit(10),
 };
 
-/** Each role's main screens, loaded through the read models of 20261122001200_read_models.sql. */
+/**
+ * Each role's main screens, loaded through the read models of 20261122001200_read_models.sql (and
+ * class_stats of 20261123000100_class_management.sql).
+ */
 export function screens(ctx: ScreenContext): Screen[] {
   // The month grid is one bounded RPC (an admin's month holds more classes than PostgREST's max-rows of
   // 1000); the selected day's list is a one-day read of the view.
@@ -56,6 +59,15 @@ export function screens(ctx: ScreenContext): Screen[] {
       label: 'calendar_classes?scheduled_date=gte.<today>&scheduled_date=lt.<tomorrow>&order=scheduled_date',
       build: (c) =>
         c.from('calendar_classes').select('*').gte('scheduled_date', ctx.dayStart).lt('scheduled_date', ctx.dayEnd).order('scheduled_date'),
+    },
+  ];
+  // Class management (teachers and admins): the figures (class_stats, 20261123000100_class_management.sql)
+  // and one page of classes.
+  const classManagement: RequestSpec[] = [
+    { label: 'rpc class_stats()', rpc: 'class_stats', args: {} },
+    {
+      label: 'calendar_classes?order=scheduled_date&offset=0&limit=10 (count=exact)',
+      build: (c) => c.from('calendar_classes').select('*', { count: 'exact' }).order('scheduled_date').range(page.from, page.to),
     },
   ];
   const materialsPage: RequestSpec = {
@@ -123,16 +135,7 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
-    {
-      role: 'teacher',
-      name: 'Class management (page 1)',
-      requests: [
-        {
-          label: 'calendar_classes?order=scheduled_date&offset=0&limit=10 (count=exact)',
-          build: (c) => c.from('calendar_classes').select('*', { count: 'exact' }).order('scheduled_date').range(page.from, page.to),
-        },
-      ],
-    },
+    { role: 'teacher', name: 'Class management (page 1)', requests: classManagement },
     { role: 'teacher', name: 'Calendar (month)', requests: calendar },
     { role: 'teacher', name: 'Materials library (page 1)', requests: [materialsPage] },
     { role: 'teacher', name: 'Activities (page 1)', requests: [activitiesPage] },
@@ -195,6 +198,7 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
+    { role: 'admin', name: 'Class management (page 1)', requests: classManagement },
     { role: 'admin', name: 'Calendar (month)', requests: calendar },
     { role: 'admin', name: 'Materials (page 1)', requests: [materialsPage] },
     { role: 'admin', name: 'Activities (page 1)', requests: [activitiesPage] },

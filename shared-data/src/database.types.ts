@@ -806,6 +806,15 @@ export type Database = {
       };
     };
     Functions: {
+      class_stats: {
+        Args: never;
+        Returns: {
+          total: number;
+          live: number;
+          recorded: number;
+          total_minutes: number;
+        }[];
+      };
       enroll_user_in_course: {
         Args: {
           user_uuid: string;

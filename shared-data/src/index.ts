@@ -98,7 +98,20 @@ export {
   type CourseClass,
 } from './mappers/class';
 export type { Attendance, AttendanceMark } from './mappers/attendance';
-export { classesService, type ClassFilters } from './services/classes';
+export { classesService, type ClassFilters, type ClassStats } from './services/classes';
+export {
+  CLASS_DURATION,
+  CLASS_TEXT_LIMITS,
+  classFormFromClass,
+  classTextLength,
+  emptyClassForm,
+  isClassLink,
+  toClassInput,
+  validateClassForm,
+  type ClassFormErrors,
+  type ClassFormMessageKey,
+  type ClassFormValues,
+} from './rules/class-form';
 
 // Materials
 export {
@@ -180,6 +193,7 @@ export {
   DUE_THIS_WEEK_DAYS,
   combineLocalDateTime,
   dueThisWeek,
+  hoursFromMinutes,
   isOverdue,
   totalHours,
 } from './rules/schedule';
@@ -348,6 +362,7 @@ export {
 
 // One rule per domain fact
 export {
+  CONSTRAINT_MESSAGES,
   ERROR_MESSAGE_KEYS,
   SERVER_REFUSALS,
   errorMessageKey,

@@ -1,7 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../../local-supabase/tests/support';
+import { CONSTRAINT_MESSAGES } from '../../shared-data/src/rules/error-messages';
 import {
   type School,
+  closeDb,
   createClass,
   createPerson,
   createSchool,
@@ -11,6 +13,7 @@ import {
   expectRows,
   hoursFromNow,
   ids,
+  ownerQuery,
   service,
 } from './fixtures';
 
@@ -18,6 +21,10 @@ let school: School;
 
 beforeAll(async () => {
   school = await createSchool();
+});
+
+afterAll(async () => {
+  await closeDb();
 });
 
 describe('reading classes', () => {
@@ -102,6 +109,62 @@ describe('scheduling classes', () => {
       const { error } = await admin.client.from('classes').insert(values);
       expect(error?.code, JSON.stringify(values)).toBe('23514');
     }
+  });
+});
+
+describe('refusals the class form explains', () => {
+  it("leaves another teacher's class as it was after a refused edit or delete", async () => {
+    const { otherTeacher, courseClass } = school;
+    expectDenied(
+      await otherTeacher.client
+        .from('classes')
+        .insert({ course_id: courseClass.course_id, title: 'Intruder', scheduled_date: hoursFromNow(3), type: 'recorded' }),
+      /row-level security policy for table "classes"/,
+    );
+    await otherTeacher.client.from('classes').update({ title: 'Taken over', duration: 15 }).eq('id', courseClass.id);
+    await otherTeacher.client.from('classes').delete().eq('id', courseClass.id);
+    const { data } = await service.from('classes').select('title, duration').eq('id', courseClass.id).single();
+    expect(data).toEqual({ title: courseClass.title, duration: courseClass.duration });
+  });
+
+  it('names the check a live class without a meeting link breaks, on insert and update', async () => {
+    const { teacher, course } = school;
+    const base = { course_id: course.id, title: 'No link', scheduled_date: hoursFromNow(5), type: 'live' };
+    for (const meeting_link of [null, '', '   ']) {
+      const { error } = await teacher.client.from('classes').insert({ ...base, meeting_link });
+      expect(error?.code, JSON.stringify(meeting_link)).toBe('23514');
+      expect(error?.message).toContain('"classes_meeting_link_required_for_live"');
+    }
+    const recorded = await createClass(course.id, { type: 'recorded', meeting_link: null });
+    const { error } = await teacher.client.from('classes').update({ type: 'live' }).eq('id', recorded.id);
+    expect(error?.message).toContain('"classes_meeting_link_required_for_live"');
+  });
+
+  it('names the duration check under 15 minutes, on insert and update', async () => {
+    const { teacher, course, courseClass } = school;
+    for (const duration of [14, 0, -15]) {
+      const { error } = await teacher.client
+        .from('classes')
+        .insert({ course_id: course.id, title: 'Short', scheduled_date: hoursFromNow(5), type: 'recorded', duration });
+      expect(error?.code, String(duration)).toBe('23514');
+      expect(error?.message).toContain('"classes_duration_check"');
+    }
+    const { error } = await teacher.client.from('classes').update({ duration: 10 }).eq('id', courseClass.id);
+    expect(error?.message).toContain('"classes_duration_check"');
+    const fifteen = await teacher.client
+      .from('classes')
+      .insert({ course_id: course.id, title: 'Quick', scheduled_date: hoursFromNow(5), type: 'recorded', duration: 15 })
+      .select('duration')
+      .single();
+    expect(fifteen.data).toEqual({ duration: 15 });
+  });
+
+  it('has every constraint errorMessageKey explains', async () => {
+    const { rows } = await ownerQuery<{ name: string }>(
+      `select conname as name from pg_constraint where conrelid = 'public.classes'::regclass`,
+    );
+    const names = rows.map((row) => row.name);
+    expect(names).toEqual(expect.arrayContaining(Object.keys(CONSTRAINT_MESSAGES)));
   });
 });
 

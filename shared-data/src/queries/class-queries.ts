@@ -21,6 +21,12 @@ export const classQueries = {
       queryFn: () => unwrap(classesService.list(filters)),
       placeholderData: keepPreviousData,
     }),
+  /** Class Management's figures (total, live, recorded, total hours) of the classes the caller may see. */
+  stats: () =>
+    queryOptions({
+      queryKey: classKeys.stats(),
+      queryFn: () => unwrap(classesService.stats()),
+    }),
   /** The month grid and the next classes; the shown month stays while the next one loads. */
   calendarMonth: (request: CalendarMonthRequest) =>
     queryOptions({

@@ -25,6 +25,8 @@ export const dashboardKeys = {
 export const classKeys = {
   all: ['classes'] as const,
   list: (filters: object) => ['classes', 'list', filters] as const,
+  /** Class Management's figures; under `all`, so every class mutation refetches them. */
+  stats: () => ['classes', 'stats'] as const,
   calendarMonth: (request: object) => ['classes', 'calendar-month', request] as const,
   between: (from: string, to: string) => ['classes', 'between', from, to] as const,
   attendance: (classId: string) => ['classes', 'attendance', classId] as const,

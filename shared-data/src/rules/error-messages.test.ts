@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import * as errorTexts from '../../../shared-ui/src/i18n/namespaces/errors';
 import type { ErrorCode } from '../errors';
 import type { ServiceError } from '../result';
-import { ERROR_MESSAGE_KEYS, SERVER_REFUSALS, errorMessageKey } from './error-messages';
+import {
+  CONSTRAINT_MESSAGES,
+  ERROR_MESSAGE_KEYS,
+  SERVER_REFUSALS,
+  errorMessageKey,
+} from './error-messages';
+// The class form's own texts, which the database's refusals of a class repeat.
+import * as validationTexts from '../../../shared-ui/src/i18n/namespaces/validation';
 
 const failure = (code: ErrorCode, message: string, details?: unknown): ServiceError =>
   details === undefined ? { code, message } : { code, message, details };
@@ -81,6 +88,116 @@ describe('errorMessageKey: database codes', () => {
         }),
       ),
     ).toBe('alreadyGraded');
+  });
+});
+
+describe('errorMessageKey: a class the database refuses to save', () => {
+  const refusal = (code: ErrorCode, message: string, providerCode: string) =>
+    failure(code, message, { code: providerCode, details: 'Failing row contains (…)' });
+
+  it.each<[string, string, string]>([
+    [
+      '23514',
+      'new row for relation "classes" violates check constraint "classes_meeting_link_required_for_live"',
+      'classMeetingLinkRequired',
+    ],
+    [
+      '23514',
+      'new row for relation "classes" violates check constraint "classes_duration_check"',
+      'classDurationMin',
+    ],
+    [
+      '23514',
+      'new row for relation "classes" violates check constraint "classes_title_check"',
+      'classTitleInvalid',
+    ],
+    [
+      '23514',
+      'new row for relation "classes" violates check constraint "classes_description_check"',
+      'classDescriptionTooLong',
+    ],
+    [
+      '23514',
+      'new row for relation "classes" violates check constraint "classes_meeting_link_check"',
+      'classLinkTooLong',
+    ],
+    [
+      '23514',
+      'new row for relation "classes" violates check constraint "classes_recording_url_check"',
+      'classLinkTooLong',
+    ],
+    [
+      '23503',
+      'insert or update on table "classes" violates foreign key constraint "classes_course_id_fkey"',
+      'classCourseNotFound',
+    ],
+    ['42501', 'new row violates row-level security policy for table "classes"', 'notAllowed'],
+  ])('%s "%s" → %s', (providerCode, message, key) => {
+    expect(errorMessageKey(refusal('CREATE_CLASSES_ERROR', message, providerCode))).toBe(key);
+    expect(errorMessageKey(refusal('UPDATE_CLASSES_ERROR', message, providerCode))).toBe(key);
+  });
+
+  it('says what the form says for the same mistake', () => {
+    const errors: Record<string, unknown> = errorTexts.en;
+    expect(errors.classMeetingLinkRequired).toBe(validationTexts.en.classMeetingLinkRequired);
+    expect(errors.classDurationMin).toBe(validationTexts.en.classDurationMin);
+    const errorsEs: Record<string, unknown> = errorTexts.es;
+    expect(errorsEs.classMeetingLinkRequired).toBe(validationTexts.es.classMeetingLinkRequired);
+    expect(errorsEs.classDurationMin).toBe(validationTexts.es.classDurationMin);
+  });
+
+  it('falls back to the generic message for constraints and tables it does not know', () => {
+    expect(
+      errorMessageKey(
+        refusal(
+          'CREATE_CLASSES_ERROR',
+          'new row for relation "classes" violates check constraint "classes_type_check"',
+          '23514',
+        ),
+      ),
+    ).toBe('invalidValue');
+    expect(
+      errorMessageKey(
+        refusal(
+          'CREATE_COURSES_ERROR',
+          'new row violates row-level security policy for table "courses"',
+          '42501',
+        ),
+      ),
+    ).toBe('notAllowed');
+    expect(
+      errorMessageKey(
+        refusal(
+          'CREATE_COURSES_ERROR',
+          'new row for relation "courses" violates check constraint "constructor"',
+          '23514',
+        ),
+      ),
+    ).toBe('invalidValue');
+    expect(
+      errorMessageKey(
+        refusal(
+          'UPDATE_CLASSES_ERROR',
+          'value "99999999999" is out of range for type integer',
+          '22003',
+        ),
+      ),
+    ).toBe('invalidValue');
+  });
+
+  it('reads a refusal thrown by a class mutation the same way', () => {
+    const thrown = Object.assign(
+      new Error(
+        'new row for relation "classes" violates check constraint "classes_meeting_link_required_for_live"',
+      ),
+      { code: 'UPDATE_CLASSES_ERROR', details: { code: '23514' } },
+    );
+    expect(errorMessageKey(thrown)).toBe('classMeetingLinkRequired');
+  });
+
+  it('lists every constraint key among the message keys', () => {
+    const keys: readonly string[] = ERROR_MESSAGE_KEYS;
+    expect(Object.values(CONSTRAINT_MESSAGES).filter((key) => !keys.includes(key))).toEqual([]);
   });
 });
 

@@ -30,6 +30,12 @@ export const ERROR_MESSAGE_KEYS = [
   'dueDatePassed',
   'alreadyGraded',
   'gradeTooHigh',
+  'classMeetingLinkRequired',
+  'classDurationMin',
+  'classTitleInvalid',
+  'classDescriptionTooLong',
+  'classLinkTooLong',
+  'classCourseNotFound',
   'fileTooLarge',
   'fileTypeNotAccepted',
   'loadFailed',
@@ -67,6 +73,7 @@ const DATABASE_CODES: Record<string, ErrorMessageKey> = {
   '23503': 'notFound',
   '23514': 'invalidValue',
   '22001': 'tooLong',
+  '22003': 'invalidValue',
   '22P02': 'invalidValue',
   '22023': 'invalidValue',
   too_large: 'fileTooLarge',
@@ -99,6 +106,24 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'The due date for this activity has passed': 'dueDatePassed',
   'This submission has already been graded': 'alreadyGraded',
 };
+
+/**
+ * The database's checks and keys whose refusal says what to fix, by constraint name: Postgres names the
+ * constraint in its message ('new row for relation "classes" violates check constraint "…"'), which
+ * PostgREST passes on. supabase/tests/classes.test.ts checks that each name exists in the database and
+ * that a refused class save is read this way.
+ */
+export const CONSTRAINT_MESSAGES: Record<string, ErrorMessageKey> = {
+  classes_meeting_link_required_for_live: 'classMeetingLinkRequired',
+  classes_duration_check: 'classDurationMin',
+  classes_title_check: 'classTitleInvalid',
+  classes_description_check: 'classDescriptionTooLong',
+  classes_meeting_link_check: 'classLinkTooLong',
+  classes_recording_url_check: 'classLinkTooLong',
+  classes_course_id_fkey: 'classCourseNotFound',
+};
+
+const CONSTRAINT_IN_MESSAGE = /\bconstraint "([^"]+)"/;
 
 /** What to say when nothing more specific is known, by the operation that failed. */
 function byOperation(code: ErrorCode): ErrorMessageKey {
@@ -160,6 +185,10 @@ export function errorMessageKey(failure: ServiceError | unknown): ErrorMessageKe
   const refusal = SERVER_REFUSALS[error.message.trim()];
   if (refusal) return refusal;
   if (/grade cannot be higher/i.test(error.message)) return 'gradeTooHigh';
+  const constraint = CONSTRAINT_IN_MESSAGE.exec(error.message)?.[1];
+  if (constraint !== undefined && Object.hasOwn(CONSTRAINT_MESSAGES, constraint)) {
+    return CONSTRAINT_MESSAGES[constraint] as ErrorMessageKey;
+  }
   const providerCode = detail(error, 'code');
   if (typeof providerCode === 'string') {
     const known = AUTH_CODES[providerCode] ?? DATABASE_CODES[providerCode];

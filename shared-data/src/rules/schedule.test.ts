@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { combineLocalDateTime, dueThisWeek, isOverdue, totalHours } from './schedule';
+import {
+  combineLocalDateTime,
+  dueThisWeek,
+  hoursFromMinutes,
+  isOverdue,
+  totalHours,
+} from './schedule';
 
 const now = new Date('2025-03-10T12:00:00.000Z');
 
@@ -61,5 +67,21 @@ describe('totalHours', () => {
     [[Number.NaN, 120], 2],
   ])('minutes %j → %i h', (durations, hours) => {
     expect(totalHours(durations.map((duration) => ({ duration })))).toBe(hours);
+  });
+});
+
+describe('hoursFromMinutes', () => {
+  it.each([
+    [0, 0],
+    [29, 0],
+    [30, 1],
+    [45, 1],
+    [89, 1],
+    [90, 2],
+    [6_000, 100],
+    [Number.NaN, 0],
+    [Number.POSITIVE_INFINITY, 0],
+  ])('%d minutes → %i h', (minutes, hours) => {
+    expect(hoursFromMinutes(minutes)).toBe(hours);
   });
 });

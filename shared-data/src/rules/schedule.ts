@@ -44,11 +44,16 @@ export function combineLocalDateTime(date: string, time: string): string | null 
   return roundTrips ? local.toISOString() : null;
 }
 
+/** Minutes as whole hours (minutes / 60, rounded); anything but a finite number counts as 0. */
+export function hoursFromMinutes(minutes: number): number {
+  return Number.isFinite(minutes) ? Math.round(minutes / 60) : 0;
+}
+
 /** Total hours of classes = their minutes / 60, rounded. */
 export function totalHours(classes: readonly { duration: number }[]): number {
   const minutes = classes.reduce(
     (sum, { duration }) => sum + (Number.isFinite(duration) ? duration : 0),
     0,
   );
-  return Math.round(minutes / 60);
+  return hoursFromMinutes(minutes);
 }

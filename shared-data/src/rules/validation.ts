@@ -1,3 +1,5 @@
+import type { ClassFormMessageKey } from './class-form';
+
 /** Password minimum 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -9,6 +11,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** I18n keys in the `validation` namespace; shared-ui holds their texts. */
 export type ValidationMessageKey =
+  | ClassFormMessageKey
   | 'emailRequired'
   | 'emailInvalid'
   | 'emailInvalidForgot'

@@ -349,3 +349,84 @@ describe('classesService attendance', () => {
     expect(fake.requests).toHaveLength(0);
   });
 });
+
+describe('classesService.stats', () => {
+  it('asks class_stats() once and rounds the minutes to hours', async () => {
+    fake.on('POST', '/rest/v1/rpc/class_stats', {
+      body: [{ total: 7, live: 4, recorded: 3, total_minutes: 405 }],
+    });
+
+    expect(await classesService.stats()).toEqual({
+      success: true,
+      data: { total: 7, live: 4, recorded: 3, totalHours: 7 },
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requestsTo('POST', '/rest/v1/rpc/class_stats')).toHaveLength(1);
+  });
+
+  it.each([
+    [0, 0],
+    [29, 0],
+    [30, 1],
+    [89, 1],
+    [90, 2],
+  ])('%d minutes are %d hours', async (minutes, hours) => {
+    fake.on('POST', '/rest/v1/rpc/class_stats', {
+      body: [{ total: 1, live: 1, recorded: 0, total_minutes: minutes }],
+    });
+
+    expect(await classesService.stats()).toMatchObject({ data: { totalHours: hours } });
+  });
+
+  it('reads big counts sent as strings, and a single object as well as an array', async () => {
+    fake.on('POST', '/rest/v1/rpc/class_stats', {
+      body: { total: '120000', live: '70000', recorded: '50000', total_minutes: '7200000' },
+    });
+
+    expect(await classesService.stats()).toEqual({
+      success: true,
+      data: { total: 120_000, live: 70_000, recorded: 50_000, totalHours: 120_000 },
+    });
+  });
+
+  it('is zero everywhere when the caller sees no classes', async () => {
+    fake.on('POST', '/rest/v1/rpc/class_stats', {
+      body: [{ total: 0, live: 0, recorded: 0, total_minutes: 0 }],
+    });
+
+    expect(await classesService.stats()).toEqual({
+      success: true,
+      data: { total: 0, live: 0, recorded: 0, totalHours: 0 },
+    });
+  });
+
+  it('is CLASS_STATS_ERROR with the provider code when refused', async () => {
+    fake.on('POST', '/rest/v1/rpc/class_stats', {
+      status: 401,
+      body: { code: '42501', message: 'permission denied for function class_stats' },
+    });
+
+    expect(await classesService.stats()).toEqual({
+      success: false,
+      error: {
+        code: 'CLASS_STATS_ERROR',
+        message: 'permission denied for function class_stats',
+        details: { code: '42501' },
+      },
+    });
+  });
+
+  it("falls back to its own text when the server says nothing, and when it can't be reached", async () => {
+    fake.on('POST', '/rest/v1/rpc/class_stats', { status: 500, body: {} });
+    expect(await classesService.stats()).toMatchObject({
+      success: false,
+      error: { code: 'CLASS_STATS_ERROR', message: 'Failed to fetch class statistics' },
+    });
+
+    fake.on('POST', '/rest/v1/rpc/class_stats', { networkError: true });
+    expect(await classesService.stats()).toMatchObject({
+      success: false,
+      error: { code: 'CLASS_STATS_ERROR' },
+    });
+  });
+});

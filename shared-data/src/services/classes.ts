@@ -22,7 +22,9 @@ import {
   type ClassType,
   type CourseClass,
 } from '../mappers/class';
+import { toNumber } from '../mappers/fields';
 import type { PageRequest, Paged } from '../rules/paging';
+import { hoursFromMinutes } from '../rules/schedule';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
 
@@ -38,7 +40,17 @@ export type ClassFilters = PageRequest & {
   search?: string;
 };
 
+/** Class Management's figures: the classes the caller may see (RLS decides), by type, and their hours. */
+export type ClassStats = {
+  total: number;
+  live: number;
+  recorded: number;
+  /** Minutes of all those classes ÷ 60, rounded (as `totalHours`). */
+  totalHours: number;
+};
+
 // No fixed product text exists for these; the provider's message is used whenever it has one.
+const CLASS_STATS_FAILED = 'Failed to fetch class statistics';
 const GET_ATTENDANCE_FAILED = 'Failed to fetch attendance';
 const MARK_ATTENDANCE_FAILED = 'Failed to mark attendance';
 const COURSE_REQUIRED = 'Course is required';
@@ -142,6 +154,25 @@ async function remove(id: string): Promise<Result<null>> {
   });
 }
 
+/**
+ * Class Management's figures in one request (`class_stats()`): a teacher's own courses, every class for
+ * an admin, a student's active courses.
+ */
+async function stats(): Promise<Result<ClassStats>> {
+  return settle('CLASS_STATS_ERROR', CLASS_STATS_FAILED, async () => {
+    const { data, error } = await getClient().rpc('class_stats');
+    if (error) return fromPostgrestError('CLASS_STATS_ERROR', error, CLASS_STATS_FAILED);
+    // An aggregate answers exactly one row; PostgREST sends a set-returning function's rows as an array.
+    const row = Array.isArray(data) ? data[0] : data;
+    return ok({
+      total: toNumber(row?.total),
+      live: toNumber(row?.live),
+      recorded: toNumber(row?.recorded),
+      totalHours: hoursFromMinutes(toNumber(row?.total_minutes)),
+    });
+  });
+}
+
 /** The attendance marks of a class that the caller may see (a student: only their own). */
 async function getAttendance(classId: string): Promise<Result<Attendance[]>> {
   return settle('GET_ATTENDANCE_ERROR', GET_ATTENDANCE_FAILED, async () => {
@@ -195,6 +226,7 @@ export const classesService = {
   create,
   update,
   delete: remove,
+  stats,
   getAttendance,
   markAttendance,
   saveAttendance,

@@ -133,7 +133,9 @@ function base64Url(value: object): string {
 
 /** An unsigned JWT: supabase-js decodes tokens but only the server verifies them. */
 export function fakeJwt(sub: string, label: string): string {
-  const exp = Math.floor(Date.now() / 1000) + 3600;
+  // A fixed expiry far ahead: two tokens built for the same user and label are equal even when a
+  // second passes between them (a loaded machine), so tests can compare them.
+  const exp = 4_102_444_800; // 2100-01-01
   return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub, exp, role: 'authenticated', label })}.signature`;
 }
 

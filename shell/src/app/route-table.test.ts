@@ -63,12 +63,31 @@ describe('navigationFor (the sidebar)', () => {
   const labels = (role: 'student' | 'teacher' | 'admin') =>
     navigationFor(role).map((item) => `${item.path} ${item.labelKey}`);
 
-  it('gives the admin dashboard and profile only, until admin-app ships its other sidebar screens', () => {
-    expect(labels('admin')).toEqual(['/ nav.dashboard', '/profile nav.profile']);
+  it('gives the admin the screens shipped so far: dashboard, class management, profile', () => {
+    expect(labels('admin')).toEqual([
+      '/ nav.dashboard',
+      '/classes nav.classes',
+      '/profile nav.profile',
+    ]);
   });
 
-  it('gives the teacher dashboard and profile only, until teacher-app ships its other sidebar screens', () => {
-    expect(labels('teacher')).toEqual(['/ nav.dashboard', '/profile nav.profile']);
+  it('gives the teacher the screens shipped so far: dashboard, class management, profile', () => {
+    expect(labels('teacher')).toEqual([
+      '/ nav.dashboard',
+      '/classes nav.classes',
+      '/profile nav.profile',
+    ]);
+  });
+
+  it('serves Class Management to teachers and admins from teacher-app, not to students', () => {
+    expect(resolveRoute(paths.classes, 'admin')).toMatchObject({
+      status: 'allowed',
+      route: { source: { kind: 'remote', remote: 'teacher', module: './ClassManagement' } },
+    });
+    expect(resolveRoute(paths.classes, 'student')).toEqual({
+      status: 'forbidden',
+      allowedRoles: ['teacher', 'admin'],
+    });
   });
 
   it('gives the student the full sidebar in order, plus Course Catalog and Activities', () => {

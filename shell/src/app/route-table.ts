@@ -64,6 +64,14 @@ export const ROUTES: readonly PortalRoute[] = [
     titleKey: 'titles.dashboard',
     nav: { labelKey: 'nav.dashboard', icon: 'dashboard' },
   },
+  // Teachers see the classes of their own courses, admins every class: the database decides.
+  {
+    path: paths.classes,
+    roles: ['teacher', 'admin'],
+    source: remote('teacher', './ClassManagement'),
+    titleKey: 'titles.classes',
+    nav: { labelKey: 'nav.classes', icon: 'classes' },
+  },
 
   // Student
   {

@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  classFormFromClass,
+  toClassInput,
+  validateClassForm,
+} from '../../../shared-data/src/rules/class-form';
 import { errorMessageKey } from '../../../shared-data/src/rules/error-messages';
 import { classesService } from '../../../shared-data/src/services/classes';
-import { createClass, createCourse, enroll, hoursFromNow, service } from '../fixtures';
+import { authService } from '../../../shared-data/src/services/auth';
+import {
+  closeDb,
+  createClass,
+  createCourse,
+  enroll,
+  hoursFromNow,
+  ownerQuery,
+  service,
+} from '../fixtures';
 import { DEMO_ACCOUNTS, dataOf, signInAs, installLocalDataClient } from './data-client';
 
 installLocalDataClient();
@@ -17,6 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service.from('courses').delete().eq('id', courseId);
+  await closeDb();
 });
 
 describe('classesService.create / update / delete / saveAttendance (teacher class screens)', () => {
@@ -132,5 +147,116 @@ describe('classesService.create / update / delete / saveAttendance (teacher clas
     }
     const { data } = await service.from('class_attendance').select('id').eq('class_id', later.id);
     expect(data).toEqual([]);
+  });
+});
+
+describe('classesService with the class form (Class Management)', () => {
+  it('saves what the form sends and reads it back into the same form', async () => {
+    await signInAs('teacher');
+    const values = {
+      courseId,
+      title: '  Listening practice ',
+      description: ' Podcast about markets ',
+      date: '2031-02-03',
+      time: '09:45',
+      duration: '45',
+      type: 'recorded' as const,
+      meetingLink: ' https://video.example.org/markets ',
+    };
+    expect(validateClassForm(values)).toEqual({});
+
+    const created = dataOf(await classesService.create(toClassInput(values)));
+    expect(created).toMatchObject({
+      title: 'Listening practice',
+      description: 'Podcast about markets',
+      duration: 45,
+      type: 'recorded',
+      meetingLink: null,
+      recordingUrl: 'https://video.example.org/markets',
+    });
+    expect(classFormFromClass(created)).toEqual({
+      ...values,
+      title: 'Listening practice',
+      description: 'Podcast about markets',
+      duration: 45,
+      meetingLink: 'https://video.example.org/markets',
+    });
+
+    const live = {
+      ...classFormFromClass(created),
+      type: 'live' as const,
+      meetingLink: 'https://meet.example.org/markets',
+    };
+    const updated = dataOf(await classesService.update(created.id, toClassInput(live, created)));
+    expect(updated).toMatchObject({
+      type: 'live',
+      meetingLink: 'https://meet.example.org/markets',
+    });
+    expect(updated.scheduledDate).toBe(created.scheduledDate);
+    await classesService.delete(created.id);
+  });
+
+  it('explains a refused save with the message the form would have shown', async () => {
+    await signInAs('teacher');
+    const base = { courseId, title: 'Refused', scheduledDate: hoursFromNow(24), duration: 60 };
+
+    const noLink = await classesService.create({ ...base, type: 'live', meetingLink: '  ' });
+    expect(noLink.success).toBe(false);
+    if (!noLink.success) {
+      expect(noLink.error).toMatchObject({
+        code: 'CREATE_CLASSES_ERROR',
+        details: { code: '23514' },
+      });
+      expect(errorMessageKey(noLink.error)).toBe('classMeetingLinkRequired');
+    }
+
+    const short = await classesService.create({ ...base, type: 'recorded', duration: 10 });
+    expect(short.success).toBe(false);
+    if (!short.success) expect(errorMessageKey(short.error)).toBe('classDurationMin');
+
+    const existing = await createClass(courseId, { title: 'Kept' });
+    const unlinked = await classesService.update(existing.id, { meetingLink: null });
+    expect(unlinked.success).toBe(false);
+    if (!unlinked.success) {
+      expect(unlinked.error.code).toBe('UPDATE_CLASSES_ERROR');
+      expect(errorMessageKey(unlinked.error)).toBe('classMeetingLinkRequired');
+    }
+  });
+});
+
+describe('classesService.stats (Class Management figures)', () => {
+  it("gives the demo teacher the figures of their own courses' classes", async () => {
+    await signInAs('teacher');
+    const { rows } = await ownerQuery<{
+      total: number;
+      live: number;
+      recorded: number;
+      minutes: number;
+    }>(
+      `select count(*)::int as total,
+              count(*) filter (where cl.type = 'live')::int as live,
+              count(*) filter (where cl.type = 'recorded')::int as recorded,
+              coalesce(sum(cl.duration), 0)::int as minutes
+         from public.classes cl join public.courses c on c.id = cl.course_id
+        where c.teacher_id = $1`,
+      [DEMO_ACCOUNTS.teacher.id],
+    );
+    const [expected] = rows;
+    expect(dataOf(await classesService.stats())).toEqual({
+      total: expected?.total,
+      live: expected?.live,
+      recorded: expected?.recorded,
+      totalHours: Math.round((expected?.minutes ?? 0) / 60),
+    });
+  });
+
+  it('is CLASS_STATS_ERROR, a load failure, when signed out', async () => {
+    await authService.signOut();
+    const result = await classesService.stats();
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(result.error).toMatchObject({ code: 'CLASS_STATS_ERROR', details: { code: '42501' } });
+      expect(errorMessageKey(result.error)).toBe('notAllowed');
+    }
   });
 });

@@ -18,4 +18,11 @@ export const PAGES: readonly ExposedPage[] = [
     label: 'Dashboard',
     load: () => import('../features/dashboard/dashboard-screen'),
   },
+  {
+    module: './ClassManagement',
+    file: './src/features/class-management/class-management-screen.tsx',
+    path: paths.classes,
+    label: 'Class Management',
+    load: () => import('../features/class-management/class-management-screen'),
+  },
 ];

@@ -1,0 +1,577 @@
+import { notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  authAtom,
+  classesService,
+  coursesService,
+  fail,
+  initialAuthState,
+  ok,
+  type AppUser,
+  type ClassStats,
+  type Course,
+  type CourseClass,
+  type Paged,
+} from '@portal/shared-data';
+import { createQueryClient } from '@portal/shared-data/queries';
+import type { Language } from '@portal/shared-ui';
+import { renderWithProviders } from '@portal/shared-ui/test-utils';
+import ClassManagementScreen from './class-management-screen';
+
+// The query and mutation options call these very service objects, so their functions are replaced
+// in place (the unit boundary is the service).
+vi.mock('@portal/shared-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portal/shared-data')>();
+  Object.assign(actual.classesService, {
+    list: vi.fn(),
+    stats: vi.fn(),
+    create: vi.fn(),
+    update: vi.fn(),
+    delete: vi.fn(),
+  });
+  Object.assign(actual.coursesService, { list: vi.fn() });
+  return actual;
+});
+
+const listClasses = vi.mocked(classesService.list);
+const classStats = vi.mocked(classesService.stats);
+const createClass = vi.mocked(classesService.create);
+const updateClass = vi.mocked(classesService.update);
+const deleteClass = vi.mocked(classesService.delete);
+const listCourses = vi.mocked(coursesService.list);
+
+const teacher: AppUser = {
+  id: 'teacher-1',
+  email: 'marta@school.test',
+  firstName: 'Marta',
+  lastName: 'Ruiz',
+  role: 'teacher',
+  avatar: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  lastLogin: null,
+  phone: null,
+  location: null,
+  bio: null,
+  isActive: true,
+};
+
+const admin: AppUser = { ...teacher, id: 'admin-1', role: 'admin', firstName: 'Ana' };
+
+// Local times, so the expected texts hold in any time zone.
+const NEXT_YEAR = new Date().getFullYear() + 1;
+const upcomingStart = new Date(NEXT_YEAR, 11, 1, 14, 5);
+
+function aClass(overrides: Partial<CourseClass> = {}): CourseClass {
+  return {
+    id: 'class-1',
+    courseId: 'course-1',
+    courseTitle: 'Business English',
+    teacherId: 'teacher-1',
+    title: 'Pitching to investors',
+    description: 'Short pitches and feedback',
+    scheduledDate: upcomingStart.toISOString(),
+    duration: 90,
+    type: 'live',
+    meetingLink: 'https://meet.example/pitch',
+    recordingUrl: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+const recorded = aClass({
+  id: 'class-2',
+  title: 'Grammar review',
+  description: 'The past tenses, recorded',
+  courseId: 'course-2',
+  courseTitle: 'Spanish for Beginners',
+  type: 'recorded',
+  meetingLink: null,
+  recordingUrl: 'https://video.example/grammar',
+  duration: 45,
+});
+
+const ended = aClass({
+  id: 'class-3',
+  title: 'Kick-off meeting',
+  description: 'Introductions',
+  scheduledDate: new Date(2020, 0, 10, 9, 0).toISOString(),
+  duration: 60,
+});
+
+function course(id: string, title: string): Course {
+  return {
+    id,
+    title,
+    description: '',
+    language: 'English',
+    category: 'general',
+    level: 'beginner',
+    duration: 8,
+    teacherId: 'teacher-1',
+    teacherName: 'Marta Ruiz',
+    price: 100,
+    thumbnailUrl: null,
+    isActive: true,
+    enrolledCount: 0,
+    maxStudents: 10,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+  };
+}
+
+const COURSES = [
+  course('course-1', 'Business English'),
+  course('course-2', 'Spanish for Beginners'),
+];
+
+function paged<T>(items: T[], total = items.length, page = 1, limit = 12): Paged<T> {
+  return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
+}
+
+const STATS: ClassStats = { total: 40, live: 28, recorded: 12, totalHours: 51 };
+
+function renderPage({
+  language = 'en',
+  user = teacher,
+}: { language?: Language; user?: AppUser } = {}) {
+  const store = createStore();
+  store.set(authAtom, { ...initialAuthState, user, initialized: true });
+  return renderWithProviders(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <Provider store={store}>
+        <ClassManagementScreen />
+      </Provider>
+    </QueryClientProvider>,
+    { language },
+  );
+}
+
+function statValue(name: string): string {
+  const card = screen.getByRole('group', { name });
+  const id = card.getAttribute('aria-describedby');
+  return (id && document.getElementById(id)?.textContent) || '';
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+async function openForm(user: ReturnType<typeof renderPage>['user'], name = 'Schedule Class') {
+  // The header's button (the empty state may offer a second one).
+  await user.click(screen.getAllByRole('button', { name })[0]!);
+  return screen.findByRole('dialog', { name });
+}
+
+async function chooseCourse(
+  user: ReturnType<typeof renderPage>['user'],
+  dialog: HTMLElement,
+  title: string,
+) {
+  await user.click(within(dialog).getByRole('combobox', { name: 'Course' }));
+  await user.click(await within(dialog).findByRole('option', { name: title }));
+}
+
+/** Sets a field's text in one change event (typing key by key only makes the test slower). */
+function fill(field: HTMLElement, text: string) {
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.blur(field);
+}
+
+const timeField = (dialog: HTMLElement) => within(dialog).getByLabelText(/^Time/);
+
+beforeEach(() => {
+  // Toasts live in Mantine's page-wide store: none is carried over from the previous test.
+  notifications.clean();
+  vi.clearAllMocks();
+  listClasses.mockReset();
+  classStats.mockReset();
+  listCourses.mockReset();
+  listCourses.mockResolvedValue(ok(paged(COURSES, 2, 1, 100)));
+  classStats.mockResolvedValue(ok(STATS));
+});
+
+describe('Class Management', () => {
+  it('shows a loader while the classes load', async () => {
+    listClasses.mockReturnValue(new Promise(() => {}));
+    renderPage();
+    expect(await screen.findByRole('status', { name: 'Loading classes…' })).toBeInTheDocument();
+  });
+
+  it("shows 'Error loading classes:' with the reason in the user's language, and Try again loads them", async () => {
+    listClasses
+      .mockResolvedValueOnce(
+        fail('FETCH_CLASSES_ERROR', 'permission denied for table classes', { code: '42501' }),
+      )
+      .mockResolvedValueOnce(ok(paged([aClass()])));
+    const { user } = renderPage();
+
+    expect(await screen.findByText('Error loading classes:')).toBeInTheDocument();
+    expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
+    expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('article', { name: 'Pitching to investors' }),
+    ).toBeInTheDocument();
+    expect(listClasses).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('Error loading classes:')).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no classes at all, and offers to schedule one', async () => {
+    listClasses.mockResolvedValue(ok(paged<CourseClass>([])));
+    classStats.mockResolvedValue(ok({ total: 0, live: 0, recorded: 0, totalHours: 0 }));
+    const { user } = renderPage();
+
+    expect(await screen.findByText('No classes scheduled yet')).toBeInTheDocument();
+    expect(screen.queryByText('No classes match your filters.')).not.toBeInTheDocument();
+    await waitFor(() => expect(statValue('Total Classes')).toBe('0'));
+    expect(screen.getAllByRole('button', { name: 'Schedule Class' })).toHaveLength(2);
+    await user.click(screen.getAllByRole('button', { name: 'Schedule Class' })[1]!);
+    expect(await screen.findByRole('dialog', { name: 'Schedule Class' })).toBeInTheDocument();
+  });
+
+  it('shows the server totals over every class, and a card per class of the page', async () => {
+    // One page of three out of forty: the figures come from the stats call, not from the page.
+    listClasses.mockResolvedValue(ok(paged([aClass(), recorded, ended], 40)));
+    renderPage();
+
+    const live = await screen.findByRole('article', { name: 'Pitching to investors' });
+    await waitFor(() => expect(statValue('Total Classes')).toBe('40'));
+    expect(statValue('Live Classes')).toBe('28');
+    expect(statValue('Recorded Classes')).toBe('12');
+    expect(statValue('Total Hours')).toBe('51');
+    expect(classStats).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { name: '40 classes' })).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 4')).toBeInTheDocument();
+    expect(listClasses).toHaveBeenCalledWith({ page: 1, limit: 12 });
+    // Classes of the teacher's own courses are offered in the filter and the form.
+    expect(listCourses).toHaveBeenCalledWith(
+      expect.objectContaining({ teacherId: 'teacher-1', sortBy: 'title' }),
+    );
+
+    expect(live).toHaveTextContent('Live');
+    expect(live).toHaveTextContent('Business English');
+    expect(live).toHaveTextContent('Short pitches and feedback');
+    expect(live).toHaveTextContent(`01/12/${NEXT_YEAR} · 14:05`);
+    expect(live).toHaveTextContent('90 min');
+    const join = within(live).getByRole('link', { name: 'Join Class' });
+    expect(join).toHaveAttribute('href', 'https://meet.example/pitch');
+    expect(join).toHaveAttribute('target', '_blank');
+    expect(join.getAttribute('rel')).toContain('noopener');
+    expect(within(live).getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription(
+      'Pitching to investors',
+    );
+
+    const recordedCard = card('Grammar review');
+    expect(recordedCard).toHaveTextContent('Recorded');
+    expect(recordedCard).toHaveTextContent('Spanish for Beginners');
+    expect(recordedCard).toHaveTextContent('45 min');
+    expect(within(recordedCard).queryByRole('link')).not.toBeInTheDocument();
+
+    // A live class that has ended offers no Join.
+    const over = card('Kick-off meeting');
+    expect(over).toHaveTextContent('10/01/2020 · 09:00');
+    expect(within(over).queryByRole('link', { name: 'Join Class' })).not.toBeInTheDocument();
+  });
+
+  it('searches and filters by course on the server, and tells an empty result from no classes', async () => {
+    listClasses.mockImplementation(async (filters) =>
+      ok(filters?.search === 'zzz' ? paged<CourseClass>([]) : paged([aClass(), recorded])),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+
+    // Pasted in one event: the search waits for typing to pause anyway.
+    await user.click(screen.getByRole('searchbox', { name: 'Search classes' }));
+    await user.paste('  pitch ');
+    await waitFor(() =>
+      expect(listClasses).toHaveBeenLastCalledWith({ search: 'pitch', page: 1, limit: 12 }),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    await user.click(await screen.findByRole('option', { name: 'Spanish for Beginners' }));
+    await waitFor(() =>
+      expect(listClasses).toHaveBeenLastCalledWith({
+        search: 'pitch',
+        courseId: 'course-2',
+        page: 1,
+        limit: 12,
+      }),
+    );
+
+    fill(screen.getByRole('searchbox', { name: 'Search classes' }), 'zzz');
+    expect(await screen.findByText('No classes match your filters.')).toBeInTheDocument();
+    expect(screen.queryByText('No classes scheduled yet')).not.toBeInTheDocument();
+    // The figures stay those of every class.
+    expect(statValue('Total Classes')).toBe('40');
+
+    await user.click(screen.getAllByRole('button', { name: 'Clear Filters' })[0]!);
+    expect(await screen.findByRole('article', { name: 'Grammar review' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Course' })).toHaveValue('All courses');
+  });
+
+  it('pages through the classes on the server', async () => {
+    listClasses.mockImplementation(async (filters) =>
+      ok(
+        filters?.page === 2
+          ? paged([recorded], 13, 2)
+          : paged(
+              Array.from({ length: 12 }, (_, i) => aClass({ id: `c${i}`, title: `Lesson ${i}` })),
+              13,
+            ),
+      ),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Lesson 0' });
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('article', { name: 'Grammar review' })).toBeInTheDocument();
+    expect(listClasses).toHaveBeenLastCalledWith({ page: 2, limit: 12 });
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  it('offers every course to an administrator', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    renderPage({ user: admin });
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+    expect(listCourses).toHaveBeenCalled();
+    expect(listCourses.mock.calls[0]?.[0]).not.toHaveProperty('teacherId');
+  });
+
+  it('names every missing field when the empty form is submitted, and clears an error on edit', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+
+    const dialog = await openForm(user);
+    const courseField = within(dialog).getByRole('combobox', { name: 'Course' });
+    expect(courseField).toHaveAttribute('data-autofocus');
+    await waitFor(() => expect(courseField).toHaveFocus());
+
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Class' }));
+    for (const message of [
+      'Course is required',
+      'Title is required',
+      'Description is required',
+      'Date is required',
+      'Time is required',
+      'Meeting link is required for live classes',
+    ]) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    expect(createClass).not.toHaveBeenCalled();
+
+    fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Verbs');
+    expect(within(dialog).queryByText('Title is required')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Description is required')).toBeInTheDocument();
+
+    // A recorded class needs no link: its field becomes the optional recording link.
+    await user.click(within(dialog).getByRole('radio', { name: 'Recorded' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Class' }));
+    expect(
+      within(dialog).queryByText('Meeting link is required for live classes'),
+    ).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('textbox', { name: 'Recording link (optional)' }),
+    ).toBeVisible();
+  });
+
+  it('schedules a live class at the local date and time, then closes and says so', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    createClass.mockResolvedValue(ok(aClass({ id: 'new' })));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+
+    const dialog = await openForm(user);
+    await chooseCourse(user, dialog, 'Spanish for Beginners');
+    fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Ordering food');
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
+      '13/200',
+    );
+    fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'At the restaurant');
+    fill(within(dialog).getByRole('textbox', { name: 'Date' }), `5/3/${NEXT_YEAR}`);
+    fill(timeField(dialog), '18:30');
+    fill(within(dialog).getByRole('textbox', { name: 'Duration (minutes)' }), '90');
+    fill(
+      within(dialog).getByRole('textbox', { name: 'Meeting link' }),
+      'https://meet.example/food',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Class' }));
+
+    expect(await screen.findByText('Class scheduled')).toBeInTheDocument();
+    expect(createClass).toHaveBeenCalledTimes(1);
+    expect(createClass).toHaveBeenCalledWith({
+      courseId: 'course-2',
+      title: 'Ordering food',
+      description: 'At the restaurant',
+      scheduledDate: new Date(NEXT_YEAR, 2, 5, 18, 30).toISOString(),
+      duration: 90,
+      type: 'live',
+      meetingLink: 'https://meet.example/food',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The list and the figures are read again.
+    await waitFor(() => expect(listClasses).toHaveBeenCalledTimes(2));
+    expect(classStats).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows the server's refusal in the dialog and keeps everything typed", async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    createClass
+      .mockResolvedValueOnce(
+        fail('CREATE_CLASSES_ERROR', 'permission denied for table classes', { code: '42501' }),
+      )
+      .mockResolvedValueOnce(ok(aClass({ id: 'new' })));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+
+    const dialog = await openForm(user);
+    await chooseCourse(user, dialog, 'Business English');
+    fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Negotiation');
+    fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'Role play');
+    fill(within(dialog).getByRole('textbox', { name: 'Date' }), `2026-12-01`);
+    fill(timeField(dialog), '09:00');
+    await user.click(within(dialog).getByRole('radio', { name: 'Recorded' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Class' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The class was not saved: You are not allowed to do this.');
+    expect(alert).not.toHaveTextContent('permission denied');
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Negotiation');
+    expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('Role play');
+    expect(within(dialog).getByRole('textbox', { name: 'Date' })).toHaveValue('01/12/2026');
+    expect(timeField(dialog)).toHaveValue('09:00');
+    expect(within(dialog).getByRole('combobox', { name: 'Course' })).toHaveValue(
+      'Business English',
+    );
+    expect(within(dialog).getByRole('radio', { name: 'Recorded' })).toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Class' }));
+    expect(await screen.findByText('Class scheduled')).toBeInTheDocument();
+    expect(createClass).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: 'Negotiation', type: 'recorded', meetingLink: null }),
+    );
+  });
+
+  it('Edit opens the form filled with the class and saves the changes', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass(), recorded])));
+    updateClass.mockResolvedValue(ok(aClass({ title: 'Pitching, part 2' })));
+    const { user } = renderPage();
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Pitching to investors' })).getByRole(
+        'button',
+        { name: 'Edit' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Class' });
+    expect(within(dialog).getByRole('combobox', { name: 'Course' })).toHaveValue(
+      'Business English',
+    );
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveValue('Pitching to investors');
+    expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue(
+      'Short pitches and feedback',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Date' })).toHaveValue(`01/12/${NEXT_YEAR}`);
+    expect(timeField(dialog)).toHaveValue('14:05');
+    expect(within(dialog).getByRole('textbox', { name: 'Duration (minutes)' })).toHaveValue('90');
+    expect(within(dialog).getByRole('radio', { name: 'Live' })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: 'Meeting link' })).toHaveValue(
+      'https://meet.example/pitch',
+    );
+
+    fill(title, 'Pitching, part 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Class updated')).toBeInTheDocument();
+    expect(updateClass).toHaveBeenCalledWith('class-1', {
+      courseId: 'course-1',
+      title: 'Pitching, part 2',
+      description: 'Short pitches and feedback',
+      // Left as it was: the exact start is kept.
+      scheduledDate: upcomingStart.toISOString(),
+      duration: 90,
+      type: 'live',
+      meetingLink: 'https://meet.example/pitch',
+    });
+    expect(createClass).not.toHaveBeenCalled();
+  });
+
+  it('Delete asks first, deletes on confirmation and says so', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass(), recorded])));
+    deleteClass.mockResolvedValue(ok(null));
+    const { user } = renderPage();
+
+    const target = await screen.findByRole('article', { name: 'Grammar review' });
+    await user.click(within(target).getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Grammar review' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this class?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deleteClass).not.toHaveBeenCalled();
+
+    await user.click(within(card('Grammar review')).getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete Grammar review' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Class deleted')).toBeInTheDocument();
+    expect(deleteClass).toHaveBeenCalledWith('class-2');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says why a delete failed', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    deleteClass.mockResolvedValue(
+      fail('DELETE_CLASSES_ERROR', 'permission denied for table classes', { code: '42501' }),
+    );
+    const { user } = renderPage();
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Pitching to investors' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Pitching to investors' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('The class was not deleted:')).toBeInTheDocument();
+    expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
+    expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+    expect(card('Pitching to investors')).toBeInTheDocument();
+  });
+
+  it('speaks Spanish', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass(), recorded])));
+    const { user } = renderPage({ language: 'es' });
+
+    const live = await screen.findByRole('article', { name: 'Pitching to investors' });
+    expect(screen.getByRole('group', { name: 'Total de clases' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Clases en vivo' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Clases grabadas' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Horas totales' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2 clases' })).toBeInTheDocument();
+    expect(live).toHaveTextContent('En vivo');
+    expect(live).toHaveTextContent(`01/12/${NEXT_YEAR} · 14:05`);
+    expect(within(live).getByRole('link', { name: 'Unirse a la clase' })).toBeInTheDocument();
+    expect(within(live).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+    expect(card('Grammar review')).toHaveTextContent('Grabada');
+
+    await user.click(screen.getByRole('button', { name: 'Programar clase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Programar clase' });
+    await user.click(within(dialog).getByRole('button', { name: 'Programar clase' }));
+    expect(await within(dialog).findByText('El curso es obligatorio')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('El enlace de la reunión es obligatorio para las clases en vivo'),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(live).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('¿Seguro que quieres eliminar esta clase?')).toBeInTheDocument();
+  });
+});

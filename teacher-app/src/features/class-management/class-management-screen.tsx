@@ -1,0 +1,312 @@
+import { Box, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCalendarEvent,
+  IconCalendarPlus,
+  IconClockHour4,
+  IconFilterOff,
+  IconPlayerPlay,
+  IconVideo,
+} from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  EmptyState,
+  ErrorBanner,
+  FullPageLoader,
+  Pager,
+  SearchInput,
+  StatCard,
+  ConfirmDialog,
+  useNow,
+} from '@portal/shared-ui';
+import {
+  authAtom,
+  errorMessageKey,
+  type ClassFilters,
+  type CourseClass,
+} from '@portal/shared-data';
+import { classMutations, classQueries } from '@portal/shared-data/queries';
+import { ClassCard } from './class-card';
+import { ClassFormModal, type SavedAs } from './class-form-modal';
+import { namespace } from './i18n';
+import { useSchedulableCourses } from './use-schedulable-courses';
+
+/** Classes on one page of the grid. */
+const CLASS_PAGE_SIZE = 12;
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const ALL_COURSES = 'all';
+
+type Filters = { search: string; courseId: string | null };
+
+const NO_FILTERS: Filters = { search: '', courseId: null };
+
+/** The class form: a new class, or an existing one to edit. */
+type FormDialog = { kind: 'create' } | { kind: 'edit'; cls: CourseClass } | null;
+
+/**
+ * Class Management: the classes the signed-in teacher (own courses) or administrator (every
+ * course) may see, as the database's policies decide. Figures over every visible class, a
+ * server-side search and course filter, one page per request, soonest first; schedule, edit and
+ * delete through the class form and a confirmation.
+ */
+export default function ClassManagementScreen() {
+  const { t } = useTranslation(namespace);
+  const { user } = useAtomValue(authAtom);
+  const now = useNow();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [search] = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const { courseId } = filters;
+  const [dialog, setDialog] = useState<FormDialog>(null);
+  // The class stays named while the confirmation closes.
+  const [deleting, setDeleting] = useState<{ cls: CourseClass; open: boolean } | null>(null);
+  const closeDelete = () => setDeleting((current) => current && { ...current, open: false });
+
+  // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
+  const filterKey = JSON.stringify([search, courseId]);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const request: ClassFilters = {
+    search: search || undefined,
+    courseId: courseId ?? undefined,
+    page,
+    limit: CLASS_PAGE_SIZE,
+  };
+  const classes = useQuery(classQueries.list(request));
+  const stats = useQuery(classQueries.stats());
+  const courses = useSchedulableCourses(user);
+  const remove = useMutation(classMutations.delete());
+
+  // The list shrank (a class deleted on the last page): show its new last page instead of an empty
+  // one. Adjusting state while rendering skips showing the out-of-range page at all.
+  const loaded = classes.data;
+  const outOfRange =
+    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
+  if (outOfRange && !classes.isPlaceholderData && loaded.page === page) {
+    setPaging({ filterKey, page: loaded.totalPages });
+  }
+  const list = outOfRange ? undefined : loaded;
+  const items = list?.items ?? [];
+  const filtered = filters.search.trim() !== '' || courseId !== null;
+
+  const failed = classes.isError ? classes : stats.isError ? stats : null;
+  const retry = () => {
+    if (classes.isError) void classes.refetch();
+    if (stats.isError) void stats.refetch();
+  };
+
+  const saved = (as: SavedAs) => {
+    setDialog(null);
+    notifications.show({
+      color: 'teal',
+      message: as === 'created' ? t('toast.scheduled') : t('toast.updated'),
+    });
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.cls.id, {
+      onSuccess: () => {
+        closeDelete();
+        notifications.show({ color: 'teal', message: t('toast.deleted') });
+      },
+      onError: (error) => {
+        closeDelete();
+        // Stays until dismissed, so the reason can be read at any pace.
+        notifications.show({
+          color: 'red',
+          title: t('remove.failed'),
+          message: t(errorMessageKey(error), { ns: 'errors' }),
+          autoClose: false,
+        });
+      },
+    });
+  };
+
+  const courseOptions = courses.data ?? [];
+  // A chosen course stays selectable even if the refreshed options no longer list it.
+  const filterOptions =
+    courseId && !courseOptions.some((course) => course.id === courseId)
+      ? [...courseOptions, { id: courseId, title: courseId }]
+      : courseOptions;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Text c="dimmed" style={{ flex: '1 1 16rem' }}>
+          {t('subtitle')}
+        </Text>
+        <Button
+          leftSection={<IconCalendarPlus size={18} aria-hidden />}
+          onClick={() => setDialog({ kind: 'create' })}
+        >
+          {t('schedule')}
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+        <StatCard
+          label={t('stats.total')}
+          value={stats.data?.total ?? '—'}
+          loading={stats.isPending}
+          icon={<IconCalendarEvent size={22} aria-hidden />}
+        />
+        <StatCard
+          label={t('stats.live')}
+          value={stats.data?.live ?? '—'}
+          loading={stats.isPending}
+          icon={<IconVideo size={22} aria-hidden />}
+          color="teal"
+        />
+        <StatCard
+          label={t('stats.recorded')}
+          value={stats.data?.recorded ?? '—'}
+          loading={stats.isPending}
+          icon={<IconPlayerPlay size={22} aria-hidden />}
+          color="grape"
+        />
+        <StatCard
+          label={t('stats.totalHours')}
+          value={stats.data?.totalHours ?? '—'}
+          loading={stats.isPending}
+          icon={<IconClockHour4 size={22} aria-hidden />}
+          color="orange"
+        />
+      </SimpleGrid>
+
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <SearchInput
+          label={t('filters.search')}
+          placeholder={t('filters.searchPlaceholder')}
+          value={filters.search}
+          onChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
+          style={{ flex: '1 1 16rem' }}
+        />
+        <Select
+          label={t('filters.course')}
+          data={[
+            { value: ALL_COURSES, label: t('filters.allCourses') },
+            ...filterOptions.map((course) => ({ value: course.id, label: course.title })),
+          ]}
+          value={courseId ?? ALL_COURSES}
+          onChange={(value) =>
+            setFilters((previous) => ({
+              ...previous,
+              courseId: value && value !== ALL_COURSES ? value : null,
+            }))
+          }
+          allowDeselect={false}
+          w={{ base: '100%', xs: 280 }}
+        />
+        {filtered ? (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={() => setFilters(NO_FILTERS)}
+          >
+            {t('filters.clear')}
+          </Button>
+        ) : null}
+      </Group>
+
+      {failed ? (
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(failed.error), { ns: 'errors' })}
+          onRetry={retry}
+          retrying={classes.isFetching || stats.isFetching}
+        />
+      ) : null}
+
+      {list === undefined && classes.isFetching ? (
+        <FullPageLoader label={t('loading')} minHeight={240} />
+      ) : null}
+
+      {list ? (
+        <>
+          <Group gap="xs" aria-live="polite">
+            <Title order={2} size="h4">
+              {t('count', { count: list.total })}
+            </Title>
+            {classes.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
+          </Group>
+          {items.length === 0 ? (
+            filtered ? (
+              <EmptyState
+                icon={<IconFilterOff aria-hidden />}
+                title={t('empty.filteredTitle')}
+                description={t('empty.filteredDescription')}
+                action={
+                  <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
+                    {t('filters.clear')}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={<IconCalendarEvent aria-hidden />}
+                title={t('empty.title')}
+                description={t('empty.description')}
+                action={
+                  <Button
+                    variant="light"
+                    leftSection={<IconCalendarPlus size={16} aria-hidden />}
+                    onClick={() => setDialog({ kind: 'create' })}
+                  >
+                    {t('schedule')}
+                  </Button>
+                }
+              />
+            )
+          ) : (
+            <Box aria-busy={classes.isFetching}>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {items.map((cls) => (
+                  <ClassCard
+                    key={cls.id}
+                    cls={cls}
+                    now={now}
+                    onEdit={(target) => setDialog({ kind: 'edit', cls: target })}
+                    onDelete={(target) => setDeleting({ cls: target, open: true })}
+                  />
+                ))}
+              </SimpleGrid>
+            </Box>
+          )}
+          <Pager
+            page={page}
+            totalPages={list.totalPages}
+            onChange={(next) => setPaging({ filterKey, page: next })}
+            aria-label={t('pager')}
+          />
+        </>
+      ) : null}
+
+      {dialog ? (
+        <ClassFormModal
+          editing={dialog.kind === 'edit' ? dialog.cls : null}
+          courses={courses}
+          onClose={() => setDialog(null)}
+          onSaved={saved}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        opened={deleting?.open ?? false}
+        title={t('remove.title', { title: deleting?.cls.title ?? '' })}
+        message={t('remove.message')}
+        confirmLabel={t('remove.confirm')}
+        danger
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={closeDelete}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { LARGE_LIST_LIMIT, type AppUser, type CourseFilters } from '@portal/shared-data';
+import { courseQueries } from '@portal/shared-data/queries';
+
+/** A course the class form and the course filter offer. */
+export type CourseOption = { id: string; title: string };
+
+/**
+ * The courses the signed-in user schedules classes for, by title: a teacher's own courses, every
+ * course for an administrator (the database's policies decide what each may write).
+ */
+export function useSchedulableCourses(user: AppUser | null): UseQueryResult<CourseOption[]> {
+  const filters: CourseFilters = {
+    ...(user?.role === 'admin' ? {} : { teacherId: user?.id ?? '' }),
+    sortBy: 'title',
+    sortOrder: 'asc',
+    limit: LARGE_LIST_LIMIT,
+  };
+  return useQuery({
+    ...courseQueries.list(filters),
+    enabled: user !== null,
+    select: (page) => page.items.map(({ id, title }) => ({ id, title })),
+  });
+}
