@@ -1,14 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  authAtom,
   classesService,
   coursesService,
   fail,
-  initialAuthState,
   ok,
   type AppUser,
   type ClassStats,
@@ -16,9 +12,9 @@ import {
   type CourseClass,
   type Paged,
 } from '@portal/shared-data';
-import { createQueryClient } from '@portal/shared-data/queries';
 import type { Language } from '@portal/shared-ui';
-import { renderWithProviders } from '@portal/shared-ui/test-utils';
+import { admin, teacher } from '../../test-support/fixtures';
+import { renderScreen } from '../../test-support/render-screen';
 import ClassManagementScreen from './class-management-screen';
 
 // The query and mutation options call these very service objects, so their functions are replaced
@@ -42,23 +38,6 @@ const createClass = vi.mocked(classesService.create);
 const updateClass = vi.mocked(classesService.update);
 const deleteClass = vi.mocked(classesService.delete);
 const listCourses = vi.mocked(coursesService.list);
-
-const teacher: AppUser = {
-  id: 'teacher-1',
-  email: 'marta@school.test',
-  firstName: 'Marta',
-  lastName: 'Ruiz',
-  role: 'teacher',
-  avatar: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLogin: null,
-  phone: null,
-  location: null,
-  bio: null,
-  isActive: true,
-};
-
-const admin: AppUser = { ...teacher, id: 'admin-1', role: 'admin', firstName: 'Ana' };
 
 // Local times, so the expected texts hold in any time zone.
 const NEXT_YEAR = new Date().getFullYear() + 1;
@@ -138,16 +117,7 @@ function renderPage({
   language = 'en',
   user = teacher,
 }: { language?: Language; user?: AppUser } = {}) {
-  const store = createStore();
-  store.set(authAtom, { ...initialAuthState, user, initialized: true });
-  return renderWithProviders(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <Provider store={store}>
-        <ClassManagementScreen />
-      </Provider>
-    </QueryClientProvider>,
-    { language },
-  );
+  return renderScreen(<ClassManagementScreen />, { language, user });
 }
 
 function statValue(name: string): string {

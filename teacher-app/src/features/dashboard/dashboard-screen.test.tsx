@@ -1,21 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  authAtom,
   fail,
-  initialAuthState,
   ok,
   teacherDashboardReadModel,
   toTeacherDashboard,
-  type AppUser,
   type Result,
   type TeacherDashboard,
 } from '@portal/shared-data';
-import { createQueryClient } from '@portal/shared-data/queries';
 import type { Language } from '@portal/shared-ui';
-import { renderWithProviders } from '@portal/shared-ui/test-utils';
+import { renderScreen } from '../../test-support/render-screen';
 import DashboardScreen from './dashboard-screen';
 
 vi.mock('@portal/shared-data', async (importOriginal) => {
@@ -28,21 +22,6 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
 const getDashboard = vi.mocked(teacherDashboardReadModel.get);
 
 afterEach(() => getDashboard.mockReset());
-
-const teacher: AppUser = {
-  id: 'teacher-1',
-  email: 'marta@school.test',
-  firstName: 'Marta',
-  lastName: 'Ruiz',
-  role: 'teacher',
-  avatar: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLogin: null,
-  phone: null,
-  location: null,
-  bio: null,
-  isActive: true,
-};
 
 const inOneHour = new Date(Date.now() + 60 * 60_000).toISOString();
 
@@ -115,16 +94,7 @@ const answer = toTeacherDashboard({
 });
 
 function renderDashboard(language: Language = 'en') {
-  const store = createStore();
-  store.set(authAtom, { ...initialAuthState, user: teacher, initialized: true });
-  return renderWithProviders(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <Provider store={store}>
-        <DashboardScreen />
-      </Provider>
-    </QueryClientProvider>,
-    { language },
-  );
+  return renderScreen(<DashboardScreen />, { language });
 }
 
 describe('Teacher dashboard', () => {
