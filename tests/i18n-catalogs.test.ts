@@ -16,8 +16,9 @@ interface CatalogModule {
 
 const modules: Record<string, CatalogModule> = {
   ...import.meta.glob<CatalogModule>(
+    // `i18n.ts` and `<part>-i18n.ts` (a feature's second namespace, e.g. teacher-attendance);
     // shared-ui/src/i18n/i18n.ts is the i18next set-up, not a catalog.
-    ['../*/src/**/i18n.ts', '!../shared-ui/src/i18n/i18n.ts'],
+    ['../*/src/**/i18n.ts', '../*/src/**/*-i18n.ts', '!../shared-ui/src/i18n/i18n.ts'],
     { eager: true },
   ),
   ...import.meta.glob<CatalogModule>('../shared-ui/src/i18n/namespaces/*.ts', { eager: true }),

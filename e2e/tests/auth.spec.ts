@@ -4,8 +4,17 @@ import { AuthScreen, Sidebar } from '../support/pages';
 
 // Staff sidebars grow as teacher-app and admin-app ship their screens (shell/src/app/route-table.ts).
 const SIDEBARS = {
-  admin: ['Dashboard', 'Class Management', 'Profile'],
-  teacher: ['Dashboard', 'Class Management', 'Profile'],
+  admin: ['Dashboard', 'Class Management', 'Materials', 'Activities', 'Profile'],
+  teacher: [
+    'Dashboard',
+    'My Courses',
+    'Class Management',
+    'Calendar',
+    'Materials',
+    'Activities',
+    'My Students',
+    'Profile',
+  ],
   student: [
     'Dashboard',
     'My Courses',

@@ -102,6 +102,15 @@ async function context(db: pg.Client, sessions: Record<Role, Session>): Promise<
       limit 1`,
     [sessions.teacher.userId],
   );
+  // The first page of the teacher's Class Management (12 classes from today): their attendance figures.
+  const { rows: pageClasses } = await db.query<{ id: string }>(
+    `select k.id from public.classes k
+       join public.courses c on c.id = k.course_id
+      where c.teacher_id = $1 and k.scheduled_date >= date_trunc('day', now())
+      order by k.scheduled_date, k.id
+      limit 12`,
+    [sessions.teacher.userId],
+  );
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
@@ -112,6 +121,7 @@ async function context(db: pg.Client, sessions: Record<Role, Session>): Promise<
     userId: { student: sessions.student.userId, teacher: sessions.teacher.userId, admin: sessions.admin.userId },
     studentCourseId: courses[0].course_id,
     teacherActivityId: activities[0].id,
+    teacherPageClassIds: pageClasses.map((row) => row.id),
     monthStart: monthStart.toISOString(),
     monthEnd: monthEnd.toISOString(),
     dayStart: dayStart.toISOString(),

@@ -27,6 +27,8 @@ export interface ScreenContext {
   studentCourseId: string;
   /** An activity of the teacher's first course with submissions (grading). */
   teacherActivityId: string;
+  /** The classes on the first page of the teacher's Class Management (their attendance figures). */
+  teacherPageClassIds: string[];
   monthStart: string;
   monthEnd: string;
   /** Today (UTC): the calendar's selected day when it opens. */
@@ -35,6 +37,8 @@ export interface ScreenContext {
 }
 
 const page = { from: 0, to: 9 };
+/** The teacher and admin screens show 12 cards a page. */
+const cards = { from: 0, to: 11 };
 
 /** The plain read every screen is compared with. */
 export const plainRead: RequestSpec = {
@@ -61,19 +65,56 @@ export function screens(ctx: ScreenContext): Screen[] {
         c.from('calendar_classes').select('*').gte('scheduled_date', ctx.dayStart).lt('scheduled_date', ctx.dayEnd).order('scheduled_date'),
     },
   ];
-  // Class management (teachers and admins): the figures (class_stats, 20261123000100_class_management.sql)
-  // and one page of classes.
-  const classManagement: RequestSpec[] = [
+  // The course options of the class, material and activity forms and filters (useManagedCourses):
+  // a teacher's own courses by title, at most 100; every course for an admin.
+  const courseOptions = (role: Role): RequestSpec => ({
+    label: `courses?${role === 'teacher' ? 'teacher_id=eq.<self>&' : ''}order=title&limit=100 (count=exact)`,
+    build: (c) => {
+      const query = c.from('courses').select('*', { count: 'exact' });
+      return (role === 'teacher' ? query.eq('teacher_id', ctx.userId.teacher) : query).order('title').range(0, 99);
+    },
+  });
+  // Class management (teachers and admins): the figures (class_stats), one page of classes from today
+  // with their course (the screen reads `classes` with the course embedded), the course options and
+  // the page's attendance figures (class_attendance_summary, 20261123000400_students_attendance.sql).
+  const classManagement = (role: Role): RequestSpec[] => [
     { label: 'rpc class_stats()', rpc: 'class_stats', args: {} },
     {
-      label: 'calendar_classes?order=scheduled_date&offset=0&limit=10 (count=exact)',
-      build: (c) => c.from('calendar_classes').select('*', { count: 'exact' }).order('scheduled_date').range(page.from, page.to),
+      label: 'classes?select=*,course:courses(*)&scheduled_date=gte.<today>&order=scheduled_date&offset=0&limit=12 (count=exact)',
+      build: (c) =>
+        c
+          .from('classes')
+          .select('*, course:courses(*)', { count: 'exact' })
+          .gte('scheduled_date', ctx.dayStart)
+          .order('scheduled_date')
+          .order('id')
+          .range(cards.from, cards.to),
+    },
+    courseOptions(role),
+    {
+      label: 'rpc class_attendance_summary(<page of 12>)',
+      rpc: 'class_attendance_summary',
+      args: { class_ids: ctx.teacherPageClassIds },
     },
   ];
-  const materialsPage: RequestSpec = {
-    label: 'material_list?order=uploaded_at.desc&offset=0&limit=10 (count=exact)',
-    build: (c) => c.from('material_list').select('*', { count: 'exact' }).order('uploaded_at', { ascending: false }).range(page.from, page.to),
-  };
+  // Materials Library (teachers and admins): figures (material_stats), 12 cards, the course options.
+  const materialsLibrary = (role: Role): RequestSpec[] => [
+    { label: 'rpc material_stats()', rpc: 'material_stats', args: {} },
+    {
+      label: 'material_list?order=uploaded_at.desc&offset=0&limit=12 (count=exact)',
+      build: (c) => c.from('material_list').select('*', { count: 'exact' }).order('uploaded_at', { ascending: false }).range(cards.from, cards.to),
+    },
+    courseOptions(role),
+  ];
+  // Activities (teachers and admins): figures (activity_stats), 12 cards, the course options.
+  const activitiesManagement = (role: Role): RequestSpec[] => [
+    { label: 'rpc activity_stats()', rpc: 'activity_stats', args: {} },
+    {
+      label: 'activity_list?order=created_at.desc&offset=0&limit=12 (count=exact)',
+      build: (c) => c.from('activity_list').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(cards.from, cards.to),
+    },
+    courseOptions(role),
+  ];
   const activitiesPage: RequestSpec = {
     label: 'activity_list?order=created_at.desc&offset=0&limit=10 (count=exact)',
     build: (c) => c.from('activity_list').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(page.from, page.to),
@@ -130,28 +171,31 @@ export function screens(ctx: ScreenContext): Screen[] {
       name: 'My courses',
       requests: [
         {
-          label: 'my_courses?relation=eq.teacher&order=created_at.desc&limit=100',
-          build: (c) => c.from('my_courses').select('*').eq('relation', 'teacher').order('created_at', { ascending: false }).limit(100),
+          label: 'my_courses?relation=eq.teacher&order=created_at.desc&offset=0&limit=12 (count=exact)',
+          build: (c) =>
+            c.from('my_courses').select('*', { count: 'exact' }).eq('relation', 'teacher').order('created_at', { ascending: false }).range(cards.from, cards.to),
         },
       ],
     },
-    { role: 'teacher', name: 'Class management (page 1)', requests: classManagement },
+    { role: 'teacher', name: 'Class management (page 1)', requests: classManagement('teacher') },
     { role: 'teacher', name: 'Calendar (month)', requests: calendar },
-    { role: 'teacher', name: 'Materials library (page 1)', requests: [materialsPage] },
-    { role: 'teacher', name: 'Activities (page 1)', requests: [activitiesPage] },
+    { role: 'teacher', name: 'Materials library (page 1)', requests: materialsLibrary('teacher') },
+    { role: 'teacher', name: 'Activities (page 1)', requests: activitiesManagement('teacher') },
     {
       role: 'teacher',
       name: 'Grading: submissions of an activity',
       requests: [
         {
-          label: 'submission_list?activity_id=eq.<id>&order=submitted_at.desc&offset=0&limit=10 (count=exact)',
+          label: 'submission_list?activity_id=eq.<id>&order=student_name,submitted_at.desc&offset=0&limit=20 (count=exact)',
           build: (c) =>
             c
               .from('submission_list')
               .select('*', { count: 'exact' })
               .eq('activity_id', ctx.teacherActivityId)
+              .order('student_name', { ascending: true, nullsFirst: false })
               .order('submitted_at', { ascending: false })
-              .range(page.from, page.to),
+              .order('id')
+              .range(0, 19),
         },
       ],
     },
@@ -159,10 +203,16 @@ export function screens(ctx: ScreenContext): Screen[] {
       role: 'teacher',
       name: 'My students',
       requests: [
+        // One row per student (get_my_students, 20261123000400_students_attendance.sql), the figures,
+        // the recent-activity panel and the course filter's options.
         {
-          label: 'my_students?offset=0&limit=100 (count=exact)',
-          build: (c) => c.from('my_students').select('*', { count: 'exact' }).range(0, 99),
+          label: 'rpc get_my_students(page 1 of 10)',
+          rpc: 'get_my_students',
+          args: { page: 1, page_size: 10 },
         },
+        { label: 'rpc get_my_students_stats()', rpc: 'get_my_students_stats', args: {} },
+        { label: 'rpc get_my_students_activity(10)', rpc: 'get_my_students_activity', args: { event_limit: 10 } },
+        courseOptions('teacher'),
       ],
     },
 
@@ -198,9 +248,9 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
-    { role: 'admin', name: 'Class management (page 1)', requests: classManagement },
+    { role: 'admin', name: 'Class management (page 1)', requests: classManagement('admin') },
     { role: 'admin', name: 'Calendar (month)', requests: calendar },
-    { role: 'admin', name: 'Materials (page 1)', requests: [materialsPage] },
-    { role: 'admin', name: 'Activities (page 1)', requests: [activitiesPage] },
+    { role: 'admin', name: 'Materials (page 1)', requests: materialsLibrary('admin') },
+    { role: 'admin', name: 'Activities (page 1)', requests: activitiesManagement('admin') },
   ];
 }

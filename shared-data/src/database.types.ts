@@ -621,6 +621,23 @@ export type Database = {
         };
         Relationships: [];
       };
+      class_roster: {
+        Row: {
+          attended: boolean | null;
+          attended_at: string | null;
+          avatar_url: string | null;
+          class_id: string | null;
+          course_id: string | null;
+          email: string | null;
+          enrollment_id: string | null;
+          first_name: string | null;
+          is_marked: boolean | null;
+          last_name: string | null;
+          marked_by: string | null;
+          student_id: string | null;
+        };
+        Relationships: [];
+      };
       course_catalog: {
         Row: {
           average_rating: number | null;
@@ -685,6 +702,7 @@ export type Database = {
       };
       material_list: {
         Row: {
+          can_delete: boolean | null;
           course_id: string | null;
           course_title: string | null;
           file_size: number | null;
@@ -731,7 +749,10 @@ export type Database = {
       };
       my_students: {
         Row: {
+          attendance_rate: number | null;
           attended_classes: number | null;
+          attended_held_classes: number | null;
+          attended_minutes: number | null;
           avatar_url: string | null;
           average_grade_percent: number | null;
           course_id: string | null;
@@ -741,6 +762,7 @@ export type Database = {
           enrollment_id: string | null;
           first_name: string | null;
           graded_count: number | null;
+          held_classes: number | null;
           last_activity_at: string | null;
           last_name: string | null;
           progress: number | null;
@@ -806,6 +828,26 @@ export type Database = {
       };
     };
     Functions: {
+      activity_stats: {
+        Args: never;
+        Returns: {
+          total: number;
+          active_courses: number;
+          scheduled_classes: number;
+          due_this_week: number;
+        }[];
+      };
+      class_attendance_summary: {
+        Args: {
+          class_ids: string[];
+        };
+        Returns: {
+          class_id: string;
+          roster_count: number;
+          attended_count: number;
+          attendance_rate: number;
+        }[];
+      };
       class_stats: {
         Args: never;
         Returns: {
@@ -850,6 +892,33 @@ export type Database = {
         };
         Returns: Json;
       };
+      get_my_student_detail: {
+        Args: {
+          student_uuid: string;
+          graded_limit?: number;
+        };
+        Returns: Json;
+      };
+      get_my_students: {
+        Args: {
+          search?: string;
+          course_uuid?: string;
+          page?: number;
+          page_size?: number;
+        };
+        Returns: Json;
+      };
+      get_my_students_activity: {
+        Args: {
+          event_limit?: number;
+          student_uuid?: string;
+        };
+        Returns: Json;
+      };
+      get_my_students_stats: {
+        Args: never;
+        Returns: Json;
+      };
       get_student_dashboard: {
         Args: {
           course_limit?: number;
@@ -872,6 +941,25 @@ export type Database = {
       };
       get_user_counts: {
         Args: never;
+        Returns: Json;
+      };
+      material_stats: {
+        Args: never;
+        Returns: {
+          total: number;
+          documents: number;
+          videos: number;
+          audio: number;
+          links: number;
+          total_size: number;
+        }[];
+      };
+      save_class_attendance: {
+        Args: {
+          class_uuid: string;
+          present_user_ids?: string[];
+          absent_user_ids?: string[];
+        };
         Returns: Json;
       };
       set_smtp_password: {

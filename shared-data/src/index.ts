@@ -100,18 +100,57 @@ export {
 export type { Attendance, AttendanceMark } from './mappers/attendance';
 export { classesService, type ClassFilters, type ClassStats } from './services/classes';
 export {
+  toAttendanceSummary,
+  toRosterStudent,
+  type ClassAttendanceSummary,
+  type RosterStudent,
+} from './mappers/class-roster';
+export { attendanceService } from './services/attendance';
+export {
+  ATTENDANCE_SUMMARY_LIMIT,
+  ROSTER_PAGE_SIZE,
+  attendanceChanges,
+  attendanceRate,
+  attendedAfterChanges,
+  type AttendanceChanges,
+  type RosterMark,
+} from './rules/attendance';
+export {
   CLASS_DURATION,
+  CLASS_SERIES_WEEKS,
   CLASS_TEXT_LIMITS,
   classFormFromClass,
   classTextLength,
   emptyClassForm,
   isClassLink,
   toClassInput,
+  toClassSeries,
   validateClassForm,
   type ClassFormErrors,
   type ClassFormMessageKey,
   type ClassFormValues,
 } from './rules/class-form';
+
+// The course form (My Courses for teachers, Course Management) and the course detail page's Back
+export {
+  COURSE_PRICE,
+  COURSE_TEXT_LIMITS,
+  courseFormFromCourse,
+  courseTextLength,
+  emptyCourseForm,
+  toCourseInput,
+  validateCourseForm,
+  type CourseFormErrors,
+  type CourseFormMessageKey,
+  type CourseFormSource,
+  type CourseFormValues,
+} from './rules/course-form';
+export {
+  courseDetailBackPath,
+  courseDetailFrom,
+  courseDetailState,
+  type CourseDetailState,
+} from './rules/course-detail-link';
 
 // Materials
 export {
@@ -128,9 +167,23 @@ export {
   materialsService,
   type MaterialFilters,
   type MaterialLink,
+  type MaterialLibraryFigures,
   type MaterialUpload,
   type StoredMaterial,
 } from './services/materials';
+export type { UploadProgress } from './services/storage';
+export {
+  MATERIAL_MAX_BYTES,
+  MATERIAL_TEXT_LIMITS,
+  emptyMaterialForm,
+  materialFileError,
+  materialTextLength,
+  validateMaterialForm,
+  type MaterialFormErrors,
+  type MaterialFormMessageKey,
+  type MaterialFormTab,
+  type MaterialFormValues,
+} from './rules/material-form';
 
 // Activities and submissions
 export {
@@ -139,16 +192,42 @@ export {
   type ActivityChanges,
   type ActivityInput,
   type ActivityType,
+  type ManagedActivity,
 } from './mappers/activity';
 export {
   SUBMISSION_STATUSES,
   type GradeInput,
+  type GradingSubmission,
   type Submission,
   type SubmissionInput,
   type SubmissionStatus,
 } from './mappers/submission';
-export { ACTIVITY_DEFAULTS, activitiesService, type ActivityFilters } from './services/activities';
-export { submissionsService, type SubmissionFilters } from './services/submissions';
+export {
+  ACTIVITY_DEFAULTS,
+  activitiesService,
+  type ActivityFilters,
+  type ActivityTotals,
+  type ManagedActivityFilters,
+} from './services/activities';
+export {
+  submissionsService,
+  type GradingRequest,
+  type SubmissionFilters,
+} from './services/submissions';
+export {
+  ACTIVITY_POINTS,
+  ACTIVITY_TEXT_LIMITS,
+  activityFormFromActivity,
+  activityTextLength,
+  emptyActivityForm,
+  hasDueDate,
+  toActivityInput,
+  validateActivityForm,
+  type ActivityAssociation,
+  type ActivityFormErrors,
+  type ActivityFormMessageKey,
+  type ActivityFormValues,
+} from './rules/activity-form';
 
 // Course reviews
 export type { Review, ReviewInput } from './mappers/review';
@@ -220,6 +299,8 @@ export {
 export {
   ACCEPTED_MATERIAL_EXTENSIONS,
   AVATAR_MIME_TYPES,
+  MATERIAL_CONTENT_TYPES,
+  MATERIAL_DROPZONE_ACCEPT,
   MATERIAL_FILE_ACCEPT,
   MATERIAL_MIME_TYPES,
   SUBMISSION_MIME_TYPES,
@@ -229,6 +310,7 @@ export {
   isAcceptedAvatar,
   isAcceptedMaterialFile,
   isSizeProblem,
+  materialContentType,
   sizeProblem,
   type SizeProblem,
 } from './rules/uploads';
@@ -342,6 +424,7 @@ export {
   MY_COURSES_PAGE_SIZE,
   myCoursesReadModel,
   type StudentCourse,
+  type TeacherCourse,
 } from './read-models/my-courses';
 export {
   CALENDAR_DAY_LIMIT,
@@ -352,6 +435,30 @@ export {
   type CalendarMonth,
   type CalendarMonthRequest,
 } from './read-models/calendar';
+export {
+  myStudentsReadModel,
+  toMyStudent,
+  toMyStudentDetail,
+  toMyStudentsStats,
+  toStudentActivityEvent,
+  type GradedWork,
+  type MyStudent,
+  type MyStudentCourse,
+  type MyStudentDetail,
+  type MyStudentFilters,
+  type MyStudentsStats,
+  type StudentActivityEvent,
+  type StudentCourseProgress,
+} from './read-models/my-students';
+export {
+  ACTIVE_WEEK_DAYS,
+  GRADED_WORK_LIMIT,
+  MY_STUDENTS_EXPORT_PAGE_SIZE,
+  MY_STUDENTS_PAGE_SIZE,
+  RECENT_ACTIVITY_LIMIT,
+  isActiveThisWeek,
+  isAtRisk,
+} from './rules/my-students';
 export {
   studentActivitiesReadModel,
   type EnrolledCourseOption,
@@ -381,6 +488,8 @@ export {
   type ReviewValues,
 } from './rules/review';
 export {
+  FEEDBACK_MAX_LENGTH,
+  GRADE_DECIMALS,
   SUBMISSION_MAX_BYTES,
   SUBMISSION_MAX_FILES,
   SUBMISSION_TEXT_MAX_LENGTH,
@@ -388,7 +497,13 @@ export {
   submissionContentType,
   submissionFileProblems,
   submissionTextLength,
+  gradeFormFromSubmission,
+  toGradeInput,
+  validateGrade,
   validateSubmission,
+  type GradeErrors,
+  type GradeFormValues,
+  type GradeMessageKey,
   type SubmissionErrors,
   type SubmissionFileProblem,
   type SubmissionMessageKey,
@@ -403,3 +518,22 @@ export {
   type JoinState,
   type JoinableClass,
 } from './rules/join-window';
+export {
+  buildIcs,
+  escapeIcsText,
+  foldIcsLine,
+  toIcsDateTime,
+  type IcsCalendar,
+  type IcsEvent,
+} from './rules/ics';
+export {
+  EXPORT_DAYS_BEFORE,
+  EXPORT_MONTHS_AHEAD,
+  ICS_CONTENT_TYPE,
+  ICS_FILE_NAME,
+  ICS_PRODUCT_ID,
+  classToEvent,
+  classesToIcs,
+  exportWindow,
+  type ExportLabels,
+} from './rules/class-export';

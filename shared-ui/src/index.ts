@@ -59,12 +59,47 @@ export {
   type MaterialBrowserFilters,
   type MaterialBrowserProps,
 } from './components/material-viewer/material-browser';
+export {
+  MATERIAL_LANGUAGE_CODES,
+  MATERIAL_SKILL_NAMES,
+  MaterialCard,
+  type MaterialCardProps,
+  type MaterialLanguageCode,
+  type MaterialSkillName,
+} from './components/material-card/material-card';
+export {
+  MaterialFilters,
+  type MaterialCourseOption,
+  type MaterialFilterValues,
+  type MaterialFiltersProps,
+} from './components/material-filters/material-filters';
 export { downloadName, startDownload } from './components/material-viewer/download-file';
 export {
   MonthCalendar,
   type CalendarEvent,
   type MonthCalendarProps,
 } from './components/month-calendar/month-calendar';
+export {
+  ClassCalendar,
+  type ClassCalendarExporter,
+  type ClassCalendarNotice,
+  type ClassCalendarProps,
+} from './components/class-calendar/class-calendar';
+export {
+  ClassListItem,
+  type ClassListItemProps,
+} from './components/class-calendar/class-list-item';
+export type {
+  CalendarClassItem,
+  CalendarMonthData,
+  CalendarMonthDay,
+  ClassExportLabels,
+  ClassJoinStatus,
+  ClassListState,
+} from './components/class-calendar/class-calendar-types';
+export { findCalendarDay, needsFullDayList } from './components/class-calendar/month-events';
+export { dayRange, monthRange, viewerTimeZone } from './components/class-calendar/date-ranges';
+export { downloadTextFile } from './components/class-calendar/download-text-file';
 export {
   CourseCard,
   LEVEL_COLORS,
@@ -79,11 +114,19 @@ export {
   type RatingStarsProps,
 } from './components/rating-stars/rating-stars';
 export { SearchInput, type SearchInputProps } from './components/search-input/search-input';
+export {
+  CourseFormFields,
+  type CourseFormFieldValues,
+  type CourseFormFieldsProps,
+  type CourseFormTeacherOption,
+} from './components/course-form-fields/course-form-fields';
+export { namespace as courseFormNamespace } from './components/course-form-fields/i18n';
 
 // The ticking clock screens compare class and due times with
 export { useNow } from './hooks/use-now';
 export { usePageTitle } from './hooks/use-page-title';
 export { useReturnFocus } from './hooks/use-return-focus';
+export { useSearchParamAction } from './hooks/use-search-param-action';
 
 export { NotificationsHost } from './provider/notifications-host';
 

@@ -1,5 +1,5 @@
 import type { Tables, TablesInsert } from '../database.types';
-import { blankToNull, oneOf } from './fields';
+import { blankToNull, oneOf, toNumber } from './fields';
 
 export type ActivityType = 'assignment' | 'quiz' | 'project' | 'homework' | 'presentation';
 
@@ -115,4 +115,73 @@ export function toActivityWriteRow(changes: ActivityChanges): ActivityWriteRow {
   }
   if (changes.isActive !== undefined) row.is_active = changes.isActive;
   return row;
+}
+
+/**
+ * A row of the `activity_list` view as the Activities management screen reads it: the activity, its
+ * course (directly or through its class) and the counts of the submissions the caller may see.
+ */
+export type ManagedActivityRow = Pick<
+  Tables<'activity_list'>,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'type'
+  | 'course_id'
+  | 'class_id'
+  | 'effective_course_id'
+  | 'course_title'
+  | 'class_title'
+  | 'class_scheduled_date'
+  | 'due_date'
+  | 'max_points'
+  | 'instructions'
+  | 'allow_late_submission'
+  | 'is_active'
+  | 'created_by'
+  | 'created_at'
+  | 'submission_count'
+  | 'graded_count'
+>;
+
+/** An activity on the teachers' and administrators' Activities screen. */
+export type ManagedActivity = Activity & {
+  /** The course the activity belongs to, directly or through its class. */
+  effectiveCourseId: string | null;
+  /** When the activity's class takes place (class activities only). */
+  classScheduledDate: string | null;
+  /** Submissions received (those the caller may see) and how many of them are graded. */
+  submissionCount: number;
+  gradedCount: number;
+};
+
+export const MANAGED_ACTIVITY_COLUMNS =
+  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, submission_count, graded_count';
+
+/**
+ * `course_title` is the title of the activity's course, also for a class activity (the view joins
+ * the class's course), so a class activity carries both titles.
+ */
+export function toManagedActivity(row: ManagedActivityRow): ManagedActivity {
+  return {
+    id: row.id ?? '',
+    title: row.title ?? '',
+    description: row.description ?? '',
+    type: oneOf(ACTIVITY_TYPES, row.type) ?? 'assignment',
+    courseId: row.course_id,
+    classId: row.class_id,
+    courseTitle: row.course_title,
+    classTitle: row.class_title,
+    dueDate: row.due_date,
+    maxPoints: toNumber(row.max_points),
+    instructions: row.instructions,
+    allowLateSubmission: row.allow_late_submission ?? false,
+    isActive: row.is_active ?? true,
+    createdBy: row.created_by,
+    createdAt: row.created_at ?? '',
+    effectiveCourseId: row.effective_course_id ?? row.course_id,
+    classScheduledDate: row.class_scheduled_date,
+    submissionCount: toNumber(row.submission_count),
+    gradedCount: toNumber(row.graded_count),
+  };
 }

@@ -42,6 +42,11 @@ export type Material = {
   uploadedBy: string | null;
   uploadedById: string | null;
   uploadedAt: string;
+  /**
+   * Whether the signed-in user may delete it, as the database's delete policies decide (the uploader,
+   * the course's teacher, an administrator). Only lists read from `material_list` know it.
+   */
+  canDelete?: boolean;
 };
 
 /** The row a file upload or a link creates (`uploaded_by` is stamped by the database). */
@@ -69,7 +74,7 @@ export const MATERIAL_COLUMNS =
 export type MaterialListRow = Tables<'material_list'>;
 
 export const MATERIAL_LIST_COLUMNS =
-  'id, title, type, url, storage_path, mime_type, file_size, course_id, course_title, language, skill, uploaded_by, uploader_name, uploaded_at';
+  'id, title, type, url, storage_path, mime_type, file_size, course_id, course_title, language, skill, uploaded_by, uploader_name, uploaded_at, can_delete';
 
 export function toMaterial(row: MaterialRow): Material {
   return {
@@ -107,5 +112,6 @@ export function toListedMaterial(row: MaterialListRow): Material {
     uploadedBy: personName(row.uploader_name),
     uploadedById: row.uploaded_by,
     uploadedAt: row.uploaded_at ?? '',
+    canDelete: row.can_delete === true,
   };
 }

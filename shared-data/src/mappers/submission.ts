@@ -1,6 +1,6 @@
 import type { Tables } from '../database.types';
 import { oneOf, toNumberOrNull } from './fields';
-import { fullNameOf, type EmbeddedPerson } from './person-name';
+import { fullNameOf, personName, type EmbeddedPerson } from './person-name';
 
 export type SubmissionStatus = 'submitted' | 'graded' | 'returned';
 
@@ -93,4 +93,64 @@ export function toGradeWriteRow(input: GradeInput): GradeWriteRow {
   const row: GradeWriteRow = { grade: input.grade, feedback: feedback === '' ? null : feedback };
   if (input.status) row.status = input.status;
   return row;
+}
+
+/** A row of the `submission_list` view as the grading panel reads it. */
+export type GradingSubmissionRow = Pick<
+  Tables<'submission_list'>,
+  | 'id'
+  | 'activity_id'
+  | 'student_id'
+  | 'student_name'
+  | 'student_email'
+  | 'submission_text'
+  | 'file_urls'
+  | 'submitted_at'
+  | 'status'
+  | 'grade'
+  | 'feedback'
+  | 'graded_by'
+  | 'graded_at'
+  | 'activity_title'
+  | 'max_points'
+  | 'due_date'
+  | 'is_late'
+>;
+
+/**
+ * A submission as its grader sees it. The student's name comes from the view (the database reads it
+ * for any submission the caller may see), so it stays known after the student drops the course; the
+ * email only while the caller may still read the student's profile.
+ */
+export type GradingSubmission = Submission & {
+  studentEmail: string | null;
+  /** The activity's due date, when it has one. */
+  dueDate: string | null;
+  /** Handed in after the due date. */
+  isLate: boolean;
+};
+
+export const GRADING_SUBMISSION_COLUMNS =
+  'id, activity_id, student_id, student_name, student_email, submission_text, file_urls, submitted_at, status, grade, feedback, graded_by, graded_at, activity_title, max_points, due_date, is_late';
+
+export function toGradingSubmission(row: GradingSubmissionRow): GradingSubmission {
+  return {
+    id: row.id ?? '',
+    activityId: row.activity_id ?? '',
+    activityTitle: row.activity_title,
+    maxPoints: toNumberOrNull(row.max_points),
+    studentId: row.student_id ?? '',
+    studentName: personName(row.student_name),
+    studentEmail: row.student_email,
+    submissionText: row.submission_text ?? '',
+    fileUrls: row.file_urls ?? [],
+    submittedAt: row.submitted_at ?? '',
+    status: oneOf(SUBMISSION_STATUSES, row.status) ?? 'submitted',
+    grade: toNumberOrNull(row.grade),
+    feedback: row.feedback,
+    gradedBy: row.graded_by,
+    gradedAt: row.graded_at,
+    dueDate: row.due_date,
+    isLate: row.is_late ?? false,
+  };
 }

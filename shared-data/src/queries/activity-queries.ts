@@ -1,5 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import { activityKeys, courseKeys, dashboardKeys, submissionKeys } from './keys';
+import { activityKeys, courseKeys, dashboardKeys, studentKeys, submissionKeys } from './keys';
 import { unwrap } from './service-failure';
 import {
   activitiesService,
@@ -7,6 +7,8 @@ import {
   type ActivityFilters,
   type ActivityInput,
   type GradeInput,
+  type GradingRequest,
+  type ManagedActivityFilters,
   SIGNED_URL_SECONDS,
   studentActivitiesReadModel,
   type SubmissionFilters,
@@ -16,11 +18,16 @@ import {
 
 const SIGNED_URL_STALE_MS = (SIGNED_URL_SECONDS - 600) * 1000;
 
-/** Work handed in or graded changes activity cards, progress and the dashboards. */
+/**
+ * Work handed in or graded, and activities created, changed or removed, change activity cards,
+ * progress (graded work of active activities) and the dashboards.
+ */
 const WORK_VIEWS = [
   activityKeys.all,
   submissionKeys.all,
   courseKeys.all,
+  // My Students shows graded work, averages and last activity.
+  studentKeys.all,
   dashboardKeys.all,
 ] as const;
 
@@ -30,6 +37,28 @@ export const activityQueries = {
       queryKey: activityKeys.list(filters),
       queryFn: () => unwrap(activitiesService.list(filters)),
       placeholderData: keepPreviousData,
+    }),
+  /**
+   * The Activities management screen (teachers and administrators): one page of the activities the
+   * caller may see, with their submissions received and graded.
+   */
+  managed: (filters: ManagedActivityFilters) =>
+    queryOptions({
+      queryKey: activityKeys.managed(filters),
+      queryFn: () => unwrap(activitiesService.listManaged(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  /** One activity of the management screen (null when gone or not visible), for a link to grade it. */
+  managedOne: (activityId: string) =>
+    queryOptions({
+      queryKey: activityKeys.managedOne(activityId),
+      queryFn: () => unwrap(activitiesService.getManaged(activityId)),
+    }),
+  /** The management screen's figures over everything the caller may see (not one page). */
+  stats: () =>
+    queryOptions({
+      queryKey: activityKeys.stats(),
+      queryFn: () => unwrap(activitiesService.stats()),
     }),
   /** The student's Activities screen: activities, course options and upcoming classes. */
   studentOverview: () =>
@@ -44,14 +73,14 @@ export const activityMutations = {
     mutationOptions({
       mutationKey: ['activities', 'create'],
       mutationFn: (input: ActivityInput) => unwrap(activitiesService.create(input)),
-      meta: { invalidates: [activityKeys.all, dashboardKeys.all] },
+      meta: { invalidates: WORK_VIEWS },
     }),
   update: () =>
     mutationOptions({
       mutationKey: ['activities', 'update'],
       mutationFn: ({ id, changes }: { id: string; changes: ActivityChanges }) =>
         unwrap(activitiesService.update(id, changes)),
-      meta: { invalidates: [activityKeys.all, dashboardKeys.all] },
+      meta: { invalidates: WORK_VIEWS },
     }),
   delete: () =>
     mutationOptions({
@@ -66,6 +95,13 @@ export const submissionQueries = {
     queryOptions({
       queryKey: submissionKeys.list(filters),
       queryFn: () => unwrap(submissionsService.list(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  /** The grading panel: one page of an activity's submissions, by student name. */
+  forGrading: (request: GradingRequest) =>
+    queryOptions({
+      queryKey: submissionKeys.grading(request),
+      queryFn: () => unwrap(submissionsService.listForGrading(request)),
       placeholderData: keepPreviousData,
     }),
   /** A student's own submission to one activity, or null before they submit. */

@@ -1,7 +1,8 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import { activityKeys, classKeys, courseKeys, dashboardKeys } from './keys';
+import { activityKeys, classKeys, courseKeys, dashboardKeys, studentKeys } from './keys';
 import { unwrap } from './service-failure';
 import {
+  attendanceService,
   type AttendanceMark,
   type CalendarMonthRequest,
   calendarReadModel,
@@ -45,6 +46,23 @@ export const classQueries = {
       queryKey: classKeys.attendance(classId),
       queryFn: () => unwrap(classesService.getAttendance(classId)),
     }),
+  /** One page of a class's roster: the course's active students with their marks. */
+  roster: (classId: string, page: number) =>
+    queryOptions({
+      queryKey: classKeys.roster(classId, page),
+      queryFn: () => unwrap(attendanceService.roster(classId, { page })),
+      placeholderData: keepPreviousData,
+    }),
+  /**
+   * Attendance (roster count, attended count, rate) of up to 100 classes in one request, by class
+   * id: a page of class cards, or one class.
+   */
+  attendanceSummary: (classIds: readonly string[]) =>
+    queryOptions({
+      queryKey: classKeys.attendanceSummary(classIds),
+      queryFn: () => unwrap(attendanceService.summary(classIds)),
+      enabled: classIds.length > 0,
+    }),
 };
 
 export const classMutations = {
@@ -52,6 +70,13 @@ export const classMutations = {
     mutationOptions({
       mutationKey: ['classes', 'create'],
       mutationFn: (input: ClassInput) => unwrap(classesService.create(input)),
+      meta: { invalidates: CLASS_VIEWS },
+    }),
+  /** A weekly series (or one class) in one request: all saved or none. */
+  createSeries: () =>
+    mutationOptions({
+      mutationKey: ['classes', 'create-series'],
+      mutationFn: (inputs: readonly ClassInput[]) => unwrap(classesService.createSeries(inputs)),
       meta: { invalidates: CLASS_VIEWS },
     }),
   update: () =>
@@ -74,7 +99,10 @@ export const classMutations = {
       mutationFn: (mark: AttendanceMark) => unwrap(classesService.markAttendance(mark)),
       meta: { invalidates: [classKeys.all, courseKeys.all, dashboardKeys.all] },
     }),
-  /** A teacher's roster for one class, saved in one request. */
+  /**
+   * A teacher's roster for one class, saved in one request: send the students whose mark changed.
+   * Students already marked as sent keep their mark and the time they joined.
+   */
   saveAttendance: () =>
     mutationOptions({
       mutationKey: ['classes', 'save-attendance'],
@@ -85,6 +113,6 @@ export const classMutations = {
         classId: string;
         marks: Omit<AttendanceMark, 'classId'>[];
       }) => unwrap(classesService.saveAttendance(classId, marks)),
-      meta: { invalidates: [classKeys.all, courseKeys.all, dashboardKeys.all] },
+      meta: { invalidates: [classKeys.all, courseKeys.all, dashboardKeys.all, studentKeys.all] },
     }),
 };

@@ -46,6 +46,13 @@ export const courseQueries = {
       queryFn: () => unwrap(myCoursesReadModel.listForStudent(paging)),
       placeholderData: keepPreviousData,
     }),
+  /** The signed-in teacher's own courses with their students' average progress. */
+  taught: (paging: PageRequest = {}) =>
+    queryOptions({
+      queryKey: courseKeys.taught(paging),
+      queryFn: () => unwrap(myCoursesReadModel.listForTeacher(paging)),
+      placeholderData: keepPreviousData,
+    }),
   /** The course detail page (null: not found or not visible to the caller). */
   detail: (courseId: string) =>
     queryOptions({
@@ -118,7 +125,9 @@ export const courseMutations = {
       mutationKey: ['courses', 'update'],
       mutationFn: ({ id, changes }: { id: string; changes: CourseChanges }) =>
         unwrap(coursesService.update(id, changes)),
-      meta: { invalidates: [courseKeys.all, dashboardKeys.all] },
+      // Classes, materials and activities show the course's title, and an inactive course
+      // leaves every student's view.
+      meta: { invalidates: STUDENT_COURSE_VIEWS },
     }),
   delete: () =>
     mutationOptions({

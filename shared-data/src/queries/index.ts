@@ -13,6 +13,7 @@ export {
   dashboardKeys,
   materialKeys,
   settingsKeys,
+  studentKeys,
   submissionKeys,
   userKeys,
 } from './keys';
@@ -27,7 +28,9 @@ export {
   submissionQueries,
 } from './activity-queries';
 export { userMutations, userQueries } from './user-queries';
+export { studentQueries } from './student-queries';
 export { settingsMutations, settingsQueries } from './settings-queries';
 
 export { useJoinClass, type JoinProblem } from './use-join-class';
 export { useMaterialViewer } from './use-material-viewer';
+export { useManagedCourses, type ManagedCourseOption } from './use-managed-courses';

@@ -8,6 +8,8 @@ export const courseKeys = {
   catalogLanguages: () => ['courses', 'catalog-languages'] as const,
   list: (filters: object) => ['courses', 'list', filters] as const,
   mine: (paging: object) => ['courses', 'mine', paging] as const,
+  /** The signed-in teacher's own courses (My Courses, teacher). */
+  taught: (paging: object) => ['courses', 'taught', paging] as const,
   detail: (courseId: string) => ['courses', 'detail', courseId] as const,
   classPage: (courseId: string, page: number) =>
     ['courses', 'detail', courseId, 'classes', page] as const,
@@ -30,12 +32,19 @@ export const classKeys = {
   calendarMonth: (request: object) => ['classes', 'calendar-month', request] as const,
   between: (from: string, to: string) => ['classes', 'between', from, to] as const,
   attendance: (classId: string) => ['classes', 'attendance', classId] as const,
+  /** One page of a class's roster with the marks. */
+  roster: (classId: string, page: number) => ['classes', 'roster', classId, page] as const,
+  /** Attendance counts and rate of a set of classes (a page of cards, or one class). */
+  attendanceSummary: (classIds: readonly string[]) =>
+    ['classes', 'attendance-summary', [...classIds]] as const,
 };
 
 export const materialKeys = {
   all: ['materials'] as const,
   list: (filters: object) => ['materials', 'list', filters] as const,
   extra: () => ['materials', 'extra'] as const,
+  /** The materials library's figures; under `all`, so every material mutation refetches them. */
+  stats: () => ['materials', 'stats'] as const,
   signedUrl: (materialId: string) => ['materials', 'signed-url', materialId] as const,
 };
 
@@ -43,6 +52,11 @@ export const activityKeys = {
   all: ['activities'] as const,
   list: (filters: object) => ['activities', 'list', filters] as const,
   studentOverview: () => ['activities', 'student-overview'] as const,
+  /** The Activities management screen: one page of activities with their submission counts. */
+  managed: (filters: object) => ['activities', 'managed', filters] as const,
+  managedOne: (activityId: string) => ['activities', 'managed-one', activityId] as const,
+  /** The Activities management screen's figures; under `all`, so every activity change refetches them. */
+  stats: () => ['activities', 'stats'] as const,
 };
 
 export const submissionKeys = {
@@ -51,6 +65,8 @@ export const submissionKeys = {
   own: (activityId: string, studentId: string) =>
     ['submissions', 'own', activityId, studentId] as const,
   fileUrl: (objectName: string) => ['submissions', 'file-url', objectName] as const,
+  /** One page of an activity's submissions in the grading panel. */
+  grading: (request: object) => ['submissions', 'grading', request] as const,
 };
 
 export const userKeys = {
@@ -61,6 +77,17 @@ export const userKeys = {
   roleCounts: () => ['users', 'role-counts'] as const,
   profile: (userId: string) => ['users', 'profile', userId] as const,
   studentStats: (studentId: string) => ['users', 'student-stats', studentId] as const,
+};
+
+/** My Students: the teacher's students, their figures, recent activity and details. */
+export const studentKeys = {
+  all: ['students'] as const,
+  list: (filters: object) => ['students', 'list', filters] as const,
+  export: (filters: object) => ['students', 'export', filters] as const,
+  stats: () => ['students', 'stats'] as const,
+  recentActivity: (studentId?: string) =>
+    ['students', 'recent-activity', studentId ?? null] as const,
+  detail: (studentId: string) => ['students', 'detail', studentId] as const,
 };
 
 export const settingsKeys = {

@@ -23,6 +23,12 @@ export const materialQueries = {
       queryFn: () => unwrap(materialsService.list(filters)),
       placeholderData: keepPreviousData,
     }),
+  /** The materials library's figures over every material the caller may see, not one page. */
+  stats: () =>
+    queryOptions({
+      queryKey: materialKeys.stats(),
+      queryFn: () => unwrap(materialsService.stats()),
+    }),
   /** General materials (no course) with their stats: the student's Extra Materials. */
   extra: () =>
     queryOptions({

@@ -26,6 +26,7 @@ function listRow(overrides: Partial<MaterialListRow> = {}): MaterialListRow {
     uploaded_by: 'teacher-1',
     uploader_name: "James O'Connor",
     uploaded_at: '2026-10-18T04:37:04Z',
+    can_delete: false,
     ...overrides,
   };
 }
@@ -93,6 +94,7 @@ describe('materialsLibraryReadModel.listExtraMaterials', () => {
             uploadedBy: "James O'Connor",
             uploadedById: 'teacher-1',
             uploadedAt: '2026-10-18T04:37:04Z',
+            canDelete: false,
           },
           expect.objectContaining({
             id: 'material-2',

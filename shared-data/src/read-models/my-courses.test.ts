@@ -156,3 +156,82 @@ describe('toStudentCourse', () => {
     });
   });
 });
+
+describe('myCoursesReadModel.listForTeacher', () => {
+  const teacherRow = (overrides: Partial<MyCoursesRow> = {}) =>
+    myCourseRow({
+      relation: 'teacher',
+      enrollment_id: null,
+      enrollment_status: null,
+      enrolled_at: null,
+      progress: 61.25,
+      ...overrides,
+    });
+
+  it("asks for the caller's own courses with the students' average progress, newest first", async () => {
+    fake.on(
+      'GET',
+      view,
+      pagedReply([teacherRow(), teacherRow({ id: 'course-2', progress: null })], 14),
+    );
+
+    const result = await myCoursesReadModel.listForTeacher({ page: 2, limit: 12 });
+
+    expect(result).toMatchObject({
+      success: true,
+      data: { total: 14, page: 2, limit: 12, totalPages: 2 },
+    });
+    if (!result.success) return;
+    expect(result.data.items[0]).toEqual({
+      id: 'course-1',
+      title: 'Business Spanish',
+      description: 'Meetings, email and negotiation',
+      language: 'Spanish',
+      category: 'business',
+      level: 'intermediate',
+      duration: 8,
+      teacherId: 'teacher-1',
+      teacherName: 'Marta López',
+      price: 299,
+      thumbnailUrl: null,
+      isActive: true,
+      enrolledCount: 12,
+      maxStudents: 30,
+      createdAt: '2025-01-05T10:00:00Z',
+      averageProgress: 61.25,
+      classCount: 6,
+      nextClassAt: '2025-03-12T15:00:00+00:00',
+    });
+    // No student yet: no average, rather than a made-up 0.
+    expect(result.data.items[1]?.averageProgress).toBeNull();
+
+    const [request] = fake.requestsTo('GET', view);
+    expect(
+      request?.query
+        .get('select')
+        ?.split(',')
+        .map((column) => column.trim()),
+    ).toEqual(
+      expect.arrayContaining(['id', 'progress', 'created_at', 'thumbnail_url', 'teacher_id']),
+    );
+    expect(request?.query.get('relation')).toBe('eq.teacher');
+    expect(request?.query.get('order')).toBe('created_at.desc,id.asc');
+    expect(request?.query.get('offset')).toBe('12');
+    expect(request?.query.get('limit')).toBe('12');
+    expect(request?.headers.get('prefer')).toContain('count=exact');
+  });
+
+  it('is FETCH_COURSES_ERROR with the provider message, else "Failed to fetch courses"', async () => {
+    fake.on('GET', view, { status: 401, body: { message: 'JWT expired', code: 'PGRST301' } });
+    expect(await myCoursesReadModel.listForTeacher()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_COURSES_ERROR', message: 'JWT expired' },
+    });
+
+    fake.on('GET', view, { status: 500, body: {} });
+    expect(await myCoursesReadModel.listForTeacher()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_COURSES_ERROR', message: 'Failed to fetch courses' },
+    });
+  });
+});

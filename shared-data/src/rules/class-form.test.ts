@@ -4,6 +4,9 @@ import * as validationTexts from '../../../shared-ui/src/i18n/namespaces/validat
 import type { CourseClass } from '../mappers/class';
 import {
   CLASS_DURATION,
+  CLASS_SERIES_WEEKS,
+  addCalendarDays,
+  toClassSeries,
   CLASS_TEXT_LIMITS,
   type ClassFormMessageKey,
   type ClassFormValues,
@@ -26,6 +29,8 @@ const valid = (changes: Partial<ClassFormValues> = {}): ClassFormValues => ({
   duration: 60,
   type: 'live',
   meetingLink: 'https://meet.example.org/food',
+  repeatWeekly: false,
+  weeks: 4,
   ...changes,
 });
 
@@ -69,6 +74,8 @@ describe('the class form defaults', () => {
       duration: 60,
       type: 'live',
       meetingLink: '',
+      repeatWeekly: false,
+      weeks: 4,
     });
     expect(emptyClassForm()).not.toBe(emptyClassForm());
   });
@@ -252,6 +259,8 @@ describe('the validation namespace', () => {
     classMeetingLinkRequired: true,
     classMeetingLinkInvalid: true,
     classMeetingLinkTooLong: true,
+    classWeeksRange: true,
+    classSeriesTimeSkipped: true,
   };
 
   it.each(['en', 'es'] as const)('has a %s text for every class form key', (language) => {
@@ -342,6 +351,8 @@ describe('classFormFromClass', () => {
       duration: 45,
       type: 'live',
       meetingLink: 'https://meet.example.org/abc',
+      repeatWeekly: false,
+      weeks: 4,
     });
     expect(validateClassForm(classFormFromClass(c))).toEqual({});
   });
@@ -462,5 +473,66 @@ describe('local date and time across daylight saving changes (America/New_York)'
       const c = courseClass({ scheduledDate: iso });
       expect(toClassInput(classFormFromClass(c), c).scheduledDate, iso).toBe(iso);
     }
+  });
+});
+
+describe('repeat weekly', () => {
+  it('offers 2 to 26 weeks, 4 suggested', () => {
+    expect(CLASS_SERIES_WEEKS).toEqual({ min: 2, max: 26, default: 4 });
+  });
+
+  it.each([
+    [1, 'classWeeksRange'],
+    [2, undefined],
+    [26, undefined],
+    [27, 'classWeeksRange'],
+    [3.5, 'classWeeksRange'],
+    ['', 'classWeeksRange'],
+    ['8', undefined],
+  ])('%j weeks → %s', (weeks, key) => {
+    expect(validateClassForm(valid({ repeatWeekly: true, weeks })).weeks).toBe(key);
+  });
+
+  it('ignores the number of weeks when the class is not repeated', () => {
+    expect(validateClassForm(valid({ repeatWeekly: false, weeks: 0 }))).toEqual({});
+  });
+
+  it('counts days on the calendar, across month and year ends', () => {
+    expect(addCalendarDays('2026-01-28', 7)).toBe('2026-02-04');
+    expect(addCalendarDays('2026-12-29', 14)).toBe('2027-01-12');
+    expect(addCalendarDays('2028-02-26', 7)).toBe('2028-03-04');
+  });
+
+  it('one class when not repeated, the same as toClassInput', () => {
+    expect(toClassSeries(valid())).toEqual([toClassInput(valid())]);
+  });
+
+  describe('in Madrid, across the spring clock change', () => {
+    inTimeZone('Europe/Madrid');
+
+    it('keeps the local time every week, so the UTC time moves by an hour', () => {
+      // 2026-03-29 is the last Sunday of March: Madrid goes from UTC+1 to UTC+2.
+      const series = toClassSeries(
+        valid({ date: '2026-03-16', time: '18:30', repeatWeekly: true, weeks: 3 }),
+      );
+      expect(series.map((input) => input.scheduledDate)).toEqual([
+        '2026-03-16T17:30:00.000Z',
+        '2026-03-23T17:30:00.000Z',
+        '2026-03-30T16:30:00.000Z',
+      ]);
+      expect(new Set(series.map((input) => input.title))).toEqual(new Set(['Ordering food']));
+    });
+
+    it('refuses a series whose time does not exist in one of its weeks', () => {
+      // 02:30 does not exist on 2026-03-29 in Madrid.
+      expect(
+        validateClassForm(valid({ date: '2026-03-15', time: '02:30', repeatWeekly: true, weeks: 3 }))
+          .weeks,
+      ).toBe('classSeriesTimeSkipped');
+      expect(
+        validateClassForm(valid({ date: '2026-03-15', time: '02:30', repeatWeekly: true, weeks: 2 }))
+          .weeks,
+      ).toBeUndefined();
+    });
   });
 });

@@ -12,6 +12,12 @@ import { combineLocalDateTime } from './schedule';
 /** `duration integer check (duration >= 15)`, in minutes; the form steps by 15 from a default of 60. */
 export const CLASS_DURATION = { min: 15, step: 15, default: 60 } as const;
 
+/**
+ * "Repeat weekly": a new class can be scheduled as a series, the same weekday and local time for N
+ * weeks (2 to 26, half a year; 4 suggested), saved in one request so all of it is saved or none.
+ */
+export const CLASS_SERIES_WEEKS = { min: 2, max: 26, default: 4 } as const;
+
 /** The character limits of the classes checks (title is counted after trimming). */
 export const CLASS_TEXT_LIMITS = { title: 200, description: 5000, link: 2000 } as const;
 
@@ -28,6 +34,10 @@ export type ClassFormValues = {
   type: ClassType;
   /** A live class's meeting link, or a recorded class's recording link (see above). */
   meetingLink: string;
+  /** New classes only: schedule the same class every week for `weeks` weeks. */
+  repeatWeekly: boolean;
+  /** How many weeks the series lasts, the first class included; a number input answers '' while empty. */
+  weeks: number | string;
 };
 
 /** i18n keys in the `validation` namespace. */
@@ -47,7 +57,9 @@ export type ClassFormMessageKey =
   | 'classDurationStep'
   | 'classMeetingLinkRequired'
   | 'classMeetingLinkInvalid'
-  | 'classMeetingLinkTooLong';
+  | 'classMeetingLinkTooLong'
+  | 'classWeeksRange'
+  | 'classSeriesTimeSkipped';
 
 export type ClassFormErrors = Partial<Record<keyof ClassFormValues, ClassFormMessageKey>>;
 
@@ -62,6 +74,8 @@ export function emptyClassForm(): ClassFormValues {
     duration: CLASS_DURATION.default,
     type: 'live',
     meetingLink: '',
+    repeatWeekly: false,
+    weeks: CLASS_SERIES_WEEKS.default,
   };
 }
 
@@ -120,6 +134,35 @@ function durationError(duration: number | string): ClassFormMessageKey | undefin
   return minutes % CLASS_DURATION.step === 0 ? undefined : 'classDurationStep';
 }
 
+/** `YYYY-MM-DD` plus whole days, on the calendar (not 24-hour steps, which drift across a clock change). */
+export function addCalendarDays(date: string, days: number): string {
+  const [year, month, day] = date.trim().split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(year, month - 1, day + days));
+  return at.toISOString().slice(0, 10);
+}
+
+function weeksError(values: ClassFormValues): ClassFormMessageKey | undefined {
+  if (!values.repeatWeekly) return undefined;
+  const weeks = durationMinutes(values.weeks);
+  if (
+    weeks === null ||
+    !Number.isInteger(weeks) ||
+    weeks < CLASS_SERIES_WEEKS.min ||
+    weeks > CLASS_SERIES_WEEKS.max
+  ) {
+    return 'classWeeksRange';
+  }
+  const hhmm = formTime(values.time);
+  if (!isFormDate(values.date) || !hhmm) return undefined;
+  // A later week may fall on the day the clocks skip that hour.
+  for (let week = 1; week < weeks; week += 1) {
+    if (combineLocalDateTime(addCalendarDays(values.date, week * 7), hhmm) === null) {
+      return 'classSeriesTimeSkipped';
+    }
+  }
+  return undefined;
+}
+
 function linkError(type: ClassType, link: string): ClassFormMessageKey | undefined {
   if (link.trim() === '') return type === 'live' ? 'classMeetingLinkRequired' : undefined;
   if (classTextLength(link) > CLASS_TEXT_LIMITS.link) return 'classMeetingLinkTooLong';
@@ -147,6 +190,8 @@ export function validateClassForm(values: ClassFormValues): ClassFormErrors {
   if (duration) errors.duration = duration;
   const link = linkError(values.type, values.meetingLink);
   if (link) errors.meetingLink = link;
+  const weeks = weeksError(values);
+  if (weeks) errors.weeks = weeks;
   return errors;
 }
 
@@ -174,6 +219,9 @@ export function classFormFromClass(c: CourseClass): ClassFormValues {
     duration: c.duration,
     type: c.type,
     meetingLink: (c.type === 'live' ? c.meetingLink : (c.recordingUrl ?? c.meetingLink)) ?? '',
+    // Editing changes one class; a series is only made when scheduling.
+    repeatWeekly: false,
+    weeks: CLASS_SERIES_WEEKS.default,
   };
 }
 
@@ -213,4 +261,24 @@ export function toClassInput(values: ClassFormValues, original?: CourseClass): C
     input.recordingUrl = link === '' ? null : link;
   }
   return input;
+}
+
+/**
+ * What to save when scheduling (call it once validateClassForm answers `{}`): one class, or with
+ * "repeat weekly" one per week, each on the same weekday at the same local time (so a class at 18:30
+ * stays at 18:30 across a clock change), with the same title, text, duration, type and link.
+ */
+export function toClassSeries(values: ClassFormValues): ClassInput[] {
+  const first = toClassInput(values);
+  if (!values.repeatWeekly) return [first];
+  const weeks = Number(values.weeks);
+  const hhmm = formTime(values.time) ?? values.time;
+  return Array.from({ length: weeks }, (_, week) => {
+    if (week === 0) return first;
+    const scheduledDate = combineLocalDateTime(addCalendarDays(values.date, week * 7), hhmm);
+    if (scheduledDate === null) {
+      throw new RangeError(`Not a local date and time in week ${week + 1}: ${values.time}`);
+    }
+    return { ...first, scheduledDate };
+  });
 }

@@ -55,7 +55,8 @@ describe('errorMessageKey: database codes', () => {
   it.each([
     [
       '23514',
-      'new row for relation "courses" violates check constraint "courses_price_check"',
+      // A check with no message of its own (courses_price_check has one: see course-form.test.ts).
+      'new row for relation "courses" violates check constraint "courses_level_check"',
       'invalidValue',
     ],
     ['42501', 'new row violates row-level security policy for table "courses"', 'notAllowed'],

@@ -10,4 +10,11 @@ describe('paths', () => {
   it('escapes what a path segment cannot hold', () => {
     expect(paths.courseDetail('a/b?c')).toBe('/course-detail/a%2Fb%3Fc');
   });
+
+  it('links to a screen with its create dialog open, and to an activity\'s submissions', () => {
+    expect(paths.withNewItem(paths.classes)).toBe('/classes?new=1');
+    expect(new URLSearchParams(paths.activitySubmissions('a b&c').split('?')[1]).get('activity')).toBe(
+      'a b&c',
+    );
+  });
 });

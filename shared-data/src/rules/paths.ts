@@ -1,6 +1,11 @@
 // Every path of the portal, declared once (docs/architecture.md "Paths"). The shell's route table
 // uses the patterns; screens link with the builders, never with hand-built strings.
 
+/** Query parameter: open the screen's create dialog (Class Management, My Courses, Activities…). */
+export const NEW_ITEM_PARAM = 'new';
+/** Query parameter of Activities: the activity whose submissions to open. */
+export const ACTIVITY_PARAM = 'activity';
+
 export const paths = {
   home: '/',
   auth: '/auth',
@@ -20,4 +25,9 @@ export const paths = {
   /** react-router pattern of the course detail page. */
   courseDetailPattern: '/course-detail/:courseId',
   courseDetail: (courseId: string) => `/course-detail/${encodeURIComponent(courseId)}`,
+  /** A list screen that opens its "create" dialog on arrival (the dashboards' Quick Actions). */
+  withNewItem: (path: string) => `${path}?${NEW_ITEM_PARAM}=1`,
+  /** Activities with one activity's submissions open, ready to grade. */
+  activitySubmissions: (activityId: string) =>
+    `/activities?${ACTIVITY_PARAM}=${encodeURIComponent(activityId)}`,
 } as const;

@@ -3,6 +3,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  FEEDBACK_MAX_LENGTH,
+  gradeFormFromSubmission,
+  toGradeInput,
+  validateGrade,
   SUBMISSION_MAX_BYTES,
   SUBMISSION_MAX_FILES,
   SUBMISSION_TEXT_MAX_LENGTH,
@@ -103,5 +107,59 @@ describe('submission files', () => {
     );
     expect(migration).toContain(`char_length(submission_text) <= ${SUBMISSION_TEXT_MAX_LENGTH}`);
     expect(migration).toContain(`cardinality(file_urls) <= ${SUBMISSION_MAX_FILES}`);
+  });
+});
+
+describe('validateGrade', () => {
+  it.each<[number | string, string | undefined]>([
+    ['', 'gradeRequired'],
+    ['  ', 'gradeRequired'],
+    ['ten', 'gradeRequired'],
+    [-0.5, 'gradeNegative'],
+    ['-1', 'gradeNegative'],
+    [0, undefined],
+    ['0', undefined],
+    [17.5, undefined],
+    ['17.25', undefined],
+    [17.125, 'gradeDecimals'],
+    [20, undefined],
+    [20.01, 'gradeAboveMax'],
+    [21, 'gradeAboveMax'],
+  ])('a grade of %j out of 20 → %s', (grade, key) => {
+    expect(validateGrade({ grade, feedback: '' }, 20).grade).toBe(key);
+  });
+
+  it('limits the feedback to 5000 characters after trimming', () => {
+    expect(FEEDBACK_MAX_LENGTH).toBe(5000);
+    expect(validateGrade({ grade: 5, feedback: ` ${'a'.repeat(5000)} ` }, 10)).toEqual({});
+    expect(validateGrade({ grade: 5, feedback: 'a'.repeat(5001) }, 10)).toEqual({
+      feedback: 'feedbackTooLong',
+    });
+  });
+});
+
+describe('grading form values', () => {
+  it('start from the saved grade and feedback, or empty', () => {
+    expect(gradeFormFromSubmission({ grade: 17.5, feedback: 'Good' })).toEqual({
+      grade: 17.5,
+      feedback: 'Good',
+    });
+    expect(gradeFormFromSubmission({ grade: null, feedback: null })).toEqual({
+      grade: '',
+      feedback: '',
+    });
+  });
+
+  it('are sent as a number and trimmed feedback, empty feedback as none', () => {
+    expect(toGradeInput('sub-1', { grade: '18.5', feedback: '  Well argued ' })).toEqual({
+      id: 'sub-1',
+      grade: 18.5,
+      feedback: 'Well argued',
+    });
+    expect(toGradeInput('sub-1', { grade: 0, feedback: '   ' })).toEqual({
+      id: 'sub-1',
+      grade: 0,
+      feedback: null,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { GradeInput } from '../mappers/submission';
 import { SUBMISSION_MIME_TYPES, UPLOAD_LIMITS, fileExtension } from './uploads';
 
 // The submit-activity form's rules (docs/product-rules.md "Activities and submissions"): an
@@ -109,4 +110,63 @@ export function validateSubmission({
     errors.files = 'submissionFileTooLarge';
   else if (problems.length > 0) errors.files = 'submissionFileType';
   return errors;
+}
+
+// Grading (docs/product-rules.md "Activities and submissions"): the grader's form. The database
+// refuses the same: `grade numeric(6, 2) check (grade >= 0)`, a grade above the activity's points
+// (guard_submission), `char_length(feedback) <= 5000`.
+
+/** Grades keep up to two decimals (`numeric(6, 2)`). */
+export const GRADE_DECIMALS = 2;
+/** `char_length(feedback) <= 5000` in the activity_submissions table. */
+export const FEEDBACK_MAX_LENGTH = 5000;
+
+export type GradeFormValues = {
+  /** Points; a number input answers '' while empty. */
+  grade: number | string;
+  feedback: string;
+};
+
+/** i18n keys in the `validation` namespace (`gradeAboveMax` takes `{{max}}`). */
+export type GradeMessageKey =
+  'gradeRequired' | 'gradeNegative' | 'gradeAboveMax' | 'gradeDecimals' | 'feedbackTooLong';
+
+export type GradeErrors = Partial<Record<keyof GradeFormValues, GradeMessageKey>>;
+
+/** True when `value` has at most GRADE_DECIMALS decimals (17.5 yes, 17.125 no). */
+function fitsGradeDecimals(value: number): boolean {
+  const scaled = value * 10 ** GRADE_DECIMALS;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/** Failing fields only; `{}` means the grade can be saved. A grade is 0 to `maxPoints`, both included. */
+export function validateGrade(values: GradeFormValues, maxPoints: number): GradeErrors {
+  const errors: GradeErrors = {};
+  const text = typeof values.grade === 'string' ? values.grade.trim() : String(values.grade);
+  const grade = text === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(grade)) errors.grade = 'gradeRequired';
+  else if (grade < 0) errors.grade = 'gradeNegative';
+  else if (grade > maxPoints) errors.grade = 'gradeAboveMax';
+  else if (!fitsGradeDecimals(grade)) errors.grade = 'gradeDecimals';
+  if (submissionTextLength(values.feedback) > FEEDBACK_MAX_LENGTH)
+    errors.feedback = 'feedbackTooLong';
+  return errors;
+}
+
+/** The form filled with a submission's grade and feedback (empty when not graded yet). */
+export function gradeFormFromSubmission(submission: {
+  grade: number | null;
+  feedback: string | null;
+}): GradeFormValues {
+  return { grade: submission.grade ?? '', feedback: submission.feedback ?? '' };
+}
+
+/** What to save for valid form values: the grade as a number, the feedback trimmed (empty: none). */
+export function toGradeInput(submissionId: string, values: GradeFormValues): GradeInput {
+  const feedback = values.feedback.trim();
+  return {
+    id: submissionId,
+    grade: Number(values.grade),
+    feedback: feedback === '' ? null : feedback,
+  };
 }

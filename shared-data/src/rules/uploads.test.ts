@@ -10,8 +10,11 @@ import {
   isAcceptedAvatar,
   isAcceptedMaterialFile,
   isSizeProblem,
+  MATERIAL_CONTENT_TYPES,
+  MATERIAL_DROPZONE_ACCEPT,
   MATERIAL_FILE_ACCEPT,
   MATERIAL_MIME_TYPES,
+  materialContentType,
   sizeProblem,
   SUBMISSION_MIME_TYPES,
   UPLOAD_LIMITS,
@@ -153,5 +156,33 @@ describe('bucket MIME types match the storage migration', () => {
     const allowed = allowedMimeTypes(bucket);
     expect(allowed.length).toBeGreaterThan(0);
     expect([...types].sort()).toEqual([...allowed].sort());
+  });
+});
+
+describe('material content types', () => {
+  it('has a type the bucket accepts for every accepted extension', () => {
+    for (const extension of ACCEPTED_MATERIAL_EXTENSIONS) {
+      expect(MATERIAL_MIME_TYPES).toContain(MATERIAL_CONTENT_TYPES[extension]);
+    }
+  });
+
+  it("keeps the browser's type when the bucket accepts it, else uses the extension's", () => {
+    expect(materialContentType({ name: 'take.wav', type: 'audio/x-wav' })).toBe('audio/x-wav');
+    expect(materialContentType({ name: 'Unit 3.DOCX', type: '' })).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(materialContentType({ name: 'song.mp3', type: 'application/octet-stream' })).toBe(
+      'audio/mpeg',
+    );
+    expect(materialContentType({ name: 'setup.exe', type: 'application/x-msdownload' })).toBe(
+      'application/x-msdownload',
+    );
+  });
+
+  it('offers the dropzone each accepted extension under its type', () => {
+    expect(Object.values(MATERIAL_DROPZONE_ACCEPT).flat().sort()).toEqual(
+      ACCEPTED_MATERIAL_EXTENSIONS.map((ext) => `.${ext}`).sort(),
+    );
+    expect(MATERIAL_DROPZONE_ACCEPT['application/pdf']).toEqual(['.pdf']);
   });
 });

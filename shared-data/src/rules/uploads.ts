@@ -38,6 +38,42 @@ export function isAcceptedMaterialFile(fileName: string): boolean {
 /** The `accept` attribute of the material file input. */
 export const MATERIAL_FILE_ACCEPT = ACCEPTED_MATERIAL_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
+/** The content type each accepted extension is stored with (every one is in MATERIAL_MIME_TYPES). */
+export const MATERIAL_CONTENT_TYPES: Readonly<
+  Record<(typeof ACCEPTED_MATERIAL_EXTENSIONS)[number], string>
+> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/**
+ * What a file picker's `accept` map needs (content type -> extensions), for @mantine/dropzone: a file
+ * passes by either, so a .docx the system names no type for is still offered.
+ */
+export const MATERIAL_DROPZONE_ACCEPT: Readonly<Record<string, string[]>> = Object.fromEntries(
+  ACCEPTED_MATERIAL_EXTENSIONS.map((ext) => [MATERIAL_CONTENT_TYPES[ext], [`.${ext}`]]),
+);
+
+/**
+ * The content type a material file is uploaded with: the browser's own when the bucket accepts it,
+ * else the one of its extension (browsers leave `type` empty for files they do not know, and some
+ * name .wav `audio/x-wav`), else the browser's, which the bucket then refuses.
+ */
+export function materialContentType(file: { name: string; type: string }): string {
+  if ((MATERIAL_MIME_TYPES as readonly string[]).includes(file.type)) return file.type;
+  const extension = fileExtension(file.name);
+  const known = (ACCEPTED_MATERIAL_EXTENSIONS as readonly string[]).includes(extension)
+    ? MATERIAL_CONTENT_TYPES[extension as (typeof ACCEPTED_MATERIAL_EXTENSIONS)[number]]
+    : undefined;
+  return known ?? file.type;
+}
+
 const MB = 1024 * 1024;
 
 /** Size limits per bucket, as the storage migration declares them (`file_size_limit`). */

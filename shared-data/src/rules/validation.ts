@@ -1,4 +1,6 @@
 import type { ClassFormMessageKey } from './class-form';
+import type { CourseFormMessageKey } from './course-form';
+import type { MaterialFormMessageKey } from './material-form';
 
 /** Password minimum 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -12,6 +14,8 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** I18n keys in the `validation` namespace; shared-ui holds their texts. */
 export type ValidationMessageKey =
   | ClassFormMessageKey
+  | CourseFormMessageKey
+  | MaterialFormMessageKey
   | 'emailRequired'
   | 'emailInvalid'
   | 'emailInvalidForgot'

@@ -98,6 +98,165 @@ describe('activitiesService.list', () => {
   });
 });
 
+const managedRow = {
+  id: 'activity-1',
+  title: 'Greetings quiz',
+  description: 'Ten questions',
+  type: 'quiz',
+  course_id: null,
+  class_id: 'class-1',
+  effective_course_id: 'course-1',
+  course_title: 'Business Spanish',
+  class_title: 'Greetings',
+  class_scheduled_date: '2025-03-10T15:00:00Z',
+  due_date: '2025-03-15T23:59:00Z',
+  max_points: 20,
+  instructions: null,
+  allow_late_submission: true,
+  is_active: false,
+  created_by: 'teacher-1',
+  created_at: '2025-03-01T10:00:00Z',
+  submission_count: 12,
+  graded_count: 5,
+};
+
+describe('activitiesService.listManaged', () => {
+  it('pages the activity list view newest first, with course and class titles and submission counts', async () => {
+    fake.on('GET', '/rest/v1/activity_list', pagedReply([managedRow], 31));
+
+    const result = await activitiesService.listManaged({ page: 2, limit: 12 });
+
+    expect(result).toEqual({
+      success: true,
+      data: {
+        items: [
+          {
+            id: 'activity-1',
+            title: 'Greetings quiz',
+            description: 'Ten questions',
+            type: 'quiz',
+            courseId: null,
+            classId: 'class-1',
+            courseTitle: 'Business Spanish',
+            classTitle: 'Greetings',
+            dueDate: '2025-03-15T23:59:00Z',
+            maxPoints: 20,
+            instructions: null,
+            allowLateSubmission: true,
+            isActive: false,
+            createdBy: 'teacher-1',
+            createdAt: '2025-03-01T10:00:00Z',
+            effectiveCourseId: 'course-1',
+            classScheduledDate: '2025-03-10T15:00:00Z',
+            submissionCount: 12,
+            gradedCount: 5,
+          },
+        ],
+        total: 31,
+        page: 2,
+        limit: 12,
+        totalPages: 3,
+      },
+    });
+    expect(fake.requests).toHaveLength(1);
+    const request = fake.requests[0];
+    expect(request?.query.get('order')).toBe('created_at.desc,id.asc');
+    expect(request?.query.get('offset')).toBe('12');
+    expect(request?.query.get('limit')).toBe('12');
+    expect(request?.headers.get('prefer')).toContain('count=exact');
+    expect(request?.query.get('is_active')).toBeNull();
+  });
+
+  it("filters by the activity's course, also through its class, and searches title and description", async () => {
+    fake.on('GET', '/rest/v1/activity_list', pagedReply([]));
+
+    await activitiesService.listManaged({ courseId: 'course-1', search: ' 50% ', type: 'quiz' });
+
+    const query = fake.requests[0]?.query;
+    expect(query?.get('effective_course_id')).toBe('eq.course-1');
+    expect(query?.get('course_id')).toBeNull();
+    expect(query?.get('type')).toBe('eq.quiz');
+    expect(query?.get('or')).toBe('(title.ilike."%50\\\\%%",description.ilike."%50\\\\%%")');
+  });
+
+  it('reads missing counts as zero', async () => {
+    fake.on(
+      'GET',
+      '/rest/v1/activity_list',
+      pagedReply([{ ...managedRow, submission_count: null, graded_count: null }]),
+    );
+
+    const result = await activitiesService.listManaged();
+
+    expect(result).toMatchObject({
+      success: true,
+      data: { items: [{ submissionCount: 0, gradedCount: 0 }] },
+    });
+  });
+
+  it("falls back to 'Failed to fetch activities'", async () => {
+    fake.on('GET', '/rest/v1/activity_list', { status: 500, body: {} });
+
+    expect(await activitiesService.listManaged()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_ACTIVITIES_ERROR', message: 'Failed to fetch activities' },
+    });
+  });
+});
+
+describe('activitiesService.getManaged', () => {
+  it('reads one activity of the list view by id, or null when the caller cannot see it', async () => {
+    fake.on('GET', '/rest/v1/activity_list', { body: managedRow });
+
+    expect(await activitiesService.getManaged('activity-1')).toMatchObject({
+      success: true,
+      data: { id: 'activity-1', submissionCount: 12, effectiveCourseId: 'course-1' },
+    });
+    expect(fake.requests[0]?.query.get('id')).toBe('eq.activity-1');
+
+    fake.reset();
+    fake.on('GET', '/rest/v1/activity_list', { body: null });
+    expect(await activitiesService.getManaged('hidden')).toEqual({ success: true, data: null });
+  });
+});
+
+describe('activitiesService.stats', () => {
+  it('asks activity_stats() once', async () => {
+    fake.on('POST', '/rest/v1/rpc/activity_stats', {
+      body: [{ total: 14, active_courses: 3, scheduled_classes: 9, due_this_week: 2 }],
+    });
+
+    expect(await activitiesService.stats()).toEqual({
+      success: true,
+      data: { total: 14, activeCourses: 3, scheduledClasses: 9, dueThisWeek: 2 },
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('reads big counts sent as strings, and a single object as well as an array', async () => {
+    fake.on('POST', '/rest/v1/rpc/activity_stats', {
+      body: { total: '120000', active_courses: '40', scheduled_classes: '7', due_this_week: '0' },
+    });
+
+    expect(await activitiesService.stats()).toEqual({
+      success: true,
+      data: { total: 120_000, activeCourses: 40, scheduledClasses: 7, dueThisWeek: 0 },
+    });
+  });
+
+  it('keeps the database code of a refusal', async () => {
+    fake.on('POST', '/rest/v1/rpc/activity_stats', {
+      status: 403,
+      body: { code: '42501', message: 'permission denied for function activity_stats' },
+    });
+
+    expect(await activitiesService.stats()).toMatchObject({
+      success: false,
+      error: { code: 'ACTIVITY_STATS_ERROR', details: { code: '42501' } },
+    });
+  });
+});
+
 describe('activitiesService.listForStudent', () => {
   it("reads the student's active courses, then their active activities, in two requests", async () => {
     fake.on('GET', '/rest/v1/enrollments', {

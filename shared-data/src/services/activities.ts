@@ -2,14 +2,20 @@ import { getClient } from '../client';
 import { ERROR_MESSAGES } from '../errors';
 import {
   ACTIVITY_COLUMNS,
+  MANAGED_ACTIVITY_COLUMNS,
   toActivity,
   toActivityWriteRow,
+  toManagedActivity,
   type Activity,
   type ActivityChanges,
   type ActivityInput,
   type ActivityRow,
   type ActivityType,
+  type ManagedActivity,
+  type ManagedActivityRow,
 } from '../mappers/activity';
+import { toNumber } from '../mappers/fields';
+import { ACTIVITY_DEFAULTS } from '../rules/activity-form';
 import type { PageRequest, Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
@@ -25,17 +31,37 @@ export type ActivityFilters = PageRequest & {
   search?: string;
 };
 
-/** Defaults: an assignment worth 100 points, no late submissions. */
-export const ACTIVITY_DEFAULTS = {
-  type: 'assignment',
-  maxPoints: 100,
-  allowLateSubmission: false,
-  isActive: true,
-} as const satisfies Partial<ActivityInput>;
+/** The Activities management screen's filters. */
+export type ManagedActivityFilters = PageRequest & {
+  /** Activities of this course, whether set for the course or for one of its classes. */
+  courseId?: string;
+  type?: ActivityType;
+  isActive?: boolean;
+  /** Title or description contains it. */
+  search?: string;
+};
+
+/**
+ * The Activities management screen's figures over everything the caller may see (`activity_stats()`):
+ * a teacher's own courses, everything for an administrator.
+ */
+export type ActivityTotals = {
+  total: number;
+  /** Active courses in the caller's scope. */
+  activeCourses: number;
+  /** Classes of those courses that start from now on. */
+  scheduledClasses: number;
+  /** Activities due between now and 7 days from now. */
+  dueThisWeek: number;
+};
+
+// The form's defaults are a rule of the activity form; creating an activity applies them too.
+export { ACTIVITY_DEFAULTS };
 
 // No fixed product text exists for these; the provider's message is used whenever it has one.
 const UPDATE_ACTIVITY_FAILED = 'Failed to update activity';
 const ONE_ASSOCIATION = 'An activity belongs to exactly one course or one class';
+const ACTIVITY_STATS_FAILED = 'Failed to fetch activity statistics';
 
 /** Default sort: newest first. */
 async function list(filters: ActivityFilters = {}): Promise<Result<Paged<Activity>>> {
@@ -61,6 +87,77 @@ async function list(filters: ActivityFilters = {}): Promise<Result<Paged<Activit
       'FETCH_ACTIVITIES_ERROR',
       ERROR_MESSAGES.fetchActivitiesFailed,
     );
+  });
+}
+
+/**
+ * The Activities management screen's list: the activities the caller may see (a teacher: those of
+ * their courses and their classes; an administrator: all), inactive ones too, with their course and
+ * class titles and the submissions received and graded; newest first, one page per request.
+ */
+async function listManaged(
+  filters: ManagedActivityFilters = {},
+): Promise<Result<Paged<ManagedActivity>>> {
+  return settle('FETCH_ACTIVITIES_ERROR', ERROR_MESSAGES.fetchActivitiesFailed, async () => {
+    const window = pageWindow(filters);
+    let query = getClient()
+      .from('activity_list')
+      .select(MANAGED_ACTIVITY_COLUMNS, { count: 'exact' });
+    if (filters.courseId) query = query.eq('effective_course_id', filters.courseId);
+    if (filters.type) query = query.eq('type', filters.type);
+    if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
+    const search = anyColumnContains(['title', 'description'], filters.search);
+    if (search) query = query.or(search);
+    const response = await query
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(window.from, window.to)
+      .overrideTypes<ManagedActivityRow[], { merge: false }>();
+    return toPagedResult(
+      response,
+      window,
+      toManagedActivity,
+      'FETCH_ACTIVITIES_ERROR',
+      ERROR_MESSAGES.fetchActivitiesFailed,
+    );
+  });
+}
+
+/**
+ * One activity as the management screen shows it (a link such as a dashboard's "Grade" opens its
+ * submissions); null when it does not exist or the caller may not see it.
+ */
+async function getManaged(id: string): Promise<Result<ManagedActivity | null>> {
+  return settle('FETCH_ACTIVITIES_ERROR', ERROR_MESSAGES.fetchActivitiesFailed, async () => {
+    const { data, error } = await getClient()
+      .from('activity_list')
+      .select(MANAGED_ACTIVITY_COLUMNS)
+      .eq('id', id)
+      .maybeSingle<ManagedActivityRow>();
+    if (error) {
+      return fromPostgrestError(
+        'FETCH_ACTIVITIES_ERROR',
+        error,
+        ERROR_MESSAGES.fetchActivitiesFailed,
+      );
+    }
+    return ok(data ? toManagedActivity(data) : null);
+  });
+}
+
+/** The Activities screen's figures in one request (`activity_stats()`). */
+async function stats(): Promise<Result<ActivityTotals>> {
+  return settle('ACTIVITY_STATS_ERROR', ACTIVITY_STATS_FAILED, async () => {
+    const { data, error } = await getClient().rpc('activity_stats');
+    if (error) return fromPostgrestError('ACTIVITY_STATS_ERROR', error, ACTIVITY_STATS_FAILED);
+    // An aggregate answers exactly one row; PostgREST sends a set-returning function's rows as an array.
+    const row = Array.isArray(data) ? data[0] : data;
+    return ok({
+      total: toNumber(row?.total),
+      activeCourses: toNumber(row?.active_courses),
+      scheduledClasses: toNumber(row?.scheduled_classes),
+      dueThisWeek: toNumber(row?.due_this_week),
+    });
   });
 }
 
@@ -192,4 +289,13 @@ async function remove(id: string): Promise<Result<null>> {
   });
 }
 
-export const activitiesService = { list, listForStudent, create, update, delete: remove };
+export const activitiesService = {
+  list,
+  listManaged,
+  getManaged,
+  stats,
+  listForStudent,
+  create,
+  update,
+  delete: remove,
+};

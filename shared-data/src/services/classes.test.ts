@@ -320,12 +320,16 @@ describe('classesService attendance', () => {
     });
   });
 
-  it('saves a whole roster in one request', async () => {
-    fake.on('POST', '/rest/v1/class_attendance', {
-      status: 201,
+  it('saves a whole roster in one request through save_class_attendance', async () => {
+    fake.on('POST', '/rest/v1/rpc/save_class_attendance', {
       body: [
         attendanceRow(),
-        attendanceRow({ id: 'attendance-2', user_id: 'user-2', attended: false }),
+        attendanceRow({
+          id: 'attendance-2',
+          user_id: 'user-2',
+          attended: false,
+          attended_at: null,
+        }),
       ],
     });
 
@@ -336,12 +340,12 @@ describe('classesService attendance', () => {
 
     expect(result.success && result.data.map((mark) => mark.userId)).toEqual(['user-1', 'user-2']);
     expect(fake.requests).toHaveLength(1);
-    const [request] = fake.requests;
-    expect(request?.query.get('on_conflict')).toBe('class_id,user_id');
-    expect(request?.body).toEqual([
-      expect.objectContaining({ class_id: 'class-1', user_id: 'user-1', attended: true }),
-      { class_id: 'class-1', user_id: 'user-2', attended: false, attended_at: null },
-    ]);
+    // No time is sent: the database stamps newly present students and keeps the others' time.
+    expect(fake.requests[0]?.body).toEqual({
+      class_uuid: 'class-1',
+      present_user_ids: ['user-1'],
+      absent_user_ids: ['user-2'],
+    });
   });
 
   it('sends nothing for an empty roster', async () => {

@@ -26,6 +26,7 @@ import { toNumber } from '../mappers/fields';
 import type { PageRequest, Paged } from '../rules/paging';
 import { hoursFromMinutes } from '../rules/schedule';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
+import { attendanceService } from './attendance';
 import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
 
 /** Class list filters. Dates are ISO date-times (inclusive bounds). */
@@ -38,6 +39,8 @@ export type ClassFilters = PageRequest & {
   dateTo?: string;
   /** Title or description contains it. */
   search?: string;
+  /** 'asc' (default): soonest first; 'desc': latest first (past classes, the most recent on top). */
+  order?: 'asc' | 'desc';
 };
 
 /** Class Management's figures: the classes the caller may see (RLS decides), by type, and their hours. */
@@ -55,7 +58,7 @@ const GET_ATTENDANCE_FAILED = 'Failed to fetch attendance';
 const MARK_ATTENDANCE_FAILED = 'Failed to mark attendance';
 const COURSE_REQUIRED = 'Course is required';
 
-/** Default sort: soonest first. */
+/** Default sort: soonest first (`order: 'desc'` for latest first). */
 async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClass>>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
     const window = pageWindow(filters);
@@ -71,9 +74,10 @@ async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClas
     if (filters.dateTo) query = query.lte('scheduled_date', filters.dateTo);
     const search = anyColumnContains(['title', 'description'], filters.search);
     if (search) query = query.or(search);
+    const ascending = filters.order !== 'desc';
     const response = await query
-      .order('scheduled_date', { ascending: true })
-      .order('id', { ascending: true })
+      .order('scheduled_date', { ascending })
+      .order('id', { ascending })
       .range(window.from, window.to)
       .overrideTypes<ClassRow[], { merge: false }>();
     return toPagedResult(
@@ -114,6 +118,32 @@ async function create(input: ClassInput): Promise<Result<CourseClass>> {
       return fromPostgrestError('CREATE_CLASSES_ERROR', error, ERROR_MESSAGES.createClassFailed);
     }
     return ok(toCourseClass(data));
+  });
+}
+
+/**
+ * Schedules several classes (a weekly series) in one request. PostgREST inserts them in one statement,
+ * so one refused class (a policy, a check) saves none of them.
+ */
+async function createSeries(inputs: readonly ClassInput[]): Promise<Result<CourseClass[]>> {
+  return settle('CREATE_CLASSES_ERROR', ERROR_MESSAGES.createClassFailed, async () => {
+    if (inputs.length === 0) return ok([]);
+    if (inputs.some((input) => !input.courseId?.trim())) {
+      return fail('CREATE_CLASSES_ERROR', COURSE_REQUIRED);
+    }
+    const { data, error } = await getClient()
+      .from('classes')
+      .insert(inputs.map((input) => toClassWriteRow({ ...input, description: input.description ?? '' })))
+      .select(CLASS_COLUMNS)
+      .overrideTypes<ClassRow[], { merge: false }>();
+    if (error) {
+      return fromPostgrestError('CREATE_CLASSES_ERROR', error, ERROR_MESSAGES.createClassFailed);
+    }
+    // A write's returned rows come in no promised order: soonest first, as every class list.
+    const classes = data.map(toCourseClass);
+    return ok(
+      classes.sort((a, b) => Date.parse(a.scheduledDate) - Date.parse(b.scheduledDate)),
+    );
   });
 }
 
@@ -199,24 +229,17 @@ async function markAttendance(mark: AttendanceMark): Promise<Result<Attendance>>
   });
 }
 
-/** Saves a whole roster for one class in a single request (a teacher taking attendance). */
+/**
+ * Saves a roster for one class in a single request (a teacher taking attendance), through
+ * `save_class_attendance`: a student already marked as sent keeps their mark and the time they joined.
+ */
 async function saveAttendance(
   classId: string,
   marks: readonly Omit<AttendanceMark, 'classId'>[],
 ): Promise<Result<Attendance[]>> {
-  return settle('MARK_ATTENDANCE_ERROR', MARK_ATTENDANCE_FAILED, async () => {
-    if (marks.length === 0) return ok([]);
-    const now = new Date();
-    const { data, error } = await getClient()
-      .from('class_attendance')
-      .upsert(
-        marks.map((mark) => toAttendanceWriteRow({ ...mark, classId }, now)),
-        { onConflict: 'class_id,user_id' },
-      )
-      .select(ATTENDANCE_COLUMNS)
-      .overrideTypes<AttendanceRow[], { merge: false }>();
-    if (error) return fromPostgrestError('MARK_ATTENDANCE_ERROR', error, MARK_ATTENDANCE_FAILED);
-    return ok(data.map(toAttendance));
+  return attendanceService.save(classId, {
+    present: marks.filter((mark) => mark.attended).map((mark) => mark.userId),
+    absent: marks.filter((mark) => !mark.attended).map((mark) => mark.userId),
   });
 }
 
@@ -224,6 +247,7 @@ export const classesService = {
   list,
   getById,
   create,
+  createSeries,
   update,
   delete: remove,
   stats,

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { errorMessageKey } from '../rules/error-messages';
 import type { MaterialListRow } from '../mappers/material';
 import { installFakeSupabase, materialRow, pagedReply } from '../test-support/fake-supabase';
 import { GENERAL_MATERIALS, materialsService } from './materials';
@@ -29,6 +30,7 @@ function materialListRow(overrides: Partial<MaterialListRow> = {}): MaterialList
     uploaded_by: 'teacher-1',
     uploader_name: 'Marta López',
     uploaded_at: '2025-02-10T08:00:00Z',
+    can_delete: true,
     ...overrides,
   };
 }
@@ -58,6 +60,7 @@ describe('materialsService.list', () => {
             uploadedBy: 'Marta López',
             uploadedById: 'teacher-1',
             uploadedAt: '2025-02-10T08:00:00Z',
+            canDelete: true,
           },
         ],
         total: 1,
@@ -70,7 +73,7 @@ describe('materialsService.list', () => {
     const query = fake.requests[0]?.query;
     expect(query?.get('order')).toBe('uploaded_at.desc,id.asc');
     expect(query?.get('select')).toBe(
-      'id,title,type,url,storage_path,mime_type,file_size,course_id,course_title,language,skill,uploaded_by,uploader_name,uploaded_at',
+      'id,title,type,url,storage_path,mime_type,file_size,course_id,course_title,language,skill,uploaded_by,uploader_name,uploaded_at,can_delete',
     );
   });
 
@@ -116,10 +119,10 @@ describe('materialsService.list', () => {
     fake.on(
       'GET',
       '/rest/v1/material_list',
-      pagedReply([materialListRow({ uploader_name: null })]),
+      pagedReply([materialListRow({ uploader_name: null, can_delete: null })]),
     );
     expect(await materialsService.list()).toMatchObject({
-      data: { items: [{ uploadedBy: null }] },
+      data: { items: [{ uploadedBy: null, canDelete: false }] },
     });
 
     fake.on('GET', '/rest/v1/material_list', { status: 500, body: {} });
@@ -326,17 +329,38 @@ describe('materialsService.createLink', () => {
 describe('materialsService.delete', () => {
   const stored = { id: 'material-1', type: 'pdf' as const, url: 'a.pdf', storagePath: 'a.pdf' };
 
-  it('deletes the record, then the stored file', async () => {
+  it('removes the stored file, then the record (the storage policies need the record)', async () => {
     fake.on('DELETE', '/rest/v1/materials', { body: [{ id: 'material-1' }] });
     fake.on('DELETE', '/storage/v1/object/materials', { body: [{ name: 'a.pdf' }] });
 
     expect(await materialsService.delete(stored)).toEqual({ success: true, data: null });
     expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'DELETE /rest/v1/materials',
       'DELETE /storage/v1/object/materials',
+      'DELETE /rest/v1/materials',
     ]);
-    expect(fake.requests[0]?.query.get('id')).toBe('eq.material-1');
-    expect(fake.requests[1]?.body).toEqual({ prefixes: ['a.pdf'] });
+    expect(fake.requests[0]?.body).toEqual({ prefixes: ['a.pdf'] });
+    expect(fake.requests[1]?.query.get('id')).toBe('eq.material-1');
+  });
+
+  it('still deletes the record when the file is already gone, finishing an earlier delete', async () => {
+    fake.on('DELETE', '/storage/v1/object/materials', { body: [] });
+    fake.on('DELETE', '/rest/v1/materials', { body: [{ id: 'material-1' }] });
+
+    expect(await materialsService.delete(stored)).toEqual({ success: true, data: null });
+    expect(fake.requestsTo('DELETE', '/rest/v1/materials')).toHaveLength(1);
+  });
+
+  it('touches no storage for a file kept on another site (no stored object)', async () => {
+    fake.on('DELETE', '/rest/v1/materials', { body: [{ id: 'material-1' }] });
+
+    await materialsService.delete({
+      id: 'material-1',
+      type: 'video',
+      url: 'https://video.example.org/clip.mp4',
+      storagePath: null,
+    });
+
+    expect(fake.requests.map((request) => request.path)).toEqual(['/rest/v1/materials']);
   });
 
   it('touches no storage for a link', async () => {
@@ -352,21 +376,25 @@ describe('materialsService.delete', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('keeps the file when the record was not deleted', async () => {
+  it('fails when nothing was deleted (the caller may not delete it)', async () => {
+    fake.on('DELETE', '/storage/v1/object/materials', { body: [] });
     fake.on('DELETE', '/rest/v1/materials', { body: [] });
 
     expect(await materialsService.delete(stored)).toMatchObject({
       success: false,
       error: { code: 'DELETE_MATERIALS_ERROR', message: 'Failed to delete material' },
     });
-    expect(fake.requestsTo('DELETE', '/storage/v1/object/materials')).toHaveLength(0);
   });
 
-  it('succeeds even when the stored file could not be removed', async () => {
-    fake.on('DELETE', '/rest/v1/materials', { body: [{ id: 'material-1' }] });
+  it('keeps the record, and says so, when the stored file could not be removed', async () => {
     fake.on('DELETE', '/storage/v1/object/materials', { status: 500, body: { message: 'disk' } });
+    fake.on('DELETE', '/rest/v1/materials', { body: [{ id: 'material-1' }] });
 
-    expect(await materialsService.delete(stored)).toEqual({ success: true, data: null });
+    expect(await materialsService.delete(stored)).toMatchObject({
+      success: false,
+      error: { code: 'DELETE_MATERIALS_ERROR', message: 'disk' },
+    });
+    expect(fake.requestsTo('DELETE', '/rest/v1/materials')).toHaveLength(0);
   });
 });
 
@@ -440,5 +468,197 @@ describe('materialsService.getSignedUrl and download', () => {
         storagePath: null,
       }),
     ).toMatchObject({ success: false, error: { code: 'DOWNLOAD_ERROR' } });
+  });
+});
+
+describe('materialsService.stats', () => {
+  it('reads the figures of every visible material from material_stats() in one request', async () => {
+    fake.on('POST', '/rest/v1/rpc/material_stats', {
+      body: [{ total: 7, documents: 3, videos: 1, audio: 2, links: 1, total_size: '52428800' }],
+    });
+
+    expect(await materialsService.stats()).toEqual({
+      success: true,
+      data: { total: 7, documents: 3, videos: 1, audio: 2, links: 1, totalSize: 52428800 },
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('is MATERIAL_STATS_ERROR when the function fails', async () => {
+    fake.on('POST', '/rest/v1/rpc/material_stats', {
+      status: 401,
+      body: { code: '42501', message: 'permission denied for function material_stats' },
+    });
+
+    expect(await materialsService.stats()).toMatchObject({
+      success: false,
+      error: { code: 'MATERIAL_STATS_ERROR', details: { code: '42501' } },
+    });
+  });
+});
+
+/** Stands in for the browser's XMLHttpRequest: records the request and plays a scripted answer. */
+class FakeUploadRequest {
+  static sent: FakeUploadRequest[] = [];
+  static answer: { status: number; body: string; progress: Array<[number, number]> } | 'offline' = {
+    status: 200,
+    body: '{"Key":"materials/x"}',
+    progress: [],
+  };
+
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeUploadRequest.sent.push(this);
+    const answer = FakeUploadRequest.answer;
+    queueMicrotask(() => {
+      if (answer === 'offline') {
+        this.onerror?.();
+        return;
+      }
+      for (const [loaded, total] of answer.progress) {
+        this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+      }
+      this.status = answer.status;
+      this.responseText = answer.body;
+      this.onload?.();
+    });
+  }
+}
+
+const browserUploadRequest = globalThis.XMLHttpRequest;
+
+describe('materialsService.uploadFile with progress', () => {
+  beforeEach(() => {
+    FakeUploadRequest.sent = [];
+    FakeUploadRequest.answer = { status: 200, body: '{"Key":"materials/x"}', progress: [] };
+    globalThis.XMLHttpRequest = FakeUploadRequest as unknown as typeof XMLHttpRequest;
+    fake.on('POST', '/storage/v1/object/upload/sign/materials/*', (request) => ({
+      body: { url: `${request.path.replace('/storage/v1', '')}?token=signed-token` },
+    }));
+  });
+  afterEach(() => {
+    // Only this stand-in: the fake server's fetch stays installed for the file.
+    globalThis.XMLHttpRequest = browserUploadRequest;
+  });
+
+  it('signs an upload URL, then sends the file to it reporting the share sent', async () => {
+    FakeUploadRequest.answer = {
+      status: 200,
+      body: '{"Key":"materials/x"}',
+      progress: [
+        [5, 20],
+        [20, 20],
+      ],
+    };
+    fake.on('POST', '/rest/v1/materials', { status: 201, body: materialRow() });
+    const progress: number[] = [];
+
+    const result = await materialsService.uploadFile({
+      file: pdf(),
+      courseId: 'course-1',
+      onProgress: (fraction) => progress.push(fraction),
+    });
+
+    expect(result).toMatchObject({ success: true, data: { id: 'material-1' } });
+    expect(progress).toEqual([0, 0.25, 1, 1]);
+    const signing = fake.requestsTo('POST', '/storage/v1/object/upload/sign/materials/*');
+    expect(signing).toHaveLength(1);
+    const objectName = (signing[0]?.path ?? '').replace(
+      '/storage/v1/object/upload/sign/materials/',
+      '',
+    );
+    expect(objectName).toMatch(OBJECT_NAME);
+    const [sent] = FakeUploadRequest.sent;
+    expect(sent?.method).toBe('PUT');
+    expect(sent?.url).toBe(
+      `http://fake-supabase.test/storage/v1/object/upload/sign/materials/${objectName}?token=signed-token`,
+    );
+    expect(sent?.headers['x-upsert']).toBe('false');
+    const form = sent?.body as FormData;
+    expect(form.get('cacheControl')).toBe('3600');
+    expect((form.get('') as File).type).toBe('application/pdf');
+    expect(fake.requestsTo('POST', '/rest/v1/materials')[0]?.body).toMatchObject({
+      url: objectName,
+      storage_path: objectName,
+    });
+  });
+
+  it("stores a file the browser names no type for with its extension's type", async () => {
+    fake.on('POST', '/rest/v1/materials', { status: 201, body: materialRow() });
+
+    await materialsService.uploadFile({
+      file: new File(['PK'], 'Unit 3.docx', { type: '' }),
+      onProgress: () => undefined,
+    });
+
+    const form = FakeUploadRequest.sent[0]?.body as FormData;
+    expect((form.get('') as File).type).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(fake.requestsTo('POST', '/rest/v1/materials')[0]?.body).toMatchObject({
+      mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      type: 'document',
+    });
+  });
+
+  it("is the storage server's refusal with its status when the bytes are refused, recording nothing", async () => {
+    FakeUploadRequest.answer = {
+      status: 415,
+      body: '{"statusCode":"415","error":"invalid_mime_type","message":"mime type x is not supported"}',
+      progress: [],
+    };
+
+    const result = await materialsService.uploadFile({ file: pdf(), onProgress: () => undefined });
+
+    expect(result).toEqual({
+      success: false,
+      error: {
+        code: 'UPLOAD_FILE_ERROR',
+        message: 'mime type x is not supported',
+        details: { status: 415, statusCode: '415' },
+      },
+    });
+    expect(errorMessageKey(result.success ? null : result.error)).toBe('fileTypeNotAccepted');
+    expect(fake.requestsTo('POST', '/rest/v1/materials')).toHaveLength(0);
+  });
+
+  it('reads a network failure as one, and a refused signature as an upload failure', async () => {
+    FakeUploadRequest.answer = 'offline';
+    const offline = await materialsService.uploadFile({ file: pdf(), onProgress: () => undefined });
+    expect(offline.success ? null : errorMessageKey(offline.error)).toBe('network');
+
+    fake.on('POST', '/storage/v1/object/upload/sign/materials/*', {
+      status: 400,
+      body: {
+        statusCode: '403',
+        error: 'Unauthorized',
+        message: 'new row violates row-level security policy',
+      },
+    });
+    FakeUploadRequest.sent = [];
+    const refused = await materialsService.uploadFile({ file: pdf(), onProgress: () => undefined });
+    expect(refused).toMatchObject({
+      success: false,
+      error: { code: 'UPLOAD_FILE_ERROR', message: 'new row violates row-level security policy' },
+    });
+    expect(FakeUploadRequest.sent).toHaveLength(0);
   });
 });

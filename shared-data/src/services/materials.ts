@@ -1,6 +1,6 @@
 import { getClient } from '../client';
 import { ERROR_MESSAGES } from '../errors';
-import { blankToNull } from '../mappers/fields';
+import { blankToNull, toNumber } from '../mappers/fields';
 import {
   MATERIAL_COLUMNS,
   MATERIAL_LIST_COLUMNS,
@@ -20,11 +20,21 @@ import {
   classifyUploadType,
   fileExtension,
   isAcceptedMaterialFile,
+  materialContentType,
   sizeProblem,
 } from '../rules/uploads';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { containsPattern, nothingChanged, pageWindow, toPagedResult } from './list-query';
-import { fileTooLarge, fromStorageError, removeObjects, signedUrl, uploadObject } from './storage';
+import {
+  fileTooLarge,
+  fromStorageError,
+  removeObject,
+  removeObjects,
+  signedUrl,
+  uploadObject,
+  uploadObjectWithProgress,
+  type UploadProgress,
+} from './storage';
 
 /** General material: `courseId: 'general'` lists only materials without a course. */
 export const GENERAL_MATERIALS = 'general';
@@ -48,6 +58,21 @@ export type MaterialUpload = {
   skill?: MaterialSkill | null;
   /** Defaults to the file's name. */
   title?: string;
+  /** Called as the bytes are sent, with the share sent so far (0 to 1). */
+  onProgress?: UploadProgress;
+};
+
+/**
+ * The figures of the materials library over every material the caller may see (not one page):
+ * documents are pdf plus document files; `totalSize` is in bytes.
+ */
+export type MaterialLibraryFigures = {
+  total: number;
+  documents: number;
+  videos: number;
+  audio: number;
+  links: number;
+  totalSize: number;
 };
 
 export type MaterialLink = {
@@ -67,6 +92,7 @@ const TITLE_AND_URL_REQUIRED = 'A link needs a title and a URL';
 const SIGNED_URL_FAILED = 'Failed to create a download link';
 const DOWNLOAD_FAILED = 'Failed to download material';
 const LINKS_NOT_DOWNLOADABLE = 'A link has no file to download';
+const MATERIAL_STATS_FAILED = 'Failed to fetch material statistics';
 
 /**
  * Default sort: newest upload first. Read from the `material_list` view, which names every
@@ -121,7 +147,18 @@ async function uploadFile(upload: MaterialUpload): Promise<Result<Material>> {
     const tooLarge = sizeProblem(STORAGE_BUCKETS.materials, file.size);
     if (tooLarge) return fileTooLarge('UPLOAD_FILE_ERROR', tooLarge, file.size);
     const objectName = materialObjectName(file.name);
-    const stored = await uploadObject(STORAGE_BUCKETS.materials, objectName, file);
+    // Stored with the type of its extension when the browser names none the bucket accepts.
+    const contentType = materialContentType(file);
+    const body =
+      contentType === file.type ? file : new File([file], file.name, { type: contentType });
+    const stored = upload.onProgress
+      ? await uploadObjectWithProgress(
+          STORAGE_BUCKETS.materials,
+          objectName,
+          body,
+          upload.onProgress,
+        )
+      : await uploadObject(STORAGE_BUCKETS.materials, objectName, body);
     if (stored.error) {
       return fromStorageError(
         'UPLOAD_FILE_ERROR',
@@ -134,7 +171,7 @@ async function uploadFile(upload: MaterialUpload): Promise<Result<Material>> {
       type: classifyUploadType(file.name),
       url: objectName,
       storage_path: objectName,
-      mime_type: file.type || null,
+      mime_type: contentType || null,
       file_size: file.size,
       course_id: blankToNull(upload.courseId),
       language: upload.language ?? null,
@@ -180,9 +217,24 @@ async function createLink(link: MaterialLink): Promise<Result<Material>> {
   });
 }
 
-/** Deletes the record, then its stored file (a file without a record is unreachable anyway). */
+/**
+ * Removes the stored file, then the record. In that order because the storage policies let the
+ * course's teacher remove a file only while a material names it; both follow the same rule (the
+ * uploader, the course's teacher, an administrator), so a caller who may not delete removes nothing.
+ * A file that is already gone is no obstacle, so deleting again finishes a delete that failed halfway.
+ */
 async function remove(material: StoredMaterial): Promise<Result<null>> {
   return settle('DELETE_MATERIALS_ERROR', ERROR_MESSAGES.deleteMaterialFailed, async () => {
+    if (material.type !== 'link' && material.storagePath) {
+      const removed = await removeObject(STORAGE_BUCKETS.materials, material.storagePath);
+      if (removed.error) {
+        return fromStorageError(
+          'DELETE_MATERIALS_ERROR',
+          removed.error,
+          ERROR_MESSAGES.deleteMaterialFailed,
+        );
+      }
+    }
     const { data, error } = await getClient()
       .from('materials')
       .delete()
@@ -199,10 +251,28 @@ async function remove(material: StoredMaterial): Promise<Result<null>> {
     if (data.length === 0) {
       return nothingChanged('DELETE_MATERIALS_ERROR', ERROR_MESSAGES.deleteMaterialFailed);
     }
-    if (material.storagePath) {
-      await removeObjects(STORAGE_BUCKETS.materials, [material.storagePath]);
-    }
     return ok(null);
+  });
+}
+
+/**
+ * The library's figures in one request (`material_stats()`): a teacher's own courses and the general
+ * library, everything for an admin, a student's active courses and the general library.
+ */
+async function stats(): Promise<Result<MaterialLibraryFigures>> {
+  return settle('MATERIAL_STATS_ERROR', MATERIAL_STATS_FAILED, async () => {
+    const { data, error } = await getClient().rpc('material_stats');
+    if (error) return fromPostgrestError('MATERIAL_STATS_ERROR', error, MATERIAL_STATS_FAILED);
+    // An aggregate answers exactly one row; PostgREST sends a set-returning function's rows as an array.
+    const row = Array.isArray(data) ? data[0] : data;
+    return ok({
+      total: toNumber(row?.total),
+      documents: toNumber(row?.documents),
+      videos: toNumber(row?.videos),
+      audio: toNumber(row?.audio),
+      links: toNumber(row?.links),
+      totalSize: toNumber(row?.total_size),
+    });
   });
 }
 
@@ -232,6 +302,7 @@ async function download(material: StoredMaterial): Promise<Result<Blob>> {
 
 export const materialsService = {
   list,
+  stats,
   uploadFile,
   createLink,
   delete: remove,

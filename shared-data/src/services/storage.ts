@@ -47,6 +47,93 @@ export async function uploadObject(
   return { error };
 }
 
+/** How far an upload has got: the share of its bytes sent, from 0 to 1. */
+export type UploadProgress = (fraction: number) => void;
+
+/**
+ * Uploads like uploadObject, reporting progress as the bytes leave the browser. supabase-js uploads with
+ * fetch, which reports none, so the object is uploaded to a signed upload URL (the storage policies
+ * decide when it is signed; the bucket's size and type rules when the bytes arrive) with
+ * XMLHttpRequest, whose `upload.onprogress` does. Where there is no XMLHttpRequest (Node), the same
+ * signed URL is used through supabase-js and progress jumps to 1 at the end.
+ */
+export async function uploadObjectWithProgress(
+  bucket: Bucket,
+  name: string,
+  file: Blob,
+  onProgress: UploadProgress,
+): Promise<{ error: unknown }> {
+  const storage = getClient().storage.from(bucket);
+  const signed = await storage.createSignedUploadUrl(name);
+  if (signed.error || !signed.data) return { error: signed.error };
+  onProgress(0);
+  if (typeof XMLHttpRequest === 'undefined') {
+    const { error } = await storage.uploadToSignedUrl(name, signed.data.token, file, {
+      cacheControl: STORAGE_CACHE_CONTROL,
+      ...(file.type ? { contentType: file.type } : {}),
+    });
+    if (!error) onProgress(1);
+    return { error };
+  }
+  return putWithProgress(signed.data.signedUrl, file, onProgress);
+}
+
+/** The storage server's JSON error (`{ statusCode, error, message }`), with the HTTP status. */
+function storageReply(status: number, body: string): Record<string, unknown> {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // not JSON: the status alone says what happened
+  }
+  const reply = typeof parsed === 'object' && parsed !== null ? parsed : {};
+  return { ...(reply as Record<string, unknown>), status };
+}
+
+/** A PUT of the file as storage-js sends it (a form with `cacheControl` and the file), with progress. */
+function putWithProgress(
+  url: string,
+  file: Blob,
+  onProgress: UploadProgress,
+): Promise<{ error: unknown }> {
+  return new Promise((resolve) => {
+    const body = new FormData();
+    body.append('cacheControl', STORAGE_CACHE_CONTROL);
+    body.append('', file);
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.setRequestHeader('x-upsert', 'false');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        resolve({ error: null });
+      } else {
+        resolve({ error: storageReply(request.status, request.responseText) });
+      }
+    };
+    // The browsers' own word for a request that never reached the server.
+    request.onerror = () => resolve({ error: { message: 'Failed to fetch' } });
+    request.onabort = () => resolve({ error: { message: 'The upload was cancelled' } });
+    request.send(body);
+  });
+}
+
+/**
+ * Removes one object and says whether that worked. An object that is already gone, or that the caller
+ * may not remove, is no error: storage answers both with an empty list.
+ */
+export async function removeObject(bucket: Bucket, name: string): Promise<{ error: unknown }> {
+  try {
+    const { error } = await getClient().storage.from(bucket).remove([name]);
+    return { error };
+  } catch (error) {
+    return { error };
+  }
+}
+
 /** Best effort: an orphaned object costs only space, so a failed clean-up is not reported. */
 export async function removeObjects(bucket: Bucket, names: string[]): Promise<void> {
   if (names.length === 0) return;

@@ -71,6 +71,95 @@ describe('submissionsService.list', () => {
   });
 });
 
+const gradingRow = {
+  id: 'submission-1',
+  activity_id: 'activity-1',
+  student_id: 'user-1',
+  student_name: ' Ana García ',
+  student_email: null,
+  submission_text: null,
+  file_urls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+  submitted_at: '2025-03-16T18:00:00Z',
+  status: 'graded',
+  grade: '17.50',
+  feedback: 'Good',
+  graded_by: 'teacher-1',
+  graded_at: '2025-03-17T09:00:00Z',
+  activity_title: 'Write a formal email',
+  max_points: 20,
+  due_date: '2025-03-15T23:59:00Z',
+  is_late: true,
+};
+
+describe('submissionsService.listForGrading', () => {
+  it("pages one activity's submissions from the view, by student name", async () => {
+    fake.on('GET', '/rest/v1/submission_list', pagedReply([gradingRow], 21));
+
+    const result = await submissionsService.listForGrading({
+      activityId: 'activity-1',
+      page: 2,
+      limit: 20,
+    });
+
+    expect(result).toEqual({
+      success: true,
+      data: {
+        items: [
+          {
+            id: 'submission-1',
+            activityId: 'activity-1',
+            activityTitle: 'Write a formal email',
+            maxPoints: 20,
+            studentId: 'user-1',
+            studentName: 'Ana García',
+            studentEmail: null,
+            submissionText: '',
+            fileUrls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+            submittedAt: '2025-03-16T18:00:00Z',
+            status: 'graded',
+            grade: 17.5,
+            feedback: 'Good',
+            gradedBy: 'teacher-1',
+            gradedAt: '2025-03-17T09:00:00Z',
+            dueDate: '2025-03-15T23:59:00Z',
+            isLate: true,
+          },
+        ],
+        total: 21,
+        page: 2,
+        limit: 20,
+        totalPages: 2,
+      },
+    });
+    const query = fake.requests[0]?.query;
+    expect(query?.get('activity_id')).toBe('eq.activity-1');
+    expect(query?.get('order')).toBe('student_name.asc.nullslast,submitted_at.desc,id.asc');
+    expect(query?.get('offset')).toBe('20');
+  });
+
+  it('shows an unknown student as null, not as an empty name', async () => {
+    fake.on(
+      'GET',
+      '/rest/v1/submission_list',
+      pagedReply([{ ...gradingRow, student_name: null, is_late: null, file_urls: null }]),
+    );
+
+    expect(await submissionsService.listForGrading({ activityId: 'activity-1' })).toMatchObject({
+      success: true,
+      data: { items: [{ studentName: null, isLate: false, fileUrls: [] }] },
+    });
+  });
+
+  it("falls back to 'Failed to fetch submissions'", async () => {
+    fake.on('GET', '/rest/v1/submission_list', { status: 500, body: {} });
+
+    expect(await submissionsService.listForGrading({ activityId: 'activity-1' })).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_SUBMISSIONS_ERROR', message: 'Failed to fetch submissions' },
+    });
+  });
+});
+
 describe('submissionsService.listByStudent', () => {
   it("lists one student's submissions", async () => {
     fake.on('GET', '/rest/v1/activity_submissions', {

@@ -1,11 +1,15 @@
 import { getClient } from '../client';
 import { ERROR_MESSAGES } from '../errors';
 import {
+  GRADING_SUBMISSION_COLUMNS,
   SUBMISSION_COLUMNS,
   toGradeWriteRow,
+  toGradingSubmission,
   toSubmission,
   toSubmissionWriteRow,
   type GradeInput,
+  type GradingSubmission,
+  type GradingSubmissionRow,
   type Submission,
   type SubmissionInput,
   type SubmissionRow,
@@ -24,6 +28,9 @@ export type SubmissionFilters = PageRequest & {
   studentId?: string;
   status?: SubmissionStatus;
 };
+
+/** One page of an activity's submissions in the grading panel. */
+export type GradingRequest = PageRequest & { activityId: string };
 
 // No fixed product text exists for these; the provider's message is used whenever it has one.
 const UPLOAD_SUBMISSION_FILE_FAILED = 'Failed to upload submission file';
@@ -49,6 +56,33 @@ async function list(filters: SubmissionFilters = {}): Promise<Result<Paged<Submi
       response,
       window,
       toSubmission,
+      'FETCH_SUBMISSIONS_ERROR',
+      ERROR_MESSAGES.fetchSubmissionsFailed,
+    );
+  });
+}
+
+/**
+ * The grading panel: one page of an activity's submissions that the caller may grade, from the
+ * `submission_list` view (so a student who has since dropped the course is still named), by student
+ * name, then most recently submitted.
+ */
+async function listForGrading(request: GradingRequest): Promise<Result<Paged<GradingSubmission>>> {
+  return settle('FETCH_SUBMISSIONS_ERROR', ERROR_MESSAGES.fetchSubmissionsFailed, async () => {
+    const window = pageWindow(request);
+    const response = await getClient()
+      .from('submission_list')
+      .select(GRADING_SUBMISSION_COLUMNS, { count: 'exact' })
+      .eq('activity_id', request.activityId)
+      .order('student_name', { ascending: true, nullsFirst: false })
+      .order('submitted_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(window.from, window.to)
+      .overrideTypes<GradingSubmissionRow[], { merge: false }>();
+    return toPagedResult(
+      response,
+      window,
+      toGradingSubmission,
       'FETCH_SUBMISSIONS_ERROR',
       ERROR_MESSAGES.fetchSubmissionsFailed,
     );
@@ -146,6 +180,7 @@ async function getSignedUrl(objectName: string): Promise<Result<string>> {
 
 export const submissionsService = {
   list,
+  listForGrading,
   listByStudent,
   uploadFile,
   submit,

@@ -20,9 +20,24 @@ describe('resolveRoute (the role guard)', () => {
       status: 'forbidden',
       allowedRoles: ['student'],
     });
-    expect(resolveRoute(paths.myCourses, 'teacher')).toEqual({
+    expect(resolveRoute(paths.catalog, 'teacher')).toEqual({
       status: 'forbidden',
       allowedRoles: ['student'],
+    });
+  });
+
+  it("serves each role's own screen where a path is shared (My Courses)", () => {
+    expect(resolveRoute(paths.myCourses, 'teacher')).toMatchObject({
+      status: 'allowed',
+      route: { source: { kind: 'remote', remote: 'teacher', module: './MyCourses' } },
+    });
+    expect(resolveRoute(paths.myCourses, 'student')).toMatchObject({
+      status: 'allowed',
+      route: { source: { kind: 'remote', remote: 'student', module: './MyCourses' } },
+    });
+    expect(resolveRoute(paths.myCourses, 'admin')).toEqual({
+      status: 'forbidden',
+      allowedRoles: ['teacher', 'student'],
     });
   });
 
@@ -34,7 +49,7 @@ describe('resolveRoute (the role guard)', () => {
 
   it('treats a staff screen whose remote does not ship it yet as unknown, not as a dead page', () => {
     expect(resolveRoute(paths.users, 'admin')).toEqual({ status: 'unknown' });
-    expect(resolveRoute(paths.students, 'teacher')).toEqual({ status: 'unknown' });
+    expect(resolveRoute(paths.teachers, 'admin')).toEqual({ status: 'unknown' });
   });
 
   it('lets every role open its profile', () => {
@@ -63,18 +78,25 @@ describe('navigationFor (the sidebar)', () => {
   const labels = (role: 'student' | 'teacher' | 'admin') =>
     navigationFor(role).map((item) => `${item.path} ${item.labelKey}`);
 
-  it('gives the admin the screens shipped so far: dashboard, class management, profile', () => {
+  it('gives the admin the screens shipped so far, in the sidebar order', () => {
     expect(labels('admin')).toEqual([
       '/ nav.dashboard',
       '/classes nav.classes',
+      '/materials nav.materials',
+      '/activities nav.activities',
       '/profile nav.profile',
     ]);
   });
 
-  it('gives the teacher the screens shipped so far: dashboard, class management, profile', () => {
+  it('gives the teacher the screens shipped so far, in the sidebar order', () => {
     expect(labels('teacher')).toEqual([
       '/ nav.dashboard',
+      '/my-courses nav.myCourses',
       '/classes nav.classes',
+      '/calendar nav.calendar',
+      '/materials nav.materials',
+      '/activities nav.activities',
+      '/students nav.students',
       '/profile nav.profile',
     ]);
   });

@@ -64,6 +64,13 @@ export const ROUTES: readonly PortalRoute[] = [
     titleKey: 'titles.dashboard',
     nav: { labelKey: 'nav.dashboard', icon: 'dashboard' },
   },
+  {
+    path: paths.myCourses,
+    roles: ['teacher'],
+    source: remote('teacher', './MyCourses'),
+    titleKey: 'titles.myCourses',
+    nav: { labelKey: 'nav.myCourses', icon: 'courses' },
+  },
   // Teachers see the classes of their own courses, admins every class: the database decides.
   {
     path: paths.classes,
@@ -71,6 +78,37 @@ export const ROUTES: readonly PortalRoute[] = [
     source: remote('teacher', './ClassManagement'),
     titleKey: 'titles.classes',
     nav: { labelKey: 'nav.classes', icon: 'classes' },
+  },
+  // The classes of the courses a teacher teaches (SPEC's teacher sidebar plus issue 8's calendar).
+  {
+    path: paths.calendar,
+    roles: ['teacher'],
+    source: remote('teacher', './Calendar'),
+    titleKey: 'titles.calendar',
+    nav: { labelKey: 'nav.calendar', icon: 'calendar' },
+  },
+  // Teachers: their courses' materials and the general library; admins: every material.
+  {
+    path: paths.materials,
+    roles: ['teacher', 'admin'],
+    source: remote('teacher', './Materials'),
+    titleKey: 'titles.materialsLibrary',
+    nav: { labelKey: 'nav.materials', icon: 'materials' },
+  },
+  // Teachers: the activities of their courses and those courses' classes, with grading; admins: all.
+  {
+    path: paths.activities,
+    roles: ['teacher', 'admin'],
+    source: remote('teacher', './Activities'),
+    titleKey: 'titles.activities',
+    nav: { labelKey: 'nav.activities', icon: 'activities' },
+  },
+  {
+    path: paths.students,
+    roles: ['teacher'],
+    source: remote('teacher', './MyStudents'),
+    titleKey: 'titles.students',
+    nav: { labelKey: 'nav.students', icon: 'students' },
   },
 
   // Student

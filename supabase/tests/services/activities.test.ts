@@ -1,7 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activityFormFromActivity,
+  emptyActivityForm,
+  toActivityInput,
+} from '../../../shared-data/src/rules/activity-form';
 import { errorMessageKey } from '../../../shared-data/src/rules/error-messages';
+import { toGradeInput, validateGrade } from '../../../shared-data/src/rules/submission';
 import { activitiesService } from '../../../shared-data/src/services/activities';
-import { createActivity, createCourse, service } from '../fixtures';
+import { submissionsService } from '../../../shared-data/src/services/submissions';
+import {
+  createActivity,
+  createClass,
+  createCourse,
+  createPerson,
+  createSubmission,
+  enroll,
+  hoursFromNow,
+  ownerQuery,
+  service,
+} from '../fixtures';
 import { DEMO_ACCOUNTS, dataOf, signInAs, installLocalDataClient } from './data-client';
 
 installLocalDataClient();
@@ -86,5 +103,175 @@ describe('activitiesService.create / update / delete (teacher activity screens)'
       .eq('id', existing.id)
       .single();
     expect(data?.title).toBe('Set by the teacher');
+  });
+});
+
+describe('the Activities screen (teachers and admins)', () => {
+  it('creates from the form: defaults, a class association and the due date as the UTC instant', async () => {
+    await signInAs('teacher');
+    const cls = await createClass(courseId, { title: 'Service test class' });
+    const values = {
+      ...emptyActivityForm(),
+      title: ' Greetings quiz ',
+      description: 'Ten questions',
+      association: 'class' as const,
+      courseId,
+      classId: cls.id,
+      dueDate: '2030-06-01',
+      dueTime: '18:30',
+    };
+
+    const created = dataOf(await activitiesService.create(toActivityInput(values)));
+
+    expect(created).toMatchObject({
+      title: 'Greetings quiz',
+      courseId: null,
+      classId: cls.id,
+      type: 'assignment',
+      maxPoints: 100,
+      allowLateSubmission: false,
+      isActive: true,
+    });
+    expect(new Date(created.dueDate ?? '').toISOString()).toBe(
+      new Date(2030, 5, 1, 18, 30).toISOString(),
+    );
+    // Reading it back fills the form as it was typed, with the class's course.
+    const page = dataOf(
+      await activitiesService.listManaged({ search: 'Greetings quiz', courseId }),
+    );
+    expect(page.items).toHaveLength(1);
+    expect(activityFormFromActivity(page.items[0]!)).toEqual({
+      ...values,
+      title: 'Greetings quiz',
+    });
+
+    // A date without a time saves no due date.
+    const noDue = dataOf(
+      await activitiesService.update(
+        created.id,
+        toActivityInput({ ...values, dueTime: '' }, created),
+      ),
+    );
+    expect(noDue.dueDate).toBeNull();
+  });
+
+  it('lists the activities of the course and its classes with the submissions received and graded', async () => {
+    await signInAs('teacher');
+    const cls = await createClass(courseId, { title: 'Counting class' });
+    const [course, ofClass] = await Promise.all([
+      createActivity({ course_id: courseId, title: 'Counted course work' }),
+      createActivity({ class_id: cls.id, title: 'Counted class work' }),
+    ]);
+    const [first, second] = await Promise.all([
+      createPerson('student', 'Ana'),
+      createPerson('student', 'Ben'),
+    ]);
+    await Promise.all([enroll(first.id, courseId), enroll(second.id, courseId)]);
+    await createSubmission({ activity_id: course.id, student_id: first.id });
+    await createSubmission({ activity_id: course.id, student_id: second.id, grade: 50 });
+
+    const page = dataOf(
+      await activitiesService.listManaged({ courseId, search: 'Counted', limit: 10 }),
+    );
+
+    expect(page.total).toBe(2);
+    const byTitle = Object.fromEntries(page.items.map((item) => [item.title, item]));
+    expect(byTitle['Counted course work']).toMatchObject({
+      courseTitle: 'Service test: activities',
+      submissionCount: 2,
+      gradedCount: 1,
+      effectiveCourseId: courseId,
+    });
+    expect(byTitle['Counted class work']).toMatchObject({
+      classId: ofClass.class_id,
+      classTitle: 'Counting class',
+      courseTitle: 'Service test: activities',
+      effectiveCourseId: courseId,
+      submissionCount: 0,
+    });
+  });
+
+  it("reads the screen's figures: the same total as the list", async () => {
+    await signInAs('teacher');
+    const stats = dataOf(await activitiesService.stats());
+    const all = dataOf(await activitiesService.listManaged({ limit: 1 }));
+    expect(stats.total).toBe(all.total);
+    const { rows } = await ownerQuery<{ active: number }>(
+      `select count(*)::int as active from public.courses where teacher_id = $1 and is_active`,
+      [DEMO_ACCOUNTS.teacher.id],
+    );
+    expect(stats.activeCourses).toBe(rows[0]?.active);
+  });
+
+  it('grades through the form rules: the database refuses what the form refuses, and says why', async () => {
+    const student = await createPerson('student', 'Gus');
+    await enroll(student.id, courseId);
+    const task = await createActivity({
+      course_id: courseId,
+      title: 'Graded essay',
+      max_points: 10,
+    });
+    const work = await createSubmission({ activity_id: task.id, student_id: student.id });
+    await signInAs('teacher');
+
+    for (const grade of [-1, 10.5]) {
+      // The form would stop it first...
+      expect(validateGrade({ grade, feedback: '' }, 10).grade).toBeDefined();
+      // ...and the database refuses it anyway, with a message the screen can translate.
+      const refused = await submissionsService.grade({ id: work.id, grade, feedback: null });
+      expect(refused.success).toBe(false);
+      if (!refused.success) {
+        expect(errorMessageKey(refused.error)).toBe(grade < 0 ? 'gradeNegative' : 'gradeTooHigh');
+      }
+    }
+
+    const graded = dataOf(
+      await submissionsService.grade(toGradeInput(work.id, { grade: '10', feedback: ' Great ' })),
+    );
+    expect(graded).toMatchObject({ grade: 10, feedback: 'Great', status: 'graded' });
+
+    const page = dataOf(await submissionsService.listForGrading({ activityId: task.id }));
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        id: work.id,
+        studentName: 'Gus Tester',
+        studentEmail: student.email,
+        grade: 10,
+        feedback: 'Great',
+        maxPoints: 10,
+        isLate: false,
+      }),
+    ]);
+  });
+
+  it('names a student who dropped the course in the grading list, and keeps their work gradable', async () => {
+    const leaver = await createPerson('student', 'Dora');
+    await enroll(leaver.id, courseId);
+    const task = await createActivity({
+      course_id: courseId,
+      title: 'Dropped essay',
+      due_date: hoursFromNow(-1),
+      allow_late_submission: true,
+    });
+    const work = await createSubmission({ activity_id: task.id, student_id: leaver.id });
+    await leaver.client.rpc('unenroll_user_from_course', {
+      user_uuid: leaver.id,
+      course_uuid: courseId,
+    });
+    await signInAs('teacher');
+
+    const page = dataOf(await submissionsService.listForGrading({ activityId: task.id }));
+
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        id: work.id,
+        studentName: 'Dora Tester',
+        studentEmail: null,
+        isLate: true,
+      }),
+    ]);
+    expect(dataOf(await submissionsService.grade({ id: work.id, grade: 50 })).status).toBe(
+      'graded',
+    );
   });
 });

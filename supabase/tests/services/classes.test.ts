@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   classFormFromClass,
   toClassInput,
+  toClassSeries,
   validateClassForm,
 } from '../../../shared-data/src/rules/class-form';
 import { errorMessageKey } from '../../../shared-data/src/rules/error-messages';
@@ -162,6 +163,8 @@ describe('classesService with the class form (Class Management)', () => {
       duration: '45',
       type: 'recorded' as const,
       meetingLink: ' https://video.example.org/markets ',
+      repeatWeekly: false,
+      weeks: 4,
     };
     expect(validateClassForm(values)).toEqual({});
 
@@ -258,5 +261,71 @@ describe('classesService.stats (Class Management figures)', () => {
       expect(result.error).toMatchObject({ code: 'CLASS_STATS_ERROR', details: { code: '42501' } });
       expect(errorMessageKey(result.error)).toBe('notAllowed');
     }
+  });
+});
+
+describe('classesService.createSeries (repeat weekly)', () => {
+  const form = (title: string, course: string) => ({
+    courseId: course,
+    title,
+    description: 'Every Monday',
+    date: '2031-03-03',
+    time: '18:30',
+    duration: 60,
+    type: 'live' as const,
+    meetingLink: 'https://meet.example.org/club',
+    repeatWeekly: true,
+    weeks: 3,
+  });
+
+  it("the course's teacher schedules a weekly series in one request", async () => {
+    await signInAs('teacher');
+    const values = form('Series: conversation club', courseId);
+    expect(validateClassForm(values)).toEqual({});
+
+    const created = dataOf(await classesService.createSeries(toClassSeries(values)));
+
+    expect(created).toHaveLength(3);
+    const starts = created.map((cls) => new Date(cls.scheduledDate).getTime());
+    expect(starts[1]! - starts[0]!).toBe(7 * 24 * 3600 * 1000);
+    expect(starts[2]! - starts[1]!).toBe(7 * 24 * 3600 * 1000);
+    const { data } = await service
+      .from('classes')
+      .select('id')
+      .eq('title', 'Series: conversation club');
+    expect(data).toHaveLength(3);
+    await service.from('classes').delete().eq('title', 'Series: conversation club');
+  });
+
+  it('saves none of the series when one of its classes is refused', async () => {
+    // A course of another teacher: the policies refuse that one row, so the statement fails whole.
+    const other = await createCourse({ title: 'Service test: not mine' });
+    try {
+      await signInAs('teacher');
+      const mine = toClassSeries(form('Series: all or nothing', courseId));
+      const refused = { ...mine[2]!, courseId: other.id };
+
+      const result = await classesService.createSeries([mine[0]!, mine[1]!, refused]);
+
+      expect(result.success).toBe(false);
+      if (!result.success) expect(errorMessageKey(result.error)).toBe('notAllowed');
+      const { data } = await service
+        .from('classes')
+        .select('id')
+        .eq('title', 'Series: all or nothing');
+      expect(data).toEqual([]);
+    } finally {
+      await service.from('courses').delete().eq('id', other.id);
+    }
+  });
+
+  it('a student cannot schedule a series', async () => {
+    await signInAs('student');
+    const result = await classesService.createSeries(
+      toClassSeries(form('Series: by a student', courseId)),
+    );
+    expect(result.success).toBe(false);
+    const { data } = await service.from('classes').select('id').eq('title', 'Series: by a student');
+    expect(data).toEqual([]);
   });
 });

@@ -83,7 +83,8 @@ describe('coursesService.create / update / delete (teacher and admin course scre
       code: 'CREATE_COURSES_ERROR',
       details: { code: '23514' },
     });
-    expect(errorMessageKey(result.error)).toBe('invalidValue');
+    // The check's own message, the form's text: 'Price cannot be negative'.
+    expect(errorMessageKey(result.error)).toBe('coursePriceNegative');
   });
 
   it('a student cannot create a course', async () => {

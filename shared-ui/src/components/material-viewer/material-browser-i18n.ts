@@ -1,6 +1,7 @@
 import { registerMessages } from '../../i18n';
 
-// The texts of the material browser (filters and cards), shared by every screen that lists materials.
+// The texts of the material card and filters (and the browser built from them), shared by every screen
+// that lists materials.
 export const namespace = 'material-browser';
 
 export const en = {
@@ -12,6 +13,8 @@ export const en = {
     allLanguages: 'All languages',
     skill: 'Skill',
     allSkills: 'All skills',
+    course: 'Course',
+    allCourses: 'All courses',
     count_one: '{{count}} material',
     count_other: '{{count}} materials',
   },
@@ -25,6 +28,7 @@ export const en = {
     grammar: 'Grammar',
   },
   card: {
+    course: 'Course',
     size: 'Size',
     uploadedBy: 'Uploaded by',
     date: 'Date',
@@ -37,6 +41,8 @@ export const en = {
     downloadLabel: 'Download {{title}}',
     open: 'Open',
     openLabel: 'Open {{title}}',
+    delete: 'Delete',
+    deleteLabel: 'Delete {{title}}',
   },
   empty: 'No materials found.',
   emptyHint: 'Try another language, skill or search.',
@@ -51,6 +57,8 @@ export const es: typeof en = {
     allLanguages: 'Todos los idiomas',
     skill: 'Habilidad',
     allSkills: 'Todas las habilidades',
+    course: 'Curso',
+    allCourses: 'Todos los cursos',
     count_one: '{{count}} material',
     count_other: '{{count}} materiales',
   },
@@ -64,6 +72,7 @@ export const es: typeof en = {
     grammar: 'Gramática',
   },
   card: {
+    course: 'Curso',
     size: 'Tamaño',
     uploadedBy: 'Subido por',
     date: 'Fecha',
@@ -76,6 +85,8 @@ export const es: typeof en = {
     downloadLabel: 'Descargar {{title}}',
     open: 'Abrir',
     openLabel: 'Abrir {{title}}',
+    delete: 'Eliminar',
+    deleteLabel: 'Eliminar {{title}}',
   },
   empty: 'No se encontraron materiales.',
   emptyHint: 'Prueba con otro idioma, habilidad o búsqueda.',

@@ -1,55 +1,27 @@
-import {
-  Box,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconDownload, IconExternalLink, IconEye, IconFiles } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { IconFiles } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wrappingButtonStyles } from '../../layout/wrapping';
-import { formatDate, formatFileSize } from '../../format';
-import { useLanguage } from '../../i18n';
 import { EmptyState } from '../empty-state/empty-state';
-import { MaterialTypeIcon } from '../material-type-icon/material-type-icon';
-import { SearchInput } from '../search-input/search-input';
-import { TypeBadge } from '../type-badge/type-badge';
-import type { MaterialType } from '../type-badge/type-styles';
+import {
+  MATERIAL_LANGUAGE_CODES,
+  MATERIAL_SKILL_NAMES,
+  MaterialCard,
+  type BrowsableMaterial,
+  type MaterialLanguageCode,
+  type MaterialSkillName,
+} from '../material-card/material-card';
+import { MaterialFilters } from '../material-filters/material-filters';
 import { namespace } from './material-browser-i18n';
-import { safeExternalHref } from './material-preview';
 import type { ViewerMaterial } from './material-viewer';
 
-export const BROWSER_LANGUAGES = ['ES', 'EN'] as const;
-export const BROWSER_SKILLS = ['listening', 'reading', 'grammar'] as const;
-type BrowserLanguage = (typeof BROWSER_LANGUAGES)[number];
-type BrowserSkill = (typeof BROWSER_SKILLS)[number];
-
-/** What a card shows about a material; a screen passes its materials as they are. */
-export interface BrowsableMaterial {
-  id: string;
-  title: string;
-  type: MaterialType;
-  /** The link's address for a link; for a file, its object name. */
-  url: string;
-  /** The stored object's name (files). */
-  storagePath?: string | null;
-  /** Bytes; not shown for links. */
-  fileSize: number;
-  /** Null when the uploader is unknown; the card shows its translated word for it. */
-  uploadedBy: string | null;
-  uploadedAt: string;
-  language: BrowserLanguage | null;
-  skill: BrowserSkill | null;
-}
+export const BROWSER_LANGUAGES = MATERIAL_LANGUAGE_CODES;
+export const BROWSER_SKILLS = MATERIAL_SKILL_NAMES;
+export type { BrowsableMaterial };
 
 export interface MaterialBrowserFilters {
-  language?: BrowserLanguage | null;
-  skill?: BrowserSkill | null;
+  language?: MaterialLanguageCode | null;
+  skill?: MaterialSkillName | null;
   search?: string;
 }
 
@@ -127,171 +99,4 @@ export function toViewerMaterial(material: BrowsableMaterial): ViewerMaterial {
     uploadedBy: material.uploadedBy,
     uploadedAt: material.uploadedAt,
   };
-}
-
-const ALL = 'all';
-
-function MaterialFilters({
-  value,
-  onChange,
-  resultCount,
-}: {
-  value: MaterialBrowserFilters;
-  onChange: (value: MaterialBrowserFilters) => void;
-  resultCount: number;
-}) {
-  const { t } = useTranslation(namespace);
-  return (
-    <Group role="search" aria-label={t('filters.label')} gap="sm" align="flex-end" wrap="wrap">
-      <SearchInput
-        label={t('filters.search')}
-        placeholder={t('filters.searchPlaceholder')}
-        value={value.search ?? ''}
-        onChange={(search) => onChange({ ...value, search })}
-        style={{ flex: '1 1 14rem' }}
-      />
-      <NativeSelect
-        label={t('filters.language')}
-        value={value.language ?? ALL}
-        onChange={(event) => {
-          const chosen = event.currentTarget.value;
-          onChange({
-            ...value,
-            language: BROWSER_LANGUAGES.find((code) => code === chosen) ?? null,
-          });
-        }}
-        data={[
-          { value: ALL, label: t('filters.allLanguages') },
-          ...BROWSER_LANGUAGES.map((code) => ({
-            value: code,
-            label: `${code} · ${t(`languages.${code}`)}`,
-          })),
-        ]}
-        style={{ flex: '1 1 10rem' }}
-      />
-      <NativeSelect
-        label={t('filters.skill')}
-        value={value.skill ?? ALL}
-        onChange={(event) => {
-          const chosen = event.currentTarget.value;
-          onChange({ ...value, skill: BROWSER_SKILLS.find((skill) => skill === chosen) ?? null });
-        }}
-        data={[
-          { value: ALL, label: t('filters.allSkills') },
-          ...BROWSER_SKILLS.map((skill) => ({ value: skill, label: t(`skills.${skill}`) })),
-        ]}
-        style={{ flex: '1 1 10rem' }}
-      />
-      <Text size="sm" c="dimmed" role="status" aria-live="polite" style={{ flex: '1 0 100%' }}>
-        {t('filters.count', { count: resultCount })}
-      </Text>
-    </Group>
-  );
-}
-
-/** Type icon and badge, size, uploader, date, language, skill; View, and Download (Open for links). */
-function MaterialCard({
-  material,
-  onView,
-  onDownload,
-  headingOrder,
-}: {
-  material: BrowsableMaterial;
-  onView: () => void;
-  onDownload: () => void;
-  headingOrder: 3 | 4;
-}) {
-  const { t } = useTranslation(namespace);
-  const { language } = useLanguage();
-  const isLink = material.type === 'link';
-  const linkHref = isLink ? safeExternalHref(material.url) : null;
-
-  return (
-    <Card withBorder radius="md" padding="md" component="article" h="100%">
-      <Stack gap="sm" h="100%">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <MaterialTypeIcon type={material.type} size="xl" />
-          <Box miw={0} style={{ flex: 1 }}>
-            <Title order={headingOrder} size="h5" style={{ overflowWrap: 'anywhere' }}>
-              {material.title}
-            </Title>
-            <Box mt={4}>
-              <TypeBadge type={material.type} />
-            </Box>
-          </Box>
-        </Group>
-
-        <Box
-          component="dl"
-          m={0}
-          style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 2 }}
-        >
-          {isLink ? null : (
-            <Detail label={t('card.size')}>{formatFileSize(material.fileSize, language)}</Detail>
-          )}
-          <Detail label={t('card.uploadedBy')}>
-            {material.uploadedBy ?? t('unknownPerson', { ns: 'common' })}
-          </Detail>
-          <Detail label={t('card.date')}>{formatDate(material.uploadedAt, language)}</Detail>
-          <Detail label={t('card.language')}>
-            {material.language ? t(`languages.${material.language}`) : t('card.notSet')}
-          </Detail>
-          <Detail label={t('card.skill')}>
-            {material.skill ? t(`skills.${material.skill}`) : t('card.notSet')}
-          </Detail>
-        </Box>
-
-        <Group gap="xs" mt="auto" wrap="wrap">
-          <Button
-            variant="light"
-            size="sm"
-            styles={wrappingButtonStyles}
-            leftSection={<IconEye size={16} aria-hidden />}
-            aria-label={t('card.viewLabel', { title: material.title })}
-            onClick={onView}
-          >
-            {t('card.view')}
-          </Button>
-          {isLink ? (
-            <Button
-              component="a"
-              href={linkHref ?? undefined}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-              styles={wrappingButtonStyles}
-              disabled={!linkHref}
-              leftSection={<IconExternalLink size={16} aria-hidden />}
-              aria-label={t('card.openLabel', { title: material.title })}
-            >
-              {t('card.open')}
-            </Button>
-          ) : (
-            <Button
-              size="sm"
-              styles={wrappingButtonStyles}
-              leftSection={<IconDownload size={16} aria-hidden />}
-              aria-label={t('card.downloadLabel', { title: material.title })}
-              onClick={onDownload}
-            >
-              {t('card.download')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Card>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </>
-  );
 }

@@ -1,73 +1,19 @@
 import { registerMessages } from '@portal/shared-ui';
 
+// The student's own calendar texts; the calendar's (lists, Join, export) are shared-ui's
+// `class-calendar` namespace, the same for every role.
 export const namespace = 'student-calendar';
 
 export const en = {
   subtitle: 'Your classes month by month. Choose a day to see its classes.',
-  export: 'Export (.ics)',
-  exportHint: 'Download your classes for Google Calendar, Outlook or Apple Calendar',
-  exportDone_one:
-    'Downloaded {{count}} class as {{file}}. Open the file with your calendar app to add it.',
-  exportDone_other:
-    'Downloaded {{count}} classes as {{file}}. Open the file with your calendar app to add them.',
-  exportEmpty: 'There are no classes to export.',
-  exportError: 'The classes could not be exported:',
-  loadError: 'Error loading classes:',
-  loading: 'Loading classes…',
-  dayClasses: 'Classes on {{date}}',
-  noClassesOnDay: 'No classes on this day',
-  upcoming: 'Upcoming Classes',
-  noUpcoming: 'No upcoming classes',
-  join: 'Join',
-  joinNow: 'Join Now',
-  joinClass: 'Join {{title}}',
   attended: 'Attended',
   attendanceFailed: 'You joined the class, but your attendance could not be recorded:',
-  minutes: '{{count}} min',
-  timeRange: '{{start}}–{{end}}',
-  dismiss: 'Dismiss',
-  ics: {
-    calendarName: 'Lingua Academy classes',
-    teacher: 'Teacher: {{name}}',
-    live: 'Live class',
-    recorded: 'Recorded class',
-    meetingLink: 'Meeting link: {{url}}',
-    recording: 'Recording: {{url}}',
-  },
 };
 
 export const es: typeof en = {
   subtitle: 'Tus clases mes a mes. Elige un día para ver sus clases.',
-  export: 'Exportar (.ics)',
-  exportHint: 'Descarga tus clases para Google Calendar, Outlook o Apple Calendar',
-  exportDone_one:
-    'Se descargó {{count}} clase en {{file}}. Abre el archivo con tu aplicación de calendario para añadirla.',
-  exportDone_other:
-    'Se descargaron {{count}} clases en {{file}}. Abre el archivo con tu aplicación de calendario para añadirlas.',
-  exportEmpty: 'No hay clases para exportar.',
-  exportError: 'No se pudieron exportar las clases:',
-  loadError: 'Error al cargar las clases:',
-  loading: 'Cargando clases…',
-  dayClasses: 'Clases del {{date}}',
-  noClassesOnDay: 'No hay clases este día',
-  upcoming: 'Próximas clases',
-  noUpcoming: 'No hay próximas clases',
-  join: 'Unirse',
-  joinNow: 'Unirse ahora',
-  joinClass: 'Unirse a {{title}}',
   attended: 'Asististe',
   attendanceFailed: 'Te uniste a la clase, pero no se pudo registrar tu asistencia:',
-  minutes: '{{count}} min',
-  timeRange: '{{start}}–{{end}}',
-  dismiss: 'Cerrar',
-  ics: {
-    calendarName: 'Clases de Lingua Academy',
-    teacher: 'Profesor/a: {{name}}',
-    live: 'Clase en directo',
-    recorded: 'Clase grabada',
-    meetingLink: 'Enlace de la reunión: {{url}}',
-    recording: 'Grabación: {{url}}',
-  },
 };
 
 registerMessages(namespace, { en, es });

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   classesService,
   courseDetailReadModel,
+  courseDetailState,
   dispatchOpenCourseDetail,
   paths,
   reviewsService,
@@ -154,6 +155,12 @@ function LocationProbe() {
     <>
       <p data-testid="location">{useLocation().pathname}</p>
       <Link to={paths.courseDetail(COURSE_ID)}>Open the course</Link>
+      <Link to={paths.courseDetail(COURSE_ID)} state={courseDetailState(paths.students)}>
+        Open it from My Students
+      </Link>
+      <Link to={paths.courseDetail(COURSE_ID)} state={{ from: '//elsewhere.example/x' }}>
+        Open it from elsewhere
+      </Link>
     </>
   );
 }
@@ -265,6 +272,38 @@ describe('Course detail: the course', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('location')).toHaveTextContent(paths.catalog);
   });
+
+  it('goes back to the screen the link named, whatever came before', async () => {
+    const { user } = renderPage({ path: paths.calendar });
+    await user.click(screen.getByRole('link', { name: 'Open it from My Students' }));
+    await screen.findByRole('heading', { level: 2, name: 'Business Spanish' });
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(paths.students);
+  });
+
+  it('never follows a link state that leaves the site', async () => {
+    const { user } = renderPage({ path: paths.catalog });
+    await user.click(screen.getByRole('link', { name: 'Open it from elsewhere' }));
+    await screen.findByRole('heading', { level: 2, name: 'Business Spanish' });
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(paths.catalog);
+  });
+
+  it.each([
+    ['teacher', paths.myCourses],
+    ['admin', paths.courses],
+  ] as const)(
+    "opened directly by a %s, Back goes to that role's course list (%s)",
+    async (role, expected) => {
+      const { user } = renderPage({ user: person({ id: `${role}-1`, role }) });
+      await screen.findByRole('heading', { level: 2, name: 'Business Spanish' });
+
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${expected}$`));
+    },
+  );
 
   it("shows 'Error loading course info' with a translated message; Try again loads again", async () => {
     getDetail.mockResolvedValueOnce({

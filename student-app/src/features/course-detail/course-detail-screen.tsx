@@ -1,7 +1,12 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle, IconSchoolOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { authAtom, errorMessageKey, paths } from '@portal/shared-data';
+import {
+  authAtom,
+  courseDetailBackPath,
+  courseDetailFrom,
+  errorMessageKey,
+} from '@portal/shared-data';
 import { courseQueries } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader } from '@portal/shared-ui';
 import { useAtomValue } from 'jotai';
@@ -22,12 +27,21 @@ export default function CourseDetailScreen() {
   return <CourseDetailContent key={courseId} courseId={courseId} />;
 }
 
+/**
+ * Back where the viewer came from: the screen the link named (`courseDetailState`), else the page
+ * before inside the app; a page opened directly goes to the role's own course list (My Courses, or
+ * Course Management for an administrator).
+ */
 function BackButton() {
   const { t } = useTranslation(namespace);
   const navigate = useNavigate();
   const location = useLocation();
-  // Back where the viewer came from; a page opened directly (no history inside the app) goes to My Courses.
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.myCourses));
+  const { user } = useAtomValue(authAtom);
+  const back = () => {
+    const from = courseDetailFrom(location.state);
+    if (from) return navigate(from);
+    return location.key !== 'default' ? navigate(-1) : navigate(courseDetailBackPath(user?.role));
+  };
   return (
     <Group>
       <Button

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconBook,
   IconCalendarEvent,
+  IconClipboardCheck,
   IconClockHour4,
   IconExternalLink,
   IconPencil,
@@ -9,9 +10,10 @@ import {
 } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canJoin, type CourseClass } from '@portal/shared-data';
+import { canJoin, type ClassAttendanceSummary, type CourseClass } from '@portal/shared-data';
 import { TypeBadge, wrappingButtonStyles, wrappingTitle } from '@portal/shared-ui';
 import { formatClassDate, formatClassTime } from './class-dates';
+import { namespace as attendanceNamespace } from './attendance-i18n';
 import { namespace } from './i18n';
 
 export interface ClassCardProps {
@@ -20,13 +22,29 @@ export interface ClassCardProps {
   now: Date;
   onEdit: (cls: CourseClass) => void;
   onDelete: (cls: CourseClass) => void;
+  /** Taking attendance: offered once the class has started. */
+  onAttendance: (cls: CourseClass) => void;
+  /** The class's attendance so far (`class_attendance_summary`), when loaded. */
+  attendance?: ClassAttendanceSummary;
 }
 
-/** One class: an article named by its title, with Join Class (live, not ended), Edit and Delete. */
-export function ClassCard({ cls, now, onEdit, onDelete }: ClassCardProps) {
+/**
+ * One class: an article named by its title, with Join Class (live, not ended), its attendance once
+ * it has started, Attendance, Edit and Delete.
+ */
+export function ClassCard({
+  cls,
+  now,
+  onEdit,
+  onDelete,
+  onAttendance,
+  attendance,
+}: ClassCardProps) {
   const { t } = useTranslation(namespace);
   const titleId = useId();
   const joinable = cls.meetingLink !== null && canJoin(cls, now);
+  // Before a class starts nobody has attended it: no rate, nothing to mark yet.
+  const started = Date.parse(cls.scheduledDate) <= now.getTime();
 
   return (
     <Card component="article" aria-labelledby={titleId} withBorder radius="md" padding="md">
@@ -58,6 +76,20 @@ export function ClassCard({ cls, now, onEdit, onDelete }: ClassCardProps) {
             {formatClassDate(cls.scheduledDate)} · {formatClassTime(cls.scheduledDate)}
           </Text>
         </Group>
+        {started && attendance && attendance.attendanceRate !== null ? (
+          <Group gap={6} wrap="nowrap">
+            <IconClipboardCheck size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm">
+              {t('rate', { ns: attendanceNamespace })}:{' '}
+              {t('rateValue', {
+                ns: attendanceNamespace,
+                attended: attendance.attendedCount,
+                total: attendance.rosterCount,
+                rate: attendance.attendanceRate,
+              })}
+            </Text>
+          </Group>
+        ) : null}
         {/* Side by side when they fit, stacked when they do not: never a cut-off label. */}
         <Group gap="xs" mt="xs" wrap="wrap">
           {joinable && cls.meetingLink ? (
@@ -71,6 +103,17 @@ export function ClassCard({ cls, now, onEdit, onDelete }: ClassCardProps) {
               aria-describedby={titleId}
             >
               {t('card.join')}
+            </Button>
+          ) : null}
+          {started ? (
+            <Button
+              variant="light"
+              styles={wrappingButtonStyles}
+              leftSection={<IconClipboardCheck size={16} aria-hidden />}
+              aria-describedby={titleId}
+              onClick={() => onAttendance(cls)}
+            >
+              {t('open', { ns: attendanceNamespace })}
             </Button>
           ) : null}
           <Button

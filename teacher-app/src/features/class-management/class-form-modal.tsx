@@ -11,6 +11,7 @@ import {
   Radio,
   Select,
   Stack,
+  Switch,
   Text,
   TextInput,
   Textarea,
@@ -23,30 +24,32 @@ import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   CLASS_DURATION,
+  CLASS_SERIES_WEEKS,
   CLASS_TEXT_LIMITS,
   classFormFromClass,
   classTextLength,
   emptyClassForm,
   errorMessageKey,
   toClassInput,
+  toClassSeries,
   validateClassForm,
   type ClassFormValues,
   type ClassType,
   type CourseClass,
 } from '@portal/shared-data';
-import { classMutations } from '@portal/shared-data/queries';
+import { classMutations, type ManagedCourseOption } from '@portal/shared-data/queries';
 import { ErrorBanner, useLanguage, useReturnFocus } from '@portal/shared-ui';
 import { formatFormDate, parseFormDate } from './class-dates';
 import { namespace } from './i18n';
-import type { CourseOption } from './use-schedulable-courses';
 
-export type SavedAs = 'created' | 'updated';
+/** What the form saved: one class changed, or this many classes scheduled (a weekly series). */
+export type SavedAs = { kind: 'updated' } | { kind: 'created'; count: number };
 
 export interface ClassFormModalProps {
   /** The class to edit; null schedules a new one. */
   editing: CourseClass | null;
   /** The courses the user may schedule for. */
-  courses: UseQueryResult<CourseOption[]>;
+  courses: UseQueryResult<ManagedCourseOption[]>;
   onClose: () => void;
   onSaved: (as: SavedAs) => void;
 }
@@ -61,7 +64,7 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
   useReturnFocus();
   // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
   const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
-  const create = useMutation(classMutations.create());
+  const create = useMutation(classMutations.createSeries());
   const update = useMutation(classMutations.update());
   const saving = create.isPending || update.isPending;
   const close = saving ? () => undefined : onClose;
@@ -87,10 +90,12 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
             const input = toClassInput(values, editing);
             update.mutate(
               { id: editing.id, changes: input },
-              { onSuccess: () => onSaved('updated') },
+              { onSuccess: () => onSaved({ kind: 'updated' }) },
             );
           } else {
-            create.mutate(toClassInput(values), { onSuccess: () => onSaved('created') });
+            create.mutate(toClassSeries(values), {
+              onSuccess: (classes) => onSaved({ kind: 'created', count: classes.length }),
+            });
           }
         }}
         failure={editing ? update.error : create.error}
@@ -101,7 +106,7 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
 
 interface ClassFormProps {
   editing: CourseClass | null;
-  courses: UseQueryResult<CourseOption[]>;
+  courses: UseQueryResult<ManagedCourseOption[]>;
   saving: boolean;
   failure: Error | null;
   onCancel: () => void;
@@ -120,7 +125,12 @@ function ClassForm({ editing, courses, saving, failure, onCancel, onSubmit }: Cl
         Object.entries(errors).map(([field, key]) => [
           field,
           key
-            ? t(key, { ns: 'validation', min: CLASS_DURATION.min, step: CLASS_DURATION.step })
+            ? t(key, {
+                ns: 'validation',
+                ...(field === 'weeks'
+                  ? { min: CLASS_SERIES_WEEKS.min, max: CLASS_SERIES_WEEKS.max }
+                  : { min: CLASS_DURATION.min, step: CLASS_DURATION.step }),
+              })
             : null,
         ]),
       );
@@ -257,6 +267,36 @@ function ClassForm({ editing, courses, saving, failure, onCancel, onSubmit }: Cl
           disabled={saving}
           {...form.getInputProps('meetingLink')}
         />
+        {editing ? null : (
+          <Group align="flex-start" gap="md" wrap="wrap">
+            <Switch
+              label={t('form.repeatWeekly')}
+              description={t('form.repeatWeeklyHint')}
+              disabled={saving}
+              mt={4}
+              style={{ flex: '1 1 14rem' }}
+              {...form.getInputProps('repeatWeekly', { type: 'checkbox' })}
+            />
+            {form.values.repeatWeekly ? (
+              <NumberInput
+                label={t('form.weeks')}
+                description={t('form.weeksHint', {
+                  min: CLASS_SERIES_WEEKS.min,
+                  max: CLASS_SERIES_WEEKS.max,
+                })}
+                min={CLASS_SERIES_WEEKS.min}
+                max={CLASS_SERIES_WEEKS.max}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                withAsterisk
+                disabled={saving}
+                w={{ base: '100%', xs: 200 }}
+                {...form.getInputProps('weeks')}
+              />
+            ) : null}
+          </Group>
+        )}
         {failure ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
             <Text size="sm">

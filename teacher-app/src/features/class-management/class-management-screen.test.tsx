@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  attendanceService,
   classesService,
   coursesService,
   fail,
@@ -24,22 +25,27 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   Object.assign(actual.classesService, {
     list: vi.fn(),
     stats: vi.fn(),
-    create: vi.fn(),
+    createSeries: vi.fn(),
     update: vi.fn(),
     delete: vi.fn(),
   });
   Object.assign(actual.coursesService, { list: vi.fn() });
+  Object.assign(actual.attendanceService, { summary: vi.fn() });
   return actual;
 });
 
 const listClasses = vi.mocked(classesService.list);
 const classStats = vi.mocked(classesService.stats);
-const createClass = vi.mocked(classesService.create);
+const createClass = vi.mocked(classesService.createSeries);
 const updateClass = vi.mocked(classesService.update);
 const deleteClass = vi.mocked(classesService.delete);
 const listCourses = vi.mocked(coursesService.list);
+const attendanceSummary = vi.mocked(attendanceService.summary);
 
 // Local times, so the expected texts hold in any time zone.
+const now = new Date();
+/** The list opens on today's and later classes: from local midnight. */
+const FROM_TODAY = new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
 const NEXT_YEAR = new Date().getFullYear() + 1;
 const upcomingStart = new Date(NEXT_YEAR, 11, 1, 14, 5);
 
@@ -116,8 +122,9 @@ const STATS: ClassStats = { total: 40, live: 28, recorded: 12, totalHours: 51 };
 function renderPage({
   language = 'en',
   user = teacher,
-}: { language?: Language; user?: AppUser } = {}) {
-  return renderScreen(<ClassManagementScreen />, { language, user });
+  path = '/classes',
+}: { language?: Language; user?: AppUser; path?: string } = {}) {
+  return renderScreen(<ClassManagementScreen />, { language, user, path, route: '/classes' });
 }
 
 function statValue(name: string): string {
@@ -160,6 +167,8 @@ beforeEach(() => {
   listCourses.mockReset();
   listCourses.mockResolvedValue(ok(paged(COURSES, 2, 1, 100)));
   classStats.mockResolvedValue(ok(STATS));
+  attendanceSummary.mockReset();
+  attendanceSummary.mockResolvedValue(ok({}));
 });
 
 describe('Class Management', () => {
@@ -194,7 +203,7 @@ describe('Class Management', () => {
     classStats.mockResolvedValue(ok({ total: 0, live: 0, recorded: 0, totalHours: 0 }));
     const { user } = renderPage();
 
-    expect(await screen.findByText('No classes scheduled yet')).toBeInTheDocument();
+    expect(await screen.findByText('No upcoming classes')).toBeInTheDocument();
     expect(screen.queryByText('No classes match your filters.')).not.toBeInTheDocument();
     await waitFor(() => expect(statValue('Total Classes')).toBe('0'));
     expect(screen.getAllByRole('button', { name: 'Schedule Class' })).toHaveLength(2);
@@ -215,7 +224,7 @@ describe('Class Management', () => {
     expect(classStats).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('heading', { name: '40 classes' })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 4')).toBeInTheDocument();
-    expect(listClasses).toHaveBeenCalledWith({ page: 1, limit: 12 });
+    expect(listClasses).toHaveBeenCalledWith({ dateFrom: FROM_TODAY, page: 1, limit: 12 });
     // Classes of the teacher's own courses are offered in the filter and the form.
     expect(listCourses).toHaveBeenCalledWith(
       expect.objectContaining({ teacherId: 'teacher-1', sortBy: 'title' }),
@@ -257,7 +266,12 @@ describe('Class Management', () => {
     await user.click(screen.getByRole('searchbox', { name: 'Search classes' }));
     await user.paste('  pitch ');
     await waitFor(() =>
-      expect(listClasses).toHaveBeenLastCalledWith({ search: 'pitch', page: 1, limit: 12 }),
+      expect(listClasses).toHaveBeenLastCalledWith({
+        search: 'pitch',
+        dateFrom: FROM_TODAY,
+        page: 1,
+        limit: 12,
+      }),
     );
 
     await user.click(screen.getByRole('combobox', { name: 'Course' }));
@@ -266,6 +280,7 @@ describe('Class Management', () => {
       expect(listClasses).toHaveBeenLastCalledWith({
         search: 'pitch',
         courseId: 'course-2',
+        dateFrom: FROM_TODAY,
         page: 1,
         limit: 12,
       }),
@@ -273,7 +288,7 @@ describe('Class Management', () => {
 
     fill(screen.getByRole('searchbox', { name: 'Search classes' }), 'zzz');
     expect(await screen.findByText('No classes match your filters.')).toBeInTheDocument();
-    expect(screen.queryByText('No classes scheduled yet')).not.toBeInTheDocument();
+    expect(screen.queryByText('No upcoming classes')).not.toBeInTheDocument();
     // The figures stay those of every class.
     expect(statValue('Total Classes')).toBe('40');
 
@@ -300,7 +315,7 @@ describe('Class Management', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('article', { name: 'Grammar review' })).toBeInTheDocument();
-    expect(listClasses).toHaveBeenLastCalledWith({ page: 2, limit: 12 });
+    expect(listClasses).toHaveBeenLastCalledWith({ dateFrom: FROM_TODAY, page: 2, limit: 12 });
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
@@ -352,7 +367,7 @@ describe('Class Management', () => {
 
   it('schedules a live class at the local date and time, then closes and says so', async () => {
     listClasses.mockResolvedValue(ok(paged([aClass()])));
-    createClass.mockResolvedValue(ok(aClass({ id: 'new' })));
+    createClass.mockResolvedValue(ok([aClass({ id: 'new' })]));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
 
@@ -374,19 +389,117 @@ describe('Class Management', () => {
 
     expect(await screen.findByText('Class scheduled')).toBeInTheDocument();
     expect(createClass).toHaveBeenCalledTimes(1);
-    expect(createClass).toHaveBeenCalledWith({
-      courseId: 'course-2',
-      title: 'Ordering food',
-      description: 'At the restaurant',
-      scheduledDate: new Date(NEXT_YEAR, 2, 5, 18, 30).toISOString(),
-      duration: 90,
-      type: 'live',
-      meetingLink: 'https://meet.example/food',
-    });
+    expect(createClass).toHaveBeenCalledWith([
+      {
+        courseId: 'course-2',
+        title: 'Ordering food',
+        description: 'At the restaurant',
+        scheduledDate: new Date(NEXT_YEAR, 2, 5, 18, 30).toISOString(),
+        duration: 90,
+        type: 'live',
+        meetingLink: 'https://meet.example/food',
+      },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list and the figures are read again.
     await waitFor(() => expect(listClasses).toHaveBeenCalledTimes(2));
     expect(classStats).toHaveBeenCalledTimes(2);
+  });
+
+  it('schedules a weekly series in one request, after checking the number of weeks', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    createClass.mockImplementation(async (inputs) =>
+      ok(inputs.map((input, i) => aClass({ id: `s${i}`, scheduledDate: input.scheduledDate }))),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+
+    const dialog = await openForm(user);
+    await chooseCourse(user, dialog, 'Business English');
+    fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Conversation club');
+    fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'Weekly practice');
+    fill(within(dialog).getByRole('textbox', { name: 'Date' }), `5/3/${NEXT_YEAR}`);
+    fill(timeField(dialog), '18:30');
+    fill(within(dialog).getByRole('textbox', { name: 'Meeting link' }), 'https://meet.example/c');
+    // Not offered as a field until asked for.
+    expect(within(dialog).queryByRole('textbox', { name: /Number of weeks/ })).toBeNull();
+    await user.click(within(dialog).getByRole('switch', { name: /Repeat weekly/ }));
+    const weeks = within(dialog).getByRole('textbox', { name: /Number of weeks/ });
+    expect(weeks).toHaveValue('4');
+
+    fill(weeks, '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Class' }));
+    expect(await within(dialog).findByText('Choose from 2 to 26 weeks')).toBeInTheDocument();
+    expect(createClass).not.toHaveBeenCalled();
+
+    fill(weeks, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Class' }));
+    expect(await screen.findByText('3 weekly classes scheduled')).toBeInTheDocument();
+    expect(createClass).toHaveBeenCalledTimes(1);
+    const [series] = createClass.mock.calls[0]!;
+    expect(series.map((input) => input.scheduledDate)).toEqual([
+      new Date(NEXT_YEAR, 2, 5, 18, 30).toISOString(),
+      new Date(NEXT_YEAR, 2, 12, 18, 30).toISOString(),
+      new Date(NEXT_YEAR, 2, 19, 18, 30).toISOString(),
+    ]);
+    expect(new Set(series.map((input) => input.title))).toEqual(new Set(['Conversation club']));
+  });
+
+  it('shows the attendance of classes that have started, read for the whole page at once', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass(), ended])));
+    attendanceSummary.mockResolvedValue(
+      ok({
+        'class-1': { classId: 'class-1', rosterCount: 5, attendedCount: 0, attendanceRate: 0 },
+        'class-3': { classId: 'class-3', rosterCount: 8, attendedCount: 6, attendanceRate: 75 },
+      }),
+    );
+    renderPage();
+
+    const past = await screen.findByRole('article', { name: 'Kick-off meeting' });
+    expect(await within(past).findByText('Attendance rate: 6 of 8 present (75%)')).toBeInTheDocument();
+    expect(within(past).getByRole('button', { name: 'Attendance' })).toBeInTheDocument();
+    // Not started yet: nobody could have attended, and there is nothing to mark.
+    const future = card('Pitching to investors');
+    expect(within(future).queryByText(/Attendance rate/)).toBeNull();
+    expect(within(future).queryByRole('button', { name: 'Attendance' })).toBeNull();
+    expect(attendanceSummary).toHaveBeenCalledTimes(1);
+    expect(attendanceSummary).toHaveBeenCalledWith(['class-1', 'class-3']);
+  });
+
+  it('opens the schedule form on arrival from a Quick Action link', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    renderPage({ path: '/classes?new=1' });
+    expect(await screen.findByRole('dialog', { name: 'Schedule Class' })).toBeInTheDocument();
+  });
+
+  it('does not offer a series when editing one class', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Pitching to investors' })).getByRole(
+        'button',
+        { name: 'Edit' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Class' });
+    expect(within(dialog).queryByRole('switch', { name: /Repeat weekly/ })).toBeNull();
+  });
+
+  it('switches to past classes, latest first, with their own empty state', async () => {
+    listClasses.mockImplementation(async (filters) =>
+      ok(filters?.order === 'desc' ? paged<CourseClass>([]) : paged([aClass()])),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+
+    await user.click(screen.getByRole('radio', { name: 'Past' }));
+    expect(await screen.findByText('No past classes')).toBeInTheDocument();
+    expect(listClasses).toHaveBeenLastCalledWith({
+      dateTo: new Date(new Date(FROM_TODAY).getTime() - 1).toISOString(),
+      order: 'desc',
+      page: 1,
+      limit: 12,
+    });
   });
 
   it("shows the server's refusal in the dialog and keeps everything typed", async () => {
@@ -395,7 +508,7 @@ describe('Class Management', () => {
       .mockResolvedValueOnce(
         fail('CREATE_CLASSES_ERROR', 'permission denied for table classes', { code: '42501' }),
       )
-      .mockResolvedValueOnce(ok(aClass({ id: 'new' })));
+      .mockResolvedValueOnce(ok([aClass({ id: 'new' })]));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
 
@@ -422,9 +535,9 @@ describe('Class Management', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Schedule Class' }));
     expect(await screen.findByText('Class scheduled')).toBeInTheDocument();
-    expect(createClass).toHaveBeenLastCalledWith(
+    expect(createClass).toHaveBeenLastCalledWith([
       expect.objectContaining({ title: 'Negotiation', type: 'recorded', meetingLink: null }),
-    );
+    ]);
   });
 
   it('Edit opens the form filled with the class and saves the changes', async () => {

@@ -1,4 +1,15 @@
-import { Box, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -22,18 +33,20 @@ import {
   StatCard,
   ConfirmDialog,
   useNow,
+  useSearchParamAction,
 } from '@portal/shared-ui';
+import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
 import {
   authAtom,
   errorMessageKey,
   type ClassFilters,
   type CourseClass,
 } from '@portal/shared-data';
-import { classMutations, classQueries } from '@portal/shared-data/queries';
+import { classMutations, classQueries, useManagedCourses } from '@portal/shared-data/queries';
+import { AttendanceModal } from './attendance-modal';
 import { ClassCard } from './class-card';
 import { ClassFormModal, type SavedAs } from './class-form-modal';
 import { namespace } from './i18n';
-import { useSchedulableCourses } from './use-schedulable-courses';
 
 /** Classes on one page of the grid. */
 const CLASS_PAGE_SIZE = 12;
@@ -42,6 +55,9 @@ const CLASS_PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
 
 const ALL_COURSES = 'all';
+
+/** Today's and later classes (soonest first), or the ones before today (latest first). */
+type When = 'upcoming' | 'past';
 
 type Filters = { search: string; courseId: string | null };
 
@@ -63,24 +79,34 @@ export default function ClassManagementScreen() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [search] = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const { courseId } = filters;
+  const [when, setWhen] = useState<When>('upcoming');
+  // Local midnight: a class earlier today is still one of today's classes.
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const [dialog, setDialog] = useState<FormDialog>(null);
+  // "Schedule Class" from a dashboard's Quick Actions arrives with the form to open.
+  useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
   // The class stays named while the confirmation closes.
   const [deleting, setDeleting] = useState<{ cls: CourseClass; open: boolean } | null>(null);
   const closeDelete = () => setDeleting((current) => current && { ...current, open: false });
+  // The class stays named while the attendance dialog closes.
+  const [attending, setAttending] = useState<{ cls: CourseClass; open: boolean } | null>(null);
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
-  const filterKey = JSON.stringify([search, courseId]);
+  const filterKey = JSON.stringify([search, courseId, when, today.getTime()]);
   const [paging, setPaging] = useState({ filterKey, page: 1 });
   const page = paging.filterKey === filterKey ? paging.page : 1;
   const request: ClassFilters = {
     search: search || undefined,
     courseId: courseId ?? undefined,
+    ...(when === 'upcoming'
+      ? { dateFrom: today.toISOString() }
+      : { dateTo: new Date(today.getTime() - 1).toISOString(), order: 'desc' as const }),
     page,
     limit: CLASS_PAGE_SIZE,
   };
   const classes = useQuery(classQueries.list(request));
   const stats = useQuery(classQueries.stats());
-  const courses = useSchedulableCourses(user);
+  const courses = useManagedCourses(user);
   const remove = useMutation(classMutations.delete());
 
   // The list shrank (a class deleted on the last page): show its new last page instead of an empty
@@ -93,6 +119,8 @@ export default function ClassManagementScreen() {
   }
   const list = outOfRange ? undefined : loaded;
   const items = list?.items ?? [];
+  // One request for the attendance of every card on the page.
+  const attendance = useQuery(classQueries.attendanceSummary(items.map((cls) => cls.id)));
   const filtered = filters.search.trim() !== '' || courseId !== null;
 
   const failed = classes.isError ? classes : stats.isError ? stats : null;
@@ -105,7 +133,12 @@ export default function ClassManagementScreen() {
     setDialog(null);
     notifications.show({
       color: 'teal',
-      message: as === 'created' ? t('toast.scheduled') : t('toast.updated'),
+      message:
+        as.kind === 'updated'
+          ? t('toast.updated')
+          : as.count > 1
+            ? t('toast.scheduledSeries', { count: as.count })
+            : t('toast.scheduled'),
     });
   };
 
@@ -181,6 +214,15 @@ export default function ClassManagementScreen() {
       </SimpleGrid>
 
       <Group align="flex-end" gap="sm" wrap="wrap">
+        <SegmentedControl
+          aria-label={t('when.label')}
+          value={when}
+          onChange={(value) => setWhen(value as When)}
+          data={[
+            { value: 'upcoming', label: t('when.upcoming') },
+            { value: 'past', label: t('when.past') },
+          ]}
+        />
         <SearchInput
           label={t('filters.search')}
           placeholder={t('filters.searchPlaceholder')}
@@ -248,6 +290,12 @@ export default function ClassManagementScreen() {
                   </Button>
                 }
               />
+            ) : when === 'past' ? (
+              <EmptyState
+                icon={<IconCalendarEvent aria-hidden />}
+                title={t('empty.pastTitle')}
+                description={t('empty.pastDescription')}
+              />
             ) : (
               <EmptyState
                 icon={<IconCalendarEvent aria-hidden />}
@@ -274,6 +322,8 @@ export default function ClassManagementScreen() {
                     now={now}
                     onEdit={(target) => setDialog({ kind: 'edit', cls: target })}
                     onDelete={(target) => setDeleting({ cls: target, open: true })}
+                    onAttendance={(target) => setAttending({ cls: target, open: true })}
+                    attendance={attendance.data?.[cls.id]}
                   />
                 ))}
               </SimpleGrid>
@@ -294,6 +344,14 @@ export default function ClassManagementScreen() {
           courses={courses}
           onClose={() => setDialog(null)}
           onSaved={saved}
+        />
+      ) : null}
+
+      {attending ? (
+        <AttendanceModal
+          classItem={attending.cls}
+          opened={attending.open}
+          onClose={() => setAttending((current) => current && { ...current, open: false })}
         />
       ) : null}
 

@@ -13,7 +13,7 @@ describe('class management messages', () => {
     expect(en.schedule).toBe('Schedule Class');
     expect(en.card.join).toBe('Join Class');
     expect(en.remove.message).toBe('Are you sure you want to delete this class?');
-    expect(en.toast).toEqual({
+    expect(en.toast).toMatchObject({
       scheduled: 'Class scheduled',
       updated: 'Class updated',
       deleted: 'Class deleted',

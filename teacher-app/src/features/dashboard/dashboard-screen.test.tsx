@@ -131,6 +131,41 @@ describe('Teacher dashboard', () => {
     const submissions = screen.getByRole('region', { name: 'Recent submissions' });
     expect(within(submissions).getByText('7 waiting for a grade')).toBeInTheDocument();
     expect(within(submissions).getByText('Nora Díaz · Business English')).toBeInTheDocument();
+    // Grade opens that activity's submissions on the Activities screen.
+    expect(
+      within(submissions).getByRole('link', { name: 'Grade Email to a client by Nora Díaz' }),
+    ).toHaveAttribute('href', '/activities?activity=a1');
+  });
+
+  it('offers Quick Actions that open the real screens, dialogs included', async () => {
+    getDashboard.mockResolvedValue(ok(answer));
+    renderDashboard();
+
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    const href = (name: string) => within(actions).getByRole('link', { name }).getAttribute('href');
+    expect(href('Create Course')).toBe('/my-courses?new=1');
+    expect(href('Schedule Class')).toBe('/classes?new=1');
+    expect(href('View Students')).toBe('/students');
+    expect(href('Grade submissions')).toBe('/activities');
+  });
+
+  it('draws enrolment per course, with the numbers in words for screen readers', async () => {
+    getDashboard.mockResolvedValue(ok(answer));
+    renderDashboard();
+
+    const chart = await screen.findByRole('region', { name: 'Enrollment per course' });
+    // The chart's code loads on its own (recharts is large): give the import time.
+    const drawing = await within(chart).findByRole('img', {}, { timeout: 15_000 });
+    expect(drawing).toHaveAccessibleName(
+      'Students enrolled per course: 12/15 students (Business English); 31/30 students (Old Spanish Course)',
+    );
+  });
+
+  it('draws no chart without courses', async () => {
+    getDashboard.mockResolvedValue(ok(toTeacherDashboard({})));
+    renderDashboard();
+    expect(await screen.findByText('No ratings yet')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Enrollment per course' })).toBeNull();
   });
 
   it('says so when there are no ratings, courses, classes or work yet', async () => {

@@ -13,15 +13,20 @@ import {
 import {
   IconBook,
   IconCalendarEvent,
+  IconCalendarPlus,
+  IconChecklist,
   IconExternalLink,
+  IconPencilCheck,
+  IconPlus,
   IconRefresh,
   IconStar,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import {
   EmptyState,
   ErrorBanner,
@@ -41,7 +46,11 @@ import {
   type TeacherUpcomingClass,
 } from '@portal/shared-data';
 import { dashboardQueries } from '@portal/shared-data/queries';
+import { paths } from '@portal/shared-data/paths';
 import { namespace } from './i18n';
+
+// recharts is the largest thing on this page: it loads after the figures, and only with courses.
+const EnrollmentChart = lazy(() => import('./enrollment-chart'));
 
 /** Teacher dashboard: figures, course performance, next classes and work waiting for a grade. */
 export default function DashboardScreen() {
@@ -117,12 +126,55 @@ function DashboardBody({ data }: { data: TeacherDashboard }) {
           color="yellow"
         />
       </SimpleGrid>
+      <QuickActions />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <CoursePerformance data={data} />
         <UpcomingClasses classes={data.upcomingClasses} />
       </SimpleGrid>
-      <RecentSubmissions data={data} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <RecentSubmissions data={data} />
+        {data.courses.length > 0 ? (
+          <Section id="teacher-enrollment-chart" title={t('chart.title')}>
+            <Suspense fallback={<Loader size="sm" aria-label={t('chart.loading')} />}>
+              <EnrollmentChart courses={data.courses} />
+            </Suspense>
+          </Section>
+        ) : null}
+      </SimpleGrid>
     </>
+  );
+}
+
+/** Each opens the real screen, with its dialog already open where there is one. */
+function QuickActions() {
+  const { t } = useTranslation(namespace);
+  const actions = [
+    { to: paths.withNewItem(paths.myCourses), label: t('actions.createCourse'), icon: IconPlus },
+    {
+      to: paths.withNewItem(paths.classes),
+      label: t('actions.scheduleClass'),
+      icon: IconCalendarPlus,
+    },
+    { to: paths.students, label: t('actions.viewStudents'), icon: IconUsersGroup },
+    { to: paths.activities, label: t('actions.gradeSubmissions'), icon: IconChecklist },
+  ];
+  return (
+    <Section id="teacher-quick-actions" title={t('quickActions')}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        {actions.map(({ to, label, icon: Icon }) => (
+          <Button
+            key={to}
+            component={Link}
+            to={to}
+            variant="light"
+            leftSection={<Icon size={18} aria-hidden />}
+            justify="flex-start"
+          >
+            {label}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Section>
   );
 }
 
@@ -273,9 +325,24 @@ function RecentSubmissions({ data }: { data: TeacherDashboard }) {
                   })}
                 </Text>
               </div>
-              <Text size="sm" c="dimmed">
-                {formatDate(submission.submittedAt, language)}
-              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {formatDate(submission.submittedAt, language)}
+                </Text>
+                <Button
+                  component={Link}
+                  to={paths.activitySubmissions(submission.activityId)}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPencilCheck size={14} aria-hidden />}
+                  aria-label={t('gradeSubmission', {
+                    activity: submission.activityTitle,
+                    student: submission.studentName ?? t('unknownPerson', { ns: 'common' }),
+                  })}
+                >
+                  {t('grade')}
+                </Button>
+              </Group>
             </Group>
           ))}
         </Stack>

@@ -38,6 +38,23 @@ export const en = {
   noSubmissions: 'No work is waiting for a grade.',
   submittedBy: '{{student}} · {{course}}',
   levels: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
+  grade: 'Grade',
+  gradeSubmission: 'Grade {{activity}} by {{student}}',
+  quickActions: 'Quick Actions',
+  actions: {
+    createCourse: 'Create Course',
+    scheduleClass: 'Schedule Class',
+    viewStudents: 'View Students',
+    gradeSubmissions: 'Grade submissions',
+  },
+  chart: {
+    title: 'Enrollment per course',
+    enrolled: 'Enrolled',
+    free: 'Free places',
+    summary: 'Students enrolled per course:',
+    more: 'The first {{shown}} of {{total}} courses.',
+    loading: 'Loading the chart…',
+  },
 };
 
 export const es: typeof en = {
@@ -76,6 +93,23 @@ export const es: typeof en = {
   noSubmissions: 'No hay trabajos pendientes de calificar.',
   submittedBy: '{{student}} · {{course}}',
   levels: { beginner: 'Principiante', intermediate: 'Intermedio', advanced: 'Avanzado' },
+  grade: 'Calificar',
+  gradeSubmission: 'Calificar {{activity}} de {{student}}',
+  quickActions: 'Acciones rápidas',
+  actions: {
+    createCourse: 'Crear curso',
+    scheduleClass: 'Programar clase',
+    viewStudents: 'Ver estudiantes',
+    gradeSubmissions: 'Calificar entregas',
+  },
+  chart: {
+    title: 'Inscripción por curso',
+    enrolled: 'Inscritos',
+    free: 'Plazas libres',
+    summary: 'Estudiantes inscritos por curso:',
+    more: 'Los primeros {{shown}} de {{total}} cursos.',
+    loading: 'Cargando el gráfico…',
+  },
 };
 
 // Imported by the screen, so the texts exist wherever the remote mounts it.

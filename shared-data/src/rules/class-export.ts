@@ -1,12 +1,18 @@
-import type { CalendarClass } from '@portal/shared-data';
+import type { CalendarClass } from '../read-models/calendar';
 import { buildIcs, type IcsEvent } from './ics';
+
+// The calendar's "Export (.ics)": the caller's classes (a student's enrolled courses, a teacher's own,
+// as RLS answers `calendar_classes`) as an iCalendar file. Pure: the screen reads the classes and
+// hands the text to the browser.
 
 /** Name of the downloaded file. */
 export const ICS_FILE_NAME = 'lingua-academy-classes.ics';
-export const ICS_PRODUCT_ID = '-//Lingua Academy//Student Portal//EN';
+/** The file's media type. */
+export const ICS_CONTENT_TYPE = 'text/calendar;charset=utf-8';
+export const ICS_PRODUCT_ID = '-//Lingua Academy//Portal//EN';
 const UID_DOMAIN = 'lingua-academy.portal';
 
-/** The export covers the recent past and the next half year: what a student plans around. */
+/** The export covers the recent past and the next half year: what a student or teacher plans around. */
 export const EXPORT_DAYS_BEFORE = 30;
 export const EXPORT_MONTHS_AHEAD = 6;
 
@@ -50,7 +56,7 @@ export function classToEvent(item: CalendarClass, labels: ExportLabels): IcsEven
   };
 }
 
-/** The iCalendar file of the student's classes (those with a readable start and end). */
+/** The iCalendar file of the caller's classes (those with a readable start and end). */
 export function classesToIcs(
   classes: readonly CalendarClass[],
   labels: ExportLabels,
@@ -64,19 +70,4 @@ export function classesToIcs(
       .filter((item) => isDate(item.scheduledDate) && isDate(item.endsAt))
       .map((item) => classToEvent(item, labels)),
   });
-}
-
-/** Hands a text file to the browser as a download. */
-export function downloadTextFile(fileName: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

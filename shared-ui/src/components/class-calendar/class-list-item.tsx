@@ -1,39 +1,36 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
-import { classJoinState, type CalendarClass } from '@portal/shared-data';
-import {
-  TypeBadge,
-  formatDate,
-  formatTime,
-  safeExternalHref,
-  useLanguage,
-} from '@portal/shared-ui';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatTime } from '../../format';
+import { useLanguage } from '../../i18n';
+import { safeExternalHref } from '../material-viewer/material-preview';
+import { TypeBadge } from '../type-badge/type-badge';
 import { namespace } from './i18n';
+import type { CalendarClassItem, ClassJoinStatus } from './class-calendar-types';
 
-export interface ClassListItemProps {
-  item: CalendarClass;
-  now: Date;
-  /** Attendance recorded by joining from this screen, before the month has been read again. */
-  attended?: boolean;
+export interface ClassListItemProps<C extends CalendarClassItem> {
+  item: C;
+  /** Where the class stands for joining: `open` shows Join Now, `later` Join, the rest nothing. */
+  joinState: ClassJoinStatus;
   /** Upcoming classes show their date; a day's list does not need it. */
   withDate?: boolean;
-  /** Called when the student opens the meeting link; it records attendance inside the join window. */
-  onJoin: (item: CalendarClass) => void;
+  /** Called when the meeting link is opened (a student's attendance is recorded from it). */
+  onJoin?: (item: C) => void;
+  /** Role-specific badges after the type and duration (a student's "Attended"). */
+  badges?: ReactNode;
 }
 
 /** One class in a list: time, class and course title, type, duration, Join for live classes. */
-export function ClassListItem({
+export function ClassListItem<C extends CalendarClassItem>({
   item,
-  now,
-  attended = false,
+  joinState,
   withDate = false,
   onJoin,
-}: ClassListItemProps) {
+  badges,
+}: ClassListItemProps<C>) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
-  // The shared rule: a class that has ended never offers Join.
-  const state = classJoinState(item, now);
   const href = item.meetingLink ? safeExternalHref(item.meetingLink) : null;
   const time = t('timeRange', {
     start: formatTime(item.scheduledDate, language),
@@ -60,31 +57,22 @@ export function ClassListItem({
             <Text size="xs" c="dimmed">
               {t('minutes', { count: item.duration })}
             </Text>
-            {item.myAttendance || attended ? (
-              <Badge
-                color="teal"
-                variant="light"
-                size="sm"
-                leftSection={<IconCircleCheck size={12} aria-hidden />}
-              >
-                {t('attended')}
-              </Badge>
-            ) : null}
+            {badges}
           </Group>
         </Stack>
-        {href && (state === 'open' || state === 'later') ? (
+        {href && (joinState === 'open' || joinState === 'later') ? (
           <Button
             component="a"
             href={href}
             target="_blank"
             rel="noopener noreferrer"
             size="xs"
-            variant={state === 'open' ? 'filled' : 'light'}
-            color={state === 'open' ? 'green' : undefined}
+            variant={joinState === 'open' ? 'filled' : 'light'}
+            color={joinState === 'open' ? 'green' : undefined}
             rightSection={<IconExternalLink size={14} aria-hidden />}
-            onClick={() => onJoin(item)}
+            onClick={() => onJoin?.(item)}
           >
-            {state === 'open' ? t('joinNow') : t('join')}
+            {joinState === 'open' ? t('joinNow') : t('join')}
           </Button>
         ) : null}
       </Group>

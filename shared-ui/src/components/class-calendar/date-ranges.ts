@@ -1,8 +1,6 @@
-/** 'YYYY-MM-DD' of a local day, as the month answer names days in the viewer's time zone. */
-export function dayKey(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${String(date.getDate()).padStart(2, '0')}`;
-}
+// The windows the calendar asks the read model for, in the viewer's own days.
+
+export { dayKey } from '../month-calendar/calendar-grid';
 
 /** The local month as a window of start times [first day 00:00, first day of next month 00:00). */
 export function monthRange(date: Date): { from: string; to: string } {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarClass, CalendarMonth } from '@portal/shared-data';
-import { monthDayCounts, monthEvents } from './month-events';
+import type { CalendarClassItem, CalendarMonthData } from './class-calendar-types';
+import { findCalendarDay, monthDayCounts, monthEvents, needsFullDayList } from './month-events';
+
+// shared-data's calendar class and month, as the kit sees them (it never imports shared-data).
+type CalendarClass = CalendarClassItem & {
+  courseId: string;
+  description: string;
+  recordingUrl: string | null;
+  teacherName: string | null;
+  myAttendance: boolean | null;
+};
+type CalendarMonth = CalendarMonthData<CalendarClass> & { classCount: number };
 
 const lesson: CalendarClass = {
   id: 'class-1',
@@ -47,5 +57,19 @@ describe('monthDayCounts', () => {
   it('counts every class of a day, also the ones the month answer only counts', () => {
     expect(monthDayCounts(march)).toEqual({ '2025-03-12': 4, '2025-03-20': 1 });
     expect(monthDayCounts({ classCount: 0, days: [], upcoming: [] })).toEqual({});
+  });
+});
+
+describe('findCalendarDay', () => {
+  it("finds a local day's entry, and tells whether its full list needs loading", () => {
+    const busy = findCalendarDay(march, new Date(2025, 2, 12, 23, 59));
+    expect(busy?.classCount).toBe(4);
+    expect(needsFullDayList(busy)).toBe(true);
+    const quiet = findCalendarDay(march, new Date(2025, 2, 20));
+    expect(quiet?.classes).toHaveLength(1);
+    expect(needsFullDayList(quiet)).toBe(false);
+    expect(findCalendarDay(march, new Date(2025, 2, 13))).toBeUndefined();
+    expect(needsFullDayList(undefined)).toBe(false);
+    expect(findCalendarDay(undefined, new Date(2025, 2, 12))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarClass } from '@portal/shared-data';
+import type { CalendarClass } from '../read-models/calendar';
 import { classToEvent, classesToIcs, exportWindow, type ExportLabels } from './class-export';
 
 const labels: ExportLabels = {

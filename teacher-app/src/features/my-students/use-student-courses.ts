@@ -2,14 +2,14 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { LARGE_LIST_LIMIT, type AppUser, type CourseFilters } from '@portal/shared-data';
 import { courseQueries } from '@portal/shared-data/queries';
 
-/** A course the class form and the course filter offer. */
+/** A course the course filter offers. */
 export type CourseOption = { id: string; title: string };
 
 /**
- * The courses the signed-in user schedules classes for, by title: a teacher's own courses, every
- * course for an administrator (the database's policies decide what each may write).
+ * The courses whose students the signed-in user sees, by title: a teacher's own courses, every course
+ * for an administrator (at most 100, like every list that loads in one piece).
  */
-export function useSchedulableCourses(user: AppUser | null): UseQueryResult<CourseOption[]> {
+export function useStudentCourses(user: AppUser | null): UseQueryResult<CourseOption[]> {
   const filters: CourseFilters = {
     ...(user?.role === 'admin' ? {} : { teacherId: user?.id ?? '' }),
     sortBy: 'title',

@@ -1,0 +1,25 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { LARGE_LIST_LIMIT, type AppUser, type CourseFilters } from '@portal/shared-data';
+import { courseQueries } from './course-queries';
+
+/** A course a form or a course filter offers. */
+export type ManagedCourseOption = { id: string; title: string };
+
+/**
+ * The courses the signed-in user manages, by title, in one request: a teacher's own courses, every
+ * course for an administrator (at most LARGE_LIST_LIMIT; the database's policies decide what each may
+ * write). The class, activity and material forms and their screens' course filters all offer these.
+ */
+export function useManagedCourses(user: AppUser | null): UseQueryResult<ManagedCourseOption[]> {
+  const filters: CourseFilters = {
+    ...(user?.role === 'admin' ? {} : { teacherId: user?.id ?? '' }),
+    sortBy: 'title',
+    sortOrder: 'asc',
+    limit: LARGE_LIST_LIMIT,
+  };
+  return useQuery({
+    ...courseQueries.list(filters),
+    enabled: user !== null,
+    select: (page) => page.items.map(({ id, title }) => ({ id, title })),
+  });
+}

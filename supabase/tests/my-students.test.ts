@@ -1,0 +1,489 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonClient } from '../../local-supabase/tests/support';
+import {
+  type Person,
+  type School,
+  closeDb,
+  createClass,
+  createCourse,
+  createPerson,
+  createSchool,
+  createSubmission,
+  enroll,
+  expectDenied,
+  hoursFromNow,
+  ownerQuery,
+  service,
+} from './fixtures';
+
+// My Students (20261123000400_students_attendance.sql): one row per student of the caller's courses
+// (an admin: every student), with figures over the caller's courses; the screen's figures, the recent
+// activity and a student's details. Expected values are computed here from rows the database owner
+// reads, never from the functions under test.
+
+type StudentRow = {
+  student_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  courses: Array<{ course_id: string; course_title: string; progress: number }>;
+  course_count: number;
+  average_progress: number | null;
+  held_classes: number;
+  attended_held_classes: number;
+  attendance_rate: number | null;
+  submission_count: number;
+  graded_count: number;
+  last_activity_at: string | null;
+};
+
+type ListReply = { total: number; page: number; page_size: number; students: StudentRow[] };
+
+let school: School;
+/** The school's teacher's second course; Sara (school.student) is in both. */
+let secondCourse: { id: string; title: string };
+let ana: Person;
+let ben: Person;
+let leaver: Person;
+
+async function setLastNames(people: Array<[Person, string]>) {
+  await Promise.all(
+    people.map(([person, lastName]) =>
+      service.from('users').update({ last_name: lastName }).eq('id', person.id),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  school = await createSchool();
+  const { teacher, student, otherStudent, course, otherCourse } = school;
+  [ana, ben, leaver] = await Promise.all([
+    createPerson('student', 'Ana'),
+    createPerson('student', 'Ben'),
+    createPerson('student', 'Lea'),
+  ]);
+  const created = await createCourse({ title: 'Business Spanish', teacher_id: teacher.id });
+  secondCourse = { id: created.id, title: 'Business Spanish' };
+  await Promise.all([
+    enroll(student.id, secondCourse.id),
+    enroll(student.id, otherCourse.id),
+    enroll(ana.id, course.id),
+    enroll(ben.id, secondCourse.id),
+    enroll(leaver.id, course.id),
+    enroll(otherStudent.id, secondCourse.id),
+  ]);
+  await leaver.client.rpc('unenroll_user_from_course', {
+    user_uuid: leaver.id,
+    course_uuid: course.id,
+  });
+  // The other teacher's student also studies with the school's teacher: both teachers list Oscar.
+  await setLastNames([
+    [school.student, 'Castro'],
+    [ana, 'Abad'],
+    [ben, 'Blanco'],
+    [leaver, 'Lopez'],
+    [school.otherStudent, 'Ortiz'],
+    [school.outsider, 'Uribe'],
+  ]);
+  // Nobody signed in recently, so "active this week" depends only on what the tests record.
+  await ownerQuery(
+    `update public.users set last_sign_in_at = now() - interval '30 days' where id = any ($1::uuid[])`,
+    [[school.student.id, ana.id, ben.id, leaver.id, school.otherStudent.id, school.outsider.id]],
+  );
+
+  // Spanish A1: two past classes (Sara attended one, Ana both), one future; graded work for Sara.
+  const [past1, past2] = await Promise.all([
+    createClass(course.id, { title: 'Past 1', scheduled_date: hoursFromNow(-72) }),
+    createClass(course.id, { title: 'Past 2', scheduled_date: hoursFromNow(-48) }),
+    createClass(course.id, { title: 'Future', scheduled_date: hoursFromNow(72) }),
+  ]);
+  await teacher.client.rpc('save_class_attendance', {
+    class_uuid: past1.id,
+    present_user_ids: [student.id, ana.id],
+  });
+  await teacher.client.rpc('save_class_attendance', {
+    class_uuid: past2.id,
+    present_user_ids: [ana.id],
+  });
+  const submission = await createSubmission({
+    activity_id: school.activity.id,
+    student_id: student.id,
+  });
+  await teacher.client
+    .from('activity_submissions')
+    .update({ grade: 80, feedback: 'Good' })
+    .eq('id', submission.id);
+  // Work in the other teacher's course, which the school's teacher must never see.
+  await createSubmission({ activity_id: school.otherActivity.id, student_id: student.id });
+});
+
+afterAll(async () => {
+  await service.from('courses').delete().eq('id', secondCourse.id);
+  await closeDb();
+});
+
+async function listOf(
+  client: SupabaseClient,
+  args: Record<string, unknown> = {},
+): Promise<ListReply> {
+  const { data, error } = await client.rpc('get_my_students', { page_size: 1000, ...args });
+  expect(error).toBeNull();
+  return data as ListReply;
+}
+
+const idsOf = (reply: ListReply) => reply.students.map((row) => row.student_id);
+
+/** Owner's answer: who is actively enrolled in the teacher's courses. */
+async function studentsOfTeacher(teacherId: string): Promise<string[]> {
+  const { rows } = await ownerQuery<{ id: string }>(
+    `select distinct e.user_id::text as id from public.enrollments e join public.courses c on c.id = e.course_id
+      where c.teacher_id = $1 and e.status = 'active'`,
+    [teacherId],
+  );
+  return rows.map((row) => row.id).sort();
+}
+
+describe('get_my_students as a teacher', () => {
+  it('lists each student of their courses once, by last name', async () => {
+    const { teacher, student, otherStudent } = school;
+    const reply = await listOf(teacher.client);
+    expect([...idsOf(reply)].sort()).toEqual(await studentsOfTeacher(teacher.id));
+    expect(reply.total).toBe(reply.students.length);
+    expect(idsOf(reply)).toEqual([ana.id, ben.id, student.id, otherStudent.id]);
+    expect(idsOf(reply)).not.toContain(leaver.id);
+    expect(idsOf(reply)).not.toContain(school.outsider.id);
+  });
+
+  it("gives each student's courses with the teacher and their figures over those courses only", async () => {
+    const { teacher, student, course } = school;
+    const reply = await listOf(teacher.client);
+    const sara = reply.students.find((row) => row.student_id === student.id) as StudentRow;
+    expect(sara.courses.map((c) => c.course_id).sort()).toEqual(
+      [course.id, secondCourse.id].sort(),
+    );
+    expect(sara.course_count).toBe(2);
+
+    const { rows: enrolments } = await ownerQuery<{ progress: string }>(
+      `select e.progress::text from public.enrollments e join public.courses c on c.id = e.course_id
+        where e.user_id = $1 and e.status = 'active' and c.teacher_id = $2`,
+      [student.id, teacher.id],
+    );
+    const mean = enrolments.reduce((sum, row) => sum + Number(row.progress), 0) / enrolments.length;
+    expect(Number(sara.average_progress)).toBeCloseTo(mean, 2);
+    // Spanish A1 held two classes and she attended one; Business Spanish has held none.
+    expect(sara).toMatchObject({ held_classes: 2, attended_held_classes: 1 });
+    expect(Number(sara.attendance_rate)).toBe(50);
+    // Her essay for the other teacher is not counted; the postcard is, and it is graded.
+    expect(sara).toMatchObject({ submission_count: 1, graded_count: 1 });
+
+    const anaRow = reply.students.find((row) => row.student_id === ana.id) as StudentRow;
+    expect(Number(anaRow.attendance_rate)).toBe(100);
+    const benRow = reply.students.find((row) => row.student_id === ben.id) as StudentRow;
+    expect(benRow.attendance_rate).toBeNull();
+  });
+
+  it('searches first name, last name, full name and email, with wildcards taken literally', async () => {
+    const { teacher, student } = school;
+    expect(idsOf(await listOf(teacher.client, { search: 'ana' }))).toEqual([ana.id]);
+    expect(idsOf(await listOf(teacher.client, { search: 'BLANCO' }))).toEqual([ben.id]);
+    expect(idsOf(await listOf(teacher.client, { search: 'Sara Castro' }))).toEqual([student.id]);
+    expect(idsOf(await listOf(teacher.client, { search: student.email.slice(0, 12) }))).toEqual([
+      student.id,
+    ]);
+    expect((await listOf(teacher.client, { search: '%' })).total).toBe(0);
+    expect((await listOf(teacher.client, { search: '   ' })).total).toBe(4);
+  });
+
+  it("filters by one of their courses; another teacher's course gives nothing", async () => {
+    const { teacher, student, course, otherCourse, otherStudent } = school;
+    expect(idsOf(await listOf(teacher.client, { course_uuid: course.id }))).toEqual([
+      ana.id,
+      student.id,
+    ]);
+    const second = await listOf(teacher.client, { course_uuid: secondCourse.id });
+    expect(idsOf(second)).toEqual([ben.id, student.id, otherStudent.id]);
+    // The figures still span all the teacher's courses.
+    expect(second.students.find((row) => row.student_id === student.id)?.course_count).toBe(2);
+    expect((await listOf(teacher.client, { course_uuid: otherCourse.id })).total).toBe(0);
+  });
+
+  it('pages the list on the server', async () => {
+    const { teacher } = school;
+    const all = idsOf(await listOf(teacher.client));
+    const { data, error } = await teacher.client.rpc('get_my_students', { page: 2, page_size: 3 });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ total: 4, page: 2, page_size: 3 });
+    expect(idsOf(data as ListReply)).toEqual(all.slice(3));
+    const capped = await teacher.client.rpc('get_my_students', { page_size: 5000 });
+    expect(capped.data).toMatchObject({ page_size: 1000 });
+  });
+});
+
+describe('get_my_students as someone else', () => {
+  it("shows another teacher only their own students, never the school's teacher's", async () => {
+    const { otherTeacher, otherStudent, student } = school;
+    const reply = await listOf(otherTeacher.client);
+    expect([...idsOf(reply)].sort()).toEqual(await studentsOfTeacher(otherTeacher.id));
+    expect([...idsOf(reply)].sort()).toEqual([otherStudent.id, student.id].sort());
+    const sara = reply.students.find((row) => row.student_id === student.id) as StudentRow;
+    expect(sara.courses.map((c) => c.course_id)).toEqual([school.otherCourse.id]);
+    expect(idsOf(reply)).not.toContain(ana.id);
+  });
+
+  it('gives a student nothing, not even themselves', async () => {
+    expect(await listOf(school.student.client)).toMatchObject({ total: 0, students: [] });
+  });
+
+  it('gives an admin every student profile, enrolled or not', async () => {
+    const { admin, outsider, student } = school;
+    const { rows } = await ownerQuery<{ total: number }>(
+      `select count(*)::int as total from public.users where role = 'student'`,
+    );
+    const reply = await listOf(admin.client);
+    expect(reply.total).toBe(rows[0]?.total);
+    expect(idsOf(reply)).toEqual(expect.arrayContaining([outsider.id, student.id, leaver.id]));
+    const outsiderRow = reply.students.find((row) => row.student_id === outsider.id) as StudentRow;
+    expect(outsiderRow).toMatchObject({ courses: [], course_count: 0, average_progress: null });
+    // An admin's figures span every course.
+    const sara = reply.students.find((row) => row.student_id === student.id) as StudentRow;
+    expect(sara.course_count).toBe(3);
+    expect(
+      idsOf(await listOf(admin.client, { course_uuid: school.otherCourse.id })).sort(),
+    ).toEqual([school.otherStudent.id, student.id].sort());
+  });
+
+  it('is refused to anonymous callers', async () => {
+    expectDenied(await anonClient().rpc('get_my_students'));
+  });
+});
+
+describe('get_my_students_stats', () => {
+  type Stats = {
+    students: number;
+    active_this_week: number;
+    average_progress: number | null;
+    at_risk: number;
+  };
+
+  async function statsOf(client: SupabaseClient): Promise<Stats> {
+    const { data, error } = await client.rpc('get_my_students_stats');
+    expect(error).toBeNull();
+    const stats = data as Stats;
+    return {
+      ...stats,
+      average_progress: stats.average_progress === null ? null : Number(stats.average_progress),
+    };
+  }
+
+  /** From the owner's enrolments: each student's mean progress over the teacher's courses. */
+  async function expectedFor(teacherId: string) {
+    const { rows } = await ownerQuery<{ user_id: string; progress: string }>(
+      `select e.user_id::text, e.progress::text from public.enrollments e join public.courses c on c.id = e.course_id
+        where c.teacher_id = $1 and e.status = 'active'`,
+      [teacherId],
+    );
+    const byStudent = new Map<string, number[]>();
+    for (const row of rows)
+      byStudent.set(row.user_id, [...(byStudent.get(row.user_id) ?? []), Number(row.progress)]);
+    const averages = [...byStudent.values()].map(
+      (values) => Math.round((100 * values.reduce((a, b) => a + b, 0)) / values.length) / 100,
+    );
+    return {
+      students: byStudent.size,
+      average: averages.reduce((a, b) => a + b, 0) / averages.length,
+      atRisk: averages.filter((value) => value < 60).length,
+    };
+  }
+
+  it('counts the teacher’s students, their mean progress and those at risk', async () => {
+    const { teacher } = school;
+    const stats = await statsOf(teacher.client);
+    const expected = await expectedFor(teacher.id);
+    expect(stats.students).toBe(expected.students);
+    expect(stats.average_progress).toBeCloseTo(expected.average, 2);
+    expect(stats.at_risk).toBe(expected.atRisk);
+  });
+
+  it('counts as active this week those who attended or handed in work in the last 7 days', async () => {
+    const { teacher, otherTeacher } = school;
+    // Sara and Ana attended (today's save stamped them), Sara handed in work; Ben and Oscar did nothing.
+    expect((await statsOf(teacher.client)).active_this_week).toBe(2);
+    // Sara's essay for the other teacher's course is recent too; Oscar did nothing.
+    expect((await statsOf(otherTeacher.client)).active_this_week).toBe(1);
+    await ownerQuery(
+      `update public.users set last_sign_in_at = now() - interval '1 day' where id = $1`,
+      [ben.id],
+    );
+    expect((await statsOf(teacher.client)).active_this_week).toBe(3);
+    await ownerQuery(
+      `update public.users set last_sign_in_at = now() - interval '30 days' where id = $1`,
+      [ben.id],
+    );
+  });
+
+  it('is empty for a student, everything for an admin, refused to anonymous callers', async () => {
+    const { student, admin } = school;
+    expect(await statsOf(student.client)).toEqual({
+      students: 0,
+      active_this_week: 0,
+      average_progress: null,
+      at_risk: 0,
+    });
+    const { rows } = await ownerQuery<{ total: number }>(
+      `select count(*)::int as total from public.users where role = 'student'`,
+    );
+    expect((await statsOf(admin.client)).students).toBe(rows[0]?.total);
+    expectDenied(await anonClient().rpc('get_my_students_stats'));
+  });
+});
+
+describe('get_my_students_activity', () => {
+  type Event = {
+    kind: string;
+    at: string;
+    student_id: string;
+    course_id: string;
+    item_title: string;
+  };
+
+  async function activityOf(
+    client: SupabaseClient,
+    args: Record<string, unknown> = {},
+  ): Promise<Event[]> {
+    const { data, error } = await client.rpc('get_my_students_activity', args);
+    expect(error).toBeNull();
+    return data as Event[];
+  }
+
+  it("lists the teacher's students' submissions and attendance in their courses, newest first", async () => {
+    const { teacher, student, course, otherCourse } = school;
+    const events = await activityOf(teacher.client);
+    const kinds = events
+      .map((event) => `${event.kind}:${event.student_id}:${event.item_title}`)
+      .sort();
+    expect(kinds).toEqual(
+      [
+        `attendance:${student.id}:Past 1`,
+        `attendance:${ana.id}:Past 1`,
+        `attendance:${ana.id}:Past 2`,
+        `submission:${student.id}:Write a postcard`,
+      ].sort(),
+    );
+    expect(events.every((event) => event.course_id === course.id)).toBe(true);
+    expect(events.some((event) => event.course_id === otherCourse.id)).toBe(false);
+    const times = events.map((event) => new Date(event.at).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('narrows to one student and to a limit', async () => {
+    const { teacher, student } = school;
+    const mine = await activityOf(teacher.client, { student_uuid: ana.id });
+    expect(mine.map((event) => event.student_id)).toEqual([ana.id, ana.id]);
+    expect(await activityOf(teacher.client, { event_limit: 1 })).toHaveLength(1);
+    expect(
+      await activityOf(teacher.client, { student_uuid: student.id, event_limit: 50 }),
+    ).toHaveLength(2);
+  });
+
+  it('shows another teacher only their course, a student nothing, an admin all of it', async () => {
+    const { otherTeacher, student, admin, otherCourse } = school;
+    const other = await activityOf(otherTeacher.client);
+    expect(other.map((event) => `${event.kind}:${event.student_id}:${event.course_id}`)).toEqual([
+      `submission:${student.id}:${otherCourse.id}`,
+    ]);
+    expect(await activityOf(student.client)).toEqual([]);
+    const everything = await activityOf(admin.client, { event_limit: 50 });
+    expect(everything.map((event) => event.item_title)).toEqual(
+      expect.arrayContaining(['Essay', 'Write a postcard', 'Past 2']),
+    );
+    expectDenied(await anonClient().rpc('get_my_students_activity'));
+  });
+});
+
+describe('get_my_student_detail', () => {
+  type Detail = {
+    student: { id: string; first_name: string };
+    courses: Array<{ course_id: string; attendance_rate: number | null }>;
+    graded_work: {
+      total: number;
+      items: Array<{ activity_title: string; grade: number; grade_percent: number }>;
+    };
+    stats: Record<string, unknown>;
+  } | null;
+
+  async function detailOf(client: SupabaseClient, studentId: string): Promise<Detail> {
+    const { data, error } = await client.rpc('get_my_student_detail', { student_uuid: studentId });
+    expect(error).toBeNull();
+    return data as Detail;
+  }
+
+  it("gives the teacher a student's courses with them, graded work there and get_student_stats", async () => {
+    const { teacher, student, course } = school;
+    const detail = await detailOf(teacher.client, student.id);
+    expect(detail?.student).toMatchObject({ id: student.id, first_name: 'Sara' });
+    expect(detail?.courses.map((c) => c.course_id).sort()).toEqual(
+      [course.id, secondCourse.id].sort(),
+    );
+    expect(detail?.graded_work.total).toBe(1);
+    expect(detail?.graded_work.items[0]).toMatchObject({ activity_title: 'Write a postcard' });
+    expect(Number(detail?.graded_work.items[0]?.grade_percent)).toBe(80);
+    const stats = await teacher.client.rpc('get_student_stats', { student_uuid: student.id });
+    expect(detail?.stats).toEqual(stats.data);
+  });
+
+  it('is null for someone who is not their student: another teacher’s, a dropped one, the student themselves', async () => {
+    const { teacher, otherTeacher, student, outsider } = school;
+    expect(await detailOf(teacher.client, outsider.id)).toBeNull();
+    expect(await detailOf(teacher.client, leaver.id)).toBeNull();
+    expect(await detailOf(otherTeacher.client, ana.id)).toBeNull();
+    expect(await detailOf(student.client, student.id)).toBeNull();
+    // The other teacher sees Sara, but only their own course and work.
+    const seenByOther = await detailOf(otherTeacher.client, student.id);
+    expect(seenByOther?.courses.map((c) => c.course_id)).toEqual([school.otherCourse.id]);
+    expect(seenByOther?.graded_work.total).toBe(0);
+  });
+
+  it('gives an admin any student, and is refused to anonymous callers', async () => {
+    const { admin, outsider, student } = school;
+    expect((await detailOf(admin.client, outsider.id))?.courses).toEqual([]);
+    expect((await detailOf(admin.client, student.id))?.courses).toHaveLength(3);
+    expect(await detailOf(admin.client, school.teacher.id)).toBeNull();
+    expectDenied(await anonClient().rpc('get_my_student_detail', { student_uuid: student.id }));
+  });
+});
+
+describe('the My Students functions', () => {
+  it('run as the caller, for signed-in users only', async () => {
+    const { rows } = await ownerQuery<{
+      name: string;
+      anon: boolean;
+      authenticated: boolean;
+      definer: boolean;
+      search_path: boolean;
+    }>(
+      `select p.proname as name,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              p.prosecdef as definer,
+              coalesce(p.proconfig @> array['search_path=""'], false) as search_path
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.proname like 'get_my_student%'
+        order by p.proname`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([
+      'get_my_student_detail',
+      'get_my_students',
+      'get_my_students_activity',
+      'get_my_students_stats',
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        anon: false,
+        authenticated: true,
+        definer: false,
+        search_path: true,
+      });
+    }
+  });
+});

@@ -1,0 +1,408 @@
+import '@mantine/dates/styles.css';
+// The calendar's month and weekday names in Spanish (dayjs is one shared copy for the page).
+import 'dayjs/locale/es';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCalendar, IconClock } from '@tabler/icons-react';
+import { useMutation, type UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ACTIVITY_POINTS,
+  ACTIVITY_TEXT_LIMITS,
+  ACTIVITY_TYPES,
+  activityFormFromActivity,
+  activityTextLength,
+  emptyActivityForm,
+  errorMessageKey,
+  toActivityInput,
+  validateActivityForm,
+  type ActivityAssociation,
+  type ActivityFormValues,
+  type ActivityType,
+  type ManagedActivity,
+} from '@portal/shared-data';
+import { activityMutations, type ManagedCourseOption } from '@portal/shared-data/queries';
+import {
+  ErrorBanner,
+  formatDate,
+  formatTime,
+  useLanguage,
+  useReturnFocus,
+} from '@portal/shared-ui';
+import { formatDueDateField, parseDueDateField } from './due-date-field';
+import { namespace } from './i18n';
+import { useCourseClasses } from './use-activity-places';
+
+export type SavedAs = 'created' | 'updated';
+
+export interface ActivityFormModalProps {
+  /** The activity to edit; null creates a new one. */
+  editing: ManagedActivity | null;
+  /** The courses the user may set activities for. */
+  courses: UseQueryResult<ManagedCourseOption[]>;
+  onClose: () => void;
+  onSaved: (as: SavedAs) => void;
+}
+
+/**
+ * Create or edit an activity. Mounted only while open. Every field is checked on submit by the shared
+ * `validateActivityForm`; a refusal by the server is shown in the dialog and nothing typed is lost.
+ */
+export function ActivityFormModal({ editing, courses, onClose, onSaved }: ActivityFormModalProps) {
+  const { t } = useTranslation(namespace);
+  useReturnFocus();
+  // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
+  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const create = useMutation(activityMutations.create());
+  const update = useMutation(activityMutations.update());
+  const saving = create.isPending || update.isPending;
+  const close = saving ? () => undefined : onClose;
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      closeOnClickOutside={!saving}
+      closeOnEscape={!saving}
+      title={editing ? t('form.editTitle') : t('form.createTitle')}
+      size="lg"
+      fullScreen={phone}
+    >
+      <ActivityForm
+        editing={editing}
+        courses={courses}
+        saving={saving}
+        failure={editing ? update.error : create.error}
+        onCancel={close}
+        onSubmit={(values) => {
+          if (editing) {
+            // The activity keeps its exact due instant when its date and time were left as they were.
+            update.mutate(
+              { id: editing.id, changes: toActivityInput(values, editing) },
+              { onSuccess: () => onSaved('updated') },
+            );
+          } else {
+            create.mutate(toActivityInput(values), { onSuccess: () => onSaved('created') });
+          }
+        }}
+      />
+    </Modal>
+  );
+}
+
+interface ActivityFormProps {
+  editing: ManagedActivity | null;
+  courses: UseQueryResult<ManagedCourseOption[]>;
+  saving: boolean;
+  failure: Error | null;
+  onCancel: () => void;
+  onSubmit: (values: ActivityFormValues) => void;
+}
+
+function ActivityForm({
+  editing,
+  courses,
+  saving,
+  failure,
+  onCancel,
+  onSubmit,
+}: ActivityFormProps) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  const form = useForm<ActivityFormValues>({
+    mode: 'controlled',
+    initialValues: editing ? activityFormFromActivity(editing) : emptyActivityForm(),
+    validate: (values) => {
+      const errors = validateActivityForm(values);
+      return Object.fromEntries(
+        Object.entries(errors).map(([field, key]) => [
+          field,
+          key ? t(key, { ns: 'validation', max: ACTIVITY_POINTS.max }) : null,
+        ]),
+      );
+    },
+  });
+  const { association, courseId, classId, dueDate, dueTime } = form.values;
+  const byClass = association === 'class';
+  const classes = useCourseClasses(courseId, byClass);
+
+  // The activity's own course and class stay selectable even when the option lists lack them.
+  const courseOptions = courses.data ?? [];
+  const courseData = [
+    ...courseOptions.map((course) => ({ value: course.id, label: course.title })),
+    ...(editing?.effectiveCourseId &&
+    !courseOptions.some((course) => course.id === editing.effectiveCourseId)
+      ? [
+          {
+            value: editing.effectiveCourseId,
+            label: editing.courseTitle ?? editing.effectiveCourseId,
+          },
+        ]
+      : []),
+  ];
+  const classOptions = (classes.data ?? []).map((cls) => ({
+    value: cls.id,
+    label: t('form.classOption', {
+      title: cls.title,
+      date: formatDate(cls.scheduledDate, language),
+      time: formatTime(cls.scheduledDate, language),
+    }),
+  }));
+  const classData =
+    editing?.classId &&
+    courseId === editing.effectiveCourseId &&
+    !classOptions.some((option) => option.value === editing.classId)
+      ? [...classOptions, { value: editing.classId, label: editing.classTitle ?? editing.classId }]
+      : classOptions;
+
+  // Submitting is pointless while the chosen association offers nothing to choose.
+  const noCourses = courses.isSuccess && courseData.length === 0;
+  const noClasses = byClass && courseId !== '' && classes.isSuccess && classData.length === 0;
+  const noOptions = noCourses || noClasses;
+
+  const chooseAssociation = (value: string) => {
+    form.setFieldValue('association', value as ActivityAssociation);
+    form.clearFieldError('courseId');
+    form.clearFieldError('classId');
+  };
+  const chooseCourse = (value: string | null) => {
+    form.setFieldValue('courseId', value ?? '');
+    // A class belongs to one course: another course means choosing its class again.
+    if ((value ?? '') !== courseId) form.setFieldValue('classId', '');
+  };
+  const chooseDate = (value: string | null) => {
+    form.setFieldValue('dueDate', value ?? '');
+    // The time means nothing without a date; it is cleared with it.
+    if (!value) form.setFieldValue('dueTime', '');
+  };
+
+  const dateSet = dueDate !== '';
+  const timeHint = !dateSet
+    ? t('form.dueTimeNeedsDate')
+    : dueTime.trim() === ''
+      ? t('form.dueTimeMissing')
+      : t('form.dueTimeHint');
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(onSubmit)}>
+      <Stack gap="md">
+        {courses.isError ? (
+          <ErrorBanner
+            title={t('form.coursesError')}
+            message={t(errorMessageKey(courses.error), { ns: 'errors' })}
+            onRetry={() => void courses.refetch()}
+            retrying={courses.isFetching}
+          />
+        ) : null}
+        <TextInput
+          // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
+          data-autofocus
+          label={t('form.title')}
+          placeholder={t('form.titlePlaceholder')}
+          description={`${activityTextLength(form.values.title)}/${ACTIVITY_TEXT_LIMITS.title}`}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('title')}
+        />
+        <Textarea
+          label={t('form.description')}
+          placeholder={t('form.descriptionPlaceholder')}
+          description={`${activityTextLength(form.values.description)}/${ACTIVITY_TEXT_LIMITS.description}`}
+          // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+          rows={3}
+          resize="vertical"
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('description')}
+        />
+        <Select
+          label={t('form.type')}
+          data={ACTIVITY_TYPES.map((type) => ({
+            value: type,
+            label: t(`activityTypes.${type}`, { ns: 'common' }),
+          }))}
+          allowDeselect={false}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('type')}
+          onChange={(value) => form.setFieldValue('type', (value ?? 'assignment') as ActivityType)}
+        />
+        <Radio.Group
+          label={t('form.association')}
+          withAsterisk
+          value={association}
+          onChange={chooseAssociation}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="course" label={t('form.forCourse')} disabled={saving} />
+            <Radio value="class" label={t('form.forClass')} disabled={saving} />
+          </Group>
+        </Radio.Group>
+        {noCourses ? (
+          <Alert color="yellow" variant="light">
+            {t('form.noCourses')}
+          </Alert>
+        ) : null}
+        <Select
+          label={t('form.course')}
+          description={byClass ? t('form.classCourseHint') : undefined}
+          placeholder={courses.isPending ? t('form.loadingCourses') : t('form.coursePlaceholder')}
+          data={courseData}
+          searchable
+          rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
+          withAsterisk={!byClass}
+          disabled={saving}
+          {...form.getInputProps('courseId')}
+          value={courseId || null}
+          onChange={chooseCourse}
+        />
+        {byClass ? (
+          <>
+            {classes.isError ? (
+              <ErrorBanner
+                title={t('form.classesError')}
+                message={t(errorMessageKey(classes.error), { ns: 'errors' })}
+                onRetry={() => void classes.refetch()}
+                retrying={classes.isFetching}
+              />
+            ) : null}
+            {noClasses ? (
+              <Alert color="yellow" variant="light">
+                {t('form.noClasses')}
+              </Alert>
+            ) : null}
+            <Select
+              label={t('form.class')}
+              placeholder={
+                courseId === ''
+                  ? t('form.chooseCourseFirst')
+                  : classes.isFetching
+                    ? t('form.loadingClasses')
+                    : t('form.classPlaceholder')
+              }
+              data={classData}
+              searchable
+              rightSection={classes.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
+              withAsterisk
+              disabled={saving || courseId === ''}
+              {...form.getInputProps('classId')}
+              value={classId || null}
+              onChange={(value) => form.setFieldValue('classId', value ?? '')}
+            />
+          </>
+        ) : null}
+        <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
+          <DateInput
+            label={t('form.dueDate')}
+            placeholder={t('form.datePlaceholder')}
+            valueFormat={(value: string) => formatDueDateField(value, language)}
+            dateParser={(text: string) => parseDueDateField(text, language)}
+            locale={language}
+            ariaLabels={{
+              previousMonth: t('form.calendar.previousMonth'),
+              nextMonth: t('form.calendar.nextMonth'),
+              previousYear: t('form.calendar.previousYear'),
+              nextYear: t('form.calendar.nextYear'),
+              previousDecade: t('form.calendar.previousDecade'),
+              nextDecade: t('form.calendar.nextDecade'),
+              monthLevelControl: t('form.calendar.monthLevel'),
+              yearLevelControl: t('form.calendar.yearLevel'),
+            }}
+            allowDeselect
+            clearable
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            disabled={saving}
+            miw={180}
+            {...form.getInputProps('dueDate')}
+            value={dueDate || null}
+            onChange={chooseDate}
+          />
+          <TimeInput
+            label={t('form.dueTime')}
+            description={timeHint}
+            leftSection={<IconClock size={16} aria-hidden />}
+            // Enabled only once a due date is set.
+            disabled={saving || !dateSet}
+            miw={140}
+            {...form.getInputProps('dueTime')}
+          />
+        </Group>
+        <NumberInput
+          label={t('form.maxPoints')}
+          description={t('form.maxPointsHint', {
+            min: ACTIVITY_POINTS.min,
+            max: ACTIVITY_POINTS.max,
+          })}
+          min={ACTIVITY_POINTS.min}
+          max={ACTIVITY_POINTS.max}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('maxPoints')}
+        />
+        <Textarea
+          label={t('form.instructions')}
+          placeholder={t('form.instructionsPlaceholder')}
+          description={`${activityTextLength(form.values.instructions)}/${ACTIVITY_TEXT_LIMITS.instructions}`}
+          rows={3}
+          resize="vertical"
+          disabled={saving}
+          {...form.getInputProps('instructions')}
+        />
+        <Switch
+          label={t('form.allowLate')}
+          description={t('form.allowLateHint')}
+          disabled={saving}
+          {...form.getInputProps('allowLateSubmission', { type: 'checkbox' })}
+        />
+        {editing ? (
+          <Switch
+            label={t('form.active')}
+            description={t('form.activeHint')}
+            disabled={saving}
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
+          />
+        ) : null}
+        {failure ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+            <Text size="sm">
+              <Text span fw={600} inherit>
+                {t('form.failed')}
+              </Text>{' '}
+              {t(errorMessageKey(failure), { ns: 'errors' })}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('form.keptNotice')}
+            </Text>
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} disabled={noOptions}>
+            {editing ? t('form.submitSave') : t('form.submitCreate')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

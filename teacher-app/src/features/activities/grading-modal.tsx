@@ -1,0 +1,553 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconClockExclamation,
+  IconFile,
+  IconInbox,
+} from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FEEDBACK_MAX_LENGTH,
+  GRADE_DECIMALS,
+  errorMessageKey,
+  gradeFormFromSubmission,
+  isOverdue,
+  submissionTextLength,
+  toGradeInput,
+  validateGrade,
+  type GradeFormValues,
+  type GradingSubmission,
+  type ManagedActivity,
+} from '@portal/shared-data';
+import {
+  activityQueries,
+  submissionMutations,
+  submissionQueries,
+  toServiceError,
+} from '@portal/shared-data/queries';
+import {
+  EmptyState,
+  ErrorBanner,
+  MaterialViewer,
+  TypeBadge,
+  formatDate,
+  formatTime,
+  intlLocale,
+  startDownload,
+  useLanguage,
+  useNow,
+  useReturnFocus,
+} from '@portal/shared-ui';
+import { useActivityPlace, useDueText } from './activity-card';
+import { namespace } from './i18n';
+import { storedFileName, submittedFileMaterial } from './submission-files';
+
+/** Submissions read per request; Next and Previous move across pages without closing. */
+export const GRADING_PAGE_SIZE = 20;
+
+export interface GradingModalProps {
+  activityId: string;
+  /** The activity when the screen already has it (its card); else it is read by id (a link). */
+  activity?: ManagedActivity | null;
+  onClose: () => void;
+}
+
+/** Where the grader is: a page of submissions and a place on it ('last' after moving back a page). */
+type Cursor = { page: number; index: number | 'last' };
+
+/** A submitted file open in the viewer. */
+type OpenFile = { objectName: string; submission: GradingSubmission };
+
+/** A grade for people: up to two decimals, no trailing zeros (88, 17.5). */
+function formatPoints(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: GRADE_DECIMALS }).format(value);
+}
+
+/**
+ * An activity's submissions, one student at a time: their answer, files (in the material viewer
+ * through a signed link), submission time and late flag, and the grade and feedback form. Next and
+ * Previous go through every submission, a page of GRADING_PAGE_SIZE per request; what was typed for
+ * one student stays while moving to another. Mounted only while open.
+ */
+export function GradingModal({ activityId, activity = null, onClose }: GradingModalProps) {
+  const { t } = useTranslation(namespace);
+  useReturnFocus();
+  // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
+  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const queryClient = useQueryClient();
+  const [cursor, setCursor] = useState<Cursor>({ page: 1, index: 0 });
+  const loaded = useQuery({
+    ...activityQueries.managedOne(activityId),
+    enabled: activity === null,
+  });
+  const shown = activity ?? loaded.data ?? null;
+  const query = useQuery(
+    submissionQueries.forGrading({
+      activityId,
+      page: cursor.page,
+      limit: GRADING_PAGE_SIZE,
+    }),
+  );
+  // Typed but unsaved grades, by submission, so moving between students loses nothing.
+  const drafts = useRef(new Map<string, GradeFormValues>());
+  const [openFile, setOpenFile] = useState<OpenFile | null>(null);
+  const fileUrl = useQuery({
+    ...submissionQueries.fileUrl(openFile?.objectName ?? ''),
+    enabled: openFile !== null,
+  });
+
+  // The previous page stays on screen while the next loads, but its places are not this page's.
+  const current = query.isPlaceholderData ? undefined : query.data;
+  const items = current?.items ?? [];
+  // The list shrank under us (a page past the end): go to its new last submission.
+  if (current && items.length === 0 && current.totalPages > 0 && cursor.page > current.totalPages) {
+    setCursor({ page: current.totalPages, index: 'last' });
+  }
+  const index =
+    items.length === 0
+      ? -1
+      : cursor.index === 'last'
+        ? items.length - 1
+        : Math.min(cursor.index, items.length - 1);
+  const submission = index >= 0 ? items[index] : undefined;
+  const totalPages = current?.totalPages ?? 0;
+  const hasPrevious = current !== undefined && (index > 0 || cursor.page > 1);
+  const hasNext = current !== undefined && (index < items.length - 1 || cursor.page < totalPages);
+
+  const previous = () =>
+    setCursor(
+      index > 0
+        ? { page: cursor.page, index: index - 1 }
+        : { page: cursor.page - 1, index: 'last' },
+    );
+  const next = () =>
+    setCursor(
+      index < items.length - 1
+        ? { page: cursor.page, index: index + 1 }
+        : { page: cursor.page + 1, index: 0 },
+    );
+
+  const studentLabel = (item: GradingSubmission) =>
+    t('grading.studentOption', {
+      name: item.studentName ?? t('unknownPerson', { ns: 'common' }),
+      status: t(`grading.status.${item.status}`),
+    });
+
+  const download = () => {
+    if (!openFile) return;
+    void queryClient
+      .fetchQuery(submissionQueries.fileUrl(openFile.objectName))
+      .then((url) => startDownload(url, storedFileName(openFile.objectName)))
+      .catch(() => undefined);
+  };
+
+  return (
+    <>
+      <Modal
+        opened
+        onClose={onClose}
+        // While a file is open in the viewer on top, Escape and the focus belong to the viewer.
+        closeOnEscape={openFile === null}
+        trapFocus={openFile === null}
+        title={shown ? t('grading.title', { title: shown.title }) : t('grading.titlePlain')}
+        size="xl"
+        fullScreen={phone}
+        styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
+      >
+        <Stack gap="md">
+          {shown ? (
+            <>
+              <ActivitySummary activity={shown} />
+              <Divider />
+            </>
+          ) : null}
+          {loaded.isError ? (
+            <ErrorBanner
+              title={t('grading.activityError')}
+              message={t(errorMessageKey(loaded.error), { ns: 'errors' })}
+              onRetry={() => void loaded.refetch()}
+              retrying={loaded.isFetching}
+            />
+          ) : null}
+          {activity === null && loaded.isSuccess && loaded.data === null ? (
+            <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />}>
+              {t('grading.notFound')}
+            </Alert>
+          ) : query.isError ? (
+            <ErrorBanner
+              title={t('grading.loadError')}
+              message={t(errorMessageKey(query.error), { ns: 'errors' })}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          ) : current === undefined || shown === null ? (
+            <Group
+              gap="xs"
+              role="status"
+              aria-label={t('grading.loading')}
+              py="xl"
+              justify="center"
+            >
+              <Loader size="sm" aria-hidden />
+              <Text size="sm" c="dimmed">
+                {t('grading.loading')}
+              </Text>
+            </Group>
+          ) : current.total === 0 ? (
+            <EmptyState
+              icon={<IconInbox aria-hidden />}
+              title={t('grading.emptyTitle')}
+              description={t('grading.emptyDescription')}
+            />
+          ) : submission ? (
+            <>
+              <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+                <Select
+                  label={t('grading.student')}
+                  data={items.map((item) => ({ value: item.id, label: studentLabel(item) }))}
+                  value={submission.id}
+                  onChange={(id) => {
+                    const at = items.findIndex((item) => item.id === id);
+                    if (at >= 0) setCursor({ page: cursor.page, index: at });
+                  }}
+                  allowDeselect={false}
+                  searchable
+                  w={{ base: '100%', sm: 320 }}
+                />
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {t('grading.position', {
+                    position: (cursor.page - 1) * GRADING_PAGE_SIZE + index + 1,
+                    total: current.total,
+                  })}
+                </Text>
+              </Group>
+              <SubmissionDetail
+                key={submission.id}
+                submission={submission}
+                maxPoints={submission.maxPoints ?? shown.maxPoints}
+                draft={drafts.current.get(submission.id)}
+                onDraft={(values) => drafts.current.set(submission.id, values)}
+                onSaved={() => drafts.current.delete(submission.id)}
+                onOpenFile={(objectName) => setOpenFile({ objectName, submission })}
+              />
+            </>
+          ) : null}
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Group gap="xs" wrap="wrap">
+              <Button
+                variant="default"
+                leftSection={<IconArrowLeft size={16} aria-hidden />}
+                disabled={!hasPrevious}
+                onClick={previous}
+              >
+                {t('grading.previous')}
+              </Button>
+              <Button
+                variant="default"
+                rightSection={<IconArrowRight size={16} aria-hidden />}
+                disabled={!hasNext}
+                onClick={next}
+              >
+                {t('grading.next')}
+              </Button>
+            </Group>
+            <Button variant="subtle" onClick={onClose}>
+              {t('grading.close')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <MaterialViewer
+        opened={openFile !== null}
+        onClose={() => setOpenFile(null)}
+        material={
+          openFile
+            ? submittedFileMaterial(
+                openFile.objectName,
+                openFile.submission.studentName,
+                openFile.submission.submittedAt,
+              )
+            : null
+        }
+        url={openFile ? (fileUrl.data ?? null) : null}
+        loading={openFile !== null && fileUrl.isPending}
+        error={
+          openFile && fileUrl.isError
+            ? `${t('grading.fileError')} ${t(errorMessageKey(toServiceError(fileUrl.error)), { ns: 'errors' })}`
+            : null
+        }
+        onDownload={download}
+      />
+    </>
+  );
+}
+
+/** The activity being graded: type, course or class, points and due date. */
+function ActivitySummary({ activity }: { activity: ManagedActivity }) {
+  const { t } = useTranslation(namespace);
+  const now = useNow();
+  const overdue = isOverdue(activity, now);
+  const place = useActivityPlace(activity);
+  const due = useDueText(activity.dueDate, overdue);
+  return (
+    <Group gap="sm" wrap="wrap">
+      <TypeBadge type={activity.type} />
+      <Text size="sm">{place}</Text>
+      <Text size="sm" c="dimmed">
+        {t('card.points', { count: activity.maxPoints })}
+      </Text>
+      <Text size="sm" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
+        {due}
+      </Text>
+    </Group>
+  );
+}
+
+interface SubmissionDetailProps {
+  submission: GradingSubmission;
+  maxPoints: number;
+  draft: GradeFormValues | undefined;
+  onDraft: (values: GradeFormValues) => void;
+  onSaved: () => void;
+  onOpenFile: (objectName: string) => void;
+}
+
+/** One student's work and the form that grades it. */
+function SubmissionDetail({
+  submission,
+  maxPoints,
+  draft,
+  onDraft,
+  onSaved,
+  onOpenFile,
+}: SubmissionDetailProps) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  const locale = intlLocale(language);
+  const headingId = useId();
+  const filesHintId = useId();
+  const name = submission.studentName ?? t('unknownPerson', { ns: 'common' });
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+          <Stack gap={0}>
+            <Title order={3} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Title>
+            {submission.studentEmail ? (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {submission.studentEmail}
+              </Text>
+            ) : null}
+          </Stack>
+          <Group gap={6}>
+            <Badge
+              variant="light"
+              color={
+                submission.status === 'graded'
+                  ? 'teal'
+                  : submission.status === 'returned'
+                    ? 'blue'
+                    : 'yellow'
+              }
+            >
+              {t(`grading.status.${submission.status}`)}
+            </Badge>
+            {submission.isLate ? (
+              <Badge
+                variant="light"
+                color="red"
+                leftSection={<IconClockExclamation size={12} aria-hidden />}
+              >
+                {t('grading.late')}
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          <time dateTime={submission.submittedAt}>
+            {t('grading.submittedOn', {
+              date: formatDate(submission.submittedAt, language),
+              time: formatTime(submission.submittedAt, language),
+            })}
+          </time>
+        </Text>
+
+        <Stack gap={4}>
+          <Title order={4} size="h6">
+            {t('grading.answer')}
+          </Title>
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            c={submission.submissionText ? undefined : 'dimmed'}
+          >
+            {submission.submissionText || t('grading.noText')}
+          </Text>
+        </Stack>
+
+        <Stack gap={4}>
+          <Title order={4} size="h6">
+            {t('grading.files')}
+          </Title>
+          {submission.fileUrls.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('grading.noFiles')}
+            </Text>
+          ) : (
+            <>
+              <Text size="xs" c="dimmed" id={filesHintId}>
+                {t('grading.filesHint')}
+              </Text>
+              <Group gap="xs" wrap="wrap">
+                {submission.fileUrls.map((objectName) => (
+                  <Button
+                    key={objectName}
+                    variant="light"
+                    size="compact-sm"
+                    leftSection={<IconFile size={14} aria-hidden />}
+                    aria-describedby={filesHintId}
+                    onClick={() => onOpenFile(objectName)}
+                    styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+                  >
+                    {storedFileName(objectName)}
+                  </Button>
+                ))}
+              </Group>
+            </>
+          )}
+        </Stack>
+
+        <Divider />
+        {submission.grade !== null ? (
+          <Text size="sm" fw={600}>
+            {t('grading.currentGrade', {
+              grade: formatPoints(submission.grade, locale),
+              max: formatPoints(maxPoints, locale),
+            })}
+          </Text>
+        ) : null}
+        <GradeForm
+          submission={submission}
+          maxPoints={maxPoints}
+          draft={draft}
+          onDraft={onDraft}
+          onSaved={onSaved}
+        />
+      </Stack>
+    </Box>
+  );
+}
+
+interface GradeFormProps {
+  submission: GradingSubmission;
+  maxPoints: number;
+  draft: GradeFormValues | undefined;
+  onDraft: (values: GradeFormValues) => void;
+  onSaved: () => void;
+}
+
+/**
+ * Grade (0 to the activity's points, two decimals at most) and feedback, checked by the shared
+ * `validateGrade` before sending; the database checks the same again. A refusal stays in the form
+ * with everything typed.
+ */
+function GradeForm({ submission, maxPoints, draft, onDraft, onSaved }: GradeFormProps) {
+  const { t } = useTranslation(namespace);
+  const save = useMutation(submissionMutations.grade());
+  const form = useForm<GradeFormValues>({
+    mode: 'controlled',
+    initialValues: draft ?? gradeFormFromSubmission(submission),
+    onValuesChange: onDraft,
+    validate: (values) => {
+      const errors = validateGrade(values, maxPoints);
+      return Object.fromEntries(
+        Object.entries(errors).map(([field, key]) => [
+          field,
+          key ? t(key, { ns: 'validation', max: maxPoints }) : null,
+        ]),
+      );
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        save.mutate(toGradeInput(submission.id, values), {
+          onSuccess: () => {
+            onSaved();
+            notifications.show({ color: 'teal', message: t('grading.saved') });
+          },
+        }),
+      )}
+    >
+      <Stack gap="sm">
+        <NumberInput
+          label={t('grading.grade')}
+          description={t('grading.gradeHint', { max: maxPoints })}
+          min={0}
+          max={maxPoints}
+          clampBehavior="none"
+          decimalScale={GRADE_DECIMALS}
+          allowNegative={false}
+          withAsterisk
+          disabled={save.isPending}
+          w={{ base: '100%', xs: 220 }}
+          {...form.getInputProps('grade')}
+        />
+        <Textarea
+          label={t('grading.feedback')}
+          placeholder={t('grading.feedbackPlaceholder')}
+          description={`${submissionTextLength(form.values.feedback)}/${FEEDBACK_MAX_LENGTH}`}
+          rows={4}
+          resize="vertical"
+          disabled={save.isPending}
+          {...form.getInputProps('feedback')}
+        />
+        {save.error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+            <Text size="sm">
+              <Text span fw={600} inherit>
+                {t('grading.failed')}
+              </Text>{' '}
+              {t(errorMessageKey(save.error), { ns: 'errors' })}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('grading.keptNotice')}
+            </Text>
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {t('grading.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,318 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  attendanceChanges,
+  attendanceRate,
+  attendedAfterChanges,
+  errorMessageKey,
+  progressColor,
+  type CourseClass,
+  type RosterMark,
+  type RosterStudent,
+} from '@portal/shared-data';
+import { classMutations, classQueries } from '@portal/shared-data/queries';
+import { ErrorBanner, intlLocale, Pager, useLanguage, wrappingTitle } from '@portal/shared-ui';
+import { namespace } from './attendance-i18n';
+import { formatClassDate, formatClassTime } from './class-dates';
+
+export interface AttendanceModalProps {
+  /** The class whose attendance is taken (a Class Management card's class). */
+  classItem: CourseClass;
+  opened: boolean;
+  onClose: () => void;
+}
+
+type MarksForm = { marks: Record<string, RosterMark> };
+
+function RosterLine({
+  student,
+  present,
+  autoFocus,
+  onChange,
+}: {
+  student: RosterStudent;
+  present: boolean;
+  autoFocus: boolean;
+  onChange: (present: boolean) => void;
+}) {
+  const { t } = useTranslation(namespace);
+  const nameId = useId();
+  const name = student.name ?? t('unknownPerson', { ns: 'common' });
+  // Only what is saved is described: a switch flipped here is not saved yet.
+  const note =
+    student.attended && student.attendedAt
+      ? t(student.markedBy === student.studentId ? 'joinedAt' : 'markedAt', {
+          time: formatClassTime(student.attendedAt),
+        })
+      : student.isMarked
+        ? null
+        : t('notMarked');
+  return (
+    <Group component="li" justify="space-between" gap="sm" wrap="nowrap" align="center">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} id={nameId} style={wrappingTitle}>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {student.email}
+        </Text>
+        {note ? (
+          <Text size="xs" c="dimmed">
+            {note}
+          </Text>
+        ) : null}
+      </Stack>
+      <Switch
+        data-autofocus={autoFocus || undefined}
+        checked={present}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        label={t('present')}
+        aria-label={t('presentFor', { name })}
+        labelPosition="left"
+        style={{ flexShrink: 0 }}
+      />
+    </Group>
+  );
+}
+
+/** The dialog's body, mounted while it is open: a new opening starts from what is saved. */
+function AttendanceRoster({ classItem, onClose }: Omit<AttendanceModalProps, 'opened'>) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  const [page, setPage] = useState(1);
+  const roster = useQuery(classQueries.roster(classItem.id, page));
+  const summary = useQuery(classQueries.attendanceSummary([classItem.id]));
+  const save = useMutation(classMutations.saveAttendance());
+  const form = useForm<MarksForm>({ mode: 'controlled', initialValues: { marks: {} } });
+  const { marks } = form.getValues();
+
+  const rows = roster.data?.items ?? [];
+  const presentOf = (student: RosterStudent) =>
+    marks[student.studentId]?.marked ?? student.attended;
+  const mark = (student: RosterStudent, present: boolean) => {
+    save.reset();
+    form.setFieldValue('marks', (current) => ({
+      ...current,
+      [student.studentId]: {
+        saved: current[student.studentId]?.saved ?? student.attended,
+        marked: present,
+      },
+    }));
+  };
+  const markPagePresent = () => {
+    save.reset();
+    form.setFieldValue('marks', (current) => {
+      const next = { ...current };
+      for (const student of rows) {
+        next[student.studentId] = {
+          saved: current[student.studentId]?.saved ?? student.attended,
+          marked: true,
+        };
+      }
+      return next;
+    });
+  };
+
+  const changes = attendanceChanges(marks);
+  const changeCount = changes.present.length + changes.absent.length;
+  const saved = summary.data?.[classItem.id];
+  const total = saved?.rosterCount ?? roster.data?.total ?? 0;
+  const attended = attendedAfterChanges(saved?.attendedCount ?? 0, marks);
+  const rate = saved ? attendanceRate(attended, total) : null;
+
+  const submit = () => {
+    if (changeCount === 0) {
+      onClose();
+      return;
+    }
+    save.mutate(
+      {
+        classId: classItem.id,
+        marks: [
+          ...changes.present.map((userId) => ({ userId, attended: true })),
+          ...changes.absent.map((userId) => ({ userId, attended: false })),
+        ],
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('saved') });
+          onClose();
+        },
+      },
+    );
+  };
+
+  const failed = roster.isError ? roster : summary.isError ? summary : null;
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {classItem.courseTitle ? `${classItem.courseTitle} · ` : ''}
+        <time dateTime={classItem.scheduledDate}>
+          {t('when', {
+            date: formatClassDate(classItem.scheduledDate),
+            time: formatClassTime(classItem.scheduledDate),
+          })}
+        </time>
+      </Text>
+
+      {failed ? (
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(failed.error), { ns: 'errors' })}
+          onRetry={() => {
+            if (roster.isError) void roster.refetch();
+            if (summary.isError) void summary.refetch();
+          }}
+          retrying={roster.isFetching || summary.isFetching}
+        />
+      ) : null}
+
+      <Stack gap={4} aria-live="polite">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('rate')}
+          </Text>
+          <Text size="sm" fw={600}>
+            {summary.isPending
+              ? '…'
+              : rate === null
+                ? t('noRoster')
+                : t('rateValue', {
+                    attended,
+                    total,
+                    rate: new Intl.NumberFormat(intlLocale(language), {
+                      maximumFractionDigits: 1,
+                    }).format(rate),
+                  })}
+          </Text>
+        </Group>
+        {rate !== null ? (
+          <Progress value={rate} color={progressColor(rate)} aria-label={t('rate')} />
+        ) : null}
+        {changeCount > 0 ? (
+          <Text size="xs" c="dimmed">
+            {t('unsaved', { count: changeCount })}
+          </Text>
+        ) : null}
+      </Stack>
+
+      {roster.isPending ? (
+        <Group gap="xs" role="status" aria-label={t('loading')}>
+          <Loader size="sm" aria-hidden />
+          <Text size="sm" c="dimmed">
+            {t('loading')}
+          </Text>
+        </Group>
+      ) : null}
+
+      {roster.isSuccess ? (
+        rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('empty')}
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            <Group justify="space-between" gap="xs">
+              <Group gap="xs">
+                <Title order={3} size="h5">
+                  {t('roster')}
+                </Title>
+                {roster.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
+              </Group>
+              <Button
+                variant="subtle"
+                size="xs"
+                leftSection={<IconChecks size={16} aria-hidden />}
+                onClick={markPagePresent}
+              >
+                {t('allPresent')}
+              </Button>
+            </Group>
+            <Box aria-busy={roster.isFetching}>
+              <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+                {rows.map((student, index) => (
+                  <RosterLine
+                    key={student.studentId}
+                    student={student}
+                    present={presentOf(student)}
+                    autoFocus={index === 0}
+                    onChange={(present) => mark(student, present)}
+                  />
+                ))}
+              </Stack>
+            </Box>
+            <Pager
+              page={page}
+              totalPages={roster.data.totalPages}
+              onChange={setPage}
+              aria-label={t('pager')}
+            />
+          </Stack>
+        )
+      ) : null}
+
+      {save.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          <Text size="sm">
+            <Text span fw={600} inherit>
+              {t('failed')}
+            </Text>{' '}
+            {t(errorMessageKey(save.error), { ns: 'errors' })}
+          </Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('keptNotice')}
+          </Text>
+        </Alert>
+      ) : null}
+
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} disabled={save.isPending}>
+          {t('cancel')}
+        </Button>
+        <Button onClick={submit} loading={save.isPending} disabled={!roster.isSuccess}>
+          {t('save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Taking attendance of one class: the course's active students with a present/absent switch each
+ * (paged), the attendance rate as marked, and Save, which sends the changed marks in one request. A
+ * student's own join time is kept. A refused save says why and keeps every mark.
+ */
+export function AttendanceModal({ classItem, opened, onClose }: AttendanceModalProps) {
+  const { t } = useTranslation(namespace);
+  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('title', { title: classItem.title })}
+      size="lg"
+      fullScreen={phone}
+    >
+      <AttendanceRoster key={classItem.id} classItem={classItem} onClose={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,213 @@
+import {
+  Box,
+  Button,
+  Card,
+  Drawer,
+  Grid,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBook2, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey, type TeacherCourse } from '@portal/shared-data';
+import { courseQueries } from '@portal/shared-data/queries';
+import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
+import {
+  EmptyState,
+  ErrorBanner,
+  FullPageLoader,
+  Pager,
+  useSearchParamAction,
+} from '@portal/shared-ui';
+import { CourseFormModal, type SavedAs } from './course-form-modal';
+import { CoursePanel } from './course-panel';
+import { namespace } from './i18n';
+import { TeacherCourseCard } from './teacher-course-card';
+
+/** Courses on one page of the grid. */
+const TEACHER_COURSES_PAGE_SIZE = 12;
+
+// Mantine's `md` breakpoint: from here the details sit in a side column instead of a drawer.
+const SIDE_COLUMN_QUERY = '(min-width: 62em)';
+
+/** The course form: a new course, or one of the teacher's courses to edit. */
+type FormDialog = { kind: 'create' } | { kind: 'edit'; course: TeacherCourse } | null;
+
+/**
+ * My Courses (teacher): the courses the signed-in teacher teaches, newest first, one page per
+ * request, with the real average progress of their students, a details panel, and the course form
+ * to create a course or edit one.
+ */
+export default function MyCoursesScreen() {
+  const { t } = useTranslation(namespace);
+  const [page, setPage] = useState(1);
+  const courses = useQuery(courseQueries.taught({ page, limit: TEACHER_COURSES_PAGE_SIZE }));
+  const wide = useMediaQuery(SIDE_COLUMN_QUERY) ?? false;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [dialog, setDialog] = useState<FormDialog>(null);
+  // "Create Course" from the dashboard's Quick Actions arrives with the form to open.
+  useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
+
+  // The list shrank under the page shown (a course handed over by an administrator): show the new
+  // last page. Adjusting state while rendering skips showing the out-of-range page at all.
+  const loaded = courses.data;
+  const outOfRange =
+    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
+  if (outOfRange && !courses.isPlaceholderData && loaded.page === page) {
+    setPage(loaded.totalPages);
+  }
+  const list = outOfRange ? undefined : loaded;
+  const items = list?.items ?? [];
+
+  // On a wide screen the side column always shows a course: the chosen one, else the first.
+  const selected =
+    items.find((course) => course.id === selectedId) ?? (wide ? (items[0] ?? null) : null);
+
+  const showDetails = (course: TeacherCourse) => {
+    setSelectedId(course.id);
+    if (!wide) setDrawerOpen(true);
+  };
+
+  const edit = (course: TeacherCourse) => {
+    setDrawerOpen(false);
+    setDialog({ kind: 'edit', course });
+  };
+
+  const saved = (as: SavedAs, courseId: string) => {
+    setDialog(null);
+    // A new course is the newest: it leads the first page, shown in the panel.
+    if (as === 'created') {
+      setPage(1);
+      setSelectedId(courseId);
+    }
+    notifications.show({
+      color: 'teal',
+      message: as === 'created' ? t('toast.created') : t('toast.updated'),
+    });
+  };
+
+  const createButton = (variant: 'filled' | 'light') => (
+    <Button
+      variant={variant}
+      leftSection={<IconPlus size={18} aria-hidden />}
+      onClick={() => setDialog({ kind: 'create' })}
+    >
+      {t('create')}
+    </Button>
+  );
+
+  const details = (withTitle: boolean) =>
+    selected ? (
+      <CoursePanel course={selected} withTitle={withTitle} onEdit={() => edit(selected)} />
+    ) : (
+      <Text c="dimmed" size="sm">
+        {t('selectHint')}
+      </Text>
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Text c="dimmed" style={{ flex: '1 1 16rem' }}>
+          {t('intro')}
+        </Text>
+        {createButton('filled')}
+      </Group>
+
+      {courses.isError ? (
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(courses.error), { ns: 'errors' })}
+          onRetry={() => void courses.refetch()}
+          retrying={courses.isFetching}
+        />
+      ) : null}
+
+      {list === undefined && courses.isFetching ? (
+        <FullPageLoader label={t('loading')} minHeight={300} />
+      ) : null}
+
+      {list && items.length === 0 ? (
+        <EmptyState
+          icon={<IconBook2 aria-hidden />}
+          title={t('empty')}
+          description={t('emptyHint')}
+          action={createButton('light')}
+        />
+      ) : null}
+
+      {list && items.length > 0 ? (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }} miw={0}>
+            <Stack gap="md">
+              <Group gap="xs" aria-live="polite">
+                <Title order={2} size="h4">
+                  {t('count', { count: list.total })}
+                </Title>
+                {courses.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
+              </Group>
+              <Box aria-busy={courses.isFetching}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {items.map((course) => (
+                    <TeacherCourseCard
+                      key={course.id}
+                      course={course}
+                      selected={selected?.id === course.id}
+                      onDetails={() => showDetails(course)}
+                      onEdit={() => edit(course)}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Box>
+              <Pager
+                page={page}
+                totalPages={list.totalPages}
+                onChange={setPage}
+                aria-label={t('pager')}
+              />
+            </Stack>
+          </Grid.Col>
+          {wide ? (
+            <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
+              <Box pos="sticky" top="var(--mantine-spacing-md)">
+                <Card withBorder component="aside" aria-label={t('detailsTitle')} padding="lg">
+                  {details(true)}
+                </Card>
+              </Box>
+            </Grid.Col>
+          ) : null}
+        </Grid>
+      ) : null}
+
+      {!wide ? (
+        <Drawer
+          opened={drawerOpen && selected !== null}
+          onClose={() => setDrawerOpen(false)}
+          position="bottom"
+          size="auto"
+          title={selected?.title ?? t('detailsTitle')}
+          styles={{ title: { fontWeight: 700, overflowWrap: 'break-word', minWidth: 0 } }}
+        >
+          {details(false)}
+        </Drawer>
+      ) : null}
+
+      {dialog ? (
+        <CourseFormModal
+          editing={dialog.kind === 'edit' ? dialog.course : null}
+          onClose={() => setDialog(null)}
+          onSaved={saved}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import Papa from 'papaparse';
+import type { MyStudent } from '@portal/shared-data';
+
+/** The screen's `t` (its namespace). */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+// The CSV export of My Students: headers in the UI language, values as data (numbers with a dot,
+// times as ISO 8601), so a spreadsheet reads them whatever its locale.
+
+const COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'courses',
+  'progress',
+  'attendance',
+  'attendedClasses',
+  'heldClasses',
+  'studyHours',
+  'submissions',
+  'graded',
+  'lastActivity',
+  'status',
+] as const;
+
+type Column = (typeof COLUMNS)[number];
+
+function valueOf(student: MyStudent, column: Column, t: Translate): string | number {
+  switch (column) {
+    case 'firstName':
+      return student.firstName;
+    case 'lastName':
+      return student.lastName;
+    case 'email':
+      return student.email;
+    case 'courses':
+      return student.courses.map((course) => course.courseTitle).join('; ');
+    case 'progress':
+      return student.averageProgress ?? '';
+    case 'attendance':
+      return student.attendanceRate ?? '';
+    case 'attendedClasses':
+      return student.attendedHeldClasses;
+    case 'heldClasses':
+      return student.heldClasses;
+    case 'studyHours':
+      return student.studyHours;
+    case 'submissions':
+      return student.submissionCount;
+    case 'graded':
+      return student.gradedCount;
+    case 'lastActivity':
+      return student.lastActivityAt ?? '';
+    case 'status':
+      return student.isActive ? t('export.active') : t('export.inactive');
+  }
+}
+
+/** The students as CSV text, one row each, headers in the UI language. */
+export function myStudentsCsv(students: readonly MyStudent[], t: Translate): string {
+  return Papa.unparse({
+    fields: COLUMNS.map((column) => t(`export.columns.${column}`)),
+    data: students.map((student) => COLUMNS.map((column) => valueOf(student, column, t))),
+  });
+}
+
+/** The export's file name in the UI language, dated in local time (my-students-2026-03-10.csv). */
+export function myStudentsFileName(t: Translate, now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return t('export.fileName', { date });
+}
+
+/** Saves text as a file through a Blob link; the byte-order mark lets spreadsheets read UTF-8. */
+export function downloadCsv(content: string, fileName: string): void {
+  const blob = new Blob(['\ufeff', content], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  // After the click has handed the file to the browser.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+}

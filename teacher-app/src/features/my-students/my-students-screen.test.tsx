@@ -1,0 +1,529 @@
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  coursesService,
+  fail,
+  myStudentsReadModel,
+  ok,
+  type AppUser,
+  type Course,
+  type MyStudent,
+  type MyStudentDetail,
+  type MyStudentsStats,
+  type Paged,
+  type StudentActivityEvent,
+} from '@portal/shared-data';
+import type { Language } from '@portal/shared-ui';
+import { admin, teacher } from '../../test-support/fixtures';
+import { renderScreen } from '../../test-support/render-screen';
+import MyStudentsScreen from './my-students-screen';
+
+// The query options call these very objects, so their functions are replaced in place (the unit
+// boundary is the read model and the service).
+vi.mock('@portal/shared-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portal/shared-data')>();
+  Object.assign(actual.myStudentsReadModel, {
+    list: vi.fn(),
+    listAll: vi.fn(),
+    stats: vi.fn(),
+    recentActivity: vi.fn(),
+    detail: vi.fn(),
+  });
+  Object.assign(actual.coursesService, { list: vi.fn() });
+  return actual;
+});
+
+const listStudents = vi.mocked(myStudentsReadModel.list);
+const listAll = vi.mocked(myStudentsReadModel.listAll);
+const studentStats = vi.mocked(myStudentsReadModel.stats);
+const recentActivity = vi.mocked(myStudentsReadModel.recentActivity);
+const studentDetail = vi.mocked(myStudentsReadModel.detail);
+const listCourses = vi.mocked(coursesService.list);
+
+const HOUR = 3_600_000;
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
+function aStudent(overrides: Partial<MyStudent> = {}): MyStudent {
+  return {
+    id: 'student-1',
+    firstName: 'Sara',
+    lastName: 'Núñez',
+    name: 'Sara Núñez',
+    email: 'sara@school.test',
+    avatarUrl: null,
+    isActive: true,
+    courses: [{ courseId: 'course-1', courseTitle: 'Business English', progress: 85 }],
+    courseCount: 1,
+    averageProgress: 85,
+    totalClasses: 10,
+    heldClasses: 4,
+    attendedClasses: 3,
+    attendedHeldClasses: 3,
+    attendanceRate: 75,
+    studyHours: 3,
+    submissionCount: 2,
+    gradedCount: 1,
+    lastActivityAt: ago(0.2),
+    ...overrides,
+  };
+}
+
+const sara = aStudent();
+const tom = aStudent({
+  id: 'student-2',
+  firstName: 'Tom',
+  lastName: 'Baker',
+  name: 'Tom Baker',
+  email: 'tom@school.test',
+  courses: [
+    { courseId: 'course-1', courseTitle: 'Business English', progress: 70 },
+    { courseId: 'course-2', courseTitle: 'Spanish for Beginners', progress: 60 },
+  ],
+  courseCount: 2,
+  averageProgress: 65,
+  attendanceRate: null,
+  lastActivityAt: ago(3.5),
+});
+const nameless = aStudent({
+  id: 'student-3',
+  firstName: '',
+  lastName: '',
+  name: null,
+  email: 'ghost@school.test',
+  averageProgress: 42,
+  isActive: false,
+  lastActivityAt: ago(50),
+});
+
+function paged<T>(items: T[], total = items.length, page = 1, limit = 10): Paged<T> {
+  return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
+}
+
+function course(id: string, title: string): Course {
+  return {
+    id,
+    title,
+    description: '',
+    language: 'English',
+    category: 'general',
+    level: 'beginner',
+    duration: 8,
+    teacherId: 'teacher-1',
+    teacherName: 'Marta Ruiz',
+    price: 100,
+    thumbnailUrl: null,
+    isActive: true,
+    enrolledCount: 0,
+    maxStudents: 10,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+  };
+}
+
+const STATS: MyStudentsStats = {
+  students: 23,
+  activeThisWeek: 9,
+  averageProgress: 71.6,
+  atRisk: 4,
+};
+
+const EVENTS: StudentActivityEvent[] = [
+  {
+    kind: 'submission',
+    at: ago(1.5),
+    studentId: 'student-1',
+    studentName: 'Sara Núñez',
+    courseId: 'course-1',
+    courseTitle: 'Business English',
+    itemId: 'activity-1',
+    itemTitle: 'Write a pitch',
+    status: 'graded',
+    grade: 8,
+    maxPoints: 10,
+  },
+  {
+    kind: 'attendance',
+    at: ago(26),
+    studentId: 'student-2',
+    studentName: null,
+    courseId: 'course-1',
+    courseTitle: 'Business English',
+    itemId: 'class-1',
+    itemTitle: 'Pitching',
+    status: null,
+    grade: null,
+    maxPoints: null,
+  },
+];
+
+const DETAIL: MyStudentDetail = {
+  student: {
+    id: 'student-1',
+    firstName: 'Sara',
+    lastName: 'Núñez',
+    name: 'Sara Núñez',
+    email: 'sara@school.test',
+    avatarUrl: null,
+    isActive: true,
+    lastSignInAt: null,
+  },
+  courses: [
+    {
+      enrollmentId: 'enrollment-1',
+      courseId: 'course-1',
+      courseTitle: 'Business English',
+      progress: 85,
+      enrolledAt: '2026-01-10T00:00:00Z',
+      totalClasses: 10,
+      heldClasses: 4,
+      attendedClasses: 3,
+      attendanceRate: 75,
+      studyHours: 3,
+      submissionCount: 2,
+      gradedCount: 1,
+      averageGradePercent: 80,
+      lastActivityAt: ago(0.2),
+    },
+  ],
+  gradedWork: {
+    total: 12,
+    items: [
+      {
+        submissionId: 'submission-1',
+        activityId: 'activity-1',
+        activityTitle: 'Write a pitch',
+        activityType: 'project',
+        courseId: 'course-1',
+        courseTitle: 'Business English',
+        grade: 8,
+        maxPoints: 10,
+        gradePercent: 80,
+        submittedAt: '2026-03-01T10:00:00Z',
+        gradedAt: '2026-03-02T10:00:00Z',
+      },
+    ],
+  },
+  stats: { enrolledCourses: 2, completedCourses: 1, totalStudyHours: 12.5, averageProgress: 61 },
+};
+
+function renderPage({
+  language = 'en',
+  user = teacher,
+}: { language?: Language; user?: AppUser } = {}) {
+  return renderScreen(<MyStudentsScreen />, { language, user, path: '/students' });
+}
+
+function statValue(name: string): string {
+  const card = screen.getByRole('group', { name });
+  const id = card.getAttribute('aria-describedby');
+  return (id && document.getElementById(id)?.textContent) || '';
+}
+
+const row = (name: string) => screen.getByRole('article', { name });
+
+beforeEach(() => {
+  notifications.clean();
+  vi.clearAllMocks();
+  listStudents.mockReset();
+  listCourses.mockResolvedValue(
+    ok(
+      paged(
+        [course('course-1', 'Business English'), course('course-2', 'Spanish for Beginners')],
+        2,
+        1,
+        100,
+      ),
+    ),
+  );
+  studentStats.mockResolvedValue(ok(STATS));
+  recentActivity.mockResolvedValue(ok(EVENTS));
+  studentDetail.mockResolvedValue(ok(DETAIL));
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
+/** jsdom's Blob has no text(): read it the way older browsers do. */
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+describe('My Students', () => {
+  it('shows a loader while the students load', async () => {
+    listStudents.mockReturnValue(new Promise(() => {}));
+    renderPage();
+    expect(await screen.findByRole('status', { name: 'Loading students…' })).toBeInTheDocument();
+  });
+
+  it('loads in four requests: the page, the figures, the recent activity and the course filter', async () => {
+    listStudents.mockResolvedValue(ok(paged([sara, tom, nameless], 23)));
+    renderPage();
+
+    await screen.findByRole('article', { name: 'Sara Núñez' });
+    await screen.findByText('Sara Núñez handed in Write a pitch (graded)');
+    await waitFor(() => expect(statValue('Total Students')).toBe('23'));
+    expect(listStudents).toHaveBeenCalledTimes(1);
+    expect(listStudents).toHaveBeenCalledWith({ page: 1, limit: 10 });
+    expect(studentStats).toHaveBeenCalledTimes(1);
+    expect(recentActivity).toHaveBeenCalledTimes(1);
+    expect(listCourses).toHaveBeenCalledTimes(1);
+    expect(listCourses).toHaveBeenCalledWith(expect.objectContaining({ teacherId: 'teacher-1' }));
+    expect(studentDetail).not.toHaveBeenCalled();
+  });
+
+  it('shows the figures over all students and one row per student', async () => {
+    listStudents.mockResolvedValue(ok(paged([sara, tom, nameless], 23)));
+    renderPage();
+
+    const saraRow = await screen.findByRole('article', { name: 'Sara Núñez' });
+    await waitFor(() => expect(statValue('Active This Week')).toBe('9'));
+    expect(statValue('Average Progress')).toBe('72%');
+    expect(statValue('At Risk')).toBe('4');
+    expect(screen.getByText('Progress below 60%')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '23 students' })).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+
+    expect(saraRow).toHaveTextContent('sara@school.test');
+    expect(saraRow).toHaveTextContent('Business English');
+    expect(saraRow).toHaveTextContent('85%');
+    expect(saraRow).toHaveTextContent('Attendance: 75%');
+    expect(saraRow).toHaveTextContent('Last activity: Just now');
+
+    const tomRow = row('Tom Baker');
+    expect(tomRow).toHaveTextContent('Spanish for Beginners');
+    expect(tomRow).toHaveTextContent('Attendance: No classes yet');
+    expect(tomRow).toHaveTextContent('Last activity: 3h ago');
+
+    const unknown = row('Unknown');
+    expect(unknown).toHaveTextContent('Inactive account');
+    expect(unknown).toHaveTextContent('Last activity: 2d ago');
+  });
+
+  it('colours progress green from 80, yellow from 60 and red below', async () => {
+    listStudents.mockResolvedValue(ok(paged([sara, tom, nameless])));
+    renderPage();
+    await screen.findByRole('article', { name: 'Sara Núñez' });
+
+    const colourOf = (name: string) =>
+      screen.getByRole('progressbar', { name: `Progress of ${name}` }).getAttribute('style') ?? '';
+    expect(colourOf('Sara Núñez')).toContain('green');
+    expect(colourOf('Tom Baker')).toContain('yellow');
+    expect(colourOf('Unknown')).toContain('red');
+  });
+
+  it('searches and filters by course on the server, and tells an empty result from no students', async () => {
+    listStudents.mockImplementation(async (filters) =>
+      ok(filters?.search === 'zzz' ? paged<MyStudent>([]) : paged([sara, tom])),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Sara Núñez' });
+
+    await user.click(screen.getByRole('searchbox', { name: 'Search students' }));
+    await user.paste('  sara ');
+    await waitFor(() =>
+      expect(listStudents).toHaveBeenLastCalledWith({ search: 'sara', page: 1, limit: 10 }),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    await user.click(await screen.findByRole('option', { name: 'Spanish for Beginners' }));
+    await waitFor(() =>
+      expect(listStudents).toHaveBeenLastCalledWith({
+        search: 'sara',
+        courseId: 'course-2',
+        page: 1,
+        limit: 10,
+      }),
+    );
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search students' }), {
+      target: { value: 'zzz' },
+    });
+    expect(await screen.findByText('No students match your filters.')).toBeInTheDocument();
+    expect(screen.queryByText('No students yet')).not.toBeInTheDocument();
+    // The figures stay those of every student.
+    expect(statValue('Total Students')).toBe('23');
+
+    await user.click(screen.getAllByRole('button', { name: 'Clear Filters' })[0]!);
+    expect(await screen.findByRole('article', { name: 'Tom Baker' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Course' })).toHaveValue('All courses');
+  });
+
+  it('says so when there are no students at all', async () => {
+    listStudents.mockResolvedValue(ok(paged<MyStudent>([])));
+    studentStats.mockResolvedValue(
+      ok({ students: 0, activeThisWeek: 0, averageProgress: null, atRisk: 0 }),
+    );
+    recentActivity.mockResolvedValue(ok([]));
+    renderPage();
+
+    expect(await screen.findByText('No students yet')).toBeInTheDocument();
+    expect(await screen.findByText('No recent submissions or attendance.')).toBeInTheDocument();
+    await waitFor(() => expect(statValue('Average Progress')).toBe('—'));
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('pages through the students on the server', async () => {
+    listStudents.mockImplementation(async (filters) =>
+      ok(filters?.page === 2 ? paged([tom], 11, 2) : paged([sara], 11)),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Sara Núñez' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('article', { name: 'Tom Baker' })).toBeInTheDocument();
+    expect(listStudents).toHaveBeenLastCalledWith({ page: 2, limit: 10 });
+  });
+
+  it("shows 'Error loading students:' with the reason, and Try again loads them", async () => {
+    listStudents
+      .mockResolvedValueOnce(
+        fail('FETCH_USERS_ERROR', 'permission denied for function', { code: '42501' }),
+      )
+      .mockResolvedValueOnce(ok(paged([sara])));
+    const { user } = renderPage();
+
+    expect(await screen.findByText('Error loading students:')).toBeInTheDocument();
+    expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
+    expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Sara Núñez' })).toBeInTheDocument();
+    expect(screen.queryByText('Error loading students:')).not.toBeInTheDocument();
+  });
+
+  it('shows a failed recent-activity panel on its own, with Try again', async () => {
+    listStudents.mockResolvedValue(ok(paged([sara])));
+    recentActivity
+      .mockResolvedValueOnce(fail('FETCH_USERS_ERROR', 'boom'))
+      .mockResolvedValueOnce(ok(EVENTS));
+    const { user } = renderPage();
+
+    expect(await screen.findByText('Error loading recent activity:')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Sara Núñez' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Unknown attended Pitching')).toBeInTheDocument();
+  });
+
+  it("opens a student's details: courses, attendance, graded work and statistics", async () => {
+    listStudents.mockResolvedValue(ok(paged([sara, tom])));
+    const { user } = renderPage();
+    const saraRow = await screen.findByRole('article', { name: 'Sara Núñez' });
+
+    await user.click(within(saraRow).getByRole('button', { name: 'View details' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Sara Núñez' });
+    expect(studentDetail).toHaveBeenCalledWith('student-1');
+    expect(await within(drawer).findByText('Business English')).toBeInTheDocument();
+    expect(drawer).toHaveTextContent('Attendance: 3 of 4 classes (75%)');
+    expect(drawer).toHaveTextContent('Work: 1 graded of 2 handed in');
+    expect(drawer).toHaveTextContent('Average grade: 80%');
+    expect(drawer).toHaveTextContent('Write a pitch');
+    expect(drawer).toHaveTextContent('8 / 10 (80%)');
+    expect(drawer).toHaveTextContent('The latest 1 of 12');
+    expect(drawer).toHaveTextContent('Active courses2');
+    expect(drawer).toHaveTextContent('Study hours12.5');
+    expect(drawer).toHaveTextContent('Last sign-inNever');
+    expect(
+      within(drawer).getByRole('progressbar', { name: 'Progress in Business English' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the student is no longer one of yours, and shows a failed load', async () => {
+    listStudents.mockResolvedValue(ok(paged([sara, tom])));
+    studentDetail
+      .mockResolvedValueOnce(ok(null))
+      .mockResolvedValueOnce(fail('FETCH_USERS_ERROR', 'boom'));
+    const { user } = renderPage();
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Sara Núñez' })).getByRole('button', {
+        name: 'View details',
+      }),
+    );
+    expect(
+      await screen.findByText('This person is not one of your students any more.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(row('Tom Baker')).getByRole('button', { name: 'View details' }));
+    expect(await screen.findByText('Error loading the student:')).toBeInTheDocument();
+  });
+
+  it('exports the filtered list as CSV with the columns in the UI language', async () => {
+    const created: Blob[] = [];
+    // jsdom has no object URLs: the test stands in for them.
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        created.push(blob);
+        return 'blob:students';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    listStudents.mockResolvedValue(ok(paged([sara, tom])));
+    listAll.mockResolvedValue(ok([sara, tom]));
+    const { user } = renderPage({ language: 'es' });
+    await screen.findByRole('article', { name: 'Sara Núñez' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Curso' }));
+    await user.click(await screen.findByRole('option', { name: 'Business English' }));
+    await waitFor(() =>
+      expect(listStudents).toHaveBeenLastCalledWith(
+        expect.objectContaining({ courseId: 'course-1' }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(listAll).toHaveBeenCalledWith({ courseId: 'course-1' });
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toMatch(/^mis-estudiantes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readBlob(created[0]!);
+    const [header, first, second] = text.replace(/^\ufeff/, '').split('\r\n');
+    expect(header).toBe(
+      'Nombre,Apellido,Correo,Cursos,Progreso promedio (%),Asistencia (%),Clases asistidas,Clases dictadas,Horas de estudio,Trabajos entregados,Trabajos calificados,Última actividad,Cuenta',
+    );
+    expect(first).toBe(
+      `Sara,Núñez,sara@school.test,Business English,85,75,3,4,3,2,1,${sara.lastActivityAt},Activa`,
+    );
+    expect(second).toContain('Business English; Spanish for Beginners');
+    click.mockRestore();
+  });
+
+  it('says why an export failed and keeps the list', async () => {
+    listStudents.mockResolvedValue(ok(paged([sara])));
+    listAll.mockResolvedValue(fail('FETCH_USERS_ERROR', 'Failed to fetch', { status: 0 }));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Sara Núñez' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The list could not be exported:')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Sara Núñez' })).toBeInTheDocument();
+  });
+
+  it('speaks Spanish', async () => {
+    listStudents.mockResolvedValue(ok(paged([sara, tom])));
+    renderPage({ language: 'es' });
+    const tomRow = await screen.findByRole('article', { name: 'Tom Baker' });
+    expect(tomRow).toHaveTextContent('Última actividad: hace 3 h');
+    expect(tomRow).toHaveTextContent('Asistencia: Aún sin clases');
+    expect(row('Sara Núñez')).toHaveTextContent('Última actividad: Justo ahora');
+    expect(
+      await screen.findByText('Sara Núñez entregó Write a pitch (calificado)'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(statValue('Total de estudiantes')).toBe('23'));
+  });
+
+  it('tells an administrator it lists every student, and offers every course', async () => {
+    listStudents.mockResolvedValue(ok(paged([sara])));
+    renderPage({ user: admin });
+    expect(
+      await screen.findByText('Every student of the school: their progress, attendance and work.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(listCourses).toHaveBeenCalled());
+    expect(listCourses.mock.calls[0]?.[0]).not.toHaveProperty('teacherId');
+  });
+});
