@@ -71,7 +71,8 @@ const ATTENDANCE: DialogCheck = {
   name: 'attendance',
   path: '/classes',
   open: async (page) => {
-    await page.getByRole('radio', { name: /^(Past|Pasadas)$/ }).check({ force: true });
+    // The segmented control's radios are visually hidden; a person clicks the label.
+    await page.locator('label').filter({ hasText: /^(Past|Pasadas)$/ }).click();
     await page.getByRole('button', { name: /^(Attendance|Asistencia)$/ }).first().click();
   },
 };

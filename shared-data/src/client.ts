@@ -55,6 +55,16 @@ export function getClient(): DataClient {
   return client;
 }
 
+/**
+ * The project's public (anon) key, for the rare request made without supabase-js (an upload that
+ * reports progress through XMLHttpRequest): the API gateway refuses any request without it.
+ */
+export function getClientApiKey(): string {
+  if (!clientProject)
+    throw new Error('The data client is not initialised: call initDataClient(config) first');
+  return clientProject.anonKey;
+}
+
 /** Forgets the client so a test can initialise another one. */
 export function resetDataClientForTests(): void {
   void client?.auth.stopAutoRefresh();

@@ -1,4 +1,4 @@
-import { getClient } from '../client';
+import { getClient, getClientApiKey } from '../client';
 import type { ErrorCode } from '../errors';
 import { SIGNED_URL_SECONDS, STORAGE_CACHE_CONTROL } from '../rules/storage-names';
 import type { SizeProblem } from '../rules/uploads';
@@ -102,6 +102,9 @@ function putWithProgress(
     body.append('', file);
     const request = new XMLHttpRequest();
     request.open('PUT', url);
+    // supabase-js adds the project key to every request; the gateway (Kong on hosted Supabase) refuses
+    // a request without it, even with a signed upload token.
+    request.setRequestHeader('apikey', getClientApiKey());
     request.setRequestHeader('x-upsert', 'false');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

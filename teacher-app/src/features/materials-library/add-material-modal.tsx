@@ -18,7 +18,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconFileUpload, IconLink, IconUpload, IconX } from '@tabler/icons-react';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MATERIAL_DROPZONE_ACCEPT,
@@ -129,6 +129,7 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
   };
 
   // The dropzone's own refusals (type, size, more than one file), worded like the form's.
+  const openFilePicker = useRef<() => void>(null);
   const rejectFiles = (rejections: FileRejection[]) => {
     const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
     const key = codes.includes('file-too-large')
@@ -181,22 +182,18 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
             <Tabs.Panel value="file" pt="md">
               <Stack gap="sm">
                 <Dropzone
-                  // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
-                  data-autofocus
-                  role="button"
-                  aria-label={t('form.dropLabel')}
-                  aria-describedby={
-                    form.errors.file
-                      ? 'material-drop-hint material-drop-error'
-                      : 'material-drop-hint'
-                  }
+                  // Files are dropped on the zone; the button inside it opens the file picker. The zone
+                  // itself is no control (a control holding the file input and the button would nest
+                  // interactive elements), so it neither takes the focus nor reacts to clicks.
+                  openRef={openFilePicker}
+                  activateOnClick={false}
+                  activateOnKeyboard={false}
                   onDrop={chooseFile}
                   onReject={rejectFiles}
                   accept={MATERIAL_DROPZONE_ACCEPT}
                   maxSize={MATERIAL_MAX_BYTES}
                   multiple={false}
                   disabled={saving}
-                  inputProps={{ 'aria-label': t('form.dropLabel') }}
                 >
                   <Group
                     justify="center"
@@ -214,12 +211,28 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
                     <Dropzone.Idle>
                       <IconFileUpload size={40} aria-hidden />
                     </Dropzone.Idle>
-                    <div>
+                    <Stack gap={6} align="flex-start">
                       <Text fw={600}>{t('form.dropTitle')}</Text>
                       <Text size="sm" c="dimmed" id="material-drop-hint">
                         {t('form.dropHint', { size: maxSize })}
                       </Text>
-                    </div>
+                      <Button
+                        // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
+                        data-autofocus
+                        variant="light"
+                        size="xs"
+                        disabled={saving}
+                        style={{ pointerEvents: 'auto' }}
+                        aria-describedby={
+                          form.errors.file
+                            ? 'material-drop-hint material-drop-error'
+                            : 'material-drop-hint'
+                        }
+                        onClick={() => openFilePicker.current?.()}
+                      >
+                        {t('form.dropLabel')}
+                      </Button>
+                    </Stack>
                   </Group>
                 </Dropzone>
                 {form.errors.file ? (

@@ -344,7 +344,7 @@ describe('Add Material', () => {
       within(dialog).getByText('PDF, DOC, DOCX, MP4, MP3, WAV, JPG or PNG, up to 50 MB'),
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('Choose a file to upload')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a file to upload');
     expect(uploadFile).not.toHaveBeenCalled();
   });
 
