@@ -107,6 +107,18 @@ export {
   type CourseCardProps,
 } from './components/course-card/course-card';
 export { Pager, type PagerProps } from './components/pager/pager';
+export {
+  PagedResults,
+  type FilteredEmptyProps,
+  type PagedResultsPage,
+  type PagedResultsProps,
+} from './components/paged-results/paged-results';
+export {
+  ListFilters,
+  type ListFilterOption,
+  type ListFilterSelect,
+  type ListFiltersProps,
+} from './components/list-filters/list-filters';
 export { RatingInput, type RatingInputProps } from './components/rating-input/rating-input';
 export {
   MAX_RATING,
@@ -127,6 +139,13 @@ export { useNow } from './hooks/use-now';
 export { usePageTitle } from './hooks/use-page-title';
 export { useReturnFocus } from './hooks/use-return-focus';
 export { useSearchParamAction } from './hooks/use-search-param-action';
+export {
+  usePageOfFilters,
+  type PageFigures,
+  type PageOfFilters,
+  type PageOfFiltersOptions,
+  type PageQuery,
+} from './hooks/use-page-of-filters';
 
 export { NotificationsHost } from './provider/notifications-host';
 

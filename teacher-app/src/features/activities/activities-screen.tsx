@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -6,7 +6,6 @@ import {
   IconCalendarDue,
   IconCalendarEvent,
   IconClipboardList,
-  IconFilterOff,
   IconPlus,
 } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -17,11 +16,11 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorBanner,
-  FullPageLoader,
-  Pager,
-  SearchInput,
+  ListFilters,
+  PagedResults,
   StatCard,
   useNow,
+  usePageOfFilters,
   useSearchParamAction,
 } from '@portal/shared-ui';
 import {
@@ -42,8 +41,6 @@ export const ACTIVITY_PAGE_SIZE = 12;
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-const ALL_COURSES = 'all';
 
 type Filters = { search: string; courseId: string | null };
 
@@ -84,8 +81,7 @@ export default function ActivitiesScreen() {
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId]);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const { page, setPage, settle } = usePageOfFilters(filterKey);
   const request: ManagedActivityFilters = {
     search: search || undefined,
     courseId: courseId ?? undefined,
@@ -97,17 +93,11 @@ export default function ActivitiesScreen() {
   const courses = useManagedCourses(user);
   const remove = useMutation(activityMutations.delete());
 
-  // The list shrank (an activity deleted on the last page): show its new last page instead of an
-  // empty one. Adjusting state while rendering skips showing the out-of-range page at all.
-  const loaded = activities.data;
-  const outOfRange =
-    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
-  if (outOfRange && !activities.isPlaceholderData && loaded.page === page) {
-    setPaging({ filterKey, page: loaded.totalPages });
-  }
-  const list = outOfRange ? undefined : loaded;
+  // The list shrank (an activity deleted on the last page): its new last page shows instead.
+  const list = settle(activities);
   const items = list?.items ?? [];
   const filtered = filters.search.trim() !== '' || courseId !== null;
+  const clearFilters = () => setFilters(NO_FILTERS);
 
   const failed = activities.isError ? activities : stats.isError ? stats : null;
   const retry = () => {
@@ -143,12 +133,10 @@ export default function ActivitiesScreen() {
     });
   };
 
-  const courseOptions = courses.data ?? [];
-  // A chosen course stays selectable even if the refreshed options no longer list it.
-  const filterOptions =
-    courseId && !courseOptions.some((course) => course.id === courseId)
-      ? [...courseOptions, { id: courseId, title: courseId }]
-      : courseOptions;
+  const courseOptions = (courses.data ?? []).map((course) => ({
+    value: course.id,
+    label: course.title,
+  }));
   const openCreate = () => setDialog({ kind: 'create' });
 
   return (
@@ -192,40 +180,22 @@ export default function ActivitiesScreen() {
         />
       </SimpleGrid>
 
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <SearchInput
-          label={t('filters.search')}
-          placeholder={t('filters.searchPlaceholder')}
-          value={filters.search}
-          onChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
-          style={{ flex: '1 1 16rem' }}
-        />
-        <Select
-          label={t('filters.course')}
-          data={[
-            { value: ALL_COURSES, label: t('filters.allCourses') },
-            ...filterOptions.map((course) => ({ value: course.id, label: course.title })),
-          ]}
-          value={courseId ?? ALL_COURSES}
-          onChange={(value) =>
-            setFilters((previous) => ({
-              ...previous,
-              courseId: value && value !== ALL_COURSES ? value : null,
-            }))
-          }
-          allowDeselect={false}
-          w={{ base: '100%', xs: 280 }}
-        />
-        {filtered ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => setFilters(NO_FILTERS)}
-          >
-            {t('filters.clear')}
-          </Button>
-        ) : null}
-      </Group>
+      <ListFilters
+        searchLabel={t('filters.search')}
+        searchPlaceholder={t('filters.searchPlaceholder')}
+        search={filters.search}
+        onSearchChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
+        select={{
+          label: t('filters.course'),
+          allLabel: t('filters.allCourses'),
+          options: courseOptions,
+          value: courseId,
+          onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
+        }}
+        filtered={filtered}
+        clearLabel={t('filters.clear')}
+        onClear={clearFilters}
+      />
 
       {failed ? (
         <ErrorBanner
@@ -236,72 +206,54 @@ export default function ActivitiesScreen() {
         />
       ) : null}
 
-      {list === undefined && activities.isFetching ? (
-        <FullPageLoader label={t('loading')} minHeight={240} />
-      ) : null}
-
-      {list ? (
-        <>
-          <Group gap="xs" aria-live="polite">
-            <Title order={2} size="h4">
-              {t('count', { count: list.total })}
-            </Title>
-            {activities.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
-          </Group>
-          {items.length === 0 ? (
-            filtered ? (
-              <EmptyState
-                icon={<IconFilterOff aria-hidden />}
-                title={t('empty.filteredTitle')}
-                description={t('empty.filteredDescription')}
-                action={
-                  <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
-                    {t('filters.clear')}
-                  </Button>
-                }
-              />
-            ) : (
-              <EmptyState
-                icon={<IconClipboardList aria-hidden />}
-                title={t('empty.title')}
-                description={t('empty.description')}
-                action={
-                  <Button
-                    variant="light"
-                    leftSection={<IconPlus size={16} aria-hidden />}
-                    onClick={openCreate}
-                  >
-                    {t('create')}
-                  </Button>
-                }
-              />
-            )
-          ) : (
-            <Box aria-busy={activities.isFetching}>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                {items.map((activity) => (
-                  <ActivityCard
-                    key={activity.id}
-                    activity={activity}
-                    now={now}
-                    onSubmissions={(target) =>
-                      setDialog({ kind: 'grade', activityId: target.id, activity: target })
-                    }
-                    onEdit={(target) => setDialog({ kind: 'edit', activity: target })}
-                    onDelete={(target) => setDeleting({ activity: target, open: true })}
-                  />
-                ))}
-              </SimpleGrid>
-            </Box>
-          )}
-          <Pager
-            page={page}
-            totalPages={list.totalPages}
-            onChange={(next) => setPaging({ filterKey, page: next })}
-            aria-label={t('pager')}
+      <PagedResults
+        results={list}
+        countTitle={(count) => t('count', { count })}
+        fetching={activities.isFetching}
+        loadingLabel={t('loading')}
+        updatingLabel={t('updating')}
+        filtered={filtered}
+        filteredEmpty={{
+          title: t('empty.filteredTitle'),
+          description: t('empty.filteredDescription'),
+          clearLabel: t('filters.clear'),
+          onClear: clearFilters,
+        }}
+        empty={
+          <EmptyState
+            icon={<IconClipboardList aria-hidden />}
+            title={t('empty.title')}
+            description={t('empty.description')}
+            action={
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={openCreate}
+              >
+                {t('create')}
+              </Button>
+            }
           />
-        </>
-      ) : null}
+        }
+        page={page}
+        onPageChange={setPage}
+        pagerLabel={t('pager')}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {items.map((activity) => (
+            <ActivityCard
+              key={activity.id}
+              activity={activity}
+              now={now}
+              onSubmissions={(target) =>
+                setDialog({ kind: 'grade', activityId: target.id, activity: target })
+              }
+              onEdit={(target) => setDialog({ kind: 'edit', activity: target })}
+              onDelete={(target) => setDeleting({ activity: target, open: true })}
+            />
+          ))}
+        </SimpleGrid>
+      </PagedResults>
 
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <ActivityFormModal

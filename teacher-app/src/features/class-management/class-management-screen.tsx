@@ -1,22 +1,10 @@
-import {
-  Box,
-  Button,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconCalendarEvent,
   IconCalendarPlus,
   IconClockHour4,
-  IconFilterOff,
   IconPlayerPlay,
   IconVideo,
 } from '@tabler/icons-react';
@@ -27,12 +15,12 @@ import { useTranslation } from 'react-i18next';
 import {
   EmptyState,
   ErrorBanner,
-  FullPageLoader,
-  Pager,
-  SearchInput,
+  ListFilters,
+  PagedResults,
   StatCard,
   ConfirmDialog,
   useNow,
+  usePageOfFilters,
   useSearchParamAction,
 } from '@portal/shared-ui';
 import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
@@ -53,8 +41,6 @@ const CLASS_PAGE_SIZE = 12;
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-const ALL_COURSES = 'all';
 
 /** Today's and later classes (soonest first), or the ones before today (latest first). */
 type When = 'upcoming' | 'past';
@@ -93,8 +79,7 @@ export default function ClassManagementScreen() {
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId, when, today.getTime()]);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const { page, setPage, settle } = usePageOfFilters(filterKey);
   const request: ClassFilters = {
     search: search || undefined,
     courseId: courseId ?? undefined,
@@ -109,19 +94,13 @@ export default function ClassManagementScreen() {
   const courses = useManagedCourses(user);
   const remove = useMutation(classMutations.delete());
 
-  // The list shrank (a class deleted on the last page): show its new last page instead of an empty
-  // one. Adjusting state while rendering skips showing the out-of-range page at all.
-  const loaded = classes.data;
-  const outOfRange =
-    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
-  if (outOfRange && !classes.isPlaceholderData && loaded.page === page) {
-    setPaging({ filterKey, page: loaded.totalPages });
-  }
-  const list = outOfRange ? undefined : loaded;
+  // The list shrank (a class deleted on the last page): its new last page shows instead.
+  const list = settle(classes);
   const items = list?.items ?? [];
   // One request for the attendance of every card on the page.
   const attendance = useQuery(classQueries.attendanceSummary(items.map((cls) => cls.id)));
   const filtered = filters.search.trim() !== '' || courseId !== null;
+  const clearFilters = () => setFilters(NO_FILTERS);
 
   const failed = classes.isError ? classes : stats.isError ? stats : null;
   const retry = () => {
@@ -162,12 +141,10 @@ export default function ClassManagementScreen() {
     });
   };
 
-  const courseOptions = courses.data ?? [];
-  // A chosen course stays selectable even if the refreshed options no longer list it.
-  const filterOptions =
-    courseId && !courseOptions.some((course) => course.id === courseId)
-      ? [...courseOptions, { id: courseId, title: courseId }]
-      : courseOptions;
+  const courseOptions = (courses.data ?? []).map((course) => ({
+    value: course.id,
+    label: course.title,
+  }));
 
   return (
     <Stack gap="md">
@@ -213,7 +190,22 @@ export default function ClassManagementScreen() {
         />
       </SimpleGrid>
 
-      <Group align="flex-end" gap="sm" wrap="wrap">
+      <ListFilters
+        searchLabel={t('filters.search')}
+        searchPlaceholder={t('filters.searchPlaceholder')}
+        search={filters.search}
+        onSearchChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
+        select={{
+          label: t('filters.course'),
+          allLabel: t('filters.allCourses'),
+          options: courseOptions,
+          value: courseId,
+          onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
+        }}
+        filtered={filtered}
+        clearLabel={t('filters.clear')}
+        onClear={clearFilters}
+      >
         <SegmentedControl
           aria-label={t('when.label')}
           value={when}
@@ -223,39 +215,7 @@ export default function ClassManagementScreen() {
             { value: 'past', label: t('when.past') },
           ]}
         />
-        <SearchInput
-          label={t('filters.search')}
-          placeholder={t('filters.searchPlaceholder')}
-          value={filters.search}
-          onChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
-          style={{ flex: '1 1 16rem' }}
-        />
-        <Select
-          label={t('filters.course')}
-          data={[
-            { value: ALL_COURSES, label: t('filters.allCourses') },
-            ...filterOptions.map((course) => ({ value: course.id, label: course.title })),
-          ]}
-          value={courseId ?? ALL_COURSES}
-          onChange={(value) =>
-            setFilters((previous) => ({
-              ...previous,
-              courseId: value && value !== ALL_COURSES ? value : null,
-            }))
-          }
-          allowDeselect={false}
-          w={{ base: '100%', xs: 280 }}
-        />
-        {filtered ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => setFilters(NO_FILTERS)}
-          >
-            {t('filters.clear')}
-          </Button>
-        ) : null}
-      </Group>
+      </ListFilters>
 
       {failed ? (
         <ErrorBanner
@@ -266,77 +226,61 @@ export default function ClassManagementScreen() {
         />
       ) : null}
 
-      {list === undefined && classes.isFetching ? (
-        <FullPageLoader label={t('loading')} minHeight={240} />
-      ) : null}
-
-      {list ? (
-        <>
-          <Group gap="xs" aria-live="polite">
-            <Title order={2} size="h4">
-              {t('count', { count: list.total })}
-            </Title>
-            {classes.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
-          </Group>
-          {items.length === 0 ? (
-            filtered ? (
-              <EmptyState
-                icon={<IconFilterOff aria-hidden />}
-                title={t('empty.filteredTitle')}
-                description={t('empty.filteredDescription')}
-                action={
-                  <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
-                    {t('filters.clear')}
-                  </Button>
-                }
-              />
-            ) : when === 'past' ? (
-              <EmptyState
-                icon={<IconCalendarEvent aria-hidden />}
-                title={t('empty.pastTitle')}
-                description={t('empty.pastDescription')}
-              />
-            ) : (
-              <EmptyState
-                icon={<IconCalendarEvent aria-hidden />}
-                title={t('empty.title')}
-                description={t('empty.description')}
-                action={
-                  <Button
-                    variant="light"
-                    leftSection={<IconCalendarPlus size={16} aria-hidden />}
-                    onClick={() => setDialog({ kind: 'create' })}
-                  >
-                    {t('schedule')}
-                  </Button>
-                }
-              />
-            )
+      <PagedResults
+        results={list}
+        countTitle={(count) => t('count', { count })}
+        fetching={classes.isFetching}
+        loadingLabel={t('loading')}
+        updatingLabel={t('updating')}
+        filtered={filtered}
+        filteredEmpty={{
+          title: t('empty.filteredTitle'),
+          description: t('empty.filteredDescription'),
+          clearLabel: t('filters.clear'),
+          onClear: clearFilters,
+        }}
+        empty={
+          when === 'past' ? (
+            <EmptyState
+              icon={<IconCalendarEvent aria-hidden />}
+              title={t('empty.pastTitle')}
+              description={t('empty.pastDescription')}
+            />
           ) : (
-            <Box aria-busy={classes.isFetching}>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                {items.map((cls) => (
-                  <ClassCard
-                    key={cls.id}
-                    cls={cls}
-                    now={now}
-                    onEdit={(target) => setDialog({ kind: 'edit', cls: target })}
-                    onDelete={(target) => setDeleting({ cls: target, open: true })}
-                    onAttendance={(target) => setAttending({ cls: target, open: true })}
-                    attendance={attendance.data?.[cls.id]}
-                  />
-                ))}
-              </SimpleGrid>
-            </Box>
-          )}
-          <Pager
-            page={page}
-            totalPages={list.totalPages}
-            onChange={(next) => setPaging({ filterKey, page: next })}
-            aria-label={t('pager')}
-          />
-        </>
-      ) : null}
+            <EmptyState
+              icon={<IconCalendarEvent aria-hidden />}
+              title={t('empty.title')}
+              description={t('empty.description')}
+              action={
+                <Button
+                  variant="light"
+                  leftSection={<IconCalendarPlus size={16} aria-hidden />}
+                  onClick={() => setDialog({ kind: 'create' })}
+                >
+                  {t('schedule')}
+                </Button>
+              }
+            />
+          )
+        }
+        page={page}
+        onPageChange={setPage}
+        pagerLabel={t('pager')}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {items.map((cls) => (
+            <ClassCard
+              key={cls.id}
+              cls={cls}
+              now={now}
+              onEdit={(target) => setDialog({ kind: 'edit', cls: target })}
+              onDelete={(target) => setDeleting({ cls: target, open: true })}
+              onAttendance={(target) => setAttending({ cls: target, open: true })}
+              attendance={attendance.data?.[cls.id]}
+            />
+          ))}
+        </SimpleGrid>
+      </PagedResults>
 
       {dialog ? (
         <ClassFormModal

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -30,15 +30,15 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorBanner,
-  FullPageLoader,
   MaterialCard,
   MaterialFilters,
   MaterialViewer,
-  Pager,
+  PagedResults,
   StatCard,
   downloadName,
   startDownload,
   toViewerMaterial,
+  usePageOfFilters,
   type MaterialFilterValues,
 } from '@portal/shared-ui';
 import { AddMaterialModal, type AddedAs } from './add-material-modal';
@@ -72,10 +72,8 @@ export default function MaterialsLibraryScreen() {
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId, language, skill]);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
   // Forgotten at once, so going back to earlier filters does not bring back their old page.
-  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const { page, setPage, settle } = usePageOfFilters(filterKey, { forgetOnChange: true });
   const request: MaterialListFilters = {
     search: search || undefined,
     courseId: courseId ?? undefined,
@@ -90,15 +88,8 @@ export default function MaterialsLibraryScreen() {
   const remove = useMutation(materialMutations.delete());
   const viewer = useMaterialViewer();
 
-  // The list shrank (a material deleted on the last page): show its new last page instead of an
-  // empty one. Adjusting state while rendering skips showing the out-of-range page at all.
-  const loaded = materials.data;
-  const outOfRange =
-    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
-  if (outOfRange && !materials.isPlaceholderData && loaded.page === page) {
-    setPaging({ filterKey, page: loaded.totalPages });
-  }
-  const list = outOfRange ? undefined : loaded;
+  // The list shrank (a material deleted on the last page): its new last page shows instead.
+  const list = settle(materials);
   const items = list?.items ?? [];
   const filtered = (filters.search ?? '').trim() !== '' || !!courseId || !!language || !!skill;
 
@@ -227,73 +218,62 @@ export default function MaterialsLibraryScreen() {
         />
       ) : null}
 
-      {list === undefined && materials.isFetching ? (
-        <FullPageLoader label={t('loading')} minHeight={240} />
-      ) : null}
-
-      {list ? (
-        <>
-          <Group gap="xs" aria-live="polite">
-            <Title order={2} size="h4">
-              {t('count', { count: list.total })}
-            </Title>
-            {materials.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
-          </Group>
-          {items.length === 0 ? (
-            <EmptyState
-              icon={filtered ? <IconFilterOff aria-hidden /> : <IconFiles aria-hidden />}
-              title={t('empty.title')}
-              description={filtered ? t('empty.filteredDescription') : t('empty.description')}
-              action={
-                filtered ? (
-                  <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
-                    {t('filters.clear')}
-                  </Button>
-                ) : (
-                  <Button
-                    variant="light"
-                    leftSection={<IconFilePlus size={16} aria-hidden />}
-                    onClick={() => setAdding(true)}
-                  >
-                    {t('add')}
-                  </Button>
-                )
-              }
-            />
-          ) : (
-            <Box aria-busy={materials.isFetching}>
-              <SimpleGrid
-                cols={{ base: 1, sm: 2, lg: 3 }}
-                spacing="md"
-                component="ul"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
+      <PagedResults
+        results={list}
+        countTitle={(count) => t('count', { count })}
+        fetching={materials.isFetching}
+        loadingLabel={t('loading')}
+        updatingLabel={t('updating')}
+        filtered={filtered}
+        filteredEmpty={{
+          title: t('empty.title'),
+          description: t('empty.filteredDescription'),
+          clearLabel: t('filters.clear'),
+          onClear: () => setFilters(NO_FILTERS),
+        }}
+        empty={
+          <EmptyState
+            icon={<IconFiles aria-hidden />}
+            title={t('empty.title')}
+            description={t('empty.description')}
+            action={
+              <Button
+                variant="light"
+                leftSection={<IconFilePlus size={16} aria-hidden />}
+                onClick={() => setAdding(true)}
               >
-                {items.map((material) => (
-                  <li key={material.id}>
-                    <MaterialCard
-                      material={material}
-                      course={material.courseTitle ?? (material.courseId ? null : t('general'))}
-                      onView={() => viewer.open(material)}
-                      onDownload={() => void download(material)}
-                      onDelete={
-                        material.canDelete ? () => setDeleting({ material, open: true }) : undefined
-                      }
-                    />
-                  </li>
-                ))}
-              </SimpleGrid>
-            </Box>
-          )}
-          <Pager
-            page={page}
-            totalPages={list.totalPages}
-            onChange={(next) => setPaging({ filterKey, page: next })}
-            aria-label={t('pager')}
+                {t('add')}
+              </Button>
+            }
           />
-        </>
-      ) : null}
+        }
+        page={page}
+        onPageChange={setPage}
+        pagerLabel={t('pager')}
+      >
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="md"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {items.map((material) => (
+            <li key={material.id}>
+              <MaterialCard
+                material={material}
+                course={material.courseTitle ?? (material.courseId ? null : t('general'))}
+                onView={() => viewer.open(material)}
+                onDownload={() => void download(material)}
+                onDelete={
+                  material.canDelete ? () => setDeleting({ material, open: true }) : undefined
+                }
+              />
+            </li>
+          ))}
+        </SimpleGrid>
+      </PagedResults>
 
       {adding ? (
         <AddMaterialModal courses={courses} onClose={() => setAdding(false)} onAdded={added} />

@@ -1,23 +1,10 @@
-import {
-  Box,
-  Button,
-  Drawer,
-  Grid,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Drawer, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
   IconChartBar,
   IconDownload,
-  IconFilterOff,
   IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
@@ -37,11 +24,11 @@ import { studentQueries } from '@portal/shared-data/queries';
 import {
   EmptyState,
   ErrorBanner,
-  FullPageLoader,
-  Pager,
-  SearchInput,
+  ListFilters,
+  PagedResults,
   StatCard,
   useNow,
+  usePageOfFilters,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
 import { downloadCsv, myStudentsCsv, myStudentsFileName } from './my-students-csv';
@@ -52,8 +39,6 @@ import { useStudentCourses } from './use-student-courses';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-const ALL_COURSES = 'all';
 
 /** Side by side from here; the details open full width below it. */
 const WIDE_QUERY = '(min-width: 48em)';
@@ -83,8 +68,7 @@ export default function MyStudentsScreen() {
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId]);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const { page, setPage, settle } = usePageOfFilters(filterKey);
   const request: MyStudentFilters = {
     search: search || undefined,
     courseId: courseId ?? undefined,
@@ -95,16 +79,11 @@ export default function MyStudentsScreen() {
   const stats = useQuery(studentQueries.stats());
   const courses = useStudentCourses(user);
 
-  // The list shrank under the shown page: show its new last page instead of an empty one.
-  const loaded = students.data;
-  const outOfRange =
-    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
-  if (outOfRange && !students.isPlaceholderData && loaded.page === page) {
-    setPaging({ filterKey, page: loaded.totalPages });
-  }
-  const list = outOfRange ? undefined : loaded;
+  // The list shrank under the shown page: its new last page shows instead.
+  const list = settle(students);
   const items = list?.items ?? [];
   const filtered = filters.search.trim() !== '' || courseId !== null;
+  const clearFilters = () => setFilters(NO_FILTERS);
 
   const failed = students.isError ? students : stats.isError ? stats : null;
   const retry = () => {
@@ -132,12 +111,10 @@ export default function MyStudentsScreen() {
     }
   };
 
-  const courseOptions = courses.data ?? [];
-  // A chosen course stays selectable even if the refreshed options no longer list it.
-  const filterOptions =
-    courseId && !courseOptions.some((course) => course.id === courseId)
-      ? [...courseOptions, { id: courseId, title: courseId }]
-      : courseOptions;
+  const courseOptions = (courses.data ?? []).map((course) => ({
+    value: course.id,
+    label: course.title,
+  }));
   const average = stats.data?.averageProgress;
 
   return (
@@ -188,40 +165,22 @@ export default function MyStudentsScreen() {
         />
       </SimpleGrid>
 
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <SearchInput
-          label={t('filters.search')}
-          placeholder={t('filters.searchPlaceholder')}
-          value={filters.search}
-          onChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
-          style={{ flex: '1 1 16rem' }}
-        />
-        <Select
-          label={t('filters.course')}
-          data={[
-            { value: ALL_COURSES, label: t('filters.allCourses') },
-            ...filterOptions.map((course) => ({ value: course.id, label: course.title })),
-          ]}
-          value={courseId ?? ALL_COURSES}
-          onChange={(value) =>
-            setFilters((previous) => ({
-              ...previous,
-              courseId: value && value !== ALL_COURSES ? value : null,
-            }))
-          }
-          allowDeselect={false}
-          w={{ base: '100%', xs: 280 }}
-        />
-        {filtered ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => setFilters(NO_FILTERS)}
-          >
-            {t('filters.clear')}
-          </Button>
-        ) : null}
-      </Group>
+      <ListFilters
+        searchLabel={t('filters.search')}
+        searchPlaceholder={t('filters.searchPlaceholder')}
+        search={filters.search}
+        onSearchChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
+        select={{
+          label: t('filters.course'),
+          allLabel: t('filters.allCourses'),
+          options: courseOptions,
+          value: courseId,
+          onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
+        }}
+        filtered={filtered}
+        clearLabel={t('filters.clear')}
+        onClear={clearFilters}
+      />
 
       {failed ? (
         <ErrorBanner
@@ -235,58 +194,41 @@ export default function MyStudentsScreen() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }} miw={0}>
           <Stack gap="md">
-            {list === undefined && students.isFetching ? (
-              <FullPageLoader label={t('loading')} minHeight={240} />
-            ) : null}
-            {list ? (
-              <>
-                <Group gap="xs" aria-live="polite">
-                  <Title order={2} size="h4">
-                    {t('count', { count: list.total })}
-                  </Title>
-                  {students.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
-                </Group>
-                {items.length === 0 ? (
-                  filtered ? (
-                    <EmptyState
-                      icon={<IconFilterOff aria-hidden />}
-                      title={t('empty.filteredTitle')}
-                      description={t('empty.filteredDescription')}
-                      action={
-                        <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
-                          {t('filters.clear')}
-                        </Button>
-                      }
-                    />
-                  ) : (
-                    <EmptyState
-                      icon={<IconUsers aria-hidden />}
-                      title={t('empty.title')}
-                      description={t('empty.description')}
-                    />
-                  )
-                ) : (
-                  <Box aria-busy={students.isFetching}>
-                    <Stack gap="sm">
-                      {items.map((student) => (
-                        <StudentRow
-                          key={student.id}
-                          student={student}
-                          now={now}
-                          onOpen={(target) => setOpened({ student: target, open: true })}
-                        />
-                      ))}
-                    </Stack>
-                  </Box>
-                )}
-                <Pager
-                  page={page}
-                  totalPages={list.totalPages}
-                  onChange={(next) => setPaging({ filterKey, page: next })}
-                  aria-label={t('pager')}
+            <PagedResults
+              results={list}
+              countTitle={(count) => t('count', { count })}
+              fetching={students.isFetching}
+              loadingLabel={t('loading')}
+              updatingLabel={t('updating')}
+              filtered={filtered}
+              filteredEmpty={{
+                title: t('empty.filteredTitle'),
+                description: t('empty.filteredDescription'),
+                clearLabel: t('filters.clear'),
+                onClear: clearFilters,
+              }}
+              empty={
+                <EmptyState
+                  icon={<IconUsers aria-hidden />}
+                  title={t('empty.title')}
+                  description={t('empty.description')}
                 />
-              </>
-            ) : null}
+              }
+              page={page}
+              onPageChange={setPage}
+              pagerLabel={t('pager')}
+            >
+              <Stack gap="sm">
+                {items.map((student) => (
+                  <StudentRow
+                    key={student.id}
+                    student={student}
+                    now={now}
+                    onOpen={(target) => setOpened({ student: target, open: true })}
+                  />
+                ))}
+              </Stack>
+            </PagedResults>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }} miw={0}>

@@ -1,0 +1,108 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test-utils';
+import { ListFilters, type ListFiltersProps } from './list-filters';
+
+const COURSES = [
+  { value: 'c1', label: 'Business English' },
+  { value: 'c2', label: 'Spanish for Beginners' },
+];
+
+function renderFilters(props: Partial<ListFiltersProps> = {}) {
+  const onSearchChange = vi.fn();
+  const onSelect = vi.fn();
+  const onClear = vi.fn();
+  const result = renderWithProviders(
+    <ListFilters
+      searchLabel="Search lessons"
+      searchPlaceholder="Title or topic"
+      search=""
+      onSearchChange={onSearchChange}
+      select={{
+        label: 'Course',
+        allLabel: 'All courses',
+        options: COURSES,
+        value: null,
+        onChange: onSelect,
+      }}
+      filtered={false}
+      clearLabel="Clear Filters"
+      onClear={onClear}
+      {...props}
+    />,
+  );
+  return { ...result, onSearchChange, onSelect, onClear };
+}
+
+describe('ListFilters', () => {
+  it('passes what is typed in the named search on', async () => {
+    const { user, onSearchChange } = renderFilters();
+    const search = screen.getByRole('searchbox', { name: 'Search lessons' });
+    expect(search).toHaveAttribute('placeholder', 'Title or topic');
+    await user.type(search, 'x');
+    expect(onSearchChange).toHaveBeenLastCalledWith('x');
+  });
+
+  it('offers "all" first, then the options, and passes a choice on', async () => {
+    const { user, onSelect } = renderFilters();
+    const select = screen.getByRole('combobox', { name: 'Course' });
+    expect(select).toHaveValue('All courses');
+    await user.click(select);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All courses',
+      'Business English',
+      'Spanish for Beginners',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Spanish for Beginners' }));
+    expect(onSelect).toHaveBeenLastCalledWith('c2');
+  });
+
+  it('shows the chosen value, and passes "all" on as null', async () => {
+    const onChange = vi.fn();
+    const { user } = renderFilters({
+      select: { label: 'Course', allLabel: 'All courses', options: COURSES, value: 'c1', onChange },
+    });
+    const select = screen.getByRole('combobox', { name: 'Course' });
+    expect(select).toHaveValue('Business English');
+    await user.click(select);
+    await user.click(screen.getByRole('option', { name: 'All courses' }));
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('keeps a chosen value selectable when the options no longer list it', () => {
+    renderFilters({
+      select: {
+        label: 'Course',
+        allLabel: 'All courses',
+        options: COURSES,
+        value: 'gone',
+        onChange: vi.fn(),
+      },
+    });
+    expect(screen.getByRole('combobox', { name: 'Course' })).toHaveValue('gone');
+  });
+
+  it('has no select without one', () => {
+    renderFilters({ select: undefined });
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search lessons' })).toBeInTheDocument();
+  });
+
+  it('offers Clear Filters only while something is set', async () => {
+    const { unmount } = renderFilters();
+    expect(screen.queryByRole('button', { name: 'Clear Filters' })).not.toBeInTheDocument();
+    unmount();
+    const { user, onClear } = renderFilters({ filtered: true });
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows controls given as children before the search', () => {
+    renderFilters({ children: <button type="button">Upcoming</button> });
+    const upcoming = screen.getByRole('button', { name: 'Upcoming' });
+    const search = screen.getByRole('searchbox', { name: 'Search lessons' });
+    expect(
+      upcoming.compareDocumentPosition(search) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+});

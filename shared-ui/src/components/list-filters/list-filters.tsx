@@ -1,0 +1,91 @@
+import { Button, Group, Select } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { SearchInput } from '../search-input/search-input';
+
+/** A choice of the select, e.g. a course. */
+export interface ListFilterOption {
+  value: string;
+  label: string;
+}
+
+/** A select after the search, whose first choice means "all" (null). */
+export interface ListFilterSelect {
+  label: string;
+  /** The first choice, e.g. "All Courses". */
+  allLabel: string;
+  options: readonly ListFilterOption[];
+  /** One of `options`' values, or null for all. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
+export interface ListFiltersProps {
+  searchLabel: string;
+  searchPlaceholder: string;
+  search: string;
+  onSearchChange: (value: string) => void;
+  select?: ListFilterSelect;
+  /** Some filter is set: a Clear Filters button shows. */
+  filtered: boolean;
+  /** The clear button's text, e.g. "Clear Filters". */
+  clearLabel: string;
+  onClear: () => void;
+  /** Controls shown before the search, e.g. a segmented choice of the list's part. */
+  children?: ReactNode;
+}
+
+const ALL = 'all';
+
+/**
+ * The filter bar of a list screen: a search, an optional select with an "all" choice, and a Clear
+ * Filters button while anything is set. It wraps on narrow screens.
+ */
+export function ListFilters({
+  searchLabel,
+  searchPlaceholder,
+  search,
+  onSearchChange,
+  select,
+  filtered,
+  clearLabel,
+  onClear,
+  children,
+}: ListFiltersProps) {
+  // A chosen value stays selectable even if the refreshed options no longer list it.
+  const options =
+    select?.value && !select.options.some((option) => option.value === select.value)
+      ? [...select.options, { value: select.value, label: select.value }]
+      : select?.options;
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      {children}
+      <SearchInput
+        label={searchLabel}
+        placeholder={searchPlaceholder}
+        value={search}
+        onChange={onSearchChange}
+        style={{ flex: '1 1 16rem' }}
+      />
+      {select && options ? (
+        <Select
+          label={select.label}
+          data={[{ value: ALL, label: select.allLabel }, ...options]}
+          value={select.value ?? ALL}
+          onChange={(value) => select.onChange(value && value !== ALL ? value : null)}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 280 }}
+        />
+      ) : null}
+      {filtered ? (
+        <Button
+          variant="subtle"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={onClear}
+        >
+          {clearLabel}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
