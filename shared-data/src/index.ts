@@ -519,6 +519,14 @@ export {
   type JoinableClass,
 } from './rules/join-window';
 export {
+  dayKey,
+  dayRange,
+  findCalendarDay,
+  monthRange,
+  needsFullDayList,
+  viewerTimeZone,
+} from './rules/calendar-days';
+export {
   buildIcs,
   escapeIcsText,
   foldIcsLine,

@@ -40,7 +40,14 @@ export {
   type StandalonePage,
   type StandaloneSession,
 } from './components/standalone-harness/standalone-harness';
-export { formatDate, formatFileSize, formatPrice, formatTime, intlLocale } from './format';
+export {
+  formatDate,
+  formatDecimal,
+  formatFileSize,
+  formatPrice,
+  formatTime,
+  intlLocale,
+} from './format';
 export { TypeBadge, type TypeBadgeProps } from './components/type-badge/type-badge';
 export {
   MaterialTypeIcon,
@@ -97,8 +104,6 @@ export type {
   ClassJoinStatus,
   ClassListState,
 } from './components/class-calendar/class-calendar-types';
-export { findCalendarDay, needsFullDayList } from './components/class-calendar/month-events';
-export { dayRange, monthRange, viewerTimeZone } from './components/class-calendar/date-ranges';
 export { downloadTextFile } from './components/class-calendar/download-text-file';
 export {
   CourseCard,

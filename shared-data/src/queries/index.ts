@@ -32,5 +32,10 @@ export { studentQueries } from './student-queries';
 export { settingsMutations, settingsQueries } from './settings-queries';
 
 export { useJoinClass, type JoinProblem } from './use-join-class';
+export {
+  useCalendarClasses,
+  type CalendarListState,
+  type CalendarLoadError,
+} from './use-calendar-classes';
 export { useMaterialViewer } from './use-material-viewer';
 export { useManagedCourses, type ManagedCourseOption } from './use-managed-courses';

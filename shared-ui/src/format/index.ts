@@ -2,3 +2,4 @@ export { formatPrice } from './currency';
 export { formatDate, formatTime } from './date';
 export { formatFileSize } from './file-size';
 export { intlLocale } from './locale';
+export { formatDecimal } from './number';

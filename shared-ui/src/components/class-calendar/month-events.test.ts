@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarClassItem, CalendarMonthData } from './class-calendar-types';
-import { findCalendarDay, monthDayCounts, monthEvents, needsFullDayList } from './month-events';
+import { monthDayCounts, monthEvents } from './month-events';
 
 // shared-data's calendar class and month, as the kit sees them (it never imports shared-data).
 type CalendarClass = CalendarClassItem & {
@@ -57,19 +57,5 @@ describe('monthDayCounts', () => {
   it('counts every class of a day, also the ones the month answer only counts', () => {
     expect(monthDayCounts(march)).toEqual({ '2025-03-12': 4, '2025-03-20': 1 });
     expect(monthDayCounts({ classCount: 0, days: [], upcoming: [] })).toEqual({});
-  });
-});
-
-describe('findCalendarDay', () => {
-  it("finds a local day's entry, and tells whether its full list needs loading", () => {
-    const busy = findCalendarDay(march, new Date(2025, 2, 12, 23, 59));
-    expect(busy?.classCount).toBe(4);
-    expect(needsFullDayList(busy)).toBe(true);
-    const quiet = findCalendarDay(march, new Date(2025, 2, 20));
-    expect(quiet?.classes).toHaveLength(1);
-    expect(needsFullDayList(quiet)).toBe(false);
-    expect(findCalendarDay(march, new Date(2025, 2, 13))).toBeUndefined();
-    expect(needsFullDayList(undefined)).toBe(false);
-    expect(findCalendarDay(undefined, new Date(2025, 2, 12))).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { Group, type MantineColor } from '@mantine/core';
 import { IconStar, IconStarFilled, IconStarHalfFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
-import { intlLocale } from '../../format';
+import { formatDecimal } from '../../format';
 
 export const MAX_RATING = 5;
 
@@ -25,9 +25,7 @@ export function RatingStars({ value, size = 16, color = 'yellow' }: RatingStarsP
     rating === null
       ? t('rating.notRated')
       : t('rating.outOfFive', {
-          rating: new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 1 }).format(
-            rating,
-          ),
+          rating: formatDecimal(rating, language),
         });
   const starColor = `var(--mantine-color-${color}-filled)`;
   return (

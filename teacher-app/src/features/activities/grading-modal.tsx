@@ -25,7 +25,7 @@ import {
   IconFile,
   IconInbox,
 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -160,16 +160,25 @@ export function GradingModal({ activityId, activity = null, onClose }: GradingMo
     void queryClient
       .fetchQuery(submissionQueries.fileUrl(openFile.objectName))
       .then((url) => startDownload(url, storedFileName(openFile.objectName)))
-      .catch(() => undefined);
+      .catch((error: unknown) =>
+        notifications.show({
+          color: 'red',
+          message: t(errorMessageKey(error), { ns: 'errors' }),
+          autoClose: false,
+        }),
+      );
   };
+  // While a grade is being saved the dialog stays, so a refusal is shown and nothing typed is lost.
+  const saving = useIsMutating({ mutationKey: submissionMutations.grade().mutationKey }) > 0;
 
   return (
     <>
       <Modal
         opened
-        onClose={onClose}
+        onClose={saving ? () => undefined : onClose}
         // While a file is open in the viewer on top, Escape and the focus belong to the viewer.
-        closeOnEscape={openFile === null}
+        closeOnEscape={openFile === null && !saving}
+        closeOnClickOutside={!saving}
         trapFocus={openFile === null}
         title={shown ? t('grading.title', { title: shown.title }) : t('grading.titlePlain')}
         size="xl"

@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ICS_CONTENT_TYPE,
@@ -9,27 +8,15 @@ import {
   classJoinState,
   classesToIcs,
   errorMessageKey,
-  exportWindow,
-  type CalendarClass,
 } from '@portal/shared-data';
-import { classQueries } from '@portal/shared-data/queries';
+import { useCalendarClasses } from '@portal/shared-data/queries';
 import {
   ClassCalendar,
-  dayRange,
   downloadTextFile,
-  findCalendarDay,
-  monthRange,
-  needsFullDayList,
   useNow,
-  viewerTimeZone,
   type ClassCalendarExporter,
-  type ClassListState,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
-
-function startOfDay(date: Date): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
-}
 
 export interface CalendarScreenProps {
   /** The current time (tests, stories): the first month shown, the selected day and Join states. */
@@ -44,62 +31,23 @@ export interface CalendarScreenProps {
 export default function CalendarScreen({ now: fixedNow }: CalendarScreenProps) {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
-  const queryClient = useQueryClient();
   const now = useNow(60_000, fixedNow);
-  const [month, setMonth] = useState(() => startOfDay(now));
-  const [selected, setSelected] = useState(() => startOfDay(now));
-  const timeZone = viewerTimeZone();
-  const shownMonth = useQuery(classQueries.calendarMonth({ ...monthRange(month), timeZone }));
-  // The same query as the shown month unless the teacher paged away from the selected day.
-  const selectedMonth = useQuery(classQueries.calendarMonth({ ...monthRange(selected), timeZone }));
-  const selectedDay = selectedMonth.isPlaceholderData
-    ? undefined
-    : findCalendarDay(selectedMonth.data, selected);
-  // The grid holds a day's first classes; a busy day's full list is one more request.
-  const needsDayList = needsFullDayList(selectedDay);
-  const selectedRange = dayRange(selected);
-  const dayList = useQuery({
-    ...classQueries.between(selectedRange.from, selectedRange.to),
-    enabled: needsDayList,
-  });
-
-  let day: ClassListState<CalendarClass>;
-  if (selectedMonth.isError) day = { status: 'error' };
-  else if (selectedMonth.isPending || selectedMonth.isPlaceholderData) day = { status: 'loading' };
-  else if (!needsDayList) day = { status: 'ready', classes: selectedDay?.classes ?? [] };
-  else if (dayList.isError) day = { status: 'error' };
-  else if (dayList.data) day = { status: 'ready', classes: dayList.data };
-  else day = { status: 'loading' };
-
-  // The next classes come with every month; the last ones shown stay while another month loads.
-  const upcoming: ClassListState<CalendarClass> = shownMonth.data
-    ? { status: 'ready', classes: shownMonth.data.upcoming }
-    : shownMonth.isError
-      ? { status: 'error' }
-      : { status: 'loading' };
-
-  const failed = [shownMonth, selectedMonth, dayList].filter((query) => query.isError);
-  const retry = () => {
-    for (const query of failed) void query.refetch();
-  };
+  const calendar = useCalendarClasses(now);
+  const { fetchExportClasses } = calendar;
 
   const exporter = useMemo<ClassCalendarExporter>(
     () => ({
       fileName: ICS_FILE_NAME,
       // The teaching schedule from a month ago to half a year ahead, read afresh in one request.
       run: async (labels) => {
-        const { from, to } = exportWindow(now);
-        const classes = await queryClient.fetchQuery({
-          ...classQueries.between(from, to),
-          staleTime: 0,
-        });
+        const classes = await fetchExportClasses();
         if (classes.length > 0) {
           downloadTextFile(ICS_FILE_NAME, classesToIcs(classes, labels, now), ICS_CONTENT_TYPE);
         }
         return classes.length;
       },
     }),
-    [now, queryClient],
+    [now, fetchExportClasses],
   );
 
   const describeError = useCallback(
@@ -110,24 +58,16 @@ export default function CalendarScreen({ now: fixedNow }: CalendarScreenProps) {
   return (
     <ClassCalendar
       description={t(user?.role === 'admin' ? 'subtitleAdmin' : 'subtitle')}
-      month={month}
-      onMonthChange={setMonth}
-      monthData={shownMonth.data}
-      monthLoading={shownMonth.isPending || shownMonth.isPlaceholderData}
-      selectedDate={selected}
-      onSelectDate={setSelected}
-      dayClasses={day}
-      upcoming={upcoming}
+      month={calendar.month}
+      onMonthChange={calendar.setMonth}
+      monthData={calendar.monthData}
+      monthLoading={calendar.monthLoading}
+      selectedDate={calendar.selected}
+      onSelectDate={calendar.setSelected}
+      dayClasses={calendar.dayClasses}
+      upcoming={calendar.upcoming}
       today={now}
-      loadError={
-        failed[0]
-          ? {
-              error: failed[0].error,
-              onRetry: retry,
-              retrying: failed.some((query) => query.isFetching),
-            }
-          : null
-      }
+      loadError={calendar.loadError}
       describeError={describeError}
       // A teacher opens the meeting link; attendance is the roster's, not recorded by joining.
       joinStateOf={(item) => classJoinState(item, now)}

@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,7 +29,7 @@ import {
   type RosterStudent,
 } from '@portal/shared-data';
 import { classMutations, classQueries } from '@portal/shared-data/queries';
-import { ErrorBanner, intlLocale, Pager, useLanguage, wrappingTitle } from '@portal/shared-ui';
+import { ErrorBanner, formatDecimal, Pager, useLanguage, wrappingTitle } from '@portal/shared-ui';
 import { namespace } from './attendance-i18n';
 import { formatClassDate, formatClassTime } from './class-dates';
 
@@ -199,9 +199,7 @@ function AttendanceRoster({ classItem, onClose }: Omit<AttendanceModalProps, 'op
                 : t('rateValue', {
                     attended,
                     total,
-                    rate: new Intl.NumberFormat(intlLocale(language), {
-                      maximumFractionDigits: 1,
-                    }).format(rate),
+                    rate: formatDecimal(rate, language),
                   })}
           </Text>
         </Group>
@@ -304,10 +302,14 @@ function AttendanceRoster({ classItem, onClose }: Omit<AttendanceModalProps, 'op
 export function AttendanceModal({ classItem, opened, onClose }: AttendanceModalProps) {
   const { t } = useTranslation(namespace);
   const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  // While the roster is being saved the dialog stays, so a refusal is shown and no mark is lost.
+  const saving = useIsMutating({ mutationKey: classMutations.saveAttendance().mutationKey }) > 0;
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={saving ? () => undefined : onClose}
+      closeOnEscape={!saving}
+      closeOnClickOutside={!saving}
       title={t('title', { title: classItem.title })}
       size="lg"
       fullScreen={phone}

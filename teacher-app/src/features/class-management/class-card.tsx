@@ -11,7 +11,13 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canJoin, type ClassAttendanceSummary, type CourseClass } from '@portal/shared-data';
-import { TypeBadge, wrappingButtonStyles, wrappingTitle } from '@portal/shared-ui';
+import {
+  formatDecimal,
+  TypeBadge,
+  useLanguage,
+  wrappingButtonStyles,
+  wrappingTitle,
+} from '@portal/shared-ui';
 import { formatClassDate, formatClassTime } from './class-dates';
 import { namespace as attendanceNamespace } from './attendance-i18n';
 import { namespace } from './i18n';
@@ -41,6 +47,7 @@ export function ClassCard({
   attendance,
 }: ClassCardProps) {
   const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
   const titleId = useId();
   const joinable = cls.meetingLink !== null && canJoin(cls, now);
   // Before a class starts nobody has attended it: no rate, nothing to mark yet.
@@ -85,7 +92,7 @@ export function ClassCard({
                 ns: attendanceNamespace,
                 attended: attendance.attendedCount,
                 total: attendance.rosterCount,
-                rate: attendance.attendanceRate,
+                rate: formatDecimal(attendance.attendanceRate, language),
               })}
             </Text>
           </Group>

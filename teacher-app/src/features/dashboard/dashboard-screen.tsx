@@ -31,6 +31,7 @@ import {
   EmptyState,
   ErrorBanner,
   formatDate,
+  formatDecimal,
   formatTime,
   PageHeader,
   StatCard,
@@ -95,7 +96,7 @@ function DashboardBody({ data }: { data: TeacherDashboard }) {
   const rating =
     data.averageRating === null
       ? null
-      : new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(data.averageRating);
+      : formatDecimal(data.averageRating, language);
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
@@ -229,7 +230,8 @@ function CoursePerformance({ data }: { data: TeacherDashboard }) {
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {course.language} · {t(`levels.${course.level}`)} ·{' '}
+                {t(`course.languages.${course.language}`, { ns: 'common' })} ·{' '}
+                {t(`course.levels.${course.level}`, { ns: 'common' })} ·{' '}
                 {t('enrolled', { enrolled: course.enrolledCount, max: course.maxStudents })}
               </Text>
               <Progress

@@ -70,18 +70,3 @@ export function myStudentsFileName(t: Translate, now: Date): string {
   const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   return t('export.fileName', { date });
 }
-
-/** Saves text as a file through a Blob link; the byte-order mark lets spreadsheets read UTF-8. */
-export function downloadCsv(content: string, fileName: string): void {
-  const blob = new Blob(['\ufeff', content], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.style.display = 'none';
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  // After the click has handed the file to the browser.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -20,8 +20,9 @@ import {
   type MyStudent,
   type MyStudentFilters,
 } from '@portal/shared-data';
-import { studentQueries } from '@portal/shared-data/queries';
+import { studentQueries, useManagedCourses } from '@portal/shared-data/queries';
 import {
+  downloadTextFile,
   EmptyState,
   ErrorBanner,
   ListFilters,
@@ -31,11 +32,10 @@ import {
   usePageOfFilters,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
-import { downloadCsv, myStudentsCsv, myStudentsFileName } from './my-students-csv';
+import { myStudentsCsv, myStudentsFileName } from './my-students-csv';
 import { RecentActivityPanel } from './recent-activity-panel';
 import { StudentDetails } from './student-details';
 import { StudentRow } from './student-row';
-import { useStudentCourses } from './use-student-courses';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -77,7 +77,7 @@ export default function MyStudentsScreen() {
   };
   const students = useQuery(studentQueries.list(request));
   const stats = useQuery(studentQueries.stats());
-  const courses = useStudentCourses(user);
+  const courses = useManagedCourses(user);
 
   // The list shrank under the shown page: its new last page shows instead.
   const list = settle(students);
@@ -97,7 +97,12 @@ export default function MyStudentsScreen() {
       const all = await queryClient.fetchQuery(
         studentQueries.exportAll({ search: search || undefined, courseId: courseId ?? undefined }),
       );
-      downloadCsv(myStudentsCsv(all, t), myStudentsFileName(t, new Date()));
+      // The byte-order mark lets spreadsheets read the file as UTF-8.
+      downloadTextFile(
+        myStudentsFileName(t, new Date()),
+        `\ufeff${myStudentsCsv(all, t)}`,
+        'text/csv;charset=utf-8',
+      );
     } catch (error) {
       // Stays until dismissed, so the reason can be read at any pace.
       notifications.show({

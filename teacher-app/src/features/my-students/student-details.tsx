@@ -23,8 +23,8 @@ import { studentQueries } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   formatDate,
+  formatDecimal,
   formatTime,
-  intlLocale,
   useLanguage,
   wrappingTitle,
 } from '@portal/shared-ui';
@@ -50,8 +50,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** Up to one decimal, in the UI language (12.5 / 12,5). */
 function useDecimal() {
   const { language } = useLanguage();
-  return (value: number) =>
-    new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 1 }).format(value);
+  return (value: number) => formatDecimal(value, language);
 }
 
 function CourseBlock({ course }: { course: StudentCourseProgress }) {
