@@ -23,4 +23,6 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
   window.HTMLElement.prototype.scrollIntoView ??= () => {};
+  // @mantine/schedule scrolls its time grid to the morning.
+  window.Element.prototype.scrollTo ??= () => {};
 }

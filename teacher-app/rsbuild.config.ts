@@ -11,4 +11,18 @@ export default defineConfig({
   output: { assetPrefix: 'auto', distPath: { root: 'dist' } },
   dev: { assetPrefix: 'auto' },
   html: { title: 'Teacher app (standalone)', favicon: '../shared-ui/assets/favicon.svg' },
+  tools: {
+    rspack: {
+      module: {
+        rules: [
+          {
+            // @mantine/schedule reads `rrule`'s default export only when it exists
+            // ('default' in namespace ? ...); the check itself is not a missing import.
+            test: /[\\/]@mantine[\\/]schedule[\\/]/,
+            parser: { exportsPresence: false },
+          },
+        ],
+      },
+    },
+  },
 });

@@ -527,6 +527,18 @@ export {
   viewerTimeZone,
 } from './rules/calendar-days';
 export {
+  PLANNER_FIRST_DAY_OF_WEEK,
+  canOfferMove,
+  moveRefusal,
+  plannerRange,
+  plannerTimeToIso,
+  validateMoveForm,
+  type MoveFormKey,
+  type MoveFormValues,
+  type MoveRefusal,
+  type PlannerView,
+} from './rules/class-planner';
+export {
   buildIcs,
   escapeIcsText,
   foldIcsLine,

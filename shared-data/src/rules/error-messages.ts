@@ -36,6 +36,7 @@ export const ERROR_MESSAGE_KEYS = [
   'classDescriptionTooLong',
   'classLinkTooLong',
   'classCourseNotFound',
+  'classHasAttendance',
   'materialTitleInvalid',
   'courseTitleInvalid',
   'courseDescriptionTooLong',
@@ -123,6 +124,7 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'This submission has already been graded': 'alreadyGraded',
   'This student is not enrolled in the course of this class': 'notEnrolled',
   'Class not found': 'notFound',
+  'A class with attendance cannot be moved': 'classHasAttendance',
   // Raised by the courses trigger check_course_teacher.
   'The course teacher must be a teacher': 'courseTeacherNotTeacher',
 };

@@ -34,6 +34,8 @@ export const en = {
   classDescriptionTooLong: 'The description can have at most 5000 characters.',
   classLinkTooLong: 'The link can have at most 2000 characters.',
   classCourseNotFound: 'This course no longer exists.',
+  classHasAttendance:
+    'This class already has attendance, so it stays where it was held. Clear its attendance to move it.',
   materialTitleInvalid: 'The title must contain text and have at most 300 characters.',
   courseTitleInvalid: 'The title must contain text and have at most 200 characters.',
   courseDescriptionTooLong: 'The description can have at most 5000 characters.',
@@ -91,6 +93,8 @@ export const es: typeof en = {
   classDescriptionTooLong: 'La descripción puede tener como máximo 5000 caracteres.',
   classLinkTooLong: 'El enlace puede tener como máximo 2000 caracteres.',
   classCourseNotFound: 'Este curso ya no existe.',
+  classHasAttendance:
+    'Esta clase ya tiene asistencia registrada, así que queda donde se dictó. Borra su asistencia para moverla.',
   materialTitleInvalid: 'El título debe tener texto y como máximo 300 caracteres.',
   courseTitleInvalid: 'El título debe tener texto y como máximo 200 caracteres.',
   courseDescriptionTooLong: 'La descripción puede tener como máximo 5000 caracteres.',

@@ -1,6 +1,8 @@
+import { SegmentedControl, Stack } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo } from 'react';
+import { Suspense, lazy, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   ICS_CONTENT_TYPE,
   ICS_FILE_NAME,
@@ -12,11 +14,18 @@ import {
 import { useCalendarClasses } from '@portal/shared-data/queries';
 import {
   ClassCalendar,
+  FullPageLoader,
   downloadTextFile,
   useNow,
   type ClassCalendarExporter,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
+
+// The planner brings @mantine/schedule: it loads when someone opens it.
+const ClassPlanner = lazy(() => import('./class-planner'));
+
+type CalendarView = 'overview' | 'planner';
+const VIEW_PARAM = 'view';
 
 export interface CalendarScreenProps {
   /** The current time (tests, stories): the first month shown, the selected day and Join states. */
@@ -25,13 +34,17 @@ export interface CalendarScreenProps {
 
 /**
  * Calendar for a teacher (the classes of the courses they teach; an administrator gets every class,
- * as RLS answers the same read model) on the shared ClassCalendar: the month grid, the selected day's
- * classes, the next 5, Join for their live classes that have not ended, and the .ics export.
+ * as RLS answers the same read model), in two views: the overview on the shared ClassCalendar (the
+ * month grid, the selected day's classes, the next 5, Join for their live classes that have not
+ * ended, the .ics export) and the planner (day, week and month views where an upcoming class is
+ * dragged to a new time). The view is kept in the address (`?view=planner`).
  */
 export default function CalendarScreen({ now: fixedNow }: CalendarScreenProps) {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
   const now = useNow(60_000, fixedNow);
+  const [params, setParams] = useSearchParams();
+  const view: CalendarView = params.get(VIEW_PARAM) === 'planner' ? 'planner' : 'overview';
   const calendar = useCalendarClasses(now);
   const { fetchExportClasses } = calendar;
 
@@ -55,8 +68,46 @@ export default function CalendarScreen({ now: fixedNow }: CalendarScreenProps) {
     [t],
   );
 
+  const viewSwitch = (
+    <SegmentedControl
+      aria-label={t('viewLabel')}
+      value={view}
+      onChange={(next) =>
+        setParams(
+          (current) => {
+            const updated = new URLSearchParams(current);
+            if (next === 'planner') updated.set(VIEW_PARAM, 'planner');
+            else updated.delete(VIEW_PARAM);
+            return updated;
+          },
+          { replace: true },
+        )
+      }
+      data={[
+        { value: 'overview', label: t('viewOverview') },
+        { value: 'planner', label: t('viewPlanner') },
+      ]}
+    />
+  );
+
+  if (view === 'planner') {
+    return (
+      <Stack gap="md">
+        {viewSwitch}
+        <Suspense
+          fallback={
+            <FullPageLoader minHeight={320} label={t('loading', { ns: 'class-calendar' })} />
+          }
+        >
+          <ClassPlanner now={now} />
+        </Suspense>
+      </Stack>
+    );
+  }
+
   return (
     <ClassCalendar
+      actions={viewSwitch}
       description={t(user?.role === 'admin' ? 'subtitleAdmin' : 'subtitle')}
       month={calendar.month}
       onMonthChange={calendar.setMonth}

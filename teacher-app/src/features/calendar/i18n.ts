@@ -1,18 +1,108 @@
 import { registerMessages } from '@portal/shared-ui';
 
-// The teacher's own calendar texts; the calendar's (lists, Join, export) are shared-ui's
-// `class-calendar` namespace, the same for every role.
+// The teacher's own calendar texts (the view switch and the planner); the month calendar's (lists,
+// Join, export) are shared-ui's `class-calendar` namespace, the same for every role.
 export const namespace = 'teacher-calendar';
 
 export const en = {
   subtitle:
     'The classes of the courses you teach, month by month. Choose a day to see its classes.',
   subtitleAdmin: 'Every class of the school, month by month. Choose a day to see its classes.',
+  viewLabel: 'Calendar view',
+  viewOverview: 'Overview',
+  viewPlanner: 'Planner',
+  plannerHint:
+    'Drag an upcoming class to another day or time to move it, or open it to choose the new date and time.',
+  dismiss: 'Dismiss',
+  schedule: {
+    day: 'Day',
+    week: 'Week',
+    month: 'Month',
+    year: 'Year',
+    allDay: 'All day',
+    weekday: 'Weekday',
+    timeSlot: 'Time slot',
+    today: 'Today',
+    next: 'Next',
+    previous: 'Previous',
+    more: 'More',
+    selectMonth: 'Select month',
+    selectYear: 'Select year',
+    switchToDayView: 'Switch to day view',
+    switchToWeekView: 'Switch to week view',
+    switchToMonthView: 'Switch to month view',
+    switchToYearView: 'Switch to year view',
+    viewSelectLabel: 'View',
+    noEvents: 'No classes',
+    moreLabel_one: '+{{count}} more',
+    moreLabel_other: '+{{count}} more',
+  },
+  move: {
+    title: 'Move class',
+    detailsTitle: 'Class details',
+    current: 'Now: {{when}} · {{minutes}} min',
+    date: 'New date',
+    time: 'New time',
+    submit: 'Move class',
+    cancel: 'Cancel',
+    close: 'Close',
+    started: 'This class has already started, so it can no longer be moved.',
+    done: '"{{title}}" now starts {{when}}.',
+    failed: 'The class was not moved:',
+    classMoveToPast: 'The class was not moved: choose a time that has not passed yet.',
+    classMoveInvalidTime: 'The class was not moved: that time does not exist on that day.',
+    classMoveUnchanged: 'The class already starts then.',
+  },
 };
 
 export const es: typeof en = {
   subtitle: 'Las clases de los cursos que impartes, mes a mes. Elige un día para ver sus clases.',
   subtitleAdmin: 'Todas las clases de la escuela, mes a mes. Elige un día para ver sus clases.',
+  viewLabel: 'Vista del calendario',
+  viewOverview: 'Resumen',
+  viewPlanner: 'Planificador',
+  plannerHint:
+    'Arrastra una próxima clase a otro día u hora para moverla, o ábrela para elegir la nueva fecha y hora.',
+  dismiss: 'Cerrar',
+  schedule: {
+    day: 'Día',
+    week: 'Semana',
+    month: 'Mes',
+    year: 'Año',
+    allDay: 'Todo el día',
+    weekday: 'Día de la semana',
+    timeSlot: 'Franja horaria',
+    today: 'Hoy',
+    next: 'Siguiente',
+    previous: 'Anterior',
+    more: 'Más',
+    selectMonth: 'Elegir mes',
+    selectYear: 'Elegir año',
+    switchToDayView: 'Cambiar a vista diaria',
+    switchToWeekView: 'Cambiar a vista semanal',
+    switchToMonthView: 'Cambiar a vista mensual',
+    switchToYearView: 'Cambiar a vista anual',
+    viewSelectLabel: 'Vista',
+    noEvents: 'Sin clases',
+    moreLabel_one: '+{{count}} más',
+    moreLabel_other: '+{{count}} más',
+  },
+  move: {
+    title: 'Mover clase',
+    detailsTitle: 'Detalles de la clase',
+    current: 'Ahora: {{when}} · {{minutes}} min',
+    date: 'Nueva fecha',
+    time: 'Nueva hora',
+    submit: 'Mover clase',
+    cancel: 'Cancelar',
+    close: 'Cerrar',
+    started: 'Esta clase ya empezó, así que ya no se puede mover.',
+    done: '«{{title}}» ahora empieza el {{when}}.',
+    failed: 'La clase no se movió:',
+    classMoveToPast: 'La clase no se movió: elige una hora que todavía no haya pasado.',
+    classMoveInvalidTime: 'La clase no se movió: esa hora no existe ese día.',
+    classMoveUnchanged: 'La clase ya empieza a esa hora.',
+  },
 };
 
 registerMessages(namespace, { en, es });

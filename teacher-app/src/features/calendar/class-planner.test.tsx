@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  calendarReadModel,
+  classesService,
+  type CalendarClass,
+  type CourseClass,
+  type Result,
+} from '@portal/shared-data';
+import { renderScreen } from '../../test-support/render-screen';
+import CalendarScreen from './calendar-screen';
+
+// The planner view of the teacher calendar (?view=planner): one request per shown window, the
+// keyboard's way to move a class (open it, pick a date and time), and what a refusal says. Dragging
+// itself is the schedule component's (HTML drag and drop, which jsdom lacks): the e2e journey drags.
+vi.mock('@portal/shared-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portal/shared-data')>();
+  actual.calendarReadModel.month = vi.fn();
+  actual.calendarReadModel.classesBetween = vi.fn();
+  actual.classesService.update = vi.fn();
+  return actual;
+});
+
+const classesBetween = vi.mocked(calendarReadModel.classesBetween);
+const update = vi.mocked(classesService.update);
+
+const MINUTE = 60_000;
+/** Wednesday 12 March 2025, 09:00 local time. */
+const NOW = new Date(2025, 2, 12, 9, 0);
+const at = (day: number, hours: number, minutes = 0) =>
+  new Date(2025, 2, day, hours, minutes).toISOString();
+
+function calendarClass(overrides: Partial<CalendarClass> = {}): CalendarClass {
+  const scheduledDate = overrides.scheduledDate ?? at(13, 15);
+  const duration = overrides.duration ?? 60;
+  return {
+    id: 'class-1',
+    courseId: 'course-1',
+    courseTitle: 'Business Spanish',
+    title: 'Negotiation role play',
+    description: '',
+    scheduledDate,
+    endsAt: new Date(Date.parse(scheduledDate) + duration * MINUTE).toISOString(),
+    duration,
+    type: 'live',
+    meetingLink: 'https://meet.school.test/abc',
+    recordingUrl: null,
+    teacherName: 'Marta Ruiz',
+    myAttendance: null,
+    ...overrides,
+  };
+}
+
+const ok = <T,>(data: T): Result<T> => ({ success: true, data });
+
+const upcoming = calendarClass();
+const started = calendarClass({ id: 'class-2', title: 'Opening', scheduledDate: at(12, 8, 30) });
+
+function showPlanner(language: 'en' | 'es' = 'en') {
+  return renderScreen(<CalendarScreen now={NOW} />, { path: '/calendar?view=planner', language });
+}
+
+async function openClass(name: RegExp) {
+  showPlanner();
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name }));
+  return { user, dialog: await screen.findByRole('dialog') };
+}
+
+beforeEach(() => {
+  classesBetween.mockReset();
+  update.mockReset();
+  classesBetween.mockResolvedValue(ok([upcoming, started]));
+});
+
+describe('the calendar planner', () => {
+  it('reads the shown week (Sunday to Saturday) in one request and shows its classes', async () => {
+    showPlanner();
+
+    expect(
+      await screen.findByRole('button', { name: /Negotiation role play/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Planner' })).toBeChecked();
+    expect(classesBetween).toHaveBeenCalledTimes(1);
+    expect(classesBetween).toHaveBeenCalledWith(
+      new Date(2025, 2, 9).toISOString(),
+      new Date(2025, 2, 16).toISOString(),
+    );
+  });
+
+  it('moves an upcoming class to the date and time chosen in its dialog', async () => {
+    update.mockResolvedValue(ok({ id: 'class-1' } as CourseClass));
+    const { user, dialog } = await openClass(/Negotiation role play/);
+
+    const time = within(dialog).getByLabelText(/New time/);
+    await user.clear(time);
+    await user.type(time, '17:45');
+    await user.click(within(dialog).getByRole('button', { name: 'Move class' }));
+
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update).toHaveBeenCalledWith('class-1', { scheduledDate: at(13, 17, 45) });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /"Negotiation role play" now starts Thursday, March 13/,
+    );
+  });
+
+  it('keeps the dialog and says why when the database refuses the move', async () => {
+    update.mockResolvedValue({
+      success: false,
+      error: {
+        code: 'UPDATE_CLASSES_ERROR',
+        message: 'A class with attendance cannot be moved',
+        details: { code: '23514' },
+      },
+    });
+    const { user, dialog } = await openClass(/Negotiation role play/);
+
+    const time = within(dialog).getByLabelText(/New time/);
+    await user.clear(time);
+    await user.type(time, '18:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Move class' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The class was not moved: This class already has attendance, so it stays where it was held.',
+    );
+    expect(within(dialog).getByLabelText(/New time/)).toHaveValue('18:00');
+  });
+
+  it('refuses a time that has passed without asking the database', async () => {
+    const { user, dialog } = await openClass(/Negotiation role play/);
+
+    const time = within(dialog).getByLabelText(/New time/);
+    // The class is on Thursday 13th; pick Wednesday 12th at 08:00, an hour before now.
+    await user.click(within(dialog).getByRole('button', { name: /New date/ }));
+    await user.click(await screen.findByRole('button', { name: '12 March 2025' }));
+    await user.clear(time);
+    await user.type(time, '08:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Move class' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'choose a time that has not passed yet',
+    );
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('shows a class that has started without offering to move it', async () => {
+    const { dialog } = await openClass(/Opening/);
+
+    expect(within(dialog).getByText(/already started/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Move class' })).not.toBeInTheDocument();
+  });
+
+  it('speaks Spanish', async () => {
+    showPlanner('es');
+
+    expect(await screen.findByRole('radio', { name: 'Planificador' })).toBeChecked();
+    expect(await screen.findByText(/Arrastra una próxima clase/)).toBeInTheDocument();
+  });
+});

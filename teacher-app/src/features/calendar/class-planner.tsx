@@ -1,0 +1,254 @@
+import '@mantine/dates/styles.css';
+import '@mantine/schedule/styles.css';
+import 'dayjs/locale/es';
+import { Alert, Box, CloseButton, Group, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
+import {
+  Schedule,
+  type ScheduleEventData,
+  type ScheduleLabelsOverride,
+  type ScheduleViewLevel,
+} from '@mantine/schedule';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  PLANNER_FIRST_DAY_OF_WEEK,
+  canOfferMove,
+  dayKey,
+  errorMessageKey,
+  moveRefusal,
+  plannerRange,
+  plannerTimeToIso,
+  type CalendarClass,
+  type PlannerView,
+} from '@portal/shared-data';
+import { classMutations, classQueries } from '@portal/shared-data/queries';
+import { ErrorBanner, intlLocale, useLanguage } from '@portal/shared-ui';
+import { namespace } from './i18n';
+import { MoveClassModal } from './move-class-modal';
+
+const PLANNER_VIEWS: readonly PlannerView[] = ['day', 'week', 'month'];
+const MINUTE = 60_000;
+
+type Outcome = { tone: 'done' | 'failed'; message: string } | null;
+
+export interface ClassPlannerProps {
+  /** The current time: the first week shown, and which classes may still be moved. */
+  now: Date;
+}
+
+/**
+ * The planner: the caller's classes by day, week or month (`@mantine/schedule`), where an upcoming
+ * class is dragged to a new day or time, or opened to choose one with the keyboard. Each view reads
+ * its window of classes in one request; a move is one update, and the database decides whether the
+ * caller may make it (RLS, and a class with attendance stays where it was held).
+ */
+export default function ClassPlanner({ now }: ClassPlannerProps) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  const [view, setView] = useState<PlannerView>('week');
+  const [date, setDate] = useState(() => dayKey(now));
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [opened, setOpened] = useState<CalendarClass | null>(null);
+
+  // `date` always comes from the schedule's own navigation, so it is a real day.
+  const range = plannerRange(view, date) ?? { from: now.toISOString(), to: now.toISOString() };
+  const classes = useQuery({
+    ...classQueries.between(range.from, range.to),
+    placeholderData: keepPreviousData,
+  });
+  const move = useMutation(classMutations.update());
+
+  const byId = useMemo(
+    () => new Map((classes.data ?? []).map((item) => [item.id, item])),
+    [classes.data],
+  );
+
+  // A class being moved shows at its new place until the refreshed window arrives (the mutation
+  // stays pending until then), and goes back if the database refuses.
+  const movingId = move.isPending ? move.variables?.id : undefined;
+  const movingTo = move.isPending ? move.variables?.changes.scheduledDate : undefined;
+  const events = useMemo<ScheduleEventData[]>(
+    () =>
+      (classes.data ?? []).map((item) => {
+        const start = item.id === movingId && movingTo ? movingTo : item.scheduledDate;
+        return {
+          id: item.id,
+          title: item.courseTitle ? `${item.title} · ${item.courseTitle}` : item.title,
+          start: new Date(start),
+          end: new Date(Date.parse(start) + item.duration * MINUTE),
+          color: item.type === 'live' ? 'blue' : 'grape',
+        };
+      }),
+    [classes.data, movingId, movingTo],
+  );
+
+  const whenFormat = useMemo(
+    () =>
+      new Intl.DateTimeFormat(intlLocale(language), {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+    [language],
+  );
+
+  /**
+   * Sends a move, or says why it was not sent: resolves null once the database accepted it (or
+   * nothing changed), else the translated reason.
+   */
+  const moveClass = useCallback(
+    async (item: CalendarClass, newStart: string | null): Promise<string | null> => {
+      const refusal = moveRefusal(item, newStart, now);
+      if (refusal === 'classMoveUnchanged') return null;
+      if (refusal || !newStart) return t(`move.${refusal ?? 'classMoveInvalidTime'}`);
+      try {
+        await move.mutateAsync({ id: item.id, changes: { scheduledDate: newStart } });
+        setOutcome({
+          tone: 'done',
+          message: t('move.done', {
+            title: item.title,
+            when: whenFormat.format(new Date(newStart)),
+          }),
+        });
+        return null;
+      } catch (error) {
+        return `${t('move.failed')} ${t(errorMessageKey(error), { ns: 'errors' })}`;
+      }
+    },
+    [move, now, t, whenFormat],
+  );
+
+  const dropClass = useCallback(
+    async (item: CalendarClass, newStart: string | null) => {
+      setOutcome(null);
+      const failure = await moveClass(item, newStart);
+      if (failure) setOutcome({ tone: 'failed', message: failure });
+    },
+    [moveClass],
+  );
+
+  const labels = useMemo<ScheduleLabelsOverride>(
+    () => ({
+      day: t('schedule.day'),
+      week: t('schedule.week'),
+      month: t('schedule.month'),
+      year: t('schedule.year'),
+      allDay: t('schedule.allDay'),
+      weekday: t('schedule.weekday'),
+      timeSlot: t('schedule.timeSlot'),
+      today: t('schedule.today'),
+      next: t('schedule.next'),
+      previous: t('schedule.previous'),
+      more: t('schedule.more'),
+      selectMonth: t('schedule.selectMonth'),
+      selectYear: t('schedule.selectYear'),
+      switchToDayView: t('schedule.switchToDayView'),
+      switchToWeekView: t('schedule.switchToWeekView'),
+      switchToMonthView: t('schedule.switchToMonthView'),
+      switchToYearView: t('schedule.switchToYearView'),
+      viewSelectLabel: t('schedule.viewSelectLabel'),
+      noEvents: t('schedule.noEvents'),
+      moreLabel: (count: number) => t('schedule.moreLabel', { count }),
+    }),
+    [t],
+  );
+
+  const canDrag = useCallback(
+    (event: ScheduleEventData) => {
+      const item = byId.get(String(event.id));
+      return !!item && !move.isPending && canOfferMove(item, now);
+    },
+    [byId, move.isPending, now],
+  );
+
+  const viewSelectProps = { views: PLANNER_VIEWS };
+  const timeGrid = {
+    firstDayOfWeek: PLANNER_FIRST_DAY_OF_WEEK,
+    startScrollTime: '07:00:00',
+    intervalMinutes: 30,
+    eventDragInterval: 15,
+    withWeekNumber: false,
+    highlightToday: true,
+    viewSelectProps,
+  } as const;
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{t('plannerHint')}</Text>
+      {outcome ? (
+        <Alert
+          color={outcome.tone === 'done' ? 'teal' : 'red'}
+          variant="light"
+          role={outcome.tone === 'done' ? 'status' : 'alert'}
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Text size="sm">{outcome.message}</Text>
+            <CloseButton size="sm" aria-label={t('dismiss')} onClick={() => setOutcome(null)} />
+          </Group>
+        </Alert>
+      ) : null}
+      {classes.isError ? (
+        <ErrorBanner
+          title={t('loadError', { ns: 'class-calendar' })}
+          message={t(errorMessageKey(classes.error), { ns: 'errors' })}
+          onRetry={() => void classes.refetch()}
+          retrying={classes.isFetching}
+        />
+      ) : null}
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} pos="relative">
+        <LoadingOverlay
+          visible={classes.isPending || classes.isPlaceholderData}
+          zIndex={3}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ 'aria-label': t('loading', { ns: 'class-calendar' }) }}
+        />
+        <Box style={{ overflowX: 'auto' }}>
+          <Schedule
+            miw={view === 'day' ? undefined : 640}
+            view={view}
+            onViewChange={(next: ScheduleViewLevel) => {
+              if (next === 'day' || next === 'week' || next === 'month') setView(next);
+            }}
+            date={date}
+            onDateChange={setDate}
+            events={events}
+            locale={language}
+            labels={labels}
+            withEventsDragAndDrop
+            canDragEvent={canDrag}
+            onEventDrop={({ eventId, newStart }) => {
+              const item = byId.get(String(eventId));
+              if (item) void dropClass(item, plannerTimeToIso(newStart));
+            }}
+            onEventClick={(event) => setOpened(byId.get(String(event.id)) ?? null)}
+            dayViewProps={{ ...timeGrid }}
+            weekViewProps={{ ...timeGrid }}
+            monthViewProps={{
+              firstDayOfWeek: PLANNER_FIRST_DAY_OF_WEEK,
+              maxEventsPerDay: 2,
+              viewSelectProps,
+            }}
+          />
+        </Box>
+      </Paper>
+      {opened ? (
+        <MoveClassModal
+          item={opened}
+          canMove={canOfferMove(opened, now)}
+          onClose={() => setOpened(null)}
+          onMove={async (newStart) => {
+            setOutcome(null);
+            const failure = await moveClass(opened, newStart);
+            if (!failure) setOpened(null);
+            return failure;
+          }}
+          saving={move.isPending}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,147 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCalendar, IconClock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  combineLocalDateTime,
+  dayKey,
+  validateMoveForm,
+  type CalendarClass,
+  type MoveFormValues,
+} from '@portal/shared-data';
+import { intlLocale, useLanguage, useReturnFocus } from '@portal/shared-ui';
+import { namespace } from './i18n';
+
+export interface MoveClassModalProps {
+  item: CalendarClass;
+  /** Whether the class may still be moved (it has not started); otherwise only its details show. */
+  canMove: boolean;
+  saving: boolean;
+  onClose: () => void;
+  /** Sends the new start (ISO, or null for a time that does not exist); resolves the reason it failed. */
+  onMove: (newStart: string | null) => Promise<string | null>;
+}
+
+function localTime(iso: string): string {
+  const date = new Date(iso);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * A class opened from the planner: its details, and, for a class that has not started, a new date
+ * and time to move it to: the keyboard's way to do what dragging does.
+ */
+export function MoveClassModal({ item, canMove, saving, onClose, onMove }: MoveClassModalProps) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  useReturnFocus();
+  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<MoveFormValues>({
+    initialValues: {
+      date: dayKey(new Date(item.scheduledDate)),
+      time: localTime(item.scheduledDate),
+    },
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(validateMoveForm(values)).map(([field, key]) => [
+          field,
+          t(key, { ns: 'validation' }),
+        ]),
+      ),
+  });
+
+  const when = new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  }).format(new Date(item.scheduledDate));
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    const newStart = combineLocalDateTime(values.date ?? '', values.time);
+    setFailure(await onMove(newStart));
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={canMove ? t('move.title') : t('move.detailsTitle')}
+      closeOnClickOutside={!saving}
+      closeOnEscape={!saving}
+      withCloseButton={!saving}
+      fullScreen={phone}
+      centered
+    >
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Text fw={600}>{item.title}</Text>
+          {item.courseTitle ? (
+            <Text size="sm" c="dimmed">
+              {item.courseTitle}
+            </Text>
+          ) : null}
+          <Text size="sm">{t('move.current', { when, minutes: item.duration })}</Text>
+        </Stack>
+        {canMove ? (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              {failure ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  icon={<IconAlertCircle aria-hidden />}
+                >
+                  {failure}
+                </Alert>
+              ) : null}
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <DatePickerInput
+                  data-autofocus
+                  label={t('move.date')}
+                  withAsterisk
+                  locale={language}
+                  valueFormat="DD/MM/YYYY"
+                  firstDayOfWeek={0}
+                  leftSection={<IconCalendar size={16} aria-hidden />}
+                  popoverProps={{ withinPortal: true }}
+                  {...form.getInputProps('date')}
+                />
+                <TimeInput
+                  label={t('move.time')}
+                  withAsterisk
+                  leftSection={<IconClock size={16} aria-hidden />}
+                  {...form.getInputProps('time')}
+                />
+              </SimpleGrid>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={onClose} disabled={saving}>
+                  {t('move.cancel')}
+                </Button>
+                <Button type="submit" loading={saving}>
+                  {t('move.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('move.started')}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} data-autofocus>
+                {t('move.close')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
