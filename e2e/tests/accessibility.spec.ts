@@ -129,7 +129,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
 const VIEWS: Record<Role, string[]> = {
   student: [],
   teacher: ['/calendar?view=planner'],
-  admin: [],
+  admin: ['/calendar?view=planner'],
 };
 
 type Finding = { page: string; rule: string; impact: string; help: string; targets: string[] };

@@ -114,3 +114,50 @@ test('a teacher drags a class to another time in the planner; a class with atten
   await rest(`class_attendance?class_id=eq.${held}`, token, { method: 'DELETE' });
   for (const id of [movable, held]) await rest(`classes?id=eq.${id}`, token, { method: 'DELETE' });
 });
+
+test("an admin's Calendar View shows every teacher's classes and filters by teacher", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await passwordGrant(DEMO.admin, DEMO_PASSWORD);
+  const day = comingDay();
+  const stamp = Date.now();
+  const ours = await createClass(token, await courseId(token), `Admin view A ${stamp}`, day);
+  const otherCourse = await rest(
+    `courses?select=id&title=eq.${encodeURIComponent('Conversational Spanish')}`,
+    token,
+  );
+  const [conversational] = (await otherCourse.json()) as { id: string }[];
+  const later = new Date(day);
+  later.setHours(12, 0, 0, 0);
+  const theirs = await createClass(
+    token,
+    conversational?.id as string,
+    `Admin view B ${stamp}`,
+    later,
+  );
+
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.admin, DEMO_PASSWORD);
+  await new Portal(page).open('Calendar View', 'Calendar');
+  await page.getByText('Planner', { exact: true }).click();
+  const weekStart = new Date();
+  weekStart.setDate(weekStart.getDate() - weekStart.getDay());
+  if ((day.getTime() - weekStart.getTime()) / 86_400_000 >= 7) {
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  const first = page.getByRole('button', { name: new RegExp(`Admin view A ${stamp}`) });
+  const second = page.getByRole('button', { name: new RegExp(`Admin view B ${stamp}`) });
+  await expect(first).toBeVisible();
+  await expect(second).toBeVisible();
+
+  // Only Lucía Martín's classes (she teaches Conversational Spanish); the filter stays in the address.
+  await page.getByRole('combobox', { name: 'Teacher' }).click();
+  await page.getByRole('option', { name: 'Lucía Martín' }).click();
+  await expect(page).toHaveURL(/teacher=/);
+  await expect(second).toBeVisible();
+  await expect(first).toHaveCount(0);
+
+  for (const id of [ours, theirs]) await rest(`classes?id=eq.${id}`, token, { method: 'DELETE' });
+});

@@ -881,6 +881,8 @@ export type Database = {
           time_zone?: string;
           day_limit?: number;
           upcoming_limit?: number;
+          course_uuid?: string;
+          teacher_uuid?: string;
         };
         Returns: Json;
       };

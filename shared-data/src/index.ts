@@ -433,6 +433,7 @@ export {
   type CalendarClass,
   type CalendarDay,
   type CalendarMonth,
+  type CalendarFilters,
   type CalendarMonthRequest,
 } from './read-models/calendar';
 export {

@@ -65,7 +65,9 @@ describe('calendarReadModel as a student', () => {
       duration: 60,
       myAttendance: null,
     });
-    expect(Date.parse(item?.endsAt ?? '') - Date.parse(item?.scheduledDate ?? '')).toBe(60 * 60_000);
+    expect(Date.parse(item?.endsAt ?? '') - Date.parse(item?.scheduledDate ?? '')).toBe(
+      60 * 60_000,
+    );
   });
 
   it('shows nothing to a student enrolled nowhere, and nothing outside the window', async () => {
@@ -88,7 +90,8 @@ describe('calendarReadModel as a student', () => {
     // Three classes on one day (in UTC), days ahead, and one in the past.
     const busyDay = new Date(Date.now() + 3 * 24 * 3_600_000);
     busyDay.setUTCHours(0, 0, 0, 0);
-    const onBusyDay = (hour: number) => new Date(busyDay.getTime() + hour * 3_600_000).toISOString();
+    const onBusyDay = (hour: number) =>
+      new Date(busyDay.getTime() + hour * 3_600_000).toISOString();
     await createClass(course.id, { title: 'Past', scheduled_date: hoursFromNow(-30) });
     for (const hour of [9, 12, 15]) {
       await createClass(course.id, { title: `Busy ${hour}h`, scheduled_date: onBusyDay(hour) });
@@ -108,7 +111,10 @@ describe('calendarReadModel as a student', () => {
     const busy = result.data.days.find((day) => day.date === busyDay.toISOString().slice(0, 10));
     expect(busy?.classCount).toBe(3);
     expect(busy?.classes.map((item) => item.title)).toEqual(['Busy 9h', 'Busy 12h']);
-    expect(busy?.classes[0]).toMatchObject({ courseTitle: 'Upcoming A2', teacherName: 'Tomás Tester' });
+    expect(busy?.classes[0]).toMatchObject({
+      courseTitle: 'Upcoming A2',
+      teacherName: 'Tomás Tester',
+    });
     expect(result.data.upcoming.map((item) => item.title)).toEqual([
       'In 10 h',
       'In 20 h',
@@ -139,7 +145,10 @@ describe('calendarReadModel as a student', () => {
     });
     expect(result).toMatchObject({
       success: false,
-      error: { code: 'FETCH_CLASSES_ERROR', message: 'The calendar range can span at most 42 days' },
+      error: {
+        code: 'FETCH_CLASSES_ERROR',
+        message: 'The calendar range can span at most 42 days',
+      },
     });
   });
 
@@ -160,7 +169,10 @@ describe('calendarReadModel as a student', () => {
     const course = await createCourse({ title: 'Join C1', teacher_id: school.teacher.id });
     await enroll(learner.id, course.id);
     const soon = await createClass(course.id, { title: 'Soon', scheduled_date: hoursFromNow(0.2) });
-    const later = await createClass(course.id, { title: 'Later', scheduled_date: hoursFromNow(30) });
+    const later = await createClass(course.id, {
+      title: 'Later',
+      scheduled_date: hoursFromNow(30),
+    });
     as(learner);
 
     const joined = await classesService.markAttendance({
@@ -178,9 +190,7 @@ describe('calendarReadModel as a student', () => {
     if (!tooEarly.success) expect(tooEarly.error.code).toBe('MARK_ATTENDANCE_ERROR');
 
     const result = await calendarReadModel.classesBetween(hoursFromNow(-1), hoursFromNow(48));
-    expect(
-      result.success && result.data.map((item) => [item.title, item.myAttendance]),
-    ).toEqual([
+    expect(result.success && result.data.map((item) => [item.title, item.myAttendance])).toEqual([
       ['Soon', true],
       ['Later', null],
     ]);
@@ -212,5 +222,74 @@ describe('calendarReadModel as a student', () => {
     };
     expect(await requestsFor(3)).toBe(1);
     expect(await requestsFor(30)).toBe(1);
+  });
+});
+
+describe('calendar filters (the admin Calendar View, a teacher narrowing to one course)', () => {
+  const window = () => ({ from: hoursFromNow(-24), to: hoursFromNow(24 * 20) });
+
+  it("narrows an admin's month and window to one teacher's or one course's classes", async () => {
+    const { admin, teacher, otherTeacher, course, otherCourse } = school;
+    // A day no other test uses, so the day's first 2 classes are these.
+    const mine = await createClass(course.id, {
+      title: 'Filter mine',
+      scheduled_date: hoursFromNow(24 * 15),
+    });
+    const theirs = await createClass(otherCourse.id, {
+      title: 'Filter theirs',
+      scheduled_date: hoursFromNow(24 * 15 + 1),
+    });
+    as(admin);
+    const { from, to } = window();
+
+    const byTeacher = await calendarReadModel.month({
+      from,
+      to,
+      timeZone: 'UTC',
+      teacherId: teacher.id,
+    });
+    const byOtherCourse = await calendarReadModel.classesBetween(from, to, {
+      courseId: otherCourse.id,
+    });
+    const unfiltered = await calendarReadModel.classesBetween(from, to);
+
+    expect(byTeacher.success).toBe(true);
+    if (!byTeacher.success || !byOtherCourse.success || !unfiltered.success) return;
+    const shownIds = byTeacher.data.days.flatMap((day) => day.classes.map((item) => item.id));
+    expect(shownIds).toContain(mine.id);
+    expect(shownIds).not.toContain(theirs.id);
+    expect(byTeacher.data.upcoming.every((item) => item.courseId !== otherCourse.id)).toBe(true);
+    expect(byOtherCourse.data.map((item) => item.id)).toContain(theirs.id);
+    expect(byOtherCourse.data.every((item) => item.courseId === otherCourse.id)).toBe(true);
+    const both = unfiltered.data.map((item) => item.id);
+    expect(both).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+    // Counting stays with the filter: the other teacher's course adds nothing to the teacher's days.
+    const otherOnly = await calendarReadModel.month({
+      from,
+      to,
+      timeZone: 'UTC',
+      teacherId: otherTeacher.id,
+    });
+    expect(
+      otherOnly.success && otherOnly.data.days.flatMap((d) => d.classes.map((c) => c.id)),
+    ).not.toContain(mine.id);
+  });
+
+  it("shows a teacher nothing more through a filter naming another teacher's course", async () => {
+    const { teacher, otherCourse, otherTeacher } = school;
+    await createClass(otherCourse.id, { title: 'Not yours', scheduled_date: hoursFromNow(40) });
+    as(teacher);
+    const { from, to } = window();
+
+    const month = await calendarReadModel.month({
+      from,
+      to,
+      timeZone: 'UTC',
+      courseId: otherCourse.id,
+    });
+    const list = await calendarReadModel.classesBetween(from, to, { teacherId: otherTeacher.id });
+
+    expect(month).toMatchObject({ success: true, data: { classCount: 0, days: [], upcoming: [] } });
+    expect(list).toEqual({ success: true, data: [] });
   });
 });

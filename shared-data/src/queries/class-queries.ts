@@ -4,6 +4,7 @@ import { unwrap } from './service-failure';
 import {
   attendanceService,
   type AttendanceMark,
+  type CalendarFilters,
   type CalendarMonthRequest,
   calendarReadModel,
   type ClassChanges,
@@ -14,6 +15,11 @@ import {
 
 /** Classes change what the calendar, the dashboards and the course pages show. */
 const CLASS_VIEWS = [classKeys.all, courseKeys.all, dashboardKeys.all, activityKeys.all] as const;
+
+/** The filters that narrow anything, so "no filter" has one cache key whatever its spelling. */
+function activeFilters({ courseId, teacherId }: CalendarFilters): CalendarFilters {
+  return { ...(courseId ? { courseId } : {}), ...(teacherId ? { teacherId } : {}) };
+}
 
 export const classQueries = {
   list: (filters: ClassFilters) =>
@@ -31,15 +37,22 @@ export const classQueries = {
   /** The month grid and the next classes; the shown month stays while the next one loads. */
   calendarMonth: (request: CalendarMonthRequest) =>
     queryOptions({
-      queryKey: classKeys.calendarMonth(request),
+      queryKey: classKeys.calendarMonth({
+        from: request.from,
+        to: request.to,
+        timeZone: request.timeZone,
+        dayLimit: request.dayLimit,
+        upcomingLimit: request.upcomingLimit,
+        ...activeFilters(request),
+      }),
       queryFn: () => unwrap(calendarReadModel.month(request)),
       placeholderData: keepPreviousData,
     }),
-  /** Every class starting in [from, to): a selected day's list or an export window. */
-  between: (from: string, to: string) =>
+  /** Every class starting in [from, to): a selected day's list, a planner window or an export. */
+  between: (from: string, to: string, filters: CalendarFilters = {}) =>
     queryOptions({
-      queryKey: classKeys.between(from, to),
-      queryFn: () => unwrap(calendarReadModel.classesBetween(from, to)),
+      queryKey: classKeys.between(from, to, activeFilters(filters)),
+      queryFn: () => unwrap(calendarReadModel.classesBetween(from, to, filters)),
     }),
   attendance: (classId: string) =>
     queryOptions({

@@ -30,7 +30,8 @@ export const classKeys = {
   /** Class Management's figures; under `all`, so every class mutation refetches them. */
   stats: () => ['classes', 'stats'] as const,
   calendarMonth: (request: object) => ['classes', 'calendar-month', request] as const,
-  between: (from: string, to: string) => ['classes', 'between', from, to] as const,
+  between: (from: string, to: string, filters: object = {}) =>
+    ['classes', 'between', from, to, filters] as const,
   attendance: (classId: string) => ['classes', 'attendance', classId] as const,
   /** One page of a class's roster with the marks. */
   roster: (classId: string, page: number) => ['classes', 'roster', classId, page] as const,

@@ -47,11 +47,13 @@ const march: CalendarMonth = {
   upcoming: [today, ...busyFirst],
 };
 
-function renderCalendar() {
+const NO_FILTERS = { courseId: undefined, teacherId: undefined };
+
+function renderCalendar(filters?: { courseId?: string; teacherId?: string }) {
   const client = createQueryClient({ retry: false });
   const wrapper = ({ children }: { children: ReactNode }) =>
     createElement(QueryClientProvider, { client }, children);
-  return renderHook(() => useCalendarClasses(NOW), { wrapper });
+  return renderHook(() => useCalendarClasses(NOW, filters), { wrapper });
 }
 
 describe('useCalendarClasses', () => {
@@ -102,6 +104,7 @@ describe('useCalendarClasses', () => {
     expect(between).toHaveBeenCalledWith(
       new Date(2025, 2, 14).toISOString(),
       new Date(2025, 2, 15).toISOString(),
+      NO_FILTERS,
     );
 
     act(() => result.current.setSelected(new Date(2025, 2, 20)));
@@ -143,6 +146,26 @@ describe('useCalendarClasses', () => {
 
     const { from, to } = exportWindow(NOW);
     expect(between).toHaveBeenCalledTimes(2);
-    expect(between).toHaveBeenNthCalledWith(2, from, to);
+    expect(between).toHaveBeenNthCalledWith(2, from, to, NO_FILTERS);
+  });
+
+  it('narrows the month, the day list and the export to the chosen course and teacher', async () => {
+    const month = vi.spyOn(calendarReadModel, 'month').mockResolvedValue(ok(march));
+    const between = vi.spyOn(calendarReadModel, 'classesBetween').mockResolvedValue(ok(busyAll));
+    const filters = { courseId: 'course-9', teacherId: 'teacher-4' };
+    const { result } = renderCalendar(filters);
+    await waitFor(() => expect(result.current.upcoming.status).toBe('ready'));
+
+    expect(month).toHaveBeenCalledWith(expect.objectContaining(filters));
+    act(() => result.current.setSelected(new Date(2025, 2, 14)));
+    await waitFor(() => expect(result.current.dayClasses.status).toBe('ready'));
+    expect(between).toHaveBeenLastCalledWith(
+      new Date(2025, 2, 14).toISOString(),
+      new Date(2025, 2, 15).toISOString(),
+      filters,
+    );
+    await result.current.fetchExportClasses();
+    const { from, to } = exportWindow(NOW);
+    expect(between).toHaveBeenLastCalledWith(from, to, filters);
   });
 });

@@ -8,6 +8,7 @@ import {
   needsFullDayList,
   viewerTimeZone,
   type CalendarClass,
+  type CalendarFilters,
 } from '@portal/shared-data';
 import { classQueries } from './class-queries';
 
@@ -26,16 +27,21 @@ function startOfDay(date: Date): Date {
  * The calendar's classes, the same for a student, a teacher and an administrator (RLS decides whose
  * classes they are): the shown month (grid and next classes), the selected day's classes, one retry
  * for whatever failed, and the export window's classes read afresh. `now` picks the first month
- * and day shown, and the export window.
+ * and day shown, and the export window. `filters` narrow every read (one course, one teacher's).
  */
-export function useCalendarClasses(now: Date) {
+export function useCalendarClasses(now: Date, filters: CalendarFilters = {}) {
   const queryClient = useQueryClient();
   const [month, setMonth] = useState(() => startOfDay(now));
   const [selected, setSelected] = useState(() => startOfDay(now));
   const timeZone = viewerTimeZone();
-  const shownMonth = useQuery(classQueries.calendarMonth({ ...monthRange(month), timeZone }));
+  const { courseId, teacherId } = filters;
+  const shownMonth = useQuery(
+    classQueries.calendarMonth({ ...monthRange(month), timeZone, courseId, teacherId }),
+  );
   // The same query as the shown month unless the viewer paged away from the selected day.
-  const selectedMonth = useQuery(classQueries.calendarMonth({ ...monthRange(selected), timeZone }));
+  const selectedMonth = useQuery(
+    classQueries.calendarMonth({ ...monthRange(selected), timeZone, courseId, teacherId }),
+  );
   const selectedDay = selectedMonth.isPlaceholderData
     ? undefined
     : findCalendarDay(selectedMonth.data, selected);
@@ -43,7 +49,7 @@ export function useCalendarClasses(now: Date) {
   const needsDayList = needsFullDayList(selectedDay);
   const selectedRange = dayRange(selected);
   const dayList = useQuery({
-    ...classQueries.between(selectedRange.from, selectedRange.to),
+    ...classQueries.between(selectedRange.from, selectedRange.to, { courseId, teacherId }),
     enabled: needsDayList,
   });
 
@@ -77,8 +83,11 @@ export function useCalendarClasses(now: Date) {
   // The classes from a month ago to half a year ahead, read afresh in one request.
   const fetchExportClasses = useCallback((): Promise<CalendarClass[]> => {
     const { from, to } = exportWindow(now);
-    return queryClient.fetchQuery({ ...classQueries.between(from, to), staleTime: 0 });
-  }, [now, queryClient]);
+    return queryClient.fetchQuery({
+      ...classQueries.between(from, to, { courseId, teacherId }),
+      staleTime: 0,
+    });
+  }, [now, queryClient, courseId, teacherId]);
 
   return {
     month,

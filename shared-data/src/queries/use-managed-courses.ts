@@ -3,7 +3,7 @@ import { LARGE_LIST_LIMIT, type AppUser, type CourseFilters } from '@portal/shar
 import { courseQueries } from './course-queries';
 
 /** A course a form or a course filter offers. */
-export type ManagedCourseOption = { id: string; title: string };
+export type ManagedCourseOption = { id: string; title: string; teacherId: string | null };
 
 /**
  * The courses the signed-in user manages, by title, in one request: a teacher's own courses, every
@@ -20,6 +20,6 @@ export function useManagedCourses(user: AppUser | null): UseQueryResult<ManagedC
   return useQuery({
     ...courseQueries.list(filters),
     enabled: user !== null,
-    select: (page) => page.items.map(({ id, title }) => ({ id, title })),
+    select: (page) => page.items.map(({ id, title, teacherId }) => ({ id, title, teacherId })),
   });
 }

@@ -57,7 +57,13 @@ export type CalendarMonth = {
   upcoming: CalendarClass[];
 };
 
-export type CalendarMonthRequest = {
+/** Narrows the calendar to one course and/or one teacher's courses (within what RLS shows). */
+export type CalendarFilters = {
+  courseId?: string | null;
+  teacherId?: string | null;
+};
+
+export type CalendarMonthRequest = CalendarFilters & {
   /** ISO date-times; the range may span at most 42 days (a six-week grid). */
   from: string;
   to: string;
@@ -145,6 +151,8 @@ async function month({
   timeZone,
   dayLimit = CALENDAR_DAY_LIMIT,
   upcomingLimit = UPCOMING_CLASSES_LIMIT,
+  courseId,
+  teacherId,
 }: CalendarMonthRequest): Promise<Result<CalendarMonth>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
     const args: CalendarMonthArgs = {
@@ -153,6 +161,8 @@ async function month({
       time_zone: timeZone,
       day_limit: dayLimit,
       upcoming_limit: upcomingLimit,
+      ...(courseId ? { course_uuid: courseId } : {}),
+      ...(teacherId ? { teacher_uuid: teacherId } : {}),
     };
     const { data, error } = await getClient().rpc('get_calendar_month', args);
     if (error) return failed(error);
@@ -164,15 +174,22 @@ async function month({
  * Every class starting in [from, to) (ISO date-times), soonest first: a day's full list or the window
  * of an export. One request, or one per 1000 classes beyond that (PostgREST's max_rows).
  */
-async function classesBetween(from: string, to: string): Promise<Result<CalendarClass[]>> {
+async function classesBetween(
+  from: string,
+  to: string,
+  { courseId, teacherId }: CalendarFilters = {},
+): Promise<Result<CalendarClass[]>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
     const classes: CalendarClass[] = [];
     for (let offset = 0; ; offset += MAX_ROWS) {
-      const { data, error } = await getClient()
+      let query = getClient()
         .from('calendar_classes')
         .select(CALENDAR_CLASS_COLUMNS)
         .gte('scheduled_date', from)
-        .lt('scheduled_date', to)
+        .lt('scheduled_date', to);
+      if (courseId) query = query.eq('course_id', courseId);
+      if (teacherId) query = query.eq('teacher_id', teacherId);
+      const { data, error } = await query
         .order('scheduled_date', { ascending: true })
         .order('id', { ascending: true })
         .range(offset, offset + MAX_ROWS - 1)

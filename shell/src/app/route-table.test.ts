@@ -82,6 +82,7 @@ describe('navigationFor (the sidebar)', () => {
     expect(labels('admin')).toEqual([
       '/ nav.dashboard',
       '/classes nav.classes',
+      '/calendar nav.calendarView',
       '/materials nav.materials',
       '/activities nav.activities',
       '/profile nav.profile',
@@ -99,6 +100,13 @@ describe('navigationFor (the sidebar)', () => {
       '/students nav.students',
       '/profile nav.profile',
     ]);
+  });
+
+  it("serves the admin's Calendar View from teacher-app's calendar (every class, with filters)", () => {
+    expect(resolveRoute(paths.calendar, 'admin')).toMatchObject({
+      status: 'allowed',
+      route: { source: { kind: 'remote', remote: 'teacher', module: './Calendar' } },
+    });
   });
 
   it('serves Class Management to teachers and admins from teacher-app, not to students', () => {

@@ -87,6 +87,14 @@ export const ROUTES: readonly PortalRoute[] = [
     titleKey: 'titles.calendar',
     nav: { labelKey: 'nav.calendar', icon: 'calendar' },
   },
+  // The admin's Calendar View: the same screen over every class, filtered by teacher and course.
+  {
+    path: paths.calendar,
+    roles: ['admin'],
+    source: remote('teacher', './Calendar'),
+    titleKey: 'titles.calendar',
+    nav: { labelKey: 'nav.calendarView', icon: 'calendar' },
+  },
   // Teachers: their courses' materials and the general library; admins: every material.
   {
     path: paths.materials,

@@ -1,8 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   calendarReadModel,
   classesService,
+  coursesService,
+  usersService,
+  type AppUser,
+  type Course,
   type CalendarClass,
   type CalendarMonth,
   type Result,
@@ -18,14 +23,26 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.calendarReadModel.month = vi.fn();
   actual.calendarReadModel.classesBetween = vi.fn();
   actual.classesService.markAttendance = vi.fn();
+  actual.coursesService.list = vi.fn();
+  actual.usersService.listTeachers = vi.fn();
   return actual;
 });
 
 const monthGrid = vi.mocked(calendarReadModel.month);
 const classesBetween = vi.mocked(calendarReadModel.classesBetween);
 const markAttendance = vi.mocked(classesService.markAttendance);
+const listCourses = vi.mocked(coursesService.list);
+const listTeachers = vi.mocked(usersService.listTeachers);
+
+/** The courses the filters offer: two of the teacher's, one of another teacher's. */
+const COURSES = [
+  { id: 'course-1', title: 'Business Spanish', teacherId: 'teacher-1' },
+  { id: 'course-2', title: 'Spanish for Beginners', teacherId: 'teacher-1' },
+  { id: 'course-3', title: 'Conversational English', teacherId: 'teacher-2' },
+] as Course[];
 
 const MINUTE = 60_000;
+const NO_FILTERS = { courseId: null, teacherId: null };
 /** The fixed "now" of every test: Wednesday 12 March 2025, 09:00 local time. */
 const NOW = new Date(2025, 2, 12, 9, 0);
 
@@ -121,6 +138,15 @@ beforeEach(() => {
   monthGrid.mockReset();
   classesBetween.mockReset();
   markAttendance.mockReset();
+  listCourses.mockResolvedValue(
+    ok({ items: COURSES, total: COURSES.length, page: 1, limit: 100, totalPages: 1 }),
+  );
+  listTeachers.mockResolvedValue(
+    ok([
+      { ...admin, id: 'teacher-1', role: 'teacher', firstName: 'Marta', lastName: 'Ruiz' },
+      { ...admin, id: 'teacher-2', role: 'teacher', firstName: 'Lucía', lastName: 'Martín' },
+    ] as AppUser[]),
+  );
 });
 
 afterEach(() => {
@@ -161,6 +187,8 @@ describe('teacher CalendarScreen', () => {
       from: new Date(2025, 2, 1).toISOString(),
       to: new Date(2025, 3, 1).toISOString(),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      courseId: null,
+      teacherId: null,
     });
     expect(classesBetween).not.toHaveBeenCalled();
   });
@@ -217,6 +245,7 @@ describe('teacher CalendarScreen', () => {
       expect(classesBetween).toHaveBeenCalledWith(
         new Date(2025, 2, 17).toISOString(),
         new Date(2025, 2, 18).toISOString(),
+        NO_FILTERS,
       );
     },
   );
@@ -317,6 +346,7 @@ describe('teacher CalendarScreen', () => {
     expect(classesBetween).toHaveBeenCalledWith(
       new Date(NOW.getTime() - 30 * 24 * 60 * MINUTE).toISOString(),
       new Date(2025, 8, 12, 9, 0).toISOString(),
+      NO_FILTERS,
     );
     expect(clicks[0]?.download).toBe('lingua-academy-classes.ics');
     expect(blobs[0]?.type).toBe('text/calendar;charset=utf-8');
@@ -344,5 +374,41 @@ describe('teacher CalendarScreen', () => {
     expect(screen.getAllByRole('columnheader')[0]).toHaveAccessibleName('Domingo');
     expect(screen.getByRole('heading', { name: 'Próximas clases' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar (.ics)' })).toBeInTheDocument();
+  });
+
+  it('narrows the month to the course chosen in the filter, and keeps it in the address', async () => {
+    monthGrid.mockResolvedValue(month([]));
+    const user = userEvent.setup();
+    show({ path: '/calendar', route: '/calendar' });
+    await screen.findByRole('heading', { name: 'March 2025' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    await user.click(await screen.findByRole('option', { name: 'Spanish for Beginners' }));
+
+    await waitFor(() =>
+      expect(monthGrid).toHaveBeenLastCalledWith(
+        expect.objectContaining({ courseId: 'course-2', teacherId: null }),
+      ),
+    );
+    expect(screen.queryByRole('combobox', { name: 'Teacher' })).not.toBeInTheDocument();
+  });
+
+  it('lets an administrator pick a teacher, which narrows the courses offered to theirs', async () => {
+    monthGrid.mockResolvedValue(month([]));
+    const user = userEvent.setup();
+    show({ user: admin, path: '/calendar', route: '/calendar' });
+    await screen.findByRole('heading', { name: 'March 2025' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Teacher' }));
+    await user.click(await screen.findByRole('option', { name: 'Lucía Martín' }));
+    await waitFor(() =>
+      expect(monthGrid).toHaveBeenLastCalledWith(
+        expect.objectContaining({ teacherId: 'teacher-2', courseId: null }),
+      ),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Course' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Conversational English']);
   });
 });

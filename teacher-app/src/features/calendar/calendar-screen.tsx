@@ -10,6 +10,7 @@ import {
   classJoinState,
   classesToIcs,
   errorMessageKey,
+  type CalendarFilters,
 } from '@portal/shared-data';
 import { useCalendarClasses } from '@portal/shared-data/queries';
 import {
@@ -19,6 +20,7 @@ import {
   useNow,
   type ClassCalendarExporter,
 } from '@portal/shared-ui';
+import { CalendarFilterBar } from './calendar-filters';
 import { namespace } from './i18n';
 
 // The planner brings @mantine/schedule: it loads when someone opens it.
@@ -26,6 +28,8 @@ const ClassPlanner = lazy(() => import('./class-planner'));
 
 type CalendarView = 'overview' | 'planner';
 const VIEW_PARAM = 'view';
+const COURSE_PARAM = 'course';
+const TEACHER_PARAM = 'teacher';
 
 export interface CalendarScreenProps {
   /** The current time (tests, stories): the first month shown, the selected day and Join states. */
@@ -45,7 +49,11 @@ export default function CalendarScreen({ now: fixedNow }: CalendarScreenProps) {
   const now = useNow(60_000, fixedNow);
   const [params, setParams] = useSearchParams();
   const view: CalendarView = params.get(VIEW_PARAM) === 'planner' ? 'planner' : 'overview';
-  const calendar = useCalendarClasses(now);
+  // The filters live in the address too, so a reload or a shared link keeps them.
+  const courseId = params.get(COURSE_PARAM);
+  const teacherId = user?.role === 'admin' ? params.get(TEACHER_PARAM) : null;
+  const filters = useMemo<CalendarFilters>(() => ({ courseId, teacherId }), [courseId, teacherId]);
+  const calendar = useCalendarClasses(now, filters);
   const { fetchExportClasses } = calendar;
 
   const exporter = useMemo<ClassCalendarExporter>(
@@ -68,61 +76,85 @@ export default function CalendarScreen({ now: fixedNow }: CalendarScreenProps) {
     [t],
   );
 
-  const viewSwitch = (
-    <SegmentedControl
-      aria-label={t('viewLabel')}
-      value={view}
+  const setParam = (name: string, value: string | null | undefined) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (value) updated.set(name, value);
+        else updated.delete(name);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  const toolbar = (
+    <CalendarFilterBar
+      user={user}
+      filters={filters}
       onChange={(next) =>
         setParams(
           (current) => {
             const updated = new URLSearchParams(current);
-            if (next === 'planner') updated.set(VIEW_PARAM, 'planner');
-            else updated.delete(VIEW_PARAM);
+            for (const [name, value] of [
+              [COURSE_PARAM, next.courseId],
+              [TEACHER_PARAM, next.teacherId],
+            ] as const) {
+              if (value) updated.set(name, value);
+              else updated.delete(name);
+            }
             return updated;
           },
           { replace: true },
         )
       }
-      data={[
-        { value: 'overview', label: t('viewOverview') },
-        { value: 'planner', label: t('viewPlanner') },
-      ]}
-    />
+    >
+      <SegmentedControl
+        aria-label={t('viewLabel')}
+        value={view}
+        onChange={(next) => setParam(VIEW_PARAM, next === 'planner' ? 'planner' : null)}
+        data={[
+          { value: 'overview', label: t('viewOverview') },
+          { value: 'planner', label: t('viewPlanner') },
+        ]}
+      />
+    </CalendarFilterBar>
   );
 
   if (view === 'planner') {
     return (
       <Stack gap="md">
-        {viewSwitch}
+        {toolbar}
         <Suspense
           fallback={
             <FullPageLoader minHeight={320} label={t('loading', { ns: 'class-calendar' })} />
           }
         >
-          <ClassPlanner now={now} />
+          <ClassPlanner now={now} filters={filters} />
         </Suspense>
       </Stack>
     );
   }
 
   return (
-    <ClassCalendar
-      actions={viewSwitch}
-      description={t(user?.role === 'admin' ? 'subtitleAdmin' : 'subtitle')}
-      month={calendar.month}
-      onMonthChange={calendar.setMonth}
-      monthData={calendar.monthData}
-      monthLoading={calendar.monthLoading}
-      selectedDate={calendar.selected}
-      onSelectDate={calendar.setSelected}
-      dayClasses={calendar.dayClasses}
-      upcoming={calendar.upcoming}
-      today={now}
-      loadError={calendar.loadError}
-      describeError={describeError}
-      // A teacher opens the meeting link; attendance is the roster's, not recorded by joining.
-      joinStateOf={(item) => classJoinState(item, now)}
-      exporter={exporter}
-    />
+    <Stack gap="md">
+      {toolbar}
+      <ClassCalendar
+        description={t(user?.role === 'admin' ? 'subtitleAdmin' : 'subtitle')}
+        month={calendar.month}
+        onMonthChange={calendar.setMonth}
+        monthData={calendar.monthData}
+        monthLoading={calendar.monthLoading}
+        selectedDate={calendar.selected}
+        onSelectDate={calendar.setSelected}
+        dayClasses={calendar.dayClasses}
+        upcoming={calendar.upcoming}
+        today={now}
+        loadError={calendar.loadError}
+        describeError={describeError}
+        // A teacher opens the meeting link; attendance is the roster's, not recorded by joining.
+        joinStateOf={(item) => classJoinState(item, now)}
+        exporter={exporter}
+      />
+    </Stack>
   );
 }

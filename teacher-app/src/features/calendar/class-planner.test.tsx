@@ -64,7 +64,7 @@ function showPlanner(language: 'en' | 'es' = 'en') {
 async function openClass(name: RegExp) {
   showPlanner();
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name }));
+  await user.click(await screen.findByRole('button', { name }, { timeout: 10_000 }));
   return { user, dialog: await screen.findByRole('dialog') };
 }
 
@@ -74,18 +74,20 @@ beforeEach(() => {
   classesBetween.mockResolvedValue(ok([upcoming, started]));
 });
 
-describe('the calendar planner', () => {
+describe('the calendar planner', { timeout: 30_000 }, () => {
   it('reads the shown week (Sunday to Saturday) in one request and shows its classes', async () => {
     showPlanner();
 
+    // The planner is loaded lazily (the schedule package is large): the first render takes a moment.
     expect(
-      await screen.findByRole('button', { name: /Negotiation role play/ }),
+      await screen.findByRole('button', { name: /Negotiation role play/ }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Planner' })).toBeChecked();
     expect(classesBetween).toHaveBeenCalledTimes(1);
     expect(classesBetween).toHaveBeenCalledWith(
       new Date(2025, 2, 9).toISOString(),
       new Date(2025, 2, 16).toISOString(),
+      { courseId: null, teacherId: null },
     );
   });
 

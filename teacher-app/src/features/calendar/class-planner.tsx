@@ -20,6 +20,7 @@ import {
   plannerRange,
   plannerTimeToIso,
   type CalendarClass,
+  type CalendarFilters,
   type PlannerView,
 } from '@portal/shared-data';
 import { classMutations, classQueries } from '@portal/shared-data/queries';
@@ -35,6 +36,8 @@ type Outcome = { tone: 'done' | 'failed'; message: string } | null;
 export interface ClassPlannerProps {
   /** The current time: the first week shown, and which classes may still be moved. */
   now: Date;
+  /** One course's or one teacher's classes only. */
+  filters?: CalendarFilters;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface ClassPlannerProps {
  * its window of classes in one request; a move is one update, and the database decides whether the
  * caller may make it (RLS, and a class with attendance stays where it was held).
  */
-export default function ClassPlanner({ now }: ClassPlannerProps) {
+export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const [view, setView] = useState<PlannerView>('week');
@@ -54,7 +57,7 @@ export default function ClassPlanner({ now }: ClassPlannerProps) {
   // `date` always comes from the schedule's own navigation, so it is a real day.
   const range = plannerRange(view, date) ?? { from: now.toISOString(), to: now.toISOString() };
   const classes = useQuery({
-    ...classQueries.between(range.from, range.to),
+    ...classQueries.between(range.from, range.to, filters),
     placeholderData: keepPreviousData,
   });
   const move = useMutation(classMutations.update());

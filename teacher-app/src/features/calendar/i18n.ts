@@ -14,6 +14,14 @@ export const en = {
   plannerHint:
     'Drag an upcoming class to another day or time to move it, or open it to choose the new date and time.',
   dismiss: 'Dismiss',
+  filters: {
+    teacher: 'Teacher',
+    allTeachers: 'All teachers',
+    course: 'Course',
+    allCourses: 'All courses',
+    noMatch: 'Nothing matches',
+    loadFailed: 'The list could not be loaded',
+  },
   schedule: {
     day: 'Day',
     week: 'Week',
@@ -64,6 +72,14 @@ export const es: typeof en = {
   plannerHint:
     'Arrastra una próxima clase a otro día u hora para moverla, o ábrela para elegir la nueva fecha y hora.',
   dismiss: 'Cerrar',
+  filters: {
+    teacher: 'Profesor',
+    allTeachers: 'Todos los profesores',
+    course: 'Curso',
+    allCourses: 'Todos los cursos',
+    noMatch: 'No hay coincidencias',
+    loadFailed: 'No se pudo cargar la lista',
+  },
   schedule: {
     day: 'Día',
     week: 'Semana',
