@@ -216,7 +216,7 @@ export function screens(ctx: ScreenContext): Screen[] {
       ],
     },
 
-    { role: 'admin', name: 'Dashboard', requests: [{ label: 'rpc get_admin_dashboard()', rpc: 'get_admin_dashboard', args: {} }] },
+    { role: 'admin', name: 'Dashboard', requests: [{ label: "rpc get_admin_dashboard('month')", rpc: 'get_admin_dashboard', args: { period: 'month', time_zone: 'UTC' } }] },
     {
       role: 'admin',
       name: 'User management (page 1)',

@@ -132,6 +132,9 @@ describe('generated database types', () => {
   it('include the read models', () => {
     expectTypeOf<Tables<'course_catalog'>>().toHaveProperty('average_rating');
     expectTypeOf<Tables<'my_students'>>().toHaveProperty('last_activity_at');
-    expectTypeOf<Functions['get_admin_dashboard']['Args']>().toEqualTypeOf<{ since?: string }>();
+    expectTypeOf<Functions['get_admin_dashboard']['Args']>().toEqualTypeOf<{
+      period?: string;
+      time_zone?: string;
+    }>();
   });
 });

@@ -866,7 +866,8 @@ export type Database = {
       };
       get_admin_dashboard: {
         Args: {
-          since?: string;
+          period?: string;
+          time_zone?: string;
         };
         Returns: Json;
       };

@@ -399,6 +399,15 @@ export {
   type MaterialLibraryStats,
 } from './read-models/materials-library';
 export {
+  ADMIN_DASHBOARD_PERIODS,
+  adminDashboardReadModel,
+  toAdminDashboard,
+  type AdminDashboard,
+  type AdminDashboardPeriod,
+  type DashboardPoint,
+  type PeriodFigures,
+} from './read-models/admin-dashboard';
+export {
   TEACHER_DASHBOARD_LIMITS,
   teacherDashboardReadModel,
   toTeacherDashboard,

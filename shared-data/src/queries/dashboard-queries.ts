@@ -1,5 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
-import { studentDashboardReadModel, teacherDashboardReadModel } from '@portal/shared-data';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  adminDashboardReadModel,
+  studentDashboardReadModel,
+  teacherDashboardReadModel,
+  type AdminDashboardPeriod,
+} from '@portal/shared-data';
 import { dashboardKeys } from './keys';
 import { unwrap } from './service-failure';
 
@@ -15,5 +20,12 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: dashboardKeys.teacher(),
       queryFn: () => unwrap(teacherDashboardReadModel.get()),
+    }),
+  /** The school's dashboard for a period; the last period shown stays while the next one loads. */
+  admin: (period: AdminDashboardPeriod, timeZone: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.admin(period, timeZone),
+      queryFn: () => unwrap(adminDashboardReadModel.get(period, timeZone)),
+      placeholderData: keepPreviousData,
     }),
 };

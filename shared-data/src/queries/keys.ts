@@ -22,6 +22,7 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   student: () => ['dashboard', 'student'] as const,
   teacher: () => ['dashboard', 'teacher'] as const,
+  admin: (period: string, timeZone: string) => ['dashboard', 'admin', period, timeZone] as const,
 };
 
 export const classKeys = {

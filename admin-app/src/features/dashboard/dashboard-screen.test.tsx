@@ -1,147 +1,172 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  authAtom,
+  adminDashboardReadModel,
   fail,
-  initialAuthState,
   ok,
-  usersService,
-  type AppUser,
+  type AdminDashboard,
   type Result,
-  type RoleCounts,
 } from '@portal/shared-data';
-import { createQueryClient } from '@portal/shared-data/queries';
-import type { Language } from '@portal/shared-ui';
-import { renderWithProviders } from '@portal/shared-ui/test-utils';
+import { renderScreen } from '../../test-support/render-screen';
 import DashboardScreen from './dashboard-screen';
 
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
-  // `userQueries.roleCounts()` calls this very service object, so its function is replaced in place.
-  Object.assign(actual.usersService, { countByRole: vi.fn() });
+  // `dashboardQueries.admin()` calls this very object, so its function is replaced in place.
+  Object.assign(actual.adminDashboardReadModel, { get: vi.fn() });
   return actual;
 });
 
-const countByRole = vi.mocked(usersService.countByRole);
+const getDashboard = vi.mocked(adminDashboardReadModel.get);
 
 afterEach(() => {
-  countByRole.mockReset();
+  getDashboard.mockReset();
 });
 
-const admin: AppUser = {
-  id: 'admin-1',
-  email: 'rosa@school.test',
-  firstName: 'Rosa',
-  lastName: 'Díaz',
-  role: 'admin',
-  avatar: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLogin: null,
-  phone: null,
-  location: null,
-  bio: null,
-  isActive: true,
-};
-
-function renderDashboard(language: Language = 'en') {
-  const store = createStore();
-  store.set(authAtom, { ...initialAuthState, user: admin, initialized: true });
-  return renderWithProviders(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <Provider store={store}>
-        <DashboardScreen />
-      </Provider>
-    </QueryClientProvider>,
-    { language },
-  );
+function school(overrides: Partial<AdminDashboard> = {}): AdminDashboard {
+  return {
+    period: 'month',
+    periodStart: '2026-10-23T12:00:00Z',
+    previousStart: '2026-09-23T12:00:00Z',
+    now: '2026-11-23T12:00:00Z',
+    bucket: 'day',
+    users: { total: 31, students: 24, teachers: 1, admins: 6 },
+    courses: { total: 9, active: 7, activeEnrollments: 40, revenue: 11960 },
+    classes: { total: 120, live: 80, upcoming: 12 },
+    materials: 55,
+    current: { newUsers: 6, newEnrollments: 10, revenue: 2990, classes: 20 },
+    previous: { newUsers: 4, newEnrollments: 10, revenue: 3588, classes: 0 },
+    series: [
+      { start: '2026-11-22', enrollments: 4, revenue: 1196 },
+      { start: '2026-11-23', enrollments: 6, revenue: 1794 },
+    ],
+    ...overrides,
+  };
 }
 
-/** The figure a stat card shows, found by the card's label. */
-function figure(label: string): HTMLElement {
-  return screen.getByRole('group', { name: label });
+function show(language: 'en' | 'es' = 'en') {
+  return renderScreen(<DashboardScreen />, { language });
 }
 
 describe('admin DashboardScreen', () => {
   it('shows a loader until the figures arrive', async () => {
-    let answer: (result: Result<RoleCounts>) => void = () => {};
-    countByRole.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    renderDashboard();
+    let answer: (result: Result<AdminDashboard>) => void = () => {};
+    getDashboard.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    show();
 
     expect(screen.getByLabelText('Loading the overview…')).toBeInTheDocument();
-    answer(ok({ total: 7, student: 4, teacher: 2, admin: 1 }));
+    answer(ok(school()));
 
     expect(await screen.findByRole('group', { name: 'Total Users' })).toHaveAccessibleDescription(
-      '7',
+      '31',
     );
     expect(screen.queryByLabelText('Loading the overview…')).not.toBeInTheDocument();
   });
 
-  it('greets the admin and shows users by role, plurals included', async () => {
-    countByRole.mockResolvedValue(ok({ total: 7, student: 4, teacher: 2, admin: 1 }));
-    renderDashboard();
+  it("greets the admin and shows the school's totals, plurals and dollars included", async () => {
+    getDashboard.mockResolvedValue(ok(school()));
+    show();
 
     expect(screen.getByRole('heading', { name: 'Welcome back, Rosa!' })).toBeInTheDocument();
-    const total = await screen.findByRole('group', { name: 'Total Users' });
-    expect(total).toHaveAccessibleDescription('7');
-    expect(within(total).getByText('4 students · 2 teachers · 1 admin')).toBeInTheDocument();
-    expect(figure('Teachers')).toHaveAccessibleDescription('2');
-    expect(figure('Students')).toHaveAccessibleDescription('4');
-    expect(figure('Administrators')).toHaveAccessibleDescription('1');
+    const users = await screen.findByRole('group', { name: 'Total Users' });
+    expect(within(users).getByText('24 students · 1 teacher')).toBeInTheDocument();
+    const courses = screen.getByRole('group', { name: 'Active Courses' });
+    expect(courses).toHaveAccessibleDescription('7');
+    expect(within(courses).getByText('40 active enrolments')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Total Classes' })).getByText('12 upcoming'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Total Revenue' })).toHaveAccessibleDescription(
+      '$11,960.00',
+    );
+    expect(screen.getByRole('group', { name: 'Materials' })).toHaveAccessibleDescription('55');
+    expect(screen.getByRole('group', { name: 'Live Classes' })).toHaveAccessibleDescription('80');
   });
 
-  it('says "1 teacher", not "1 teachers"', async () => {
-    countByRole.mockResolvedValue(ok({ total: 5, student: 1, teacher: 1, admin: 3 }));
-    renderDashboard();
+  it("compares the period's figures with the period before", async () => {
+    getDashboard.mockResolvedValue(ok(school()));
+    show();
 
-    const total = await screen.findByRole('group', { name: 'Total Users' });
-    expect(within(total).getByText('1 student · 1 teacher · 3 admins')).toBeInTheDocument();
+    const users = await screen.findByRole('group', { name: 'New users' });
+    // 6 against 4: half as many again.
+    expect(within(users).getByText('6')).toBeInTheDocument();
+    expect(within(users).getByText('▲ 50 %')).toBeInTheDocument();
+    expect(within(users).getByText('Previous period: 4')).toBeInTheDocument();
+    const enrollments = screen.getByRole('group', { name: 'New enrolments' });
+    expect(within(enrollments).getByText('No change')).toBeInTheDocument();
+    // 2,990 against 3,588 dollars: a sixth less.
+    const revenue = screen.getByRole('group', { name: 'Revenue' });
+    expect(within(revenue).getByText('$2,990.00')).toBeInTheDocument();
+    expect(within(revenue).getByText('▼ 16.7 %')).toBeInTheDocument();
+    // Nothing before to compare with.
+    expect(
+      within(screen.getByRole('group', { name: 'Classes' })).getByText('New'),
+    ).toBeInTheDocument();
+  });
+
+  it('reads the chosen period again, in the viewer time zone', async () => {
+    getDashboard.mockResolvedValue(ok(school()));
+    const user = userEvent.setup();
+    show();
+    await screen.findByRole('group', { name: 'New users' });
+    expect(getDashboard).toHaveBeenLastCalledWith(
+      'month',
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+
+    getDashboard.mockResolvedValue(ok(school({ period: 'year' })));
+    await user.click(screen.getByText('Year'));
+
+    await waitFor(() => expect(getDashboard).toHaveBeenLastCalledWith('year', expect.any(String)));
+    expect(await screen.findByRole('heading', { name: 'The last 12 months' })).toBeInTheDocument();
+  });
+
+  it('offers Quick Actions that open the real screens with their dialog', async () => {
+    getDashboard.mockResolvedValue(ok(school()));
+    show();
+
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    expect(within(actions).getByRole('link', { name: 'Add User' })).toHaveAttribute(
+      'href',
+      '/users?new=1',
+    );
+    expect(within(actions).getByRole('link', { name: 'Schedule Class' })).toHaveAttribute(
+      'href',
+      '/classes?new=1',
+    );
   });
 
   it('shows a translated error, never the raw one, and Try again loads the figures', async () => {
-    countByRole
-      .mockResolvedValueOnce(fail('FETCH_USERS_ERROR', 'permission denied for table users'))
-      .mockResolvedValueOnce(ok({ total: 3, student: 1, teacher: 1, admin: 1 }));
-    const { user } = renderDashboard();
+    getDashboard
+      .mockResolvedValueOnce(
+        fail('RPC_ERROR', 'permission denied for function get_admin_dashboard'),
+      )
+      .mockResolvedValueOnce(ok(school()));
+    const user = userEvent.setup();
+    show();
 
     expect(await screen.findByText('Error loading dashboard data:')).toBeInTheDocument();
-    expect(
-      screen.getByText(/The data could not be loaded\. Please try again\./),
-    ).toBeInTheDocument();
     expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
 
-    expect(await screen.findByRole('group', { name: 'Total Users' })).toHaveAccessibleDescription(
-      '3',
-    );
+    expect(await screen.findByRole('group', { name: 'Total Users' })).toBeInTheDocument();
     expect(screen.queryByText('Error loading dashboard data:')).not.toBeInTheDocument();
-    expect(countByRole).toHaveBeenCalledTimes(2);
   });
 
-  it('speaks Spanish, plurals included', async () => {
-    countByRole.mockResolvedValue(ok({ total: 4, student: 2, teacher: 1, admin: 1 }));
-    renderDashboard('es');
+  it('speaks Spanish, plurals and money included', async () => {
+    getDashboard.mockResolvedValue(ok(school()));
+    show('es');
 
     expect(
       screen.getByRole('heading', { name: '¡Bienvenido de nuevo, Rosa!' }),
     ).toBeInTheDocument();
-    const total = await screen.findByRole('group', { name: 'Usuarios totales' });
-    expect(
-      within(total).getByText('2 estudiantes · 1 profesor · 1 administrador'),
-    ).toBeInTheDocument();
-    expect(figure('Profesores')).toHaveAccessibleDescription('1');
-  });
-
-  it('shows the error in Spanish with its Try again button', async () => {
-    countByRole.mockResolvedValue(fail('FETCH_USERS_ERROR', 'permission denied for table users'));
-    renderDashboard('es');
-
-    expect(await screen.findByText('Error al cargar los datos del panel:')).toBeInTheDocument();
-    expect(
-      screen.getByText(/No se pudieron cargar los datos\. Inténtalo de nuevo\./),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument();
+    const users = await screen.findByRole('group', { name: 'Usuarios totales' });
+    expect(within(users).getByText('24 estudiantes · 1 profesor')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'El último mes' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Ingresos totales' })).toHaveAccessibleDescription(
+      /11\.960,00/,
+    );
   });
 });
