@@ -887,6 +887,16 @@ export type Database = {
         };
         Returns: Json;
       };
+      get_course_files: {
+        Args: {
+          course_uuid: string;
+        };
+        Returns: Json;
+      };
+      get_course_management_stats: {
+        Args: never;
+        Returns: Json;
+      };
       get_course_detail: {
         Args: {
           course_uuid: string;

@@ -83,6 +83,7 @@ export {
 export {
   coursesService,
   type CourseFilters,
+  type CourseManagementStats,
   type CourseSortKey,
   type EnrollmentFilters,
   type SortOrder,

@@ -81,6 +81,12 @@ export const courseQueries = {
       queryKey: courseKeys.enrollments(filters),
       queryFn: () => unwrap(coursesService.listEnrollments(filters)),
     }),
+  /** Course Management's figures and the languages of existing courses, in one request. */
+  managementStats: () =>
+    queryOptions({
+      queryKey: courseKeys.managementStats(),
+      queryFn: () => unwrap(coursesService.managementStats()),
+    }),
 };
 
 type Enrolment = { courseId: string; userId: string };
@@ -129,6 +135,7 @@ export const courseMutations = {
       // leaves every student's view.
       meta: { invalidates: STUDENT_COURSE_VIEWS },
     }),
+  /** Deletes a course with its stored files (materials' files, submitted work) first. */
   delete: () =>
     mutationOptions({
       mutationKey: ['courses', 'delete'],

@@ -16,6 +16,8 @@ export const courseKeys = {
   scheduledTime: (courseId: string) => ['courses', 'detail', courseId, 'scheduled-time'] as const,
   reviews: (courseId: string) => ['courses', 'detail', courseId, 'reviews'] as const,
   enrollments: (filters: object) => ['courses', 'enrollments', filters] as const,
+  /** Course Management's figures (every course the caller may see). */
+  managementStats: () => ['courses', 'management-stats'] as const,
 };
 
 export const dashboardKeys = {

@@ -305,7 +305,10 @@ describe('coursesService.update', () => {
 });
 
 describe('coursesService.delete', () => {
+  const FILES = '/rest/v1/rpc/get_course_files';
+
   it('deletes by id and asks for the deleted id back', async () => {
+    fake.on('POST', FILES, { body: [] });
     fake.on('DELETE', '/rest/v1/courses', { body: [{ id: 'course-1' }] });
 
     expect(await coursesService.delete('course-1')).toEqual({ success: true, data: null });
@@ -315,6 +318,7 @@ describe('coursesService.delete', () => {
   });
 
   it('fails when nothing was deleted', async () => {
+    fake.on('POST', FILES, { body: [] });
     fake.on('DELETE', '/rest/v1/courses', { body: [] });
 
     expect(await coursesService.delete('course-1')).toMatchObject({
@@ -324,6 +328,7 @@ describe('coursesService.delete', () => {
   });
 
   it('carries a foreign-key refusal', async () => {
+    fake.on('POST', FILES, { body: [] });
     fake.on('DELETE', '/rest/v1/courses', {
       status: 409,
       body: { code: '23503', message: 'update or delete on table "courses" violates foreign key' },
@@ -333,6 +338,96 @@ describe('coursesService.delete', () => {
       success: false,
       error: { code: 'DELETE_COURSES_ERROR', details: { code: '23503' } },
     });
+  });
+});
+
+describe('coursesService.delete with stored files', () => {
+  const FILES = '/rest/v1/rpc/get_course_files';
+
+  it("removes the course's stored files bucket by bucket before the course", async () => {
+    fake.on('POST', FILES, {
+      body: [
+        { bucket: 'activity-submissions', name: 's-1/a-1/essay.pdf' },
+        { bucket: 'materials', name: 't-1/worksheet.pdf' },
+        { bucket: 'activity-submissions', name: 's-2/a-1/notes.txt' },
+      ],
+    });
+    fake.on('DELETE', '/storage/v1/object/*', { body: [] });
+    fake.on('DELETE', '/rest/v1/courses', { body: [{ id: 'course-1' }] });
+
+    expect(await coursesService.delete('course-1')).toEqual({ success: true, data: null });
+
+    const order = fake.requests.map((request) => `${request.method} ${request.path}`);
+    expect(order).toEqual([
+      'POST /rest/v1/rpc/get_course_files',
+      'DELETE /storage/v1/object/activity-submissions',
+      'DELETE /storage/v1/object/materials',
+      'DELETE /rest/v1/courses',
+    ]);
+    expect(fake.requestsTo('POST', FILES)[0]?.body).toEqual({ course_uuid: 'course-1' });
+    expect(fake.requestsTo('DELETE', '/storage/v1/object/activity-submissions')[0]?.body).toEqual({
+      prefixes: ['s-1/a-1/essay.pdf', 's-2/a-1/notes.txt'],
+    });
+  });
+
+  it('keeps the course when its files cannot be removed, and says so', async () => {
+    fake.on('POST', FILES, { body: [{ bucket: 'materials', name: 't-1/worksheet.pdf' }] });
+    fake.on('DELETE', '/storage/v1/object/*', {
+      status: 403,
+      body: {
+        statusCode: '403',
+        error: 'Unauthorized',
+        message: 'new row violates row-level security policy',
+      },
+    });
+
+    expect(await coursesService.delete('course-1')).toMatchObject({
+      success: false,
+      error: { code: 'DELETE_COURSES_ERROR' },
+    });
+    expect(fake.requestsTo('DELETE', '/rest/v1/courses')).toHaveLength(0);
+  });
+
+  it("refuses when the caller may not list the course's files", async () => {
+    fake.on('POST', FILES, {
+      status: 403,
+      body: {
+        code: '42501',
+        message: "Only the course's teacher or an administrator can list its files",
+      },
+    });
+
+    expect(await coursesService.delete('course-1')).toMatchObject({
+      success: false,
+      error: { code: 'DELETE_COURSES_ERROR', details: { code: '42501' } },
+    });
+    expect(fake.requestsTo('DELETE', '/rest/v1/courses')).toHaveLength(0);
+  });
+});
+
+describe('coursesService.managementStats', () => {
+  it('reads the figures and the languages in one request', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_course_management_stats', {
+      body: {
+        total_courses: 9,
+        active_courses: 7,
+        total_students: 31,
+        total_revenue: '11960.00',
+        languages: ['English', 'Spanish'],
+      },
+    });
+
+    expect(await coursesService.managementStats()).toEqual({
+      success: true,
+      data: {
+        totalCourses: 9,
+        activeCourses: 7,
+        totalStudents: 31,
+        totalRevenue: 11960,
+        languages: ['English', 'Spanish'],
+      },
+    });
+    expect(fake.requests).toHaveLength(1);
   });
 });
 

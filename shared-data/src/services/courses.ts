@@ -1,4 +1,6 @@
 import { getClient } from '../client';
+import { toNumber } from '../mappers/fields';
+import { fromStorageError, type Bucket } from './storage';
 import { ERROR_MESSAGES, type ErrorCode } from '../errors';
 import {
   COURSE_COLUMNS,
@@ -142,8 +144,43 @@ async function update(id: string, changes: CourseChanges): Promise<Result<Course
   });
 }
 
+/** At most this many object names per storage removal request. */
+const REMOVE_BATCH = 100;
+
+type CourseFile = { bucket: Bucket; name: string };
+
+/**
+ * Deletes a course and the stored files that belong to it: its materials' files and the work handed
+ * in for its activities (`get_course_files`, for its teacher or an administrator). The files go first,
+ * through the storage API; if that fails the course stays, so nothing is left without its row. The
+ * rows (classes, materials, activities, enrolments) go with the course by cascade.
+ */
 async function remove(id: string): Promise<Result<null>> {
   return settle('DELETE_COURSES_ERROR', ERROR_MESSAGES.deleteCourseFailed, async () => {
+    const listed = await getClient().rpc('get_course_files', { course_uuid: id });
+    if (listed.error) {
+      return fromPostgrestError(
+        'DELETE_COURSES_ERROR',
+        listed.error,
+        ERROR_MESSAGES.deleteCourseFailed,
+      );
+    }
+    const files = (Array.isArray(listed.data) ? listed.data : []) as CourseFile[];
+    for (const bucket of new Set(files.map((file) => file.bucket))) {
+      const names = files.filter((file) => file.bucket === bucket).map((file) => file.name);
+      for (let start = 0; start < names.length; start += REMOVE_BATCH) {
+        const removed = await getClient()
+          .storage.from(bucket)
+          .remove(names.slice(start, start + REMOVE_BATCH));
+        if (removed.error) {
+          return fromStorageError(
+            'DELETE_COURSES_ERROR',
+            removed.error,
+            ERROR_MESSAGES.deleteCourseFailed,
+          );
+        }
+      }
+    }
     const { data, error } = await getClient()
       .from('courses')
       .delete()
@@ -156,6 +193,38 @@ async function remove(id: string): Promise<Result<null>> {
     return data.length > 0
       ? ok(null)
       : nothingChanged('DELETE_COURSES_ERROR', ERROR_MESSAGES.deleteCourseFailed);
+  });
+}
+
+export type CourseManagementStats = {
+  totalCourses: number;
+  activeCourses: number;
+  /** Distinct students with an active enrolment. */
+  totalStudents: number;
+  /** Dollars: price x active enrolments over every course. */
+  totalRevenue: number;
+  /** The languages of existing courses, for the filter. */
+  languages: string[];
+};
+
+/** Course Management's figures over every course the caller may see, in one request. */
+async function managementStats(): Promise<Result<CourseManagementStats>> {
+  return settle('FETCH_COURSES_ERROR', ERROR_MESSAGES.fetchCoursesFailed, async () => {
+    const { data, error } = await getClient().rpc('get_course_management_stats');
+    if (error) {
+      return fromPostgrestError('FETCH_COURSES_ERROR', error, ERROR_MESSAGES.fetchCoursesFailed);
+    }
+    const json = (data ?? {}) as Record<string, unknown>;
+    const number = (value: unknown) => toNumber(value as number | string | null | undefined);
+    return ok({
+      totalCourses: number(json.total_courses),
+      activeCourses: number(json.active_courses),
+      totalStudents: number(json.total_students),
+      totalRevenue: number(json.total_revenue),
+      languages: Array.isArray(json.languages)
+        ? json.languages.filter((value): value is string => typeof value === 'string')
+        : [],
+    });
   });
 }
 
@@ -317,6 +386,7 @@ export const coursesService = {
   create,
   update,
   delete: remove,
+  managementStats,
   enroll,
   unenroll,
   removeStudent,
