@@ -178,6 +178,7 @@ describe('CalendarScreen', () => {
     expect(classesBetween).toHaveBeenCalledWith(
       new Date(2025, 2, 12).toISOString(),
       new Date(2025, 2, 13).toISOString(),
+      {}, // no course or teacher filter: a student's calendar has none
     );
     const items = within(dayRegion).getAllByRole('listitem');
     expect(items).toHaveLength(3);
@@ -418,6 +419,7 @@ describe('CalendarScreen', () => {
     expect(classesBetween).toHaveBeenCalledWith(
       new Date(NOW.getTime() - 30 * 24 * 60 * MINUTE).toISOString(),
       new Date(2025, 8, 12, 9, 0).toISOString(),
+      {},
     );
     expect(clicks[0]?.download).toBe('lingua-academy-classes.ics');
     expect(blobs[0]?.type).toBe('text/calendar;charset=utf-8');
