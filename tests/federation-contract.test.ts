@@ -75,11 +75,11 @@ describe('the contract checks themselves', () => {
     const route: PortalRoute = {
       path: '/users',
       roles: ['admin'],
-      source: { kind: 'remote', remote: 'admin', module: './UserManagement' },
+      source: { kind: 'remote', remote: 'admin', module: './TeacherManagement' },
       titleKey: 'titles.users',
     };
     expect(missingModules([...ROUTES, route], REMOTES)).toEqual([
-      '/users (admin): admin does not expose ./UserManagement',
+      '/users (admin): admin does not expose ./TeacherManagement',
     ]);
   });
 

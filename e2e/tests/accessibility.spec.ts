@@ -33,6 +33,20 @@ const LOGOUT: DialogCheck = {
   open: click((page) => page.getByRole('button', { name: /^(Logout|Cerrar sesión)$/ })),
 };
 
+const EDIT_PROFILE: DialogCheck = {
+  name: 'edit profile',
+  path: '/profile',
+  open: click((page) => page.getByRole('button', { name: /^(Edit profile|Editar perfil)$/ })),
+};
+
+const CHANGE_PASSWORD: DialogCheck = {
+  name: 'change password',
+  path: '/profile',
+  open: click((page) =>
+    page.getByRole('button', { name: /^(Change password|Cambiar contraseña)$/ }),
+  ),
+};
+
 const CLASS_FORM: DialogCheck = {
   name: 'class form',
   path: '/classes',
@@ -72,8 +86,14 @@ const ATTENDANCE: DialogCheck = {
   path: '/classes',
   open: async (page) => {
     // The segmented control's radios are visually hidden; a person clicks the label.
-    await page.locator('label').filter({ hasText: /^(Past|Pasadas)$/ }).click();
-    await page.getByRole('button', { name: /^(Attendance|Asistencia)$/ }).first().click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^(Past|Pasadas)$/ })
+      .click();
+    await page
+      .getByRole('button', { name: /^(Attendance|Asistencia)$/ })
+      .first()
+      .click();
   },
 };
 
@@ -81,6 +101,8 @@ const ATTENDANCE: DialogCheck = {
 const DIALOGS: Record<Role, DialogCheck[]> = {
   student: [
     LOGOUT,
+    EDIT_PROFILE,
+    CHANGE_PASSWORD,
     {
       name: 'material viewer',
       path: '/course-detail/:courseId',
@@ -122,7 +144,25 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       open: button(/^(View details|Ver detalles)/),
     },
   ],
-  admin: [LOGOUT, CLASS_FORM, ADD_MATERIAL, ACTIVITY_FORM],
+  admin: [
+    LOGOUT,
+    CLASS_FORM,
+    ADD_MATERIAL,
+    ACTIVITY_FORM,
+    { name: 'user form', path: '/users', open: button(/^(Create User|Crear usuario)$/) },
+    { name: 'user import', path: '/users', open: button(/^(Import CSV|Importar CSV)$/) },
+    { name: 'course form (admin)', path: '/courses', open: button(/^(Create Course|Crear curso)$/) },
+    {
+      name: 'student picker',
+      path: '/courses',
+      open: button(/^(Add student|Agregar estudiante)/),
+    },
+    {
+      name: 'settings reset confirmation',
+      path: '/settings',
+      open: button(/^(Reset to Defaults|Restablecer valores predeterminados)$/),
+    },
+  ],
 };
 
 // Views of a route that only an address parameter opens: the teacher calendar's planner.

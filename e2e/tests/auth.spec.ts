@@ -4,7 +4,16 @@ import { AuthScreen, Sidebar } from '../support/pages';
 
 // Staff sidebars grow as teacher-app and admin-app ship their screens (shell/src/app/route-table.ts).
 const SIDEBARS = {
-  admin: ['Dashboard', 'Class Management', 'Calendar View', 'Materials', 'Activities', 'Profile'],
+  admin: [
+    'Dashboard',
+    'User Management',
+    'Course Management',
+    'Class Management',
+    'Calendar View',
+    'Materials',
+    'Activities',
+    'Profile',
+  ],
   teacher: [
     'Dashboard',
     'My Courses',

@@ -29,12 +29,12 @@ async function signedIn(browser: Browser, email: string, password = DEMO_PASSWOR
   return page;
 }
 
-/** Tomorrow as the English date field takes it (MM/DD/YYYY). */
+/** Tomorrow as every date field takes it, in both languages (DD/MM/YYYY). */
 function tomorrowTyped(): string {
   const date = new Date();
   date.setDate(date.getDate() + 1);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()}`;
+  return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
 async function courseId(token: string): Promise<string> {
@@ -154,7 +154,11 @@ test('a teacher takes attendance of a class that has started and sees the rate',
   const card = teacher.getByRole('article', { name: title });
   await card.getByRole('button', { name: 'Attendance' }).click();
   const dialog = teacher.getByRole('dialog', { name: `Attendance: ${title}` });
-  await dialog.getByRole('switch', { name: `Present: ${STUDENT_NAME}` }).check({ force: true });
+  const present = dialog.getByRole('switch', { name: `Present: ${STUDENT_NAME}` });
+  await expect(present).toBeVisible();
+  // The switch's input is visually hidden under its track: the click goes to the input itself.
+  await present.dispatchEvent('click');
+  await expect(present).toBeChecked();
   await dialog.getByRole('button', { name: 'Save attendance' }).click();
   await expect(teacher.getByText('Attendance saved').first()).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -179,6 +179,8 @@ create table if not exists auth.mail_outbox (
   created_at timestamptz not null default clock_timestamp()
 );
 create index if not exists mail_outbox_to_email_idx on auth.mail_outbox (lower(to_email), created_at desc);
+-- The sender the app's own mail names (the System Settings' from name and address); null for auth mail.
+alter table auth.mail_outbox add column if not exists from_address text;
 
 -- Read the claims PostgREST (and the local storage API) put into `request.jwt.claims`, like Supabase.
 create or replace function auth.uid() returns uuid

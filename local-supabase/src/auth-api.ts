@@ -40,7 +40,7 @@ import {
 } from './http-utils';
 import { type JwtClaims, verifyJwt } from './jwt';
 import type { Outbox } from './outbox';
-import { EmailSendLimiter, SignInLimiter } from './rate-limit';
+import { CachedSetting, EmailSendLimiter, SignInLimiter, readMaxLoginAttempts } from './rate-limit';
 
 type Db = pg.Pool | pg.PoolClient;
 
@@ -109,6 +109,8 @@ async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) =
 /** The GoTrue (`/auth/v1`) endpoints supabase-js uses, backed by the auth schema. */
 export class AuthApi {
   private readonly signIns: SignInLimiter;
+  /** System Settings → Security → max login attempts: the per-email threshold of `signIns`. */
+  private readonly maxLoginAttempts: CachedSetting<number>;
   private readonly recoveryMails: EmailSendLimiter;
 
   constructor(
@@ -120,6 +122,11 @@ export class AuthApi {
       limits.failedSignInsPerEmail,
       limits.failedSignInsPerIp,
       limits.signInWindowSeconds * 1000,
+    );
+    this.maxLoginAttempts = new CachedSetting(
+      async () => (await readMaxLoginAttempts(this.pool)) ?? limits.failedSignInsPerEmail,
+      limits.failedSignInsPerEmail,
+      limits.settingsCacheSeconds * 1000,
     );
     this.recoveryMails = new EmailSendLimiter(limits.recoveryEmailIntervalSeconds * 1000);
   }
@@ -250,7 +257,7 @@ export class AuthApi {
     const password = stringField(body, 'password') ?? '';
     if (!email) throw authError(400, 'validation_failed', 'missing email or phone');
     const ip = clientIp(req);
-    if (this.signIns.isLocked(email, ip)) {
+    if (this.signIns.isLocked(email, ip, { perEmail: await this.maxLoginAttempts.get() })) {
       throw authError(429, 'over_request_rate_limit', 'Too many login attempts. Please try again later.');
     }
     const user = await findUserByEmail(this.pool, email);
@@ -315,6 +322,8 @@ export class AuthApi {
       }
       const user = await findUserById(db, flow.user_id);
       if (!user) throw authError(404, 'user_not_found', 'User not found');
+      // A deactivated (banned) account gets no session by any route, email links included.
+      if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
       return startSession(db, user, flow.authentication_method, this.sessionMeta(req));
     });
     sendJson(res, 200, session);
@@ -495,6 +504,14 @@ export class AuthApi {
     const location = await withTransaction(this.pool, async (db) => {
       const user = await this.consumeRecoveryToken(db, tokenHash);
       if (!user) return undefined;
+      // GoTrue refuses a banned account's email link before issuing anything.
+      if (isBanned(user)) {
+        return withFragment(target, {
+          error: 'access_denied',
+          error_code: 'user_banned',
+          error_description: 'User is banned',
+        });
+      }
       if (isPkce) {
         const { rows } = await db.query<{ auth_code: string }>(
           `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
@@ -541,6 +558,7 @@ export class AuthApi {
       if (!user || (email && user.email !== email)) {
         throw authError(403, 'otp_expired', 'Token has expired or is invalid');
       }
+      if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
       return startSession(db, user, 'recovery', this.sessionMeta(req));
     });
     sendJson(res, 200, session);

@@ -89,11 +89,14 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 /** Auth limits; tests and demos may tune them through the environment of the stack process. */
 export function authLimits() {
   return {
+    // Used only when the database has no max login attempts setting (System Settings → Security).
     failedSignInsPerEmail: positiveIntFromEnv('LOCAL_SUPABASE_MAX_FAILED_SIGNINS_PER_EMAIL', 5),
     failedSignInsPerIp: positiveIntFromEnv('LOCAL_SUPABASE_MAX_FAILED_SIGNINS_PER_IP', 20),
     signInWindowSeconds: positiveIntFromEnv('LOCAL_SUPABASE_SIGNIN_WINDOW_SECONDS', 300),
     recoveryEmailIntervalSeconds: positiveIntFromEnv('LOCAL_SUPABASE_RECOVERY_EMAIL_INTERVAL_SECONDS', 10),
     recoveryTokenLifetimeSeconds: 3600,
+    // How long the sign-in limiter keeps the settings' max login attempts before reading it again.
+    settingsCacheSeconds: positiveIntFromEnv('LOCAL_SUPABASE_SETTINGS_CACHE_SECONDS', 2),
   };
 }
 

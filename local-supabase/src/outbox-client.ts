@@ -4,6 +4,8 @@ import { OUTBOX_URL } from './config';
 export interface OutboxMessage {
   id: string;
   to: string;
+  /** 'Name <address>' of the app's own mail (enrolment alerts); null for auth mail. */
+  from: string | null;
   subject: string;
   text: string;
   html: string;

@@ -14,15 +14,49 @@ export interface OutgoingMail {
 interface OutboxRow {
   id: string;
   to_email: string;
+  from_address: string | null;
   subject: string;
   text_body: string;
   html_body: string;
   created_at: Date;
 }
 
-/** Local mail delivery: mails are kept in auth.mail_outbox and survive restarts until a reset. */
+// Postgres: relation does not exist (a database whose migrations predate the mail queue).
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * Local mail delivery: mails are kept in auth.mail_outbox and survive restarts until a reset. Mail the
+ * database queues (private.mail_queue: enrolment alerts) is delivered here too, in the place of the
+ * hosted project's sending function.
+ */
 export class Outbox {
   constructor(private readonly pool: pg.Pool) {}
+
+  /** Moves queued mail into the outbox, oldest first, in one statement; answers how many moved. */
+  async deliverQueued(limit = 500): Promise<number> {
+    try {
+      const { rowCount } = await this.pool.query(
+        `with picked as (
+           select id from private.mail_queue order by created_at limit $1 for update skip locked
+         ), moved as (
+           delete from private.mail_queue q using picked where q.id = picked.id
+           returning q.to_email, q.from_email, q.from_name, q.subject, q.text_body, q.html_body, q.created_at
+         )
+         insert into auth.mail_outbox (to_email, from_address, subject, text_body, html_body, created_at)
+         select to_email,
+                case when from_email = '' then null
+                     when from_name = '' then from_email
+                     else from_name || ' <' || from_email || '>' end,
+                subject, text_body, html_body, created_at
+           from moved`,
+        [limit],
+      );
+      return rowCount ?? 0;
+    } catch (error) {
+      if ((error as { code?: string }).code === UNDEFINED_TABLE) return 0;
+      throw error;
+    }
+  }
 
   async send(mail: OutgoingMail, db: pg.Pool | pg.PoolClient = this.pool): Promise<void> {
     await db.query('insert into auth.mail_outbox (to_email, subject, text_body, html_body) values ($1, $2, $3, $4)', [
@@ -33,9 +67,11 @@ export class Outbox {
     ]);
   }
 
+  /** The outbox's mail, newest first; what the database queued until now is delivered first. */
   async list(to?: string, limit = 200): Promise<OutboxMessage[]> {
+    await this.deliverQueued();
     const { rows } = await this.pool.query<OutboxRow>(
-      `select id, to_email, subject, text_body, html_body, created_at from auth.mail_outbox
+      `select id, to_email, from_address, subject, text_body, html_body, created_at from auth.mail_outbox
         where $1::text is null or lower(to_email) = lower($1)
         order by created_at desc
         limit $2`,
@@ -44,6 +80,7 @@ export class Outbox {
     return rows.map((row) => ({
       id: row.id,
       to: row.to_email,
+      from: row.from_address,
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,
@@ -52,6 +89,7 @@ export class Outbox {
   }
 
   async clear(): Promise<void> {
+    await this.deliverQueued();
     await this.pool.query('delete from auth.mail_outbox');
   }
 }
@@ -64,7 +102,9 @@ function renderPage(messages: OutboxMessage[]): string {
   const items = messages
     .map(
       (message) => `<article>
-  <header><strong>${escapeHtml(message.subject)}</strong> → ${escapeHtml(message.to)}
+  <header><strong>${escapeHtml(message.subject)}</strong> → ${escapeHtml(message.to)}${
+    message.from ? ` <span>from ${escapeHtml(message.from)}</span>` : ''
+  }
   <time>${escapeHtml(message.createdAt)}</time></header>
   <div class="mail">${message.html}</div>
 </article>`,
@@ -83,7 +123,24 @@ ${items || '<p>No mail yet.</p>'}
 </body></html>`;
 }
 
+/** How often queued mail is delivered when nobody reads the outbox. */
+const DELIVERY_INTERVAL_MS = 1000;
+
 export async function startOutboxServer(outbox: Outbox): Promise<{ close(): Promise<void> }> {
+  let deliveryFailed = false;
+  const delivery = setInterval(() => {
+    outbox.deliverQueued().then(
+      () => {
+        deliveryFailed = false;
+      },
+      (error: unknown) => {
+        // Said once per outage (the database restarting), not every second.
+        if (!deliveryFailed) console.error('[outbox] delivering queued mail failed:', error);
+        deliveryFailed = true;
+      },
+    );
+  }, DELIVERY_INTERVAL_MS);
+  delivery.unref();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${HOST}:${OUTBOX_PORT}`);
     const respond = async () => {
@@ -110,6 +167,7 @@ export async function startOutboxServer(outbox: Outbox): Promise<{ close(): Prom
   return {
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(delivery);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -109,14 +109,14 @@ describe('admin-users: who may call it', () => {
     }
   });
 
-  it('refuses a deactivated administrator (403)', async () => {
+  it('refuses a deactivated administrator: deactivation ends their sessions (401)', async () => {
     const other = await createUser({ role: 'admin' });
     const client = anonClient();
     await client.auth.signInWithPassword({ email: other.email, password: other.password });
     await db.query('update public.users set is_active = false where id = $1', [other.id]);
-    expect((await call(await tokenOf(client), { action: 'delete', id: other.id })).status).toBe(
-      403,
-    );
+    const answer = await call(await tokenOf(client), { action: 'delete', id: other.id });
+    expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe('UNAUTHENTICATED');
   });
 
   it('answers CORS preflights for the app origins only', async () => {

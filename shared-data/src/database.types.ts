@@ -89,6 +89,7 @@ export type Database = {
           activity_id: string;
           created_at: string;
           feedback: string | null;
+          file_names: string[];
           file_urls: string[];
           grade: number | null;
           graded_at: string | null;
@@ -104,6 +105,7 @@ export type Database = {
           activity_id: string;
           created_at?: string;
           feedback?: string | null;
+          file_names?: string[];
           file_urls?: string[];
           grade?: number | null;
           graded_at?: string | null;
@@ -119,6 +121,7 @@ export type Database = {
           activity_id?: string;
           created_at?: string;
           feedback?: string | null;
+          file_names?: string[];
           file_urls?: string[];
           grade?: number | null;
           graded_at?: string | null;
@@ -785,6 +788,7 @@ export type Database = {
           created_at: string | null;
           due_date: string | null;
           feedback: string | null;
+          file_names: string[] | null;
           file_urls: string[] | null;
           grade: number | null;
           graded_at: string | null;
@@ -887,6 +891,14 @@ export type Database = {
         };
         Returns: Json;
       };
+      get_course_detail: {
+        Args: {
+          course_uuid: string;
+          class_page?: number;
+          class_page_size?: number;
+        };
+        Returns: Json;
+      };
       get_course_files: {
         Args: {
           course_uuid: string;
@@ -895,14 +907,6 @@ export type Database = {
       };
       get_course_management_stats: {
         Args: never;
-        Returns: Json;
-      };
-      get_course_detail: {
-        Args: {
-          course_uuid: string;
-          class_page?: number;
-          class_page_size?: number;
-        };
         Returns: Json;
       };
       get_my_student_detail: {
@@ -929,6 +933,10 @@ export type Database = {
         Returns: Json;
       };
       get_my_students_stats: {
+        Args: never;
+        Returns: Json;
+      };
+      get_public_settings: {
         Args: never;
         Returns: Json;
       };

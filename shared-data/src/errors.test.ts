@@ -4,7 +4,7 @@ import { ApiProviderError, ConfigError, ERROR_CODES, ERROR_MESSAGES } from './er
 describe('ERROR_CODES', () => {
   it('holds every service error code once', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
-    expect(ERROR_CODES).toHaveLength(30 + 24);
+    expect(ERROR_CODES).toHaveLength(31 + 24);
     expect(ERROR_CODES).toEqual(
       expect.arrayContaining([
         'AUTH_ERROR',

@@ -45,6 +45,8 @@ const NAMED_ERROR_CODES = [
   'UPLOAD_FILE_ERROR',
   'UPLOAD_AVATAR_ERROR',
   'UPLOAD_SUBMISSION_FILE_ERROR',
+  // System Settings: a save or the SMTP password refused (reads use QUERY_ERROR).
+  'UPDATE_SETTINGS_ERROR',
 ] as const;
 
 /** Every service error code (docs/product-rules.md "Errors"). */

@@ -47,7 +47,46 @@ export {
   type RoleCounts,
   type StudentStats,
   type UserFilters,
+  type UserSortKey,
 } from './services/users';
+export {
+  USER_TEXT_LIMITS,
+  USER_TOAST_MS,
+  emptyUserForm,
+  isRole,
+  toNewUserInput,
+  toUserChanges,
+  userFormFromUser,
+  userTextLength,
+  validateUserForm,
+  type UserFormErrors,
+  type UserFormMessageKey,
+  type UserFormMode,
+  type UserFormValues,
+  type UserTextField,
+} from './rules/user-form';
+export {
+  USER_IMPORT_BATCH_SIZE,
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_ROWS,
+  USER_IMPORT_OPTIONAL_COLUMNS,
+  USER_IMPORT_REQUIRED_COLUMNS,
+  importBatches,
+  importSummary,
+  normalizeColumn,
+  parseImportRole,
+  previewUserImport,
+  rowsToSend,
+  userImportReport,
+  type UserImportColumn,
+  type UserImportFileProblem,
+  type UserImportMessageKey,
+  type UserImportOutcome,
+  type UserImportPreview,
+  type UserImportProblem,
+  type UserImportResult,
+  type UserImportRow,
+} from './rules/user-import';
 
 // Paging (every list call answers one page)
 export {
@@ -131,6 +170,29 @@ export {
   type ClassFormMessageKey,
   type ClassFormValues,
 } from './rules/class-form';
+export {
+  AVATAR_MAX_BYTES,
+  PHONE_MIN_DIGITS,
+  PROFILE_AVATAR_ACCEPT,
+  PROFILE_AVATAR_TYPES,
+  PROFILE_TEXT_LIMITS,
+  avatarFileError,
+  changePasswordFieldErrors,
+  emptyChangePasswordForm,
+  isPhoneNumber,
+  profileFormFromUser,
+  profileTextLength,
+  toProfileChanges,
+  validateChangePassword,
+  validateProfileForm,
+  type AvatarFileMessageKey,
+  type ChangePasswordErrors,
+  type ChangePasswordMessageKey,
+  type ChangePasswordValues,
+  type ProfileFormErrors,
+  type ProfileFormMessageKey,
+  type ProfileFormValues,
+} from './rules/profile-form';
 
 // The course form (My Courses for teachers, Course Management) and the course detail page's Back
 export {
@@ -236,12 +298,15 @@ export { reviewsService } from './services/reviews';
 
 // School settings
 export {
+  DEFAULT_PUBLIC_SETTINGS,
   SETTINGS_GROUPS,
+  toPublicSettings,
   type AppSettings,
   type AppearanceSettings,
   type EmailSettings,
   type GeneralSettings,
   type NotificationSettings,
+  type PublicSettings,
   type SecuritySettings,
   type SettingsGroupName,
   type SettingsGroups,
@@ -250,14 +315,31 @@ export {
 export {
   DATE_FORMATS,
   DEFAULT_SETTINGS,
+  IDLE_SIGN_OUT_STORAGE_KEY,
+  LAST_ACTIVITY_STORAGE_KEY,
   SECURITY_BOUNDS,
+  SETTINGS_TEXT_LIMITS,
   SITE_LANGUAGES,
+  SMTP_PORT_BOUNDS,
   THEMES,
   TIMEZONES,
+  UI_SITE_LANGUAGES,
+  defaultSettingsGroups,
   invalidColors,
+  msUntilIdleSignOut,
+  settingsFieldBounds,
+  settingsFormFromSettings,
   settingsProblems,
+  toSettingsGroups,
+  uiSiteLanguage,
   validateSecuritySettings,
+  validateSettingsForm,
   type SettingsBoundError,
+  type SettingsFormErrors,
+  type SettingsFormField,
+  type SettingsFormMessageKey,
+  type SettingsFormValues,
+  type UiSiteLanguage,
 } from './rules/settings';
 export { settingsService } from './services/settings';
 
@@ -332,6 +414,7 @@ export {
   type AuthEventListener,
   type AuthSession,
   type AuthTokens,
+  type ChangePasswordInput,
   type SignInInput,
   type SignUpInput,
 } from './services/auth';
@@ -350,6 +433,15 @@ export {
 export { updatePasswordWriteAtom } from './atoms/update-password-write-atom';
 export { clearAuthErrorWriteAtom } from './atoms/clear-auth-error-write-atom';
 export { authEventWriteAtom, type AuthEventUpdate } from './atoms/auth-event-write-atom';
+export { profileUpdatedWriteAtom } from './atoms/profile-updated-write-atom';
+export {
+  PUBLIC_SETTINGS_STORAGE_KEY,
+  publicSettingsAtom,
+  readCachedPublicSettings,
+} from './atoms/public-settings-atom';
+export { publicSettingsLoadedWriteAtom } from './atoms/public-settings-loaded-write-atom';
+export { loadPublicSettingsWriteAtom } from './atoms/load-public-settings-write-atom';
+export { changePasswordWriteAtom } from './atoms/change-password-write-atom';
 export { useStandaloneSession, type StandaloneSession } from './hooks/use-standalone-session';
 
 // Validation rules
@@ -520,6 +612,14 @@ export {
   type SubmissionMessageKey,
   type SubmissionValues,
 } from './rules/submission';
+export {
+  SUBMITTED_FILE_NAME_MAX_LENGTH,
+  fileNameToKeep,
+  fileNamesFor,
+  storedFileName,
+  submittedFiles,
+  type SubmittedFile,
+} from './rules/submitted-files';
 export {
   JOIN_WINDOW_MINUTES,
   canJoin,

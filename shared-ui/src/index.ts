@@ -9,10 +9,27 @@ export {
 } from './theme';
 export * from './i18n';
 export { PortalUiProvider, type PortalUiProviderProps } from './provider/portal-ui-provider';
+export { useSiteName } from './provider/site-name';
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
 export { StatCard, type StatCardProps } from './components/stat-card/stat-card';
+export { StatGrid, type StatGridItem, type StatGridProps } from './components/stat-grid/stat-grid';
 export { ErrorBanner, type ErrorBannerProps } from './components/error-banner/error-banner';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
+export {
+  FORM_MODAL_PHONE_QUERY,
+  FormModal,
+  type FormModalProps,
+} from './components/form-modal/form-modal';
+export {
+  SaveFailedAlert,
+  type SaveFailedAlertProps,
+} from './components/form-modal/save-failed-alert';
+export { translateErrors, type FieldErrorKeys } from './components/form-modal/translate-errors';
+export {
+  useDateInputProps,
+  type SharedDateInputProps,
+} from './components/date-input/use-date-input-props';
+export { DATE_INPUT_FORMAT, parseDateInput } from './components/date-input/date-input-format';
 export {
   FullPageLoader,
   type FullPageLoaderProps,

@@ -9,9 +9,12 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
 } from '@mantine/core';
+import { generateColors } from '@mantine/colors-generator';
 
-/** The colours an admin can change in System Settings → Appearance (hex). */
+/** The colours an admin can change in System Settings → Appearance (hex), and the school's name. */
 export interface PortalBranding {
+  /** System Settings → General → site name: the brand in the sidebar, sign-in page and tab title. */
+  siteName?: string;
   primaryColor?: string;
   secondaryColor?: string;
   accentColor?: string;
@@ -19,6 +22,7 @@ export interface PortalBranding {
 
 /** Settings defaults, so an untouched portal looks like its settings say. */
 export const DEFAULT_BRANDING = {
+  siteName: 'Lingua Academy',
   primaryColor: '#3B82F6',
   secondaryColor: '#10B981',
   accentColor: '#F59E0B',
@@ -30,38 +34,14 @@ export function isHexColor(value: unknown): value is string {
   return typeof value === 'string' && HEX_COLOR.test(value);
 }
 
-function toRgb(hex: string): [number, number, number] {
-  const digits = hex.slice(1);
-  const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
-  const n = Number.parseInt(full, 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
-function mix(rgb: [number, number, number], target: number, amount: number): string {
-  return `#${rgb
-    .map((c) =>
-      Math.round(c + (target - c) * amount)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-}
-
-// Shade 5 is the chosen colour itself (the "500" of a 50–900 scale); lighter and darker steps mix
-// towards white and black so any admin-picked colour yields a usable ten-step Mantine palette.
-const TINTS = [0.95, 0.85, 0.7, 0.5, 0.25];
-const SHADES = [0.15, 0.3, 0.45, 0.6];
-
-/** Ten shades (light to dark) around a hex colour, index 5 being the colour itself. */
+/**
+ * Ten shades (light to dark) of a hex colour, from `@mantine/colors-generator`: the colour itself sits
+ * at the step whose lightness is closest to its own, the others are the same hue made lighter and
+ * darker, so any admin-picked colour yields a usable Mantine palette.
+ */
 export function colorShades(hex: string): MantineColorsTuple {
   if (!isHexColor(hex)) throw new RangeError(`Not a hex colour: ${hex}`);
-  const rgb = toRgb(hex);
-  const base = mix(rgb, 0, 0);
-  return [
-    ...TINTS.map((amount) => mix(rgb, 255, amount)),
-    base,
-    ...SHADES.map((amount) => mix(rgb, 0, amount)),
-  ] as unknown as MantineColorsTuple;
+  return generateColors(hex) as unknown as MantineColorsTuple;
 }
 
 const SYSTEM_FONTS =
@@ -118,4 +98,3 @@ export function createPortalTheme(
     },
   });
 }
-

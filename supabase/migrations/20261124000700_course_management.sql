@@ -9,7 +9,8 @@
 -- get_course_files(course_uuid) -> [{bucket, name}]: the stored objects that belong to the course:
 --   its materials' files (bucket materials) and the files handed in for its activities and its
 --   classes' activities (bucket activity-submissions). Only the course's teacher or an administrator
---   gets an answer; the client removes these objects through the storage API first, then deletes the
+--   gets an answer (security invoker: RLS lets exactly them read those rows); the client removes these
+--   objects through the storage API first, then deletes the
 --   course (the rows go by cascade). Storage objects are removed through the API, not by SQL, so the
 --   files themselves go too.
 
@@ -38,7 +39,7 @@ comment on function public.get_course_management_stats() is
   'Course Management figures over the courses the caller may see: {total_courses, active_courses, total_students (distinct, active enrolments), total_revenue (price x active enrolments), languages}.';
 
 create function public.get_course_files(course_uuid uuid) returns json
-language plpgsql stable security definer set search_path = ''
+language plpgsql stable security invoker set search_path = ''
 as $$
 begin
   if not ((select private.is_admin())

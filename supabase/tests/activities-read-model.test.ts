@@ -127,8 +127,11 @@ describe('submitting work from the Activities screen', () => {
       studentId: learner.id,
       submissionText: 'Vivo en un pueblo pequeño.',
       fileUrls: [upload.data],
+      fileNames: [file.name],
     });
     expect(sent.success && sent.data.status).toBe('submitted');
+    // The stored object has a generated name; the submission keeps the one the file had.
+    expect(sent.success && sent.data.fileNames).toEqual(['town.txt']);
 
     const mine = async () => {
       const result = await studentActivitiesReadModel.listActivities();
@@ -142,11 +145,25 @@ describe('submitting work from the Activities screen', () => {
       studentId: learner.id,
       submissionText: 'Vivo en un pueblo muy pequeño.',
       fileUrls: [upload.data],
+      fileNames: ['Mi pueblo (versión 2).txt'],
     });
     expect(again.success && again.data.submissionText).toBe('Vivo en un pueblo muy pequeño.');
 
     const own = await submissionsService.list({ activityId: task.id, studentId: learner.id, limit: 1 });
     expect(own.success && own.data.items[0]?.fileUrls).toEqual([upload.data]);
+    expect(own.success && own.data.items[0]?.fileNames).toEqual(['Mi pueblo (versión 2).txt']);
+
+    // The teacher's grading panel reads the original names (submission_list).
+    as(teacher);
+    const grading = await submissionsService.listForGrading({ activityId: task.id });
+    expect(grading.success && grading.data.items.map((item) => item.fileNames)).toEqual([
+      ['Mi pueblo (versión 2).txt'],
+    ]);
+    // Another student reads nothing of it.
+    as(school.otherStudent);
+    const stranger = await submissionsService.list({ activityId: task.id });
+    expect(stranger.success && stranger.data.items).toEqual([]);
+    as(learner);
     const link = await submissionsService.getSignedUrl(upload.data);
     expect(link.success).toBe(true);
     if (link.success) {

@@ -19,12 +19,15 @@ import {
   ownerQuery,
   service,
 } from './fixtures';
+import { statementReads } from './plan-reads';
 
 // The Activities and grading screen's database rules (20261123000300_activities_grading.sql and the
 // activities migration): activity_stats() counts what each caller may see; a grade is 0 to the
 // activity's points and only the course's teacher or an admin gives it; an activity is worth at most
 // 9999 points; the grading list names a student who has since dropped the course.
-// Expected figures are counted here by the database owner (no RLS) from each person's own rule.
+// Expected figures are counted here by the database owner (no RLS) from each person's own rule: a
+// class is scheduled until it ends (start + duration), "due this week" is from now to 168 hours ahead.
+// The figures are also read in one pass over the classes (20261124000100_teacher_read_fixes.sql).
 
 type Stats = {
   total: number;
@@ -65,9 +68,10 @@ async function expected(
      select (select count(*)::int from visible) as total,
             (select count(*)::int from scope where is_active) as active_courses,
             (select count(*)::int from public.classes cl
-              where cl.course_id in (select id from scope) and cl.scheduled_date >= now()) as scheduled_classes,
+              where cl.course_id in (select id from scope)
+                and cl.scheduled_date + cl.duration * interval '1 minute' > now()) as scheduled_classes,
             (select count(*)::int from visible
-              where due_date >= now() and due_date <= now() + interval '7 days') as due_this_week`,
+              where due_date >= now() and due_date <= now() + interval '168 hours') as due_this_week`,
     params,
   );
   return rows[0] as Stats;
@@ -149,6 +153,36 @@ describe('activity_stats() as a teacher', () => {
     expect(await statsOf(teacher.client)).toEqual(mine);
     await service.from('activities').delete().eq('id', added.id);
     expect(await statsOf(otherTeacher.client)).toEqual(before);
+  });
+
+  it('counts a class in progress as scheduled until it ends', async () => {
+    const { teacher, course } = school;
+    const before = await statsOf(teacher.client);
+    const inProgress = await createClass(course.id, {
+      title: 'On now',
+      scheduled_date: hoursFromNow(-0.25),
+      duration: 60,
+    });
+    const ended = await createClass(course.id, {
+      title: 'Just ended',
+      scheduled_date: hoursFromNow(-1.25),
+      duration: 60,
+    });
+    try {
+      const stats = await statsOf(teacher.client);
+      expect(stats).toEqual(await ofTeacher(teacher.id));
+      expect(stats.scheduled_classes).toBe(before.scheduled_classes + 1);
+    } finally {
+      await service.from('classes').delete().in('id', [inProgress.id, ended.id]);
+    }
+  });
+
+  it('reads the classes once and the visible activities once', async () => {
+    const reads = await statementReads(school.teacher.id, 'select * from public.activity_stats()');
+    const body = reads.find((statement) => statement.query.includes('public.activities'));
+    expect(body, 'the function body among the statements').toBeDefined();
+    expect(body?.scans.get('classes')).toBe(1);
+    expect(body?.scans.get('activities') ?? 0).toBeLessThanOrEqual(2);
   });
 
   it('is all zeros for a teacher without courses', async () => {
@@ -247,6 +281,8 @@ describe('an activity is worth 1 to 9999 points', () => {
         'activities_class_id_fkey',
         'activity_submissions_grade_check',
         'activity_submissions_feedback_check',
+        'activity_submissions_file_names_count',
+        'activity_submissions_file_names_check',
       ]),
     );
   });
@@ -473,6 +509,143 @@ describe('the grading list names students who have dropped the course', () => {
       student_name: 'Sara Tester',
       student_email: student.email,
       is_late: false,
+    });
+  });
+});
+
+describe('original names of submitted files', () => {
+  type Work = { id: string; file_urls: string[]; file_names: string[] };
+
+  /** An activity of Spanish A1 and Sara's own submission of two files with their names. */
+  async function sarasWork() {
+    const { student, course } = school;
+    const task = await createActivity({ course_id: course.id, title: 'Named files' });
+    const folder = `${student.id}/${task.id}`;
+    const sent = await student.client
+      .from('activity_submissions')
+      .insert({
+        activity_id: task.id,
+        student_id: student.id,
+        submission_text: 'See the files',
+        file_urls: [`${folder}/1732000000000-ab12.pdf`, `${folder}/1732000000001-cd34.png`],
+        file_names: ['Mi redacción final.pdf', 'diagram (v2).png'],
+      })
+      .select('id, file_urls, file_names')
+      .single();
+    expect(sent.error).toBeNull();
+    return { task, work: sent.data as Work, folder };
+  }
+
+  it('the student writes the names with their work and reads them back, in the order of the files', async () => {
+    const { student } = school;
+    const { work, folder } = await sarasWork();
+    expect(work.file_names).toEqual(['Mi redacción final.pdf', 'diagram (v2).png']);
+
+    // Handing in again replaces files and names together.
+    const again = await student.client
+      .from('activity_submissions')
+      .update({ file_urls: [`${folder}/1732000000002-ef56.docx`], file_names: ['Essay.docx'] })
+      .eq('id', work.id)
+      .select('file_urls, file_names')
+      .single();
+    expect(again.error).toBeNull();
+    expect(again.data).toEqual({
+      file_urls: [`${folder}/1732000000002-ef56.docx`],
+      file_names: ['Essay.docx'],
+    });
+  });
+
+  it('the teacher reads them in the grading list and on the submission, but cannot change them', async () => {
+    const { teacher } = school;
+    const { work } = await sarasWork();
+    const listed = await teacher.client
+      .from('submission_list')
+      .select('file_urls, file_names')
+      .eq('id', work.id)
+      .single();
+    expect(listed.data).toEqual({ file_urls: work.file_urls, file_names: work.file_names });
+    const row = await teacher.client
+      .from('activity_submissions')
+      .select('file_names')
+      .eq('id', work.id)
+      .single();
+    expect(row.data?.file_names).toEqual(work.file_names);
+
+    expectDenied(
+      await teacher.client
+        .from('activity_submissions')
+        .update({ file_names: ['renamed.pdf', 'renamed.png'] })
+        .eq('id', work.id),
+      'Only the student can change the submitted work',
+    );
+  });
+
+  it('another student can neither read nor write them; another teacher cannot read them', async () => {
+    const { otherStudent, otherTeacher, student } = school;
+    const { work, task } = await sarasWork();
+    expectNoRows(
+      await otherStudent.client.from('activity_submissions').select('file_names').eq('id', work.id),
+    );
+    expectNoRows(
+      await otherStudent.client.from('submission_list').select('file_names').eq('id', work.id),
+    );
+    expectNoRows(
+      await otherStudent.client
+        .from('activity_submissions')
+        .update({ file_names: ['hacked.pdf', 'hacked.png'] })
+        .eq('id', work.id)
+        .select('id'),
+    );
+    // Nor hand in work, names included, in Sara's name.
+    expectDenied(
+      await otherStudent.client.from('activity_submissions').insert({
+        activity_id: task.id,
+        student_id: student.id,
+        file_urls: [`${student.id}/${task.id}/1-x.pdf`],
+        file_names: ['x.pdf'],
+      }),
+    );
+    expectNoRows(
+      await otherTeacher.client.from('submission_list').select('file_names').eq('id', work.id),
+    );
+    const { rows } = await ownerQuery<{ file_names: string[] }>(
+      `select file_names from public.activity_submissions where id = $1`,
+      [work.id],
+    );
+    expect(rows[0]?.file_names).toEqual(['Mi redacción final.pdf', 'diagram (v2).png']);
+  });
+
+  it('takes one name per file (or none, as work handed in before names were kept), each 1 to 255 characters', async () => {
+    const { student, course } = school;
+    const task = await createActivity({ course_id: course.id, title: 'Name rules' });
+    const url = (n: number) => `${student.id}/${task.id}/173200000000${n}-ab12.pdf`;
+    const hand = (values: Record<string, unknown>) =>
+      student.client
+        .from('activity_submissions')
+        .upsert(
+          { activity_id: task.id, student_id: student.id, submission_text: 'Work', ...values },
+          { onConflict: 'activity_id,student_id' },
+        )
+        .select('file_urls, file_names')
+        .single();
+
+    const tooFew = await hand({ file_urls: [url(1), url(2)], file_names: ['one.pdf'] });
+    expect(tooFew.error?.code).toBe('23514');
+    expect(tooFew.error?.message).toContain('"activity_submissions_file_names_count"');
+    const blank = await hand({ file_urls: [url(1)], file_names: ['   '] });
+    expect(blank.error?.message).toContain('"activity_submissions_file_names_check"');
+    const tooLong = await hand({ file_urls: [url(1)], file_names: [`${'a'.repeat(252)}.pdf`] });
+    expect(tooLong.error?.message).toContain('"activity_submissions_file_names_check"');
+
+    const longest = `${'a'.repeat(251)}.pdf`;
+    expect((await hand({ file_urls: [url(1)], file_names: [longest] })).data).toEqual({
+      file_urls: [url(1)],
+      file_names: [longest],
+    });
+    // Without names (an older client, or work from before): accepted, shown by the stored name.
+    expect((await hand({ file_urls: [url(1), url(2)], file_names: [] })).data).toEqual({
+      file_urls: [url(1), url(2)],
+      file_names: [],
     });
   });
 });

@@ -14,11 +14,14 @@ import {
   ownerQuery,
   service,
 } from './fixtures';
+import { rowsReadFrom, statementReads } from './plan-reads';
 
-// Taking attendance (20261123000400_students_attendance.sql): a student's own join time survives the
-// teacher's roster, save_class_attendance writes only for the class's teacher or an admin and only for
-// actively enrolled students, class_roster lists the course's active students with their marks, and
-// class_attendance_summary counts them. Expected figures are counted here by the database owner.
+// Taking attendance (20261123000400_students_attendance.sql, 20261124000100_teacher_read_fixes.sql): a
+// student's own join time survives the teacher's roster, while a teacher's or admin's explicit correction
+// of it is kept; save_class_attendance writes only for the class's teacher or an admin and only for the
+// course's students who have not dropped it (active or completed); class_roster lists those students
+// with their marks, and class_attendance_summary counts them. Expected figures are counted here by the
+// database owner.
 
 type Mark = {
   attended: boolean;
@@ -28,27 +31,39 @@ type Mark = {
 };
 
 let school: School;
-/** Two more students of Spanish A1 (school.course), and one who dropped it. */
+/** Two more students of Spanish A1 (school.course), one who completed it and one who dropped it. */
 let ana: Person;
 let ben: Person;
+let finisher: Person;
 let leaver: Person;
 
 beforeAll(async () => {
   school = await createSchool();
-  [ana, ben, leaver] = await Promise.all([
+  [ana, ben, finisher, leaver] = await Promise.all([
     createPerson('student', 'Ana'),
     createPerson('student', 'Ben'),
+    createPerson('student', 'Fay'),
     createPerson('student', 'Lea'),
   ]);
   await Promise.all([
     enroll(ana.id, school.course.id),
     enroll(ben.id, school.course.id),
+    enroll(finisher.id, school.course.id),
     enroll(leaver.id, school.course.id),
   ]);
   await leaver.client.rpc('unenroll_user_from_course', {
     user_uuid: leaver.id,
     course_uuid: school.course.id,
   });
+  // An administrator closes Fay's enrolment as completed: she was in the class.
+  const completed = await service
+    .from('enrollments')
+    .update({ status: 'completed' })
+    .eq('user_id', finisher.id)
+    .eq('course_id', school.course.id)
+    .select('status')
+    .single();
+  expect(completed.data).toEqual({ status: 'completed' });
 });
 
 afterAll(async () => {
@@ -90,22 +105,17 @@ function save(client: SupabaseClient, classId: string, present: string[], absent
 }
 
 describe('a teacher re-saving the roster', () => {
-  it('keeps the time a student marked themselves present when joining (table upsert, as before)', async () => {
+  it('keeps the time a student marked themselves present when the teacher writes the mark without a time', async () => {
     const { teacher, student } = school;
     const live = await liveNow();
     const joined = await studentJoins(student, live.id);
     await pause(1100);
 
-    // What the roster used to send: every present student, stamped "now".
+    // A table upsert that says "present" again, without a time: the join time stays.
     const resaved = await teacher.client
       .from('class_attendance')
       .upsert(
-        {
-          class_id: live.id,
-          user_id: student.id,
-          attended: true,
-          attended_at: new Date().toISOString(),
-        },
+        { class_id: live.id, user_id: student.id, attended: true },
         { onConflict: 'class_id,user_id' },
       )
       .select('attended, attended_at')
@@ -176,6 +186,105 @@ describe('a teacher re-saving the roster', () => {
   });
 });
 
+describe('correcting the time a student arrived', () => {
+  /** Ten minutes before the given time, as the teacher would type it. */
+  const tenMinutesBefore = (iso: string) => new Date(Date.parse(iso) - 10 * 60_000).toISOString();
+
+  it("keeps a teacher's explicit correction of a present student's time, and re-saving the roster keeps it", async () => {
+    const { teacher, student } = school;
+    const live = await liveNow();
+    const joined = await studentJoins(student, live.id);
+    const corrected = tenMinutesBefore(joined.attended_at as string);
+
+    const update = await teacher.client
+      .from('class_attendance')
+      .update({ attended_at: corrected })
+      .eq('class_id', live.id)
+      .eq('user_id', student.id)
+      .select('attended, attended_at, marked_by')
+      .single();
+    expect(update.error).toBeNull();
+    expect(update.data?.attended).toBe(true);
+    expect(new Date(update.data?.attended_at as string).getTime()).toBe(Date.parse(corrected));
+    expect(update.data?.marked_by).toBe(teacher.id);
+
+    // Taking the roster again (the student still present) does not move the corrected time.
+    expect((await save(teacher.client, live.id, [student.id, ana.id])).error).toBeNull();
+    const after = await markOf(live.id, student.id);
+    expect(new Date(after?.attended_at as string).getTime()).toBe(Date.parse(corrected));
+  });
+
+  it("keeps an admin's correction sent with the mark (upsert), like the teacher's", async () => {
+    const { admin, student } = school;
+    const live = await liveNow();
+    const joined = await studentJoins(student, live.id);
+    const corrected = tenMinutesBefore(joined.attended_at as string);
+
+    const upsert = await admin.client
+      .from('class_attendance')
+      .upsert(
+        { class_id: live.id, user_id: student.id, attended: true, attended_at: corrected },
+        { onConflict: 'class_id,user_id' },
+      )
+      .select('attended_at, marked_by')
+      .single();
+    expect(upsert.error).toBeNull();
+    expect(new Date(upsert.data?.attended_at as string).getTime()).toBe(Date.parse(corrected));
+    expect(upsert.data?.marked_by).toBe(admin.id);
+  });
+
+  it('never takes a time from the student: joining stamps now, and a present student cannot move it', async () => {
+    const { student } = school;
+    const live = await liveNow();
+    const before = Date.now();
+    const claimed = await student.client
+      .from('class_attendance')
+      .upsert(
+        { class_id: live.id, user_id: student.id, attended: true, attended_at: '2020-01-01T00:00:00Z' },
+        { onConflict: 'class_id,user_id' },
+      )
+      .select('attended_at')
+      .single();
+    expect(claimed.error).toBeNull();
+    const stamped = Date.parse(claimed.data?.attended_at as string);
+    // The database's clock, not the request's claim (a little slack for the two clocks).
+    expect(stamped).toBeGreaterThan(before - 60_000);
+
+    const moved = await student.client
+      .from('class_attendance')
+      .update({ attended_at: tenMinutesBefore(claimed.data?.attended_at as string) })
+      .eq('class_id', live.id)
+      .eq('user_id', student.id)
+      .select('attended_at')
+      .single();
+    expect(moved.error).toBeNull();
+    expect(Date.parse(moved.data?.attended_at as string)).toBe(stamped);
+  });
+
+  it('another teacher cannot correct the time', async () => {
+    const { otherTeacher, teacher, student } = school;
+    const live = await liveNow();
+    const joined = await studentJoins(student, live.id);
+    const attempt = await otherTeacher.client
+      .from('class_attendance')
+      .update({ attended_at: tenMinutesBefore(joined.attended_at as string) })
+      .eq('class_id', live.id)
+      .eq('user_id', student.id)
+      .select('id');
+    expect(attempt.error).toBeNull();
+    expect(attempt.data).toEqual([]);
+    expect(await markOf(live.id, student.id)).toEqual(joined);
+    // The course's own teacher still can (the refusal above was about who, not what).
+    const own = await teacher.client
+      .from('class_attendance')
+      .update({ attended_at: tenMinutesBefore(joined.attended_at as string) })
+      .eq('class_id', live.id)
+      .eq('user_id', student.id)
+      .select('id');
+    expect(own.data).toHaveLength(1);
+  });
+});
+
 describe('save_class_attendance: who may take attendance', () => {
   it("an admin takes any class's attendance", async () => {
     const { admin, otherClass, otherStudent } = school;
@@ -198,7 +307,18 @@ describe('save_class_attendance: who may take attendance', () => {
     expect(await markOf(live.id, student.id)).toBeUndefined();
   });
 
-  it('refuses anyone not actively enrolled in the course, saving none of the marks', async () => {
+  it('takes the attendance of a student who completed the course: they were in the class', async () => {
+    const { teacher } = school;
+    const live = await liveNow();
+    const { error } = await save(teacher.client, live.id, [finisher.id]);
+    expect(error).toBeNull();
+    expect(await markOf(live.id, finisher.id)).toMatchObject({
+      attended: true,
+      marked_by: teacher.id,
+    });
+  });
+
+  it('refuses anyone not on the roster (never enrolled, another course, dropped), saving none of the marks', async () => {
     const { teacher, outsider, otherStudent } = school;
     const live = await liveNow();
     for (const stranger of [outsider.id, otherStudent.id, leaver.id, school.teacher.id]) {
@@ -260,7 +380,7 @@ describe('class_roster', () => {
     return (data ?? []) as RosterRow[];
   }
 
-  it("lists the course's active students with their marks to its teacher; a dropped student is not on it", async () => {
+  it("lists the course's students who have not dropped it (active and completed) with their marks to its teacher", async () => {
     const { teacher, student, course } = school;
     const live = await liveNow();
     await studentJoins(student, live.id);
@@ -268,11 +388,12 @@ describe('class_roster', () => {
 
     const { rows: expected } = await ownerQuery<{ id: string }>(
       `select e.user_id::text as id from public.enrollments e
-        where e.course_id = $1 and e.status = 'active' order by e.user_id`,
+        where e.course_id = $1 and e.status <> 'dropped' order by e.user_id`,
       [course.id],
     );
     const roster = await rosterOf(teacher.client, live.id);
     expect(roster.map((row) => row.student_id)).toEqual(expected.map((row) => row.id));
+    expect(roster.map((row) => row.student_id)).toContain(finisher.id);
     expect(roster.map((row) => row.student_id)).not.toContain(leaver.id);
     const byId = new Map(roster.map((row) => [row.student_id, row]));
     expect(byId.get(student.id)).toMatchObject({
@@ -282,6 +403,22 @@ describe('class_roster', () => {
     });
     expect(byId.get(ben.id)).toMatchObject({ attended: false, is_marked: true });
     expect(byId.get(ana.id)).toMatchObject({ attended: false, is_marked: false });
+    // The teacher may read the completed student's profile: she is named on the roster.
+    expect(byId.get(finisher.id)).toMatchObject({ first_name: 'Fay', is_marked: false });
+  });
+
+  it("lets only the course's teacher (and admins) read a completed student's profile", async () => {
+    const { teacher, otherTeacher, admin } = school;
+    const read = (client: SupabaseClient) =>
+      client.from('users').select('id, first_name').eq('id', finisher.id);
+    expect((await read(teacher.client)).data).toEqual([{ id: finisher.id, first_name: 'Fay' }]);
+    expect((await read(admin.client)).data).toEqual([{ id: finisher.id, first_name: 'Fay' }]);
+    expect((await read(otherTeacher.client)).data).toEqual([]);
+    expect((await read(school.student.client)).data).toEqual([]);
+    // A dropped student stays hidden from the teacher, as before.
+    expect(
+      (await teacher.client.from('users').select('id').eq('id', leaver.id)).data,
+    ).toEqual([]);
   });
 
   it('shows another teacher nothing, a student only their own row, an admin everything', async () => {
@@ -317,7 +454,7 @@ describe('class_attendance_summary', () => {
       .sort((a, b) => a.class_id.localeCompare(b.class_id));
   }
 
-  /** Counted by the owner: the course's active students, and those of them marked present. */
+  /** Counted by the owner: the course's students who have not dropped it, and those of them marked present. */
   async function expectedOf(classIds: string[]): Promise<Summary[]> {
     const { rows } = await ownerQuery<{
       class_id: string;
@@ -326,9 +463,9 @@ describe('class_attendance_summary', () => {
     }>(
       `select cl.id::text as class_id,
               (select count(*) from public.enrollments e
-                where e.course_id = cl.course_id and e.status = 'active')::int as roster_count,
+                where e.course_id = cl.course_id and e.status <> 'dropped')::int as roster_count,
               (select count(*) from public.class_attendance a
-                 join public.enrollments e on e.user_id = a.user_id and e.course_id = cl.course_id and e.status = 'active'
+                 join public.enrollments e on e.user_id = a.user_id and e.course_id = cl.course_id and e.status <> 'dropped'
                 where a.class_id = cl.id and a.attended)::int as attended_count
          from public.classes cl where cl.id = any ($1::uuid[]) order by cl.id::text`,
       [classIds],
@@ -354,8 +491,9 @@ describe('class_attendance_summary', () => {
     const summary = await summaryOf(teacher.client, [live.id, courseClass.id, empty.id]);
     expect(summary).toEqual(await expectedOf([live.id, courseClass.id, empty.id]));
     const liveRow = summary.find((row) => row.class_id === live.id);
-    // Sara joined and Ana was marked present; Ben absent; the dropped student is not counted.
-    expect(liveRow).toMatchObject({ roster_count: 3, attended_count: 2, attendance_rate: 66.7 });
+    // Sara joined and Ana was marked present; Ben absent; Fay (completed) unmarked; the dropped
+    // student is not counted.
+    expect(liveRow).toMatchObject({ roster_count: 4, attended_count: 2, attendance_rate: 50 });
     expect(summary.find((row) => row.class_id === empty.id)).toMatchObject({
       roster_count: 0,
       attendance_rate: null,
@@ -379,6 +517,52 @@ describe('class_attendance_summary', () => {
     ]);
   });
 
+  it("keeps a dropped student's past marks readable but out of the counts", async () => {
+    const { teacher, course } = school;
+    const past = await createClass(course.id, { scheduled_date: hoursFromNow(-26), duration: 60 });
+    // Lea attended before she dropped (recorded by trusted code, as an import would).
+    await ownerQuery(
+      `insert into public.class_attendance (class_id, user_id, attended) values ($1, $2, true)`,
+      [past.id, leaver.id],
+    );
+    expect((await save(teacher.client, past.id, [ana.id, finisher.id], [ben.id])).error).toBeNull();
+
+    const rows = await teacher.client
+      .from('class_attendance')
+      .select('user_id, attended')
+      .eq('class_id', past.id)
+      .eq('user_id', leaver.id);
+    expect(rows.data).toEqual([{ user_id: leaver.id, attended: true }]);
+
+    const [row] = await summaryOf(teacher.client, [past.id]);
+    expect(row).toEqual((await expectedOf([past.id]))[0]);
+    // Sara, Ana, Ben and Fay are on the roster; Ana and Fay attended; Lea's mark is not counted.
+    expect(row).toMatchObject({ roster_count: 4, attended_count: 2, attendance_rate: 50 });
+  });
+
+  it("counts each course's roster once, however many of its classes are asked for", async () => {
+    const { teacher, course } = school;
+    const lessons = await Promise.all(
+      [72, 96, 120].map((hours) => createClass(course.id, { scheduled_date: hoursFromNow(hours) })),
+    );
+    const enrolmentsRead = async (classIds: string[]) =>
+      rowsReadFrom(
+        await statementReads(
+          teacher.id,
+          'select * from public.class_attendance_summary($1::uuid[])',
+          [classIds],
+        ),
+        'enrollments',
+      );
+    const one = await enrolmentsRead([lessons[0]?.id as string]);
+    const three = await enrolmentsRead(lessons.map((lesson) => lesson.id));
+    // Nobody is marked in these classes: the roster is the only thing counted, once per course.
+    expect(three).toBe(one);
+    expect(await summaryOf(teacher.client, lessons.map((lesson) => lesson.id))).toEqual(
+      await expectedOf(lessons.map((lesson) => lesson.id)),
+    );
+  });
+
   it('refuses more than 100 classes and anonymous callers', async () => {
     const ids = Array.from({ length: 101 }, () => crypto.randomUUID());
     const { error } = await school.teacher.client.rpc('class_attendance_summary', {
@@ -392,7 +576,7 @@ describe('class_attendance_summary', () => {
 });
 
 describe('my_students attendance rate', () => {
-  it('counts only the classes that have started', async () => {
+  it('counts only the classes that have ended: a class in progress is not held yet', async () => {
     const { teacher, admin } = school;
     const course = await service
       .from('courses')
@@ -402,12 +586,15 @@ describe('my_students attendance rate', () => {
     const courseId = course.data?.id as string;
     const learner = await createPerson('student', 'Rita');
     await enroll(learner.id, courseId);
-    const [past1, , future] = await Promise.all([
+    const [past1, , inProgress, future] = await Promise.all([
       createClass(courseId, { scheduled_date: hoursFromNow(-48) }),
       createClass(courseId, { scheduled_date: hoursFromNow(-24) }),
+      // Started 15 minutes ago, ends in 45: not held yet.
+      createClass(courseId, { scheduled_date: hoursFromNow(-0.25), duration: 60 }),
       createClass(courseId, { scheduled_date: hoursFromNow(48) }),
     ]);
     await save(teacher.client, past1.id, [learner.id]);
+    await save(teacher.client, inProgress.id, [learner.id]);
     await save(teacher.client, future.id, [learner.id]);
 
     for (const client of [teacher.client, admin.client]) {
@@ -421,9 +608,9 @@ describe('my_students attendance rate', () => {
         .single();
       expect(error).toBeNull();
       expect({ ...data, attendance_rate: Number(data?.attendance_rate) }).toEqual({
-        total_classes: 3,
+        total_classes: 4,
         held_classes: 2,
-        attended_classes: 2,
+        attended_classes: 3,
         attended_held_classes: 1,
         attendance_rate: 50,
       });

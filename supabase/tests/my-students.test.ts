@@ -5,6 +5,7 @@ import {
   type Person,
   type School,
   closeDb,
+  createActivity,
   createClass,
   createCourse,
   createPerson,
@@ -16,6 +17,7 @@ import {
   ownerQuery,
   service,
 } from './fixtures';
+import { rowsReadFrom, statementReads } from './plan-reads';
 
 // My Students (20261123000400_students_attendance.sql): one row per student of the caller's courses
 // (an admin: every student), with figures over the caller's courses; the screen's figures, the recent
@@ -401,6 +403,126 @@ describe('get_my_students_activity', () => {
   });
 });
 
+describe('get_my_students_activity reads what it shows, not the whole history', () => {
+  it('reads a number of rows set by event_limit and the number of classes, however many marks there are', async () => {
+    const owner = await createPerson('teacher', 'Bea');
+    const course = await createCourse({ title: 'Busy course', teacher_id: owner.id, max_students: 1000 });
+    const CLASSES = 12;
+    const ACTIVITIES = 40;
+    const STUDENTS = 300;
+    const LIMIT = 5;
+    // Inside the measured (rolled back) transaction, a school the size of the benchmark's: 300
+    // students who attended 12 past classes and handed in 40 activities (3,600 marks, 12,000
+    // submissions), with fresh statistics, so the planner sees busy classes and activities.
+    const setup = [
+      {
+        sql: `
+        with people as (
+          insert into auth.users (id, email, raw_user_meta_data)
+          select gen_random_uuid(), format('busy-%s-%s@example.org', $2::text, n),
+                 jsonb_build_object('first_name', 'Busy', 'last_name', n::text)
+            from generate_series(1, ${STUDENTS}) n
+          returning id
+        ),
+        enrolled as (
+          insert into public.enrollments (course_id, user_id) select $1, p.id from people p returning user_id
+        ),
+        lessons as (
+          insert into public.classes (course_id, title, scheduled_date, type, meeting_link)
+          select $1, 'Busy lesson ' || k, now() - make_interval(days => k), 'live', 'https://meet.example.org/busy'
+            from generate_series(1, ${CLASSES}) k
+          returning id, scheduled_date
+        ),
+        marks as (
+          insert into public.class_attendance (class_id, user_id, attended, attended_at)
+          select l.id, e.user_id, true, l.scheduled_date + make_interval(secs => random() * 600)
+            from lessons l cross join enrolled e
+        ),
+        tasks as (
+          insert into public.activities (title, description, course_id)
+          select 'Busy task ' || k, 'Work', $1 from generate_series(1, ${ACTIVITIES}) k
+          returning id
+        )
+        insert into public.activity_submissions (activity_id, student_id, submission_text, submitted_at)
+        select t.id, e.user_id, 'Done', now() - make_interval(secs => random() * 86400)
+          from tasks t cross join enrolled e`,
+        params: [course.id, course.id],
+      },
+      {
+        sql: 'analyze public.class_attendance, public.activity_submissions, public.enrollments, public.classes, public.activities',
+      },
+    ];
+
+    try {
+      const reads = await statementReads(
+        owner.id,
+        `select public.get_my_students_activity(${LIMIT})`,
+        [],
+        setup,
+      );
+      // Each class's (activity's) newest event, then LIMIT events of at most LIMIT classes
+      // (activities), then the LIMIT events shown, by primary key: never the 3,600 marks or the
+      // 12,000 submissions.
+      expect(rowsReadFrom(reads, 'class_attendance')).toBeLessThanOrEqual(
+        CLASSES + LIMIT * LIMIT + LIMIT,
+      );
+      expect(rowsReadFrom(reads, 'activity_submissions')).toBeLessThanOrEqual(
+        ACTIVITIES + LIMIT * LIMIT + LIMIT,
+      );
+    } finally {
+      await service.from('courses').delete().eq('id', course.id);
+    }
+  });
+
+  it('answers the newest events across classes and activities, whichever way it reads them', async () => {
+    const owner = await createPerson('teacher', 'Bo');
+    const course = await createCourse({ title: 'Lively class', teacher_id: owner.id });
+    const learners = await Promise.all(
+      ['Ada', 'Cy', 'Di'].map((name) => createPerson('student', name)),
+    );
+    await Promise.all(learners.map((learner) => enroll(learner.id, course.id)));
+    const lessons = await Promise.all(
+      [-5, -3].map((hours) => createClass(course.id, { scheduled_date: hoursFromNow(hours) })),
+    );
+    const task = await createActivity({ course_id: course.id, title: 'Lively task' });
+    for (const learner of learners) {
+      for (const lesson of lessons) {
+        await owner.client.rpc('save_class_attendance', {
+          class_uuid: lesson.id,
+          present_user_ids: [learner.id],
+        });
+      }
+      await createSubmission({ activity_id: task.id, student_id: learner.id });
+    }
+
+    try {
+      for (const limit of [1, 2, 4, 9]) {
+        const { rows: newest } = await ownerQuery<{ kind: string; id: string }>(
+          `select kind, student_id::text as id from (
+             select 'attendance' as kind, a.user_id as student_id, a.attended_at as at, a.id
+               from public.class_attendance a join public.classes cl on cl.id = a.class_id
+              where cl.course_id = $1 and a.attended
+             union all
+             select 'submission', s.student_id, s.submitted_at, s.id
+               from public.activity_submissions s where s.activity_id = $2
+           ) e order by at desc, id limit $3`,
+          [course.id, task.id, limit],
+        );
+        const answer = await owner.client.rpc('get_my_students_activity', { event_limit: limit });
+        expect(answer.error).toBeNull();
+        expect(
+          (answer.data as Array<{ kind: string; student_id: string }>).map((event) => ({
+            kind: event.kind,
+            id: event.student_id,
+          })),
+        ).toEqual(newest);
+      }
+    } finally {
+      await service.from('courses').delete().eq('id', course.id);
+    }
+  });
+});
+
 describe('get_my_student_detail', () => {
   type Detail = {
     student: { id: string; first_name: string };
@@ -418,7 +540,7 @@ describe('get_my_student_detail', () => {
     return data as Detail;
   }
 
-  it("gives the teacher a student's courses with them, graded work there and get_student_stats", async () => {
+  it("gives the teacher a student's courses with them and graded work there", async () => {
     const { teacher, student, course } = school;
     const detail = await detailOf(teacher.client, student.id);
     expect(detail?.student).toMatchObject({ id: student.id, first_name: 'Sara' });
@@ -428,8 +550,85 @@ describe('get_my_student_detail', () => {
     expect(detail?.graded_work.total).toBe(1);
     expect(detail?.graded_work.items[0]).toMatchObject({ activity_title: 'Write a postcard' });
     expect(Number(detail?.graded_work.items[0]?.grade_percent)).toBe(80);
-    const stats = await teacher.client.rpc('get_student_stats', { student_uuid: student.id });
-    expect(detail?.stats).toEqual(stats.data);
+  });
+
+  it("counts the student's figures over the caller's courses only: another teacher's course is left out", async () => {
+    const { teacher, otherTeacher, admin, student } = school;
+    // Sara also finished a course of the other teacher, where she attended a long class.
+    const finished = await createCourse({ title: 'Idioms II', teacher_id: otherTeacher.id });
+    await enroll(student.id, finished.id);
+    const lesson = await createClass(finished.id, {
+      scheduled_date: hoursFromNow(-96),
+      duration: 180,
+    });
+    await otherTeacher.client.rpc('save_class_attendance', {
+      class_uuid: lesson.id,
+      present_user_ids: [student.id],
+    });
+    await service
+      .from('enrollments')
+      .update({ status: 'completed' })
+      .eq('user_id', student.id)
+      .eq('course_id', finished.id);
+
+    /** The owner's count of Sara's figures over one teacher's courses (null: every course). */
+    const expectedStats = async (teacherId: string | null) => {
+      const { rows } = await ownerQuery<{
+        enrolled_courses: number;
+        completed_courses: number;
+        total_study_hours: string;
+        average_progress: string;
+      }>(
+        `with mine as (select c.id from public.courses c where $2::uuid is null or c.teacher_id = $2)
+         select (select count(*)::int from public.enrollments e
+                  where e.user_id = $1 and e.status = 'active' and e.course_id in (select id from mine)) as enrolled_courses,
+                (select count(*)::int from public.enrollments e
+                  where e.user_id = $1 and e.status = 'completed' and e.course_id in (select id from mine)) as completed_courses,
+                (select round(coalesce(sum(cl.duration), 0) / 60.0, 1)::text
+                   from public.class_attendance a join public.classes cl on cl.id = a.class_id
+                  where a.user_id = $1 and a.attended and cl.course_id in (select id from mine)) as total_study_hours,
+                (select coalesce(round(avg(e.progress), 2), 0)::text from public.enrollments e
+                  where e.user_id = $1 and e.status <> 'dropped' and e.course_id in (select id from mine)) as average_progress`,
+        [student.id, teacherId],
+      );
+      const row = rows[0];
+      return {
+        enrolled_courses: row?.enrolled_courses,
+        completed_courses: row?.completed_courses,
+        total_study_hours: Number(row?.total_study_hours),
+        average_progress: Number(row?.average_progress),
+      };
+    };
+    const statsOf = (detail: Detail) => {
+      const stats = detail?.stats as Record<string, unknown>;
+      return {
+        enrolled_courses: stats.enrolled_courses,
+        completed_courses: stats.completed_courses,
+        total_study_hours: Number(stats.total_study_hours),
+        average_progress: Number(stats.average_progress),
+      };
+    };
+
+    try {
+      const mine = statsOf(await detailOf(teacher.client, student.id));
+      expect(mine).toEqual(await expectedStats(teacher.id));
+      // Spanish A1 and Business Spanish; nothing from the other teacher's two courses.
+      expect(mine).toMatchObject({ enrolled_courses: 2, completed_courses: 0 });
+      // Past 1 (60 minutes) is the only class of the teacher's that Sara attended.
+      expect(mine.total_study_hours).toBe(1);
+
+      const theirs = statsOf(await detailOf(otherTeacher.client, student.id));
+      expect(theirs).toEqual(await expectedStats(otherTeacher.id));
+      expect(theirs).toMatchObject({ enrolled_courses: 1, completed_courses: 1, total_study_hours: 3 });
+
+      // An administrator's figures span every course: the student's own statistics.
+      const everything = statsOf(await detailOf(admin.client, student.id));
+      expect(everything).toEqual(await expectedStats(null));
+      const own = await student.client.rpc('get_student_stats', { student_uuid: student.id });
+      expect(everything).toEqual(statsOf({ stats: own.data } as Detail));
+    } finally {
+      await service.from('courses').delete().eq('id', finished.id);
+    }
   });
 
   it('is null for someone who is not their student: another teacher’s, a dropped one, the student themselves', async () => {

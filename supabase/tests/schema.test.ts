@@ -7,6 +7,8 @@ import { closeDb, ownerQuery } from './fixtures';
 const SECURITY_DEFINER_RPCS = [
   'enroll_user_in_course',
   'get_app_settings',
+  // The branding and theme the sign-in page needs (20261124000800_settings_effects.sql).
+  'get_public_settings',
   'get_student_stats',
   'set_smtp_password',
   'unenroll_user_from_course',
@@ -25,7 +27,7 @@ describe('the exposed schema', () => {
     expect(rows).toEqual([]);
   });
 
-  it('gives anonymous callers no table, view or function', async () => {
+  it('gives anonymous callers no table or view, and no function but the public settings', async () => {
     const tables = await ownerQuery<{ name: string }>(
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm')
@@ -38,7 +40,8 @@ describe('the exposed schema', () => {
         where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')
           and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
     );
-    expect(functions.rows).toEqual([]);
+    // get_public_settings answers only the branding, theme and default language (settings-effects.test.ts).
+    expect(functions.rows.map((row) => row.name)).toEqual(['get_public_settings']);
   });
 
   it('has only security_invoker views', async () => {

@@ -18,4 +18,25 @@ export const PAGES: readonly ExposedPage[] = [
     label: 'Dashboard',
     load: () => import('../features/dashboard/dashboard-screen'),
   },
+  {
+    module: './UserManagement',
+    file: './src/features/user-management/user-management-screen.tsx',
+    path: paths.users,
+    label: 'User Management',
+    load: () => import('../features/user-management/user-management-screen'),
+  },
+  {
+    module: './CourseManagement',
+    file: './src/features/course-management/course-management-screen.tsx',
+    path: paths.courses,
+    label: 'Course Management',
+    load: () => import('../features/course-management/course-management-screen'),
+  },
+  {
+    module: './Settings',
+    file: './src/features/settings/settings-screen.tsx',
+    path: paths.settings,
+    label: 'Settings',
+    load: () => import('../features/settings/settings-screen'),
+  },
 ];

@@ -134,6 +134,23 @@ export function passwordRequestFinished(state: AuthState, result: Result<unknown
   return result.success ? { ...state, isLoading: false } : failed(state, result.error.message);
 }
 
+/**
+ * A password change re-authenticates first, which gives the page a new session: keep its tokens.
+ * A failure only records its message, like the other password requests.
+ */
+export function passwordChangeFinished(state: AuthState, result: Result<AuthTokens>): AuthState {
+  if (!result.success) return failed(state, result.error.message);
+  return { ...state, ...result.data, isLoading: false, error: null };
+}
+
+/**
+ * The signed-in user's profile was saved or read again (name, avatar …): the sidebar and every
+ * screen reading the session show it at once. A profile of anyone else is ignored.
+ */
+export function profileUpdated(state: AuthState, user: AppUser): AuthState {
+  return state.user && state.user.id === user.id ? { ...state, user } : state;
+}
+
 export function errorCleared(state: AuthState): AuthState {
   return { ...state, error: null };
 }

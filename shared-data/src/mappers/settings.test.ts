@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../rules/settings';
 import { settingsRow } from '../test-support/fake-supabase';
-import { toAppSettings, toSettingsWriteRow } from './settings';
+import {
+  DEFAULT_PUBLIC_SETTINGS,
+  toAppSettings,
+  toPublicSettings,
+  toSettingsWriteRow,
+} from './settings';
 
 describe('toAppSettings', () => {
   it('takes stored values of the right type and defaults the rest', () => {
@@ -34,5 +39,41 @@ describe('toSettingsWriteRow', () => {
         appearance: { ...DEFAULT_SETTINGS.appearance, theme: 'auto' },
       }),
     ).toEqual({ appearance: { ...DEFAULT_SETTINGS.appearance, theme: 'auto' } });
+  });
+});
+
+describe('toPublicSettings', () => {
+  it('keeps well-formed values', () => {
+    const row = {
+      siteName: 'Escuela Sol',
+      defaultLanguage: 'es',
+      theme: 'auto',
+      primaryColor: '#7C3AED',
+      secondaryColor: '#0ea5e9',
+      accentColor: '#f43',
+      sessionTimeout: 90,
+    };
+    expect(toPublicSettings(row)).toEqual(row);
+  });
+
+  it.each([
+    [null],
+    ['text'],
+    [{ siteName: '', theme: 'neon', primaryColor: 'red', sessionTimeout: 0 }],
+    [{ siteName: 7, defaultLanguage: null, accentColor: '#12', sessionTimeout: '30' }],
+  ])('reads %j as the defaults', (row) => {
+    expect(toPublicSettings(row)).toEqual(DEFAULT_PUBLIC_SETTINGS);
+  });
+
+  it('defaults to the settings defaults', () => {
+    expect(DEFAULT_PUBLIC_SETTINGS).toEqual({
+      siteName: DEFAULT_SETTINGS.general.siteName,
+      defaultLanguage: 'en',
+      theme: 'light',
+      primaryColor: '#3B82F6',
+      secondaryColor: '#10B981',
+      accentColor: '#F59E0B',
+      sessionTimeout: null,
+    });
   });
 });

@@ -118,3 +118,58 @@ export function toSettingsWriteRow(changes: Partial<SettingsGroups>): Partial<Se
   }
   return row;
 }
+
+/**
+ * What every page may know before anyone signs in (`get_public_settings()`): the branding, the theme
+ * and the default language; `sessionTimeout` (minutes) only for a signed-in caller, null otherwise.
+ */
+export type PublicSettings = {
+  siteName: string;
+  defaultLanguage: string;
+  theme: Theme;
+  primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+  sessionTimeout: number | null;
+};
+
+export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
+  siteName: DEFAULT_SETTINGS.general.siteName,
+  defaultLanguage: DEFAULT_SETTINGS.general.defaultLanguage,
+  theme: DEFAULT_SETTINGS.appearance.theme,
+  primaryColor: DEFAULT_SETTINGS.appearance.primaryColor,
+  secondaryColor: DEFAULT_SETTINGS.appearance.secondaryColor,
+  accentColor: DEFAULT_SETTINGS.appearance.accentColor,
+  sessionTimeout: null,
+};
+
+const PUBLIC_HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+const PUBLIC_THEMES: readonly string[] = ['light', 'dark', 'auto'];
+
+/**
+ * The public settings from `get_public_settings()` (or the browser's cached copy): every value is
+ * checked, and one that is missing or malformed reads as its default, so a bad value never reaches
+ * the theme.
+ */
+export function toPublicSettings(row: unknown): PublicSettings {
+  const source = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {};
+  const text = (key: keyof PublicSettings, valid: (value: string) => boolean) => {
+    const value = source[key];
+    return typeof value === 'string' && valid(value)
+      ? value
+      : (DEFAULT_PUBLIC_SETTINGS[key] as string);
+  };
+  const color = (key: 'primaryColor' | 'secondaryColor' | 'accentColor') =>
+    text(key, (value) => PUBLIC_HEX_COLOR.test(value));
+  const timeout = source.sessionTimeout;
+  return {
+    siteName: text('siteName', (value) => value.trim() !== ''),
+    defaultLanguage: text('defaultLanguage', (value) => value !== ''),
+    theme: text('theme', (value) => PUBLIC_THEMES.includes(value)) as Theme,
+    primaryColor: color('primaryColor'),
+    secondaryColor: color('secondaryColor'),
+    accentColor: color('accentColor'),
+    sessionTimeout:
+      typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0 ? timeout : null,
+  };
+}

@@ -1,4 +1,5 @@
 import type { Tables } from '../database.types';
+import { fileNamesFor } from '../rules/submitted-files';
 import { oneOf, toNumberOrNull } from './fields';
 import { fullNameOf, personName, type EmbeddedPerson } from './person-name';
 
@@ -23,6 +24,11 @@ export type Submission = {
   submissionText: string;
   /** Object names in the `activity-submissions` bucket. */
   fileUrls: string[];
+  /**
+   * The files' original names, one per fileUrls entry in the same order; empty for work handed in
+   * before names were kept (show `submittedFiles(submission)`, which falls back to the stored name).
+   */
+  fileNames: string[];
   submittedAt: string;
   status: SubmissionStatus;
   grade: number | null;
@@ -36,6 +42,8 @@ export type SubmissionInput = {
   studentId: string;
   submissionText?: string;
   fileUrls?: string[];
+  /** The original name of each of fileUrls, same order; saved only when there is one per file. */
+  fileNames?: string[];
 };
 
 /**
@@ -51,14 +59,14 @@ export type GradeInput = {
 
 export type SubmissionWriteRow = Pick<
   SubmissionRow,
-  'activity_id' | 'student_id' | 'submission_text' | 'file_urls'
+  'activity_id' | 'student_id' | 'submission_text' | 'file_urls' | 'file_names'
 >;
 
 export type GradeWriteRow = Pick<SubmissionRow, 'grade' | 'feedback'> &
   Partial<Pick<SubmissionRow, 'status'>>;
 
 export const SUBMISSION_COLUMNS =
-  'id, activity_id, student_id, submission_text, file_urls, submitted_at, status, grade, feedback, graded_by, graded_at, student:users!student_id(first_name, last_name), activity:activities(title, max_points)';
+  'id, activity_id, student_id, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, graded_by, graded_at, student:users!student_id(first_name, last_name), activity:activities(title, max_points)';
 
 export function toSubmission(row: SubmissionRow): Submission {
   return {
@@ -70,6 +78,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     studentName: fullNameOf(row.student),
     submissionText: row.submission_text ?? '',
     fileUrls: row.file_urls,
+    fileNames: row.file_names,
     submittedAt: row.submitted_at,
     status: oneOf(SUBMISSION_STATUSES, row.status) ?? 'submitted',
     grade: toNumberOrNull(row.grade),
@@ -80,11 +89,14 @@ export function toSubmission(row: SubmissionRow): Submission {
 }
 
 export function toSubmissionWriteRow(input: SubmissionInput): SubmissionWriteRow {
+  const fileUrls = input.fileUrls ?? [];
   return {
     activity_id: input.activityId,
     student_id: input.studentId,
     submission_text: input.submissionText?.trim() ?? '',
-    file_urls: input.fileUrls ?? [],
+    file_urls: fileUrls,
+    // Always sent, so a resubmission never keeps the names of the files it replaces.
+    file_names: fileNamesFor(fileUrls, input.fileNames),
   };
 }
 
@@ -105,6 +117,7 @@ export type GradingSubmissionRow = Pick<
   | 'student_email'
   | 'submission_text'
   | 'file_urls'
+  | 'file_names'
   | 'submitted_at'
   | 'status'
   | 'grade'
@@ -131,7 +144,7 @@ export type GradingSubmission = Submission & {
 };
 
 export const GRADING_SUBMISSION_COLUMNS =
-  'id, activity_id, student_id, student_name, student_email, submission_text, file_urls, submitted_at, status, grade, feedback, graded_by, graded_at, activity_title, max_points, due_date, is_late';
+  'id, activity_id, student_id, student_name, student_email, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, graded_by, graded_at, activity_title, max_points, due_date, is_late';
 
 export function toGradingSubmission(row: GradingSubmissionRow): GradingSubmission {
   return {
@@ -144,6 +157,7 @@ export function toGradingSubmission(row: GradingSubmissionRow): GradingSubmissio
     studentEmail: row.student_email,
     submissionText: row.submission_text ?? '',
     fileUrls: row.file_urls ?? [],
+    fileNames: row.file_names ?? [],
     submittedAt: row.submitted_at ?? '',
     status: oneOf(SUBMISSION_STATUSES, row.status) ?? 'submitted',
     grade: toNumberOrNull(row.grade),

@@ -97,6 +97,8 @@ export const studentKeys = {
 export const settingsKeys = {
   all: ['settings'] as const,
   current: () => ['settings', 'current'] as const,
+  /** The branding, theme and session timeout every signed-in page applies (the shell). */
+  public: () => ['settings', 'public'] as const,
 };
 
 /** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */

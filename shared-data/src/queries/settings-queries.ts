@@ -4,10 +4,22 @@ import { unwrap } from './service-failure';
 import { type SettingsGroups, settingsService } from '@portal/shared-data';
 
 export const settingsQueries = {
+  /** Every group for an admin (the settings screen); general and appearance for anyone else. */
   current: () =>
     queryOptions({
       queryKey: settingsKeys.current(),
       queryFn: () => unwrap(settingsService.get()),
+    }),
+  /**
+   * The public settings of the signed-in session (the shell's layout applies them): read once per
+   * session, and again whenever a settings mutation invalidates `settingsKeys.all`, so an admin's
+   * save shows at once in their own tab.
+   */
+  public: () =>
+    queryOptions({
+      queryKey: settingsKeys.public(),
+      queryFn: () => unwrap(settingsService.getPublic()),
+      staleTime: Number.POSITIVE_INFINITY,
     }),
 };
 

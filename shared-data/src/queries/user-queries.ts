@@ -62,11 +62,34 @@ export const userMutations = {
         unwrap(usersService.uploadAvatar(userId, file)),
       meta: { invalidates: PEOPLE_VIEWS },
     }),
+  /** The signed-in user's own avatar: the stored picture and the profile's URL. */
+  removeAvatar: () =>
+    mutationOptions({
+      mutationKey: ['users', 'remove-avatar'],
+      mutationFn: (userId: string) => unwrap(usersService.removeAvatar(userId)),
+      meta: { invalidates: PEOPLE_VIEWS },
+    }),
   /** Admin: creates a user through the admin-users function (one-time temporary password). */
   adminCreate: () =>
     mutationOptions({
       mutationKey: ['users', 'admin-create'],
       mutationFn: (input: NewUserInput) => unwrap(usersService.adminCreate(input)),
+      meta: { invalidates: PEOPLE_VIEWS },
+    }),
+  /**
+   * Admin: imports the rows of a CSV file, in calls of USER_IMPORT_BATCH_SIZE; each row is created
+   * or refused on its own (the result list, in order). `onProgress(done, total)` after each call.
+   */
+  adminImport: () =>
+    mutationOptions({
+      mutationKey: ['users', 'admin-import'],
+      mutationFn: ({
+        users,
+        onProgress,
+      }: {
+        users: readonly NewUserInput[];
+        onProgress?: (done: number, total: number) => void;
+      }) => unwrap(usersService.adminImport(users, onProgress)),
       meta: { invalidates: PEOPLE_VIEWS },
     }),
   adminUpdate: () =>

@@ -335,3 +335,49 @@ describe('errorMessageKey: whatever a query or mutation threw', () => {
     expect(errorMessageKey(null)).toBe('unknown');
   });
 });
+
+describe('errorMessageKey: the admin-users edge function', () => {
+  it.each([
+    ['EMAIL_TAKEN', 'CREATE_USERS_ERROR', 'emailTaken'],
+    ['EMAIL_NOT_EDITABLE', 'UPDATE_USERS_ERROR', 'emailNotEditable'],
+    ['CANNOT_DEMOTE_SELF', 'UPDATE_USERS_ERROR', 'cannotDemoteSelf'],
+    ['CANNOT_DELETE_SELF', 'DELETE_USERS_ERROR', 'cannotDeleteSelf'],
+    ['FORBIDDEN', 'DELETE_USERS_ERROR', 'notAllowed'],
+    ['UNAUTHENTICATED', 'CREATE_USERS_ERROR', 'sessionExpired'],
+    ['USER_NOT_FOUND', 'UPDATE_USERS_ERROR', 'notFound'],
+    ['VALIDATION_ERROR', 'CREATE_USERS_ERROR', 'invalidValue'],
+  ] as const)('%s → %s, by the code, whatever the message', (functionCode, code, key) => {
+    expect(
+      errorMessageKey(
+        failure(code, 'English text for the logs', { status: 400, code: functionCode }),
+      ),
+    ).toBe(key);
+  });
+
+  it("reads the database's self-protection refusals by their text (a direct write)", () => {
+    expect(
+      errorMessageKey(
+        failure(
+          'UPDATE_USERS_ERROR',
+          'Administrators cannot remove their own admin role or deactivate themselves',
+          { code: '42501' },
+        ),
+      ),
+    ).toBe('cannotDemoteSelf');
+    expect(
+      errorMessageKey(
+        failure('DELETE_USERS_ERROR', 'Administrators cannot delete their own account', {
+          code: '42501',
+        }),
+      ),
+    ).toBe('cannotDeleteSelf');
+  });
+
+  it('leaves an unknown function code to the operation', () => {
+    expect(
+      errorMessageKey(
+        failure('CREATE_USERS_ERROR', 'boom', { status: 500, code: 'INTERNAL_ERROR' }),
+      ),
+    ).toBe('saveFailed');
+  });
+});

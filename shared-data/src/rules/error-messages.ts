@@ -22,6 +22,7 @@ export const ERROR_MESSAGE_KEYS = [
   'invalidValue',
   'courseFull',
   'alreadyEnrolled',
+  'studentAlreadyEnrolled',
   'alreadyCompleted',
   'notEnrolled',
   'courseClosed',
@@ -55,6 +56,10 @@ export const ERROR_MESSAGE_KEYS = [
   'feedbackTooLong',
   'fileTooLarge',
   'fileTypeNotAccepted',
+  'emailTaken',
+  'emailNotEditable',
+  'cannotDemoteSelf',
+  'cannotDeleteSelf',
   'loadFailed',
   'saveFailed',
   'deleteFailed',
@@ -83,6 +88,23 @@ const AUTH_CODES: Record<string, ErrorMessageKey> = {
   user_banned: 'notAllowed',
 };
 
+/**
+ * The admin-users edge function's codes (its `{ code }`, kept in `details.code`;
+ * supabase/functions/README.md lists them).
+ */
+const FUNCTION_CODES: Record<string, ErrorMessageKey> = {
+  EMAIL_TAKEN: 'emailTaken',
+  EMAIL_NOT_EDITABLE: 'emailNotEditable',
+  CANNOT_DEMOTE_SELF: 'cannotDemoteSelf',
+  CANNOT_DELETE_SELF: 'cannotDeleteSelf',
+  FORBIDDEN: 'notAllowed',
+  UNAUTHENTICATED: 'sessionExpired',
+  USER_NOT_FOUND: 'notFound',
+  VALIDATION_ERROR: 'invalidValue',
+  INVALID_REQUEST: 'invalidValue',
+  IMPORT_TOO_LARGE: 'invalidValue',
+};
+
 /** Postgres and PostgREST error codes. */
 const DATABASE_CODES: Record<string, ErrorMessageKey> = {
   '23505': 'duplicate',
@@ -109,7 +131,7 @@ const DATABASE_CODES: Record<string, ErrorMessageKey> = {
 export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'This course is full': 'courseFull',
   'You are already enrolled in this course': 'alreadyEnrolled',
-  'This student is already enrolled in this course': 'alreadyEnrolled',
+  'This student is already enrolled in this course': 'studentAlreadyEnrolled',
   'You have already completed this course': 'alreadyCompleted',
   'This student has already completed this course': 'alreadyCompleted',
   'You are not enrolled in this course': 'notEnrolled',
@@ -127,6 +149,10 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'A class with attendance cannot be moved': 'classHasAttendance',
   // Raised by the courses trigger check_course_teacher.
   'The course teacher must be a teacher': 'courseTeacherNotTeacher',
+  // Raised by the users trigger guard_admin_self (and answered by the admin-users function).
+  'Administrators cannot remove their own admin role or deactivate themselves': 'cannotDemoteSelf',
+  'Administrators cannot delete their own account': 'cannotDeleteSelf',
+  'A user with this email already exists': 'emailTaken',
 };
 
 /**
@@ -231,7 +257,8 @@ export function errorMessageKey(failure: ServiceError | unknown): ErrorMessageKe
   }
   const providerCode = detail(error, 'code');
   if (typeof providerCode === 'string') {
-    const known = AUTH_CODES[providerCode] ?? DATABASE_CODES[providerCode];
+    const known =
+      AUTH_CODES[providerCode] ?? DATABASE_CODES[providerCode] ?? FUNCTION_CODES[providerCode];
     if (known) return known;
   }
   const status = detail(error, 'status');

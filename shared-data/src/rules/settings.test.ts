@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
+  defaultSettingsGroups,
   invalidColors,
+  msUntilIdleSignOut,
   SECURITY_BOUNDS,
+  settingsFieldBounds,
+  settingsFormFromSettings,
   settingsProblems,
   SITE_LANGUAGES,
   TIMEZONES,
+  toSettingsGroups,
+  uiSiteLanguage,
   validateSecuritySettings,
+  validateSettingsForm,
+  type SettingsFormValues,
 } from './settings';
 
 const security = DEFAULT_SETTINGS.security;
@@ -101,14 +109,221 @@ describe('invalidColors', () => {
 
 describe('settingsProblems', () => {
   it.each([
-    [{ security: { ...security, sessionTimeout: 1 } }, ['Session timeout must be between 5 and 480 minutes']],
-    [{ security: { ...security, passwordExpiry: 400 } }, ['Password expiry must be between 30 and 365 days']],
-    [{ security: { ...security, maxLoginAttempts: 20 } }, ['Max login attempts must be between 3 and 10']],
-    [{ appearance: { ...DEFAULT_SETTINGS.appearance, accentColor: 'red' } }, ['Colors must be hex values such as #3B82F6']],
-    [{ email: { ...DEFAULT_SETTINGS.email, smtpPort: 0 } }, ['SMTP port must be between 1 and 65535']],
-    [{ email: { ...DEFAULT_SETTINGS.email, smtpPort: 65536 } }, ['SMTP port must be between 1 and 65535']],
+    [
+      { security: { ...security, sessionTimeout: 1 } },
+      ['Session timeout must be between 5 and 480 minutes'],
+    ],
+    [
+      { security: { ...security, passwordExpiry: 400 } },
+      ['Password expiry must be between 30 and 365 days'],
+    ],
+    [
+      { security: { ...security, maxLoginAttempts: 20 } },
+      ['Max login attempts must be between 3 and 10'],
+    ],
+    [
+      { appearance: { ...DEFAULT_SETTINGS.appearance, accentColor: 'red' } },
+      ['Colors must be hex values such as #3B82F6'],
+    ],
+    [
+      { email: { ...DEFAULT_SETTINGS.email, smtpPort: 0 } },
+      ['SMTP port must be between 1 and 65535'],
+    ],
+    [
+      { email: { ...DEFAULT_SETTINGS.email, smtpPort: 65536 } },
+      ['SMTP port must be between 1 and 65535'],
+    ],
     [{ general: DEFAULT_SETTINGS.general }, []],
   ])('%j → %j', (changes, problems) => {
     expect(settingsProblems(changes)).toEqual(problems);
+  });
+});
+
+describe('uiSiteLanguage', () => {
+  it.each([
+    ['en', 'en'],
+    ['es', 'es'],
+    ['fr', 'en'],
+    ['de', 'en'],
+    ['', 'en'],
+  ])('%s → %s', (stored, shown) => {
+    expect(uiSiteLanguage(stored)).toBe(shown);
+  });
+});
+
+describe('the settings form', () => {
+  const form = (change: (values: SettingsFormValues) => void = () => {}) => {
+    const values = settingsFormFromSettings(DEFAULT_SETTINGS);
+    change(values);
+    return values;
+  };
+
+  it('starts from the stored settings with an empty password field', () => {
+    const values = form();
+    expect(values.smtpPassword).toBe('');
+    expect(values.security.sessionTimeout).toBe(30);
+    expect(values.general.siteName).toBe('Lingua Academy');
+  });
+
+  it('shows a default language without screens as English', () => {
+    const stored = {
+      ...DEFAULT_SETTINGS,
+      general: { ...DEFAULT_SETTINGS.general, defaultLanguage: 'de' },
+    };
+    expect(settingsFormFromSettings(stored).general.defaultLanguage).toBe('en');
+  });
+
+  it('accepts the defaults', () => {
+    expect(validateSettingsForm(form())).toEqual({});
+  });
+
+  it.each([
+    [
+      'general.siteName',
+      (v: SettingsFormValues) => (v.general.siteName = '   '),
+      'settingsSiteNameRequired',
+    ],
+    [
+      'general.siteName',
+      (v: SettingsFormValues) => (v.general.siteName = 'x'.repeat(101)),
+      'settingsTextTooLong',
+    ],
+    [
+      'general.defaultLanguage',
+      (v: SettingsFormValues) => (v.general.defaultLanguage = 'fr'),
+      'settingsLanguageInvalid',
+    ],
+    [
+      'security.sessionTimeout',
+      (v: SettingsFormValues) => (v.security.sessionTimeout = 4),
+      'settingsSessionTimeoutRange',
+    ],
+    [
+      'security.sessionTimeout',
+      (v: SettingsFormValues) => (v.security.sessionTimeout = 481),
+      'settingsSessionTimeoutRange',
+    ],
+    [
+      'security.sessionTimeout',
+      (v: SettingsFormValues) => (v.security.sessionTimeout = ''),
+      'settingsSessionTimeoutRange',
+    ],
+    [
+      'security.sessionTimeout',
+      (v: SettingsFormValues) => (v.security.sessionTimeout = 30.5),
+      'settingsSessionTimeoutRange',
+    ],
+    [
+      'security.maxLoginAttempts',
+      (v: SettingsFormValues) => (v.security.maxLoginAttempts = 2),
+      'settingsMaxLoginAttemptsRange',
+    ],
+    [
+      'security.maxLoginAttempts',
+      (v: SettingsFormValues) => (v.security.maxLoginAttempts = 11),
+      'settingsMaxLoginAttemptsRange',
+    ],
+    [
+      'appearance.theme',
+      (v: SettingsFormValues) => (v.appearance.theme = 'sepia' as 'auto'),
+      'settingsThemeInvalid',
+    ],
+    [
+      'appearance.primaryColor',
+      (v: SettingsFormValues) => (v.appearance.primaryColor = 'blue'),
+      'settingsColorInvalid',
+    ],
+    [
+      'appearance.accentColor',
+      (v: SettingsFormValues) => (v.appearance.accentColor = '#12345'),
+      'settingsColorInvalid',
+    ],
+    ['email.smtpPort', (v: SettingsFormValues) => (v.email.smtpPort = 0), 'settingsSmtpPortRange'],
+    [
+      'email.smtpPort',
+      (v: SettingsFormValues) => (v.email.smtpPort = 65536),
+      'settingsSmtpPortRange',
+    ],
+    [
+      'email.smtpHost',
+      (v: SettingsFormValues) => (v.email.smtpHost = 'h'.repeat(256)),
+      'settingsTextTooLong',
+    ],
+    [
+      'email.fromEmail',
+      (v: SettingsFormValues) => (v.email.fromEmail = 'not-an-address'),
+      'settingsFromEmailInvalid',
+    ],
+    [
+      'email.fromName',
+      (v: SettingsFormValues) => (v.email.fromName = 'n'.repeat(101)),
+      'settingsTextTooLong',
+    ],
+    [
+      'smtpPassword',
+      (v: SettingsFormValues) => (v.smtpPassword = 'p'.repeat(501)),
+      'settingsTextTooLong',
+    ],
+  ])('refuses %s (%#) with %s', (field, change, key) => {
+    expect(validateSettingsForm(form(change))).toEqual({ [field]: key });
+  });
+
+  it.each([
+    (v: SettingsFormValues) => (v.security.sessionTimeout = 5),
+    (v: SettingsFormValues) => (v.security.sessionTimeout = 480),
+    (v: SettingsFormValues) => (v.security.maxLoginAttempts = '3'),
+    (v: SettingsFormValues) => (v.security.maxLoginAttempts = 10),
+    (v: SettingsFormValues) => (v.email.fromEmail = ''),
+    (v: SettingsFormValues) => (v.general.siteName = 'x'.repeat(100)),
+  ])('accepts the bounds themselves (%#)', (change) => {
+    expect(validateSettingsForm(form(change))).toEqual({});
+  });
+
+  it('names each bound in its message', () => {
+    expect(settingsFieldBounds('security.sessionTimeout')).toEqual({ min: 5, max: 480 });
+    expect(settingsFieldBounds('security.maxLoginAttempts')).toEqual({ min: 3, max: 10 });
+    expect(settingsFieldBounds('email.smtpPort')).toEqual({ min: 1, max: 65535 });
+    expect(settingsFieldBounds('general.siteName')).toEqual({ max: 100 });
+  });
+
+  it('saves numbers as numbers and trimmed texts, never the password', () => {
+    const groups = toSettingsGroups(
+      form((v) => {
+        v.general.siteName = '  Escuela Sol ';
+        v.security.sessionTimeout = '45';
+        v.email.smtpPort = '2525';
+        v.email.fromEmail = ' hola@sol.test ';
+        v.smtpPassword = 'secret';
+      }),
+    );
+    expect(groups.general.siteName).toBe('Escuela Sol');
+    expect(groups.security.sessionTimeout).toBe(45);
+    expect(groups.email.smtpPort).toBe(2525);
+    expect(groups.email.fromEmail).toBe('hola@sol.test');
+    expect(JSON.stringify(groups)).not.toContain('secret');
+    // The hidden settings travel back unchanged.
+    expect(groups.notifications.smsNotifications).toBe(false);
+    expect(groups.security.passwordExpiry).toBe(90);
+  });
+
+  it('resets to a copy of the defaults', () => {
+    const reset = defaultSettingsGroups();
+    expect(reset).toEqual(DEFAULT_SETTINGS);
+    reset.general.siteName = 'changed';
+    expect(DEFAULT_SETTINGS.general.siteName).toBe('Lingua Academy');
+  });
+});
+
+describe('msUntilIdleSignOut', () => {
+  const minute = 60_000;
+  it('counts the timeout from the latest input', () => {
+    expect(msUntilIdleSignOut(30, 0, 10 * minute)).toBe(20 * minute);
+    expect(msUntilIdleSignOut(5, 0, 5 * minute)).toBe(0);
+    expect(msUntilIdleSignOut(5, 0, 6 * minute)).toBe(-minute);
+  });
+
+  it('never signs out without a known timeout', () => {
+    expect(msUntilIdleSignOut(null, 0, 999 * minute)).toBe(Number.POSITIVE_INFINITY);
+    expect(msUntilIdleSignOut(0, 0, 999 * minute)).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -1,4 +1,11 @@
-import type { SecuritySettings, SettingsGroups } from '../mappers/settings';
+import type {
+  AppearanceSettings,
+  EmailSettings,
+  GeneralSettings,
+  NotificationSettings,
+  SecuritySettings,
+  SettingsGroups,
+} from '../mappers/settings';
 
 /** Languages offered for the site. */
 export const SITE_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
@@ -112,4 +119,228 @@ export function settingsProblems(changes: Partial<SettingsGroups>): string[] {
     }
   }
   return problems;
+}
+
+// --- The System Settings form (admin-app's settings screen) ---------------------------------------
+//
+// The screen shows only the settings that act (docs/product-rules.md "System Settings"); the form
+// still holds every group, so saving writes back the hidden ones unchanged.
+
+/** The languages the portal's screens exist in: the only default languages the form offers. */
+export const UI_SITE_LANGUAGES = ['en', 'es'] as const;
+export type UiSiteLanguage = (typeof UI_SITE_LANGUAGES)[number];
+
+/**
+ * The UI language a stored default language gives visitors: en and es as they are; anything else
+ * (fr and de are in the database's list but have no screens) falls back to English.
+ */
+export function uiSiteLanguage(stored: string): UiSiteLanguage {
+  return (UI_SITE_LANGUAGES as readonly string[]).includes(stored)
+    ? (stored as UiSiteLanguage)
+    : 'en';
+}
+
+/** The database's length limits of the settings texts (app_settings migration). */
+export const SETTINGS_TEXT_LIMITS = {
+  siteName: 100,
+  smtpHost: 255,
+  smtpUsername: 255,
+  fromName: 100,
+  smtpPassword: 500,
+} as const;
+
+export const SMTP_PORT_BOUNDS = { min: 1, max: 65535 } as const;
+
+type NumberField = number | string;
+
+/** Number inputs answer '' while empty, so the numeric fields take a string too. */
+export type SettingsFormValues = {
+  general: GeneralSettings;
+  notifications: NotificationSettings;
+  security: Omit<SecuritySettings, 'sessionTimeout' | 'maxLoginAttempts'> & {
+    sessionTimeout: NumberField;
+    maxLoginAttempts: NumberField;
+  };
+  appearance: AppearanceSettings;
+  email: Omit<EmailSettings, 'smtpPort'> & { smtpPort: NumberField };
+  /** A new SMTP password; empty keeps the stored one. The stored one is never read back. */
+  smtpPassword: string;
+};
+
+export type SettingsFormField =
+  | 'general.siteName'
+  | 'general.defaultLanguage'
+  | 'security.sessionTimeout'
+  | 'security.maxLoginAttempts'
+  | 'appearance.theme'
+  | 'appearance.primaryColor'
+  | 'appearance.secondaryColor'
+  | 'appearance.accentColor'
+  | 'email.smtpHost'
+  | 'email.smtpPort'
+  | 'email.smtpUsername'
+  | 'email.fromEmail'
+  | 'email.fromName'
+  | 'smtpPassword';
+
+/** i18n keys in the `validation` namespace. */
+export type SettingsFormMessageKey =
+  | 'settingsSiteNameRequired'
+  | 'settingsTextTooLong'
+  | 'settingsLanguageInvalid'
+  | 'settingsSessionTimeoutRange'
+  | 'settingsMaxLoginAttemptsRange'
+  | 'settingsThemeInvalid'
+  | 'settingsColorInvalid'
+  | 'settingsSmtpPortRange'
+  | 'settingsFromEmailInvalid';
+
+export type SettingsFormErrors = Partial<Record<SettingsFormField, SettingsFormMessageKey>>;
+
+/** The form over the stored settings; a default language without screens shows as English. */
+export function settingsFormFromSettings(settings: SettingsGroups): SettingsFormValues {
+  return {
+    general: {
+      ...settings.general,
+      defaultLanguage: uiSiteLanguage(settings.general.defaultLanguage),
+    },
+    notifications: { ...settings.notifications },
+    security: { ...settings.security },
+    appearance: { ...settings.appearance },
+    email: { ...settings.email },
+    smtpPassword: '',
+  };
+}
+
+const toNumber = (value: NumberField) => (typeof value === 'number' ? value : Number(value));
+
+/** What Save Changes writes: every group (the password travels apart, see setSmtpPassword). */
+export function toSettingsGroups(values: SettingsFormValues): SettingsGroups {
+  return {
+    general: { ...values.general, siteName: values.general.siteName.trim() },
+    notifications: { ...values.notifications },
+    security: {
+      ...values.security,
+      sessionTimeout: toNumber(values.security.sessionTimeout),
+      maxLoginAttempts: toNumber(values.security.maxLoginAttempts),
+    },
+    appearance: { ...values.appearance },
+    email: {
+      ...values.email,
+      smtpHost: values.email.smtpHost.trim(),
+      smtpUsername: values.email.smtpUsername.trim(),
+      fromEmail: values.email.fromEmail.trim(),
+      fromName: values.email.fromName.trim(),
+      smtpPort: toNumber(values.email.smtpPort),
+    },
+  };
+}
+
+/** Every group back to the defaults (Reset to Defaults). */
+export function defaultSettingsGroups(): SettingsGroups {
+  return structuredClone(DEFAULT_SETTINGS);
+}
+
+const FROM_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+function inBounds(value: NumberField, { min, max }: { min: number; max: number }): boolean {
+  if (value === '' || value === null) return false;
+  const number = toNumber(value);
+  return Number.isInteger(number) && number >= min && number <= max;
+}
+
+/**
+ * The form's checks, the same as the database's (docs/product-rules.md "System Settings"): a
+ * `validation` key per failing field, `{}` when it can be saved.
+ */
+export function validateSettingsForm(values: SettingsFormValues): SettingsFormErrors {
+  const errors: SettingsFormErrors = {};
+  const siteName = values.general.siteName.trim();
+  if (siteName === '') errors['general.siteName'] = 'settingsSiteNameRequired';
+  else if (siteName.length > SETTINGS_TEXT_LIMITS.siteName) {
+    errors['general.siteName'] = 'settingsTextTooLong';
+  }
+  if (!(UI_SITE_LANGUAGES as readonly string[]).includes(values.general.defaultLanguage)) {
+    errors['general.defaultLanguage'] = 'settingsLanguageInvalid';
+  }
+  if (!inBounds(values.security.sessionTimeout, SECURITY_BOUNDS.sessionTimeout)) {
+    errors['security.sessionTimeout'] = 'settingsSessionTimeoutRange';
+  }
+  if (!inBounds(values.security.maxLoginAttempts, SECURITY_BOUNDS.maxLoginAttempts)) {
+    errors['security.maxLoginAttempts'] = 'settingsMaxLoginAttemptsRange';
+  }
+  if (!(THEMES as readonly string[]).includes(values.appearance.theme)) {
+    errors['appearance.theme'] = 'settingsThemeInvalid';
+  }
+  for (const field of invalidColors(values.appearance)) {
+    errors[`appearance.${field}`] = 'settingsColorInvalid';
+  }
+  if (values.email.smtpHost.trim().length > SETTINGS_TEXT_LIMITS.smtpHost) {
+    errors['email.smtpHost'] = 'settingsTextTooLong';
+  }
+  if (!inBounds(values.email.smtpPort, SMTP_PORT_BOUNDS)) {
+    errors['email.smtpPort'] = 'settingsSmtpPortRange';
+  }
+  if (values.email.smtpUsername.trim().length > SETTINGS_TEXT_LIMITS.smtpUsername) {
+    errors['email.smtpUsername'] = 'settingsTextTooLong';
+  }
+  const fromEmail = values.email.fromEmail.trim();
+  if (fromEmail !== '' && !FROM_EMAIL.test(fromEmail)) {
+    errors['email.fromEmail'] = 'settingsFromEmailInvalid';
+  }
+  if (values.email.fromName.trim().length > SETTINGS_TEXT_LIMITS.fromName) {
+    errors['email.fromName'] = 'settingsTextTooLong';
+  }
+  if (values.smtpPassword.length > SETTINGS_TEXT_LIMITS.smtpPassword) {
+    errors.smtpPassword = 'settingsTextTooLong';
+  }
+  return errors;
+}
+
+/** The numbers a field's message names ({{min}}, {{max}}). */
+export function settingsFieldBounds(field: SettingsFormField): { min?: number; max?: number } {
+  switch (field) {
+    case 'security.sessionTimeout':
+      return SECURITY_BOUNDS.sessionTimeout;
+    case 'security.maxLoginAttempts':
+      return SECURITY_BOUNDS.maxLoginAttempts;
+    case 'email.smtpPort':
+      return SMTP_PORT_BOUNDS;
+    case 'general.siteName':
+      return { max: SETTINGS_TEXT_LIMITS.siteName };
+    case 'email.smtpHost':
+      return { max: SETTINGS_TEXT_LIMITS.smtpHost };
+    case 'email.smtpUsername':
+      return { max: SETTINGS_TEXT_LIMITS.smtpUsername };
+    case 'email.fromName':
+      return { max: SETTINGS_TEXT_LIMITS.fromName };
+    case 'smtpPassword':
+      return { max: SETTINGS_TEXT_LIMITS.smtpPassword };
+    default:
+      return {};
+  }
+}
+
+// --- Session timeout (System Settings → Security) ---------------------------------------------------
+
+/**
+ * localStorage key of the last input (mouse, keyboard, touch) in any tab of this browser, in epoch
+ * milliseconds, so a tab left alone is not signed out while another tab is in use.
+ */
+export const LAST_ACTIVITY_STORAGE_KEY = 'portal.lastActivity';
+
+/** sessionStorage key: the minutes of the idle sign-out the sign-in page then explains. */
+export const IDLE_SIGN_OUT_STORAGE_KEY = 'portal.idleSignOut';
+
+/**
+ * How long until an idle sign-out (ms; 0 or less: now), from the latest input seen here or in another
+ * tab. `timeoutMinutes` null means no limit is known: never.
+ */
+export function msUntilIdleSignOut(
+  timeoutMinutes: number | null,
+  lastActivityAt: number,
+  now: number,
+): number {
+  if (timeoutMinutes === null || timeoutMinutes <= 0) return Number.POSITIVE_INFINITY;
+  return lastActivityAt + timeoutMinutes * 60_000 - now;
 }

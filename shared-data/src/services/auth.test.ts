@@ -460,6 +460,79 @@ describe('authService password reset', () => {
   });
 });
 
+describe('authService.changePassword', () => {
+  const input = {
+    email: ' ana@school.test ',
+    currentPassword: 'secret1',
+    newPassword: 'brand-new',
+  };
+
+  it('checks the current password with a sign-in, then sets the new one on that session', async () => {
+    await signedIn();
+    fake.on('POST', '/auth/v1/token?grant_type=password', { body: sessionBody(account, 'again') });
+    fake.on('PUT', '/auth/v1/user', { body: authUserBody(account) });
+
+    const result = await authService.changePassword(input);
+
+    expect(result).toEqual({
+      success: true,
+      data: { token: sessionBody(account, 'again').access_token, refreshToken: 'refresh-again' },
+    });
+    const [signIn, update] = fake.requests;
+    expect(signIn?.path).toBe('/auth/v1/token');
+    expect(signIn?.body).toMatchObject({ email: 'ana@school.test', password: 'secret1' });
+    expect(update?.method).toBe('PUT');
+    expect(update?.body).toMatchObject({ password: 'brand-new' });
+    expect(update?.headers.get('authorization')).toBe(
+      `Bearer ${sessionBody(account, 'again').access_token}`,
+    );
+  });
+
+  it('a wrong current password sends no update and keeps the session', async () => {
+    await signedIn();
+    fake.on('POST', '/auth/v1/token?grant_type=password', {
+      status: 400,
+      body: { error_code: 'invalid_credentials', msg: 'Invalid login credentials' },
+    });
+
+    const result = await authService.changePassword(input);
+
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        code: 'UPDATE_PASSWORD_ERROR',
+        message: 'Invalid login credentials',
+        details: { status: 400, code: 'invalid_credentials' },
+      },
+    });
+    expect(fake.requestsTo('PUT', '/auth/v1/user')).toHaveLength(0);
+    expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-first');
+  });
+
+  it('reports a refused update after a right current password', async () => {
+    await signedIn();
+    fake.on('POST', '/auth/v1/token?grant_type=password', { body: sessionBody(account, 'again') });
+    fake.on('PUT', '/auth/v1/user', {
+      status: 422,
+      body: { error_code: 'weak_password', msg: 'Password is too weak' },
+    });
+
+    expect(await authService.changePassword(input)).toMatchObject({
+      success: false,
+      error: { code: 'UPDATE_PASSWORD_ERROR', details: { status: 422, code: 'weak_password' } },
+    });
+  });
+
+  it('fails instead of throwing when the server cannot be reached', async () => {
+    fake.on('POST', '/auth/v1/token?grant_type=password', { networkError: true });
+
+    expect(await authService.changePassword(input)).toMatchObject({
+      success: false,
+      error: { code: 'UPDATE_PASSWORD_ERROR' },
+    });
+  });
+});
+
 describe('authService.onAuthEvent', () => {
   it('reports events with their tokens until unsubscribed', async () => {
     const events: Array<[string, AuthTokens | null]> = [];

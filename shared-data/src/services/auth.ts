@@ -23,6 +23,8 @@ export type AuthSession = AuthTokens & { user: AppUser };
 
 export type SignInInput = { email: string; password: string; remember: boolean };
 export type SignUpInput = { email: string; password: string; firstName: string; lastName: string };
+/** The profile's password change: the account's email and the current password prove who asks. */
+export type ChangePasswordInput = { email: string; currentPassword: string; newPassword: string };
 
 export type AuthEvent = AuthChangeEvent;
 /** `tokens` is null when the event carries no session (e.g. SIGNED_OUT). */
@@ -169,6 +171,42 @@ async function updatePassword(newPassword: string): Promise<Result<null>> {
 }
 
 /**
+ * Changes the signed-in user's password after checking the current one. The check is a password
+ * sign-in with the current password on the page's own client (the local gateway and hosted GoTrue
+ * both support it; GoTrue's `current_password` needs a project setting and `reauthenticate` sends a
+ * code by email): a wrong one fails with GoTrue's `invalid_credentials` and leaves the page's session
+ * as it was. A right one gives the page a fresh session, which also satisfies GoTrue's "recent login"
+ * rule for password changes; the update then ends every other session of the account. Resolves to
+ * the page's tokens after the change, so the session state can keep them.
+ */
+async function changePassword({
+  email,
+  currentPassword,
+  newPassword,
+}: ChangePasswordInput): Promise<Result<AuthTokens>> {
+  return settle('UPDATE_PASSWORD_ERROR', ERROR_MESSAGES.passwordUpdateFailed, async () => {
+    const auth = getClient().auth;
+    const verified = await auth.signInWithPassword({
+      email: email.trim(),
+      password: currentPassword,
+    });
+    if (verified.error || !verified.data.session) {
+      return fromAuthError(
+        'UPDATE_PASSWORD_ERROR',
+        verified.error,
+        ERROR_MESSAGES.passwordUpdateFailed,
+      );
+    }
+    const { error } = await auth.updateUser({ password: newPassword });
+    if (error) {
+      return fromAuthError('UPDATE_PASSWORD_ERROR', error, ERROR_MESSAGES.passwordUpdateFailed);
+    }
+    const { data } = await auth.getSession();
+    return ok(tokensOf(data.session ?? verified.data.session));
+  });
+}
+
+/**
  * Subscribes to auth events (PASSWORD_RECOVERY, TOKEN_REFRESHED, SIGNED_OUT …); returns the
  * unsubscribe. Listeners run inside supabase-js: defer further auth calls (setTimeout) from them.
  */
@@ -188,5 +226,6 @@ export const authService = {
   refreshSession,
   requestPasswordReset,
   updatePassword,
+  changePassword,
   onAuthEvent,
 };

@@ -67,6 +67,64 @@ describe('settingsService.get', () => {
   });
 });
 
+describe('settingsService.getPublic', () => {
+  it('reads get_public_settings, with the session timeout of a signed-in caller', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_public_settings', {
+      body: {
+        siteName: 'Escuela Sol',
+        defaultLanguage: 'es',
+        theme: 'dark',
+        primaryColor: '#7C3AED',
+        secondaryColor: '#0EA5E9',
+        accentColor: '#F43F5E',
+        sessionTimeout: 45,
+      },
+    });
+
+    expect(await settingsService.getPublic()).toEqual({
+      success: true,
+      data: {
+        siteName: 'Escuela Sol',
+        defaultLanguage: 'es',
+        theme: 'dark',
+        primaryColor: '#7C3AED',
+        secondaryColor: '#0EA5E9',
+        accentColor: '#F43F5E',
+        sessionTimeout: 45,
+      },
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("reads an anonymous visitor's answer (no session timeout) and defaults what is malformed", async () => {
+    fake.on('POST', '/rest/v1/rpc/get_public_settings', {
+      body: { siteName: '  ', theme: 'sepia', primaryColor: 'blue', accentColor: '#abc' },
+    });
+
+    expect(await settingsService.getPublic()).toEqual({
+      success: true,
+      data: {
+        siteName: 'Lingua Academy',
+        defaultLanguage: 'en',
+        theme: 'light',
+        primaryColor: '#3B82F6',
+        secondaryColor: '#10B981',
+        accentColor: '#abc',
+        sessionTimeout: null,
+      },
+    });
+  });
+
+  it("falls back to 'Failed to load settings'", async () => {
+    fake.on('POST', '/rest/v1/rpc/get_public_settings', { status: 500, body: {} });
+
+    expect(await settingsService.getPublic()).toMatchObject({
+      success: false,
+      error: { code: 'QUERY_ERROR', message: 'Failed to load settings' },
+    });
+  });
+});
+
 describe('settingsService.update', () => {
   it('writes whole groups to row 1, never a password', async () => {
     fake.on('PATCH', '/rest/v1/app_settings', {
@@ -96,7 +154,7 @@ describe('settingsService.update', () => {
     expect(result).toEqual({
       success: false,
       error: {
-        code: 'QUERY_ERROR',
+        code: 'UPDATE_SETTINGS_ERROR',
         message:
           'Session timeout must be between 5 and 480 minutes. Max login attempts must be between 3 and 10',
         details: {
@@ -115,7 +173,7 @@ describe('settingsService.update', () => {
 
     expect(await settingsService.update({ general: DEFAULT_SETTINGS.general })).toMatchObject({
       success: false,
-      error: { code: 'QUERY_ERROR', message: 'Failed to save settings' },
+      error: { code: 'UPDATE_SETTINGS_ERROR', message: 'Failed to save settings' },
     });
   });
 });
@@ -143,7 +201,10 @@ describe('settingsService.setSmtpPassword', () => {
 
     expect(await settingsService.setSmtpPassword('x')).toMatchObject({
       success: false,
-      error: { code: 'RPC_ERROR', message: 'Only administrators can change the SMTP password' },
+      error: {
+        code: 'UPDATE_SETTINGS_ERROR',
+        message: 'Only administrators can change the SMTP password',
+      },
     });
   });
 });

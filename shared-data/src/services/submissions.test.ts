@@ -23,6 +23,8 @@ describe('submissionsService.list', () => {
             studentName: 'Ana García',
             submissionText: 'Estimado proveedor…',
             fileUrls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+            // Work from before names were kept: no names (screens show the stored name).
+            fileNames: [],
             submittedAt: '2025-03-14T18:00:00Z',
             status: 'submitted',
             grade: null,
@@ -79,6 +81,7 @@ const gradingRow = {
   student_email: null,
   submission_text: null,
   file_urls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+  file_names: ['Formal email.pdf'],
   submitted_at: '2025-03-16T18:00:00Z',
   status: 'graded',
   grade: '17.50',
@@ -115,6 +118,7 @@ describe('submissionsService.listForGrading', () => {
             studentEmail: null,
             submissionText: '',
             fileUrls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+            fileNames: ['Formal email.pdf'],
             submittedAt: '2025-03-16T18:00:00Z',
             status: 'graded',
             grade: 17.5,
@@ -133,6 +137,7 @@ describe('submissionsService.listForGrading', () => {
     });
     const query = fake.requests[0]?.query;
     expect(query?.get('activity_id')).toBe('eq.activity-1');
+    expect(query?.get('select')).toContain('file_names');
     expect(query?.get('order')).toBe('student_name.asc.nullslast,submitted_at.desc,id.asc');
     expect(query?.get('offset')).toBe('20');
   });
@@ -244,7 +249,7 @@ describe('submissionsService.uploadFile', () => {
 });
 
 describe('submissionsService.submit', () => {
-  it('upserts on activity and student with the text and files only', async () => {
+  it('upserts on activity and student with the text, the files and their original names only', async () => {
     fake.on('POST', '/rest/v1/activity_submissions', { status: 201, body: submissionRow() });
 
     const result = await submissionsService.submit({
@@ -252,6 +257,7 @@ describe('submissionsService.submit', () => {
       studentId: 'user-1',
       submissionText: ' Estimado proveedor… ',
       fileUrls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+      fileNames: [' Carta al proveedor.pdf '],
     });
 
     expect(result).toMatchObject({ success: true, data: { id: 'submission-1' } });
@@ -263,7 +269,21 @@ describe('submissionsService.submit', () => {
       student_id: 'user-1',
       submission_text: 'Estimado proveedor…',
       file_urls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+      file_names: ['Carta al proveedor.pdf'],
     });
+  });
+
+  it('sends no names (never stale ones) when they do not match the files one to one', async () => {
+    fake.on('POST', '/rest/v1/activity_submissions', { status: 201, body: submissionRow() });
+
+    await submissionsService.submit({
+      activityId: 'activity-1',
+      studentId: 'user-1',
+      fileUrls: ['user-1/activity-1/1-a.pdf', 'user-1/activity-1/2-b.pdf'],
+      fileNames: ['a.pdf'],
+    });
+
+    expect(fake.requests[0]?.body).toMatchObject({ file_names: [] });
   });
 
   it('defaults to no text and no files', async () => {
@@ -271,7 +291,11 @@ describe('submissionsService.submit', () => {
 
     await submissionsService.create({ activityId: 'activity-1', studentId: 'user-1' });
 
-    expect(fake.requests[0]?.body).toMatchObject({ submission_text: '', file_urls: [] });
+    expect(fake.requests[0]?.body).toMatchObject({
+      submission_text: '',
+      file_urls: [],
+      file_names: [],
+    });
   });
 
   it('carries a late-submission refusal', async () => {

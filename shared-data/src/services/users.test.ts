@@ -97,17 +97,10 @@ describe('usersService.getProfile', () => {
 });
 
 describe('usersService.countByRole', () => {
-  function routeCounts(counts: { all: number; teacher: number; admin: number }) {
-    fake.on('HEAD', '/rest/v1/users', (request) => {
-      const role = request.query.get('role');
-      const count =
-        role === 'eq.teacher' ? counts.teacher : role === 'eq.admin' ? counts.admin : counts.all;
-      return { headers: { 'content-range': `*/${count}` } };
+  it('asks get_user_counts once and maps its figures', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_user_counts', {
+      body: { total: 42, students: 35, teachers: 5, admins: 2, active: 40, inactive: 2 },
     });
-  }
-
-  it('counts with head requests only and treats other roles as students', async () => {
-    routeCounts({ all: 42, teacher: 5, admin: 2 });
 
     const result = await usersService.countByRole();
 
@@ -115,17 +108,20 @@ describe('usersService.countByRole', () => {
       success: true,
       data: { total: 42, student: 35, teacher: 5, admin: 2 },
     });
-    const requests = fake.requests;
-    expect(requests).toHaveLength(3);
-    expect(requests.every((request) => request.method === 'HEAD')).toBe(true);
-    expect(
-      requests.every((request) => request.headers.get('prefer')?.includes('count=exact')),
-    ).toBe(true);
+    expect(fake.requests).toHaveLength(1);
   });
 
-  it('fails as a whole when one count fails', async () => {
-    routeCounts({ all: 3, teacher: 1, admin: 1 });
-    fake.on('HEAD', '/rest/v1/users?role=eq.admin', { status: 500 });
+  it('reads missing figures as 0', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_user_counts', { body: { total: 1, students: 1 } });
+
+    expect(await usersService.countByRole()).toEqual({
+      success: true,
+      data: { total: 1, student: 1, teacher: 0, admin: 0 },
+    });
+  });
+
+  it('is FETCH_USERS_ERROR when the count fails', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_user_counts', { status: 500, body: {} });
 
     const result = await usersService.countByRole();
 
@@ -204,6 +200,24 @@ describe('usersService.list', () => {
     expect(query?.get('offset')).toBe('100');
     expect(query?.get('limit')).toBe('100');
   });
+
+  it.each([
+    ['name', 'asc', 'first_name.asc,last_name.asc,id.asc'],
+    ['email', 'desc', 'email.desc,id.asc'],
+    ['role', 'asc', 'role.asc,id.asc'],
+    ['lastLogin', 'desc', 'last_sign_in_at.desc.nullslast,id.asc'],
+    ['lastLogin', 'asc', 'last_sign_in_at.asc.nullslast,id.asc'],
+    ['createdAt', 'asc', 'created_at.asc,id.asc'],
+  ] as const)(
+    'sorts by %s %s on the server, never-signed-in last',
+    async (sortBy, sortOrder, order) => {
+      fake.on('GET', '/rest/v1/users', pagedReply([]));
+
+      await usersService.list({ sortBy, sortOrder });
+
+      expect(fake.requests[0]?.query.get('order')).toBe(order);
+    },
+  );
 
   it("falls back to 'Failed to fetch users'", async () => {
     fake.on('GET', '/rest/v1/users', { status: 500, body: {} });
@@ -371,6 +385,92 @@ describe('usersService.uploadAvatar', () => {
   });
 });
 
+describe('usersService avatar replace and remove (profile screen)', () => {
+  const LIST = '/storage/v1/object/list/avatars';
+  const REMOVE = '/storage/v1/object/avatars';
+  const stored = (...names: string[]) => names.map((name, index) => ({ name, id: `obj-${index}` }));
+  const removedAs = (request: { body: unknown }) => ({
+    body: ((request.body as { prefixes: string[] }).prefixes ?? []).map((name) => ({ name })),
+  });
+
+  it('an upload of another type removes the previous picture, after the profile points at the new one', async () => {
+    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.webp', { body: { Key: 'k' } });
+    fake.on('PATCH', '/rest/v1/users', { body: [userRow()] });
+    fake.on('POST', LIST, {
+      body: [...stored('avatar.png', 'avatar.webp'), { name: 'x', id: null }],
+    });
+    fake.on('DELETE', REMOVE, removedAs);
+
+    const result = await usersService.uploadAvatar(
+      'user-1',
+      new File(['webp'], 'me.webp', { type: 'image/webp' }),
+    );
+
+    expect(result.success).toBe(true);
+    expect(fake.requests.map((request) => request.method)).toEqual([
+      'POST',
+      'PATCH',
+      'POST',
+      'DELETE',
+    ]);
+    expect(fake.requestsTo('POST', LIST)[0]?.body).toMatchObject({ prefix: 'user-1' });
+    expect(fake.requestsTo('DELETE', REMOVE)[0]?.body).toEqual({ prefixes: ['user-1/avatar.png'] });
+  });
+
+  it('a leftover that cannot be removed does not undo a replaced avatar', async () => {
+    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.png', { body: { Key: 'k' } });
+    fake.on('PATCH', '/rest/v1/users', { body: [userRow({ avatar_url: 'https://x/new.png' })] });
+    fake.on('POST', LIST, { status: 500, body: { message: 'down' } });
+
+    expect(
+      await usersService.uploadAvatar('user-1', new File(['png'], 'a.png', { type: 'image/png' })),
+    ).toMatchObject({ success: true, data: { avatar: 'https://x/new.png' } });
+  });
+
+  it('removing deletes every stored picture, then clears the URL', async () => {
+    fake.on('POST', LIST, { body: stored('avatar.jpg') });
+    fake.on('DELETE', REMOVE, removedAs);
+    fake.on('PATCH', '/rest/v1/users', { body: [userRow({ avatar_url: null })] });
+
+    const result = await usersService.removeAvatar('user-1');
+
+    expect(result).toMatchObject({ success: true, data: { id: 'user-1', avatar: null } });
+    expect(fake.requestsTo('DELETE', REMOVE)[0]?.body).toEqual({ prefixes: ['user-1/avatar.jpg'] });
+    const [patch] = fake.requestsTo('PATCH', '/rest/v1/users');
+    expect(patch?.query.get('id')).toBe('eq.user-1');
+    expect(patch?.body).toEqual({ avatar_url: null });
+  });
+
+  it('with no stored picture it only clears the URL', async () => {
+    fake.on('POST', LIST, { body: [] });
+    fake.on('PATCH', '/rest/v1/users', { body: [userRow({ avatar_url: null })] });
+
+    expect((await usersService.removeAvatar('user-1')).success).toBe(true);
+    expect(fake.requestsTo('DELETE', REMOVE)).toHaveLength(0);
+  });
+
+  it('a removal storage refuses (nothing deleted) keeps the profile as it was', async () => {
+    fake.on('POST', LIST, { body: stored('avatar.png') });
+    fake.on('DELETE', REMOVE, { body: [] });
+
+    expect(await usersService.removeAvatar('user-2')).toMatchObject({
+      success: false,
+      error: { code: 'UPDATE_USERS_ERROR', details: { status: 403 } },
+    });
+    expect(fake.requestsTo('PATCH', '/rest/v1/users')).toHaveLength(0);
+  });
+
+  it('a profile that cannot be cleared is a failure', async () => {
+    fake.on('POST', LIST, { body: [] });
+    fake.on('PATCH', '/rest/v1/users', { body: [] });
+
+    expect(await usersService.removeAvatar('user-2')).toMatchObject({
+      success: false,
+      error: { code: 'UPDATE_USERS_ERROR', message: 'Failed to remove avatar' },
+    });
+  });
+});
+
 describe('usersService admin actions (admin-users edge function)', () => {
   const fn = '/functions/v1/admin-users';
 
@@ -465,6 +565,123 @@ describe('usersService admin actions (admin-users edge function)', () => {
       success: false,
       error: { code: 'CREATE_USERS_ERROR', message: 'Failed to create user' },
     });
+  });
+
+  it('imports rows in calls of 50, each row answered on its own, in order', async () => {
+    const inputs = Array.from({ length: 120 }, (_, index) => ({
+      email: ` user${index}@school.test `,
+      firstName: 'Ana',
+      lastName: 'Gil',
+      role: 'student' as const,
+      phone: '',
+    }));
+    fake.on('POST', fn, (request) => {
+      const users = (request.body as { users: Array<{ email: string }> }).users;
+      // Answered out of order: the service pairs them by index.
+      return {
+        body: {
+          results: users
+            .map((user, index) =>
+              user.email === 'user7@school.test'
+                ? {
+                    index,
+                    status: 'failed',
+                    code: 'EMAIL_TAKEN',
+                    message: 'A user with this email already exists',
+                  }
+                : {
+                    index,
+                    status: 'created',
+                    user: userRow({ id: `id-${user.email}` }),
+                    temporaryPassword: `pw-${user.email}`,
+                  },
+            )
+            .reverse(),
+        },
+      };
+    });
+    const progress = vi.fn();
+
+    const result = await usersService.adminImport(inputs, progress);
+
+    const bodies = fake.requests.map((request) => request.body as Record<string, unknown>);
+    expect(bodies.map((body) => (body.users as unknown[]).length)).toEqual([50, 50, 20]);
+    expect(bodies[0]).toMatchObject({ action: 'import' });
+    expect((bodies[0]?.users as unknown[])[0]).toEqual({
+      email: 'user0@school.test',
+      firstName: 'Ana',
+      lastName: 'Gil',
+      role: 'student',
+      phone: null,
+      location: null,
+      bio: null,
+    });
+    expect(progress.mock.calls).toEqual([
+      [50, 120],
+      [100, 120],
+      [120, 120],
+    ]);
+    if (!result.success) throw new Error('expected success');
+    expect(result.data).toHaveLength(120);
+    expect(result.data[0]).toEqual({
+      status: 'created',
+      userId: 'id-user0@school.test',
+      temporaryPassword: 'pw-user0@school.test',
+    });
+    expect(result.data[7]).toEqual({
+      status: 'failed',
+      error: {
+        code: 'CREATE_USERS_ERROR',
+        message: 'A user with this email already exists',
+        details: { code: 'EMAIL_TAKEN' },
+      },
+    });
+  });
+
+  it('fails the rows of a refused call and every later one, and sends nothing more', async () => {
+    let calls = 0;
+    fake.on('POST', fn, (request) => {
+      calls += 1;
+      if (calls === 2) {
+        return {
+          status: 403,
+          body: { code: 'FORBIDDEN', message: 'Only active administrators can manage users' },
+        };
+      }
+      const users = (request.body as { users: unknown[] }).users;
+      return {
+        body: {
+          results: users.map((_, index) => ({
+            index,
+            status: 'created',
+            user: userRow({ id: `id-${index}` }),
+            temporaryPassword: 'pw',
+          })),
+        },
+      };
+    });
+    const inputs = Array.from({ length: 160 }, (_, index) => ({
+      email: `u${index}@school.test`,
+      firstName: 'A',
+      lastName: 'B',
+      role: 'teacher' as const,
+    }));
+
+    const result = await usersService.adminImport(inputs);
+
+    expect(fake.requests).toHaveLength(2);
+    if (!result.success) throw new Error('expected success');
+    expect(result.data.filter((row) => row.status === 'created')).toHaveLength(50);
+    expect(result.data.slice(50)).toHaveLength(110);
+    expect(result.data[50]).toEqual({
+      status: 'failed',
+      error: {
+        code: 'CREATE_USERS_ERROR',
+        message: 'Only active administrators can manage users',
+        details: { status: 403, code: 'FORBIDDEN' },
+      },
+    });
+    expect(result.data.slice(50).every((row) => row.status === 'failed')).toBe(true);
   });
 
   it('updates only the fields given', async () => {

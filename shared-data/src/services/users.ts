@@ -9,6 +9,7 @@ import {
   type UserChanges,
 } from '../mappers/user-changes';
 import type { PageRequest, Paged } from '../rules/paging';
+import { importBatches, type UserImportResult } from '../rules/user-import';
 import { STORAGE_BUCKETS, avatarObjectName } from '../rules/storage-names';
 import { isAcceptedAvatar, sizeProblem } from '../rules/uploads';
 import { toNumber } from '../mappers/fields';
@@ -28,6 +29,9 @@ export type RoleCounts = { total: number; student: number; teacher: number; admi
 /** Teacher and student lists are capped at 100. */
 export const TEACHER_LIST_LIMIT = 100;
 
+/** What the user list sorts by (User Management's sortable columns). */
+export type UserSortKey = 'createdAt' | 'name' | 'email' | 'role' | 'lastLogin';
+
 /** User list filters. */
 export type UserFilters = PageRequest & {
   role?: Role;
@@ -36,6 +40,18 @@ export type UserFilters = PageRequest & {
   location?: string;
   /** First name, last name or email contains it. */
   search?: string;
+  /** Default createdAt, newest first. */
+  sortBy?: UserSortKey;
+  sortOrder?: 'asc' | 'desc';
+};
+
+/** The columns of each sort, in order; `id` always breaks ties so pages never overlap. */
+const USER_SORT_COLUMNS: Record<UserSortKey, readonly string[]> = {
+  createdAt: ['created_at'],
+  name: ['first_name', 'last_name'],
+  email: ['email'],
+  role: ['role'],
+  lastLogin: ['last_sign_in_at'],
 };
 
 /** `get_student_stats`: active and completed courses, hours attended, average progress. */
@@ -58,8 +74,32 @@ export type CreatedUser = { user: AppUser; temporaryPassword: string };
 
 type CreatedUserReply = { user: UserRow; temporaryPassword: string };
 
+/** The admin-users function's answer to an `import` call: one result per row sent, in order. */
+type ImportReply = {
+  results: Array<
+    | { index: number; status: 'created'; user: UserRow; temporaryPassword: string }
+    | {
+        index: number;
+        status: 'failed';
+        code: string;
+        message: string;
+        details?: Record<string, unknown>;
+      }
+  >;
+};
+
+type RoleCountsReply = {
+  total?: number | string | null;
+  students?: number | string | null;
+  teachers?: number | string | null;
+  admins?: number | string | null;
+} | null;
+
 // No fixed product text exists for these; the provider's message is used whenever it has one.
 const UPLOAD_AVATAR_FAILED = 'Failed to upload avatar';
+const REMOVE_AVATAR_FAILED = 'Failed to remove avatar';
+/** A user's avatar folder holds one picture; the listing is bounded all the same. */
+const AVATAR_FOLDER_LIMIT = 100;
 const STUDENT_STATS_FAILED = 'Failed to fetch student statistics';
 const AVATAR_MUST_BE_IMAGE = 'An avatar must be a JPEG, PNG, WebP or GIF picture';
 const ADMIN_USERS_FUNCTION = 'admin-users';
@@ -78,25 +118,21 @@ async function getProfile(id: string): Promise<Result<AppUser | null>> {
 }
 
 /**
- * Users per role, counted by the database (head requests: no rows travel, and PostgREST's
- * max-rows cap cannot truncate the figures). Three requests whatever the number of users;
- * Roles other than teacher/admin count as student.
+ * Users per role among the profiles the caller may see, counted by the database in one request
+ * (`get_user_counts`): no rows travel, and PostgREST's max-rows cap cannot truncate the figures.
  */
 async function countByRole(): Promise<Result<RoleCounts>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
-    const count = () => getClient().from('users').select('id', { count: 'exact', head: true });
-    const [all, teachers, admins] = await Promise.all([
-      count(),
-      count().eq('role', 'teacher'),
-      count().eq('role', 'admin'),
-    ]);
-    const failed = all.error ?? teachers.error ?? admins.error;
-    if (failed)
-      return fromPostgrestError('FETCH_USERS_ERROR', failed, ERROR_MESSAGES.fetchUsersFailed);
-    const total = all.count ?? 0;
-    const teacher = teachers.count ?? 0;
-    const admin = admins.count ?? 0;
-    return ok({ total, student: Math.max(total - teacher - admin, 0), teacher, admin });
+    const { data, error } = await getClient().rpc('get_user_counts');
+    if (error)
+      return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchUsersFailed);
+    const counts = data as RoleCountsReply;
+    return ok({
+      total: toNumber(counts?.total),
+      student: toNumber(counts?.students),
+      teacher: toNumber(counts?.teachers),
+      admin: toNumber(counts?.admins),
+    });
   });
 }
 
@@ -116,7 +152,7 @@ async function listTeachers(): Promise<Result<AppUser[]>> {
   });
 }
 
-/** Default sort: newest first. */
+/** Default sort: newest first. A user who never signed in sorts last by last login, either way. */
 async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
     const window = pageWindow(filters);
@@ -127,8 +163,15 @@ async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> 
     if (location) query = query.ilike('location', location);
     const search = anyColumnContains(['first_name', 'last_name', 'email'], filters.search);
     if (search) query = query.or(search);
+    const ascending = (filters.sortOrder ?? 'desc') === 'asc';
+    for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
+      // Only the last sign-in can be missing: "never" sorts after every date, either way.
+      query = query.order(
+        column,
+        column === 'last_sign_in_at' ? { ascending, nullsFirst: false } : { ascending },
+      );
+    }
     const response = await query
-      .order('created_at', { ascending: false })
       .order('id', { ascending: true })
       .range(window.from, window.to)
       .overrideTypes<UserRow[], { merge: false }>();
@@ -179,8 +222,34 @@ async function update(id: string, changes: UserChanges): Promise<Result<AppUser>
 }
 
 /**
+ * Removes the pictures stored in the user's avatar folder, except `keep` (the one just uploaded).
+ * Storage answers a removal the policies refuse with no rows rather than an error: that is a
+ * refusal too.
+ */
+async function removeStoredAvatars(
+  userId: string,
+  keep: string | null,
+): Promise<{ error: unknown }> {
+  const bucket = getClient().storage.from(STORAGE_BUCKETS.avatars);
+  const listed = await bucket.list(userId, { limit: AVATAR_FOLDER_LIMIT });
+  if (listed.error) return { error: listed.error };
+  const stale = (listed.data ?? [])
+    .filter((entry) => entry.id !== null)
+    .map((entry) => `${userId}/${entry.name}`)
+    .filter((name) => name !== keep);
+  if (stale.length === 0) return { error: null };
+  const removed = await bucket.remove(stale);
+  if (removed.error) return { error: removed.error };
+  return (removed.data ?? []).length < stale.length
+    ? { error: { message: REMOVE_AVATAR_FAILED, status: 403 } }
+    : { error: null };
+}
+
+/**
  * Replaces the user's avatar (`avatars/<userId>/avatar.<ext>`, overwritten) and points the profile
  * at its public URL. The URL carries a version so browsers do not keep showing the old picture.
+ * A previous picture of another type is removed afterwards; if that fails the new avatar still
+ * stands, and the next replace or remove clears the leftover (it removes the whole folder's rest).
  */
 async function uploadAvatar(userId: string, file: File): Promise<Result<AppUser>> {
   return settle('UPLOAD_AVATAR_ERROR', UPLOAD_AVATAR_FAILED, async () => {
@@ -202,7 +271,31 @@ async function uploadAvatar(userId: string, file: File): Promise<Result<AppUser>
       .select(USER_COLUMNS)
       .maybeSingle<UserRow>();
     if (error) return fromPostgrestError('UPLOAD_AVATAR_ERROR', error, UPLOAD_AVATAR_FAILED);
-    return data ? ok(toAppUser(data)) : nothingChanged('UPLOAD_AVATAR_ERROR', UPLOAD_AVATAR_FAILED);
+    if (!data) return nothingChanged('UPLOAD_AVATAR_ERROR', UPLOAD_AVATAR_FAILED);
+    await removeStoredAvatars(userId, objectName);
+    return ok(toAppUser(data));
+  });
+}
+
+/**
+ * Removes the user's avatar: the stored picture first, then the profile's URL (so a failure never
+ * leaves a profile pointing at a picture that stays public; removing again completes a half-done
+ * removal).
+ */
+async function removeAvatar(userId: string): Promise<Result<AppUser>> {
+  return settle('UPDATE_USERS_ERROR', REMOVE_AVATAR_FAILED, async () => {
+    const removed = await removeStoredAvatars(userId, null);
+    if (removed.error) {
+      return fromStorageError('UPDATE_USERS_ERROR', removed.error, REMOVE_AVATAR_FAILED);
+    }
+    const { data, error } = await getClient()
+      .from('users')
+      .update({ avatar_url: null })
+      .eq('id', userId)
+      .select(USER_COLUMNS)
+      .maybeSingle<UserRow>();
+    if (error) return fromPostgrestError('UPDATE_USERS_ERROR', error, REMOVE_AVATAR_FAILED);
+    return data ? ok(toAppUser(data)) : nothingChanged('UPDATE_USERS_ERROR', REMOVE_AVATAR_FAILED);
   });
 }
 
@@ -221,6 +314,60 @@ async function adminCreate(input: NewUserInput): Promise<Result<CreatedUser>> {
     if (!reply.success) return reply;
     const { user, temporaryPassword } = reply.data;
     return ok({ user: toAppUser(user), temporaryPassword });
+  });
+}
+
+/**
+ * An admin imports accounts through the edge function's `import` action, USER_IMPORT_BATCH_SIZE rows
+ * per call, one call after another (`onProgress(done, total)` after each). Each row is answered on
+ * its own, in the order given: created with its one-time password, or failed with the function's
+ * refusal (its `code` in `details.code`, as for a single create). A call that fails as a whole fails
+ * its rows and every later one with that error, and nothing more is sent.
+ */
+async function adminImport(
+  inputs: readonly NewUserInput[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<Result<UserImportResult[]>> {
+  return settle('CREATE_USERS_ERROR', ERROR_MESSAGES.createUserFailed, async () => {
+    const results: UserImportResult[] = [];
+    for (const batch of importBatches(inputs)) {
+      const reply = await invokeFunction<ImportReply>(
+        ADMIN_USERS_FUNCTION,
+        // Each row is a create's body without its action.
+        {
+          action: 'import',
+          users: batch.map((input) => ({ ...toAdminCreateBody(input), action: undefined })),
+        },
+        'CREATE_USERS_ERROR',
+        ERROR_MESSAGES.createUserFailed,
+      );
+      if (!reply.success) {
+        while (results.length < inputs.length)
+          results.push({ status: 'failed', error: reply.error });
+        break;
+      }
+      batch.forEach((_, index) => {
+        const row = reply.data?.results?.find((result) => result.index === index);
+        if (row?.status === 'created') {
+          results.push({
+            status: 'created',
+            userId: row.user.id,
+            temporaryPassword: row.temporaryPassword,
+          });
+        } else {
+          results.push({
+            status: 'failed',
+            error: {
+              code: 'CREATE_USERS_ERROR',
+              message: row?.message || ERROR_MESSAGES.createUserFailed,
+              details: { ...row?.details, ...(row?.code ? { code: row.code } : {}) },
+            },
+          });
+        }
+      });
+      onProgress?.(results.length, inputs.length);
+    }
+    return ok(results);
   });
 }
 
@@ -283,7 +430,9 @@ export const usersService = {
   listStudents,
   update,
   uploadAvatar,
+  removeAvatar,
   adminCreate,
+  adminImport,
   adminUpdate,
   adminDelete,
   getStudentStats,

@@ -309,6 +309,7 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     student_id: 'user-1',
     submission_text: 'Estimado proveedor…',
     file_urls: ['user-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+    file_names: [],
     submitted_at: '2025-03-14T18:00:00Z',
     status: 'submitted',
     grade: null,

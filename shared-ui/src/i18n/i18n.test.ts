@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LANGUAGE_STORAGE_KEY,
+  applySiteLanguage,
   currentLanguage,
   detectLanguage,
   i18n,
@@ -100,6 +101,30 @@ describe('the shared instance', () => {
       throw new DOMException('blocked', 'SecurityError');
     });
     await setLanguage('es');
+    expect(currentLanguage()).toBe('es');
+  });
+});
+
+describe("applySiteLanguage (the school's default language)", () => {
+  it('greets a visitor without a saved choice in it, without saving it as theirs', () => {
+    initI18n({ lng: 'en' });
+    applySiteLanguage('es');
+    expect(currentLanguage()).toBe('es');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+
+    applySiteLanguage('en');
+    expect(currentLanguage()).toBe('en');
+  });
+
+  it("never overrides the visitor's own choice", async () => {
+    await setLanguage('en');
+    applySiteLanguage('es');
+    expect(currentLanguage()).toBe('en');
+  });
+
+  it('ignores a language the portal has no screens in', () => {
+    initI18n({ lng: 'es' });
+    applySiteLanguage('fr');
     expect(currentLanguage()).toBe('es');
   });
 });

@@ -105,6 +105,17 @@ export async function setLanguage(lng: Language): Promise<void> {
   await i18n.changeLanguage(lng);
 }
 
+/**
+ * The school's default language (System Settings) for a visitor who has not picked one: the page
+ * switches to it without remembering it as their choice, so a later change of the setting still
+ * reaches them. A saved choice (the language switcher) always wins; an unsupported language is ignored.
+ */
+export function applySiteLanguage(lng: string): void {
+  if (!isSupportedLanguage(lng) || readSavedLanguage()) return;
+  initI18n();
+  if (i18n.language !== lng) void i18n.changeLanguage(lng);
+}
+
 /** The active language, narrowed to the supported ones. */
 export function currentLanguage(): Language {
   const lng = i18n.resolvedLanguage ?? i18n.language;

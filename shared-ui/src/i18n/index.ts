@@ -9,6 +9,7 @@ export {
 export {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
+  applySiteLanguage,
   currentLanguage,
   detectLanguage,
   i18n,

@@ -1,20 +1,24 @@
-import { Button, useMantineTheme } from '@mantine/core';
+import { Button, useMantineColorScheme, useMantineTheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { usePageTitle } from '../hooks/use-page-title';
 import { PortalUiProvider } from './portal-ui-provider';
+import { useSiteName } from './site-name';
 
 function Probe() {
   const theme = useMantineTheme();
   const { t } = useTranslation('common');
   return (
     <>
-      <p>primary: {theme.colors[theme.primaryColor]?.[5]}</p>
+      <p>primary: {theme.colors[theme.primaryColor]?.join(' ')}</p>
       <Button>{t('cancel')}</Button>
     </>
   );
 }
+
+afterEach(() => localStorage.clear());
 
 describe('PortalUiProvider', () => {
   it('provides the theme and a ready i18n instance without a separate init call', () => {
@@ -23,7 +27,7 @@ describe('PortalUiProvider', () => {
         <Probe />
       </PortalUiProvider>,
     );
-    expect(screen.getByText('primary: #3b82f6')).toBeInTheDocument();
+    expect(screen.getByText(/^primary: .*#3b82f6/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
@@ -33,7 +37,54 @@ describe('PortalUiProvider', () => {
         <Probe />
       </PortalUiProvider>,
     );
-    expect(screen.getByText('primary: #7c3aed')).toBeInTheDocument();
+    expect(screen.getByText(/^primary: .*#7c3aed/)).toBeInTheDocument();
+    expect(screen.queryByText(/#3b82f6/)).not.toBeInTheDocument();
+  });
+
+  it('names the school as its settings say: brand and tab title', () => {
+    function Brand() {
+      usePageTitle('Dashboard');
+      return <p>brand: {useSiteName()}</p>;
+    }
+    const { rerender } = render(
+      <PortalUiProvider env="test">
+        <Brand />
+      </PortalUiProvider>,
+    );
+    expect(screen.getByText('brand: Lingua Academy')).toBeInTheDocument();
+    expect(document.title).toBe('Dashboard · Lingua Academy');
+
+    rerender(
+      <PortalUiProvider env="test" branding={{ siteName: 'Escuela Sol' }}>
+        <Brand />
+      </PortalUiProvider>,
+    );
+    expect(screen.getByText('brand: Escuela Sol')).toBeInTheDocument();
+    expect(document.title).toBe('Dashboard · Escuela Sol');
+  });
+
+  it('follows the theme setting live: light, dark, auto', () => {
+    function Scheme() {
+      return <p>scheme: {useMantineColorScheme().colorScheme}</p>;
+    }
+    const { rerender } = render(
+      <PortalUiProvider env="test" colorScheme="dark">
+        <Scheme />
+      </PortalUiProvider>,
+    );
+    expect(screen.getByText('scheme: dark')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    for (const scheme of ['light', 'auto'] as const) {
+      rerender(
+        <PortalUiProvider env="test" colorScheme={scheme}>
+          <Scheme />
+        </PortalUiProvider>,
+      );
+      expect(screen.getByText(`scheme: ${scheme}`)).toBeInTheDocument();
+    }
+    // Remembered for the next load, before the settings are read again.
+    expect(localStorage.getItem('mantine-color-scheme-value')).toBe('auto');
   });
 
   it('mounts the notifications container', async () => {

@@ -1,16 +1,22 @@
-import { MantineProvider, type MantineColorScheme } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { MantineProvider, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { initI18n } from '../i18n';
 import { accessibleColorVariables } from '../contrast';
-import { createPortalTheme, type PortalBranding } from '../theme';
+import { DEFAULT_BRANDING, createPortalTheme, type PortalBranding } from '../theme';
 import { NotificationsHost } from './notifications-host';
+import { SiteNameContext } from './site-name';
 
 export interface PortalUiProviderProps {
   children: ReactNode;
-  /** Colours from System Settings; omitted values use the defaults. */
+  /** Site name and colours from System Settings; omitted values use the defaults. */
   branding?: PortalBranding;
   defaultColorScheme?: MantineColorScheme;
+  /**
+   * The portal's theme from System Settings (light, dark or auto = the device's), applied live and
+   * remembered by Mantine for the next load; omitted, the scheme is left as it is.
+   */
+  colorScheme?: MantineColorScheme;
   /** `'test'` turns off transitions and portals (Mantine's test environment). */
   env?: 'default' | 'test';
   /** Mount the toasts host here (default). The shell mounts it in its signed-in layout instead. */
@@ -22,6 +28,7 @@ export function PortalUiProvider({
   children,
   branding,
   defaultColorScheme = 'light',
+  colorScheme,
   env = 'default',
   withNotifications = true,
 }: PortalUiProviderProps) {
@@ -31,7 +38,8 @@ export function PortalUiProvider({
     <I18nextProvider i18n={i18n}>
       <ThemedMantine
         branding={branding}
-        defaultColorScheme={defaultColorScheme}
+        defaultColorScheme={colorScheme ?? defaultColorScheme}
+        colorScheme={colorScheme}
         env={env}
         withNotifications={withNotifications}
       >
@@ -46,10 +54,11 @@ function ThemedMantine({
   children,
   branding,
   defaultColorScheme,
+  colorScheme,
   env,
   withNotifications,
 }: Required<Pick<PortalUiProviderProps, 'defaultColorScheme' | 'env' | 'withNotifications'>> &
-  Pick<PortalUiProviderProps, 'children' | 'branding'>) {
+  Pick<PortalUiProviderProps, 'children' | 'branding' | 'colorScheme'>) {
   const { t } = useTranslation('common');
   const close = t('close');
   const { primaryColor, secondaryColor, accentColor } = branding ?? {};
@@ -64,8 +73,20 @@ function ThemedMantine({
       defaultColorScheme={defaultColorScheme}
       env={env}
     >
+      {colorScheme ? <FollowColorScheme scheme={colorScheme} /> : null}
       {withNotifications ? <NotificationsHost /> : null}
-      {children}
+      <SiteNameContext.Provider value={branding?.siteName?.trim() || DEFAULT_BRANDING.siteName}>
+        {children}
+      </SiteNameContext.Provider>
     </MantineProvider>
   );
+}
+
+/** Puts the page in `scheme` whenever the setting changes (Mantine stores it for the next load). */
+function FollowColorScheme({ scheme }: { scheme: MantineColorScheme }) {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  useEffect(() => {
+    if (colorScheme !== scheme) setColorScheme(scheme);
+  }, [scheme, colorScheme, setColorScheme]);
+  return null;
 }

@@ -1,5 +1,11 @@
-import { Provider as JotaiProvider } from 'jotai';
-import { PortalUiProvider } from '@portal/shared-ui';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { Provider as JotaiProvider, useAtomValue, useSetAtom } from 'jotai';
+import {
+  loadPublicSettingsWriteAtom,
+  publicSettingsAtom,
+  uiSiteLanguage,
+} from '@portal/shared-data';
+import { PortalUiProvider, applySiteLanguage } from '@portal/shared-ui';
 import { RouterProvider } from 'react-router-dom';
 import { router } from './router';
 
@@ -10,10 +16,36 @@ import { router } from './router';
  */
 export function App() {
   return (
-    <PortalUiProvider withNotifications={false}>
-      <JotaiProvider>
+    <JotaiProvider>
+      <SchoolSettings>
         <RouterProvider router={router} />
-      </JotaiProvider>
+      </SchoolSettings>
+    </JotaiProvider>
+  );
+}
+
+/**
+ * The school's System Settings on every page, the sign-in page included: the site name, the theme
+ * (light, dark or auto) and the three colours go into the one MantineProvider that the shell and
+ * every remote page render under; a visitor who has not chosen a language gets the school's default.
+ * The page paints at once with the browser's cached copy (or the defaults) and applies the server's
+ * answer when it comes: one request at start, which never blocks the first paint. While signed in,
+ * the layout keeps the same atom up to date (an admin's save shows live).
+ */
+export function SchoolSettings({ children }: { children: ReactNode }) {
+  const settings = useAtomValue(publicSettingsAtom);
+  const load = useSetAtom(loadPublicSettingsWriteAtom);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // Before paint, so a cached default language does not flash the other one first. A default the
+  // portal has no screens in (fr, de) greets in English.
+  useLayoutEffect(() => {
+    applySiteLanguage(uiSiteLanguage(settings.defaultLanguage));
+  }, [settings.defaultLanguage]);
+  return (
+    <PortalUiProvider withNotifications={false} branding={settings} colorScheme={settings.theme}>
+      {children}
     </PortalUiProvider>
   );
 }

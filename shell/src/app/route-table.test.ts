@@ -48,7 +48,6 @@ describe('resolveRoute (the role guard)', () => {
   });
 
   it('treats a staff screen whose remote does not ship it yet as unknown, not as a dead page', () => {
-    expect(resolveRoute(paths.users, 'admin')).toEqual({ status: 'unknown' });
     expect(resolveRoute(paths.teachers, 'admin')).toEqual({ status: 'unknown' });
   });
 
@@ -81,6 +80,8 @@ describe('navigationFor (the sidebar)', () => {
   it('gives the admin the screens shipped so far, in the sidebar order', () => {
     expect(labels('admin')).toEqual([
       '/ nav.dashboard',
+      '/users nav.users',
+      '/courses nav.courses',
       '/classes nav.classes',
       '/calendar nav.calendarView',
       '/materials nav.materials',
@@ -100,6 +101,23 @@ describe('navigationFor (the sidebar)', () => {
       '/students nav.students',
       '/profile nav.profile',
     ]);
+  });
+
+  it('serves System Settings to admins only, from admin-app, without a sidebar entry', () => {
+    expect(resolveRoute(paths.settings, 'admin')).toMatchObject({
+      status: 'allowed',
+      route: { source: { kind: 'remote', remote: 'admin', module: './Settings' } },
+    });
+    expect(resolveRoute(paths.settings, 'teacher').status).toBe('forbidden');
+    expect(navigationFor('admin').map((item) => item.path)).not.toContain(paths.settings);
+  });
+
+  it('serves User Management to admins only, from admin-app', () => {
+    expect(resolveRoute(paths.users, 'admin')).toMatchObject({
+      status: 'allowed',
+      route: { source: { kind: 'remote', remote: 'admin', module: './UserManagement' } },
+    });
+    expect(resolveRoute(paths.users, 'teacher').status).toBe('forbidden');
   });
 
   it("serves the admin's Calendar View from teacher-app's calendar (every class, with filters)", () => {

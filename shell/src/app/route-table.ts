@@ -55,6 +55,20 @@ export const ROUTES: readonly PortalRoute[] = [
     titleKey: 'titles.dashboard',
     nav: { labelKey: 'nav.dashboard', icon: 'dashboard' },
   },
+  {
+    path: paths.users,
+    roles: ['admin'],
+    source: remote('admin', './UserManagement'),
+    titleKey: 'titles.users',
+    nav: { labelKey: 'nav.users', icon: 'users' },
+  },
+  {
+    path: paths.courses,
+    roles: ['admin'],
+    source: remote('admin', './CourseManagement'),
+    titleKey: 'titles.courses',
+    nav: { labelKey: 'nav.courses', icon: 'courses' },
+  },
 
   // Teacher
   {
@@ -167,6 +181,15 @@ export const ROUTES: readonly PortalRoute[] = [
     source: remote('student', './Activities'),
     titleKey: 'titles.activities',
     nav: { labelKey: 'nav.activities', icon: 'activities' },
+  },
+
+  // The admin's System Settings: reached from the dashboard's Quick Actions (the spec's admin sidebar
+  // has no Settings entry).
+  {
+    path: paths.settings,
+    roles: ['admin'],
+    source: remote('admin', './Settings'),
+    titleKey: 'titles.settings',
   },
 
   // Everyone

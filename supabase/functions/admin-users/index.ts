@@ -1,6 +1,9 @@
-// Admin user management: create (with a generated temporary password), update and delete accounts.
-// The service role key stays here, on the server; callers must be signed-in, active administrators.
-// Runs unchanged under Deno (Supabase) and Node (local-supabase); see ../README.md.
+// Admin user management: create (with a generated temporary password), import a batch, update and
+// delete accounts. The service role key stays here, on the server, for what only the auth admin API
+// does (creating and deleting accounts); profiles are written as the calling administrator, so the
+// database's policies and triggers (an admin cannot demote, deactivate or delete themself; a
+// deactivated account is banned) hold here as everywhere. Callers must be signed-in, active
+// administrators. Runs unchanged under Deno (Supabase) and Node (local-supabase); see ../README.md.
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 
 type Env = { get(name: string): string | undefined };
@@ -54,6 +57,7 @@ type ErrorCode =
   | 'USER_NOT_FOUND'
   | 'CANNOT_DELETE_SELF'
   | 'CANNOT_DEMOTE_SELF'
+  | 'IMPORT_TOO_LARGE'
   | 'INTERNAL_ERROR';
 
 class FunctionError extends Error {
@@ -146,7 +150,11 @@ const PASSWORD_CLASSES = [
 const PASSWORD_ALPHABET = PASSWORD_CLASSES.join('');
 const PASSWORD_LENGTH = 16;
 
-/** 16 characters from crypto.getRandomValues, with every character class, so any password policy accepts it. */
+/**
+ * 16 characters from crypto.getRandomValues, with every character class, so any password policy
+ * accepts it. It starts with a letter or digit: a spreadsheet opening the import report would read a
+ * leading =, +, - or @ as a formula (and the report escapes such cells, which would change it).
+ */
 export function temporaryPassword(): string {
   // Bytes at or above this bound would favour the first characters of the alphabet.
   const bound = 256 - (256 % PASSWORD_ALPHABET.length);
@@ -158,7 +166,10 @@ export function temporaryPassword(): string {
           password += PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length];
       }
     }
-    if (PASSWORD_CLASSES.every((chars) => [...password].some((char) => chars.includes(char))))
+    if (
+      /^[A-Za-z0-9]/.test(password) &&
+      PASSWORD_CLASSES.every((chars) => [...password].some((char) => chars.includes(char)))
+    )
       return password;
   }
 }
@@ -172,22 +183,42 @@ class NoRealtime {
   }
 }
 
+const CLIENT_OPTIONS = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  ...(typeof WebSocket === 'undefined'
+    ? { realtime: { transport: NoRealtime as unknown as typeof WebSocket } }
+    : {}),
+};
+
+/** The auth admin API (create and delete accounts) and the caller check. */
 function serviceClient(): SupabaseClient {
-  return createClient(requiredEnv('SUPABASE_URL'), requiredEnv('SUPABASE_SERVICE_ROLE_KEY'), {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    ...(typeof WebSocket === 'undefined'
-      ? { realtime: { transport: NoRealtime as unknown as typeof WebSocket } }
-      : {}),
+  return createClient(
+    requiredEnv('SUPABASE_URL'),
+    requiredEnv('SUPABASE_SERVICE_ROLE_KEY'),
+    CLIENT_OPTIONS,
+  );
+}
+
+/** The database as the calling administrator: RLS and the users triggers apply to every write. */
+function callerClient(token: string): SupabaseClient {
+  return createClient(requiredEnv('SUPABASE_URL'), requiredEnv('SUPABASE_ANON_KEY'), {
+    ...CLIENT_OPTIONS,
+    global: { headers: { authorization: `Bearer ${token}` } },
   });
 }
 
 const PROFILE_COLUMNS =
   'id, email, first_name, last_name, role, avatar_url, phone, location, bio, is_active, last_sign_in_at, created_at, updated_at';
-// GoTrue's longest practical ban; "none" lifts it.
-const DEACTIVATED_BAN = '876000h';
+
+/** Rows one `import` call takes; the app sends a file's rows in calls of at most this many. */
+export const IMPORT_LIMIT = 100;
+/** Accounts an import creates at the same time (each is a password hash and two writes). */
+const IMPORT_CONCURRENCY = 4;
+
+type Caller = { user: User; db: SupabaseClient };
 
 /** The caller's account, if it is an active administrator's (checked in public.users, never in metadata). */
-async function requireAdmin(request: Request, admin: SupabaseClient): Promise<User> {
+async function requireAdmin(request: Request, admin: SupabaseClient): Promise<Caller> {
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!token) throw new FunctionError(401, 'UNAUTHENTICATED', 'Sign in to manage users');
   const { data, error } = await admin.auth.getUser(token);
@@ -202,10 +233,33 @@ async function requireAdmin(request: Request, admin: SupabaseClient): Promise<Us
   if (profile?.role !== 'admin' || profile.is_active !== true) {
     throw new FunctionError(403, 'FORBIDDEN', 'Only active administrators can manage users');
   }
-  return data.user;
+  return { user: data.user, db: callerClient(token) };
 }
 
-async function createUser(admin: SupabaseClient, body: Body) {
+// The database's refusals (private.guard_admin_self), as this function's own codes.
+const DEMOTE_SELF = 'Administrators cannot remove their own admin role or deactivate themselves';
+const DELETE_SELF = 'Administrators cannot delete their own account';
+
+function databaseRefusal(error: { message?: unknown }): FunctionError | undefined {
+  if (error.message === DEMOTE_SELF)
+    return new FunctionError(400, 'CANNOT_DEMOTE_SELF', DEMOTE_SELF);
+  if (error.message === DELETE_SELF)
+    return new FunctionError(400, 'CANNOT_DELETE_SELF', DELETE_SELF);
+  return undefined;
+}
+
+type NewUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  phone: string | null | undefined;
+  location: string | null | undefined;
+  bio: string | null | undefined;
+};
+
+/** A create's fields, checked like the users table checks them; the first problem is thrown. */
+function newUserOf(body: Body): NewUser {
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   if (!email) throw invalid('email', 'email is required');
   if (email.length > 255 || !EMAIL.test(email))
@@ -213,32 +267,48 @@ async function createUser(admin: SupabaseClient, body: Body) {
   const firstName = requiredName(body, 'firstName');
   const lastName = requiredName(body, 'lastName');
   if (body.role === undefined || body.role === '') throw invalid('role', 'role is required');
-  const role = roleOf(body.role);
-  const personal = {
+  return {
+    email,
+    firstName,
+    lastName,
+    role: roleOf(body.role),
     phone: optionalText(body, 'phone'),
     location: optionalText(body, 'location'),
     bio: optionalText(body, 'bio'),
   };
+}
 
+const emailTaken = () =>
+  new FunctionError(409, 'EMAIL_TAKEN', 'A user with this email already exists');
+
+/** Creates the confirmed account with its one-time password, then gives its profile what was entered. */
+async function createAccount(admin: SupabaseClient, caller: Caller, input: NewUser) {
   const password = temporaryPassword();
   const { data, error } = await admin.auth.admin.createUser({
-    email,
+    email: input.email,
     password,
     email_confirm: true,
-    user_metadata: { first_name: firstName, last_name: lastName },
+    user_metadata: { first_name: input.firstName, last_name: input.lastName },
   });
   if (
     error?.code === 'email_exists' ||
     (error && /already (been )?registered/i.test(error.message))
   ) {
-    throw new FunctionError(409, 'EMAIL_TAKEN', 'A user with this email already exists');
+    throw emailTaken();
   }
   if (error || !data.user) throw error ?? new Error('createUser returned no user');
 
-  // The sign-up trigger made a student profile; now give it what the admin entered.
-  const { data: profile, error: profileError } = await admin
+  // The sign-up trigger made a student profile; now it gets what the admin entered.
+  const { data: profile, error: profileError } = await caller.db
     .from('users')
-    .update({ role, first_name: firstName, last_name: lastName, ...personal })
+    .update({
+      role: input.role,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      phone: input.phone,
+      location: input.location,
+      bio: input.bio,
+    })
     .eq('id', data.user.id)
     .select(PROFILE_COLUMNS)
     .single();
@@ -249,7 +319,90 @@ async function createUser(admin: SupabaseClient, body: Body) {
   return { user: profile, temporaryPassword: password };
 }
 
-async function updateUser(admin: SupabaseClient, caller: User, body: Body) {
+async function createUser(admin: SupabaseClient, caller: Caller, body: Body) {
+  return createAccount(admin, caller, newUserOf(body));
+}
+
+type ImportResult =
+  | { index: number; status: 'created'; user: unknown; temporaryPassword: string }
+  | {
+      index: number;
+      status: 'failed';
+      code: ErrorCode;
+      message: string;
+      details?: Record<string, unknown>;
+    };
+
+function failedRow(index: number, error: unknown): ImportResult {
+  if (error instanceof FunctionError) {
+    return {
+      index,
+      status: 'failed',
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    };
+  }
+  console.error('[admin-users] import row', index, error);
+  const message = (error as { message?: unknown } | null)?.message;
+  return {
+    index,
+    status: 'failed',
+    code: 'INTERNAL_ERROR',
+    message: typeof message === 'string' ? message : 'Unexpected error',
+  };
+}
+
+/**
+ * `import`: up to IMPORT_LIMIT accounts, each created as `create` would and answered on its own (one
+ * refused row never stops the others). Results come back in the order of `users`, with each row's
+ * one-time password.
+ */
+async function importUsers(admin: SupabaseClient, caller: Caller, body: Body) {
+  const rows = body.users;
+  if (!Array.isArray(rows) || rows.length === 0)
+    throw invalid('users', 'users must be a non-empty list');
+  if (rows.length > IMPORT_LIMIT) {
+    throw new FunctionError(
+      400,
+      'IMPORT_TOO_LARGE',
+      `An import call takes at most ${IMPORT_LIMIT} users`,
+      { field: 'users', limit: IMPORT_LIMIT },
+    );
+  }
+  const results: ImportResult[] = new Array(rows.length);
+  const seen = new Set<string>();
+  const pending: Array<{ index: number; input: NewUser }> = [];
+  rows.forEach((row, index) => {
+    try {
+      if (typeof row !== 'object' || row === null || Array.isArray(row))
+        throw new FunctionError(400, 'INVALID_REQUEST', 'Each user must be a JSON object');
+      const input = newUserOf(row as Body);
+      // The same address twice in one call: only its first row can have it.
+      if (seen.has(input.email)) throw emailTaken();
+      seen.add(input.email);
+      pending.push({ index, input });
+    } catch (error) {
+      results[index] = failedRow(index, error);
+    }
+  });
+  let next = 0;
+  const worker = async () => {
+    while (next < pending.length) {
+      const { index, input } = pending[next++]!;
+      try {
+        const created = await createAccount(admin, caller, input);
+        results[index] = { index, status: 'created', ...created };
+      } catch (error) {
+        results[index] = failedRow(index, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: IMPORT_CONCURRENCY }, worker));
+  return { results };
+}
+
+async function updateUser(caller: Caller, body: Body) {
   const id = idOf(body);
   const changes: Record<string, unknown> = {};
   if (body.firstName !== undefined) changes.first_name = requiredName(body, 'firstName');
@@ -264,21 +417,17 @@ async function updateUser(admin: SupabaseClient, caller: User, body: Body) {
     const value = optionalText(body, field);
     if (value !== undefined) changes[field] = value;
   }
-  // Keeps at least the acting administrator able to administer.
+  // Keeps at least the acting administrator able to administer (the database refuses it too).
   if (
-    id === caller.id &&
+    id === caller.user.id &&
     ((changes.role !== undefined && changes.role !== 'admin') || changes.is_active === false)
   ) {
-    throw new FunctionError(
-      400,
-      'CANNOT_DEMOTE_SELF',
-      'Administrators cannot remove their own admin role or deactivate themselves',
-    );
+    throw new FunctionError(400, 'CANNOT_DEMOTE_SELF', DEMOTE_SELF);
   }
 
-  const { data: current, error: readError } = await admin
+  const { data: current, error: readError } = await caller.db
     .from('users')
-    .select('email, is_active')
+    .select('email')
     .eq('id', id)
     .maybeSingle();
   if (readError) throw readError;
@@ -295,38 +444,23 @@ async function updateUser(admin: SupabaseClient, caller: User, body: Body) {
   if (Object.keys(changes).length === 0)
     throw new FunctionError(400, 'INVALID_REQUEST', 'Nothing to update');
 
-  // A deactivated account cannot sign in (nor refresh its session) until it is reactivated.
-  const statusChanges = changes.is_active !== undefined && changes.is_active !== current.is_active;
-  if (statusChanges) {
-    const { error } = await admin.auth.admin.updateUserById(id, {
-      ban_duration: changes.is_active ? 'none' : DEACTIVATED_BAN,
-    });
-    if (error) throw error;
-  }
-  const { data: profile, error } = await admin
+  // is_active false also bans the account and ends its sessions, in the same transaction
+  // (private.sync_account_ban); true lifts the ban.
+  const { data: profile, error } = await caller.db
     .from('users')
     .update(changes)
     .eq('id', id)
     .select(PROFILE_COLUMNS)
-    .single();
-  if (error) {
-    if (statusChanges)
-      await admin.auth.admin.updateUserById(id, {
-        ban_duration: current.is_active ? 'none' : DEACTIVATED_BAN,
-      });
-    throw error;
-  }
+    .maybeSingle();
+  if (error) throw databaseRefusal(error) ?? error;
+  if (!profile) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
   return { user: profile };
 }
 
-async function deleteUser(admin: SupabaseClient, caller: User, body: Body) {
+async function deleteUser(admin: SupabaseClient, caller: Caller, body: Body) {
   const id = idOf(body);
-  if (id === caller.id)
-    throw new FunctionError(
-      400,
-      'CANNOT_DELETE_SELF',
-      'Administrators cannot delete their own account',
-    );
+  // The auth server deletes without a signed-in caller, so this check is the function's own.
+  if (id === caller.user.id) throw new FunctionError(400, 'CANNOT_DELETE_SELF', DELETE_SELF);
   const { error } = await admin.auth.admin.deleteUser(id);
   if (error?.status === 404 || error?.code === 'user_not_found') {
     throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
@@ -337,9 +471,9 @@ async function deleteUser(admin: SupabaseClient, caller: User, body: Body) {
 }
 
 /**
- * POST { action: 'create' | 'update' | 'delete', … } with the caller's access token.
- * Answers { user, temporaryPassword } (201) | { user } | { id }, or { code, message, details? } (the shape
- * Supabase's runtime uses for its own function errors).
+ * POST { action: 'create' | 'import' | 'update' | 'delete', … } with the caller's access token.
+ * Answers { user, temporaryPassword } (201) | { results } | { user } | { id }, or
+ * { code, message, details? } (the shape Supabase's runtime uses for its own function errors).
  */
 export default async function handler(request: Request): Promise<Response> {
   if (request.method === 'OPTIONS')
@@ -351,16 +485,18 @@ export default async function handler(request: Request): Promise<Response> {
     const body = await readBody(request);
     switch (body.action) {
       case 'create':
-        return json(request, 201, await createUser(admin, body));
+        return json(request, 201, await createUser(admin, caller, body));
+      case 'import':
+        return json(request, 200, await importUsers(admin, caller, body));
       case 'update':
-        return json(request, 200, await updateUser(admin, caller, body));
+        return json(request, 200, await updateUser(caller, body));
       case 'delete':
         return json(request, 200, await deleteUser(admin, caller, body));
       default:
         throw new FunctionError(
           400,
           'INVALID_REQUEST',
-          "action must be 'create', 'update' or 'delete'",
+          "action must be 'create', 'import', 'update' or 'delete'",
           { field: 'action' },
         );
     }

@@ -63,13 +63,13 @@ describe('settingsService (admin settings screen)', () => {
       general: { ...original.general, siteName: 'Hijacked' },
     });
     expect(saved.success).toBe(false);
-    if (!saved.success) expect(saved.error.code).toBe('QUERY_ERROR');
+    if (!saved.success) expect(saved.error.code).toBe('UPDATE_SETTINGS_ERROR');
 
     const smtp = await settingsService.setSmtpPassword('student-guess');
     expect(smtp).toMatchObject({
       success: false,
       error: {
-        code: 'RPC_ERROR',
+        code: 'UPDATE_SETTINGS_ERROR',
         message: 'Only administrators can change the SMTP password',
         details: { code: '42501' },
       },

@@ -135,6 +135,14 @@ describe('admin DashboardScreen', () => {
       'href',
       '/classes?new=1',
     );
+    expect(within(actions).getByRole('link', { name: 'Create Course' })).toHaveAttribute(
+      'href',
+      '/courses?new=1',
+    );
+    expect(within(actions).getByRole('link', { name: 'System Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
   });
 
   it('shows a translated error, never the raw one, and Try again loads the figures', async () => {

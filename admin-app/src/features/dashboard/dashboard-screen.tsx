@@ -19,6 +19,7 @@ import {
   IconFiles,
   IconRefresh,
   IconSchool,
+  IconSettings,
   IconUserPlus,
   IconUsers,
   IconUsersGroup,
@@ -264,11 +265,13 @@ function QuickActions() {
   const { t } = useTranslation(namespace);
   const actions = [
     { to: paths.withNewItem(paths.users), label: t('actions.addUser'), icon: IconUserPlus },
+    { to: paths.withNewItem(paths.courses), label: t('actions.createCourse'), icon: IconBook },
     {
       to: paths.withNewItem(paths.classes),
       label: t('actions.scheduleClass'),
       icon: IconCalendarPlus,
     },
+    { to: paths.settings, label: t('actions.settings'), icon: IconSettings },
   ];
   return (
     <Section id="admin-quick-actions" title={t('quickActions')}>

@@ -57,7 +57,9 @@ export const en = {
   quickActions: 'Quick Actions',
   actions: {
     addUser: 'Add User',
+    createCourse: 'Create Course',
     scheduleClass: 'Schedule Class',
+    settings: 'System Settings',
   },
 };
 
@@ -116,7 +118,9 @@ export const es: typeof en = {
   quickActions: 'Acciones rápidas',
   actions: {
     addUser: 'Agregar usuario',
+    createCourse: 'Crear curso',
     scheduleClass: 'Programar clase',
+    settings: 'Configuración del sistema',
   },
 };
 

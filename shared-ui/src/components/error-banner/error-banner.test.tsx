@@ -23,6 +23,19 @@ describe('ErrorBanner', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it('adds a small notice under the message when given one', () => {
+    renderWithProviders(
+      <ErrorBanner
+        title="The class was not saved:"
+        message="You are not allowed to do this."
+        notice="Nothing you entered was lost; you can try again."
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The class was not saved: You are not allowed to do this.Nothing you entered was lost; you can try again.',
+    );
+  });
+
   it('says Try again in Spanish', () => {
     renderWithProviders(<ErrorBanner message="boom" onRetry={() => {}} />, { language: 'es' });
     expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument();

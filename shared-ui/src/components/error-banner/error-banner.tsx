@@ -12,6 +12,8 @@ export interface ErrorBannerProps {
   retryLabel?: string;
   /** Shows the retry button as busy while the reload runs. */
   retrying?: boolean;
+  /** A small line under the message, e.g. "Nothing you entered was lost; you can try again." */
+  notice?: ReactNode;
 }
 
 export function ErrorBanner({
@@ -20,6 +22,7 @@ export function ErrorBanner({
   onRetry,
   retryLabel,
   retrying = false,
+  notice,
 }: ErrorBannerProps) {
   const { t } = useTranslation('common');
   return (
@@ -35,6 +38,11 @@ export function ErrorBanner({
         ) : null}
         {message}
       </Text>
+      {notice ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          {notice}
+        </Text>
+      ) : null}
       {onRetry ? (
         <Button
           mt="sm"

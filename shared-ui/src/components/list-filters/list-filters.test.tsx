@@ -69,17 +69,55 @@ describe('ListFilters', () => {
     expect(onChange).toHaveBeenLastCalledWith(null);
   });
 
-  it('keeps a chosen value selectable when the options no longer list it', () => {
-    renderFilters({
+  it('keeps a chosen value selectable when the options no longer list it, named, never by its id', () => {
+    const gone = '5f0c6a1e-0000-4000-8000-00000000dead';
+    const { unmount } = renderFilters({
       select: {
         label: 'Course',
         allLabel: 'All courses',
         options: COURSES,
-        value: 'gone',
+        value: gone,
         onChange: vi.fn(),
       },
     });
-    expect(screen.getByRole('combobox', { name: 'Course' })).toHaveValue('gone');
+    expect(screen.getByRole('combobox', { name: 'Course' })).toHaveValue('Course not available');
+    expect(screen.queryByText(gone)).not.toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(
+      <ListFilters
+        searchLabel="Buscar"
+        searchPlaceholder="Título"
+        search=""
+        onSearchChange={vi.fn()}
+        select={{
+          label: 'Curso',
+          allLabel: 'Todos los cursos',
+          options: COURSES,
+          value: gone,
+          onChange: vi.fn(),
+        }}
+        filtered
+        clearLabel="Borrar filtros"
+        onClear={vi.fn()}
+      />,
+      { language: 'es' },
+    );
+    expect(screen.getByRole('combobox', { name: 'Curso' })).toHaveValue('Curso no disponible');
+  });
+
+  it("names an unknown value with the select's own label when it gives one", () => {
+    renderFilters({
+      select: {
+        label: 'Teacher',
+        allLabel: 'All teachers',
+        options: [],
+        value: 'someone',
+        onChange: vi.fn(),
+        unknownLabel: 'Former teacher',
+      },
+    });
+    expect(screen.getByRole('combobox', { name: 'Teacher' })).toHaveValue('Former teacher');
   });
 
   it('has no select without one', () => {

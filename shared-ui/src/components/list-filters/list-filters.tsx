@@ -1,6 +1,7 @@
 import { Button, Group, Select } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../search-input/search-input';
 
 /** A choice of the select, e.g. a course. */
@@ -18,6 +19,11 @@ export interface ListFilterSelect {
   /** One of `options`' values, or null for all. */
   value: string | null;
   onChange: (value: string | null) => void;
+  /**
+   * The label of a chosen value that `options` do not list (a course since deleted, or one beyond the
+   * options loaded). Defaults to common's "Course not available"; the raw value is never shown.
+   */
+  unknownLabel?: string;
 }
 
 export interface ListFiltersProps {
@@ -52,10 +58,14 @@ export function ListFilters({
   onClear,
   children,
 }: ListFiltersProps) {
+  const { t } = useTranslation('common');
   // A chosen value stays selectable even if the refreshed options no longer list it.
   const options =
     select?.value && !select.options.some((option) => option.value === select.value)
-      ? [...select.options, { value: select.value, label: select.value }]
+      ? [
+          ...select.options,
+          { value: select.value, label: select.unknownLabel ?? t('unknownCourse') },
+        ]
       : select?.options;
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">

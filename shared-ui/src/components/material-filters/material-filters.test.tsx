@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,12 +13,14 @@ function Harness({
   courseOptions,
   resultCount,
   onChange,
+  initial = {},
 }: {
   courseOptions?: MaterialCourseOption[];
   resultCount?: number;
   onChange: (value: MaterialFilterValues) => void;
+  initial?: MaterialFilterValues;
 }) {
-  const [value, setValue] = useState<MaterialFilterValues>({});
+  const [value, setValue] = useState<MaterialFilterValues>(initial);
   return (
     <MaterialFilters
       value={value}
@@ -82,6 +84,58 @@ describe('MaterialFilters', () => {
     await userEvent.selectOptions(course, 'all');
     expect(onChange).toHaveBeenLastCalledWith({ courseId: null });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('offers Clear Filters while any filter is set, and it sets them all back to "all"', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <Harness onChange={onChange} courseOptions={[{ value: 'course-1', label: 'Spanish A1' }]} />,
+    );
+    const clear = () => screen.queryByRole('button', { name: 'Clear Filters' });
+    expect(clear()).not.toBeInTheDocument();
+
+    // Spaces alone are no search.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search materials' }), '  ');
+    expect(clear()).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Course'), 'course-1');
+    await userEvent.selectOptions(screen.getByLabelText('Skill'), 'grammar');
+    expect(
+      within(screen.getByRole('search')).getByRole('button', { name: 'Clear Filters' }),
+    ).toBeVisible();
+
+    await userEvent.click(clear()!);
+    expect(onChange).toHaveBeenLastCalledWith({});
+    expect(screen.getByLabelText('Course')).toHaveDisplayValue('All courses');
+    expect(screen.getByLabelText('Skill')).toHaveDisplayValue('All skills');
+    expect(screen.getByRole('searchbox', { name: 'Search materials' })).toHaveValue('');
+    expect(clear()).not.toBeInTheDocument();
+
+    for (const initial of [{ language: 'ES' as const }, { search: 'verbs' }]) {
+      const { unmount } = renderWithProviders(<Harness onChange={vi.fn()} initial={initial} />);
+      expect(clear()).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('names a chosen course the options do not list, never by its id', () => {
+    const gone = '5f0c6a1e-0000-4000-8000-00000000dead';
+    const { unmount } = renderWithProviders(
+      <Harness
+        onChange={vi.fn()}
+        courseOptions={[{ value: 'course-1', label: 'Spanish A1' }]}
+        initial={{ courseId: gone }}
+      />,
+    );
+    expect(screen.getByLabelText('Course')).toHaveDisplayValue('Course not available');
+    expect(screen.queryByText(gone)).not.toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(
+      <Harness onChange={vi.fn()} courseOptions={[]} initial={{ courseId: gone }} />,
+      { language: 'es' },
+    );
+    expect(screen.getByLabelText('Curso')).toHaveDisplayValue('Curso no disponible');
+    expect(screen.getByRole('button', { name: 'Borrar filtros' })).toBeInTheDocument();
   });
 
   it('speaks Spanish', () => {

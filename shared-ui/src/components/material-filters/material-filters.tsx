@@ -1,4 +1,5 @@
-import { Group, NativeSelect, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   MATERIAL_LANGUAGE_CODES,
@@ -35,7 +36,16 @@ export interface MaterialFiltersProps {
 
 const ALL = 'all';
 
-/** The materials filters: title search, course (where offered), language (ES, EN) and skill. */
+/** Some filter is set: a search with more than spaces, or a course, language or skill. */
+function isFiltered({ search, courseId, language, skill }: MaterialFilterValues): boolean {
+  return (search ?? '').trim() !== '' || !!courseId || !!language || !!skill;
+}
+
+/**
+ * The materials filters: title search, course (where offered), language (ES, EN) and skill, and a
+ * Clear Filters button while any is set (it answers `{}`, every filter back to "all"), as in
+ * ListFilters.
+ */
 export function MaterialFilters({
   value,
   onChange,
@@ -43,10 +53,11 @@ export function MaterialFilters({
   resultCount,
 }: MaterialFiltersProps) {
   const { t } = useTranslation(namespace);
-  // A chosen course stays selectable even when the options no longer list it.
+  // A chosen course stays selectable even when the options no longer list it (deleted, or beyond
+  // the options loaded); it is named as such, never by its id.
   const courses =
     courseOptions && value.courseId && !courseOptions.some((o) => o.value === value.courseId)
-      ? [...courseOptions, { value: value.courseId, label: value.courseId }]
+      ? [...courseOptions, { value: value.courseId, label: t('unknownCourse', { ns: 'common' }) }]
       : courseOptions;
   return (
     <Group role="search" aria-label={t('filters.label')} gap="sm" align="flex-end" wrap="wrap">
@@ -104,6 +115,15 @@ export function MaterialFilters({
         ]}
         style={{ flex: '1 1 10rem' }}
       />
+      {isFiltered(value) ? (
+        <Button
+          variant="subtle"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={() => onChange({})}
+        >
+          {t('filters.clear')}
+        </Button>
+      ) : null}
       {resultCount === undefined ? null : (
         <Text size="sm" c="dimmed" role="status" aria-live="polite" style={{ flex: '1 0 100%' }}>
           {t('filters.count', { count: resultCount })}

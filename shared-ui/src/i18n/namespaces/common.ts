@@ -5,7 +5,7 @@ export const namespace = 'common';
 
 export const en = {
   /** The browser tab: the screen, then the school. */
-  documentTitle: '{{screen}} · Lingua Academy',
+  documentTitle: '{{screen}} · {{site}}',
   tryAgain: 'Try again',
   retry: 'Retry',
   cancel: 'Cancel',
@@ -31,6 +31,8 @@ export const en = {
   },
   /** Stands for a person whose profile is gone (a teacher, uploader, reviewer or student). */
   unknownPerson: 'Unknown',
+  /** Stands for a course that is gone or not among those loaded (a filter's chosen course). */
+  unknownCourse: 'Course not available',
   sectionUnavailable: {
     title: 'This section is unavailable',
     description:
@@ -137,7 +139,7 @@ export const en = {
 };
 
 export const es: typeof en = {
-  documentTitle: '{{screen}} · Lingua Academy',
+  documentTitle: '{{screen}} · {{site}}',
   tryAgain: 'Intentar de nuevo',
   retry: 'Reintentar',
   cancel: 'Cancelar',
@@ -162,6 +164,7 @@ export const es: typeof en = {
     admin: 'Administrador',
   },
   unknownPerson: 'Desconocido',
+  unknownCourse: 'Curso no disponible',
   sectionUnavailable: {
     title: 'Esta sección no está disponible',
     description:

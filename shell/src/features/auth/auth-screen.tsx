@@ -3,6 +3,7 @@ import { usePageTitle } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from './auth-layout';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { IdleSignOutNotice } from './idle-sign-out-notice';
 import { namespace } from './i18n';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -16,6 +17,7 @@ export default function AuthScreen() {
   usePageTitle(t(`pageTitle.${view.name}`));
   return (
     <AuthLayout>
+      <IdleSignOutNotice />
       {view.name === 'signIn' && (
         <SignInForm
           onForgotPassword={(email) => setView({ name: 'forgot', email })}

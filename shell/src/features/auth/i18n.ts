@@ -4,7 +4,6 @@ import { registerMessages } from '@portal/shared-ui';
 export const namespace = 'shell-auth';
 
 export const en = {
-  brand: 'Lingua Academy',
   tagline:
     'Personalised Spanish and English courses for learners and professionals, taught by native teachers.',
   blurbs: {
@@ -25,6 +24,9 @@ export const en = {
     reset: 'Reset password',
   },
   showPassword: 'Show password',
+  /** The sign-in page after the session timeout (System Settings → Security) signed someone out. */
+  idleSignOut_one: 'You were signed out after {{count}} minute without activity',
+  idleSignOut_other: 'You were signed out after {{count}} minutes without activity',
   characters: '{{length}}/{{max}} characters',
   signIn: {
     title: 'Welcome back',
@@ -79,7 +81,6 @@ export const en = {
 };
 
 export const es: typeof en = {
-  brand: 'Lingua Academy',
   tagline:
     'Cursos personalizados de español e inglés para estudiantes y profesionales, con profesores nativos.',
   blurbs: {
@@ -99,6 +100,8 @@ export const es: typeof en = {
     reset: 'Restablecer contraseña',
   },
   showPassword: 'Mostrar contraseña',
+  idleSignOut_one: 'Se cerró tu sesión tras {{count}} minuto sin actividad',
+  idleSignOut_other: 'Se cerró tu sesión tras {{count}} minutos sin actividad',
   characters: '{{length}}/{{max}} caracteres',
   signIn: {
     title: 'Bienvenido de nuevo',

@@ -1,5 +1,6 @@
 import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBriefcase, IconClock, IconLanguage, IconSparkles } from '@tabler/icons-react';
+import { useSiteName } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
 
@@ -12,10 +13,12 @@ const BLURBS = [
 
 export function MarketingPanel() {
   const { t } = useTranslation(namespace);
+  // The school's name from System Settings.
+  const siteName = useSiteName();
   return (
     <Box
       component="section"
-      aria-label={t('brand')}
+      aria-label={siteName}
       p={{ base: 'lg', md: 48 }}
       c="white"
       style={{
@@ -29,7 +32,7 @@ export function MarketingPanel() {
       <Stack gap="xl" maw={560} mx="auto" justify="center" h="100%">
         <div>
           <Title order={1} c="white">
-            {t('brand')}
+            {siteName}
           </Title>
           <Text size="lg" mt="sm" opacity={0.9}>
             {t('tagline')}

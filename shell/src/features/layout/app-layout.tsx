@@ -1,17 +1,56 @@
 import { useEffect } from 'react';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { onOpenCourseDetail, paths } from '@portal/shared-data';
+import {
+  IDLE_SIGN_OUT_STORAGE_KEY,
+  logoutWriteAtom,
+  onOpenCourseDetail,
+  paths,
+  publicSettingsAtom,
+  publicSettingsLoadedWriteAtom,
+} from '@portal/shared-data';
+import { settingsQueries } from '@portal/shared-data/queries';
+import { useSiteName } from '@portal/shared-ui';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { namespace } from './i18n';
 import { Sidebar, type SidebarItem } from './sidebar';
+import { useIdleSignOut } from './use-idle-sign-out';
+
+/**
+ * The school's settings for the signed-in session: read once per session (with the session timeout)
+ * and again when an admin saves them, then applied to the whole page (theme, brand, language) by the
+ * shell's providers; an idle user is signed out after the session timeout.
+ */
+function useSessionSettings() {
+  const navigate = useNavigate();
+  const settings = useQuery(settingsQueries.public());
+  const applySettings = useSetAtom(publicSettingsLoadedWriteAtom);
+  const logout = useSetAtom(logoutWriteAtom);
+  const applied = useAtomValue(publicSettingsAtom);
+  useEffect(() => {
+    if (settings.data) applySettings(settings.data);
+  }, [settings.data, applySettings]);
+  useIdleSignOut(settings.data?.sessionTimeout ?? applied.sessionTimeout, (minutes) => {
+    try {
+      // The sign-in page says why (features/auth/idle-sign-out-notice.tsx).
+      globalThis.sessionStorage?.setItem(IDLE_SIGN_OUT_STORAGE_KEY, String(minutes));
+    } catch {
+      // Signed out all the same, only without the explanation.
+    }
+    void logout().then(() => navigate(paths.auth, { replace: true }));
+  });
+}
 
 /** Sidebar plus main area shared by every signed-in screen; the app passes the role's entries. */
 export function AppLayout({ navigation }: { navigation: SidebarItem[] }) {
   const { t } = useTranslation(namespace);
+  const siteName = useSiteName();
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigate = useNavigate();
+  useSessionSettings();
   // The cross-app contract (docs/architecture.md): any app may ask for a course's detail page by
   // window event.
   useEffect(
@@ -31,8 +70,8 @@ export function AppLayout({ navigation }: { navigation: SidebarItem[] }) {
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('toggleNavigation')} />
-          <Text fw={800} c="indigo">
-            {t('brand')}
+          <Text fw={800} c="brand">
+            {siteName}
           </Text>
         </Group>
       </AppShell.Header>

@@ -4,7 +4,6 @@ import { registerMessages } from '@portal/shared-ui';
 export const namespace = 'shell-layout';
 
 export const en = {
-  brand: 'Lingua Academy',
   portal: '{{role}} Portal',
   logout: 'Logout',
   logoutTitle: 'Logout',
@@ -15,7 +14,6 @@ export const en = {
 };
 
 export const es: typeof en = {
-  brand: 'Lingua Academy',
   portal: 'Portal de {{role}}',
   logout: 'Cerrar sesión',
   logoutTitle: 'Cerrar sesión',

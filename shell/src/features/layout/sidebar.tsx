@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { ConfirmDialog, LanguageSwitcher } from '@portal/shared-ui';
+import { ConfirmDialog, LanguageSwitcher, useSiteName } from '@portal/shared-ui';
 import { authAtom, logoutWriteAtom, paths } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useNavigate } from 'react-router-dom';
@@ -29,6 +29,7 @@ type Props = { items: SidebarItem[]; onNavigate: () => void };
 
 export function Sidebar({ items, onNavigate }: Props) {
   const { t } = useTranslation(namespace);
+  const siteName = useSiteName();
   const { user, isLoading } = useAtomValue(authAtom);
   const logout = useSetAtom(logoutWriteAtom);
   const navigate = useNavigate();
@@ -40,15 +41,16 @@ export function Sidebar({ items, onNavigate }: Props) {
   return (
     <Stack h="100%" gap={0}>
       <Box p="md">
-        <Text fw={800} size="lg" c="indigo">
-          {t('brand')}
+        {/* System Settings: the site name in the primary colour. */}
+        <Text fw={800} size="lg" c="brand">
+          {siteName}
         </Text>
         <Text size="sm" c="dimmed">
           {t('portal', { role: t(`roles.${user.role}`, { ns: 'common' }) })}
         </Text>
       </Box>
       <Group px="md" pb="md" wrap="nowrap" data-testid="sidebar-user">
-        <Avatar src={user.avatar} radius="xl" color="indigo">
+        <Avatar src={user.avatar} alt="" radius="xl" color="secondary">
           {initials}
         </Avatar>
         <Box style={{ minWidth: 0 }}>
@@ -69,6 +71,8 @@ export function Sidebar({ items, onNavigate }: Props) {
               component={RouterNavLink}
               to={path}
               end={path === paths.home}
+              // The current page stands out in the accent colour (System Settings → Appearance).
+              color="accent"
               label={label}
               leftSection={<Icon size={18} aria-hidden />}
               onClick={onNavigate}

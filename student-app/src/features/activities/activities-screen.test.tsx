@@ -129,6 +129,7 @@ function submission(overrides: Partial<Submission> = {}): Submission {
     studentName: 'Emma Collins',
     submissionText: 'Dear supplier',
     fileUrls: [],
+    fileNames: [],
     submittedAt: new Date().toISOString(),
     status: 'submitted',
     grade: null,
@@ -394,6 +395,7 @@ describe('Activities (student)', () => {
       studentId: 'student-1',
       submissionText: 'Dear supplier',
       fileUrls: ['student-1/open/1700-abc.pdf'],
+      fileNames: ['quote.pdf'],
     });
     expect(uploadFile.mock.invocationCallOrder[0]).toBeLessThan(
       submitWork.mock.invocationCallOrder[0] ?? 0,
@@ -580,6 +582,49 @@ describe('Activities (student)', () => {
       studentId: 'student-1',
       submissionText: 'Me llamo Emma, E-M-M-A',
       fileUrls: [],
+      fileNames: [],
+    });
+  });
+
+  it('Resubmit shows the kept files by their original names and sends those names again with the new files', async () => {
+    overview.mockResolvedValue(ok(data([submitted])));
+    listSubmissions.mockResolvedValue(
+      paged([
+        submission({
+          id: 'submission-1',
+          activityId: 'submitted',
+          submissionText: 'Me llamo Emma',
+          fileUrls: ['student-1/submitted/1700-aa.pdf', 'student-1/submitted/1701-bb.pdf'],
+          fileNames: ['Mi carta.pdf', 'Notas de clase.pdf'],
+        }),
+      ]),
+    );
+    uploadFile.mockResolvedValue(ok('student-1/submitted/1702-cc.pdf'));
+    submitWork.mockResolvedValue(ok(submission({ activityId: 'submitted' })));
+
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Numbers and the alphabet' })).getByRole(
+        'button',
+        { name: 'Resubmit' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Submit: Numbers and the alphabet' });
+    expect(await within(dialog).findByText('Mi carta.pdf')).toBeInTheDocument();
+    expect(within(dialog).getByText('Notas de clase.pdf')).toBeInTheDocument();
+    expect(within(dialog).queryByText('1700-aa.pdf')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Notas de clase.pdf' }));
+    const extra = new File(['%PDF'], 'Anexo final.pdf', { type: 'application/pdf' });
+    await user.upload(fileInput(), extra);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Submission sent');
+    expect(submitWork).toHaveBeenCalledWith({
+      activityId: 'submitted',
+      studentId: 'student-1',
+      submissionText: 'Me llamo Emma',
+      fileUrls: ['student-1/submitted/1700-aa.pdf', 'student-1/submitted/1702-cc.pdf'],
+      fileNames: ['Mi carta.pdf', 'Anexo final.pdf'],
     });
   });
 

@@ -1,5 +1,8 @@
 import { SUBMISSION_TYPES_BY_EXTENSION, submissionContentType } from '@portal/shared-data';
 
+/** The readable part of a stored object name (shared-data's rule, as the grading panel uses it). */
+export { storedFileName } from '@portal/shared-data';
+
 // Which files may be submitted is a rule of shared-data (rules/submission.ts); this is what the
 // browser side needs around it.
 
@@ -12,9 +15,4 @@ export const SUBMISSION_FILE_ACCEPT = Object.keys(SUBMISSION_TYPES_BY_EXTENSION)
 export function withSubmissionType(file: File): File {
   const type = submissionContentType(file);
   return type && type !== file.type ? new File([file], file.name, { type }) : file;
-}
-
-/** The readable part of a stored object name: `<student>/<activity>/<stamp>-<random>.pdf` → last part. */
-export function storedFileName(objectName: string): string {
-  return objectName.split('/').pop() || objectName;
 }

@@ -23,9 +23,11 @@ import {
   isSizeProblem,
   submissionFileProblems,
   submissionTextLength,
+  submittedFiles,
   validateSubmission,
   type StudentActivity,
   type Submission,
+  type SubmittedFile,
 } from '@portal/shared-data';
 import {
   submissionMutations,
@@ -36,7 +38,7 @@ import { ErrorBanner, formatFileSize, useLanguage, useReturnFocus } from '@porta
 import { useTranslation } from 'react-i18next';
 import { submitState } from './activity-rules';
 import { namespace } from './i18n';
-import { SUBMISSION_FILE_ACCEPT, storedFileName, withSubmissionType } from './submission-files';
+import { SUBMISSION_FILE_ACCEPT, withSubmissionType } from './submission-files';
 
 /**
  * What the student has written and chosen for one activity. It lives with the screen, so closing the
@@ -46,8 +48,8 @@ export type SubmissionDraft = {
   text: string;
   /** New files to upload. */
   files: File[];
-  /** Files of the previous submission that stay (object names). */
-  keptFiles: string[];
+  /** Files of the previous submission that stay (object names and the names they had). */
+  keptFiles: SubmittedFile[];
   /** Files already uploaded by an attempt that failed later: not uploaded twice. */
   uploaded: { file: File; objectName: string }[];
   /** True once the previous submission has been copied in. */
@@ -112,7 +114,7 @@ export function SubmitActivityModal(props: SubmitActivityModalProps) {
       ? {
           ...draft,
           text: draft.text || (previous.data?.submissionText ?? ''),
-          keptFiles: previous.data?.fileUrls ?? [],
+          keptFiles: previous.data ? submittedFiles(previous.data) : [],
           prefilled: true,
         }
       : draft;
@@ -134,7 +136,7 @@ export function SubmitActivityModal(props: SubmitActivityModalProps) {
   );
 }
 
-type FormValues = { text: string; files: File[]; keptFiles: string[] };
+type FormValues = { text: string; files: File[]; keptFiles: SubmittedFile[] };
 
 type Failure = { title: string; message: string };
 
@@ -167,7 +169,10 @@ function SubmitForm({
     // A refused file is named as soon as it is chosen.
     validateInputOnChange: ['files'],
     validate: (values) => {
-      const errors = validateSubmission(values);
+      const errors = validateSubmission({
+        ...values,
+        keptFiles: values.keptFiles.map((kept) => kept.objectName),
+      });
       const problems = submissionFileProblems(values.files);
       const refused = (
         kind: 'tooLarge' | 'wrongType',
@@ -251,7 +256,12 @@ function SubmitForm({
         activityId: activity.id,
         studentId,
         submissionText: values.text,
-        fileUrls: [...values.keptFiles, ...objectNames],
+        fileUrls: [...values.keptFiles.map((kept) => kept.objectName), ...objectNames],
+        // The names the files had, so the teacher sees them instead of the stored names.
+        fileNames: [
+          ...values.keptFiles.map((kept) => kept.name),
+          ...values.files.map((file) => file.name),
+        ],
       });
       busy(false);
       onSubmitted(submission);
@@ -291,8 +301,7 @@ function SubmitForm({
               {t('form.keptFiles')}
             </Text>
             <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-              {keptFiles.map((objectName) => {
-                const name = storedFileName(objectName);
+              {keptFiles.map(({ objectName, name }) => {
                 return (
                   <Group component="li" key={objectName} gap="xs" wrap="nowrap">
                     <IconPaperclip size={14} aria-hidden />
@@ -308,7 +317,7 @@ function SubmitForm({
                       onClick={() =>
                         form.setFieldValue(
                           'keptFiles',
-                          keptFiles.filter((kept) => kept !== objectName),
+                          keptFiles.filter((kept) => kept.objectName !== objectName),
                         )
                       }
                     >

@@ -691,6 +691,25 @@ describe('Course detail: reviews', () => {
     expect(section.getByText('(1 review)')).toBeInTheDocument();
   });
 
+  it('keeps the delete confirmation open with the reason when the delete is refused', async () => {
+    const mine = review({ id: 'review-9', studentId: 'student-1', studentName: 'Emma Collins' });
+    listReviews.mockResolvedValue(ok([mine]));
+    deleteMine.mockResolvedValueOnce({
+      success: false,
+      error: { code: 'QUERY_ERROR', message: 'permission denied', details: { code: '42501' } },
+    });
+    const { user } = renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Reviews' }));
+    await user.click(await section.findByRole('button', { name: 'Delete review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your review?' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete review' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/not allowed/i);
+    expect(screen.queryByText('permission denied')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Delete your review?' })).toBeInTheDocument();
+  });
+
   it('offers no review form to a teacher', async () => {
     renderPage({ user: person({ id: 'teacher-1', role: 'teacher' }) });
     const section = within(await screen.findByRole('region', { name: 'Reviews' }));

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconMessageStar } from '@tabler/icons-react';
+import { IconMessageStar } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   authAtom,
@@ -161,14 +161,12 @@ function MyReview({ courseId, studentId, mine }: MyReviewProps) {
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation(reviewMutations.delete());
 
+  // A refused delete keeps the confirmation open with the reason; Delete tries again.
   const confirmDelete = () =>
-    remove.mutate(
-      { courseId, studentId },
-      {
-        onSuccess: () => notifications.show({ color: 'teal', message: t('reviews.deleted') }),
-        onSettled: () => setConfirming(false),
-      },
-    );
+    remove.mutateAsync({ courseId, studentId }).then(() => {
+      setConfirming(false);
+      notifications.show({ color: 'teal', message: t('reviews.deleted') });
+    });
 
   const saved = () => {
     setEditing(false);
@@ -197,16 +195,6 @@ function MyReview({ courseId, studentId, mine }: MyReviewProps) {
                 {mine.comment}
               </Text>
             ) : null}
-            {remove.isError ? (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertCircle aria-hidden />}
-                role="alert"
-              >
-                {t('reviews.deleteError')} {t(errorMessageKey(remove.error), { ns: 'errors' })}
-              </Alert>
-            ) : null}
             <Divider />
             <Group gap="sm" justify="flex-end">
               <Button variant="default" color="red" onClick={() => setConfirming(true)}>
@@ -226,8 +214,9 @@ function MyReview({ courseId, studentId, mine }: MyReviewProps) {
         confirmLabel={t('reviews.delete')}
         cancelLabel={t('reviews.cancel')}
         danger
-        loading={remove.isPending}
         onConfirm={confirmDelete}
+        failedTitle={t('reviews.deleteError')}
+        describeError={(error) => t(errorMessageKey(error), { ns: 'errors' })}
         onCancel={() => setConfirming(false)}
       />
     </Paper>

@@ -17,6 +17,9 @@ import { StudentCourseCard } from './student-course-card';
 // Mantine's `md` breakpoint: from here the details sit in a side column instead of a drawer.
 const SIDE_COLUMN_QUERY = '(min-width: 62em)';
 
+/** Why a drop could not even be sent: the session ended while the dialog was open. */
+const NOT_SIGNED_IN = Symbol('not signed in');
+
 /** My Courses (student): enrolled courses with real progress, details, and dropping one. */
 export default function MyCoursesScreen() {
   const { t } = useTranslation(namespace);
@@ -28,7 +31,6 @@ export default function MyCoursesScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dropping, setDropping] = useState<StudentCourse | null>(null);
-  const [signedOut, setSignedOut] = useState(false);
 
   // Dropping the last course of the last page leaves that page empty: show the page before.
   // Adjusting state while rendering skips showing the empty page at all.
@@ -52,38 +54,26 @@ export default function MyCoursesScreen() {
 
   const askToDrop = (course: StudentCourse) => {
     unenroll.reset();
-    setSignedOut(false);
     setDropping(course);
   };
 
-  const confirmDrop = () => {
+  // A refused drop keeps the confirmation open with the reason (ConfirmDialog shows the rejection).
+  const confirmDrop = async () => {
     if (!dropping) return;
-    if (!user) {
-      setSignedOut(true);
-      return;
-    }
+    if (!user) throw NOT_SIGNED_IN;
     const course = dropping;
     // The list refetches on its own: the mutation invalidates the student's course views.
-    unenroll.mutate(
-      { courseId: course.id, userId: user.id },
-      {
-        onSuccess: () => {
-          setDropping(null);
-          setDrawerOpen(false);
-          setSelectedId(null);
-          notifications.show({ color: 'green', message: t('dropped', { title: course.title }) });
-        },
-      },
-    );
+    await unenroll.mutateAsync({ courseId: course.id, userId: user.id });
+    setDropping(null);
+    setDrawerOpen(false);
+    setSelectedId(null);
+    notifications.show({ color: 'green', message: t('dropped', { title: course.title }) });
   };
 
-  const dropError = signedOut
-    ? t('notLoggedIn')
-    : unenroll.isError
-      ? t('dropFailed', {
-          message: t(errorMessageKey(unenroll.error), { ns: 'errors' }),
-        })
-      : null;
+  const describeDropError = (error: unknown) =>
+    error === NOT_SIGNED_IN
+      ? t('notLoggedIn')
+      : t('dropFailed', { message: t(errorMessageKey(error), { ns: 'errors' }) });
 
   const details = (withTitle: boolean) =>
     selected ? (
@@ -181,21 +171,11 @@ export default function MyCoursesScreen() {
       <ConfirmDialog
         opened={dropping !== null}
         title={t('dropTitle')}
-        message={
-          <>
-            {t('dropMessage', { title: dropping?.title ?? '' })}
-            {dropError ? (
-              // The dialog's message is a paragraph, so the error is a block-level span inside it.
-              <Text span display="block" c="red" mt="sm" role="alert" inherit>
-                {dropError}
-              </Text>
-            ) : null}
-          </>
-        }
+        message={t('dropMessage', { title: dropping?.title ?? '' })}
         confirmLabel={t('drop')}
         danger
-        loading={unenroll.isPending}
         onConfirm={confirmDrop}
+        describeError={describeDropError}
         onCancel={() => setDropping(null)}
       />
     </Stack>

@@ -434,7 +434,10 @@ describe('Activities: the activity form', () => {
     await choose(user, dialog, 'Course', 'Spanish for Beginners');
     expect(timeField(dialog)).toBeDisabled();
     expect(timeField(dialog)).toHaveAccessibleDescription('Set a due date first');
-    fill(dateField(dialog), `3/5/${NEXT_YEAR}`);
+    // Day first, in English as in Spanish: 5 March.
+    fill(dateField(dialog), `5/3/${NEXT_YEAR}`);
+    expect(dateField(dialog)).toHaveValue(`05/03/${NEXT_YEAR}`);
+    expect(dateField(dialog)).toHaveAccessibleDescription('Day first, e.g. 25/03/2026');
     expect(timeField(dialog)).toBeEnabled();
     expect(timeField(dialog)).toHaveAccessibleDescription(
       'Without a time, the activity has no due date.',
@@ -473,7 +476,7 @@ describe('Activities: the activity form', () => {
     fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Reading');
     fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'Chapter 1');
     await choose(user, dialog, 'Course', 'Business English');
-    fill(dateField(dialog), `3/5/${NEXT_YEAR}`);
+    fill(dateField(dialog), `5/3/${NEXT_YEAR}`);
     await user.click(submitButton(dialog));
 
     await screen.findByText('Activity created');
@@ -559,7 +562,7 @@ describe('Activities: the activity form', () => {
     expect(alert).not.toHaveTextContent('permission denied');
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Negotiation');
     expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('Role play');
-    expect(dateField(dialog)).toHaveValue(`12/01/${NEXT_YEAR}`);
+    expect(dateField(dialog)).toHaveValue(`01/12/${NEXT_YEAR}`);
     expect(timeField(dialog)).toHaveValue('09:00');
     expect(within(dialog).getByRole('combobox', { name: 'Course' })).toHaveValue(
       'Business English',
@@ -619,7 +622,8 @@ describe('Activities: the activity form', () => {
         (within(dialog).getByRole('combobox', { name: 'Class' }) as HTMLInputElement).value,
       ).toMatch(/^Greetings · /),
     );
-    expect(dateField(dialog)).toHaveValue('01/10/2020');
+    // 10 January 2020, day first.
+    expect(dateField(dialog)).toHaveValue('10/01/2020');
     expect(timeField(dialog)).toHaveValue('09:00');
     expect(within(dialog).getByRole('textbox', { name: 'Max points' })).toHaveValue('1');
     expect(within(dialog).getByRole('switch', { name: /^Accept late submissions/ })).toBeChecked();
@@ -692,9 +696,21 @@ describe('Activities: deleting', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete Write a formal email' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('The activity was not deleted:')).toBeInTheDocument();
-    expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
+    // The confirmation stays open and says why.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The activity was not deleted: You are not allowed to do this.',
+    );
+    expect(alert).not.toHaveTextContent('permission denied');
+    expect(screen.getByRole('dialog', { name: 'Delete Write a formal email' })).toBeVisible();
     expect(card('Write a formal email')).toBeInTheDocument();
+
+    // Delete tries again from the same dialog.
+    deleteActivity.mockResolvedValue(ok(null));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Activity deleted')).toBeInTheDocument();
+    expect(deleteActivity).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 
@@ -719,7 +735,7 @@ describe('Activities in Spanish', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Crear actividad' }));
     expect(await within(dialog).findByText('El título es obligatorio')).toBeInTheDocument();
     expect(within(dialog).getByText('El curso es obligatorio')).toBeInTheDocument();
-    // Day first in Spanish.
+    // Day first, as in English.
     fill(
       within(dialog).getByRole('textbox', { name: 'Fecha de entrega (opcional)' }),
       `5/3/${NEXT_YEAR}`,

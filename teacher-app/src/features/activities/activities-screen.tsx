@@ -18,7 +18,7 @@ import {
   ErrorBanner,
   ListFilters,
   PagedResults,
-  StatCard,
+  StatGrid,
   useNow,
   usePageOfFilters,
   useSearchParamAction,
@@ -113,24 +113,12 @@ export default function ActivitiesScreen() {
     });
   };
 
-  const confirmDelete = () => {
+  // A refused delete keeps the confirmation open with the reason, and Delete tries again.
+  const confirmDelete = async () => {
     if (!deleting) return;
-    remove.mutate(deleting.activity.id, {
-      onSuccess: () => {
-        closeDelete();
-        notifications.show({ color: 'teal', message: t('toast.deleted') });
-      },
-      onError: (error) => {
-        closeDelete();
-        // Stays until dismissed, so the reason can be read at any pace.
-        notifications.show({
-          color: 'red',
-          title: t('remove.failed'),
-          message: t(errorMessageKey(error), { ns: 'errors' }),
-          autoClose: false,
-        });
-      },
-    });
+    await remove.mutateAsync(deleting.activity.id);
+    closeDelete();
+    notifications.show({ color: 'teal', message: t('toast.deleted') });
   };
 
   const courseOptions = (courses.data ?? []).map((course) => ({
@@ -150,35 +138,34 @@ export default function ActivitiesScreen() {
         </Button>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <StatCard
-          label={t('stats.total')}
-          value={stats.data?.total ?? '—'}
-          loading={stats.isPending}
-          icon={<IconClipboardList size={22} aria-hidden />}
-        />
-        <StatCard
-          label={t('stats.activeCourses')}
-          value={stats.data?.activeCourses ?? '—'}
-          loading={stats.isPending}
-          icon={<IconBook size={22} aria-hidden />}
-          color="teal"
-        />
-        <StatCard
-          label={t('stats.scheduledClasses')}
-          value={stats.data?.scheduledClasses ?? '—'}
-          loading={stats.isPending}
-          icon={<IconCalendarEvent size={22} aria-hidden />}
-          color="grape"
-        />
-        <StatCard
-          label={t('stats.dueThisWeek')}
-          value={stats.data?.dueThisWeek ?? '—'}
-          loading={stats.isPending}
-          icon={<IconCalendarDue size={22} aria-hidden />}
-          color="orange"
-        />
-      </SimpleGrid>
+      <StatGrid
+        loading={stats.isPending}
+        items={[
+          {
+            label: t('stats.total'),
+            value: stats.data?.total,
+            icon: <IconClipboardList size={22} aria-hidden />,
+          },
+          {
+            label: t('stats.activeCourses'),
+            value: stats.data?.activeCourses,
+            icon: <IconBook size={22} aria-hidden />,
+            color: 'teal',
+          },
+          {
+            label: t('stats.scheduledClasses'),
+            value: stats.data?.scheduledClasses,
+            icon: <IconCalendarEvent size={22} aria-hidden />,
+            color: 'grape',
+          },
+          {
+            label: t('stats.dueThisWeek'),
+            value: stats.data?.dueThisWeek,
+            icon: <IconCalendarDue size={22} aria-hidden />,
+            color: 'orange',
+          },
+        ]}
+      />
 
       <ListFilters
         searchLabel={t('filters.search')}
@@ -277,9 +264,10 @@ export default function ActivitiesScreen() {
         message={t('remove.message')}
         confirmLabel={t('remove.confirm')}
         danger
-        loading={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={closeDelete}
+        failedTitle={t('remove.failed')}
+        describeError={(error) => t(errorMessageKey(error), { ns: 'errors' })}
       />
     </Stack>
   );

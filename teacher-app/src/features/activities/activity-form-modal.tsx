@@ -3,23 +3,18 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import {
   Alert,
-  Button,
   Group,
   Loader,
-  Modal,
   NumberInput,
   Radio,
   Select,
-  Stack,
   Switch,
-  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconCalendar, IconClock } from '@tabler/icons-react';
+import { IconClock } from '@tabler/icons-react';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -40,12 +35,13 @@ import {
 import { activityMutations, type ManagedCourseOption } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
+  FormModal,
   formatDate,
   formatTime,
+  translateErrors,
+  useDateInputProps,
   useLanguage,
-  useReturnFocus,
 } from '@portal/shared-ui';
-import { formatDueDateField, parseDueDateField } from './due-date-field';
 import { namespace } from './i18n';
 import { useCourseClasses } from './use-activity-places';
 
@@ -66,81 +62,33 @@ export interface ActivityFormModalProps {
  */
 export function ActivityFormModal({ editing, courses, onClose, onSaved }: ActivityFormModalProps) {
   const { t } = useTranslation(namespace);
-  useReturnFocus();
-  // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const { language } = useLanguage();
+  const dateInput = useDateInputProps();
   const create = useMutation(activityMutations.create());
   const update = useMutation(activityMutations.update());
   const saving = create.isPending || update.isPending;
-  const close = saving ? () => undefined : onClose;
-
-  return (
-    <Modal
-      opened
-      onClose={close}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      title={editing ? t('form.editTitle') : t('form.createTitle')}
-      size="lg"
-      fullScreen={phone}
-    >
-      <ActivityForm
-        editing={editing}
-        courses={courses}
-        saving={saving}
-        failure={editing ? update.error : create.error}
-        onCancel={close}
-        onSubmit={(values) => {
-          if (editing) {
-            // The activity keeps its exact due instant when its date and time were left as they were.
-            update.mutate(
-              { id: editing.id, changes: toActivityInput(values, editing) },
-              { onSuccess: () => onSaved('updated') },
-            );
-          } else {
-            create.mutate(toActivityInput(values), { onSuccess: () => onSaved('created') });
-          }
-        }}
-      />
-    </Modal>
-  );
-}
-
-interface ActivityFormProps {
-  editing: ManagedActivity | null;
-  courses: UseQueryResult<ManagedCourseOption[]>;
-  saving: boolean;
-  failure: Error | null;
-  onCancel: () => void;
-  onSubmit: (values: ActivityFormValues) => void;
-}
-
-function ActivityForm({
-  editing,
-  courses,
-  saving,
-  failure,
-  onCancel,
-  onSubmit,
-}: ActivityFormProps) {
-  const { t } = useTranslation(namespace);
-  const { language } = useLanguage();
+  const failure = editing ? update.error : create.error;
   const form = useForm<ActivityFormValues>({
     mode: 'controlled',
     initialValues: editing ? activityFormFromActivity(editing) : emptyActivityForm(),
-    validate: (values) => {
-      const errors = validateActivityForm(values);
-      return Object.fromEntries(
-        Object.entries(errors).map(([field, key]) => [
-          field,
-          key ? t(key, { ns: 'validation', max: ACTIVITY_POINTS.max }) : null,
-        ]),
-      );
-    },
+    validate: (values) =>
+      translateErrors(validateActivityForm(values), t, { max: ACTIVITY_POINTS.max }),
   });
   const { association, courseId, classId, dueDate, dueTime } = form.values;
   const byClass = association === 'class';
   const classes = useCourseClasses(courseId, byClass);
+
+  const submit = (values: ActivityFormValues) => {
+    if (editing) {
+      // The activity keeps its exact due instant when its date and time were left as they were.
+      update.mutate(
+        { id: editing.id, changes: toActivityInput(values, editing) },
+        { onSuccess: () => onSaved('updated') },
+      );
+    } else {
+      create.mutate(toActivityInput(values), { onSuccess: () => onSaved('created') });
+    }
+  };
 
   // The activity's own course and class stay selectable even when the option lists lack them.
   const courseOptions = courses.data ?? [];
@@ -151,7 +99,7 @@ function ActivityForm({
       ? [
           {
             value: editing.effectiveCourseId,
-            label: editing.courseTitle ?? editing.effectiveCourseId,
+            label: editing.courseTitle ?? t('unknownCourse', { ns: 'common' }),
           },
         ]
       : []),
@@ -200,209 +148,186 @@ function ActivityForm({
       : t('form.dueTimeHint');
 
   return (
-    <form noValidate onSubmit={form.onSubmit(onSubmit)}>
-      <Stack gap="md">
-        {courses.isError ? (
-          <ErrorBanner
-            title={t('form.coursesError')}
-            message={t(errorMessageKey(courses.error), { ns: 'errors' })}
-            onRetry={() => void courses.refetch()}
-            retrying={courses.isFetching}
-          />
-        ) : null}
-        <TextInput
-          // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
-          data-autofocus
-          label={t('form.title')}
-          placeholder={t('form.titlePlaceholder')}
-          description={`${activityTextLength(form.values.title)}/${ACTIVITY_TEXT_LIMITS.title}`}
-          withAsterisk
-          disabled={saving}
-          {...form.getInputProps('title')}
+    <FormModal
+      title={editing ? t('form.editTitle') : t('form.createTitle')}
+      onClose={onClose}
+      busy={saving}
+      onSubmit={form.onSubmit(submit)}
+      failure={
+        failure && {
+          title: t('form.failed'),
+          reason: t(errorMessageKey(failure), { ns: 'errors' }),
+          notice: t('form.keptNotice'),
+        }
+      }
+      submitLabel={editing ? t('form.submitSave') : t('form.submitCreate')}
+      submitDisabled={noOptions}
+    >
+      {courses.isError ? (
+        <ErrorBanner
+          title={t('form.coursesError')}
+          message={t(errorMessageKey(courses.error), { ns: 'errors' })}
+          onRetry={() => void courses.refetch()}
+          retrying={courses.isFetching}
         />
-        <Textarea
-          label={t('form.description')}
-          placeholder={t('form.descriptionPlaceholder')}
-          description={`${activityTextLength(form.values.description)}/${ACTIVITY_TEXT_LIMITS.description}`}
-          // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
-          rows={3}
-          resize="vertical"
-          withAsterisk
-          disabled={saving}
-          {...form.getInputProps('description')}
-        />
-        <Select
-          label={t('form.type')}
-          data={ACTIVITY_TYPES.map((type) => ({
-            value: type,
-            label: t(`activityTypes.${type}`, { ns: 'common' }),
-          }))}
-          allowDeselect={false}
-          withAsterisk
-          disabled={saving}
-          {...form.getInputProps('type')}
-          onChange={(value) => form.setFieldValue('type', (value ?? 'assignment') as ActivityType)}
-        />
-        <Radio.Group
-          label={t('form.association')}
-          withAsterisk
-          value={association}
-          onChange={chooseAssociation}
-        >
-          <Group gap="lg" mt={6}>
-            <Radio value="course" label={t('form.forCourse')} disabled={saving} />
-            <Radio value="class" label={t('form.forClass')} disabled={saving} />
-          </Group>
-        </Radio.Group>
-        {noCourses ? (
-          <Alert color="yellow" variant="light">
-            {t('form.noCourses')}
-          </Alert>
-        ) : null}
-        <Select
-          label={t('form.course')}
-          description={byClass ? t('form.classCourseHint') : undefined}
-          placeholder={courses.isPending ? t('form.loadingCourses') : t('form.coursePlaceholder')}
-          data={courseData}
-          searchable
-          rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
-          withAsterisk={!byClass}
-          disabled={saving}
-          {...form.getInputProps('courseId')}
-          value={courseId || null}
-          onChange={chooseCourse}
-        />
-        {byClass ? (
-          <>
-            {classes.isError ? (
-              <ErrorBanner
-                title={t('form.classesError')}
-                message={t(errorMessageKey(classes.error), { ns: 'errors' })}
-                onRetry={() => void classes.refetch()}
-                retrying={classes.isFetching}
-              />
-            ) : null}
-            {noClasses ? (
-              <Alert color="yellow" variant="light">
-                {t('form.noClasses')}
-              </Alert>
-            ) : null}
-            <Select
-              label={t('form.class')}
-              placeholder={
-                courseId === ''
-                  ? t('form.chooseCourseFirst')
-                  : classes.isFetching
-                    ? t('form.loadingClasses')
-                    : t('form.classPlaceholder')
-              }
-              data={classData}
-              searchable
-              rightSection={classes.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
-              withAsterisk
-              disabled={saving || courseId === ''}
-              {...form.getInputProps('classId')}
-              value={classId || null}
-              onChange={(value) => form.setFieldValue('classId', value ?? '')}
+      ) : null}
+      <TextInput
+        // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
+        data-autofocus
+        label={t('form.title')}
+        placeholder={t('form.titlePlaceholder')}
+        description={`${activityTextLength(form.values.title)}/${ACTIVITY_TEXT_LIMITS.title}`}
+        withAsterisk
+        disabled={saving}
+        {...form.getInputProps('title')}
+      />
+      <Textarea
+        label={t('form.description')}
+        placeholder={t('form.descriptionPlaceholder')}
+        description={`${activityTextLength(form.values.description)}/${ACTIVITY_TEXT_LIMITS.description}`}
+        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+        rows={3}
+        resize="vertical"
+        withAsterisk
+        disabled={saving}
+        {...form.getInputProps('description')}
+      />
+      <Select
+        label={t('form.type')}
+        data={ACTIVITY_TYPES.map((type) => ({
+          value: type,
+          label: t(`activityTypes.${type}`, { ns: 'common' }),
+        }))}
+        allowDeselect={false}
+        withAsterisk
+        disabled={saving}
+        {...form.getInputProps('type')}
+        onChange={(value) => form.setFieldValue('type', (value ?? 'assignment') as ActivityType)}
+      />
+      <Radio.Group
+        label={t('form.association')}
+        withAsterisk
+        value={association}
+        onChange={chooseAssociation}
+      >
+        <Group gap="lg" mt={6}>
+          <Radio value="course" label={t('form.forCourse')} disabled={saving} />
+          <Radio value="class" label={t('form.forClass')} disabled={saving} />
+        </Group>
+      </Radio.Group>
+      {noCourses ? (
+        <Alert color="yellow" variant="light">
+          {t('form.noCourses')}
+        </Alert>
+      ) : null}
+      <Select
+        label={t('form.course')}
+        description={byClass ? t('form.classCourseHint') : undefined}
+        placeholder={courses.isPending ? t('form.loadingCourses') : t('form.coursePlaceholder')}
+        data={courseData}
+        searchable
+        rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
+        withAsterisk={!byClass}
+        disabled={saving}
+        {...form.getInputProps('courseId')}
+        value={courseId || null}
+        onChange={chooseCourse}
+      />
+      {byClass ? (
+        <>
+          {classes.isError ? (
+            <ErrorBanner
+              title={t('form.classesError')}
+              message={t(errorMessageKey(classes.error), { ns: 'errors' })}
+              onRetry={() => void classes.refetch()}
+              retrying={classes.isFetching}
             />
-          </>
-        ) : null}
-        <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
-          <DateInput
-            label={t('form.dueDate')}
-            placeholder={t('form.datePlaceholder')}
-            valueFormat={(value: string) => formatDueDateField(value, language)}
-            dateParser={(text: string) => parseDueDateField(text, language)}
-            locale={language}
-            ariaLabels={{
-              previousMonth: t('form.calendar.previousMonth'),
-              nextMonth: t('form.calendar.nextMonth'),
-              previousYear: t('form.calendar.previousYear'),
-              nextYear: t('form.calendar.nextYear'),
-              previousDecade: t('form.calendar.previousDecade'),
-              nextDecade: t('form.calendar.nextDecade'),
-              monthLevelControl: t('form.calendar.monthLevel'),
-              yearLevelControl: t('form.calendar.yearLevel'),
-            }}
-            allowDeselect
-            clearable
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            disabled={saving}
-            miw={180}
-            {...form.getInputProps('dueDate')}
-            value={dueDate || null}
-            onChange={chooseDate}
+          ) : null}
+          {noClasses ? (
+            <Alert color="yellow" variant="light">
+              {t('form.noClasses')}
+            </Alert>
+          ) : null}
+          <Select
+            label={t('form.class')}
+            placeholder={
+              courseId === ''
+                ? t('form.chooseCourseFirst')
+                : classes.isFetching
+                  ? t('form.loadingClasses')
+                  : t('form.classPlaceholder')
+            }
+            data={classData}
+            searchable
+            rightSection={classes.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
+            withAsterisk
+            disabled={saving || courseId === ''}
+            {...form.getInputProps('classId')}
+            value={classId || null}
+            onChange={(value) => form.setFieldValue('classId', value ?? '')}
           />
-          <TimeInput
-            label={t('form.dueTime')}
-            description={timeHint}
-            leftSection={<IconClock size={16} aria-hidden />}
-            // Enabled only once a due date is set.
-            disabled={saving || !dateSet}
-            miw={140}
-            {...form.getInputProps('dueTime')}
-          />
-        </Group>
-        <NumberInput
-          label={t('form.maxPoints')}
-          description={t('form.maxPointsHint', {
-            min: ACTIVITY_POINTS.min,
-            max: ACTIVITY_POINTS.max,
-          })}
-          min={ACTIVITY_POINTS.min}
-          max={ACTIVITY_POINTS.max}
-          clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
-          withAsterisk
+        </>
+      ) : null}
+      <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
+        <DateInput
+          {...dateInput}
+          label={t('form.dueDate')}
+          allowDeselect
+          clearable
           disabled={saving}
-          {...form.getInputProps('maxPoints')}
+          miw={180}
+          {...form.getInputProps('dueDate')}
+          value={dueDate || null}
+          onChange={chooseDate}
         />
-        <Textarea
-          label={t('form.instructions')}
-          placeholder={t('form.instructionsPlaceholder')}
-          description={`${activityTextLength(form.values.instructions)}/${ACTIVITY_TEXT_LIMITS.instructions}`}
-          rows={3}
-          resize="vertical"
-          disabled={saving}
-          {...form.getInputProps('instructions')}
+        <TimeInput
+          label={t('form.dueTime')}
+          description={timeHint}
+          leftSection={<IconClock size={16} aria-hidden />}
+          // Enabled only once a due date is set.
+          disabled={saving || !dateSet}
+          miw={140}
+          {...form.getInputProps('dueTime')}
         />
+      </Group>
+      <NumberInput
+        label={t('form.maxPoints')}
+        description={t('form.maxPointsHint', {
+          min: ACTIVITY_POINTS.min,
+          max: ACTIVITY_POINTS.max,
+        })}
+        min={ACTIVITY_POINTS.min}
+        max={ACTIVITY_POINTS.max}
+        clampBehavior="none"
+        allowDecimal={false}
+        allowNegative={false}
+        withAsterisk
+        disabled={saving}
+        {...form.getInputProps('maxPoints')}
+      />
+      <Textarea
+        label={t('form.instructions')}
+        placeholder={t('form.instructionsPlaceholder')}
+        description={`${activityTextLength(form.values.instructions)}/${ACTIVITY_TEXT_LIMITS.instructions}`}
+        rows={3}
+        resize="vertical"
+        disabled={saving}
+        {...form.getInputProps('instructions')}
+      />
+      <Switch
+        label={t('form.allowLate')}
+        description={t('form.allowLateHint')}
+        disabled={saving}
+        {...form.getInputProps('allowLateSubmission', { type: 'checkbox' })}
+      />
+      {editing ? (
         <Switch
-          label={t('form.allowLate')}
-          description={t('form.allowLateHint')}
+          label={t('form.active')}
+          description={t('form.activeHint')}
           disabled={saving}
-          {...form.getInputProps('allowLateSubmission', { type: 'checkbox' })}
+          {...form.getInputProps('isActive', { type: 'checkbox' })}
         />
-        {editing ? (
-          <Switch
-            label={t('form.active')}
-            description={t('form.activeHint')}
-            disabled={saving}
-            {...form.getInputProps('isActive', { type: 'checkbox' })}
-          />
-        ) : null}
-        {failure ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            <Text size="sm">
-              <Text span fw={600} inherit>
-                {t('form.failed')}
-              </Text>{' '}
-              {t(errorMessageKey(failure), { ns: 'errors' })}
-            </Text>
-            <Text size="xs" c="dimmed" mt={4}>
-              {t('form.keptNotice')}
-            </Text>
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} disabled={noOptions}>
-            {editing ? t('form.submitSave') : t('form.submitCreate')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+    </FormModal>
   );
 }

@@ -70,6 +70,8 @@ function work(overrides: Partial<GradingSubmission> = {}): GradingSubmission {
     studentEmail: 'ana@school.test',
     submissionText: 'Estimado proveedor:\nLe escribo para…',
     fileUrls: ['student-1/activity-1/1700000000000-k3j9x2ab.pdf'],
+    // Handed in before original names were kept: shown by the stored name.
+    fileNames: [],
     submittedAt: new Date(2026, 2, 14, 18, 5).toISOString(),
     status: 'submitted',
     grade: null,
@@ -246,6 +248,26 @@ describe('Grading: reading the work', () => {
     );
     // The panel stays open on the same student.
     expect(studentHeading(dialog)).toHaveTextContent('Ana García');
+  });
+
+  it('names a file by the name it had when the student handed it in, in the list, the viewer and the download', async () => {
+    listSubmissions.mockResolvedValue(
+      ok(paged([work({ fileNames: ['Carta formal (final).pdf'] }), late, unknown])),
+    );
+    signedUrl.mockResolvedValue(ok('https://files.example/signed/essay.pdf?token=abc'));
+    const { user } = renderPage();
+    const dialog = await openSubmissions(user);
+    await within(dialog).findByRole('heading', { name: 'Ana García' });
+    expect(within(dialog).queryByRole('button', { name: '1700000000000-k3j9x2ab.pdf' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Carta formal (final).pdf' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Carta formal (final).pdf' });
+    // Still the stored object that is signed and shown.
+    expect(signedUrl).toHaveBeenCalledWith('student-1/activity-1/1700000000000-k3j9x2ab.pdf');
+    expect(await within(viewer).findByTitle('Preview of Carta formal (final).pdf')).toHaveAttribute(
+      'src',
+      'https://files.example/signed/essay.pdf?token=abc',
+    );
   });
 
   it('says why a file cannot be opened', async () => {

@@ -6,7 +6,6 @@ import {
   Divider,
   Group,
   Loader,
-  Modal,
   NumberInput,
   Select,
   Stack,
@@ -15,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
@@ -50,19 +48,21 @@ import {
 import {
   EmptyState,
   ErrorBanner,
+  FormModal,
   MaterialViewer,
+  SaveFailedAlert,
   TypeBadge,
   formatDate,
   formatTime,
   intlLocale,
   startDownload,
+  translateErrors,
   useLanguage,
   useNow,
-  useReturnFocus,
 } from '@portal/shared-ui';
 import { useActivityPlace, useDueText } from './activity-card';
 import { namespace } from './i18n';
-import { storedFileName, submittedFileMaterial } from './submission-files';
+import { fileNameOf, submittedFileMaterial } from './submission-files';
 
 /** Submissions read per request; Next and Previous move across pages without closing. */
 export const GRADING_PAGE_SIZE = 20;
@@ -93,9 +93,6 @@ function formatPoints(value: number, locale: string): string {
  */
 export function GradingModal({ activityId, activity = null, onClose }: GradingModalProps) {
   const { t } = useTranslation(namespace);
-  useReturnFocus();
-  // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const queryClient = useQueryClient();
   const [cursor, setCursor] = useState<Cursor>({ page: 1, index: 0 });
   const loaded = useQuery({
@@ -159,7 +156,7 @@ export function GradingModal({ activityId, activity = null, onClose }: GradingMo
     if (!openFile) return;
     void queryClient
       .fetchQuery(submissionQueries.fileUrl(openFile.objectName))
-      .then((url) => startDownload(url, storedFileName(openFile.objectName)))
+      .then((url) => startDownload(url, fileNameOf(openFile.submission, openFile.objectName)))
       .catch((error: unknown) =>
         notifications.show({
           color: 'red',
@@ -173,16 +170,14 @@ export function GradingModal({ activityId, activity = null, onClose }: GradingMo
 
   return (
     <>
-      <Modal
-        opened
-        onClose={saving ? () => undefined : onClose}
+      <FormModal
+        onClose={onClose}
+        busy={saving}
         // While a file is open in the viewer on top, Escape and the focus belong to the viewer.
-        closeOnEscape={openFile === null && !saving}
-        closeOnClickOutside={!saving}
+        closeOnEscape={openFile === null}
         trapFocus={openFile === null}
         title={shown ? t('grading.title', { title: shown.title }) : t('grading.titlePlain')}
         size="xl"
-        fullScreen={phone}
         styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
       >
         <Stack gap="md">
@@ -282,24 +277,16 @@ export function GradingModal({ activityId, activity = null, onClose }: GradingMo
                 {t('grading.next')}
               </Button>
             </Group>
-            <Button variant="subtle" onClick={onClose}>
+            <Button variant="subtle" onClick={onClose} disabled={saving}>
               {t('grading.close')}
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </FormModal>
       <MaterialViewer
         opened={openFile !== null}
         onClose={() => setOpenFile(null)}
-        material={
-          openFile
-            ? submittedFileMaterial(
-                openFile.objectName,
-                openFile.submission.studentName,
-                openFile.submission.submittedAt,
-              )
-            : null
-        }
+        material={openFile ? submittedFileMaterial(openFile.submission, openFile.objectName) : null}
         url={openFile ? (fileUrl.data ?? null) : null}
         loading={openFile !== null && fileUrl.isPending}
         error={
@@ -443,7 +430,7 @@ function SubmissionDetail({
                     onClick={() => onOpenFile(objectName)}
                     styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
                   >
-                    {storedFileName(objectName)}
+                    {fileNameOf(submission, objectName)}
                   </Button>
                 ))}
               </Group>
@@ -492,15 +479,7 @@ function GradeForm({ submission, maxPoints, draft, onDraft, onSaved }: GradeForm
     mode: 'controlled',
     initialValues: draft ?? gradeFormFromSubmission(submission),
     onValuesChange: onDraft,
-    validate: (values) => {
-      const errors = validateGrade(values, maxPoints);
-      return Object.fromEntries(
-        Object.entries(errors).map(([field, key]) => [
-          field,
-          key ? t(key, { ns: 'validation', max: maxPoints }) : null,
-        ]),
-      );
-    },
+    validate: (values) => translateErrors(validateGrade(values, maxPoints), t, { max: maxPoints }),
   });
 
   return (
@@ -539,17 +518,11 @@ function GradeForm({ submission, maxPoints, draft, onDraft, onSaved }: GradeForm
           {...form.getInputProps('feedback')}
         />
         {save.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            <Text size="sm">
-              <Text span fw={600} inherit>
-                {t('grading.failed')}
-              </Text>{' '}
-              {t(errorMessageKey(save.error), { ns: 'errors' })}
-            </Text>
-            <Text size="xs" c="dimmed" mt={4}>
-              {t('grading.keptNotice')}
-            </Text>
-          </Alert>
+          <SaveFailedAlert
+            title={t('grading.failed')}
+            reason={t(errorMessageKey(save.error), { ns: 'errors' })}
+            notice={t('grading.keptNotice')}
+          />
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>

@@ -1,13 +1,28 @@
-import { classifyUploadType, fileExtension } from '@portal/shared-data';
+import {
+  classifyUploadType,
+  fileExtension,
+  storedFileName,
+  submittedFiles,
+  type Submission,
+} from '@portal/shared-data';
 import type { ViewerMaterial } from '@portal/shared-ui';
 
 // A submitted file is an object in the private activity-submissions bucket
-// (`<student>/<activity>/<timestamp>-<random>.<ext>`); the grading panel shows it in the material
-// viewer through an hour-long signed link.
+// (`<student>/<activity>/<timestamp>-<random>.<ext>`); the grading panel names it by the name it had
+// when the student handed it in (falling back to the stored name for older work) and shows it in the
+// material viewer through an hour-long signed link.
 
-/** The readable part of a stored object name: its last path segment. */
-export function storedFileName(objectName: string): string {
-  return objectName.split('/').pop() || objectName;
+export { storedFileName };
+
+/** The files' part of a submission: where each is stored and the names they had. */
+type SubmissionFiles = Pick<Submission, 'fileUrls' | 'fileNames'>;
+
+/** The name to show for one of a submission's files: its original name, else the stored name. */
+export function fileNameOf(submission: SubmissionFiles, objectName: string): string {
+  return (
+    submittedFiles(submission).find((file) => file.objectName === objectName)?.name ??
+    storedFileName(objectName)
+  );
 }
 
 /** Archives and spreadsheets in CSV have no preview: the viewer offers to open them instead. */
@@ -20,17 +35,16 @@ export function viewerTypeOf(fileName: string): ViewerMaterial['type'] {
 
 /** The viewer's description of one submitted file: named by the file, handed in by the student. */
 export function submittedFileMaterial(
+  submission: SubmissionFiles & Pick<Submission, 'studentName' | 'submittedAt'>,
   objectName: string,
-  studentName: string | null,
-  submittedAt: string,
 ): ViewerMaterial {
-  const name = storedFileName(objectName);
+  const name = fileNameOf(submission, objectName);
   return {
     title: name,
     type: viewerTypeOf(name),
     fileName: name,
     size: null,
-    uploadedBy: studentName,
-    uploadedAt: submittedAt,
+    uploadedBy: submission.studentName,
+    uploadedAt: submission.submittedAt,
   };
 }

@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconCalendar, IconClock } from '@tabler/icons-react';
+import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +11,7 @@ import {
   type CalendarClass,
   type MoveFormValues,
 } from '@portal/shared-data';
-import { intlLocale, useLanguage, useReturnFocus } from '@portal/shared-ui';
+import { FormModal, intlLocale, useLanguage } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 export interface MoveClassModalProps {
@@ -37,8 +36,6 @@ function localTime(iso: string): string {
 export function MoveClassModal({ item, canMove, saving, onClose, onMove }: MoveClassModalProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
-  useReturnFocus();
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<MoveFormValues>({
     initialValues: {
@@ -66,82 +63,69 @@ export function MoveClassModal({ item, canMove, saving, onClose, onMove }: MoveC
     setFailure(await onMove(newStart));
   });
 
+  const details = (
+    <Stack gap={2}>
+      <Text fw={600}>{item.title}</Text>
+      {item.courseTitle ? (
+        <Text size="sm" c="dimmed">
+          {item.courseTitle}
+        </Text>
+      ) : null}
+      <Text size="sm">{t('move.current', { when, minutes: item.duration })}</Text>
+    </Stack>
+  );
+
+  if (!canMove) {
+    return (
+      <FormModal
+        title={t('move.detailsTitle')}
+        onClose={onClose}
+        size="md"
+        actions={
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('move.close')}
+          </Button>
+        }
+      >
+        {details}
+        <Text size="sm" c="dimmed">
+          {t('move.started')}
+        </Text>
+      </FormModal>
+    );
+  }
+
   return (
-    <Modal
-      opened
+    <FormModal
+      title={t('move.title')}
       onClose={onClose}
-      title={canMove ? t('move.title') : t('move.detailsTitle')}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      withCloseButton={!saving}
-      fullScreen={phone}
-      centered
+      size="md"
+      busy={saving}
+      onSubmit={submit}
+      failure={failure ? { reason: failure } : null}
+      submitLabel={t('move.submit')}
+      cancelLabel={t('move.cancel')}
     >
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Text fw={600}>{item.title}</Text>
-          {item.courseTitle ? (
-            <Text size="sm" c="dimmed">
-              {item.courseTitle}
-            </Text>
-          ) : null}
-          <Text size="sm">{t('move.current', { when, minutes: item.duration })}</Text>
-        </Stack>
-        {canMove ? (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              {failure ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  icon={<IconAlertCircle aria-hidden />}
-                >
-                  {failure}
-                </Alert>
-              ) : null}
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <DatePickerInput
-                  data-autofocus
-                  label={t('move.date')}
-                  withAsterisk
-                  locale={language}
-                  valueFormat="DD/MM/YYYY"
-                  firstDayOfWeek={0}
-                  leftSection={<IconCalendar size={16} aria-hidden />}
-                  popoverProps={{ withinPortal: true }}
-                  {...form.getInputProps('date')}
-                />
-                <TimeInput
-                  label={t('move.time')}
-                  withAsterisk
-                  leftSection={<IconClock size={16} aria-hidden />}
-                  {...form.getInputProps('time')}
-                />
-              </SimpleGrid>
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={onClose} disabled={saving}>
-                  {t('move.cancel')}
-                </Button>
-                <Button type="submit" loading={saving}>
-                  {t('move.submit')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        ) : (
-          <>
-            <Text size="sm" c="dimmed">
-              {t('move.started')}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} data-autofocus>
-                {t('move.close')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Modal>
+      {details}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <DatePickerInput
+          data-autofocus
+          label={t('move.date')}
+          withAsterisk
+          locale={language}
+          valueFormat="DD/MM/YYYY"
+          firstDayOfWeek={0}
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          popoverProps={{ withinPortal: true }}
+          {...form.getInputProps('date')}
+        />
+        <TimeInput
+          label={t('move.time')}
+          withAsterisk
+          leftSection={<IconClock size={16} aria-hidden />}
+          {...form.getInputProps('time')}
+        />
+      </SimpleGrid>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   attendanceService,
@@ -11,6 +12,7 @@ import {
   type Paged,
   type RosterStudent,
 } from '@portal/shared-data';
+import { classQueries } from '@portal/shared-data/queries';
 import type { Language } from '@portal/shared-ui';
 import { renderScreen } from '../../test-support/render-screen';
 import { en, es } from './attendance-i18n';
@@ -94,14 +96,15 @@ const SUMMARY: Record<string, ClassAttendanceSummary> = {
   'class-1': { classId: 'class-1', rosterCount: 3, attendedCount: 1, attendanceRate: 33.3 },
 };
 
+/** The dialog as Class Management opens it, with the screen's summary of its page of classes. */
+function OnScreen({ onClose }: { onClose: () => void }) {
+  const summary = useQuery(classQueries.attendanceSummary([classItem.id]));
+  return <AttendanceModal classItem={classItem} summary={summary} opened onClose={onClose} />;
+}
+
 function renderModal({ language = 'en' }: { language?: Language } = {}) {
   const onClose = vi.fn();
-  const rendered = renderScreen(
-    <AttendanceModal classItem={classItem} opened onClose={onClose} />,
-    {
-      language,
-    },
-  );
+  const rendered = renderScreen(<OnScreen onClose={onClose} />, { language });
   return { ...rendered, onClose };
 }
 
@@ -160,6 +163,25 @@ describe('AttendanceModal', () => {
       { userId: 'student-1', attended: false },
     ]);
     expect(await screen.findByText('Attendance saved')).toBeInTheDocument();
+  });
+
+  it('saves in one request: the roster is not read again, only the screen refreshes its summary', async () => {
+    saveAttendance.mockResolvedValue(ok([]));
+    const { user, onClose } = renderModal();
+    await screen.findByText('1 of 3 present (33.3%)');
+    expect(roster).toHaveBeenCalledTimes(1);
+    expect(summary).toHaveBeenCalledTimes(1);
+
+    await user.click(presentSwitch('Tom Baker'));
+    await user.click(screen.getByRole('button', { name: 'Save attendance' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+
+    expect(saveAttendance).toHaveBeenCalledTimes(1);
+    // The save invalidated the attendance reads: the screen's summary (the list refresh, which the
+    // dialog's rate comes from) is read again once; the roster is not read again.
+    expect(summary).toHaveBeenCalledTimes(2);
+    expect(summary).toHaveBeenLastCalledWith(['class-1']);
+    expect(roster).toHaveBeenCalledTimes(1);
   });
 
   it('closes without a request when nothing changed', async () => {

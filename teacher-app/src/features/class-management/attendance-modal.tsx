@@ -1,21 +1,8 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Progress,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Group, Loader, Progress, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
-import { useIsMutating, useMutation, useQuery } from '@tanstack/react-query';
+import { IconChecks } from '@tabler/icons-react';
+import { useIsMutating, useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,18 +11,33 @@ import {
   attendedAfterChanges,
   errorMessageKey,
   progressColor,
+  type ClassAttendanceSummary,
   type CourseClass,
   type RosterMark,
   type RosterStudent,
 } from '@portal/shared-data';
 import { classMutations, classQueries } from '@portal/shared-data/queries';
-import { ErrorBanner, formatDecimal, Pager, useLanguage, wrappingTitle } from '@portal/shared-ui';
+import {
+  ErrorBanner,
+  FormModal,
+  formatDecimal,
+  Pager,
+  SaveFailedAlert,
+  useLanguage,
+  wrappingTitle,
+} from '@portal/shared-ui';
 import { namespace } from './attendance-i18n';
 import { formatClassDate, formatClassTime } from './class-dates';
 
 export interface AttendanceModalProps {
   /** The class whose attendance is taken (a Class Management card's class). */
   classItem: CourseClass;
+  /**
+   * The screen's attendance summary of its page of classes (this class among them): the saved
+   * counts the rate starts from. The dialog reads no summary of its own, so a save is one request
+   * and the invalidated summary the screen reads again brings the new rate to both.
+   */
+  summary: UseQueryResult<Record<string, ClassAttendanceSummary>>;
   opened: boolean;
   onClose: () => void;
 }
@@ -94,13 +96,19 @@ function RosterLine({
 }
 
 /** The dialog's body, mounted while it is open: a new opening starts from what is saved. */
-function AttendanceRoster({ classItem, onClose }: Omit<AttendanceModalProps, 'opened'>) {
+function AttendanceRoster({ classItem, summary, onClose }: Omit<AttendanceModalProps, 'opened'>) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const [page, setPage] = useState(1);
-  const roster = useQuery(classQueries.roster(classItem.id, page));
-  const summary = useQuery(classQueries.attendanceSummary([classItem.id]));
   const save = useMutation(classMutations.saveAttendance());
+  // From Save until a refusal the roster is not read again, though the save invalidates it: the
+  // dialog closes once the marks are saved, so a save is one request plus the screen's refresh.
+  // (Set in the click itself, so the query is paused before the save can answer.)
+  const [sending, setSending] = useState(false);
+  const roster = useQuery({
+    ...classQueries.roster(classItem.id, page),
+    enabled: !sending,
+  });
   const form = useForm<MarksForm>({ mode: 'controlled', initialValues: { marks: {} } });
   const { marks } = form.getValues();
 
@@ -143,6 +151,7 @@ function AttendanceRoster({ classItem, onClose }: Omit<AttendanceModalProps, 'op
       onClose();
       return;
     }
+    setSending(true);
     save.mutate(
       {
         classId: classItem.id,
@@ -156,6 +165,7 @@ function AttendanceRoster({ classItem, onClose }: Omit<AttendanceModalProps, 'op
           notifications.show({ color: 'teal', message: t('saved') });
           onClose();
         },
+        onError: () => setSending(false),
       },
     );
   };
@@ -269,17 +279,11 @@ function AttendanceRoster({ classItem, onClose }: Omit<AttendanceModalProps, 'op
       ) : null}
 
       {save.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          <Text size="sm">
-            <Text span fw={600} inherit>
-              {t('failed')}
-            </Text>{' '}
-            {t(errorMessageKey(save.error), { ns: 'errors' })}
-          </Text>
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('keptNotice')}
-          </Text>
-        </Alert>
+        <SaveFailedAlert
+          title={t('failed')}
+          reason={t(errorMessageKey(save.error), { ns: 'errors' })}
+          notice={t('keptNotice')}
+        />
       ) : null}
 
       <Group justify="flex-end" gap="xs">
@@ -299,22 +303,23 @@ function AttendanceRoster({ classItem, onClose }: Omit<AttendanceModalProps, 'op
  * (paged), the attendance rate as marked, and Save, which sends the changed marks in one request. A
  * student's own join time is kept. A refused save says why and keeps every mark.
  */
-export function AttendanceModal({ classItem, opened, onClose }: AttendanceModalProps) {
+export function AttendanceModal({ classItem, summary, opened, onClose }: AttendanceModalProps) {
   const { t } = useTranslation(namespace);
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   // While the roster is being saved the dialog stays, so a refusal is shown and no mark is lost.
   const saving = useIsMutating({ mutationKey: classMutations.saveAttendance().mutationKey }) > 0;
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={saving ? () => undefined : onClose}
-      closeOnEscape={!saving}
-      closeOnClickOutside={!saving}
+      onClose={onClose}
+      busy={saving}
       title={t('title', { title: classItem.title })}
-      size="lg"
-      fullScreen={phone}
     >
-      <AttendanceRoster key={classItem.id} classItem={classItem} onClose={onClose} />
-    </Modal>
+      <AttendanceRoster
+        key={classItem.id}
+        classItem={classItem}
+        summary={summary}
+        onClose={onClose}
+      />
+    </FormModal>
   );
 }

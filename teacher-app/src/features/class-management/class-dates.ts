@@ -1,5 +1,6 @@
 // Class Management shows a class's date and time the Argentine way (day first, 24-hour clock) in
-// both UI languages, and its date field reads and writes the same day-first form.
+// both UI languages; its date field reads and writes the same day-first form through shared-ui's
+// useDateInputProps, like every form's date.
 
 /** The Intl locale of every date and time on this screen. */
 export const CLASS_DATE_LOCALE = 'es-AR';
@@ -32,34 +33,4 @@ export function formatClassDate(iso: string): string {
 export function formatClassTime(iso: string): string {
   const date = toDate(iso);
   return date ? timeFormat.format(date) : iso;
-}
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
-
-function isoDay(year: number, month: number, day: number): string | null {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  if (!real) return null;
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** The date field's text for a form date ('2026-12-01' → '01/12/2026'); '' for none. */
-export function formatFormDate(value: string | null | undefined): string {
-  const match = value ? ISO_DAY.exec(value) : null;
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
-}
-
-/**
- * What a person typed in the date field as a form date ('YYYY-MM-DD'): day first ('1/12/2026',
- * '01-12-2026', '1.12.2026') or already 'YYYY-MM-DD'. Null until it names a real day.
- */
-export function parseFormDate(text: string): string | null {
-  const value = text.trim();
-  const iso = ISO_DAY.exec(value);
-  if (iso) return isoDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const dayFirst = DAY_FIRST.exec(value);
-  if (dayFirst) return isoDay(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1]));
-  return null;
 }

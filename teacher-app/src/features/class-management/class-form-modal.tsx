@@ -3,23 +3,18 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import {
   Alert,
-  Button,
   Group,
   Loader,
-  Modal,
   NumberInput,
   Radio,
   Select,
-  Stack,
   Switch,
-  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconCalendar, IconClock } from '@tabler/icons-react';
+import { IconClock } from '@tabler/icons-react';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -38,8 +33,7 @@ import {
   type CourseClass,
 } from '@portal/shared-data';
 import { classMutations, type ManagedCourseOption } from '@portal/shared-data/queries';
-import { ErrorBanner, useLanguage, useReturnFocus } from '@portal/shared-ui';
-import { formatFormDate, parseFormDate } from './class-dates';
+import { ErrorBanner, FormModal, translateErrors, useDateInputProps } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 /** What the form saved: one class changed, or this many classes scheduled (a weekly series). */
@@ -61,264 +55,199 @@ export interface ClassFormModalProps {
  */
 export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassFormModalProps) {
   const { t } = useTranslation(namespace);
-  useReturnFocus();
-  // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const dateInput = useDateInputProps();
   const create = useMutation(classMutations.createSeries());
   const update = useMutation(classMutations.update());
   const saving = create.isPending || update.isPending;
-  const close = saving ? () => undefined : onClose;
-
-  return (
-    <Modal
-      opened
-      onClose={close}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      title={editing ? t('form.editTitle') : t('form.scheduleTitle')}
-      size="lg"
-      fullScreen={phone}
-    >
-      <ClassForm
-        editing={editing}
-        courses={courses}
-        saving={saving}
-        onCancel={close}
-        onSubmit={(values) => {
-          if (editing) {
-            // The class keeps its exact start when its date and time were left as they were.
-            const input = toClassInput(values, editing);
-            update.mutate(
-              { id: editing.id, changes: input },
-              { onSuccess: () => onSaved({ kind: 'updated' }) },
-            );
-          } else {
-            create.mutate(toClassSeries(values), {
-              onSuccess: (classes) => onSaved({ kind: 'created', count: classes.length }),
-            });
-          }
-        }}
-        failure={editing ? update.error : create.error}
-      />
-    </Modal>
-  );
-}
-
-interface ClassFormProps {
-  editing: CourseClass | null;
-  courses: UseQueryResult<ManagedCourseOption[]>;
-  saving: boolean;
-  failure: Error | null;
-  onCancel: () => void;
-  onSubmit: (values: ClassFormValues) => void;
-}
-
-function ClassForm({ editing, courses, saving, failure, onCancel, onSubmit }: ClassFormProps) {
-  const { t } = useTranslation(namespace);
-  const { language } = useLanguage();
+  const failure = editing ? update.error : create.error;
   const form = useForm<ClassFormValues>({
     mode: 'controlled',
     initialValues: editing ? classFormFromClass(editing) : emptyClassForm(),
-    validate: (values) => {
-      const errors = validateClassForm(values);
-      return Object.fromEntries(
-        Object.entries(errors).map(([field, key]) => [
-          field,
-          key
-            ? t(key, {
-                ns: 'validation',
-                ...(field === 'weeks'
-                  ? { min: CLASS_SERIES_WEEKS.min, max: CLASS_SERIES_WEEKS.max }
-                  : { min: CLASS_DURATION.min, step: CLASS_DURATION.step }),
-              })
-            : null,
-        ]),
-      );
-    },
+    validate: (values) =>
+      translateErrors(validateClassForm(values), t, (field) =>
+        field === 'weeks'
+          ? { min: CLASS_SERIES_WEEKS.min, max: CLASS_SERIES_WEEKS.max }
+          : { min: CLASS_DURATION.min, step: CLASS_DURATION.step },
+      ),
   });
+
+  const submit = (values: ClassFormValues) => {
+    if (editing) {
+      // The class keeps its exact start when its date and time were left as they were.
+      const input = toClassInput(values, editing);
+      update.mutate(
+        { id: editing.id, changes: input },
+        { onSuccess: () => onSaved({ kind: 'updated' }) },
+      );
+    } else {
+      create.mutate(toClassSeries(values), {
+        onSuccess: (classes) => onSaved({ kind: 'created', count: classes.length }),
+      });
+    }
+  };
 
   // The class's own course stays selectable even when the course list does not include it.
   const options = courses.data ?? [];
   const courseData = [
     ...options.map((course) => ({ value: course.id, label: course.title })),
     ...(editing && !options.some((course) => course.id === editing.courseId)
-      ? [{ value: editing.courseId, label: editing.courseTitle ?? editing.courseId }]
+      ? [
+          {
+            value: editing.courseId,
+            label: editing.courseTitle ?? t('unknownCourse', { ns: 'common' }),
+          },
+        ]
       : []),
   ];
   const live = form.values.type === 'live';
 
   return (
-    <form noValidate onSubmit={form.onSubmit(onSubmit)}>
-      <Stack gap="md">
-        {courses.isError ? (
-          <ErrorBanner
-            title={t('form.coursesError')}
-            message={t(errorMessageKey(courses.error), { ns: 'errors' })}
-            onRetry={() => void courses.refetch()}
-            retrying={courses.isFetching}
-          />
-        ) : null}
-        {courses.isSuccess && courseData.length === 0 ? (
-          <Alert color="yellow" variant="light">
-            {t('form.noCourses')}
-          </Alert>
-        ) : null}
-        <Select
-          // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
-          data-autofocus
-          label={t('form.course')}
-          placeholder={courses.isPending ? t('form.loadingCourses') : t('form.coursePlaceholder')}
-          data={courseData}
-          rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
+    <FormModal
+      title={editing ? t('form.editTitle') : t('form.scheduleTitle')}
+      onClose={onClose}
+      busy={saving}
+      onSubmit={form.onSubmit(submit)}
+      failure={
+        failure && {
+          title: t('form.failed'),
+          reason: t(errorMessageKey(failure), { ns: 'errors' }),
+          notice: t('form.keptNotice'),
+        }
+      }
+      submitLabel={editing ? t('form.save') : t('form.create')}
+    >
+      {courses.isError ? (
+        <ErrorBanner
+          title={t('form.coursesError')}
+          message={t(errorMessageKey(courses.error), { ns: 'errors' })}
+          onRetry={() => void courses.refetch()}
+          retrying={courses.isFetching}
+        />
+      ) : null}
+      {courses.isSuccess && courseData.length === 0 ? (
+        <Alert color="yellow" variant="light">
+          {t('form.noCourses')}
+        </Alert>
+      ) : null}
+      <Select
+        // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
+        data-autofocus
+        label={t('form.course')}
+        placeholder={courses.isPending ? t('form.loadingCourses') : t('form.coursePlaceholder')}
+        data={courseData}
+        rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
+        withAsterisk
+        disabled={saving}
+        {...form.getInputProps('courseId')}
+        value={form.values.courseId || null}
+        onChange={(value) => form.setFieldValue('courseId', value ?? '')}
+      />
+      <TextInput
+        label={t('form.title')}
+        placeholder={t('form.titlePlaceholder')}
+        description={`${classTextLength(form.values.title)}/${CLASS_TEXT_LIMITS.title}`}
+        withAsterisk
+        disabled={saving}
+        {...form.getInputProps('title')}
+      />
+      <Textarea
+        label={t('form.description')}
+        placeholder={t('form.descriptionPlaceholder')}
+        description={`${classTextLength(form.values.description)}/${CLASS_TEXT_LIMITS.description}`}
+        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+        rows={4}
+        resize="vertical"
+        withAsterisk
+        disabled={saving}
+        {...form.getInputProps('description')}
+      />
+      <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
+        <DateInput
+          {...dateInput}
+          label={t('form.date')}
+          allowDeselect
           withAsterisk
           disabled={saving}
-          {...form.getInputProps('courseId')}
-          value={form.values.courseId || null}
-          onChange={(value) => form.setFieldValue('courseId', value ?? '')}
+          miw={180}
+          {...form.getInputProps('date')}
+          value={form.values.date || null}
+          onChange={(value) => form.setFieldValue('date', value ?? '')}
         />
-        <TextInput
-          label={t('form.title')}
-          placeholder={t('form.titlePlaceholder')}
-          description={`${classTextLength(form.values.title)}/${CLASS_TEXT_LIMITS.title}`}
+        <TimeInput
+          label={t('form.time')}
+          description={t('form.timeHint')}
+          leftSection={<IconClock size={16} aria-hidden />}
           withAsterisk
           disabled={saving}
-          {...form.getInputProps('title')}
+          miw={140}
+          {...form.getInputProps('time')}
         />
-        <Textarea
-          label={t('form.description')}
-          placeholder={t('form.descriptionPlaceholder')}
-          description={`${classTextLength(form.values.description)}/${CLASS_TEXT_LIMITS.description}`}
-          // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
-          rows={4}
-          resize="vertical"
-          withAsterisk
-          disabled={saving}
-          {...form.getInputProps('description')}
-        />
-        <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
-          <DateInput
-            label={t('form.date')}
-            placeholder={t('form.datePlaceholder')}
-            description={t('form.dateHint')}
-            valueFormat={formatFormDate}
-            dateParser={parseFormDate}
-            locale={language}
-            ariaLabels={{
-              previousMonth: t('form.calendar.previousMonth'),
-              nextMonth: t('form.calendar.nextMonth'),
-              previousYear: t('form.calendar.previousYear'),
-              nextYear: t('form.calendar.nextYear'),
-              previousDecade: t('form.calendar.previousDecade'),
-              nextDecade: t('form.calendar.nextDecade'),
-              monthLevelControl: t('form.calendar.monthLevel'),
-              yearLevelControl: t('form.calendar.yearLevel'),
-            }}
-            allowDeselect
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            withAsterisk
-            disabled={saving}
-            miw={180}
-            {...form.getInputProps('date')}
-            value={form.values.date || null}
-            onChange={(value) => form.setFieldValue('date', value ?? '')}
-          />
-          <TimeInput
-            label={t('form.time')}
-            description={t('form.timeHint')}
-            leftSection={<IconClock size={16} aria-hidden />}
-            withAsterisk
-            disabled={saving}
-            miw={140}
-            {...form.getInputProps('time')}
-          />
+      </Group>
+      <NumberInput
+        label={t('form.duration')}
+        description={t('form.durationHint', {
+          min: CLASS_DURATION.min,
+          step: CLASS_DURATION.step,
+        })}
+        min={CLASS_DURATION.min}
+        step={CLASS_DURATION.step}
+        allowDecimal={false}
+        allowNegative={false}
+        withAsterisk
+        disabled={saving}
+        {...form.getInputProps('duration')}
+      />
+      <Radio.Group
+        label={t('form.type')}
+        withAsterisk
+        {...form.getInputProps('type')}
+        onChange={(value) => form.setFieldValue('type', value as ClassType)}
+      >
+        <Group gap="lg" mt={6}>
+          <Radio value="live" label={t('form.live')} disabled={saving} />
+          <Radio value="recorded" label={t('form.recorded')} disabled={saving} />
         </Group>
-        <NumberInput
-          label={t('form.duration')}
-          description={t('form.durationHint', {
-            min: CLASS_DURATION.min,
-            step: CLASS_DURATION.step,
-          })}
-          min={CLASS_DURATION.min}
-          step={CLASS_DURATION.step}
-          allowDecimal={false}
-          allowNegative={false}
-          withAsterisk
-          disabled={saving}
-          {...form.getInputProps('duration')}
-        />
-        <Radio.Group
-          label={t('form.type')}
-          withAsterisk
-          {...form.getInputProps('type')}
-          onChange={(value) => form.setFieldValue('type', value as ClassType)}
-        >
-          <Group gap="lg" mt={6}>
-            <Radio value="live" label={t('form.live')} disabled={saving} />
-            <Radio value="recorded" label={t('form.recorded')} disabled={saving} />
-          </Group>
-        </Radio.Group>
-        {/* One link field: the meeting of a live class (required), or the recording of a recorded one. */}
-        <TextInput
-          type="url"
-          label={live ? t('form.meetingLink') : t('form.recordingLink')}
-          placeholder={live ? t('form.meetingLinkPlaceholder') : t('form.recordingLinkPlaceholder')}
-          description={`${classTextLength(form.values.meetingLink)}/${CLASS_TEXT_LIMITS.link}`}
-          withAsterisk={live}
-          disabled={saving}
-          {...form.getInputProps('meetingLink')}
-        />
-        {editing ? null : (
-          <Group align="flex-start" gap="md" wrap="wrap">
-            <Switch
-              label={t('form.repeatWeekly')}
-              description={t('form.repeatWeeklyHint')}
+      </Radio.Group>
+      {/* One link field: the meeting of a live class (required), or the recording of a recorded one. */}
+      <TextInput
+        type="url"
+        label={live ? t('form.meetingLink') : t('form.recordingLink')}
+        placeholder={live ? t('form.meetingLinkPlaceholder') : t('form.recordingLinkPlaceholder')}
+        description={`${classTextLength(form.values.meetingLink)}/${CLASS_TEXT_LIMITS.link}`}
+        withAsterisk={live}
+        disabled={saving}
+        {...form.getInputProps('meetingLink')}
+      />
+      {editing ? null : (
+        <Group align="flex-start" gap="md" wrap="wrap">
+          <Switch
+            label={t('form.repeatWeekly')}
+            description={t('form.repeatWeeklyHint')}
+            disabled={saving}
+            mt={4}
+            style={{ flex: '1 1 14rem' }}
+            {...form.getInputProps('repeatWeekly', { type: 'checkbox' })}
+          />
+          {form.values.repeatWeekly ? (
+            <NumberInput
+              label={t('form.weeks')}
+              description={t('form.weeksHint', {
+                min: CLASS_SERIES_WEEKS.min,
+                max: CLASS_SERIES_WEEKS.max,
+              })}
+              min={CLASS_SERIES_WEEKS.min}
+              max={CLASS_SERIES_WEEKS.max}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              withAsterisk
               disabled={saving}
-              mt={4}
-              style={{ flex: '1 1 14rem' }}
-              {...form.getInputProps('repeatWeekly', { type: 'checkbox' })}
+              w={{ base: '100%', xs: 200 }}
+              {...form.getInputProps('weeks')}
             />
-            {form.values.repeatWeekly ? (
-              <NumberInput
-                label={t('form.weeks')}
-                description={t('form.weeksHint', {
-                  min: CLASS_SERIES_WEEKS.min,
-                  max: CLASS_SERIES_WEEKS.max,
-                })}
-                min={CLASS_SERIES_WEEKS.min}
-                max={CLASS_SERIES_WEEKS.max}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                withAsterisk
-                disabled={saving}
-                w={{ base: '100%', xs: 200 }}
-                {...form.getInputProps('weeks')}
-              />
-            ) : null}
-          </Group>
-        )}
-        {failure ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            <Text size="sm">
-              <Text span fw={600} inherit>
-                {t('form.failed')}
-              </Text>{' '}
-              {t(errorMessageKey(failure), { ns: 'errors' })}
-            </Text>
-            <Text size="xs" c="dimmed" mt={4}>
-              {t('form.keptNotice')}
-            </Text>
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {editing ? t('form.save') : t('form.create')}
-          </Button>
+          ) : null}
         </Group>
-      </Stack>
-    </form>
+      )}
+    </FormModal>
   );
 }

@@ -456,7 +456,9 @@ describe('Class Management', () => {
     renderPage();
 
     const past = await screen.findByRole('article', { name: 'Kick-off meeting' });
-    expect(await within(past).findByText('Attendance rate: 6 of 8 present (75%)')).toBeInTheDocument();
+    expect(
+      await within(past).findByText('Attendance rate: 6 of 8 present (75%)'),
+    ).toBeInTheDocument();
     expect(within(past).getByRole('button', { name: 'Attendance' })).toBeInTheDocument();
     // Not started yet: nobody could have attended, and there is nothing to mark.
     const future = card('Pitching to investors');
@@ -623,10 +625,19 @@ describe('Class Management', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete Pitching to investors' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('The class was not deleted:')).toBeInTheDocument();
-    expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
+    // The confirmation stays open and says why.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The class was not deleted: You are not allowed to do this.');
     expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Delete Pitching to investors' })).toBeVisible();
     expect(card('Pitching to investors')).toBeInTheDocument();
+
+    // Delete tries again from the same dialog.
+    deleteClass.mockResolvedValue(ok(null));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Class deleted')).toBeInTheDocument();
+    expect(deleteClass).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('speaks Spanish', async () => {

@@ -13,12 +13,12 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ConfirmDialog,
   EmptyState,
   ErrorBanner,
   ListFilters,
   PagedResults,
-  StatCard,
-  ConfirmDialog,
+  StatGrid,
   useNow,
   usePageOfFilters,
   useSearchParamAction,
@@ -121,24 +121,12 @@ export default function ClassManagementScreen() {
     });
   };
 
-  const confirmDelete = () => {
+  // A refused delete keeps the confirmation open with the reason, and Delete tries again.
+  const confirmDelete = async () => {
     if (!deleting) return;
-    remove.mutate(deleting.cls.id, {
-      onSuccess: () => {
-        closeDelete();
-        notifications.show({ color: 'teal', message: t('toast.deleted') });
-      },
-      onError: (error) => {
-        closeDelete();
-        // Stays until dismissed, so the reason can be read at any pace.
-        notifications.show({
-          color: 'red',
-          title: t('remove.failed'),
-          message: t(errorMessageKey(error), { ns: 'errors' }),
-          autoClose: false,
-        });
-      },
-    });
+    await remove.mutateAsync(deleting.cls.id);
+    closeDelete();
+    notifications.show({ color: 'teal', message: t('toast.deleted') });
   };
 
   const courseOptions = (courses.data ?? []).map((course) => ({
@@ -160,35 +148,34 @@ export default function ClassManagementScreen() {
         </Button>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <StatCard
-          label={t('stats.total')}
-          value={stats.data?.total ?? '—'}
-          loading={stats.isPending}
-          icon={<IconCalendarEvent size={22} aria-hidden />}
-        />
-        <StatCard
-          label={t('stats.live')}
-          value={stats.data?.live ?? '—'}
-          loading={stats.isPending}
-          icon={<IconVideo size={22} aria-hidden />}
-          color="teal"
-        />
-        <StatCard
-          label={t('stats.recorded')}
-          value={stats.data?.recorded ?? '—'}
-          loading={stats.isPending}
-          icon={<IconPlayerPlay size={22} aria-hidden />}
-          color="grape"
-        />
-        <StatCard
-          label={t('stats.totalHours')}
-          value={stats.data?.totalHours ?? '—'}
-          loading={stats.isPending}
-          icon={<IconClockHour4 size={22} aria-hidden />}
-          color="orange"
-        />
-      </SimpleGrid>
+      <StatGrid
+        loading={stats.isPending}
+        items={[
+          {
+            label: t('stats.total'),
+            value: stats.data?.total,
+            icon: <IconCalendarEvent size={22} aria-hidden />,
+          },
+          {
+            label: t('stats.live'),
+            value: stats.data?.live,
+            icon: <IconVideo size={22} aria-hidden />,
+            color: 'teal',
+          },
+          {
+            label: t('stats.recorded'),
+            value: stats.data?.recorded,
+            icon: <IconPlayerPlay size={22} aria-hidden />,
+            color: 'grape',
+          },
+          {
+            label: t('stats.totalHours'),
+            value: stats.data?.totalHours,
+            icon: <IconClockHour4 size={22} aria-hidden />,
+            color: 'orange',
+          },
+        ]}
+      />
 
       <ListFilters
         searchLabel={t('filters.search')}
@@ -294,6 +281,7 @@ export default function ClassManagementScreen() {
       {attending ? (
         <AttendanceModal
           classItem={attending.cls}
+          summary={attendance}
           opened={attending.open}
           onClose={() => setAttending((current) => current && { ...current, open: false })}
         />
@@ -305,9 +293,10 @@ export default function ClassManagementScreen() {
         message={t('remove.message')}
         confirmLabel={t('remove.confirm')}
         danger
-        loading={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={closeDelete}
+        failedTitle={t('remove.failed')}
+        describeError={(error) => t(errorMessageKey(error), { ns: 'errors' })}
       />
     </Stack>
   );

@@ -1,11 +1,9 @@
 import '@mantine/dropzone/styles.css';
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Loader,
-  Modal,
   NativeSelect,
   Progress,
   Stack,
@@ -15,8 +13,7 @@ import {
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconFileUpload, IconLink, IconUpload, IconX } from '@tabler/icons-react';
+import { IconFileUpload, IconLink, IconUpload, IconX } from '@tabler/icons-react';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,14 +27,19 @@ import {
   errorMessageKey,
   materialTextLength,
   validateMaterialForm,
-  type MaterialFormErrors,
   type MaterialFormTab,
   type MaterialFormValues,
   type MaterialLanguage,
   type MaterialSkill,
 } from '@portal/shared-data';
 import { materialMutations } from '@portal/shared-data/queries';
-import { ErrorBanner, formatFileSize, useLanguage, useReturnFocus } from '@portal/shared-ui';
+import {
+  ErrorBanner,
+  FormModal,
+  formatFileSize,
+  translateErrors,
+  useLanguage,
+} from '@portal/shared-ui';
 import { namespace } from './i18n';
 import type { ManagedCourseOption } from '@portal/shared-data/queries';
 
@@ -59,15 +61,11 @@ export interface AddMaterialModalProps {
 export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModalProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
-  useReturnFocus();
-  // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const [tab, setTab] = useState<MaterialFormTab>('file');
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useMutation(materialMutations.upload());
   const createLink = useMutation(materialMutations.createLink());
   const saving = upload.isPending || createLink.isPending;
-  const close = saving ? () => undefined : onClose;
   const failure = tab === 'file' ? upload.error : createLink.error;
   const maxSize = formatFileSize(MATERIAL_MAX_BYTES, language);
 
@@ -77,20 +75,12 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
     clearInputErrorOnChange: true,
   });
 
-  const translate = (errors: MaterialFormErrors) =>
-    Object.fromEntries(
-      Object.entries(errors).map(([field, key]) => [
-        field,
-        t(key, { ns: 'validation', size: maxSize }),
-      ]),
-    );
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const values = form.getValues();
     const errors = validateMaterialForm(tab, values);
     if (Object.keys(errors).length > 0) {
-      form.setErrors(translate(errors));
+      form.setErrors(translateErrors(errors, t, { size: maxSize }));
       return;
     }
     const placement = {
@@ -144,240 +134,214 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
   const file = form.values.file;
 
   return (
-    <Modal
-      opened
-      onClose={close}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
+    <FormModal
       title={t('form.title')}
-      size="lg"
-      fullScreen={phone}
+      onClose={onClose}
+      busy={saving}
+      onSubmit={submit}
+      failure={
+        failure && {
+          title: t('form.failed'),
+          reason: t(errorMessageKey(failure), { ns: 'errors' }),
+          notice: t('form.keptNotice'),
+        }
+      }
+      submitLabel={tab === 'file' ? t('form.upload') : t('form.addLink')}
     >
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          <Tabs
-            value={tab}
-            onChange={(value) => {
-              if (!saving && (value === 'file' || value === 'link')) setTab(value);
-            }}
-            keepMounted={false}
-          >
-            <Tabs.List aria-label={t('form.tabs')} grow>
-              <Tabs.Tab
-                value="file"
-                leftSection={<IconFileUpload size={16} aria-hidden />}
-                disabled={saving}
-              >
-                {t('form.fileTab')}
-              </Tabs.Tab>
-              <Tabs.Tab
-                value="link"
-                leftSection={<IconLink size={16} aria-hidden />}
-                disabled={saving}
-              >
-                {t('form.linkTab')}
-              </Tabs.Tab>
-            </Tabs.List>
-
-            <Tabs.Panel value="file" pt="md">
-              <Stack gap="sm">
-                <Dropzone
-                  // Files are dropped on the zone; the button inside it opens the file picker. The zone
-                  // itself is no control (a control holding the file input and the button would nest
-                  // interactive elements), so it neither takes the focus nor reacts to clicks.
-                  openRef={openFilePicker}
-                  activateOnClick={false}
-                  activateOnKeyboard={false}
-                  onDrop={chooseFile}
-                  onReject={rejectFiles}
-                  accept={MATERIAL_DROPZONE_ACCEPT}
-                  maxSize={MATERIAL_MAX_BYTES}
-                  multiple={false}
-                  disabled={saving}
-                >
-                  <Group
-                    justify="center"
-                    gap="md"
-                    mih={110}
-                    wrap="nowrap"
-                    style={{ pointerEvents: 'none' }}
-                  >
-                    <Dropzone.Accept>
-                      <IconUpload size={40} aria-hidden />
-                    </Dropzone.Accept>
-                    <Dropzone.Reject>
-                      <IconX size={40} aria-hidden />
-                    </Dropzone.Reject>
-                    <Dropzone.Idle>
-                      <IconFileUpload size={40} aria-hidden />
-                    </Dropzone.Idle>
-                    <Stack gap={6} align="flex-start">
-                      <Text fw={600}>{t('form.dropTitle')}</Text>
-                      <Text size="sm" c="dimmed" id="material-drop-hint">
-                        {t('form.dropHint', { size: maxSize })}
-                      </Text>
-                      <Button
-                        // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
-                        data-autofocus
-                        variant="light"
-                        size="xs"
-                        disabled={saving}
-                        style={{ pointerEvents: 'auto' }}
-                        aria-describedby={
-                          form.errors.file
-                            ? 'material-drop-hint material-drop-error'
-                            : 'material-drop-hint'
-                        }
-                        onClick={() => openFilePicker.current?.()}
-                      >
-                        {t('form.dropLabel')}
-                      </Button>
-                    </Stack>
-                  </Group>
-                </Dropzone>
-                {form.errors.file ? (
-                  <Text size="sm" c="red" role="alert" id="material-drop-error">
-                    {form.errors.file}
-                  </Text>
-                ) : null}
-                {file ? (
-                  <Group gap="xs" wrap="nowrap" justify="space-between">
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {t('form.chosen', {
-                        name: file.name,
-                        size: formatFileSize(file.size, language),
-                      })}
-                    </Text>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={t('form.removeFile')}
-                      disabled={saving}
-                      onClick={() => form.setFieldValue('file', null)}
-                    >
-                      <IconX size={16} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                ) : null}
-                <TextInput
-                  label={t('form.fileTitle')}
-                  placeholder={file?.name}
-                  description={`${t('form.fileTitleHint')} ${materialTextLength(form.values.title)}/${MATERIAL_TEXT_LIMITS.title}`}
-                  disabled={saving}
-                  {...form.getInputProps('title')}
-                />
-              </Stack>
-            </Tabs.Panel>
-
-            <Tabs.Panel value="link" pt="md">
-              <Stack gap="sm">
-                <TextInput
-                  data-autofocus
-                  label={t('form.linkTitle')}
-                  placeholder={t('form.linkTitlePlaceholder')}
-                  description={`${materialTextLength(form.values.title)}/${MATERIAL_TEXT_LIMITS.title}`}
-                  withAsterisk
-                  disabled={saving}
-                  {...form.getInputProps('title')}
-                />
-                <TextInput
-                  type="url"
-                  label={t('form.url')}
-                  placeholder={t('form.urlPlaceholder')}
-                  description={`${materialTextLength(form.values.url)}/${MATERIAL_TEXT_LIMITS.url}`}
-                  withAsterisk
-                  disabled={saving}
-                  {...form.getInputProps('url')}
-                />
-              </Stack>
-            </Tabs.Panel>
-          </Tabs>
-
-          {courses.isError ? (
-            <ErrorBanner
-              title={t('form.coursesError')}
-              message={t(errorMessageKey(courses.error), { ns: 'errors' })}
-              onRetry={() => void courses.refetch()}
-              retrying={courses.isFetching}
-            />
-          ) : null}
-          <NativeSelect
-            label={t('form.course')}
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (!saving && (value === 'file' || value === 'link')) setTab(value);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('form.tabs')} grow>
+          <Tabs.Tab
+            value="file"
+            leftSection={<IconFileUpload size={16} aria-hidden />}
             disabled={saving}
-            rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
-            description={courses.isPending ? t('form.loadingCourses') : undefined}
-            data={[
-              { value: '', label: t('form.general') },
-              ...courseOptions.map((course) => ({ value: course.id, label: course.title })),
-            ]}
-            {...form.getInputProps('courseId')}
+          >
+            {t('form.fileTab')}
+          </Tabs.Tab>
+          <Tabs.Tab value="link" leftSection={<IconLink size={16} aria-hidden />} disabled={saving}>
+            {t('form.linkTab')}
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="file" pt="md">
+          <Stack gap="sm">
+            <Dropzone
+              // Files are dropped on the zone; the button inside it opens the file picker. The zone
+              // itself is no control (a control holding the file input and the button would nest
+              // interactive elements), so it neither takes the focus nor reacts to clicks.
+              openRef={openFilePicker}
+              activateOnClick={false}
+              activateOnKeyboard={false}
+              onDrop={chooseFile}
+              onReject={rejectFiles}
+              accept={MATERIAL_DROPZONE_ACCEPT}
+              maxSize={MATERIAL_MAX_BYTES}
+              multiple={false}
+              disabled={saving}
+            >
+              <Group
+                justify="center"
+                gap="md"
+                mih={110}
+                wrap="nowrap"
+                style={{ pointerEvents: 'none' }}
+              >
+                <Dropzone.Accept>
+                  <IconUpload size={40} aria-hidden />
+                </Dropzone.Accept>
+                <Dropzone.Reject>
+                  <IconX size={40} aria-hidden />
+                </Dropzone.Reject>
+                <Dropzone.Idle>
+                  <IconFileUpload size={40} aria-hidden />
+                </Dropzone.Idle>
+                <Stack gap={6} align="flex-start">
+                  <Text fw={600}>{t('form.dropTitle')}</Text>
+                  <Text size="sm" c="dimmed" id="material-drop-hint">
+                    {t('form.dropHint', { size: maxSize })}
+                  </Text>
+                  <Button
+                    // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
+                    data-autofocus
+                    variant="light"
+                    size="xs"
+                    disabled={saving}
+                    style={{ pointerEvents: 'auto' }}
+                    aria-describedby={
+                      form.errors.file
+                        ? 'material-drop-hint material-drop-error'
+                        : 'material-drop-hint'
+                    }
+                    onClick={() => openFilePicker.current?.()}
+                  >
+                    {t('form.dropLabel')}
+                  </Button>
+                </Stack>
+              </Group>
+            </Dropzone>
+            {form.errors.file ? (
+              <Text size="sm" c="red" role="alert" id="material-drop-error">
+                {form.errors.file}
+              </Text>
+            ) : null}
+            {file ? (
+              <Group gap="xs" wrap="nowrap" justify="space-between">
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {t('form.chosen', {
+                    name: file.name,
+                    size: formatFileSize(file.size, language),
+                  })}
+                </Text>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('form.removeFile')}
+                  disabled={saving}
+                  onClick={() => form.setFieldValue('file', null)}
+                >
+                  <IconX size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            ) : null}
+            <TextInput
+              label={t('form.fileTitle')}
+              placeholder={file?.name}
+              description={`${t('form.fileTitleHint')} ${materialTextLength(form.values.title)}/${MATERIAL_TEXT_LIMITS.title}`}
+              disabled={saving}
+              {...form.getInputProps('title')}
+            />
+          </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="link" pt="md">
+          <Stack gap="sm">
+            <TextInput
+              data-autofocus
+              label={t('form.linkTitle')}
+              placeholder={t('form.linkTitlePlaceholder')}
+              description={`${materialTextLength(form.values.title)}/${MATERIAL_TEXT_LIMITS.title}`}
+              withAsterisk
+              disabled={saving}
+              {...form.getInputProps('title')}
+            />
+            <TextInput
+              type="url"
+              label={t('form.url')}
+              placeholder={t('form.urlPlaceholder')}
+              description={`${materialTextLength(form.values.url)}/${MATERIAL_TEXT_LIMITS.url}`}
+              withAsterisk
+              disabled={saving}
+              {...form.getInputProps('url')}
+            />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+
+      {courses.isError ? (
+        <ErrorBanner
+          title={t('form.coursesError')}
+          message={t(errorMessageKey(courses.error), { ns: 'errors' })}
+          onRetry={() => void courses.refetch()}
+          retrying={courses.isFetching}
+        />
+      ) : null}
+      <NativeSelect
+        label={t('form.course')}
+        disabled={saving}
+        rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
+        description={courses.isPending ? t('form.loadingCourses') : undefined}
+        data={[
+          { value: '', label: t('form.general') },
+          ...courseOptions.map((course) => ({ value: course.id, label: course.title })),
+        ]}
+        {...form.getInputProps('courseId')}
+      />
+      <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
+        <NativeSelect
+          label={t('form.language')}
+          disabled={saving}
+          miw={160}
+          data={[
+            { value: '', label: t('form.notSet') },
+            ...MATERIAL_LANGUAGES.map((code: MaterialLanguage) => ({
+              value: code,
+              label: t(`languages.${code}`),
+            })),
+          ]}
+          {...form.getInputProps('language')}
+        />
+        <NativeSelect
+          label={t('form.skill')}
+          disabled={saving}
+          miw={160}
+          data={[
+            { value: '', label: t('form.notSet') },
+            ...MATERIAL_SKILLS.map((skill: MaterialSkill) => ({
+              value: skill,
+              label: t(`skills.${skill}`),
+            })),
+          ]}
+          {...form.getInputProps('skill')}
+        />
+      </Group>
+
+      {progress !== null ? (
+        <Stack gap={4}>
+          <Progress
+            value={Math.round(progress * 100)}
+            aria-label={t('form.progressLabel')}
+            animated={progress < 1}
           />
-          <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
-            <NativeSelect
-              label={t('form.language')}
-              disabled={saving}
-              miw={160}
-              data={[
-                { value: '', label: t('form.notSet') },
-                ...MATERIAL_LANGUAGES.map((code: MaterialLanguage) => ({
-                  value: code,
-                  label: t(`languages.${code}`),
-                })),
-              ]}
-              {...form.getInputProps('language')}
-            />
-            <NativeSelect
-              label={t('form.skill')}
-              disabled={saving}
-              miw={160}
-              data={[
-                { value: '', label: t('form.notSet') },
-                ...MATERIAL_SKILLS.map((skill: MaterialSkill) => ({
-                  value: skill,
-                  label: t(`skills.${skill}`),
-                })),
-              ]}
-              {...form.getInputProps('skill')}
-            />
-          </Group>
-
-          {progress !== null ? (
-            <Stack gap={4}>
-              <Progress
-                value={Math.round(progress * 100)}
-                aria-label={t('form.progressLabel')}
-                animated={progress < 1}
-              />
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t('form.uploading', { percent: Math.round(progress * 100) })}
-              </Text>
-            </Stack>
-          ) : null}
-
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              <Text size="sm">
-                <Text span fw={600} inherit>
-                  {t('form.failed')}
-                </Text>{' '}
-                {t(errorMessageKey(failure), { ns: 'errors' })}
-              </Text>
-              <Text size="xs" c="dimmed" mt={4}>
-                {t('form.keptNotice')}
-              </Text>
-            </Alert>
-          ) : null}
-
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} disabled={saving}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {tab === 'file' ? t('form.upload') : t('form.addLink')}
-            </Button>
-          </Group>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('form.uploading', { percent: Math.round(progress * 100) })}
+          </Text>
         </Stack>
-      </form>
-    </Modal>
+      ) : null}
+    </FormModal>
   );
 }

@@ -5,7 +5,6 @@ import {
   IconFilePlus,
   IconFileText,
   IconFiles,
-  IconFilterOff,
   IconHeadphones,
   IconVideo,
 } from '@tabler/icons-react';
@@ -34,7 +33,7 @@ import {
   MaterialFilters,
   MaterialViewer,
   PagedResults,
-  StatCard,
+  StatGrid,
   downloadName,
   startDownload,
   toViewerMaterial,
@@ -119,24 +118,12 @@ export default function MaterialsLibraryScreen() {
     });
   };
 
-  const confirmDelete = () => {
+  // A refused delete keeps the confirmation open with the reason, and Delete tries again.
+  const confirmDelete = async () => {
     if (!deleting) return;
-    remove.mutate(deleting.material, {
-      onSuccess: () => {
-        closeDelete();
-        notifications.show({ color: 'teal', message: t('toast.deleted') });
-      },
-      onError: (error) => {
-        closeDelete();
-        // Stays until dismissed, so the reason can be read at any pace.
-        notifications.show({
-          color: 'red',
-          title: t('remove.failed'),
-          message: failure(error),
-          autoClose: false,
-        });
-      },
-    });
+    await remove.mutateAsync(deleting.material);
+    closeDelete();
+    notifications.show({ color: 'teal', message: t('toast.deleted') });
   };
 
   const courseOptions = [
@@ -158,48 +145,36 @@ export default function MaterialsLibraryScreen() {
         </Button>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <StatCard
-          label={t('stats.total')}
-          value={stats.data?.total ?? '—'}
-          loading={stats.isPending}
-          icon={<IconFiles size={22} aria-hidden />}
-        />
-        <StatCard
-          label={t('stats.documents')}
-          value={stats.data?.documents ?? '—'}
-          loading={stats.isPending}
-          icon={<IconFileText size={22} aria-hidden />}
-          color="blue"
-        />
-        <StatCard
-          label={t('stats.videos')}
-          value={stats.data?.videos ?? '—'}
-          loading={stats.isPending}
-          icon={<IconVideo size={22} aria-hidden />}
-          color="grape"
-        />
-        <StatCard
-          label={t('stats.audio')}
-          value={stats.data?.audio ?? '—'}
-          loading={stats.isPending}
-          icon={<IconHeadphones size={22} aria-hidden />}
-          color="teal"
-        />
-      </SimpleGrid>
+      <StatGrid
+        loading={stats.isPending}
+        items={[
+          {
+            label: t('stats.total'),
+            value: stats.data?.total,
+            icon: <IconFiles size={22} aria-hidden />,
+          },
+          {
+            label: t('stats.documents'),
+            value: stats.data?.documents,
+            icon: <IconFileText size={22} aria-hidden />,
+            color: 'blue',
+          },
+          {
+            label: t('stats.videos'),
+            value: stats.data?.videos,
+            icon: <IconVideo size={22} aria-hidden />,
+            color: 'grape',
+          },
+          {
+            label: t('stats.audio'),
+            value: stats.data?.audio,
+            icon: <IconHeadphones size={22} aria-hidden />,
+            color: 'teal',
+          },
+        ]}
+      />
 
       <MaterialFilters value={filters} onChange={setFilters} courseOptions={courseOptions} />
-      {filtered ? (
-        <Group>
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => setFilters(NO_FILTERS)}
-          >
-            {t('filters.clear')}
-          </Button>
-        </Group>
-      ) : null}
       {courses.isError ? (
         <ErrorBanner
           title={t('filters.coursesError')}
@@ -297,9 +272,10 @@ export default function MaterialsLibraryScreen() {
         message={deleting?.material.type === 'link' ? t('remove.linkMessage') : t('remove.message')}
         confirmLabel={t('remove.confirm')}
         danger
-        loading={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={closeDelete}
+        failedTitle={t('remove.failed')}
+        describeError={failure}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Drawer, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Drawer, Grid, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -27,7 +27,7 @@ import {
   ErrorBanner,
   ListFilters,
   PagedResults,
-  StatCard,
+  StatGrid,
   useNow,
   usePageOfFilters,
 } from '@portal/shared-ui';
@@ -139,36 +139,35 @@ export default function MyStudentsScreen() {
         </Button>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <StatCard
-          label={t('stats.students')}
-          value={stats.data?.students ?? '—'}
-          loading={stats.isPending}
-          icon={<IconUsers size={22} aria-hidden />}
-        />
-        <StatCard
-          label={t('stats.activeThisWeek')}
-          value={stats.data?.activeThisWeek ?? '—'}
-          loading={stats.isPending}
-          icon={<IconUserCheck size={22} aria-hidden />}
-          color="teal"
-        />
-        <StatCard
-          label={t('stats.averageProgress')}
-          value={average === null || average === undefined ? '—' : `${Math.round(average)}%`}
-          loading={stats.isPending}
-          icon={<IconChartBar size={22} aria-hidden />}
-          color="grape"
-        />
-        <StatCard
-          label={t('stats.atRisk')}
-          value={stats.data?.atRisk ?? '—'}
-          hint={t('stats.atRiskHint', { threshold: PROGRESS_FAIR })}
-          loading={stats.isPending}
-          icon={<IconAlertTriangle size={22} aria-hidden />}
-          color="red"
-        />
-      </SimpleGrid>
+      <StatGrid
+        loading={stats.isPending}
+        items={[
+          {
+            label: t('stats.students'),
+            value: stats.data?.students,
+            icon: <IconUsers size={22} aria-hidden />,
+          },
+          {
+            label: t('stats.activeThisWeek'),
+            value: stats.data?.activeThisWeek,
+            icon: <IconUserCheck size={22} aria-hidden />,
+            color: 'teal',
+          },
+          {
+            label: t('stats.averageProgress'),
+            value: average === null || average === undefined ? null : `${Math.round(average)}%`,
+            icon: <IconChartBar size={22} aria-hidden />,
+            color: 'grape',
+          },
+          {
+            label: t('stats.atRisk'),
+            value: stats.data?.atRisk,
+            hint: t('stats.atRiskHint', { threshold: PROGRESS_FAIR }),
+            icon: <IconAlertTriangle size={22} aria-hidden />,
+            color: 'red',
+          },
+        ]}
+      />
 
       <ListFilters
         searchLabel={t('filters.search')}

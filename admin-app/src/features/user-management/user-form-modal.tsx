@@ -1,0 +1,193 @@
+import { Alert, Button, Group, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ROLES,
+  USER_TEXT_LIMITS,
+  emptyUserForm,
+  toNewUserInput,
+  toUserChanges,
+  userFormFromUser,
+  userTextLength,
+  validateUserForm,
+  type AppUser,
+  type CreatedUser,
+  type Role,
+  type UserFormValues,
+  type UserTextField,
+} from '@portal/shared-data';
+import { userMutations } from '@portal/shared-data/queries';
+import { FormModal, translateErrors } from '@portal/shared-ui';
+import { namespace } from './i18n';
+import { userFailureText } from './user-failure';
+
+export interface UserFormModalProps {
+  /** The account to edit; null creates one. */
+  editing: AppUser | null;
+  /** The signed-in administrator: their own role cannot be changed here. */
+  currentUserId: string | undefined;
+  onClose: () => void;
+  /** A new account, with its one-time password. */
+  onCreated: (created: CreatedUser) => void;
+  onUpdated: (user: AppUser) => void;
+}
+
+/** `12/100` under a field the database limits. */
+function counter(values: UserFormValues, field: UserTextField & keyof UserFormValues): string {
+  return `${userTextLength(values[field])}/${USER_TEXT_LIMITS[field]}`;
+}
+
+/**
+ * Create or edit an account. Mounted only while open. Creating goes through the admin-users edge
+ * function, which answers the one-time temporary password; the email cannot change once created.
+ * A refusal is shown in the dialog (the server's reason, or 'Error al guardar usuario') and nothing
+ * typed is lost.
+ */
+export function UserFormModal({
+  editing,
+  currentUserId,
+  onClose,
+  onCreated,
+  onUpdated,
+}: UserFormModalProps) {
+  const { t } = useTranslation(namespace);
+  const create = useMutation(userMutations.adminCreate());
+  const update = useMutation(userMutations.adminUpdate());
+  const saving = create.isPending || update.isPending;
+  const failure = editing ? update.error : create.error;
+  const mode = editing ? 'edit' : 'create';
+  const ownAccount = editing !== null && editing.id === currentUserId;
+  const form = useForm<UserFormValues>({
+    mode: 'controlled',
+    initialValues: editing ? userFormFromUser(editing) : emptyUserForm(),
+    validate: (values) =>
+      translateErrors(validateUserForm(values, mode), t, (field) =>
+        field in USER_TEXT_LIMITS ? { max: USER_TEXT_LIMITS[field as UserTextField] } : {},
+      ),
+  });
+
+  const submit = (values: UserFormValues) => {
+    if (editing) {
+      update.mutate(
+        { id: editing.id, changes: toUserChanges(values, editing) },
+        { onSuccess: onUpdated },
+      );
+    } else {
+      create.mutate(toNewUserInput(values), { onSuccess: onCreated });
+    }
+  };
+
+  const roleOptions = ROLES.map((role) => ({
+    value: role,
+    label: t(`roles.${role}`, { ns: 'common' }),
+  }));
+
+  return (
+    <FormModal
+      title={editing ? t('form.editTitle') : t('form.createTitle')}
+      onClose={onClose}
+      busy={saving}
+      onSubmit={form.onSubmit(submit)}
+      failure={
+        failure
+          ? {
+              title: t('form.failed'),
+              reason: userFailureText(failure, t('form.saveFailed'), t),
+              notice: t('form.keptNotice'),
+            }
+          : null
+      }
+      actions={
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {editing ? t('form.save') : t('form.create')}
+          </Button>
+        </Group>
+      }
+    >
+      {form.errors.form ? (
+        <Alert color="red" variant="light" role="alert">
+          {form.errors.form}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          // The dialog opens on its first field, not on its ×.
+          data-autofocus
+          label={t('form.firstName')}
+          description={counter(form.values, 'firstName')}
+          withAsterisk
+          autoComplete="off"
+          disabled={saving}
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput
+          label={t('form.lastName')}
+          description={counter(form.values, 'lastName')}
+          withAsterisk
+          autoComplete="off"
+          disabled={saving}
+          {...form.getInputProps('lastName')}
+        />
+      </SimpleGrid>
+      <TextInput
+        type="email"
+        label={t('form.email')}
+        description={editing ? t('form.emailLocked') : undefined}
+        withAsterisk={!editing}
+        autoComplete="off"
+        // Not editable once created: it is the account's sign-in name.
+        readOnly={editing !== null}
+        disabled={saving}
+        {...form.getInputProps('email')}
+      />
+      <Select
+        label={t('form.role')}
+        placeholder={t('form.rolePlaceholder')}
+        description={ownAccount ? t('form.ownRole') : undefined}
+        data={roleOptions}
+        withAsterisk
+        allowDeselect={false}
+        disabled={saving || ownAccount}
+        {...form.getInputProps('role')}
+        value={form.values.role || null}
+        onChange={(value) => form.setFieldValue('role', (value ?? '') as Role | '')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          type="tel"
+          label={t('form.phone')}
+          description={counter(form.values, 'phone')}
+          autoComplete="off"
+          disabled={saving}
+          {...form.getInputProps('phone')}
+        />
+        <TextInput
+          label={t('form.location')}
+          description={counter(form.values, 'location')}
+          autoComplete="off"
+          disabled={saving}
+          {...form.getInputProps('location')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('form.bio')}
+        description={counter(form.values, 'bio')}
+        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+        rows={3}
+        resize="vertical"
+        disabled={saving}
+        {...form.getInputProps('bio')}
+      />
+      {editing ? null : (
+        <Text size="sm" c="dimmed">
+          {t('form.passwordNotice')}
+        </Text>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,583 @@
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  fail,
+  ok,
+  usersService,
+  type AppUser,
+  type Paged,
+  type UserFilters,
+} from '@portal/shared-data';
+import type { Language } from '@portal/shared-ui';
+import { admin } from '../../test-support/fixtures';
+import { renderScreen } from '../../test-support/render-screen';
+import UserManagementScreen from './user-management-screen';
+
+// The query and mutation options call these very service objects, so their functions are replaced
+// in place (the unit boundary is the service).
+vi.mock('@portal/shared-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portal/shared-data')>();
+  Object.assign(actual.usersService, {
+    list: vi.fn(),
+    countByRole: vi.fn(),
+    adminCreate: vi.fn(),
+    adminUpdate: vi.fn(),
+    adminDelete: vi.fn(),
+    adminImport: vi.fn(),
+  });
+  return actual;
+});
+
+const listUsers = vi.mocked(usersService.list);
+const countByRole = vi.mocked(usersService.countByRole);
+const adminCreate = vi.mocked(usersService.adminCreate);
+const adminUpdate = vi.mocked(usersService.adminUpdate);
+const adminDelete = vi.mocked(usersService.adminDelete);
+
+function person(overrides: Partial<AppUser> = {}): AppUser {
+  return {
+    id: 'user-1',
+    email: 'ana.gil@school.test',
+    firstName: 'Ana',
+    lastName: 'Gil',
+    role: 'teacher',
+    avatar: null,
+    createdAt: '2026-02-10T10:00:00Z',
+    lastLogin: '2026-03-05T08:00:00Z',
+    phone: '+34 600 111 222',
+    location: 'Madrid',
+    bio: null,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+const ana = person();
+const leo = person({
+  id: 'user-2',
+  email: 'leo@school.test',
+  firstName: 'Leo',
+  lastName: 'Paz',
+  role: 'student',
+  lastLogin: null,
+  isActive: false,
+});
+
+function paged<T>(items: T[], total = items.length, page = 1, limit = 10): Paged<T> {
+  return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
+}
+
+const COUNTS = { total: 57, student: 48, teacher: 7, admin: 2 };
+
+function renderPage(language: Language = 'en') {
+  return renderScreen(<UserManagementScreen />, { language, user: admin, path: '/users' });
+}
+
+function statValue(name: string): string {
+  const card = screen.getByRole('group', { name });
+  const id = card.getAttribute('aria-describedby');
+  return (id && document.getElementById(id)?.textContent) || '';
+}
+
+/** The table row of a user, found by their name. */
+function row(name: string): HTMLElement {
+  const cell = screen.getByText(name);
+  const tableRow = cell.closest('tr');
+  if (!tableRow) throw new Error(`no row for ${name}`);
+  return tableRow;
+}
+
+/** Sets a field's text in one change event. */
+function fill(field: HTMLElement, text: string) {
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.blur(field);
+}
+
+beforeEach(() => {
+  notifications.clean();
+  vi.clearAllMocks();
+  listUsers.mockReset();
+  countByRole.mockReset();
+  countByRole.mockResolvedValue(ok(COUNTS));
+});
+
+describe('User Management: the list', () => {
+  it('shows a loader while the users load', async () => {
+    listUsers.mockReturnValue(new Promise(() => {}));
+    renderPage();
+    expect(await screen.findByRole('status', { name: 'Loading users…' })).toBeInTheDocument();
+  });
+
+  it('shows the figures by role from one request and a row per user of the page', async () => {
+    listUsers.mockResolvedValue(ok(paged([ana, leo, admin], 57)));
+    renderPage();
+
+    expect(await screen.findByText('Ana Gil')).toBeInTheDocument();
+    await waitFor(() => expect(statValue('Total Users')).toBe('57'));
+    expect(statValue('Students')).toBe('48');
+    expect(statValue('Teachers')).toBe('7');
+    expect(statValue('Admins')).toBe('2');
+    expect(countByRole).toHaveBeenCalledTimes(1);
+    expect(listUsers).toHaveBeenCalledWith({
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      page: 1,
+      limit: 10,
+    });
+    expect(screen.getByRole('heading', { name: '57 users' })).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 6')).toBeInTheDocument();
+
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['User', 'Role', 'Joined', 'Last Login', 'Actions']);
+
+    const anaRow = row('Ana Gil');
+    expect(anaRow).toHaveTextContent('ana.gil@school.test');
+    expect(anaRow).toHaveTextContent('Teacher');
+    expect(anaRow).toHaveTextContent('Feb 10, 2026');
+    expect(anaRow).toHaveTextContent('Mar 5, 2026');
+
+    const leoRow = row('Leo Paz');
+    expect(leoRow).toHaveTextContent('Student');
+    expect(leoRow).toHaveTextContent('Never');
+    expect(leoRow).toHaveTextContent('Inactive');
+    expect(within(leoRow).getByRole('button', { name: 'Reactivate Leo Paz' })).toBeEnabled();
+    expect(within(anaRow).getByRole('button', { name: 'Deactivate Ana Gil' })).toBeEnabled();
+  });
+
+  it('does not offer an admin to deactivate or delete their own account', async () => {
+    listUsers.mockResolvedValue(ok(paged([admin, ana])));
+    renderPage();
+
+    await screen.findByText('Rosa Díaz');
+    const mine = row('Rosa Díaz');
+    expect(mine).toHaveTextContent('You');
+    expect(
+      within(mine).getByRole('button', { name: 'You cannot delete your own account' }),
+    ).toBeDisabled();
+    expect(
+      within(mine).getByRole('button', { name: 'You cannot deactivate your own account' }),
+    ).toBeDisabled();
+    expect(within(mine).getByRole('button', { name: 'Edit Rosa Díaz' })).toBeEnabled();
+    expect(within(row('Ana Gil')).getByRole('button', { name: 'Delete Ana Gil' })).toBeEnabled();
+  });
+
+  it("shows 'Error loading users:' with the reason in the user's language, and Try again loads them", async () => {
+    listUsers
+      .mockResolvedValueOnce(
+        fail('FETCH_USERS_ERROR', 'permission denied for table users', { code: '42501' }),
+      )
+      .mockResolvedValueOnce(ok(paged([ana])));
+    const { user } = renderPage();
+
+    expect(await screen.findByText('Error loading users:')).toBeInTheDocument();
+    expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
+    expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Ana Gil')).toBeInTheDocument();
+    expect(screen.queryByText('Error loading users:')).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no users at all', async () => {
+    listUsers.mockResolvedValue(ok(paged<AppUser>([])));
+    renderPage();
+    expect(await screen.findByText('No users yet')).toBeInTheDocument();
+    expect(screen.queryByText('No users match your filters.')).not.toBeInTheDocument();
+  });
+
+  it(
+    'searches, filters by role and status on the server, and clears the filters',
+    { timeout: 20_000 },
+    async () => {
+      listUsers.mockImplementation(async (filters?: UserFilters) =>
+        ok(filters?.search === 'zzz' ? paged<AppUser>([]) : paged([ana, leo])),
+      );
+      const { user } = renderPage();
+      await screen.findByText('Ana Gil');
+
+      await user.click(screen.getByRole('searchbox', { name: 'Search users' }));
+      await user.paste('  gil ');
+      await waitFor(() =>
+        expect(listUsers).toHaveBeenLastCalledWith({
+          search: 'gil',
+          sortBy: 'createdAt',
+          sortOrder: 'desc',
+          page: 1,
+          limit: 10,
+        }),
+      );
+
+      await user.click(screen.getByRole('combobox', { name: 'Role' }));
+      await user.click(await screen.findByRole('option', { name: 'Teacher' }));
+      await user.click(screen.getByRole('radio', { name: 'Inactive' }));
+      await waitFor(() =>
+        expect(listUsers).toHaveBeenLastCalledWith({
+          search: 'gil',
+          role: 'teacher',
+          isActive: false,
+          sortBy: 'createdAt',
+          sortOrder: 'desc',
+          page: 1,
+          limit: 10,
+        }),
+      );
+
+      fill(screen.getByRole('searchbox', { name: 'Search users' }), 'zzz');
+      expect(await screen.findByText('No users match your filters.')).toBeInTheDocument();
+      // The figures stay those of every user.
+      expect(statValue('Total Users')).toBe('57');
+
+      await user.click(screen.getAllByRole('button', { name: 'Clear Filters' })[0]!);
+      expect(await screen.findByText('Ana Gil')).toBeInTheDocument();
+      expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('');
+      expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('All roles');
+      expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
+    },
+  );
+
+  it('sorts on the server by the column clicked, and again the other way', async () => {
+    listUsers.mockResolvedValue(ok(paged([ana, leo])));
+    const { user } = renderPage();
+    await screen.findByText('Ana Gil');
+
+    const joined = screen.getByRole('columnheader', { name: /Joined/ });
+    expect(joined).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByRole('button', { name: /^User/ }));
+    await waitFor(() =>
+      expect(listUsers).toHaveBeenLastCalledWith(
+        expect.objectContaining({ sortBy: 'name', sortOrder: 'asc', page: 1 }),
+      ),
+    );
+    expect(screen.getByRole('columnheader', { name: /User/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(screen.getByRole('columnheader', { name: /Joined/ })).not.toHaveAttribute('aria-sort');
+
+    await user.click(screen.getByRole('button', { name: /^User/ }));
+    await waitFor(() =>
+      expect(listUsers).toHaveBeenLastCalledWith(
+        expect.objectContaining({ sortBy: 'name', sortOrder: 'desc' }),
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: /^Last Login/ }));
+    await waitFor(() =>
+      expect(listUsers).toHaveBeenLastCalledWith(
+        expect.objectContaining({ sortBy: 'lastLogin', sortOrder: 'desc' }),
+      ),
+    );
+  });
+
+  it('pages through the users on the server', async () => {
+    listUsers.mockImplementation(async (filters?: UserFilters) =>
+      ok(
+        filters?.page === 2
+          ? paged([leo], 11, 2)
+          : paged(
+              Array.from({ length: 10 }, (_, i) =>
+                person({ id: `u${i}`, firstName: `Person${i}`, email: `p${i}@school.test` }),
+              ),
+              11,
+            ),
+      ),
+    );
+    const { user } = renderPage();
+    await screen.findByText('Person0 Gil');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Leo Paz')).toBeInTheDocument();
+    expect(listUsers).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2, limit: 10 }));
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+});
+
+describe('User Management: create and edit', () => {
+  beforeEach(() => {
+    listUsers.mockResolvedValue(ok(paged([ana, admin])));
+  });
+
+  async function openCreate(user: ReturnType<typeof renderPage>['user'], name = 'Create User') {
+    await screen.findByText('Ana Gil');
+    await user.click(screen.getByRole('button', { name }));
+    return screen.findByRole('dialog', { name });
+  }
+
+  it("opens the create dialog when the dashboard's Add User sends the admin here (?new=1)", async () => {
+    renderScreen(<UserManagementScreen />, { user: admin, path: '/users?new=1', route: '/users' });
+
+    expect(await screen.findByRole('dialog', { name: 'Create User' })).toBeInTheDocument();
+  });
+
+  it('names every missing field and asks for all of them when the empty form is submitted', async () => {
+    const { user } = renderPage();
+    const dialog = await openCreate(user);
+    expect(within(dialog).getByRole('textbox', { name: /First name/ })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+    expect(await within(dialog).findByText('All fields are required')).toBeInTheDocument();
+    expect(within(dialog).getByText('First name required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Last name required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Role required')).toBeInTheDocument();
+    expect(adminCreate).not.toHaveBeenCalled();
+
+    // Editing a field clears its error.
+    fill(within(dialog).getByRole('textbox', { name: /First name/ }), 'Lucía');
+    expect(within(dialog).queryByText('First name required')).not.toBeInTheDocument();
+  });
+
+  it('says the same in Spanish, word for word', async () => {
+    const { user } = renderPage('es');
+    const dialog = await openCreate(user, 'Crear usuario');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
+
+    expect(
+      await within(dialog).findByText('Todos los campos son obligatorios'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Nombre requerido')).toBeInTheDocument();
+    expect(within(dialog).getByText('Apellido requerido')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email requerido')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rol requerido')).toBeInTheDocument();
+  });
+
+  it('creates through the function, then shows the temporary password once with a copy button', async () => {
+    adminCreate.mockResolvedValue(
+      ok({
+        user: person({
+          id: 'new-1',
+          firstName: 'Lucía',
+          lastName: 'Ortega',
+          email: 'lucia@school.test',
+        }),
+        temporaryPassword: 'Tq7!pXr2-mKw9zBe',
+      }),
+    );
+    const show = vi.spyOn(notifications, 'show');
+    const { user } = renderPage();
+    const dialog = await openCreate(user);
+
+    fill(within(dialog).getByRole('textbox', { name: /First name/ }), ' Lucía ');
+    fill(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Ortega');
+    fill(within(dialog).getByRole('textbox', { name: /Email/ }), 'lucia@school.test');
+    await user.click(within(dialog).getByRole('combobox', { name: /Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Teacher' }));
+    fill(within(dialog).getByRole('textbox', { name: /Location/ }), 'Lima');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'User created' });
+    expect(adminCreate).toHaveBeenCalledWith({
+      email: 'lucia@school.test',
+      firstName: 'Lucía',
+      lastName: 'Ortega',
+      role: 'teacher',
+      phone: null,
+      location: 'Lima',
+      bio: null,
+    });
+    expect(shown).toHaveTextContent('Tq7!pXr2-mKw9zBe');
+    expect(shown).toHaveTextContent('lucia@school.test');
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(shown).getByRole('button', { name: 'Copy password' }));
+    expect(writeText).toHaveBeenCalledWith('Tq7!pXr2-mKw9zBe');
+    expect(await within(shown).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(await screen.findByText('User created successfully.')).toBeInTheDocument();
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'User created successfully.', autoClose: 2500 }),
+    );
+
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'User created' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Tq7!pXr2-mKw9zBe')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason in the dialog, in the user's language, and keeps what was typed", async () => {
+    adminCreate.mockResolvedValue(
+      fail('CREATE_USERS_ERROR', 'A user with this email already exists', {
+        status: 409,
+        code: 'EMAIL_TAKEN',
+      }),
+    );
+    const { user } = renderPage('es');
+    const dialog = await openCreate(user, 'Crear usuario');
+    fill(within(dialog).getByRole('textbox', { name: /Nombre/ }), 'Ana');
+    fill(within(dialog).getByRole('textbox', { name: /Apellido/ }), 'Gil');
+    fill(within(dialog).getByRole('textbox', { name: /Email/ }), 'ana.gil@school.test');
+    await user.click(within(dialog).getByRole('combobox', { name: /Rol/ }));
+    await user.click(await screen.findByRole('option', { name: 'Estudiante' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Ya existe un usuario con este correo electrónico.');
+    expect(screen.queryByText('A user with this email already exists')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveValue(
+      'ana.gil@school.test',
+    );
+    expect(within(dialog).getByRole('textbox', { name: /Nombre/ })).toHaveValue('Ana');
+  });
+
+  it("says 'Error al guardar usuario' when the server gives no reason it knows", async () => {
+    adminCreate.mockResolvedValue(fail('CREATE_USERS_ERROR', 'Failed to create user'));
+    const { user } = renderPage('es');
+    const dialog = await openCreate(user, 'Crear usuario');
+    fill(within(dialog).getByRole('textbox', { name: /Nombre/ }), 'Ana');
+    fill(within(dialog).getByRole('textbox', { name: /Apellido/ }), 'Gil');
+    fill(within(dialog).getByRole('textbox', { name: /Email/ }), 'ana@school.test');
+    await user.click(within(dialog).getByRole('combobox', { name: /Rol/ }));
+    await user.click(await screen.findByRole('option', { name: 'Profesor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error al guardar usuario');
+  });
+
+  it('edits a user: the email cannot change, and only what changed in the role is sent', async () => {
+    adminUpdate.mockResolvedValue(ok(person({ firstName: 'Anabel' })));
+    const { user } = renderPage('es');
+    await screen.findByText('Ana Gil');
+    await user.click(screen.getByRole('button', { name: 'Editar a Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuario' });
+
+    const email = within(dialog).getByRole('textbox', { name: /Email/ });
+    expect(email).toHaveValue('ana.gil@school.test');
+    expect(email).toHaveAttribute('readonly');
+    expect(within(dialog).getByRole('textbox', { name: /Ubicación/ })).toHaveValue('Madrid');
+
+    fill(within(dialog).getByRole('textbox', { name: /Nombre/ }), 'Anabel');
+    fill(within(dialog).getByRole('textbox', { name: /Teléfono/ }), '');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Usuario actualizado correctamente.')).toBeInTheDocument();
+    expect(adminUpdate).toHaveBeenCalledWith('user-1', {
+      firstName: 'Anabel',
+      lastName: 'Gil',
+      phone: null,
+      location: 'Madrid',
+      bio: null,
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Editar usuario' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('does not let an admin change their own role', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Rosa Díaz');
+    await user.click(screen.getByRole('button', { name: 'Edit Rosa Díaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).getByRole('combobox', { name: /Role/ })).toBeDisabled();
+    expect(dialog).toHaveTextContent('You cannot change your own role.');
+  });
+});
+
+describe('User Management: delete, deactivate and reactivate', () => {
+  beforeEach(() => {
+    listUsers.mockResolvedValue(ok(paged([ana, leo])));
+  });
+
+  it("asks '¿Eliminar usuario Ana Gil?', deletes on confirmation and says so", async () => {
+    adminDelete.mockResolvedValue(ok(null));
+    const show = vi.spyOn(notifications, 'show');
+    const { user } = renderPage('es');
+    await screen.findByText('Ana Gil');
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(adminDelete).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana Gil' }));
+    const again = await screen.findByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' });
+    await user.click(within(again).getByRole('button', { name: 'Eliminar' }));
+
+    expect(await screen.findByText('Usuario eliminado correctamente.')).toBeInTheDocument();
+    expect(adminDelete).toHaveBeenCalledWith('user-1');
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: 2500 }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the confirmation open with 'Error al eliminar usuario', or the server's reason", async () => {
+    adminDelete
+      .mockResolvedValueOnce(fail('DELETE_USERS_ERROR', 'Failed to delete user'))
+      .mockResolvedValueOnce(
+        fail('DELETE_USERS_ERROR', 'Administrators cannot delete their own account', {
+          status: 400,
+          code: 'CANNOT_DELETE_SELF',
+        }),
+      );
+    const { user } = renderPage('es');
+    await screen.findByText('Ana Gil');
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'El usuario no se eliminó: Error al eliminar usuario',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'No puedes eliminar tu propia cuenta.',
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' })).toBeVisible();
+  });
+
+  it('deactivates an active user and reactivates an inactive one, after asking', async () => {
+    adminUpdate.mockImplementation(async (id, changes) =>
+      ok(person({ id, isActive: changes.isActive ?? true })),
+    );
+    const { user } = renderPage();
+    await screen.findByText('Ana Gil');
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ana Gil?' });
+    expect(dialog).toHaveTextContent('cannot sign in until an admin reactivates the account');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('User deactivated.')).toBeInTheDocument();
+    expect(adminUpdate).toHaveBeenCalledWith('user-1', { isActive: false });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Reactivate Leo Paz' }));
+    const back = await screen.findByRole('dialog', { name: 'Reactivate Leo Paz?' });
+    await user.click(within(back).getByRole('button', { name: 'Reactivate' }));
+    expect(await screen.findByText('User reactivated.')).toBeInTheDocument();
+    expect(adminUpdate).toHaveBeenLastCalledWith('user-2', { isActive: true });
+  });
+});
+
+describe('User Management in Spanish', () => {
+  it('speaks Spanish', async () => {
+    listUsers.mockResolvedValue(ok(paged([ana, leo])));
+    renderPage('es');
+
+    expect(await screen.findByText('Ana Gil')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Total de usuarios' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2 usuarios' })).toBeInTheDocument();
+    expect(row('Leo Paz')).toHaveTextContent('Nunca');
+    expect(row('Leo Paz')).toHaveTextContent('Inactivo');
+    expect(
+      within(screen.getByRole('table', { name: 'Usuarios' }))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Usuario', 'Rol', 'Alta', 'Último acceso', 'Acciones']);
+  });
+
+  it("shows 'Error al cargar usuarios:' when the list fails", async () => {
+    listUsers.mockResolvedValue(fail('FETCH_USERS_ERROR', 'boom'));
+    renderPage('es');
+    expect(await screen.findByText('Error al cargar usuarios:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument();
+  });
+});

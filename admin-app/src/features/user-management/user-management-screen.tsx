@@ -1,0 +1,337 @@
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconFileImport,
+  IconRefresh,
+  IconSchool,
+  IconShieldLock,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_PAGE_SIZE,
+  ROLES,
+  USER_TOAST_MS,
+  authAtom,
+  errorMessageKey,
+  type AppUser,
+  type CreatedUser,
+  type Role,
+  type UserFilters,
+} from '@portal/shared-data';
+import { userMutations, userQueries } from '@portal/shared-data/queries';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ErrorBanner,
+  ListFilters,
+  PagedResults,
+  StatGrid,
+  usePageOfFilters,
+  useSearchParamAction,
+} from '@portal/shared-ui';
+import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
+import { namespace } from './i18n';
+import { TemporaryPasswordModal } from './temporary-password-modal';
+import { userFailureText } from './user-failure';
+import { UserFormModal } from './user-form-modal';
+import { UserImportModal } from './user-import-modal';
+import { UsersTable, type UserSort } from './users-table';
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Status = 'all' | 'active' | 'inactive';
+
+type Filters = { search: string; role: Role | null; status: Status };
+
+const NO_FILTERS: Filters = { search: '', role: null, status: 'all' };
+
+/** Newest accounts first, the lists' default order. */
+const DEFAULT_SORT: UserSort = { sortBy: 'createdAt', sortOrder: 'desc' };
+
+type FormDialog = { kind: 'create' } | { kind: 'edit'; user: AppUser } | null;
+
+/** A confirmation that keeps naming its user while it closes. */
+type Confirming = { user: AppUser; open: boolean } | null;
+
+const fullName = (user: AppUser) => `${user.firstName} ${user.lastName}`.trim();
+
+/**
+ * User Management (admins): the figures by role (one request), a server-side search over first
+ * name, last name and email, role and status filters, sorting and paging on the server; create
+ * (with a one-time temporary password), edit, deactivate or reactivate, delete, and import from a
+ * CSV file. The database and the admin-users function refuse an admin's demoting, deactivating or
+ * deleting themself; the screen does not offer it either.
+ */
+export default function UserManagementScreen() {
+  const { t } = useTranslation(namespace);
+  const { user: me } = useAtomValue(authAtom);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [search] = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<UserSort>(DEFAULT_SORT);
+  const [dialog, setDialog] = useState<FormDialog>(null);
+  const [created, setCreated] = useState<CreatedUser | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState<Confirming>(null);
+  const [toggling, setToggling] = useState<Confirming>(null);
+  // The dashboard's Add User opens this screen with its dialog (`?new=1`).
+  useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
+
+  // A new search, filter or order starts again at page 1.
+  const filterKey = JSON.stringify([search, filters.role, filters.status, sort]);
+  const { page, setPage, settle } = usePageOfFilters(filterKey);
+  const request: UserFilters = {
+    search: search || undefined,
+    role: filters.role ?? undefined,
+    isActive: filters.status === 'all' ? undefined : filters.status === 'active',
+    ...sort,
+    page,
+    limit: DEFAULT_PAGE_SIZE,
+  };
+  const users = useQuery(userQueries.list(request));
+  const counts = useQuery(userQueries.roleCounts());
+  const remove = useMutation(userMutations.adminDelete());
+  const setActive = useMutation(userMutations.adminUpdate());
+
+  const list = settle(users);
+  const filtered =
+    filters.search.trim() !== '' || filters.role !== null || filters.status !== 'all';
+  const clearFilters = () => setFilters(NO_FILTERS);
+
+  const failed = users.isError ? users : counts.isError ? counts : null;
+  const refresh = () => {
+    void users.refetch();
+    void counts.refetch();
+  };
+
+  const toast = (message: string) =>
+    notifications.show({ color: 'teal', message, autoClose: USER_TOAST_MS });
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    await remove.mutateAsync(deleting.user.id);
+    setDeleting((current) => current && { ...current, open: false });
+    toast(t('toast.deleted'));
+  };
+
+  const confirmToggle = async () => {
+    if (!toggling) return;
+    const activate = !toggling.user.isActive;
+    await setActive.mutateAsync({ id: toggling.user.id, changes: { isActive: activate } });
+    setToggling((current) => current && { ...current, open: false });
+    toast(activate ? t('toast.reactivated') : t('toast.deactivated'));
+  };
+
+  const roleOptions = ROLES.map((role) => ({
+    value: role,
+    label: t(`roles.${role}`, { ns: 'common' }),
+  }));
+
+  const togglingName = toggling
+    ? fullName(toggling.user) || t('unknownPerson', { ns: 'common' })
+    : '';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Text c="dimmed" style={{ flex: '1 1 16rem' }}>
+          {t('subtitle')}
+        </Text>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={users.isFetching && !users.isPending}
+            onClick={refresh}
+          >
+            {t('refresh')}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconFileImport size={16} aria-hidden />}
+            onClick={() => setImporting(true)}
+          >
+            {t('importCsv')}
+          </Button>
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            {t('create')}
+          </Button>
+        </Group>
+      </Group>
+
+      <StatGrid
+        loading={counts.isPending}
+        items={[
+          {
+            label: t('stats.total'),
+            value: counts.data?.total,
+            icon: <IconUsers size={22} aria-hidden />,
+          },
+          {
+            label: t('stats.students'),
+            value: counts.data?.student,
+            icon: <IconSchool size={22} aria-hidden />,
+            color: 'blue',
+          },
+          {
+            label: t('stats.teachers'),
+            value: counts.data?.teacher,
+            icon: <IconUsersGroup size={22} aria-hidden />,
+            color: 'teal',
+          },
+          {
+            label: t('stats.admins'),
+            value: counts.data?.admin,
+            icon: <IconShieldLock size={22} aria-hidden />,
+            color: 'grape',
+          },
+        ]}
+      />
+
+      <ListFilters
+        searchLabel={t('filters.search')}
+        searchPlaceholder={t('filters.searchPlaceholder')}
+        search={filters.search}
+        onSearchChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
+        select={{
+          label: t('filters.role'),
+          allLabel: t('filters.allRoles'),
+          options: roleOptions,
+          value: filters.role,
+          onChange: (value) =>
+            setFilters((previous) => ({ ...previous, role: (value as Role | null) ?? null })),
+        }}
+        filtered={filtered}
+        clearLabel={t('filters.clear')}
+        onClear={clearFilters}
+      >
+        <SegmentedControl
+          aria-label={t('filters.status')}
+          value={filters.status}
+          onChange={(value) => setFilters((previous) => ({ ...previous, status: value as Status }))}
+          data={[
+            { value: 'all', label: t('filters.all') },
+            { value: 'active', label: t('filters.active') },
+            { value: 'inactive', label: t('filters.inactive') },
+          ]}
+        />
+      </ListFilters>
+
+      {failed ? (
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(failed.error), { ns: 'errors' })}
+          onRetry={refresh}
+          retrying={users.isFetching || counts.isFetching}
+        />
+      ) : null}
+
+      <PagedResults
+        results={list}
+        countTitle={(count) => t('count', { count })}
+        fetching={users.isFetching}
+        loadingLabel={t('loading')}
+        updatingLabel={t('updating')}
+        filtered={filtered}
+        filteredEmpty={{
+          title: t('empty.filteredTitle'),
+          description: t('empty.filteredDescription'),
+          clearLabel: t('filters.clear'),
+          onClear: clearFilters,
+        }}
+        empty={
+          <EmptyState
+            icon={<IconUsers aria-hidden />}
+            title={t('empty.title')}
+            description={t('empty.description')}
+          />
+        }
+        page={page}
+        onPageChange={setPage}
+        pagerLabel={t('pager')}
+      >
+        <UsersTable
+          users={list?.items ?? []}
+          currentUserId={me?.id}
+          sort={sort}
+          onSortChange={setSort}
+          onEdit={(user) => setDialog({ kind: 'edit', user })}
+          onToggleActive={(user) => setToggling({ user, open: true })}
+          onDelete={(user) => setDeleting({ user, open: true })}
+        />
+      </PagedResults>
+
+      {dialog ? (
+        <UserFormModal
+          editing={dialog.kind === 'edit' ? dialog.user : null}
+          currentUserId={me?.id}
+          onClose={() => setDialog(null)}
+          onCreated={(answer) => {
+            setDialog(null);
+            setCreated(answer);
+            toast(t('toast.created'));
+          }}
+          onUpdated={() => {
+            setDialog(null);
+            toast(t('toast.updated'));
+          }}
+        />
+      ) : null}
+
+      {created ? (
+        <TemporaryPasswordModal created={created} onClose={() => setCreated(null)} />
+      ) : null}
+
+      {importing ? <UserImportModal onClose={() => setImporting(false)} /> : null}
+
+      <ConfirmDialog
+        opened={deleting?.open ?? false}
+        title={t('remove.title', {
+          first: deleting?.user.firstName ?? '',
+          last: deleting?.user.lastName ?? '',
+        })}
+        message={t('remove.message')}
+        confirmLabel={t('remove.confirm')}
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting((current) => current && { ...current, open: false })}
+        failedTitle={t('remove.failed')}
+        describeError={(error) => userFailureText(error, t('remove.deleteFailed'), t)}
+      />
+
+      <ConfirmDialog
+        opened={toggling?.open ?? false}
+        title={
+          toggling?.user.isActive === false
+            ? t('status.reactivateTitle', { name: togglingName })
+            : t('status.deactivateTitle', { name: togglingName })
+        }
+        message={
+          toggling?.user.isActive === false
+            ? t('status.reactivateMessage')
+            : t('status.deactivateMessage')
+        }
+        confirmLabel={
+          toggling?.user.isActive === false
+            ? t('status.reactivateConfirm')
+            : t('status.deactivateConfirm')
+        }
+        danger={toggling?.user.isActive !== false}
+        onConfirm={confirmToggle}
+        onCancel={() => setToggling((current) => current && { ...current, open: false })}
+        failedTitle={t('status.failed')}
+        describeError={(error) => userFailureText(error, t('form.saveFailed'), t)}
+      />
+    </Stack>
+  );
+}

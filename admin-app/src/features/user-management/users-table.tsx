@@ -1,0 +1,199 @@
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Group,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconArrowsSort,
+  IconPencil,
+  IconTrash,
+  IconUserCheck,
+  IconUserOff,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { AppUser, UserSortKey } from '@portal/shared-data';
+import { RoleBadge, formatDate, useLanguage } from '@portal/shared-ui';
+import { namespace } from './i18n';
+
+export type UserSort = { sortBy: UserSortKey; sortOrder: 'asc' | 'desc' };
+
+export interface UsersTableProps {
+  users: readonly AppUser[];
+  /** The signed-in administrator, who cannot deactivate or delete their own account. */
+  currentUserId: string | undefined;
+  sort: UserSort;
+  onSortChange: (sort: UserSort) => void;
+  onEdit: (user: AppUser) => void;
+  onToggleActive: (user: AppUser) => void;
+  onDelete: (user: AppUser) => void;
+}
+
+/** A column's first click: names and roles A→Z, dates newest first. */
+const FIRST_ORDER: Record<UserSortKey, 'asc' | 'desc'> = {
+  name: 'asc',
+  email: 'asc',
+  role: 'asc',
+  createdAt: 'desc',
+  lastLogin: 'desc',
+};
+
+function SortableHeader({
+  label,
+  sortKey,
+  sort,
+  onSortChange,
+}: {
+  label: string;
+  sortKey: UserSortKey;
+  sort: UserSort;
+  onSortChange: (sort: UserSort) => void;
+}) {
+  const active = sort.sortBy === sortKey;
+  const Icon = !active ? IconArrowsSort : sort.sortOrder === 'asc' ? IconArrowUp : IconArrowDown;
+  const next = (): UserSort =>
+    active
+      ? { sortBy: sortKey, sortOrder: sort.sortOrder === 'asc' ? 'desc' : 'asc' }
+      : { sortBy: sortKey, sortOrder: FIRST_ORDER[sortKey] };
+  return (
+    // aria-sort tells screen readers the column and direction of the order.
+    <Table.Th
+      aria-sort={active ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <UnstyledButton onClick={() => onSortChange(next())} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <Icon size={14} aria-hidden stroke={active ? 2.2 : 1.5} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/**
+ * One page of users: who they are (with their email and status), role, when they joined, their last
+ * sign-in or 'Never', and Edit / Deactivate or Reactivate / Delete. Headers sort on the server.
+ * Scrolls sideways on narrow screens.
+ */
+export function UsersTable({
+  users,
+  currentUserId,
+  sort,
+  onSortChange,
+  onEdit,
+  onToggleActive,
+  onDelete,
+}: UsersTableProps) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  const header = { sort, onSortChange };
+
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Caption>{t('table.caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <SortableHeader label={t('table.user')} sortKey="name" {...header} />
+            <SortableHeader label={t('table.role')} sortKey="role" {...header} />
+            <SortableHeader label={t('table.joined')} sortKey="createdAt" {...header} />
+            <SortableHeader label={t('table.lastLogin')} sortKey="lastLogin" {...header} />
+            <Table.Th>{t('table.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => {
+            const name =
+              `${user.firstName} ${user.lastName}`.trim() || t('unknownPerson', { ns: 'common' });
+            const self = user.id === currentUserId;
+            return (
+              <Table.Tr key={user.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={user.avatar} name={name} color="initials" alt="" size="md" />
+                    <Stack gap={0}>
+                      <Group gap={6}>
+                        <Text size="sm" fw={600}>
+                          {name}
+                        </Text>
+                        {self ? (
+                          <Badge size="xs" variant="outline">
+                            {t('table.you')}
+                          </Badge>
+                        ) : null}
+                        {user.isActive ? null : (
+                          <Badge size="xs" color="gray">
+                            {t('table.inactive')}
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                        {user.email}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <RoleBadge role={user.role} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDate(user.createdAt, language)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={user.lastLogin ? undefined : 'dimmed'}>
+                    {user.lastLogin ? formatDate(user.lastLogin, language) : t('table.never')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('actions.edit', { name })}
+                      onClick={() => onEdit(user)}
+                    >
+                      <IconPencil size={18} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color={user.isActive ? 'orange' : 'teal'}
+                      aria-label={
+                        self
+                          ? t('actions.deactivateSelf')
+                          : user.isActive
+                            ? t('actions.deactivate', { name })
+                            : t('actions.reactivate', { name })
+                      }
+                      disabled={self}
+                      onClick={() => onToggleActive(user)}
+                    >
+                      {user.isActive ? (
+                        <IconUserOff size={18} aria-hidden />
+                      ) : (
+                        <IconUserCheck size={18} aria-hidden />
+                      )}
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={self ? t('actions.deleteSelf') : t('actions.delete', { name })}
+                      disabled={self}
+                      onClick={() => onDelete(user)}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,9 @@
+import { atom } from 'jotai';
+import { authService, type ChangePasswordInput } from '../services/auth';
+import { passwordChangeFinished } from './auth-transitions';
+import { runAuthRequest } from './run-auth-request';
+
+/** The profile's password change (the current password is checked first); resolves to the Result. */
+export const changePasswordWriteAtom = atom(null, (_get, set, input: ChangePasswordInput) =>
+  runAuthRequest(set, () => authService.changePassword(input), passwordChangeFinished),
+);

@@ -1,0 +1,9 @@
+import { atom } from 'jotai';
+import type { PublicSettings } from '../mappers/settings';
+import { cachePublicSettings, publicSettingsAtom } from './public-settings-atom';
+
+/** Public settings read from the server: applied to the page and cached for the next load. */
+export const publicSettingsLoadedWriteAtom = atom(null, (_get, set, settings: PublicSettings) => {
+  set(publicSettingsAtom, settings);
+  cachePublicSettings(settings);
+});

@@ -1,0 +1,63 @@
+// The files of a submission (docs/product-rules.md "Activities and submissions"): each is stored under a
+// generated object name (`<student>/<activity>/<timestamp>-<random>.<ext>`, file_urls) and shown by the
+// name it had on the student's device (file_names, one per file, same order). Work handed in before
+// names were kept has none: it is shown by the stored object's name.
+
+/** `char_length(btrim(name)) between 1 and 255` for each of activity_submissions.file_names. */
+export const SUBMITTED_FILE_NAME_MAX_LENGTH = 255;
+
+/** A submitted file: where it is stored and the name people see. */
+export type SubmittedFile = { objectName: string; name: string };
+
+/** The readable part of a stored object name: its last path segment. */
+export function storedFileName(objectName: string): string {
+  return objectName.split('/').pop() || objectName;
+}
+
+/** Characters as the database counts them (code points, not UTF-16 units). */
+function characters(text: string): string[] {
+  return [...text];
+}
+
+/**
+ * The name to keep for an uploaded file: its own name trimmed, at most 255 characters (cut before the
+ * extension, which stays); a blank name becomes the stored object's name.
+ */
+export function fileNameToKeep(originalName: string, objectName: string): string {
+  const name = originalName.trim();
+  if (name === '') return storedFileName(objectName);
+  const chars = characters(name);
+  if (chars.length <= SUBMITTED_FILE_NAME_MAX_LENGTH) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? characters(name.slice(dot)) : [];
+  const keep = extension.length > 0 && extension.length <= 16 ? extension : [];
+  const base = characters(keep.length > 0 ? name.slice(0, dot) : name);
+  return [...base.slice(0, SUBMITTED_FILE_NAME_MAX_LENGTH - keep.length), ...keep].join('').trim();
+}
+
+/**
+ * The names to save with `fileUrls`: one per file, each as `fileNameToKeep` keeps it; none (an empty
+ * list) when the names do not match the files one to one, so a submission never fails over names.
+ */
+export function fileNamesFor(
+  fileUrls: readonly string[],
+  fileNames: readonly string[] | undefined,
+): string[] {
+  if (!fileNames || fileNames.length !== fileUrls.length) return [];
+  return fileUrls.map((objectName, index) => fileNameToKeep(fileNames[index] ?? '', objectName));
+}
+
+/**
+ * A submission's files with the name to show: the original names when it kept one per file, else
+ * each stored object's name.
+ */
+export function submittedFiles(submission: {
+  fileUrls: readonly string[];
+  fileNames: readonly string[];
+}): SubmittedFile[] {
+  const named = submission.fileNames.length === submission.fileUrls.length;
+  return submission.fileUrls.map((objectName, index) => ({
+    objectName,
+    name: (named ? submission.fileNames[index]?.trim() : '') || storedFileName(objectName),
+  }));
+}

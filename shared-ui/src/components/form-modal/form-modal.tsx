@@ -1,0 +1,133 @@
+import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../hooks/use-return-focus';
+import { SaveFailedAlert, type SaveFailedAlertProps } from './save-failed-alert';
+
+/** Below Mantine's `xs` breakpoint (576 px) a form dialog takes the whole screen. */
+export const FORM_MODAL_PHONE_QUERY = '(max-width: 35.99em)';
+
+export interface FormModalProps extends Omit<
+  ModalProps,
+  | 'opened'
+  | 'onClose'
+  | 'title'
+  | 'children'
+  | 'fullScreen'
+  | 'closeOnClickOutside'
+  | 'withCloseButton'
+  | 'closeButtonProps'
+  | 'onSubmit'
+> {
+  /**
+   * Omit it for a dialog mounted only while it is open: it is open, and when it unmounts the focus
+   * goes back to what had it (useReturnFocus). Pass it for a dialog that stays mounted; Mantine then
+   * returns the focus itself when it turns false.
+   */
+  opened?: boolean;
+  title: ReactNode;
+  /** Cancel, the ×, Escape and a click outside; never called while `busy`. */
+  onClose: () => void;
+  /**
+   * A save is running: the dialog cannot be closed (no Escape, no click outside, the × disabled), so a
+   * refusal can be shown and nothing typed is lost.
+   */
+  busy?: boolean;
+  /** Wraps the body, the failure and the actions in a `<form noValidate>` with this handler. */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  /** Why the last save failed, shown after the body and before the actions; null or omitted for none. */
+  failure?: SaveFailedAlertProps | null;
+  /**
+   * The submit button's text ("Schedule Class", "Save Changes"): the dialog ends with Cancel (which
+   * closes it) and this submit button, both held while `busy` (the submit spins). Omit it and pass
+   * `actions` for other buttons.
+   */
+  submitLabel?: ReactNode;
+  /** Defaults to common's "Cancel". */
+  cancelLabel?: ReactNode;
+  /** The submit button is off, e.g. while the form offers nothing to choose. */
+  submitDisabled?: boolean;
+  /** Buttons of the dialog's own (instead of Cancel and `submitLabel`), after the failure. */
+  actions?: ReactNode;
+  /**
+   * The fields. The dialog opens on the element marked `data-autofocus` (the first field), not on
+   * its ×, as Mantine focuses that element first.
+   */
+  children: ReactNode;
+}
+
+function ReturnFocusOnUnmount() {
+  useReturnFocus();
+  return null;
+}
+
+/**
+ * The kit's form dialog: a Mantine Modal (size lg by default) that takes the whole screen on phones
+ * and cannot be dismissed while it saves, with the body, the reason a save failed and the buttons
+ * (Cancel and submit, or its own) in that order.
+ */
+export function FormModal({
+  opened,
+  title,
+  onClose,
+  busy = false,
+  onSubmit,
+  failure,
+  submitLabel,
+  cancelLabel,
+  submitDisabled = false,
+  actions,
+  children,
+  size = 'lg',
+  closeOnEscape = true,
+  ...modalProps
+}: FormModalProps) {
+  const { t } = useTranslation('common');
+  const phone = useMediaQuery(FORM_MODAL_PHONE_QUERY) ?? false;
+  const content = (
+    <Stack gap="md">
+      {children}
+      {failure ? <SaveFailedAlert {...failure} /> : null}
+      {submitLabel === undefined ? (
+        actions
+      ) : (
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {cancelLabel ?? t('cancel')}
+          </Button>
+          <Button type="submit" loading={busy} disabled={submitDisabled}>
+            {submitLabel}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+  return (
+    <>
+      {opened === undefined ? <ReturnFocusOnUnmount /> : null}
+      <Modal
+        {...modalProps}
+        opened={opened ?? true}
+        onClose={() => {
+          if (!busy) onClose();
+        }}
+        title={title}
+        size={size}
+        fullScreen={phone}
+        closeOnEscape={closeOnEscape && !busy}
+        closeOnClickOutside={!busy}
+        // The theme names the × (common's "Close"); naming it again here keeps that name.
+        closeButtonProps={{ 'aria-label': t('close'), disabled: busy }}
+      >
+        {onSubmit ? (
+          <form noValidate onSubmit={onSubmit}>
+            {content}
+          </form>
+        ) : (
+          content
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { useMantineColorScheme, useMantineTheme } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_PUBLIC_SETTINGS,
+  PUBLIC_SETTINGS_STORAGE_KEY,
+  fail,
+  ok,
+  publicSettingsAtom,
+  publicSettingsLoadedWriteAtom,
+  readCachedPublicSettings,
+  settingsService,
+  type PublicSettings,
+} from '@portal/shared-data';
+import { LANGUAGE_STORAGE_KEY, initI18n, useSiteName, usePageTitle } from '@portal/shared-ui';
+import { SchoolSettings } from './app';
+
+const school: PublicSettings = {
+  siteName: 'Escuela Sol',
+  defaultLanguage: 'es',
+  theme: 'dark',
+  primaryColor: '#7C3AED',
+  secondaryColor: '#0EA5E9',
+  accentColor: '#F43F5E',
+  sessionTimeout: null,
+};
+
+/** What a page under the shell sees: the brand, the tab title, the scheme, the palette, the language. */
+function Page() {
+  usePageTitle('Dashboard');
+  const theme = useMantineTheme();
+  const { colorScheme } = useMantineColorScheme();
+  const { i18n } = useTranslation();
+  return (
+    <ul>
+      <li>brand: {useSiteName()}</li>
+      <li>scheme: {colorScheme}</li>
+      <li>primary: {theme.colors.brand?.join(' ')}</li>
+      <li>accent: {theme.colors.accent?.join(' ')}</li>
+      <li>language: {i18n.language}</li>
+    </ul>
+  );
+}
+
+function renderSettings(store = createStore()) {
+  render(
+    <Provider store={store}>
+      <SchoolSettings>
+        <Page />
+      </SchoolSettings>
+    </Provider>,
+  );
+  return store;
+}
+
+beforeEach(() => initI18n({ lng: 'en' }));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('SchoolSettings', () => {
+  it('paints with the defaults at once, then applies the school settings from one request', async () => {
+    let answer: (value: Awaited<ReturnType<typeof settingsService.getPublic>>) => void = () => {};
+    const getPublic = vi
+      .spyOn(settingsService, 'getPublic')
+      .mockReturnValue(new Promise((resolve) => (answer = resolve)));
+
+    renderSettings();
+
+    // Nothing waits for the server: the defaults are on the page.
+    expect(screen.getByText('brand: Lingua Academy')).toBeInTheDocument();
+    expect(screen.getByText('scheme: light')).toBeInTheDocument();
+    expect(screen.getByText(/^primary: .*#3b82f6/)).toBeInTheDocument();
+
+    answer(ok(school));
+
+    expect(await screen.findByText('brand: Escuela Sol')).toBeInTheDocument();
+    expect(document.title).toBe('Dashboard · Escuela Sol');
+    expect(screen.getByText('scheme: dark')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(screen.getByText(/^primary: .*#7c3aed/)).toBeInTheDocument();
+    expect(screen.getByText(/^accent: .*#f43f5e/)).toBeInTheDocument();
+    // A visitor who never chose a language is greeted in the school's default.
+    expect(screen.getByText('language: es')).toBeInTheDocument();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+    expect(getPublic).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps a visitor's own language choice", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(school));
+
+    renderSettings();
+
+    expect(await screen.findByText('brand: Escuela Sol')).toBeInTheDocument();
+    expect(screen.getByText('language: en')).toBeInTheDocument();
+  });
+
+  it('greets in English when the default is a language without screens', async () => {
+    initI18n({ lng: 'es' });
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(
+      ok({ ...school, defaultLanguage: 'de' }),
+    );
+
+    renderSettings();
+
+    expect(await screen.findByText('brand: Escuela Sol')).toBeInTheDocument();
+    expect(screen.getByText('language: en')).toBeInTheDocument();
+  });
+
+  it('remembers the settings for the next load, and paints them from there before asking', async () => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(school));
+    renderSettings();
+    await screen.findByText('brand: Escuela Sol');
+    expect(JSON.parse(localStorage.getItem(PUBLIC_SETTINGS_STORAGE_KEY) ?? '{}')).toMatchObject({
+      siteName: 'Escuela Sol',
+      theme: 'dark',
+    });
+
+    // The next load: the store starts from the cached copy, as the atom does on a real reload.
+    const store = createStore();
+    store.set(publicSettingsAtom, readCachedPublicSettings());
+    vi.spyOn(settingsService, 'getPublic').mockReturnValue(new Promise(() => {}));
+    renderSettings(store);
+    expect(screen.getAllByText('brand: Escuela Sol').length).toBeGreaterThan(0);
+  });
+
+  it('keeps what it shows when the settings cannot be read', async () => {
+    const getPublic = vi
+      .spyOn(settingsService, 'getPublic')
+      .mockResolvedValue(fail('QUERY_ERROR', 'Failed to load settings'));
+
+    renderSettings();
+
+    await waitFor(() => expect(getPublic).toHaveBeenCalled());
+    expect(screen.getByText('brand: Lingua Academy')).toBeInTheDocument();
+    expect(screen.getByText('scheme: light')).toBeInTheDocument();
+  });
+
+  it('follows a later change live (an admin saving while signed in)', async () => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    const store = renderSettings();
+    await waitFor(() => expect(settingsService.getPublic).toHaveBeenCalled());
+
+    store.set(publicSettingsLoadedWriteAtom, {
+      ...school,
+      theme: 'auto',
+      siteName: 'Escuela Luna',
+    });
+
+    expect(await screen.findByText('brand: Escuela Luna')).toBeInTheDocument();
+    expect(screen.getByText('scheme: auto')).toBeInTheDocument();
+  });
+});

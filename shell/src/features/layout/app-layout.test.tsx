@@ -1,0 +1,92 @@
+import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_PUBLIC_SETTINGS,
+  IDLE_SIGN_OUT_STORAGE_KEY,
+  authAtom,
+  authService,
+  initialAuthState,
+  ok,
+  publicSettingsAtom,
+  settingsService,
+} from '@portal/shared-data';
+import { createQueryClient } from '@portal/shared-data/queries';
+import { PortalUiProvider, initI18n } from '@portal/shared-ui';
+import { student } from '../../test-support/render-shell';
+import { AppLayout } from './app-layout';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+/** The signed-in layout under a provider that reads the settings atom, as the shell's App does. */
+function renderLayout() {
+  initI18n({ lng: 'en' });
+  const store = createStore();
+  store.set(authAtom, { ...initialAuthState, user: student(), initialized: true });
+  function Ui({ children }: { children: ReactNode }) {
+    return (
+      <PortalUiProvider env="test" branding={store.get(publicSettingsAtom)}>
+        {children}
+      </PortalUiProvider>
+    );
+  }
+  const view = (
+    <Provider store={store}>
+      <QueryClientProvider client={createQueryClient({ retry: false })}>
+        <MemoryRouter initialEntries={['/']}>
+          <Routes>
+            <Route element={<AppLayout navigation={[]} />}>
+              <Route path="/" element={<p>Dashboard page</p>} />
+            </Route>
+            <Route path="/auth" element={<p>Sign-in page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </Provider>
+  );
+  const rendered = render(<Ui>{view}</Ui>);
+  return { store, rerender: () => rendered.rerender(<Ui>{view}</Ui>) };
+}
+
+describe('AppLayout and the school settings', () => {
+  it("reads the session's settings once and hands them to the page's providers", async () => {
+    const getPublic = vi
+      .spyOn(settingsService, 'getPublic')
+      .mockResolvedValue(
+        ok({ ...DEFAULT_PUBLIC_SETTINGS, siteName: 'Escuela Sol', sessionTimeout: 30 }),
+      );
+    const { store, rerender } = renderLayout();
+
+    await vi.waitFor(() => expect(store.get(publicSettingsAtom).siteName).toBe('Escuela Sol'));
+    rerender();
+    expect(screen.getAllByText('Escuela Sol').length).toBeGreaterThan(0);
+    expect(getPublic).toHaveBeenCalledOnce();
+  });
+
+  it('signs an idle user out after the session timeout and says why on the sign-in page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(
+      ok({ ...DEFAULT_PUBLIC_SETTINGS, sessionTimeout: 5 }),
+    );
+    const signOut = vi.spyOn(authService, 'signOut').mockResolvedValue(ok(null));
+    renderLayout();
+    await vi.waitFor(() => expect(settingsService.getPublic).toHaveBeenCalled());
+    expect(screen.getByText('Dashboard page')).toBeInTheDocument();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+    });
+
+    expect(signOut).toHaveBeenCalledOnce();
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(sessionStorage.getItem(IDLE_SIGN_OUT_STORAGE_KEY)).toBe('5');
+  });
+});

@@ -1,0 +1,403 @@
+import { notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authAtom, authService, fail, ok, usersService, type AppUser } from '@portal/shared-data';
+import { createQueryClient } from '@portal/shared-data/queries';
+import type { Language } from '@portal/shared-ui';
+import { renderShell, student } from '../../test-support/render-shell';
+import ProfileScreen from './profile-screen';
+
+// The query and mutation options (and the password write atom) call these very service objects, so
+// their functions are replaced in place: the unit boundary is the service.
+vi.mock('@portal/shared-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portal/shared-data')>();
+  Object.assign(actual.usersService, {
+    getProfile: vi.fn(),
+    update: vi.fn(),
+    uploadAvatar: vi.fn(),
+    removeAvatar: vi.fn(),
+  });
+  Object.assign(actual.authService, { changePassword: vi.fn() });
+  return actual;
+});
+
+const getProfile = vi.mocked(usersService.getProfile);
+const updateProfile = vi.mocked(usersService.update);
+const uploadAvatar = vi.mocked(usersService.uploadAvatar);
+const removeAvatar = vi.mocked(usersService.removeAvatar);
+const changePassword = vi.mocked(authService.changePassword);
+
+const ana = student({
+  id: 'student-1',
+  phone: '+34 600 111 222',
+  location: 'Sevilla',
+  bio: 'Learning English.',
+});
+
+function renderProfile(options: { user?: AppUser; language?: Language } = {}) {
+  const user = options.user ?? ana;
+  const queryClient = createQueryClient({ retry: false });
+  const rendered = renderShell(
+    <QueryClientProvider client={queryClient}>
+      <ProfileScreen />
+    </QueryClientProvider>,
+    { user, path: '/profile', language: options.language },
+  );
+  const sessionUser = () => rendered.store.get(authAtom).user;
+  return { ...rendered, sessionUser };
+}
+
+function picture(name: string, type: string, size = 1024): File {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/** The hidden file input behind "Upload photo" / "Change photo". */
+function photoInput(container: HTMLElement): HTMLInputElement {
+  const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+}
+
+beforeEach(() => {
+  notifications.clean();
+  vi.clearAllMocks();
+  getProfile.mockResolvedValue(ok(ana));
+});
+
+describe('ProfileScreen: reading', () => {
+  it('shows a loader, then the profile read afresh from the database', async () => {
+    let answer: (value: Awaited<ReturnType<typeof usersService.getProfile>>) => void = () => {};
+    getProfile.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderProfile();
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your profile…');
+    answer(ok({ ...ana, location: 'Granada' }));
+
+    expect(await screen.findByRole('heading', { name: 'Ana García' })).toBeInTheDocument();
+    expect(screen.getByText('Granada')).toBeInTheDocument();
+    expect(screen.getByText('Learning English.')).toBeInTheDocument();
+    expect(getProfile).toHaveBeenCalledWith('student-1');
+  });
+
+  it('a profile changed elsewhere reaches the session (the sidebar) too', async () => {
+    getProfile.mockResolvedValue(ok({ ...ana, firstName: 'Anita' }));
+    const { sessionUser } = renderProfile();
+
+    expect(await screen.findByRole('heading', { name: 'Anita García' })).toBeInTheDocument();
+    expect(sessionUser()?.firstName).toBe('Anita');
+  });
+
+  it('a failed read says why and Try again reads again', async () => {
+    getProfile.mockResolvedValueOnce(fail('FETCH_USERS_ERROR', 'Failed to fetch'));
+    const { user } = renderProfile();
+
+    expect(await screen.findByText('Error loading your profile:')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { name: 'Ana García' })).toBeInTheDocument();
+    expect(getProfile).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads in Spanish', async () => {
+    renderProfile({ language: 'es' });
+    expect(
+      await screen.findByRole('heading', { name: 'Información personal' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Editar perfil' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subir foto' })).toBeInTheDocument();
+  });
+});
+
+describe('ProfileScreen: editing personal fields', () => {
+  async function openEdit() {
+    const rendered = renderProfile();
+    await rendered.user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    return { ...rendered, dialog };
+  }
+
+  it('opens on the first name, filled with the profile, with counters', async () => {
+    const { dialog } = await openEdit();
+    const firstName = within(dialog).getByLabelText(/^First name/);
+    expect(firstName).toHaveValue('Ana');
+    await waitFor(() => expect(firstName).toHaveFocus());
+    expect(within(dialog).getByLabelText(/^Phone/)).toHaveValue('+34 600 111 222');
+    expect(within(dialog).getByText('3/100')).toBeInTheDocument();
+    expect(within(dialog).getByText('17/2000')).toBeInTheDocument();
+  });
+
+  it('saves the fields; the session (sidebar) and the page show the new name at once', async () => {
+    const saved = { ...ana, firstName: 'Lucía', lastName: 'Fernández', phone: null, bio: 'Hola' };
+    updateProfile.mockResolvedValue(ok(saved));
+    const { user, dialog, sessionUser } = await openEdit();
+    getProfile.mockResolvedValue(ok(saved));
+
+    const firstName = within(dialog).getByLabelText(/^First name/);
+    await user.clear(firstName);
+    await user.type(firstName, 'Lucía');
+    const lastName = within(dialog).getByLabelText(/^Last name/);
+    await user.clear(lastName);
+    await user.type(lastName, 'Fernández');
+    await user.clear(within(dialog).getByLabelText(/^Phone/));
+    const bio = within(dialog).getByLabelText(/^Bio/);
+    await user.clear(bio);
+    await user.type(bio, 'Hola');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    expect(updateProfile).toHaveBeenCalledWith('student-1', {
+      firstName: 'Lucía',
+      lastName: 'Fernández',
+      phone: '',
+      location: 'Sevilla',
+      bio: 'Hola',
+    });
+    expect(sessionUser()).toMatchObject({ firstName: 'Lucía', lastName: 'Fernández' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Lucía Fernández' })).toBeInTheDocument();
+  });
+
+  it('refuses a blank name, a bad phone and text over the limits before sending', async () => {
+    const { user, dialog } = await openEdit();
+
+    await user.clear(within(dialog).getByLabelText(/^First name/));
+    const phone = within(dialog).getByLabelText(/^Phone/);
+    await user.clear(phone);
+    await user.type(phone, 'call me');
+    const location = within(dialog).getByLabelText(/^Location/);
+    await user.clear(location);
+    await user.click(location);
+    await user.paste('x'.repeat(121));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Enter a valid phone number (digits, spaces and + ( ) - . /).'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The location can have at most 120 characters.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('121/120')).toBeInTheDocument();
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it('a refused save says why in the dialog and keeps everything typed', async () => {
+    updateProfile.mockResolvedValue(
+      fail('UPDATE_USERS_ERROR', 'new row for relation "users" violates check constraint', {
+        code: '23514',
+      }),
+    );
+    const { user, dialog, sessionUser } = await openEdit();
+
+    const location = within(dialog).getByLabelText(/^Location/);
+    await user.clear(location);
+    await user.type(location, 'Lima');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Your profile was not saved:');
+    expect(alert).not.toHaveTextContent('violates');
+    expect(within(dialog).getByLabelText(/^Location/)).toHaveValue('Lima');
+    expect(sessionUser()?.location).toBe('Sevilla');
+  });
+});
+
+describe('ProfileScreen: photo', () => {
+  it('uploads a chosen picture; the session (sidebar) shows it at once', async () => {
+    const withPhoto = { ...ana, avatar: 'https://cdn.test/avatars/student-1/avatar.png?v=2' };
+    uploadAvatar.mockResolvedValue(ok(withPhoto));
+    const { user, container, sessionUser } = renderProfile();
+    await screen.findByRole('button', { name: 'Upload photo' });
+    getProfile.mockResolvedValue(ok(withPhoto));
+    const file = picture('me.png', 'image/png');
+
+    await user.upload(photoInput(container), file);
+
+    expect(await screen.findByText('Profile photo updated')).toBeInTheDocument();
+    expect(uploadAvatar).toHaveBeenCalledWith('student-1', file);
+    expect(sessionUser()?.avatar).toBe(withPhoto.avatar);
+    expect(screen.getByRole('img', { name: 'Profile photo of Ana García' })).toHaveAttribute(
+      'src',
+      withPhoto.avatar,
+    );
+    expect(screen.getByRole('button', { name: 'Change photo' })).toBeInTheDocument();
+  });
+
+  it('refuses a picture over 2 MB before uploading', async () => {
+    const { user, container } = renderProfile();
+    await screen.findByRole('button', { name: 'Upload photo' });
+
+    await user.upload(photoInput(container), picture('big.jpg', 'image/jpeg', 2 * 1024 * 1024 + 1));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The picture is too large: it can be at most 2 MB.',
+    );
+    expect(uploadAvatar).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not a JPEG, PNG or WebP picture before uploading', async () => {
+    const { container } = renderProfile();
+    await screen.findByRole('button', { name: 'Upload photo' });
+    const input = photoInput(container);
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+
+    // The browser's picker can be told to show every file; the check does not rely on `accept`.
+    await userEvent.setup({ applyAccept: false }).upload(input, picture('anim.gif', 'image/gif'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Choose a JPEG, PNG or WebP picture.',
+    );
+    expect(uploadAvatar).not.toHaveBeenCalled();
+  });
+
+  it('a refused upload says why', async () => {
+    uploadAvatar.mockResolvedValue(
+      fail('UPLOAD_AVATAR_ERROR', 'payload too large', { status: 413 }),
+    );
+    const { user, container } = renderProfile();
+    await screen.findByRole('button', { name: 'Upload photo' });
+
+    await user.upload(photoInput(container), picture('me.webp', 'image/webp'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The photo was not uploaded:');
+    expect(alert).toHaveTextContent('The file is too large.');
+  });
+
+  it('removes the photo after confirming; the initials show again', async () => {
+    const withPhoto = { ...ana, avatar: 'https://cdn.test/avatars/student-1/avatar.png?v=2' };
+    getProfile.mockResolvedValue(ok(withPhoto));
+    removeAvatar.mockResolvedValue(ok({ ...withPhoto, avatar: null }));
+    const { user, sessionUser } = renderProfile({ user: withPhoto });
+
+    await user.click(await screen.findByRole('button', { name: 'Remove photo' }));
+    getProfile.mockResolvedValue(ok({ ...withPhoto, avatar: null }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove profile photo' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+
+    expect(await screen.findByText('Profile photo removed')).toBeInTheDocument();
+    expect(removeAvatar).toHaveBeenCalledWith('student-1');
+    expect(sessionUser()?.avatar).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload photo' })).toBeInTheDocument();
+    expect(screen.getByText('AG')).toBeInTheDocument();
+  });
+
+  it('a refused removal keeps the dialog open with the reason', async () => {
+    const withPhoto = { ...ana, avatar: 'https://cdn.test/avatars/student-1/avatar.png?v=2' };
+    getProfile.mockResolvedValue(ok(withPhoto));
+    removeAvatar.mockResolvedValue(fail('UPDATE_USERS_ERROR', 'Failed to remove avatar'));
+    const { user, sessionUser } = renderProfile({ user: withPhoto });
+
+    await user.click(await screen.findByRole('button', { name: 'Remove photo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove profile photo' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The photo was not removed:',
+    );
+    expect(sessionUser()?.avatar).toBe(withPhoto.avatar);
+  });
+});
+
+describe('ProfileScreen: changing the password', () => {
+  async function openPassword() {
+    const rendered = renderProfile();
+    await rendered.user.click(await screen.findByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    return { ...rendered, dialog };
+  }
+
+  async function fill(
+    user: ReturnType<typeof renderProfile>['user'],
+    dialog: HTMLElement,
+    values: { current: string; next: string; confirm: string },
+  ) {
+    if (values.current)
+      await user.type(within(dialog).getByLabelText(/^Current password/), values.current);
+    if (values.next) await user.type(within(dialog).getByLabelText(/^New password/), values.next);
+    if (values.confirm) {
+      await user.type(within(dialog).getByLabelText(/^Confirm new password/), values.confirm);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Update password' }));
+  }
+
+  it('opens on the current password', async () => {
+    const { dialog } = await openPassword();
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Current password/)).toHaveFocus());
+  });
+
+  it('checks the fields before sending: required, at least 6 characters, confirmed', async () => {
+    const { user, dialog } = await openPassword();
+
+    await fill(user, dialog, { current: '', next: '12345', confirm: '1234' });
+
+    expect(within(dialog).getByText('Enter your current password')).toBeInTheDocument();
+    expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Passwords do not match.')).toBeInTheDocument();
+    expect(changePassword).not.toHaveBeenCalled();
+  });
+
+  it('a wrong current password is said at its field; everything typed stays', async () => {
+    changePassword.mockResolvedValue(
+      fail('UPDATE_PASSWORD_ERROR', 'Invalid login credentials', {
+        status: 400,
+        code: 'invalid_credentials',
+      }),
+    );
+    const { user, dialog } = await openPassword();
+
+    await fill(user, dialog, { current: 'not-mine', next: 'new-secret', confirm: 'new-secret' });
+
+    expect(
+      await within(dialog).findByText('The current password is not correct.'),
+    ).toBeInTheDocument();
+    expect(changePassword).toHaveBeenCalledWith({
+      email: 'ana@school.test',
+      currentPassword: 'not-mine',
+      newPassword: 'new-secret',
+    });
+    expect(within(dialog).getByLabelText(/^Current password/)).toHaveValue('not-mine');
+    expect(within(dialog).getByLabelText(/^New password/)).toHaveValue('new-secret');
+    expect(within(dialog).getByLabelText(/^Confirm new password/)).toHaveValue('new-secret');
+    expect(screen.queryByText('Password updated successfully')).not.toBeInTheDocument();
+  });
+
+  it('another refusal is shown in the dialog in the user’s language', async () => {
+    changePassword.mockResolvedValue(fail('UPDATE_PASSWORD_ERROR', 'Too many', { status: 429 }));
+    const { user } = renderProfile({ language: 'es' });
+    await user.click(await screen.findByRole('button', { name: 'Cambiar contraseña' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
+
+    await user.type(within(dialog).getByLabelText(/^Contraseña actual/), 'old-secret');
+    await user.type(within(dialog).getByLabelText(/^Nueva contraseña/), 'new-secret');
+    await user.type(within(dialog).getByLabelText(/^Confirmar nueva contraseña/), 'new-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Actualizar contraseña' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Tu contraseña no se cambió:');
+    expect(alert).toHaveTextContent('Demasiados intentos');
+    expect(within(dialog).getByLabelText(/^Nueva contraseña/)).toHaveValue('new-secret');
+  });
+
+  it('success closes the dialog with the success message and keeps the new tokens', async () => {
+    changePassword.mockResolvedValue(ok({ token: 'access-2', refreshToken: 'refresh-2' }));
+    const { user, dialog, store } = await openPassword();
+
+    await fill(user, dialog, { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' });
+
+    expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.get(authAtom)).toMatchObject({
+      token: 'access-2',
+      refreshToken: 'refresh-2',
+      user: { id: 'student-1' },
+    });
+  });
+});
