@@ -9,7 +9,7 @@ import { serveFolder } from '../support/servers';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The admin dashboard's English subtitle (admin-app/src/features/dashboard/i18n.ts). */
-const SUBTITLE = 'An overview of the school today.';
+const SUBTITLE = 'An overview of the school: its totals, and how the chosen period compares.';
 /** Where the new admin-app build is served: not where portal.config.json says it lives today. */
 const NEW_ADMIN_PORT = 3103;
 

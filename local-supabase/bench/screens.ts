@@ -232,9 +232,20 @@ export function screens(ctx: ScreenContext): Screen[] {
       role: 'admin',
       name: 'Course management (page 1)',
       requests: [
+        // What the screen reads: the figures, then one page of courses (a card's students load when
+        // it is turned).
+        { label: 'rpc get_course_management_stats()', rpc: 'get_course_management_stats', args: {} },
         {
-          label: 'course_roster?order=created_at.desc&offset=0&limit=10 (count=exact)',
-          build: (c) => c.from('course_roster').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(page.from, page.to),
+          label: 'courses?select=*,teacher&order=created_at.desc&offset=0&limit=12 (count=exact)',
+          build: (c) =>
+            c
+              .from('courses')
+              .select(
+                'id, title, description, language, category, level, duration, teacher_id, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, updated_at, teacher:users!courses_teacher_id_fkey(first_name, last_name)',
+                { count: 'exact' },
+              )
+              .order('created_at', { ascending: false })
+              .range(0, 11),
         },
       ],
     },
