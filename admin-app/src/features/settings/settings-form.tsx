@@ -318,6 +318,11 @@ export function SettingsForm({ settings }: SettingsFormProps) {
             <Button
               variant="default"
               disabled={saving}
+              // The Spanish label is longer than a phone's width: it wraps instead of being cut.
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               leftSection={<IconRestore size={18} aria-hidden />}
               onClick={() => {
                 reset.reset();
