@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Projects:
@@ -8,6 +9,9 @@ import { defineConfig } from 'vitest/config';
 // `pnpm test:unit` runs every project but `integration`.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, which is a single worker on a 2-core CI
+    // machine. The workers do the work while the main process mostly waits, so use every core.
+    maxWorkers: availableParallelism(),
     projects: [
       'shell',
       'student-app',
