@@ -104,8 +104,10 @@ async function countLoads(page: Page, email: string): Promise<Counts> {
   for (const path of paths) {
     await page.goto('about:blank'); // leave, so the next load starts from nothing
     let requests = 0;
+    let settingsReads = 0;
     const count = (url: string) => {
       if (/\/(rest|storage)\/v1\//.test(url)) requests += 1;
+      if (url.includes('/rest/v1/rpc/get_public_settings')) settingsReads += 1;
     };
     page.on('request', (request) => count(request.url()));
     await page.goto(path);
@@ -113,6 +115,8 @@ async function countLoads(page: Page, email: string): Promise<Counts> {
     await page.waitForLoadState('networkidle');
     await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
     page.removeAllListeners('request');
+    // The shell's start-up read serves the signed-in layout too: the school's settings once a load.
+    expect(settingsReads, `get_public_settings reads on ${path}`).toBe(1);
     counts[path] = requests;
   }
   return counts;

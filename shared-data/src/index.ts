@@ -440,7 +440,10 @@ export {
   readCachedPublicSettings,
 } from './atoms/public-settings-atom';
 export { publicSettingsLoadedWriteAtom } from './atoms/public-settings-loaded-write-atom';
-export { loadPublicSettingsWriteAtom } from './atoms/load-public-settings-write-atom';
+export {
+  loadPublicSettingsWriteAtom,
+  takeStartupPublicSettings,
+} from './atoms/load-public-settings-write-atom';
 export { changePasswordWriteAtom } from './atoms/change-password-write-atom';
 export { useStandaloneSession, type StandaloneSession } from './hooks/use-standalone-session';
 

@@ -2,7 +2,12 @@ import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '../mappers/settings';
 import { installFakeSupabase } from '../test-support/fake-supabase';
-import { loadPublicSettingsWriteAtom } from './load-public-settings-write-atom';
+import { QueryClient } from '@tanstack/react-query';
+import { settingsQueries } from '../queries/settings-queries';
+import {
+  loadPublicSettingsWriteAtom,
+  takeStartupPublicSettings,
+} from './load-public-settings-write-atom';
 import {
   PUBLIC_SETTINGS_STORAGE_KEY,
   publicSettingsAtom,
@@ -22,7 +27,10 @@ const school: PublicSettings = {
   sessionTimeout: 45,
 };
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  takeStartupPublicSettings();
+});
 
 describe('readCachedPublicSettings', () => {
   it('is the defaults without a cached copy, or with a damaged one', () => {
@@ -79,5 +87,56 @@ describe('loadPublicSettingsWriteAtom', () => {
     expect(result.success).toBe(false);
     expect(store.get(publicSettingsAtom).siteName).toBe('Cached School');
     expect(localStorage.getItem(PUBLIC_SETTINGS_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('the signed-in settings query after the start-up read', () => {
+  const SETTINGS_RPC = '/rest/v1/rpc/get_public_settings';
+  const reads = () => fake.requests.filter((request) => request.path === SETTINGS_RPC).length;
+
+  it('reuses a start-up read made signed in, so a full page load reads the settings once', async () => {
+    fake.on('POST', SETTINGS_RPC, { body: school });
+    await createStore().set(loadPublicSettingsWriteAtom);
+
+    const data = await new QueryClient().fetchQuery(settingsQueries.public());
+
+    expect(data).toEqual(school);
+    expect(reads()).toBe(1);
+  });
+
+  it('reads again when the start-up read was made signed out (no session timeout in it)', async () => {
+    fake.on('POST', SETTINGS_RPC, { body: { ...school, sessionTimeout: null } });
+    await createStore().set(loadPublicSettingsWriteAtom);
+    fake.on('POST', SETTINGS_RPC, { body: school });
+
+    const data = await new QueryClient().fetchQuery(settingsQueries.public());
+
+    expect(data.sessionTimeout).toBe(45);
+    expect(reads()).toBe(2);
+  });
+
+  it('uses the start-up read once: a refetch (after an admin saves) reads afresh', async () => {
+    fake.on('POST', SETTINGS_RPC, { body: school });
+    await createStore().set(loadPublicSettingsWriteAtom);
+    const client = new QueryClient();
+    await client.fetchQuery(settingsQueries.public());
+    fake.on('POST', SETTINGS_RPC, { body: { ...school, siteName: 'Escuela Luna' } });
+
+    await client.invalidateQueries({ queryKey: settingsQueries.public().queryKey });
+    const data = await client.fetchQuery(settingsQueries.public());
+
+    expect(data.siteName).toBe('Escuela Luna');
+    expect(reads()).toBe(2);
+  });
+
+  it('reads again when the start-up read failed', async () => {
+    fake.on('POST', SETTINGS_RPC, { status: 500, body: {} });
+    await createStore().set(loadPublicSettingsWriteAtom);
+    fake.on('POST', SETTINGS_RPC, { body: school });
+
+    const data = await new QueryClient().fetchQuery(settingsQueries.public());
+
+    expect(data).toEqual(school);
+    expect(reads()).toBe(2);
   });
 });

@@ -1,7 +1,11 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { settingsKeys } from './keys';
 import { unwrap } from './service-failure';
-import { type SettingsGroups, settingsService } from '@portal/shared-data';
+import {
+  type SettingsGroups,
+  settingsService,
+  takeStartupPublicSettings,
+} from '@portal/shared-data';
 
 export const settingsQueries = {
   /** Every group for an admin (the settings screen); general and appearance for anyone else. */
@@ -13,12 +17,14 @@ export const settingsQueries = {
   /**
    * The public settings of the signed-in session (the shell's layout applies them): read once per
    * session, and again whenever a settings mutation invalidates `settingsKeys.all`, so an admin's
-   * save shows at once in their own tab.
+   * save shows at once in their own tab. The first read reuses the page's start-up read when that was
+   * made signed in, so a full page load reads the settings once.
    */
   public: () =>
     queryOptions({
       queryKey: settingsKeys.public(),
-      queryFn: () => unwrap(settingsService.getPublic()),
+      queryFn: async () =>
+        (await takeStartupPublicSettings()) ?? unwrap(settingsService.getPublic()),
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
