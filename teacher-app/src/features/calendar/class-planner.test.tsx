@@ -158,6 +158,11 @@ describe('the calendar planner', { timeout: 30_000 }, () => {
     showPlanner('es');
 
     expect(await screen.findByRole('radio', { name: 'Planificador' })).toBeChecked();
-    expect(await screen.findByText(/Arrastra una próxima clase/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Arrastra una próxima clase/, undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    // The week's label names its months in Spanish too ("mar 09 – mar 15, 2025", not "Mar 09").
+    const label = screen.getByText(/ – .*, \d{4}$/);
+    expect(label.textContent).toMatch(/^(ene|feb|mar|abr|may|jun|jul|ago|sep|oct|nov|dic) \d/);
   });
 });
