@@ -49,9 +49,12 @@ function SortableHeader({
   sortKey,
   sort,
   onSortChange,
+  wide = false,
 }: {
   label: string;
   sortKey: UserSortKey;
+  /** Shown from the `sm` breakpoint only (the phone layout folds the column into the user cell). */
+  wide?: boolean;
   sort: UserSort;
   onSortChange: (sort: UserSort) => void;
 }) {
@@ -65,6 +68,7 @@ function SortableHeader({
     // aria-sort tells screen readers the column and direction of the order.
     <Table.Th
       aria-sort={active ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+      visibleFrom={wide ? 'sm' : undefined}
     >
       <UnstyledButton onClick={() => onSortChange(next())} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap">
@@ -79,7 +83,7 @@ function SortableHeader({
 /**
  * One page of users: who they are (with their email and status), role, when they joined, their last
  * sign-in or 'Never', and Edit / Deactivate or Reactivate / Delete. Headers sort on the server.
- * Scrolls sideways on narrow screens.
+ * On phones the two date columns fold into a line under the name, so nothing scrolls sideways.
  */
 export function UsersTable({
   users,
@@ -95,15 +99,15 @@ export function UsersTable({
   const header = { sort, onSortChange };
 
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover>
+    <Table.ScrollContainer minWidth={0}>
+      <Table verticalSpacing="sm" highlightOnHover miw={{ sm: 760 }}>
         <Table.Caption>{t('table.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <SortableHeader label={t('table.user')} sortKey="name" {...header} />
             <SortableHeader label={t('table.role')} sortKey="role" {...header} />
-            <SortableHeader label={t('table.joined')} sortKey="createdAt" {...header} />
-            <SortableHeader label={t('table.lastLogin')} sortKey="lastLogin" {...header} />
+            <SortableHeader label={t('table.joined')} sortKey="createdAt" wide {...header} />
+            <SortableHeader label={t('table.lastLogin')} sortKey="lastLogin" wide {...header} />
             <Table.Th>{t('table.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -112,11 +116,20 @@ export function UsersTable({
             const name =
               `${user.firstName} ${user.lastName}`.trim() || t('unknownPerson', { ns: 'common' });
             const self = user.id === currentUserId;
+            const joined = formatDate(user.createdAt, language);
+            const lastLogin = user.lastLogin ? formatDate(user.lastLogin, language) : t('table.never');
             return (
               <Table.Tr key={user.id}>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={user.avatar} name={name} color="initials" alt="" size="md" />
+                    <Avatar
+                      src={user.avatar}
+                      name={name}
+                      color="initials"
+                      alt=""
+                      size="md"
+                      visibleFrom="xs"
+                    />
                     <Stack gap={0}>
                       <Group gap={6}>
                         <Text size="sm" fw={600}>
@@ -136,18 +149,21 @@ export function UsersTable({
                       <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                         {user.email}
                       </Text>
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">
+                        {t('table.datesLine', { joined, lastLogin })}
+                      </Text>
                     </Stack>
                   </Group>
                 </Table.Td>
                 <Table.Td>
                   <RoleBadge role={user.role} />
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDate(user.createdAt, language)}</Text>
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm">{joined}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm" c={user.lastLogin ? undefined : 'dimmed'}>
-                    {user.lastLogin ? formatDate(user.lastLogin, language) : t('table.never')}
+                    {lastLogin}
                   </Text>
                 </Table.Td>
                 <Table.Td>
