@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'workspace',
           include: ['tests/**/*.test.ts'],
           environment: 'jsdom',
+          testTimeout: 15_000,
           setupFiles: ['./vitest.setup.ts'],
         },
       },

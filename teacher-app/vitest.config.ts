@@ -5,6 +5,8 @@ export default defineProject({
   test: {
     name: 'teacher-app',
     environment: 'jsdom',
+    // Both cores run test files at once (root vitest.config.ts); a guard against hangs, not a speed test.
+    testTimeout: 15_000,
     setupFiles: ['../vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
