@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -43,9 +43,6 @@ const COURSE_PAGE_SIZE = 12;
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** The value of a filter select's "all" choice. */
-const ALL = 'all';
 
 type Filters = { search: string; language: string | null; level: CourseLevel | null };
 
@@ -194,35 +191,24 @@ export default function CourseManagementScreen() {
         filtered={filtered}
         clearLabel={t('filters.clear')}
         onClear={clearFilters}
-      >
-        {/* Two selects: ListFilters offers one, so both come in here, before the search. */}
-        <Select
-          label={t('filters.language')}
-          data={[{ value: ALL, label: t('filters.allLanguages') }, ...languageOptions]}
-          value={filters.language ?? ALL}
-          onChange={(value) =>
-            setFilters((previous) => ({
-              ...previous,
-              language: value && value !== ALL ? value : null,
-            }))
-          }
-          allowDeselect={false}
-          w={{ base: '100%', xs: 200 }}
-        />
-        <Select
-          label={t('filters.level')}
-          data={[{ value: ALL, label: t('filters.allLevels') }, ...levelOptions]}
-          value={filters.level ?? ALL}
-          onChange={(value) =>
-            setFilters((previous) => ({
-              ...previous,
-              level: value && value !== ALL ? (value as CourseLevel) : null,
-            }))
-          }
-          allowDeselect={false}
-          w={{ base: '100%', xs: 200 }}
-        />
-      </ListFilters>
+        select={[
+          {
+            label: t('filters.language'),
+            allLabel: t('filters.allLanguages'),
+            options: languageOptions,
+            value: filters.language,
+            onChange: (value) => setFilters((previous) => ({ ...previous, language: value })),
+          },
+          {
+            label: t('filters.level'),
+            allLabel: t('filters.allLevels'),
+            options: levelOptions,
+            value: filters.level,
+            onChange: (value) =>
+              setFilters((previous) => ({ ...previous, level: value as CourseLevel | null })),
+          },
+        ]}
+      />
 
       {failed ? (
         <ErrorBanner

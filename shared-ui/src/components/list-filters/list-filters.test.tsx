@@ -143,4 +143,42 @@ describe('ListFilters', () => {
       upcoming.compareDocumentPosition(search) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
   });
+
+  it('takes several selects, after the search in the given order, each passing its own choice on', async () => {
+    const onLanguage = vi.fn();
+    const onLevel = vi.fn();
+    const { user } = renderFilters({
+      select: [
+        {
+          label: 'Language',
+          allLabel: 'All languages',
+          options: [{ value: 'Spanish', label: 'Spanish' }],
+          value: null,
+          onChange: onLanguage,
+        },
+        {
+          label: 'Level',
+          allLabel: 'All levels',
+          options: [{ value: 'advanced', label: 'Advanced' }],
+          value: 'advanced',
+          onChange: onLevel,
+        },
+      ],
+    });
+    const fields = screen.getAllByRole('searchbox').concat(screen.getAllByRole('combobox'));
+    // Document order: search, language, level.
+    const ordered = [...fields].sort((a, b) =>
+      a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+    );
+    expect(ordered).toHaveLength(3);
+    expect(ordered[0]).toBe(screen.getByRole('searchbox', { name: 'Search lessons' }));
+    expect(ordered[1]).toBe(screen.getByRole('combobox', { name: 'Language' }));
+    expect(ordered[2]).toBe(screen.getByRole('combobox', { name: 'Level' }));
+    expect(screen.getByRole('combobox', { name: 'Level' })).toHaveValue('Advanced');
+
+    await user.click(screen.getByRole('combobox', { name: 'Language' }));
+    await user.click(screen.getByRole('option', { name: 'Spanish' }));
+    expect(onLanguage).toHaveBeenLastCalledWith('Spanish');
+    expect(onLevel).not.toHaveBeenCalled();
+  });
 });

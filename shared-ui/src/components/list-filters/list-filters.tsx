@@ -31,7 +31,8 @@ export interface ListFiltersProps {
   searchPlaceholder: string;
   search: string;
   onSearchChange: (value: string) => void;
-  select?: ListFilterSelect;
+  /** One select after the search, or several in order (e.g. language, then level). */
+  select?: ListFilterSelect | readonly ListFilterSelect[];
   /** Some filter is set: a Clear Filters button shows. */
   filtered: boolean;
   /** The clear button's text, e.g. "Clear Filters". */
@@ -43,9 +44,31 @@ export interface ListFiltersProps {
 
 const ALL = 'all';
 
+/** One filter select with its "all" choice; a chosen value stays selectable even if unlisted. */
+function FilterSelect({ select, width }: { select: ListFilterSelect; width: number }) {
+  const { t } = useTranslation('common');
+  const options =
+    select.value && !select.options.some((option) => option.value === select.value)
+      ? [
+          ...select.options,
+          { value: select.value, label: select.unknownLabel ?? t('unknownCourse') },
+        ]
+      : select.options;
+  return (
+    <Select
+      label={select.label}
+      data={[{ value: ALL, label: select.allLabel }, ...options]}
+      value={select.value ?? ALL}
+      onChange={(value) => select.onChange(value && value !== ALL ? value : null)}
+      allowDeselect={false}
+      w={{ base: '100%', xs: width }}
+    />
+  );
+}
+
 /**
- * The filter bar of a list screen: a search, an optional select with an "all" choice, and a Clear
- * Filters button while anything is set. It wraps on narrow screens.
+ * The filter bar of a list screen: a search, optional selects with an "all" choice, and a Clear
+ * Filters button while anything is set. It wraps on narrow screens, the search first.
  */
 export function ListFilters({
   searchLabel,
@@ -58,15 +81,9 @@ export function ListFilters({
   onClear,
   children,
 }: ListFiltersProps) {
-  const { t } = useTranslation('common');
-  // A chosen value stays selectable even if the refreshed options no longer list it.
-  const options =
-    select?.value && !select.options.some((option) => option.value === select.value)
-      ? [
-          ...select.options,
-          { value: select.value, label: select.unknownLabel ?? t('unknownCourse') },
-        ]
-      : select?.options;
+  const selects: readonly ListFilterSelect[] = select ? ('label' in select ? [select] : select) : [];
+  // One select gets room for a long course title; several share the row.
+  const width = selects.length > 1 ? 200 : 280;
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       {children}
@@ -77,16 +94,9 @@ export function ListFilters({
         onChange={onSearchChange}
         style={{ flex: '1 1 16rem' }}
       />
-      {select && options ? (
-        <Select
-          label={select.label}
-          data={[{ value: ALL, label: select.allLabel }, ...options]}
-          value={select.value ?? ALL}
-          onChange={(value) => select.onChange(value && value !== ALL ? value : null)}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 280 }}
-        />
-      ) : null}
+      {selects.map((each) => (
+        <FilterSelect key={each.label} select={each} width={width} />
+      ))}
       {filtered ? (
         <Button
           variant="subtle"
