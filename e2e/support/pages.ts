@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The /auth screen, found the way a person finds it: by roles and labels. */
 export class AuthScreen {
@@ -43,7 +43,9 @@ export class Sidebar {
     await this.page.getByRole('button', { name: 'Logout' }).click();
     const dialog = this.page.getByRole('dialog');
     await expect(
-      dialog.getByText('Are you sure you want to log out? You will need to sign in again to access your account.'),
+      dialog.getByText(
+        'Are you sure you want to log out? You will need to sign in again to access your account.',
+      ),
     ).toBeVisible();
     return dialog;
   }
@@ -57,7 +59,10 @@ export class Portal {
   constructor(private readonly page: Page) {}
 
   async open(entry: string, title: string = entry) {
-    await this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: entry }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: entry })
+      .click();
     await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   }
 
@@ -93,7 +98,9 @@ export class CourseCatalog {
 
   /** 'N course(s) available', the count above the grid. */
   count(count: number) {
-    return this.page.getByRole('heading', { name: `${count} ${count === 1 ? 'course' : 'courses'} available` });
+    return this.page.getByRole('heading', {
+      name: `${count} ${count === 1 ? 'course' : 'courses'} available`,
+    });
   }
 
   course(title: string) {
@@ -147,7 +154,9 @@ export class CourseDetail {
 
   /** Opens a material in the viewer and returns the viewer dialog. */
   async viewMaterial(title: string) {
-    await this.materials().getByRole('button', { name: `View ${title}` }).click();
+    await this.materials()
+      .getByRole('button', { name: `View ${title}` })
+      .click();
     const viewer = this.page.getByRole('dialog', { name: title });
     await expect(viewer).toBeVisible();
     return viewer;
@@ -196,8 +205,14 @@ export class StudentActivities {
   }
 
   /** Submits text and files through the form; the card then shows 'Submitted'. */
-  async submit(title: string, text: string, files: { name: string; mimeType: string; buffer: Buffer }[] = []) {
-    await this.activity(title).getByRole('button', { name: /^(Submit|Resubmit)$/ }).click();
+  async submit(
+    title: string,
+    text: string,
+    files: { name: string; mimeType: string; buffer: Buffer }[] = [],
+  ) {
+    await this.activity(title)
+      .getByRole('button', { name: /^(Submit|Resubmit)$/ })
+      .click();
     const form = this.page.getByRole('dialog', { name: `Submit: ${title}` });
     await form.getByLabel('Your answer').fill(text);
     if (files.length > 0) await form.locator('input[type="file"]').setInputFiles(files);
@@ -211,5 +226,66 @@ export class StudentActivities {
     const dialog = this.page.getByRole('dialog', { name: title });
     await expect(dialog).toBeVisible();
     return dialog;
+  }
+}
+
+/** Course Management (admin, English UI): the flip cards, the course form and the user picker. */
+export class CourseManagement {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await new Portal(this.page).open('Course Management');
+    await expect(this.page.getByRole('group', { name: 'Total Courses' })).toBeVisible();
+  }
+
+  async search(text: string) {
+    await this.page.getByRole('searchbox', { name: 'Search courses' }).fill(text);
+  }
+
+  course(title: string) {
+    return this.page.getByRole('article', { name: title });
+  }
+
+  toast(text: string) {
+    return this.page.getByText(text).first();
+  }
+
+  /** Fills the open course form: a Spanish course for `teacher`, chosen among the real teachers. */
+  async fillCourse(
+    form: Locator,
+    { title, teacher, maxStudents }: { title: string; teacher: string; maxStudents: number },
+  ) {
+    await form.getByRole('textbox', { name: 'Title' }).fill(title);
+    await form
+      .getByRole('textbox', { name: 'Description' })
+      .fill('Small-group speaking practice with real-life situations.');
+    await form.getByRole('combobox', { name: 'Language' }).click();
+    await this.page.getByRole('option', { name: 'Spanish' }).click();
+    await form.getByRole('combobox', { name: 'Teacher' }).click();
+    await this.page.getByRole('option', { name: teacher }).click();
+    await form.getByRole('textbox', { name: 'Max students' }).fill(String(maxStudents));
+  }
+
+  /** Adds a student with the user picker, found by `search`; the picker hides by itself. */
+  async addStudent(title: string, search: string, student: string) {
+    await this.course(title).getByRole('button', { name: 'Add student' }).click();
+    const picker = this.page.getByRole('dialog', { name: 'Select user' });
+    await picker.getByRole('searchbox', { name: 'Search students' }).fill(search);
+    // The search runs after a pause in typing: wait until it has narrowed the list to one.
+    const add = picker.getByRole('button', { name: `Add ${student} to ${title}` });
+    await expect(add).toHaveCount(1);
+    await add.click();
+    await expect(this.toast('Student added successfully.')).toBeVisible();
+    await expect(picker).toBeHidden();
+  }
+
+  /** Turns the card over and removes the student; the card then says nobody is enrolled. */
+  async removeStudent(title: string, student: string) {
+    const card = this.course(title);
+    await card.getByRole('button', { name: 'View students' }).click();
+    await expect(card.getByRole('list', { name: 'Enrolled students' })).toContainText(student);
+    await card.getByRole('button', { name: `Remove ${student} from ${title}` }).click();
+    await expect(this.toast('Student removed successfully.')).toBeVisible();
+    await expect(card.getByText('No students enrolled yet.')).toBeVisible();
   }
 }

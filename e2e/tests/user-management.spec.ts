@@ -1,16 +1,44 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../support/backend';
-import { AuthScreen } from '../support/pages';
+import { expect, test, type Browser } from '@playwright/test';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  passwordGrant,
+  rest,
+  signUpThroughApi,
+  uniqueEmail,
+} from '../support/backend';
+import { AuthScreen, CourseManagement, MyCourses } from '../support/pages';
 
-// Issue 9, User Management: an admin in the Spanish UI submits the empty form and reads the spec's
-// Spanish messages, creates a teacher and reads the one-time temporary password; the teacher signs in
-// with it; the admin deactivates the account and the same password no longer signs in.
+// Issue 9, the admin's journey: in the Spanish UI the admin submits the empty user form and reads the
+// spec's Spanish messages, creates a teacher and reads the one-time temporary password; the teacher
+// signs in with it. The admin (an English session) creates a course for the new teacher and adds a
+// new student with the user picker; the student and the teacher both see the course. The admin removes
+// the student: the seat is free and the course leaves the student's list. Last, the admin deactivates
+// the teacher and the same password no longer signs in.
 
-test('an admin creates a teacher who signs in with the temporary password, then deactivates them', async ({
+/** Letters only (names accept no digits), different on every run. */
+const runTag = Date.now()
+  .toString(36)
+  .replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a');
+
+/** A new browser session signed in as `email`, on its dashboard. */
+async function signedIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(email, password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  return { context, page };
+}
+
+test('an admin creates a teacher, a course for them and a student seat, frees it, then deactivates the teacher', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const email = uniqueEmail('new-teacher');
+  const lastName = `Núñez ${runTag[0]?.toUpperCase()}${runTag.slice(1)}`;
+  const teacherName = `Valeria ${lastName}`;
 
   const adminContext = await browser.newContext();
   await adminContext.addInitScript(() => window.localStorage.setItem('portal.language', 'es'));
@@ -35,7 +63,7 @@ test('an admin creates a teacher who signs in with the temporary password, then 
     await expect(form.getByText(message).first()).toBeVisible();
   }
   await form.getByRole('textbox', { name: /^Nombre/ }).fill('Valeria');
-  await form.getByRole('textbox', { name: /^Apellido/ }).fill('Núñez');
+  await form.getByRole('textbox', { name: /^Apellido/ }).fill(lastName);
   await form.getByRole('textbox', { name: /^Email/ }).fill(email);
   await form.getByRole('combobox', { name: 'Rol' }).click();
   await admin.getByRole('option', { name: 'Profesor' }).click();
@@ -49,18 +77,50 @@ test('an admin creates a teacher who signs in with the temporary password, then 
   await created.getByRole('button', { name: 'Listo' }).click();
 
   // The new teacher signs in with the temporary password.
-  const teacherContext = await browser.newContext();
-  const teacher = await teacherContext.newPage();
-  const auth = new AuthScreen(teacher);
-  await auth.open();
-  await auth.signIn(email, password);
-  await expect(teacher.getByText('Teacher Portal')).toBeVisible();
-  await teacherContext.close();
+  const teacher = await signedIn(browser, email, password);
+  await expect(teacher.page.getByText('Teacher Portal')).toBeVisible();
+
+  // A course for the new teacher, chosen among the real teachers, with a new student added.
+  const title = `Conversación de negocios ${runTag}`;
+  const studentEmail = uniqueEmail('seat-student');
+  const studentName = 'Tomás Rivera';
+  await signUpThroughApi(studentEmail, DEMO_PASSWORD, 'Tomás', 'Rivera');
+  const office = await signedIn(browser, DEMO.admin, DEMO_PASSWORD);
+  const courses = new CourseManagement(office.page);
+  await courses.open();
+  await office.page.getByRole('button', { name: 'Create Course' }).first().click();
+  const courseForm = office.page.getByRole('dialog', { name: 'Create Course' });
+  await courses.fillCourse(courseForm, { title, teacher: teacherName, maxStudents: 2 });
+  await courseForm.getByRole('button', { name: 'Create Course' }).click();
+  await expect(courses.toast('Course created')).toBeVisible();
+  await courses.search(title);
+  const card = courses.course(title);
+  await expect(card).toContainText(teacherName);
+  await expect(card).toContainText('0/2 students');
+  // Found by email: the picker searches first name, last name and email.
+  await courses.addStudent(title, studentEmail, studentName);
+  await expect(card).toContainText('1/2 students');
+
+  // The student sees the course in My Courses; the teacher sees it among the courses they teach.
+  const student = await signedIn(browser, studentEmail, DEMO_PASSWORD);
+  await student.page.goto('/my-courses');
+  const myCourses = new MyCourses(student.page);
+  await expect(myCourses.course(title)).toBeVisible();
+  await teacher.page.goto('/my-courses');
+  await expect(teacher.page.getByText(title).first()).toBeVisible();
+
+  // Removed: the seat is free again and the course leaves the student's list.
+  await courses.removeStudent(title, studentName);
+  await expect(card).toContainText('0/2 students');
+  await student.page.reload();
+  await expect(student.page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(myCourses.course(title)).toHaveCount(0);
+  await Promise.all([teacher.context.close(), student.context.close(), office.context.close()]);
 
   // Deactivated: the same password no longer opens a session.
   await admin.getByRole('searchbox').fill(email);
   // The search (debounced) narrows the table to this account.
-  const deactivate = admin.getByRole('button', { name: 'Desactivar a Valeria Núñez' });
+  const deactivate = admin.getByRole('button', { name: `Desactivar a ${teacherName}` });
   await expect(deactivate).toHaveCount(1);
   await deactivate.click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
@@ -75,4 +135,11 @@ test('an admin creates a teacher who signs in with the temporary password, then 
   await expect(again).toHaveURL(/\/auth/);
   await againContext.close();
   await adminContext.close();
+
+  // The course was this journey's own: gone, so the other journeys see the seed.
+  const { token } = await passwordGrant(DEMO.admin, DEMO_PASSWORD);
+  const removed = await rest(`courses?title=eq.${encodeURIComponent(title)}`, token, {
+    method: 'DELETE',
+  });
+  expect(removed.ok).toBe(true);
 });
