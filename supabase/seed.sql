@@ -105,21 +105,28 @@ update public.users set role = 'admin', location = 'Madrid', phone = '+34 600 00
 
 update public.users
    set role = 'teacher', location = 'Valencia', phone = '+34 600 000 002',
-       bio = 'Spanish and business English teacher. Ten years teaching adults, five of them in-company.'
+       bio = 'Spanish and business English teacher. Ten years teaching adults, five of them in-company.',
+       specializations = '{Business Spanish,Grammar,Business English}'
  where id = 'b2e8c4a1-0000-4000-8000-000000000002';
 
+-- Specializations are what Teacher Management shows and filters by.
 update public.users u
-   set role = 'teacher', phone = p.phone, location = p.location, bio = p.bio
+   set role = 'teacher', phone = p.phone, location = p.location, bio = p.bio,
+       specializations = p.specializations::text[]
   from (values
     ('b2e8c4a1-0000-4000-8000-000000000011', '+34 611 234 567', 'Madrid',
-     'Native Spanish teacher and DELE examiner. Loves teaching conversation through food, film and travel.'),
+     'Native Spanish teacher and DELE examiner. Loves teaching conversation through food, film and travel.',
+     '{Conversation,DELE Preparation}'),
     ('b2e8c4a1-0000-4000-8000-000000000012', '+34 622 345 678', 'Sevilla',
-     'PhD in Hispanic literature. Teaches advanced Spanish through novels, essays and debate.'),
+     'PhD in Hispanic literature. Teaches advanced Spanish through novels, essays and debate.',
+     '{Literature,Grammar}'),
     ('b2e8c4a1-0000-4000-8000-000000000013', '+44 7700 900123', 'London',
-     'CELTA-qualified English teacher specialising in beginners and IELTS preparation.'),
+     'CELTA-qualified English teacher specialising in beginners and IELTS preparation.',
+     '{Beginners,IELTS Preparation}'),
     ('b2e8c4a1-0000-4000-8000-000000000014', '+353 85 123 4567', 'Dublin',
-     'Former sales director. Coaches professionals in presentations, negotiation and leadership English.')
-  ) as p(id, phone, location, bio)
+     'Former sales director. Coaches professionals in presentations, negotiation and leadership English.',
+     '{Business English,Presentations,Negotiation}')
+  ) as p(id, phone, location, bio, specializations)
  where u.id = p.id::uuid;
 
 update public.users set phone = '+44 7700 900456', location = 'Bristol',

@@ -75,11 +75,11 @@ describe('the contract checks themselves', () => {
     const route: PortalRoute = {
       path: '/users',
       roles: ['admin'],
-      source: { kind: 'remote', remote: 'admin', module: './TeacherManagement' },
+      source: { kind: 'remote', remote: 'admin', module: './Reports' },
       titleKey: 'titles.users',
     };
     expect(missingModules([...ROUTES, route], REMOTES)).toEqual([
-      '/users (admin): admin does not expose ./TeacherManagement',
+      '/users (admin): admin does not expose ./Reports',
     ]);
   });
 

@@ -162,6 +162,16 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       open: button(/^(Add student|Agregar estudiante)/),
     },
     {
+      name: 'teacher form',
+      path: '/teachers',
+      open: button(/^(Add Teacher|Añadir profesor)$/),
+    },
+    {
+      name: 'teacher delete with course handoff',
+      path: '/teachers',
+      open: button(/^(Delete|Eliminar)$/),
+    },
+    {
       name: 'settings reset confirmation',
       path: '/settings',
       open: button(/^(Reset to Defaults|Restablecer valores predeterminados)$/),

@@ -10,6 +10,7 @@ const SIDEBARS = {
     'Course Management',
     'Class Management',
     'Calendar View',
+    'Teacher Management',
     'Materials',
     'Activities',
     'Profile',

@@ -251,11 +251,15 @@ export function screens(ctx: ScreenContext): Screen[] {
     },
     {
       role: 'admin',
-      name: 'Teacher management',
+      name: 'Teacher management (page 1)',
       requests: [
+        // What the screen reads: the figures (with the specializations for the filter), then one
+        // page of 12 teachers with their figures (20261125000100_teacher_management.sql).
+        { label: 'rpc get_teacher_management_stats()', rpc: 'get_teacher_management_stats', args: {} },
         {
-          label: 'teacher_overview?offset=0&limit=100 (count=exact)',
-          build: (c) => c.from('teacher_overview').select('*', { count: 'exact' }).range(0, 99),
+          label: 'rpc get_teacher_management_page(page 1 of 12)',
+          rpc: 'get_teacher_management_page',
+          args: { page_number: 1, page_size: 12 },
         },
       ],
     },

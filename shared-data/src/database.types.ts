@@ -535,6 +535,7 @@ export type Database = {
           location: string | null;
           phone: string | null;
           role: string;
+          specializations: string[];
           updated_at: string;
         };
         Insert: {
@@ -550,6 +551,7 @@ export type Database = {
           location?: string | null;
           phone?: string | null;
           role?: string;
+          specializations?: string[];
           updated_at?: string;
         };
         Update: {
@@ -565,6 +567,7 @@ export type Database = {
           location?: string | null;
           phone?: string | null;
           role?: string;
+          specializations?: string[];
           updated_at?: string;
         };
         Relationships: [];
@@ -807,29 +810,6 @@ export type Database = {
         };
         Relationships: [];
       };
-      teacher_overview: {
-        Row: {
-          active_course_count: number | null;
-          avatar_url: string | null;
-          average_rating: number | null;
-          bio: string | null;
-          categories: string[] | null;
-          course_count: number | null;
-          created_at: string | null;
-          email: string | null;
-          first_name: string | null;
-          id: string | null;
-          is_active: boolean | null;
-          languages: string[] | null;
-          last_name: string | null;
-          last_sign_in_at: string | null;
-          location: string | null;
-          phone: string | null;
-          review_count: number | null;
-          student_count: number | null;
-        };
-        Relationships: [];
-      };
     };
     Functions: {
       activity_stats: {
@@ -840,6 +820,12 @@ export type Database = {
           scheduled_classes: number;
           due_this_week: number;
         }[];
+      };
+      claim_mail_batch: {
+        Args: {
+          batch_size?: number;
+        };
+        Returns: Json;
       };
       class_attendance_summary: {
         Args: {
@@ -960,6 +946,20 @@ export type Database = {
         };
         Returns: Json;
       };
+      get_teacher_management_page: {
+        Args: {
+          search?: string;
+          specialization?: string;
+          is_active?: boolean;
+          page_number?: number;
+          page_size?: number;
+        };
+        Returns: Json;
+      };
+      get_teacher_management_stats: {
+        Args: never;
+        Returns: Json;
+      };
       get_user_counts: {
         Args: never;
         Returns: Json;
@@ -974,6 +974,22 @@ export type Database = {
           links: number;
           total_size: number;
         }[];
+      };
+      reassign_teacher_courses: {
+        Args: {
+          from_teacher: string;
+          to_teacher: string;
+        };
+        Returns: number;
+      };
+      record_mail_outcome: {
+        Args: {
+          mail_id: string;
+          claim: string;
+          outcome: string;
+          error?: string;
+        };
+        Returns: string;
       };
       save_class_attendance: {
         Args: {

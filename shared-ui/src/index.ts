@@ -21,6 +21,10 @@ export {
   type FormModalProps,
 } from './components/form-modal/form-modal';
 export {
+  TemporaryPasswordDialog,
+  type TemporaryPasswordDialogProps,
+} from './components/temporary-password-dialog/temporary-password-dialog';
+export {
   SaveFailedAlert,
   type SaveFailedAlertProps,
 } from './components/form-modal/save-failed-alert';

@@ -33,6 +33,13 @@ export const PAGES: readonly ExposedPage[] = [
     load: () => import('../features/course-management/course-management-screen'),
   },
   {
+    module: './TeacherManagement',
+    file: './src/features/teacher-management/teacher-management-screen.tsx',
+    path: paths.teachers,
+    label: 'Teacher Management',
+    load: () => import('../features/teacher-management/teacher-management-screen'),
+  },
+  {
     module: './Settings',
     file: './src/features/settings/settings-screen.tsx',
     path: paths.settings,

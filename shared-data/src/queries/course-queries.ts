@@ -1,5 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import { STUDENT_COURSE_VIEWS, courseKeys, dashboardKeys, userKeys } from './keys';
+import { STUDENT_COURSE_VIEWS, courseKeys, dashboardKeys, teacherKeys, userKeys } from './keys';
 import { unwrap } from './service-failure';
 import {
   type CatalogFilters,
@@ -124,7 +124,7 @@ export const courseMutations = {
     mutationOptions({
       mutationKey: ['courses', 'create'],
       mutationFn: (input: CourseInput) => unwrap(coursesService.create(input)),
-      meta: { invalidates: [courseKeys.all, dashboardKeys.all] },
+      meta: { invalidates: [courseKeys.all, dashboardKeys.all, teacherKeys.all] },
     }),
   update: () =>
     mutationOptions({

@@ -15,6 +15,7 @@ export {
   settingsKeys,
   studentKeys,
   submissionKeys,
+  teacherKeys,
   userKeys,
 } from './keys';
 export { courseMutations, courseQueries, reviewMutations } from './course-queries';
@@ -28,6 +29,7 @@ export {
   submissionQueries,
 } from './activity-queries';
 export { userMutations, userQueries } from './user-queries';
+export { teacherMutations, teacherQueries } from './teacher-queries';
 export { studentQueries } from './student-queries';
 export { settingsMutations, settingsQueries } from './settings-queries';
 

@@ -83,6 +83,18 @@ export const userKeys = {
   studentStats: (studentId: string) => ['users', 'student-stats', studentId] as const,
 };
 
+/**
+ * Teacher Management: one page of teachers with their figures, and the figures over all teachers.
+ * Teachers are users: the keys sit under `userKeys.all`, so every user change (User Management,
+ * a profile, a course deleted) refetches them too.
+ */
+export const teacherKeys = {
+  all: ['users', 'teacher-management'] as const,
+  list: (filters: object) => ['users', 'teacher-management', 'list', filters] as const,
+  /** Under `all`, so every teacher change refetches them. */
+  stats: () => ['users', 'teacher-management', 'stats'] as const,
+};
+
 /** My Students: the teacher's students, their figures, recent activity and details. */
 export const studentKeys = {
   all: ['students'] as const,
@@ -108,4 +120,6 @@ export const STUDENT_COURSE_VIEWS = [
   classKeys.all,
   materialKeys.all,
   activityKeys.all,
+  // Teacher Management counts each teacher's courses and active students.
+  teacherKeys.all,
 ] as const;

@@ -60,6 +60,10 @@ export const ERROR_MESSAGE_KEYS = [
   'emailNotEditable',
   'cannotDemoteSelf',
   'cannotDeleteSelf',
+  'reassignTargetInvalid',
+  'teacherSpecializationsTooMany',
+  'teacherSpecializationInvalid',
+  'filesNotRemoved',
   'loadFailed',
   'saveFailed',
   'deleteFailed',
@@ -103,6 +107,8 @@ const FUNCTION_CODES: Record<string, ErrorMessageKey> = {
   VALIDATION_ERROR: 'invalidValue',
   INVALID_REQUEST: 'invalidValue',
   IMPORT_TOO_LARGE: 'invalidValue',
+  REASSIGN_TARGET_INVALID: 'reassignTargetInvalid',
+  FILES_NOT_REMOVED: 'filesNotRemoved',
 };
 
 /** Postgres and PostgREST error codes. */
@@ -153,6 +159,8 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'Administrators cannot remove their own admin role or deactivate themselves': 'cannotDemoteSelf',
   'Administrators cannot delete their own account': 'cannotDeleteSelf',
   'A user with this email already exists': 'emailTaken',
+  // Raised by reassign_teacher_courses (and answered by the admin-users function).
+  'Courses can only be reassigned to another active teacher': 'reassignTargetInvalid',
 };
 
 /**
@@ -187,6 +195,8 @@ export const CONSTRAINT_MESSAGES: Record<string, ErrorMessageKey> = {
   activities_class_id_fkey: 'activityPlaceNotFound',
   activity_submissions_grade_check: 'gradeNegative',
   activity_submissions_feedback_check: 'feedbackTooLong',
+  users_specializations_count: 'teacherSpecializationsTooMany',
+  users_specializations_items: 'teacherSpecializationInvalid',
 };
 
 const CONSTRAINT_IN_MESSAGE = /\bconstraint "([^"]+)"/;

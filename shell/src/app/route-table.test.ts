@@ -47,8 +47,10 @@ describe('resolveRoute (the role guard)', () => {
     }
   });
 
-  it('treats a staff screen whose remote does not ship it yet as unknown, not as a dead page', () => {
-    expect(resolveRoute(paths.teachers, 'admin')).toEqual({ status: 'unknown' });
+  it('serves Teacher Management to admins only, from admin-app', () => {
+    expect(resolveRoute(paths.teachers, 'admin')).toMatchObject({ status: 'allowed' });
+    expect(resolveRoute(paths.teachers, 'teacher').status).not.toBe('allowed');
+    expect(resolveRoute(paths.teachers, 'student').status).not.toBe('allowed');
   });
 
   it('lets every role open its profile', () => {
@@ -77,13 +79,14 @@ describe('navigationFor (the sidebar)', () => {
   const labels = (role: 'student' | 'teacher' | 'admin') =>
     navigationFor(role).map((item) => `${item.path} ${item.labelKey}`);
 
-  it('gives the admin the screens shipped so far, in the sidebar order', () => {
+  it("gives the admin the spec's full sidebar, in its order", () => {
     expect(labels('admin')).toEqual([
       '/ nav.dashboard',
       '/users nav.users',
       '/courses nav.courses',
       '/classes nav.classes',
       '/calendar nav.calendarView',
+      '/teachers nav.teachers',
       '/materials nav.materials',
       '/activities nav.activities',
       '/profile nav.profile',

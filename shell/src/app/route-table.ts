@@ -109,6 +109,14 @@ export const ROUTES: readonly PortalRoute[] = [
     titleKey: 'titles.calendar',
     nav: { labelKey: 'nav.calendarView', icon: 'calendar' },
   },
+  // The admin's Teacher Management, placed here for the spec's sidebar order (after Calendar View).
+  {
+    path: paths.teachers,
+    roles: ['admin'],
+    source: remote('admin', './TeacherManagement'),
+    titleKey: 'titles.teachers',
+    nav: { labelKey: 'nav.teachers', icon: 'teachers' },
+  },
   // Teachers: their courses' materials and the general library; admins: every material.
   {
     path: paths.materials,

@@ -58,6 +58,8 @@ type ErrorCode =
   | 'CANNOT_DELETE_SELF'
   | 'CANNOT_DEMOTE_SELF'
   | 'IMPORT_TOO_LARGE'
+  | 'REASSIGN_TARGET_INVALID'
+  | 'FILES_NOT_REMOVED'
   | 'INTERNAL_ERROR';
 
 class FunctionError extends Error {
@@ -90,6 +92,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Lengths the users table allows (its check constraints).
 const LIMITS = { firstName: 100, lastName: 100, phone: 40, location: 120, bio: 2000 } as const;
+// users.specializations: at most 10 labels of 1–40 characters, none twice ignoring case.
+const SPECIALIZATIONS = { count: 10, length: 40 } as const;
 
 type Body = Record<string, unknown>;
 
@@ -111,6 +115,40 @@ function optionalText(body: Body, field: 'phone' | 'location' | 'bio'): string |
   if (trimmed.length > LIMITS[field])
     throw invalid(field, `${field} must be at most ${LIMITS[field]} characters`);
   return trimmed || null;
+}
+
+/**
+ * A teacher's specializations: a list of labels, each trimmed with its inner spaces collapsed, blanks
+ * and repeats (ignoring case) dropped; undefined when not sent. Refused past the table's limits.
+ */
+function specializationsOf(body: Body): string[] | undefined {
+  const value = body.specializations;
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    throw invalid('specializations', 'specializations must be a list of texts');
+  const labels: string[] = [];
+  for (const item of value as string[]) {
+    const label = item.trim().replace(/\s+/g, ' ');
+    if (!label || labels.some((kept) => kept.toLowerCase() === label.toLowerCase())) continue;
+    if ([...label].length > SPECIALIZATIONS.length)
+      throw invalid(
+        'specializations',
+        `each specialization must be at most ${SPECIALIZATIONS.length} characters`,
+      );
+    labels.push(label);
+  }
+  if (labels.length > SPECIALIZATIONS.count)
+    throw invalid('specializations', `at most ${SPECIALIZATIONS.count} specializations`);
+  return labels;
+}
+
+/** The teacher who takes over the courses (`reassignTo`), or undefined to leave them as they are. */
+function reassignToOf(body: Body): string | undefined {
+  const value = body.reassignTo;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !UUID.test(value))
+    throw invalid('reassignTo', 'reassignTo must be a user id (UUID)');
+  return value;
 }
 
 function roleOf(value: unknown): Role {
@@ -208,7 +246,7 @@ function callerClient(token: string): SupabaseClient {
 }
 
 const PROFILE_COLUMNS =
-  'id, email, first_name, last_name, role, avatar_url, phone, location, bio, is_active, last_sign_in_at, created_at, updated_at';
+  'id, email, first_name, last_name, role, avatar_url, phone, location, bio, is_active, specializations, last_sign_in_at, created_at, updated_at';
 
 /** Rows one `import` call takes; the app sends a file's rows in calls of at most this many. */
 export const IMPORT_LIMIT = 100;
@@ -239,13 +277,54 @@ async function requireAdmin(request: Request, admin: SupabaseClient): Promise<Ca
 // The database's refusals (private.guard_admin_self), as this function's own codes.
 const DEMOTE_SELF = 'Administrators cannot remove their own admin role or deactivate themselves';
 const DELETE_SELF = 'Administrators cannot delete their own account';
+// public.reassign_teacher_courses (20261125000100_teacher_management.sql).
+const REASSIGN_TARGET = 'Courses can only be reassigned to another active teacher';
 
 function databaseRefusal(error: { message?: unknown }): FunctionError | undefined {
   if (error.message === DEMOTE_SELF)
     return new FunctionError(400, 'CANNOT_DEMOTE_SELF', DEMOTE_SELF);
   if (error.message === DELETE_SELF)
     return new FunctionError(400, 'CANNOT_DELETE_SELF', DELETE_SELF);
+  if (error.message === REASSIGN_TARGET)
+    return new FunctionError(400, 'REASSIGN_TARGET_INVALID', REASSIGN_TARGET, {
+      field: 'reassignTo',
+    });
   return undefined;
+}
+
+/**
+ * Moves every course of `from` to the active teacher `to`, as the calling administrator (the
+ * database checks both the caller and the new teacher).
+ */
+async function reassignCourses(caller: Caller, from: string, to: string): Promise<number> {
+  const { data, error } = await caller.db.rpc('reassign_teacher_courses', {
+    from_teacher: from,
+    to_teacher: to,
+  });
+  if (error) throw databaseRefusal(error) ?? error;
+  return typeof data === 'number' ? data : 0;
+}
+
+/** A user's avatar folder holds one picture; the listing is bounded all the same. */
+const AVATAR_FOLDER_LIMIT = 100;
+
+/**
+ * Removes the pictures of the user's avatar folder (`avatars/<id>/…`), which no row keeps once the
+ * profile is gone. Files of materials the user uploaded stay: their rows stay with the courses.
+ */
+async function removeAvatarFiles(admin: SupabaseClient, id: string): Promise<void> {
+  const bucket = admin.storage.from('avatars');
+  const listed = await bucket.list(id, { limit: AVATAR_FOLDER_LIMIT });
+  const names = (listed.data ?? [])
+    .filter((entry) => entry.id !== null)
+    .map((entry) => `${id}/${entry.name}`);
+  const removed = listed.error || names.length === 0 ? null : await bucket.remove(names);
+  const error = listed.error ?? removed?.error;
+  if (error) {
+    throw new FunctionError(500, 'FILES_NOT_REMOVED', 'The stored files could not be removed', {
+      reason: error.message,
+    });
+  }
 }
 
 type NewUser = {
@@ -256,6 +335,7 @@ type NewUser = {
   phone: string | null | undefined;
   location: string | null | undefined;
   bio: string | null | undefined;
+  specializations: string[] | undefined;
 };
 
 /** A create's fields, checked like the users table checks them; the first problem is thrown. */
@@ -275,6 +355,7 @@ function newUserOf(body: Body): NewUser {
     phone: optionalText(body, 'phone'),
     location: optionalText(body, 'location'),
     bio: optionalText(body, 'bio'),
+    specializations: specializationsOf(body),
   };
 }
 
@@ -308,6 +389,7 @@ async function createAccount(admin: SupabaseClient, caller: Caller, input: NewUs
       phone: input.phone,
       location: input.location,
       bio: input.bio,
+      ...(input.specializations === undefined ? {} : { specializations: input.specializations }),
     })
     .eq('id', data.user.id)
     .select(PROFILE_COLUMNS)
@@ -417,6 +499,9 @@ async function updateUser(caller: Caller, body: Body) {
     const value = optionalText(body, field);
     if (value !== undefined) changes[field] = value;
   }
+  const specializations = specializationsOf(body);
+  if (specializations !== undefined) changes.specializations = specializations;
+  const reassignTo = reassignToOf(body);
   // Keeps at least the acting administrator able to administer (the database refuses it too).
   if (
     id === caller.user.id &&
@@ -441,8 +526,19 @@ async function updateUser(caller: Caller, body: Body) {
       { field: 'email' },
     );
   }
-  if (Object.keys(changes).length === 0)
+  if (Object.keys(changes).length === 0 && reassignTo === undefined)
     throw new FunctionError(400, 'INVALID_REQUEST', 'Nothing to update');
+  // The courses move first, so a deactivated teacher is never left holding them.
+  if (reassignTo !== undefined) await reassignCourses(caller, id, reassignTo);
+  if (Object.keys(changes).length === 0) {
+    const { data: unchanged, error: readBack } = await caller.db
+      .from('users')
+      .select(PROFILE_COLUMNS)
+      .eq('id', id)
+      .single();
+    if (readBack) throw readBack;
+    return { user: unchanged };
+  }
 
   // is_active false also bans the account and ends its sessions, in the same transaction
   // (private.sync_account_ban); true lifts the ban.
@@ -461,18 +557,34 @@ async function deleteUser(admin: SupabaseClient, caller: Caller, body: Body) {
   const id = idOf(body);
   // The auth server deletes without a signed-in caller, so this check is the function's own.
   if (id === caller.user.id) throw new FunctionError(400, 'CANNOT_DELETE_SELF', DELETE_SELF);
+  const reassignTo = reassignToOf(body);
+  const { data: exists, error: readError } = await caller.db
+    .from('users')
+    .select('id')
+    .eq('id', id)
+    .maybeSingle();
+  if (readError) throw readError;
+  if (!exists) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  // Before the account goes: its courses move to the new teacher (else they keep no teacher, as
+  // courses.teacher_id is on delete set null), and its avatar is removed (the account stays if it
+  // cannot be).
+  const reassigned =
+    reassignTo === undefined ? undefined : await reassignCourses(caller, id, reassignTo);
+  await removeAvatarFiles(admin, id);
   const { error } = await admin.auth.admin.deleteUser(id);
   if (error?.status === 404 || error?.code === 'user_not_found') {
     throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
   }
   if (error) throw error;
   // The profile row goes with the auth user (on delete cascade).
-  return { id };
+  return reassigned === undefined ? { id } : { id, reassigned };
 }
 
 /**
  * POST { action: 'create' | 'import' | 'update' | 'delete', … } with the caller's access token.
- * Answers { user, temporaryPassword } (201) | { results } | { user } | { id }, or
+ * `create` and `update` also take `specializations` (a teacher's labels); `update` and `delete` take
+ * `reassignTo`, the active teacher who takes over the user's courses first.
+ * Answers { user, temporaryPassword } (201) | { results } | { user } | { id, reassigned? }, or
  * { code, message, details? } (the shape Supabase's runtime uses for its own function errors).
  */
 export default async function handler(request: Request): Promise<Response> {

@@ -82,13 +82,6 @@ export const en = {
   },
   password: {
     title: 'User created',
-    intro:
-      'Give {{name}} this temporary password to sign in with. It is shown only this once: after you close this window it cannot be seen again.',
-    label: 'Temporary password',
-    email: 'Sign-in email',
-    copy: 'Copy password',
-    copied: 'Copied',
-    done: 'Done',
   },
   remove: {
     title: 'Delete user {{first}} {{last}}?',
@@ -244,13 +237,6 @@ export const es: typeof en = {
   },
   password: {
     title: 'Usuario creado',
-    intro:
-      'Entrega a {{name}} esta contraseña temporal para iniciar sesión. Se muestra solo esta vez: al cerrar esta ventana ya no se podrá ver.',
-    label: 'Contraseña temporal',
-    email: 'Email de acceso',
-    copy: 'Copiar contraseña',
-    copied: 'Copiada',
-    done: 'Listo',
   },
   remove: {
     title: '¿Eliminar usuario {{first}} {{last}}?',

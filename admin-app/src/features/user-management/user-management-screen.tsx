@@ -35,10 +35,10 @@ import {
   StatGrid,
   usePageOfFilters,
   useSearchParamAction,
+  TemporaryPasswordDialog,
 } from '@portal/shared-ui';
 import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
 import { namespace } from './i18n';
-import { TemporaryPasswordModal } from './temporary-password-modal';
 import { userFailureText } from './user-failure';
 import { UserFormModal } from './user-form-modal';
 import { UserImportModal } from './user-import-modal';
@@ -289,7 +289,16 @@ export default function UserManagementScreen() {
       ) : null}
 
       {created ? (
-        <TemporaryPasswordModal created={created} onClose={() => setCreated(null)} />
+        <TemporaryPasswordDialog
+          title={t('password.title')}
+          name={
+            `${created.user.firstName} ${created.user.lastName}`.trim() ||
+            t('unknownPerson', { ns: 'common' })
+          }
+          email={created.user.email}
+          temporaryPassword={created.temporaryPassword}
+          onClose={() => setCreated(null)}
+        />
       ) : null}
 
       {importing ? <UserImportModal onClose={() => setImporting(false)} /> : null}

@@ -31,6 +31,15 @@ export const en = {
   },
   /** Stands for a person whose profile is gone (a teacher, uploader, reviewer or student). */
   unknownPerson: 'Unknown',
+  temporaryPassword: {
+    intro:
+      'Give {{name}} this temporary password to sign in with. It is shown only this once: after you close this window it cannot be seen again.',
+    label: 'Temporary password',
+    email: 'Sign-in email',
+    copy: 'Copy password',
+    copied: 'Copied',
+    done: 'Done',
+  },
   /** Stands for a course that is gone or not among those loaded (a filter's chosen course). */
   unknownCourse: 'Course not available',
   sectionUnavailable: {
@@ -164,6 +173,15 @@ export const es: typeof en = {
     admin: 'Administrador',
   },
   unknownPerson: 'Desconocido',
+  temporaryPassword: {
+    intro:
+      'Entrega a {{name}} esta contraseña temporal para iniciar sesión. Se muestra solo esta vez: al cerrar esta ventana ya no se podrá ver.',
+    label: 'Contraseña temporal',
+    email: 'Email de acceso',
+    copy: 'Copiar contraseña',
+    copied: 'Copiada',
+    done: 'Listo',
+  },
   unknownCourse: 'Curso no disponible',
   sectionUnavailable: {
     title: 'Esta sección no está disponible',

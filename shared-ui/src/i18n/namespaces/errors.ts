@@ -59,6 +59,12 @@ export const en = {
   emailNotEditable: 'The email of an account cannot be changed.',
   cannotDemoteSelf: 'You cannot remove your own admin role or deactivate your own account.',
   cannotDeleteSelf: 'You cannot delete your own account.',
+  reassignTargetInvalid: 'Courses can only be moved to another active teacher.',
+  teacherSpecializationsTooMany: 'A teacher can have at most 10 specializations.',
+  teacherSpecializationInvalid:
+    'Each specialization must have 1 to 40 characters, and none can appear twice.',
+  filesNotRemoved:
+    'The stored files could not be removed, so nothing was deleted. Please try again.',
   loadFailed: 'The data could not be loaded. Please try again.',
   saveFailed: 'The changes could not be saved. Please try again.',
   deleteFailed: 'It could not be deleted. Please try again.',
@@ -124,6 +130,12 @@ export const es: typeof en = {
   cannotDemoteSelf:
     'No puedes quitarte tu propio rol de administrador ni desactivar tu propia cuenta.',
   cannotDeleteSelf: 'No puedes eliminar tu propia cuenta.',
+  reassignTargetInvalid: 'Los cursos solo se pueden pasar a otro profesor activo.',
+  teacherSpecializationsTooMany: 'Un profesor puede tener como máximo 10 especialidades.',
+  teacherSpecializationInvalid:
+    'Cada especialidad debe tener de 1 a 40 caracteres y ninguna puede repetirse.',
+  filesNotRemoved:
+    'No se pudieron eliminar los archivos guardados, así que no se eliminó nada. Inténtalo de nuevo.',
   loadFailed: 'No se pudieron cargar los datos. Inténtalo de nuevo.',
   saveFailed: 'No se pudieron guardar los cambios. Inténtalo de nuevo.',
   deleteFailed: 'No se pudo eliminar. Inténtalo de nuevo.',

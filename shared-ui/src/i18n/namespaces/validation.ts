@@ -123,6 +123,9 @@ export const en = {
   userImportTooManyRows:
     'The file has {{count}} users; at most {{max}} can be imported at once. Split it into smaller files.',
   userImportMissingColumns: 'The file lacks these columns: {{columns}}.',
+  teacherSpecializationsTooMany: 'Choose at most {{max}} specializations.',
+  teacherSpecializationTooLong: 'Each specialization can have at most {{length}} characters.',
+  teacherReassignTargetRequired: 'Choose the teacher who takes over the courses',
 };
 
 export const es: typeof en = {
@@ -244,4 +247,7 @@ export const es: typeof en = {
   userImportTooManyRows:
     'El archivo tiene {{count}} usuarios; se pueden importar como máximo {{max}} a la vez. Divídelo en archivos más pequeños.',
   userImportMissingColumns: 'Al archivo le faltan estas columnas: {{columns}}.',
+  teacherSpecializationsTooMany: 'Elige como máximo {{max}} especialidades.',
+  teacherSpecializationTooLong: 'Cada especialidad puede tener como máximo {{length}} caracteres.',
+  teacherReassignTargetRequired: 'Elige el profesor que se hace cargo de los cursos',
 };

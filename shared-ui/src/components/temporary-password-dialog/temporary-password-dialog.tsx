@@ -1,45 +1,52 @@
 import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CreatedUser } from '@portal/shared-data';
-import { FormModal } from '@portal/shared-ui';
-import { namespace } from './i18n';
+import { FormModal } from '../form-modal/form-modal';
 
-export interface TemporaryPasswordModalProps {
-  created: CreatedUser;
+export interface TemporaryPasswordDialogProps {
+  /** What was done, e.g. "User created" or "Teacher added". */
+  title: string;
+  /** The new account's full name, as the intro names it. */
+  name: string;
+  email: string;
+  temporaryPassword: string;
   onClose: () => void;
 }
 
 /**
- * The one-time temporary password of an account just created, with a copy button. Mounted only
- * while open; once closed the password is gone from the page (the server keeps no copy either).
+ * The one-time temporary password of an account an administrator just created, with a copy button.
+ * Mount it only while open: once closed the password is gone from the page (the server keeps no copy
+ * either).
  */
-export function TemporaryPasswordModal({ created, onClose }: TemporaryPasswordModalProps) {
-  const { t } = useTranslation(namespace);
-  const { user, temporaryPassword } = created;
-  const name = `${user.firstName} ${user.lastName}`.trim() || t('unknownPerson', { ns: 'common' });
-
+export function TemporaryPasswordDialog({
+  title,
+  name,
+  email,
+  temporaryPassword,
+  onClose,
+}: TemporaryPasswordDialogProps) {
+  const { t } = useTranslation('common');
   return (
     <FormModal
-      title={t('password.title')}
+      title={title}
       onClose={onClose}
       size="md"
       actions={
         <Group justify="flex-end">
-          <Button onClick={onClose}>{t('password.done')}</Button>
+          <Button onClick={onClose}>{t('temporaryPassword.done')}</Button>
         </Group>
       }
     >
-      <Text size="sm">{t('password.intro', { name })}</Text>
+      <Text size="sm">{t('temporaryPassword.intro', { name })}</Text>
       <Stack gap={4}>
         <Text size="sm" fw={600}>
-          {t('password.email')}
+          {t('temporaryPassword.email')}
         </Text>
-        <Text size="sm">{user.email}</Text>
+        <Text size="sm">{email}</Text>
       </Stack>
       <Stack gap={4}>
         <Text size="sm" fw={600}>
-          {t('password.label')}
+          {t('temporaryPassword.label')}
         </Text>
         <Group gap="sm" wrap="wrap">
           <Code fz="lg" style={{ userSelect: 'all', wordBreak: 'break-all' }}>
@@ -57,7 +64,7 @@ export function TemporaryPasswordModal({ created, onClose }: TemporaryPasswordMo
                 }
                 onClick={copy}
               >
-                {copied ? t('password.copied') : t('password.copy')}
+                {copied ? t('temporaryPassword.copied') : t('temporaryPassword.copy')}
               </Button>
             )}
           </CopyButton>
