@@ -45,6 +45,7 @@ Language-school portal ready in ${seconds}s
   Portal:        http://localhost:3000
   Supabase API:  http://127.0.0.1:54321
   Mail outbox:   http://127.0.0.1:54324
+  SMTP listener: 127.0.0.1:54326 (the school's mail arrives in the outbox)
 
   Demo accounts (password ${DEMO_PASSWORD}):
 ${DEMO_ACCOUNTS.map(([role, email]) => `    ${role.padEnd(8)} ${email}`).join('\n')}

@@ -181,6 +181,8 @@ create table if not exists auth.mail_outbox (
 create index if not exists mail_outbox_to_email_idx on auth.mail_outbox (lower(to_email), created_at desc);
 -- The sender the app's own mail names (the System Settings' from name and address); null for auth mail.
 alter table auth.mail_outbox add column if not exists from_address text;
+-- The SMTP username the local listener saw (the school's mail arrives through SMTP).
+alter table auth.mail_outbox add column if not exists smtp_user text;
 
 -- Read the claims PostgREST (and the local storage API) put into `request.jwt.claims`, like Supabase.
 create or replace function auth.uid() returns uuid

@@ -1,4 +1,13 @@
-import { ANON_KEY, API_URL, EMBEDDED_DB_URL, OUTBOX_URL, SERVICE_ROLE_KEY, dataDir, externalDatabaseUrl } from './config';
+import {
+  ANON_KEY,
+  API_URL,
+  EMBEDDED_DB_URL,
+  OUTBOX_URL,
+  SERVICE_ROLE_KEY,
+  SMTP_PORT,
+  dataDir,
+  externalDatabaseUrl,
+} from './config';
 import { rebuildDatabase, startStack } from './stack';
 
 const USAGE = `Usage: tsx src/cli.ts <command>
@@ -14,6 +23,7 @@ function printConnectionInfo(): void {
   REST              ${API_URL}/rest/v1
   Database          ${database}
   Mail outbox       ${OUTBOX_URL}
+  SMTP listener     127.0.0.1:${SMTP_PORT} (the school's mail, into the outbox)
   anon key          ${ANON_KEY}
   service_role key  ${SERVICE_ROLE_KEY}
   Data directory    ${externalDatabaseUrl() ? '(not used with DATABASE_URL)' : dataDir()}
@@ -51,7 +61,9 @@ async function main(): Promise<void> {
   if (command === 'reset') {
     const startedAt = Date.now();
     await rebuildDatabase();
-    console.log(`[local-supabase] Database rebuilt in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
+    console.log(
+      `[local-supabase] Database rebuilt in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`,
+    );
     process.exit(0);
   }
   console.error(USAGE);

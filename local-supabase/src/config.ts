@@ -2,12 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // Ports follow the Supabase CLI so apps and docs use the same URLs locally and in CI.
-// LOCAL_SUPABASE_PORT_OFFSET shifts all four, so a second stack can run beside the first.
+// LOCAL_SUPABASE_PORT_OFFSET shifts them all, so a second stack can run beside the first.
 const PORT_OFFSET = Number.parseInt(process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '0', 10) || 0;
 export const API_PORT = 54321 + PORT_OFFSET;
 export const DB_PORT = 54322 + PORT_OFFSET;
 export const OUTBOX_PORT = 54324 + PORT_OFFSET;
 export const POSTGREST_PORT = 54325 + PORT_OFFSET;
+/** The local SMTP listener: System Settings → Email points here on a new database (smtp-listener.ts). */
+export const SMTP_PORT = 54326 + PORT_OFFSET;
 
 export const HOST = '127.0.0.1';
 export const API_URL = `http://${HOST}:${API_PORT}`;

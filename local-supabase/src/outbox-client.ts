@@ -6,6 +6,8 @@ export interface OutboxMessage {
   to: string;
   /** 'Name <address>' of the app's own mail (enrolment alerts); null for auth mail. */
   from: string | null;
+  /** The SMTP username the local listener saw for the school's mail; null for auth mail. */
+  smtpUser: string | null;
   subject: string;
   text: string;
   html: string;

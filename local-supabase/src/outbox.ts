@@ -1,8 +1,13 @@
+import { stat } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
-import { HOST, OUTBOX_PORT } from './config';
+import { ANON_KEY, API_URL, FUNCTIONS_DIR, HOST, OUTBOX_PORT, SERVICE_ROLE_KEY } from './config';
+import type { FunctionHandler } from './functions-api';
 import { sendEmpty, sendJson } from './http-utils';
 import type { OutboxMessage } from './outbox-client';
+import type { ReceivedMail } from './smtp-listener';
 
 export interface OutgoingMail {
   to: string;
@@ -11,51 +16,133 @@ export interface OutgoingMail {
   html: string;
 }
 
+/** A mail of the local outbox, with the SMTP username its sender authenticated with (app mail only). */
+export type LocalMail = OutboxMessage & {
+  /** The AUTH username of the SMTP session that delivered it; null without AUTH and for auth mail. */
+  smtpUser: string | null;
+};
+
 interface OutboxRow {
   id: string;
   to_email: string;
   from_address: string | null;
+  smtp_user: string | null;
   subject: string;
   text_body: string;
   html_body: string;
   created_at: Date;
 }
 
-// Postgres: relation does not exist (a database whose migrations predate the mail queue).
+/** What one send-mail call answered. */
+export interface Delivery {
+  sent: number;
+  failed: number;
+  skipped: number;
+}
+
+const NOTHING_DELIVERED: Delivery = { sent: 0, failed: 0, skipped: 0 };
+
+// Postgres: relation does not exist (a database whose migrations predate the mail queue); column does
+// not exist (one that predates its delivery state).
 const UNDEFINED_TABLE = '42P01';
+const UNDEFINED_COLUMN = '42703';
+
+const SEND_MAIL_FILE = path.join(FUNCTIONS_DIR, 'send-mail', 'index.ts');
+
+/** The send-mail edge function's handler, reloaded when its file changes (as the gateway does). */
+async function sendMailHandler(): Promise<FunctionHandler> {
+  const info = await stat(SEND_MAIL_FILE);
+  const module = (await import(`${pathToFileURL(SEND_MAIL_FILE).href}#v=${info.mtimeMs}`)) as { default?: unknown };
+  if (typeof module.default !== 'function') throw new Error('supabase/functions/send-mail/index.ts has no default export');
+  return module.default as FunctionHandler;
+}
 
 /**
- * Local mail delivery: mails are kept in auth.mail_outbox and survive restarts until a reset. Mail the
- * database queues (private.mail_queue: enrolment alerts) is delivered here too, in the place of the
- * hosted project's sending function.
+ * Local mail delivery: mails are kept in auth.mail_outbox and survive restarts until a reset. Auth mail
+ * (password recovery) is written here directly. The app's mail, which the database queues
+ * (private.mail_queue: enrolment alerts), goes out like on hosted Supabase: the send-mail edge function
+ * sends it through the SMTP server of System Settings → Email, which locally is the stack's own SMTP
+ * listener (smtp-listener.ts), and that listener stores what it receives here (`receive`).
  */
 export class Outbox {
-  constructor(private readonly pool: pg.Pool) {}
+  /** The delivery in progress, and the one waiting to start after it (every caller arriving meanwhile joins it). */
+  private running: Promise<Delivery> | undefined;
+  private next: Promise<Delivery> | undefined;
 
-  /** Moves queued mail into the outbox, oldest first, in one statement; answers how many moved. */
-  async deliverQueued(limit = 500): Promise<number> {
+  constructor(private readonly pool: pg.Pool) {
+    // What Supabase's edge runtime provides to every function (the gateway's FunctionsApi sets the same).
+    process.env.SUPABASE_URL = API_URL;
+    process.env.SUPABASE_ANON_KEY = ANON_KEY;
+    process.env.SUPABASE_SERVICE_ROLE_KEY = SERVICE_ROLE_KEY;
+  }
+
+  /** The outbox table's local-only column for the SMTP username (idempotent; run on start). */
+  async prepare(): Promise<void> {
+    await this.pool.query('alter table auth.mail_outbox add column if not exists smtp_user text');
+  }
+
+  /**
+   * Sends what the database queued, through the send-mail function. Deliveries run one at a time; a
+   * caller always gets one that starts after its call, so mail queued before it is included (unless
+   * its retry is not due yet).
+   */
+  deliverQueued(): Promise<Delivery> {
+    if (this.next) return this.next;
+    const previous = this.running ?? Promise.resolve(NOTHING_DELIVERED);
+    const next = previous
+      .catch(() => NOTHING_DELIVERED)
+      .then(() => {
+        this.next = undefined;
+        const run = this.deliverOnce();
+        this.running = run;
+        void run.catch(() => undefined).finally(() => {
+          if (this.running === run) this.running = undefined;
+        });
+        return run;
+      });
+    this.next = next;
+    return next;
+  }
+
+  /** True when some queued mail is due and not leased to a sender (a cheap check before calling the function). */
+  private async hasDueMail(): Promise<boolean> {
     try {
       const { rowCount } = await this.pool.query(
-        `with picked as (
-           select id from private.mail_queue order by created_at limit $1 for update skip locked
-         ), moved as (
-           delete from private.mail_queue q using picked where q.id = picked.id
-           returning q.to_email, q.from_email, q.from_name, q.subject, q.text_body, q.html_body, q.created_at
-         )
-         insert into auth.mail_outbox (to_email, from_address, subject, text_body, html_body, created_at)
-         select to_email,
-                case when from_email = '' then null
-                     when from_name = '' then from_email
-                     else from_name || ' <' || from_email || '>' end,
-                subject, text_body, html_body, created_at
-           from moved`,
-        [limit],
+        `select 1 from private.mail_queue
+          where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
+          limit 1`,
       );
-      return rowCount ?? 0;
+      return (rowCount ?? 0) > 0;
     } catch (error) {
-      if ((error as { code?: string }).code === UNDEFINED_TABLE) return 0;
+      const code = (error as { code?: string }).code;
+      if (code === UNDEFINED_TABLE || code === UNDEFINED_COLUMN) return false;
       throw error;
     }
+  }
+
+  private async deliverOnce(): Promise<Delivery> {
+    if (!(await this.hasDueMail())) return NOTHING_DELIVERED;
+    const handler = await sendMailHandler();
+    const response = await handler(
+      new Request(`${API_URL}/functions/v1/send-mail`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
+    const body = (await response.json().catch(() => undefined)) as Partial<Delivery> & { message?: string };
+    if (!response.ok) throw new Error(`send-mail answered ${response.status}: ${body?.message ?? 'no message'}`);
+    return { sent: body?.sent ?? 0, failed: body?.failed ?? 0, skipped: body?.skipped ?? 0 };
+  }
+
+  /** Stores a mail the SMTP listener received: one outbox row per recipient. */
+  async receive(mail: ReceivedMail): Promise<void> {
+    if (mail.recipients.length === 0) return;
+    await this.pool.query(
+      `insert into auth.mail_outbox (to_email, from_address, smtp_user, subject, text_body, html_body)
+       select recipient, $2, $3, $4, $5, $6 from unnest($1::text[]) as recipient`,
+      [mail.recipients, mail.from, mail.authUser, mail.subject, mail.text, mail.html],
+    );
   }
 
   async send(mail: OutgoingMail, db: pg.Pool | pg.PoolClient = this.pool): Promise<void> {
@@ -68,10 +155,10 @@ export class Outbox {
   }
 
   /** The outbox's mail, newest first; what the database queued until now is delivered first. */
-  async list(to?: string, limit = 200): Promise<OutboxMessage[]> {
-    await this.deliverQueued();
+  async list(to?: string, limit = 200): Promise<LocalMail[]> {
+    await this.deliverBeforeReading();
     const { rows } = await this.pool.query<OutboxRow>(
-      `select id, to_email, from_address, subject, text_body, html_body, created_at from auth.mail_outbox
+      `select id, to_email, from_address, smtp_user, subject, text_body, html_body, created_at from auth.mail_outbox
         where $1::text is null or lower(to_email) = lower($1)
         order by created_at desc
         limit $2`,
@@ -81,6 +168,7 @@ export class Outbox {
       id: row.id,
       to: row.to_email,
       from: row.from_address,
+      smtpUser: row.smtp_user,
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,
@@ -88,8 +176,13 @@ export class Outbox {
     }));
   }
 
+  /** Reading the outbox first delivers what is queued; a failed delivery is logged, the read goes on. */
+  private async deliverBeforeReading(): Promise<void> {
+    await this.deliverQueued().catch((error: unknown) => console.error('[outbox] delivering queued mail failed:', error));
+  }
+
   async clear(): Promise<void> {
-    await this.deliverQueued();
+    await this.deliverBeforeReading();
     await this.pool.query('delete from auth.mail_outbox');
   }
 }
@@ -98,13 +191,13 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function renderPage(messages: OutboxMessage[]): string {
+function renderPage(messages: LocalMail[]): string {
   const items = messages
     .map(
       (message) => `<article>
   <header><strong>${escapeHtml(message.subject)}</strong> → ${escapeHtml(message.to)}${
     message.from ? ` <span>from ${escapeHtml(message.from)}</span>` : ''
-  }
+  }${message.smtpUser ? ` <span>(SMTP user ${escapeHtml(message.smtpUser)})</span>` : ''}
   <time>${escapeHtml(message.createdAt)}</time></header>
   <div class="mail">${message.html}</div>
 </article>`,

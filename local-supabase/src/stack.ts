@@ -9,6 +9,7 @@ import {
   OUTBOX_PORT,
   OUTBOX_URL,
   SERVICE_ROLE_KEY,
+  SMTP_PORT,
   dataDir,
   databaseUrl,
   externalDatabaseUrl,
@@ -20,6 +21,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres';
 import { startPostgrest } from './postgrest';
 import { isPortFree, isProcessAlive, readPidFile, sleep } from './process-utils';
 import { seedStorage } from './seed-storage';
+import { startSmtpListener, pointSchoolMailAtListener } from './smtp-listener';
 import { ObjectFiles } from './storage-files';
 
 export interface StartOptions {
@@ -182,6 +184,7 @@ export async function startStack(options: StartOptions = {}): Promise<StackHandl
   try {
     await assertPortFree(API_PORT, 'API gateway');
     await assertPortFree(OUTBOX_PORT, 'mail outbox');
+    await assertPortFree(SMTP_PORT, 'SMTP listener');
     postgres = await prepareDatabase(dir, options.reset === true, log);
     const postgrest = await startPostgrest(dir, log);
     services.push(() => postgrest.stop());
@@ -192,6 +195,13 @@ export async function startStack(options: StartOptions = {}): Promise<StackHandl
     });
     services.push(() => pool.end());
     const outbox = new Outbox(pool);
+    await outbox.prepare();
+    // The school's mail reaches the outbox through SMTP, as it would reach a real mail server.
+    const smtp = await startSmtpListener({ port: SMTP_PORT, onMail: (mail) => outbox.receive(mail) });
+    services.push(() => smtp.close());
+    if (await pointSchoolMailAtListener(pool, SMTP_PORT)) {
+      log(`System Settings → Email now sends through the local SMTP listener (${HOST}:${SMTP_PORT})`);
+    }
     const outboxServer = await startOutboxServer(outbox);
     services.push(() => outboxServer.close());
     const gateway = await startGateway(pool, outbox);

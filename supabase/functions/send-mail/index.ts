@@ -1,0 +1,354 @@
+// Sends the mail the database queued (private.mail_queue: enrolment alerts) through the school's SMTP
+// server, as System Settings → Email configures it (host, port, username, the write-only password, the
+// sender). Only the service role calls it: a schedule on hosted Supabase (pg_cron + pg_net, every
+// minute), the outbox of the local stack (every second). Each call leases a batch in the database
+// (claim_mail_batch), sends each mail and records what happened (record_mail_outcome); the database
+// retries failures with a growing delay and gives up after 8 attempts (20261125000200_mail_sending.sql).
+// Runs unchanged under Deno (Supabase) and Node (local-supabase); see ../README.md.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import nodemailer from 'nodemailer';
+
+type Env = { get(name: string): string | undefined };
+type DenoRuntime = { env: Env; serve(handler: (request: Request) => Promise<Response>): void };
+const deno = (globalThis as { Deno?: DenoRuntime }).Deno;
+const nodeEnv = (globalThis as { process?: { env: Record<string, string | undefined> } }).process
+  ?.env;
+
+function env(name: string): string | undefined {
+  return deno ? deno.env.get(name) : nodeEnv?.[name];
+}
+
+function requiredEnv(name: string): string {
+  const value = env(name);
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+// --- HTTP -------------------------------------------------------------------------------------------
+
+// No browser calls this function: CORS answers the preflight and allows no origin.
+function corsHeaders(): Record<string, string> {
+  return {
+    'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+    'access-control-allow-methods': 'POST, OPTIONS',
+  };
+}
+
+type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'METHOD_NOT_ALLOWED'
+  | 'INVALID_REQUEST'
+  | 'VALIDATION_ERROR'
+  | 'INTERNAL_ERROR';
+
+class FunctionError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+function json(status: number, body: unknown): Response {
+  return Response.json(body, {
+    status,
+    headers: { ...corsHeaders(), 'cache-control': 'no-store' },
+  });
+}
+
+/** The `role` claim of a JWT (its signature is checked before the function runs, and again by the database). */
+function roleOf(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
+      role?: unknown;
+    };
+    return typeof claims.role === 'string' ? claims.role : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The caller's token, which must be the service role's. */
+function serviceToken(request: Request): string {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!token)
+    throw new FunctionError(401, 'UNAUTHENTICATED', 'Call send-mail with the service role key');
+  if (token !== env('SUPABASE_SERVICE_ROLE_KEY') && roleOf(token) !== 'service_role') {
+    throw new FunctionError(403, 'FORBIDDEN', 'Only the service role can send the queued mail');
+  }
+  return token;
+}
+
+export const DEFAULT_BATCH_SIZE = 20;
+export const MAX_BATCH_SIZE = 100;
+
+async function batchSizeOf(request: Request): Promise<number> {
+  const text = await request.text();
+  if (!text.trim()) return DEFAULT_BATCH_SIZE;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new FunctionError(400, 'INVALID_REQUEST', 'The request body must be JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new FunctionError(400, 'INVALID_REQUEST', 'The request body must be a JSON object');
+  }
+  const limit = (body as { limit?: unknown }).limit;
+  if (limit === undefined) return DEFAULT_BATCH_SIZE;
+  if (
+    typeof limit !== 'number' ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    limit > MAX_BATCH_SIZE
+  ) {
+    throw new FunctionError(
+      400,
+      'VALIDATION_ERROR',
+      `limit must be a whole number from 1 to ${MAX_BATCH_SIZE}`,
+      {
+        field: 'limit',
+      },
+    );
+  }
+  return limit;
+}
+
+// --- the work -----------------------------------------------------------------------------------------
+
+// Node 20 (the local runner) has no WebSocket, which supabase-js demands; this function never uses Realtime.
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used by this function');
+  }
+}
+
+/** The database as the caller (the service role): the grants on the mail functions decide, not this file. */
+function callerClient(token: string): SupabaseClient {
+  return createClient(requiredEnv('SUPABASE_URL'), token, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(typeof WebSocket === 'undefined'
+      ? { realtime: { transport: NoRealtime as unknown as typeof WebSocket } }
+      : {}),
+  });
+}
+
+interface SmtpSettings {
+  host: string;
+  port: number;
+  username: string;
+  password: string | null;
+  fromEmail: string;
+  fromName: string;
+}
+
+interface QueuedMail {
+  id: string;
+  to: string;
+  fromEmail: string;
+  fromName: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+interface Batch {
+  claim: string | null;
+  smtp: SmtpSettings | null;
+  mails: QueuedMail[];
+}
+
+export interface SendResult {
+  /** Handed to the SMTP server (and removed from the queue). */
+  sent: number;
+  /** Not delivered: the attempt is counted and the database retries it later (or gives up). */
+  failed: number;
+  /** Not tried in this call (its time ran out, or another sender took the mail over): back in the queue. */
+  skipped: number;
+}
+
+/** How long an SMTP server may take to answer the connection, the greeting and each command. */
+const CONNECTION_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 20_000;
+/** No new mail is started after this long, well inside the 5-minute lease and the runtime's limits. */
+const TIME_BUDGET_MS = 40_000;
+const MAX_ERROR_LENGTH = 300;
+
+export const SMTP_HOST_NOT_SET = 'SMTP host not set (System Settings → Email)';
+export const SMTP_PASSWORD_NOT_SET =
+  'SMTP username set without a password (System Settings → Email)';
+export const FROM_EMAIL_NOT_SET = 'From email not set (System Settings → Email)';
+
+// Failures of the server or the connection rather than of one message: the rest of the batch would
+// fail the same way, so it is not tried (each counts the same failure).
+const CONNECTION_ERRORS = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ETLS',
+  'EAUTH',
+  'ENOAUTH',
+  'EPROXY',
+  'EPROTOCOL',
+]);
+
+type SmtpError = { code?: unknown; message?: unknown; responseCode?: unknown };
+
+/** A short reason for operators, never containing the password. */
+function reasonOf(error: unknown, password: string | null): string {
+  const { code, message } = (error ?? {}) as SmtpError;
+  let text = typeof message === 'string' && message ? message : 'Unexpected error';
+  if (typeof code === 'string' && code && !text.startsWith(code)) text = `${code}: ${text}`;
+  if (password) text = text.split(password).join('***');
+  return text.replace(/\s+/g, ' ').trim().slice(0, MAX_ERROR_LENGTH);
+}
+
+function isConnectionError(error: unknown): boolean {
+  const { code } = (error ?? {}) as SmtpError;
+  return typeof code === 'string' && CONNECTION_ERRORS.has(code);
+}
+
+async function record(
+  db: SupabaseClient,
+  claim: string,
+  mail: QueuedMail,
+  outcome: 'sent' | 'failed' | 'released',
+  error?: string,
+): Promise<string> {
+  const { data, error: rpcError } = await db.rpc('record_mail_outcome', {
+    mail_id: mail.id,
+    claim,
+    outcome,
+    error: error ?? null,
+  });
+  if (rpcError) throw rpcError;
+  return data as string;
+}
+
+async function sendBatch(db: SupabaseClient, batch: Batch, startedAt: number): Promise<SendResult> {
+  const result: SendResult = { sent: 0, failed: 0, skipped: 0 };
+  const { claim, smtp, mails } = batch;
+  if (!claim || !smtp || mails.length === 0) return result;
+
+  const fail = async (mail: QueuedMail, reason: string) => {
+    const outcome = await record(db, claim, mail, 'failed', reason);
+    if (outcome === 'stale') result.skipped += 1;
+    else result.failed += 1;
+  };
+
+  // Settings that cannot work fail every mail with the reason, without a connection.
+  const unusable = !smtp.host
+    ? SMTP_HOST_NOT_SET
+    : smtp.username && !smtp.password
+      ? SMTP_PASSWORD_NOT_SET
+      : null;
+  if (unusable) {
+    for (const mail of mails) await fail(mail, unusable);
+    return result;
+  }
+
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    // 465 is TLS from the start; any other port upgrades with STARTTLS when the server offers it.
+    secure: smtp.port === 465,
+    ...(smtp.username ? { auth: { user: smtp.username, pass: smtp.password ?? '' } } : {}),
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    greetingTimeout: CONNECTION_TIMEOUT_MS,
+    dnsTimeout: CONNECTION_TIMEOUT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+  });
+  let brokenConnection: string | undefined;
+  try {
+    for (const mail of mails) {
+      if (brokenConnection) {
+        await fail(mail, brokenConnection);
+        continue;
+      }
+      if (Date.now() - startedAt > TIME_BUDGET_MS) {
+        await record(db, claim, mail, 'released');
+        result.skipped += 1;
+        continue;
+      }
+      const fromEmail = mail.fromEmail || smtp.fromEmail;
+      const fromName = mail.fromEmail ? mail.fromName : smtp.fromName;
+      if (!fromEmail) {
+        await fail(mail, FROM_EMAIL_NOT_SET);
+        continue;
+      }
+      try {
+        await transport.sendMail({
+          from: fromName ? { name: fromName, address: fromEmail } : fromEmail,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: { 'auto-submitted': 'auto-generated' },
+        });
+      } catch (error) {
+        const reason = reasonOf(error, smtp.password);
+        if (isConnectionError(error)) brokenConnection = reason;
+        await fail(mail, reason);
+        continue;
+      }
+      // Handed over: a lease taken over meanwhile (answer 'stale') still counts as sent here.
+      await record(db, claim, mail, 'sent');
+      result.sent += 1;
+    }
+  } finally {
+    transport.close();
+  }
+  return result;
+}
+
+/**
+ * POST with the service role key, body {} or { limit } (1–100, default 20): sends one batch of the
+ * queued mail and answers { sent, failed, skipped }; or { code, message, details? } (401
+ * UNAUTHENTICATED, 403 FORBIDDEN, 400 INVALID_REQUEST / VALIDATION_ERROR, 405, 500).
+ */
+export default async function handler(request: Request): Promise<Response> {
+  if (request.method === 'OPTIONS')
+    return new Response(null, { status: 204, headers: corsHeaders() });
+  const startedAt = Date.now();
+  try {
+    if (request.method !== 'POST') throw new FunctionError(405, 'METHOD_NOT_ALLOWED', 'Use POST');
+    const token = serviceToken(request);
+    const batchSize = await batchSizeOf(request);
+    const db = callerClient(token);
+    const { data, error, status } = await db.rpc('claim_mail_batch', { batch_size: batchSize });
+    // The database decides too: a token it does not accept, or a role without the grant.
+    if (status === 401)
+      throw new FunctionError(401, 'UNAUTHENTICATED', 'The token was not accepted');
+    if (error?.code === '42501' || status === 403) {
+      throw new FunctionError(403, 'FORBIDDEN', 'Only the service role can send the queued mail');
+    }
+    if (error) throw error;
+    return json(200, await sendBatch(db, data as Batch, startedAt));
+  } catch (error) {
+    if (error instanceof FunctionError) {
+      return json(error.status, {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    console.error('[send-mail]', error);
+    const message = (error as { message?: unknown } | null)?.message;
+    return json(500, {
+      code: 'INTERNAL_ERROR',
+      message: typeof message === 'string' ? message : 'Unexpected error',
+    });
+  }
+}
+
+// Supabase's runtime needs a server; the local gateway imports the default export instead.
+deno?.serve(handler);
