@@ -28,19 +28,19 @@ insert into auth.users (
 values
   (
     '00000000-0000-0000-0000-000000000000', 'a1d9e3f0-0000-4000-8000-000000000001', 'authenticated',
-    'authenticated', 'admin@school.test', extensions.crypt('password123', extensions.gen_salt('bf')), now(),
+    'authenticated', 'admin@school.test', extensions.crypt('password123', extensions.gen_salt('bf', 10)), now(),
     '{"provider":"email","providers":["email"]}', '{"first_name":"Alicia","last_name":"Romero"}',
     now() - interval '400 days', now(), '', '', '', ''
   ),
   (
     '00000000-0000-0000-0000-000000000000', 'b2e8c4a1-0000-4000-8000-000000000002', 'authenticated',
-    'authenticated', 'teacher@school.test', extensions.crypt('password123', extensions.gen_salt('bf')), now(),
+    'authenticated', 'teacher@school.test', extensions.crypt('password123', extensions.gen_salt('bf', 10)), now(),
     '{"provider":"email","providers":["email"]}', '{"first_name":"Daniel","last_name":"Ortega"}',
     now() - interval '380 days', now(), '', '', '', ''
   ),
   (
     '00000000-0000-0000-0000-000000000000', 'c3f7b5d2-0000-4000-8000-000000000003', 'authenticated',
-    'authenticated', 'student@school.test', extensions.crypt('password123', extensions.gen_salt('bf')), now(),
+    'authenticated', 'student@school.test', extensions.crypt('password123', extensions.gen_salt('bf', 10)), now(),
     '{"provider":"email","providers":["email"]}', '{"first_name":"Emma","last_name":"Collins"}',
     now() - interval '200 days', now(), '', '', '', ''
   );
@@ -52,7 +52,7 @@ insert into auth.users (
   confirmation_token, recovery_token, email_change_token_new, email_change
 )
 select '00000000-0000-0000-0000-000000000000', p.id::uuid, 'authenticated', 'authenticated', p.email,
-       extensions.crypt('password123', extensions.gen_salt('bf')), now() - make_interval(days => p.joined),
+       extensions.crypt('password123', extensions.gen_salt('bf', 10)), now() - make_interval(days => p.joined),
        '{"provider":"email","providers":["email"]}',
        jsonb_build_object('first_name', p.first_name, 'last_name', p.last_name),
        now() - make_interval(days => p.joined), now(),

@@ -241,7 +241,7 @@ export function screens(ctx: ScreenContext): Screen[] {
             c
               .from('courses')
               .select(
-                'id, title, description, language, category, level, duration, teacher_id, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, updated_at, teacher:users!courses_teacher_id_fkey(first_name, last_name)',
+                'id, title, description, language, category, level, duration, teacher_id, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, updated_at, teacher:teacher_profile(first_name, last_name)',
                 { count: 'exact' },
               )
               .order('created_at', { ascending: false })

@@ -6,6 +6,7 @@ import {
   type UserRow,
   USER_COLUMNS,
   assertAcceptablePassword,
+  assertMetadataSize,
   assertValidEmail,
   authError,
   continueSession,
@@ -40,7 +41,15 @@ import {
 } from './http-utils';
 import { type JwtClaims, verifyJwt } from './jwt';
 import type { Outbox } from './outbox';
-import { CachedSetting, EmailSendLimiter, SignInLimiter, readMaxLoginAttempts } from './rate-limit';
+import {
+  CachedSetting,
+  CodeGuesses,
+  EmailSendLimiter,
+  SignInLimiter,
+  WindowLimiter,
+  hardeningLimits,
+  readMaxLoginAttempts,
+} from './rate-limit';
 
 type Db = pg.Pool | pg.PoolClient;
 
@@ -91,6 +100,15 @@ function banUntil(duration: string): Date | null {
   return new Date(Date.now() + total);
 }
 
+/** GoTrue's answer when a rate limit is hit; Retry-After says when to try again. */
+function overRateLimit(retryAfterSeconds: number, msg = 'Request rate limit reached'): HttpError {
+  return new HttpError(
+    429,
+    { code: 429, error_code: 'over_request_rate_limit', msg },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
 async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
@@ -112,15 +130,21 @@ export class AuthApi {
   /** System Settings → Security → max login attempts: the per-email threshold of `signIns`. */
   private readonly maxLoginAttempts: CachedSetting<number>;
   private readonly recoveryMails: EmailSendLimiter;
+  /** OTP and email-link verifications, per client IP and per email named. */
+  private readonly verifiesByIp: WindowLimiter;
+  private readonly verifiesByEmail: WindowLimiter;
+  /** Wrong tries at each email's current recovery code; the 5th voids the code. */
+  private readonly codeGuesses: CodeGuesses;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly outbox: Outbox,
   ) {
     const limits = authLimits();
+    const hardening = hardeningLimits();
     this.signIns = new SignInLimiter(
       limits.failedSignInsPerEmail,
-      limits.failedSignInsPerIp,
+      hardening.failedSignInEmailsPerIp,
       limits.signInWindowSeconds * 1000,
     );
     this.maxLoginAttempts = new CachedSetting(
@@ -129,6 +153,9 @@ export class AuthApi {
       limits.settingsCacheSeconds * 1000,
     );
     this.recoveryMails = new EmailSendLimiter(limits.recoveryEmailIntervalSeconds * 1000);
+    this.verifiesByIp = new WindowLimiter(hardening.verificationsPerIp, hardening.verificationWindowSeconds * 1000);
+    this.verifiesByEmail = new WindowLimiter(hardening.verificationsPerEmail, hardening.verificationWindowSeconds * 1000);
+    this.codeGuesses = new CodeGuesses(hardening.wrongCodeTries, limits.recoveryTokenLifetimeSeconds * 1000);
   }
 
   /** `path` is what follows /auth/v1 (for example "/token"). */
@@ -146,7 +173,7 @@ export class AuthApi {
     if (method === 'PUT' && path === '/user') return this.updateUser(req, res);
     if (method === 'POST' && path === '/logout') return this.logout(req, res, url);
     if (method === 'POST' && path === '/recover') return this.recover(req, res, url);
-    if (method === 'GET' && path === '/verify') return this.verifyLink(res, url);
+    if (method === 'GET' && path === '/verify') return this.verifyLink(req, res, url);
     if (method === 'POST' && path === '/verify') return this.verifyOtp(req, res);
     if (method === 'GET' && path === '/admin/users') return this.adminListUsers(req, res, url);
     if (method === 'POST' && path === '/admin/users') return this.adminCreateUser(req, res);
@@ -226,6 +253,7 @@ export class AuthApi {
     if (!password) throw authError(422, 'validation_failed', 'Signup requires a valid password');
     assertAcceptablePassword(password);
     const data = objectField(body, 'data') ?? {};
+    assertMetadataSize(data);
 
     const session = await withTransaction(this.pool, async (db) => {
       if (await findUserByEmail(db, email)) throw authError(422, 'user_already_exists', 'User already registered');
@@ -257,9 +285,8 @@ export class AuthApi {
     const password = stringField(body, 'password') ?? '';
     if (!email) throw authError(400, 'validation_failed', 'missing email or phone');
     const ip = clientIp(req);
-    if (this.signIns.isLocked(email, ip, { perEmail: await this.maxLoginAttempts.get() })) {
-      throw authError(429, 'over_request_rate_limit', 'Too many login attempts. Please try again later.');
-    }
+    const wait = this.signIns.retryAfter(email, ip, { perEmail: await this.maxLoginAttempts.get() });
+    if (wait > 0) throw overRateLimit(wait, 'Too many login attempts. Please try again later.');
     const user = await findUserByEmail(this.pool, email);
     // Always one bcrypt comparison, so a wrong password and an unknown email take the same time.
     const matches = await passwordMatches(password, user?.encrypted_password);
@@ -269,7 +296,7 @@ export class AuthApi {
     }
     if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
     if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
-    this.signIns.recordSuccess(email);
+    this.signIns.recordSuccess(email, ip);
     const session = await withTransaction(this.pool, (db) => startSession(db, user, 'password', this.sessionMeta(req)));
     sendJson(res, 200, session);
   }
@@ -364,9 +391,11 @@ export class AuthApi {
       }
       const data = objectField(body, 'data');
       if (data) {
+        const merged = mergeMetadata(user.raw_user_meta_data, data);
+        assertMetadataSize(merged);
         await db.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
           user.id,
-          mergeMetadata(user.raw_user_meta_data, data),
+          merged,
         ]);
       }
       const fresh = (await findUserById(db, user.id)) as UserRow;
@@ -428,6 +457,8 @@ export class AuthApi {
       if (!user) return;
       const otp = sixDigitCode();
       const tokenHash = emailTokenHash(email, otp);
+      // A new code gets its own allowance of wrong tries.
+      this.codeGuesses.reset(email);
       await db.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, tokenHash]);
       let linkToken = tokenHash;
       if (challenge && (challengeMethod === 's256' || challengeMethod === 'plain')) {
@@ -484,7 +515,16 @@ export class AuthApi {
     return rows[0];
   }
 
-  private async verifyLink(res: ServerResponse, url: URL) {
+  /** Counts one verification attempt from the caller's IP (and for `email`), refusing it over the limits. */
+  private limitVerification(req: IncomingMessage, email?: string): void {
+    const byIp = this.verifiesByIp.hit(clientIp(req));
+    if (byIp > 0) throw overRateLimit(byIp);
+    const byEmail = email ? this.verifiesByEmail.hit(email) : 0;
+    if (byEmail > 0) throw overRateLimit(byEmail);
+  }
+
+  private async verifyLink(req: IncomingMessage, res: ServerResponse, url: URL) {
+    this.limitVerification(req);
     const target = safeRedirect(url.searchParams.get('redirect_to'));
     const token = url.searchParams.get('token') ?? '';
     const type = url.searchParams.get('type');
@@ -552,16 +592,27 @@ export class AuthApi {
     if (tokenHash) hash = tokenHash.startsWith(PKCE_PREFIX) ? tokenHash.slice(PKCE_PREFIX.length) : tokenHash;
     else if (token && email) hash = emailTokenHash(email, token.trim());
     if (!hash) throw authError(400, 'validation_failed', 'Verify requires either a token hash, or an email and a token');
+    this.limitVerification(req, email);
 
-    const session = await withTransaction(this.pool, async (db) => {
+    const outcome = await withTransaction(this.pool, async (db) => {
       const user = await this.consumeRecoveryToken(db, hash);
-      if (!user || (email && user.email !== email)) {
-        throw authError(403, 'otp_expired', 'Token has expired or is invalid');
-      }
+      if (!user || (email && user.email !== email)) return undefined;
       if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
       return startSession(db, user, 'recovery', this.sessionMeta(req));
     });
-    sendJson(res, 200, session);
+    if (!outcome) {
+      // A 6-digit code survives only a few wrong tries: after the last one it is void, right code or not.
+      if (token && email && this.codeGuesses.wrongTry(email)) {
+        await this.pool.query(
+          `update auth.users set recovery_token = '', updated_at = now()
+            where lower(email) = $1 and recovery_token <> '' and deleted_at is null`,
+          [email],
+        );
+      }
+      throw authError(403, 'otp_expired', 'Token has expired or is invalid');
+    }
+    if (email) this.codeGuesses.reset(email);
+    sendJson(res, 200, outcome);
   }
 
   // --- admin (service role) --------------------------------------------------------------------

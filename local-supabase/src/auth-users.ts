@@ -78,6 +78,15 @@ export function assertAcceptablePassword(password: string): void {
   }
 }
 
+/** Largest user metadata an account may carry (JSON, UTF-8): a profile's few fields, not a file store. */
+export const MAX_USER_METADATA_BYTES = 4096;
+
+export function assertMetadataSize(metadata: JsonObject): void {
+  if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_USER_METADATA_BYTES) {
+    throw authError(400, 'validation_failed', `User metadata cannot be larger than ${MAX_USER_METADATA_BYTES} bytes`);
+  }
+}
+
 export async function hashPassword(password: string): Promise<string> {
   // $2a$ like GoTrue, so pgcrypto's crypt() can verify the same hashes.
   const salt = (await bcrypt.genSalt(10)).replace(/^\$2b\$/, '$2a$');

@@ -93,7 +93,6 @@ export function authLimits() {
   return {
     // Used only when the database has no max login attempts setting (System Settings → Security).
     failedSignInsPerEmail: positiveIntFromEnv('LOCAL_SUPABASE_MAX_FAILED_SIGNINS_PER_EMAIL', 5),
-    failedSignInsPerIp: positiveIntFromEnv('LOCAL_SUPABASE_MAX_FAILED_SIGNINS_PER_IP', 20),
     signInWindowSeconds: positiveIntFromEnv('LOCAL_SUPABASE_SIGNIN_WINDOW_SECONDS', 300),
     recoveryEmailIntervalSeconds: positiveIntFromEnv('LOCAL_SUPABASE_RECOVERY_EMAIL_INTERVAL_SECONDS', 10),
     recoveryTokenLifetimeSeconds: 3600,

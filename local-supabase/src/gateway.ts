@@ -1,12 +1,15 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { ANON_KEY, API_PORT, API_URL, HOST, POSTGREST_PORT, SERVICE_ROLE_KEY, isAllowedOrigin } from './config';
 import { AuthApi } from './auth-api';
 import { FunctionsApi } from './functions-api';
-import { HttpError, bearerToken, headerValue, sendEmpty, sendJson } from './http-utils';
+import { HttpError, bearerToken, headerValue, readBody, sendEmpty, sendJson } from './http-utils';
 import { verifyJwt } from './jwt';
 import type { Outbox } from './outbox';
 import { StorageApi } from './storage-api';
+import type { ObjectFiles } from './storage-files';
+import { MAX_UPLOAD_BODY_BYTES } from './storage-uploads';
 
 const ALLOW_HEADERS = [
   'apikey',
@@ -30,6 +33,94 @@ const EXPOSE_HEADERS = ['content-range', 'content-profile', 'x-supabase-api-vers
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 const API_KEYS = new Set([ANON_KEY, SERVICE_ROLE_KEY]);
+
+const MiB = 1024 * 1024;
+/** Every route's body limit unless it needs more (Kong's client_max_body_size is 1m as well). */
+const DEFAULT_BODY_LIMIT = MiB;
+/** Edge functions accept up to 20 MiB, as Supabase's edge runtime does. */
+const FUNCTIONS_BODY_LIMIT = 20 * MiB;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+/** Identical failures within this window are logged once, then counted. */
+const LOG_REPEAT_WINDOW_MS = 10_000;
+
+/** How long an upstream (PostgREST, an edge function) may stay silent: LOCAL_SUPABASE_UPSTREAM_TIMEOUT_MS, else 30 s. */
+export function upstreamTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.LOCAL_SUPABASE_UPSTREAM_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_UPSTREAM_TIMEOUT_MS;
+}
+
+export interface GatewayOptions {
+  /** The port to listen on (API_PORT by default; 0 picks a free one). */
+  port?: number;
+  /** Where PostgREST listens (POSTGREST_PORT by default). */
+  postgrestPort?: number;
+  /** Upstream timeout in ms (upstreamTimeoutMs() by default). */
+  upstreamTimeoutMs?: number;
+  /** Where storage keeps object bytes (the data dir by default). */
+  files?: ObjectFiles;
+}
+
+type Area = 'rest' | 'auth' | 'storage' | 'other';
+
+function areaOf(path: string): Area {
+  if (path === '/rest/v1' || path.startsWith('/rest/v1/')) return 'rest';
+  if (path.startsWith('/auth/v1/')) return 'auth';
+  if (path.startsWith('/storage/v1/')) return 'storage';
+  return 'other';
+}
+
+/** A gateway-level refusal in the error style of the route it was meant for. */
+function gatewayError(area: Area, status: number, code: string, message: string): HttpError {
+  if (area === 'auth') return new HttpError(status, { code: status, error_code: code, msg: message });
+  if (area === 'storage') return new HttpError(status, { statusCode: String(status), error: code, message });
+  return new HttpError(status, { code, message });
+}
+
+function bodyLimitFor(method: string, path: string): number {
+  if (path.startsWith('/functions/v1/')) return FUNCTIONS_BODY_LIMIT;
+  // Uploads: each bucket's own limit is checked while reading; this is the global ceiling.
+  if ((method === 'POST' || method === 'PUT') && path.startsWith('/storage/v1/object/')) return MAX_UPLOAD_BODY_BYTES;
+  return DEFAULT_BODY_LIMIT;
+}
+
+function tooLargeError(area: Area, limit: number): HttpError {
+  if (area === 'storage') return new HttpError(413, { statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' });
+  return gatewayError(area, 413, 'request_too_large', `Request body is larger than ${limit} bytes`);
+}
+
+/** Bad %-escapes, invalid UTF-8 and NUL characters in the path or query: 400 before any route sees them. */
+function assertWellFormedUrl(rawUrl: string, area: Area): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawUrl);
+  } catch {
+    throw gatewayError(area, 400, 'malformed_request', 'The URL has an invalid %-escape or is not UTF-8');
+  }
+  if (decoded.includes('\0')) throw gatewayError(area, 400, 'malformed_request', 'The URL contains a NUL character');
+}
+
+/** Logs a failure as one line; the same failure again within LOG_REPEAT_WINDOW_MS is only counted. */
+class FailureLog {
+  private readonly recent = new Map<string, { at: number; suppressed: number }>();
+
+  report(method: string, path: string, error: unknown): void {
+    const reason =
+      error instanceof Error
+        ? `${error.name}${(error as { code?: unknown }).code ? ` ${String((error as { code?: unknown }).code)}` : ''}: ${error.message}`
+        : String(error);
+    const oneLine = reason.replace(/\s+/g, ' ').slice(0, 300);
+    const now = Date.now();
+    const seen = this.recent.get(oneLine);
+    if (seen && now - seen.at < LOG_REPEAT_WINDOW_MS) {
+      seen.suppressed += 1;
+      return;
+    }
+    const repeats = seen?.suppressed ? ` (${seen.suppressed} more like it in the last ${Math.round((now - seen.at) / 1000)} s)` : '';
+    this.recent.set(oneLine, { at: now, suppressed: 0 });
+    if (this.recent.size > 100) this.recent.delete(this.recent.keys().next().value as string);
+    console.error(`[gateway] ${method} ${path} failed: ${oneLine}${repeats}`);
+  }
+}
 
 /** Routes reachable without an API key, as in Supabase's Kong config (email links open in a plain browser tab). */
 function isOpenRoute(method: string, path: string): boolean {
@@ -67,7 +158,16 @@ function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   return true;
 }
 
-function proxyToPostgrest(req: IncomingMessage, res: ServerResponse, url: URL): void {
+async function proxyToPostgrest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  upstreamPort: number,
+  timeoutMs: number,
+): Promise<void> {
+  // Read whole (≤ 1 MiB) before PostgREST sees anything, so an oversized body never reaches it.
+  const method = req.method ?? 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, DEFAULT_BODY_LIMIT, () => tooLargeError('rest', DEFAULT_BODY_LIMIT));
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'host' && !HOP_BY_HOP.has(name)) headers[name] = value;
@@ -81,8 +181,13 @@ function proxyToPostgrest(req: IncomingMessage, res: ServerResponse, url: URL): 
   const query = search.toString();
   const upstreamPath = `${url.pathname.slice('/rest/v1'.length) || '/'}${query ? `?${query}` : ''}`;
 
+  if (body !== undefined) {
+    delete headers['content-length'];
+    headers['content-length'] = body.length;
+  }
+
   const upstream = http.request(
-    { host: HOST, port: POSTGREST_PORT, method: req.method, path: upstreamPath, headers },
+    { host: HOST, port: upstreamPort, method, path: upstreamPath, headers, timeout: timeoutMs },
     (response) => {
       const outgoing: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(response.headers)) {
@@ -95,27 +200,93 @@ function proxyToPostgrest(req: IncomingMessage, res: ServerResponse, url: URL): 
       response.pipe(res);
     },
   );
+  upstream.on('timeout', () => {
+    upstream.destroy();
+    if (!res.headersSent) {
+      sendJson(res, 504, { code: 'upstream_timeout', message: `PostgREST did not answer within ${timeoutMs / 1000} s` });
+    } else res.destroy();
+  });
   upstream.on('error', () => {
-    if (!res.headersSent) sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
+    if (res.writableEnded) return;
+    if (!res.headersSent) sendJson(res, 502, { code: 'upstream_unavailable', message: 'An invalid response was received from the upstream server' });
     else res.destroy();
   });
-  req.pipe(upstream);
+  // The client going away ends the upstream call too.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  upstream.end(body);
+}
+
+/** Runs an in-process upstream (an edge function) with the same timeout as a proxied one. */
+async function withTimeout(
+  res: ServerResponse,
+  timeoutMs: number,
+  what: string,
+  run: () => Promise<void>,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const running = run();
+  try {
+    const outcome = await Promise.race([running, timedOut]);
+    if (outcome === 'timeout') {
+      // The work may go on in the background; its late answer is dropped.
+      running.catch(() => undefined);
+      if (!res.headersSent) {
+        sendJson(res, 504, { code: 'upstream_timeout', message: `${what} did not answer within ${timeoutMs / 1000} s` });
+      } else res.destroy();
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A body left unread (too large, or refused before reading) is not drained: after the answer the
+ * gateway stops reading, sends FIN, and drops the connection a moment later. Closing at once would
+ * reset the connection while the client still sends, and the client could lose the answer.
+ */
+function closeWithoutDraining(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  res.setHeader('connection', 'close');
+  // Node ends such a connection with destroySoon() right after the answer; a lingering close instead
+  // (as nginx does): stop reading, send FIN, drop the connection a moment later.
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.end();
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  };
 }
 
 export interface Gateway {
+  /** The port it listens on. */
+  port: number;
   close(): Promise<void>;
 }
 
-export async function startGateway(pool: pg.Pool, outbox: Outbox): Promise<Gateway> {
+export async function startGateway(pool: pg.Pool, outbox: Outbox, options: GatewayOptions = {}): Promise<Gateway> {
   const auth = new AuthApi(pool, outbox);
-  const storage = new StorageApi(pool);
+  const storage = new StorageApi(pool, options.files);
   const functions = new FunctionsApi();
+  const postgrestPort = options.postgrestPort ?? POSTGREST_PORT;
+  const timeoutMs = options.upstreamTimeoutMs ?? upstreamTimeoutMs();
+  const failures = new FailureLog();
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', API_URL);
+    const rawUrl = req.url ?? '/';
     const method = req.method ?? 'GET';
-    const path = url.pathname;
+    const rawPath = rawUrl.split('?')[0] ?? '/';
+    const area = areaOf(rawPath);
     const corsAllowed = applyCors(req, res);
+    assertWellFormedUrl(rawUrl, area);
+    const url = new URL(rawUrl, API_URL);
+    const path = url.pathname;
+    const bodyLimit = bodyLimitFor(method, path);
+    const declaredLength = Number(req.headers['content-length']);
+    if (Number.isFinite(declaredLength) && declaredLength > bodyLimit) throw tooLargeError(area, bodyLimit);
 
     if (method === 'OPTIONS') {
       if (!corsAllowed) return sendJson(res, 403, { message: 'Origin not allowed' });
@@ -131,10 +302,14 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox): Promise<Gatew
     }
     if (!isOpenRoute(method, path)) await assertApiKey(req, url);
 
-    if (path === '/rest/v1' || path.startsWith('/rest/v1/')) return proxyToPostgrest(req, res, url);
+    if (path === '/rest/v1' || path.startsWith('/rest/v1/')) return proxyToPostgrest(req, res, url, postgrestPort, timeoutMs);
     if (path.startsWith('/auth/v1/')) return auth.handle(req, res, path.slice('/auth/v1'.length), url);
     if (path.startsWith('/storage/v1/')) return storage.handle(req, res, path.slice('/storage/v1'.length));
-    if (path.startsWith('/functions/v1/')) return functions.handle(req, res, path.slice('/functions/v1'.length), url);
+    if (path.startsWith('/functions/v1/')) {
+      return withTimeout(res, timeoutMs, 'The edge function', () =>
+        functions.handle(req, res, path.slice('/functions/v1'.length), url),
+      );
+    }
     sendJson(res, 404, { message: 'no Route matched with those values' });
   };
 
@@ -144,8 +319,9 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox): Promise<Gatew
         res.destroy();
         return;
       }
+      if (!req.complete) closeWithoutDraining(req, res);
       if (error instanceof HttpError) return sendJson(res, error.status, error.body, error.headers);
-      console.error('[gateway]', req.method, req.url, error);
+      failures.report(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/', error);
       sendJson(res, 500, { code: 500, error_code: 'unexpected_failure', msg: 'Internal server error' });
     });
   });
@@ -153,10 +329,11 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox): Promise<Gatew
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(API_PORT, HOST, () => resolve());
+    server.listen(options.port ?? API_PORT, HOST, () => resolve());
   });
 
   return {
+    port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

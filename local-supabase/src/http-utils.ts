@@ -13,18 +13,58 @@ export class HttpError extends Error {
   }
 }
 
-export async function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limitBytes) {
-      throw new HttpError(413, { code: 413, error_code: 'request_too_large', msg: 'Request body too large' });
+/**
+ * Reads a request body of at most `limitBytes`. Over the limit it stops reading at once (nothing more is
+ * buffered) and rejects with `tooLarge()`; the gateway then answers and closes the connection.
+ */
+export function readBody(
+  req: IncomingMessage,
+  limitBytes: number,
+  tooLarge: () => Error = () =>
+    new HttpError(413, { code: 413, error_code: 'request_too_large', msg: 'Request body too large' }),
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanUp = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limitBytes) {
+        cleanUp();
+        req.pause();
+        chunks.length = 0;
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanUp();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanUp();
+      reject(error);
+    };
+    const onClose = () => {
+      cleanUp();
+      if (!req.complete) reject(new Error('The client closed the request before sending its whole body'));
+    };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limitBytes) {
+      reject(tooLarge());
+      return;
     }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** Parses a JSON object body; an empty body is an empty object. */

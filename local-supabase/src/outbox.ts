@@ -234,7 +234,12 @@ export async function startOutboxServer(outbox: Outbox): Promise<{ close(): Prom
     );
   }, DELIVERY_INTERVAL_MS);
   delivery.unref();
+  // Only these Host names: a page on another site that rebinds its DNS name to 127.0.0.1 gets 421.
+  const ownHosts = new Set([`${HOST}:${OUTBOX_PORT}`, `localhost:${OUTBOX_PORT}`]);
   const server = http.createServer((req, res) => {
+    if (!ownHosts.has((req.headers.host ?? '').toLowerCase())) {
+      return sendJson(res, 421, { message: `Misdirected request: use http://${HOST}:${OUTBOX_PORT}` });
+    }
     const url = new URL(req.url ?? '/', `http://${HOST}:${OUTBOX_PORT}`);
     const respond = async () => {
       if (url.pathname === '/api/messages' && req.method === 'GET') {

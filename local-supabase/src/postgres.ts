@@ -53,7 +53,15 @@ export async function startEmbeddedPostgres(
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--no-sync'],
     // TCP on 127.0.0.1 only; no Unix socket, so no dependency on a writable /var/run/postgresql.
-    postgresFlags: ['-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories=', '-c', 'synchronous_commit=off'],
+    postgresFlags: [
+      '-c',
+      `listen_addresses=${HOST}`,
+      '-c',
+      'unix_socket_directories=',
+      // Durability: a commit is answered only once it is on disk (off lost acknowledged rows on kill -9).
+      '-c',
+      'synchronous_commit=on',
+    ],
     onLog: (message: string) => tail.push(String(message)),
     onError: (message: unknown) => tail.push(String(message)),
   });

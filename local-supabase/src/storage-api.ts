@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { type CallerClaims, runAsCaller } from './caller-db';
 import { API_URL } from './config';
@@ -529,11 +530,9 @@ export class StorageApi {
       res.end();
       return;
     }
-    await new Promise<void>((resolve, reject) => {
-      const stream = file.read(range);
-      stream.on('error', reject);
-      res.on('close', resolve);
-      stream.pipe(res);
+    // pipeline closes the file when the client goes away (pipe() would leave it open).
+    await pipeline(file.read(range), res).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
     });
   }
 

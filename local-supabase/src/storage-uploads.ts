@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { JsonObject } from './http-utils';
-import { headerValue } from './http-utils';
+import { headerValue, readBody } from './http-utils';
 import { invalidRequest, storageError, tooLarge } from './storage-errors';
 
 /** supabase/config.toml `[storage] file_size_limit`; a bucket may only lower it. */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 // Room for the multipart boundaries and form fields around the file itself.
 const MULTIPART_OVERHEAD = 64 * 1024;
-// An oversized body is still read (and dropped) up to here, so the client receives the 413.
-const MAX_DRAINED_BYTES = 2 * GLOBAL_FILE_SIZE_LIMIT;
+/** The largest body an upload route reads: the global file limit plus the multipart form around it. */
+export const MAX_UPLOAD_BODY_BYTES = GLOBAL_FILE_SIZE_LIMIT + MULTIPART_OVERHEAD;
 export const DEFAULT_CACHE_CONTROL = 'max-age=3600';
 
 export interface ObjectMetadata {
@@ -29,21 +29,9 @@ export interface Upload {
   userMetadata: JsonObject | null;
 }
 
-async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limit) {
-      chunks.length = 0;
-      if (size > MAX_DRAINED_BYTES) break;
-      continue;
-    }
-    chunks.push(buffer);
-  }
-  if (size > limit) throw tooLarge();
-  return Buffer.concat(chunks);
+/** Stops reading as soon as the body passes the limit; the gateway answers 413 and closes the connection. */
+function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return readBody(req, limit, tooLarge);
 }
 
 /** storage-js sends `cacheControl` as seconds ('3600') in forms and as `max-age=3600` in headers. */

@@ -810,6 +810,16 @@ export type Database = {
         };
         Relationships: [];
       };
+      teacher_profiles: {
+        Row: {
+          avatar_url: string | null;
+          first_name: string | null;
+          id: string | null;
+          last_name: string | null;
+          specializations: string[] | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       activity_stats: {
@@ -1005,12 +1015,24 @@ export type Database = {
         };
         Returns: undefined;
       };
+      teacher_profile: {
+        Args: {
+          arg1: unknown;
+        };
+        Returns: Database['public']['Views']['teacher_profiles']['Row'][];
+      };
       unenroll_user_from_course: {
         Args: {
           user_uuid: string;
           course_uuid: string;
         };
         Returns: Json;
+      };
+      uploader_profile: {
+        Args: {
+          arg1: unknown;
+        };
+        Returns: Database['public']['Views']['teacher_profiles']['Row'][];
       };
     };
     Enums: {

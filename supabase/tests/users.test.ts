@@ -122,7 +122,7 @@ describe('a student editing their own profile', () => {
 });
 
 describe('reading profiles', () => {
-  it('a student cannot see another student, but sees teachers', async () => {
+  it("a student sees neither another student nor a teacher's row, only teachers' public profiles", async () => {
     const other = await signUpUser('other-student');
     const { client } = await signUpUser('curious-student');
 
@@ -133,23 +133,25 @@ describe('reading profiles', () => {
     expect(error).toBeNull();
     expect(students).toEqual([]);
 
-    const { data: teachers } = await client
+    const { data: teacherRows, error: teacherError } = await client
       .from('users')
-      .select('id, first_name, role')
-      .eq('role', 'teacher');
-    expect(teachers).toContainEqual({
-      id: DEMO_ACCOUNTS.teacher.id,
-      first_name: 'Daniel',
-      role: 'teacher',
-    });
+      .select('id')
+      .eq('id', DEMO_ACCOUNTS.teacher.id);
+    expect(teacherError).toBeNull();
+    expect(teacherRows).toEqual([]);
+
+    // Name, avatar and specializations only (supabase/tests/profile-privacy.test.ts).
+    const { data: teachers } = await client
+      .from('teacher_profiles')
+      .select('id, first_name')
+      .eq('id', DEMO_ACCOUNTS.teacher.id);
+    expect(teachers).toEqual([{ id: DEMO_ACCOUNTS.teacher.id, first_name: 'Daniel' }]);
   });
 
-  it('a student sees only their own row and teachers', async () => {
+  it('a student sees only their own row', async () => {
     const { client, user } = await signUpUser('listing-student');
     const { data } = await client.from('users').select('id, role');
-    for (const row of data ?? []) {
-      expect(row.id === user.id || row.role === 'teacher').toBe(true);
-    }
+    expect(data).toEqual([{ id: user.id, role: 'student' }]);
   });
 
   it('anonymous callers read no profiles', async () => {

@@ -68,9 +68,12 @@ export type CourseWriteRow = Partial<
   >
 >;
 
-/** Course columns plus the teacher's name through the teacher foreign key (one request, no N+1). */
+/**
+ * Course columns plus the teacher's name from their public profile (the `teacher_profile` computed
+ * relationship: one request, no N+1; users rows of teachers are not readable by students).
+ */
 export const COURSE_COLUMNS =
-  'id, title, description, language, category, level, duration, teacher_id, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, updated_at, teacher:users!courses_teacher_id_fkey(first_name, last_name)';
+  'id, title, description, language, category, level, duration, teacher_id, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, updated_at, teacher:teacher_profile(first_name, last_name)';
 
 export function toCourse(row: CourseRow): Course {
   return {

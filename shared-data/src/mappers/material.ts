@@ -65,7 +65,7 @@ export type NewMaterialRow = Pick<
 
 /** Material columns plus uploader name and course title (one request for the whole library). */
 export const MATERIAL_COLUMNS =
-  'id, title, type, url, storage_path, mime_type, file_size, course_id, language, skill, uploaded_by, uploaded_at, uploader:users!uploaded_by(first_name, last_name), course:courses(title)';
+  'id, title, type, url, storage_path, mime_type, file_size, course_id, language, skill, uploaded_by, uploaded_at, uploader:uploader_profile(first_name, last_name), course:courses(title)';
 
 /**
  * A row of the `material_list` view: the database supplies the uploader's name, which embedding

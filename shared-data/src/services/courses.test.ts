@@ -80,9 +80,7 @@ describe('coursesService.list', () => {
     expect(topLevelColumns(request?.query.get('select'))).toEqual(
       expect.arrayContaining(COURSE_FIELDS),
     );
-    expect(request?.query.get('select')).toContain(
-      'teacher:users!courses_teacher_id_fkey(first_name,last_name)',
-    );
+    expect(request?.query.get('select')).toContain('teacher:teacher_profile(first_name,last_name)');
     expect(request?.query.get('order')).toBe('created_at.desc,id.asc');
     expect(request?.query.get('offset')).toBe('0');
     expect(request?.query.get('limit')).toBe('10');
@@ -636,7 +634,7 @@ describe('coursesService.listEnrolledCourses', () => {
     expect(query?.get('user_id')).toBe('eq.user-1');
     expect(query?.get('status')).toBe('eq.active');
     expect(selectedColumns(query?.get('select'))).toContain('course:courses!inner(');
-    expect(query?.get('select')).toContain('teacher:users!courses_teacher_id_fkey');
+    expect(query?.get('select')).toContain('teacher:teacher_profile(');
   });
 
   it("falls back to 'Failed to fetch enrolled courses'", async () => {
