@@ -156,6 +156,22 @@ beforeEach(() => {
 });
 
 describe('Teacher Management: the list', () => {
+  it('agrees the Spanish counts with their number (1 activo, never 1 activos)', async () => {
+    teacherStats.mockResolvedValue(ok({ ...STATS, activeTeachers: 1, inactiveTeachers: 1 }));
+    listTeachers.mockResolvedValue(
+      ok(paged([aTeacher({ courseCount: 1, activeCourseCount: 1 })], 1)),
+    );
+    renderPage('es');
+
+    const ana = await screen.findByRole('article', { name: 'Ana Gil' });
+    expect(ana).toHaveTextContent('1 activo');
+    expect(ana).not.toHaveTextContent('1 activos');
+    await waitFor(() => expect(stat('Total de profesores')).toHaveTextContent('1 activo'));
+    expect(stat('Total de profesores')).not.toHaveTextContent('1 activos');
+    expect(stat('Total de profesores')).toHaveTextContent('1 desactivado');
+    expect(stat('Total de profesores')).not.toHaveTextContent('1 desactivados');
+  });
+
   it('shows a loader while the teachers load', async () => {
     listTeachers.mockReturnValue(new Promise(() => {}));
     renderPage();

@@ -149,10 +149,10 @@ export default function TeacherManagementScreen() {
             value: stats.data?.totalTeachers,
             icon: <IconUsersGroup size={22} aria-hidden />,
             hint: stats.data
-              ? t('stats.totalHint', {
-                  active: stats.data.activeTeachers,
-                  inactive: stats.data.inactiveTeachers,
-                })
+              ? `${t('stats.totalActive', { count: stats.data.activeTeachers })} · ${t(
+                  'stats.totalInactive',
+                  { count: stats.data.inactiveTeachers },
+                )}`
               : undefined,
           },
           {
