@@ -32,6 +32,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['local-supabase/tests/**/*.test.ts', 'supabase/tests/**/*.test.ts'],
+          // Those kill the stack's processes: `pnpm test:resilience` runs them on a stack of their own.
+          exclude: ['local-supabase/tests/resilience/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

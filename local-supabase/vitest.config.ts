@@ -8,6 +8,8 @@ export default defineProject({
     name: 'local-supabase',
     environment: 'node',
     include: ['tests/**/*.test.ts'],
+    // Those kill the stack's processes: `pnpm test:resilience` runs them on a stack of their own.
+    exclude: ['tests/resilience/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: false,

@@ -320,8 +320,8 @@ select c.id, e.user_id, h.attended,
 
 -- 6. Materials -----------------------------------------------------------------------------------------
 -- Files (pdf, document, audio, other) are objects in the private `materials` bucket: url and storage_path
--- hold the object name; their bytes are in supabase/seed/storage/materials/. Videos and links are
--- external URLs. Materials without a course are general ("Extra Materials").
+-- hold the object name, <course id | general>/<uploader id>/<file> (20261126000100_storage_ownership.sql);
+-- their bytes are in supabase/seed/storage/materials/. Videos and links are external URLs. Materials without a course are general ("Extra Materials").
 
 insert into public.materials (
   id, title, type, url, storage_path, mime_type, file_size, course_id, language, skill, uploaded_by, uploaded_at
@@ -330,22 +330,22 @@ select m.id::uuid, m.title, m.type, m.url, m.storage_path, m.mime_type, m.file_s
        m.language, m.skill, m.uploaded_by::uuid, now() - make_interval(days => m.days_ago)
   from (values
     ('4a7e41a1-0000-4000-8000-000000000001', 'Present tense cheat sheet', 'pdf',
-     '1731330000000-v7k2qd.pdf', '1731330000000-v7k2qd.pdf', 'application/pdf', 1363,
+     'c0a5e000-0000-4000-8000-000000000001/b2e8c4a1-0000-4000-8000-000000000002/1731330000000-v7k2qd.pdf', 'c0a5e000-0000-4000-8000-000000000001/b2e8c4a1-0000-4000-8000-000000000002/1731330000000-v7k2qd.pdf', 'application/pdf', 1363,
      'c0a5e000-0000-4000-8000-000000000001', 'ES', 'grammar', 'b2e8c4a1-0000-4000-8000-000000000002', 40),
     ('4a7e41a1-0000-4000-8000-000000000002', 'Meeting phrases for business English', 'pdf',
-     '1731416400000-m3x9pa.pdf', '1731416400000-m3x9pa.pdf', 'application/pdf', 1293,
+     'general/b2e8c4a1-0000-4000-8000-000000000014/1731416400000-m3x9pa.pdf', 'general/b2e8c4a1-0000-4000-8000-000000000014/1731416400000-m3x9pa.pdf', 'application/pdf', 1293,
      null, 'EN', 'reading', 'b2e8c4a1-0000-4000-8000-000000000014', 35),
     ('4a7e41a1-0000-4000-8000-000000000003', 'Flashcard: the colours of the Spanish flag', 'other',
-     '1731502800000-t8w4nc.png', '1731502800000-t8w4nc.png', 'image/png', 176,
+     'general/b2e8c4a1-0000-4000-8000-000000000011/1731502800000-t8w4nc.png', 'general/b2e8c4a1-0000-4000-8000-000000000011/1731502800000-t8w4nc.png', 'image/png', 176,
      null, 'ES', null, 'b2e8c4a1-0000-4000-8000-000000000011', 30),
     ('4a7e41a1-0000-4000-8000-000000000004', 'Intonation warm-up: rising scale', 'audio',
-     '1731589200000-h2r6ye.wav', '1731589200000-h2r6ye.wav', 'audio/wav', 38444,
+     'general/a1d9e3f0-0000-4000-8000-000000000001/1731589200000-h2r6ye.wav', 'general/a1d9e3f0-0000-4000-8000-000000000001/1731589200000-h2r6ye.wav', 'audio/wav', 38444,
      null, 'EN', 'listening', 'a1d9e3f0-0000-4000-8000-000000000001', 25),
     ('4a7e41a1-0000-4000-8000-000000000005', 'Business email phrases', 'document',
-     '1731675600000-b5j8uf.txt', '1731675600000-b5j8uf.txt', 'text/plain', 775,
+     'c0a5e000-0000-4000-8000-000000000006/b2e8c4a1-0000-4000-8000-000000000002/1731675600000-b5j8uf.txt', 'c0a5e000-0000-4000-8000-000000000006/b2e8c4a1-0000-4000-8000-000000000002/1731675600000-b5j8uf.txt', 'text/plain', 775,
      'c0a5e000-0000-4000-8000-000000000006', 'EN', 'reading', 'b2e8c4a1-0000-4000-8000-000000000002', 20),
     ('4a7e41a1-0000-4000-8000-000000000006', 'Conversation starters', 'document',
-     '1731762000000-p4n7ws.md', '1731762000000-p4n7ws.md', 'text/markdown', 860,
+     'general/b2e8c4a1-0000-4000-8000-000000000011/1731762000000-p4n7ws.md', 'general/b2e8c4a1-0000-4000-8000-000000000011/1731762000000-p4n7ws.md', 'text/markdown', 860,
      null, 'ES', 'reading', 'b2e8c4a1-0000-4000-8000-000000000011', 12),
     ('4a7e41a1-0000-4000-8000-000000000007', 'Describe what you see: a short nature clip', 'video',
      'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4', null, 'video/mp4', 0,

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+
 /** Direct calls to the local stack for test set-up (the UI is what the tests exercise). */
 export const API_URL = 'http://127.0.0.1:54321';
 export const OUTBOX_URL = 'http://127.0.0.1:54324';
@@ -15,22 +17,52 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
 }
 
+let nextHost = Math.floor(Math.random() * 50_000);
+
+/**
+ * Sign-ups are limited per IP (30 in 5 minutes), so each set-up sign-up comes from its own loopback
+ * address (all of 127.0.0.0/8 is local), as people signing up from their own machines do.
+ */
+function freshLoopbackAddress(): string {
+  nextHost += 1;
+  return `127.${100 + ((nextHost >> 16) % 50)}.${(nextHost >> 8) & 255}.${(nextHost & 255) || 1}`;
+}
+
 export async function signUpThroughApi(
   email: string,
   password: string,
   firstName: string,
   lastName: string,
 ) {
-  const response = await fetch(`${API_URL}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password,
-      data: { first_name: firstName, last_name: lastName, role: 'student' },
-    }),
+  const payload = JSON.stringify({
+    email,
+    password,
+    data: { first_name: firstName, last_name: lastName, role: 'student' },
   });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(
+      `${API_URL}/auth/v1/signup`,
+      {
+        method: 'POST',
+        localAddress: freshLoopbackAddress(),
+        headers: {
+          apikey: ANON_KEY,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+  if (status !== 200) throw new Error(`sign-up failed: ${status} ${text}`);
 }
 
 type OutboxMessage = {

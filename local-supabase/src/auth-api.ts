@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { API_URL, SITE_URL, authLimits, isAllowedOrigin } from './config';
+import { SINGLE_CONFIRMATION_ACCEPTED, assertEmailFree, confirmEmailChange, requestEmailChange } from './auth-email-change';
 import {
   type UserRow,
   USER_COLUMNS,
@@ -40,6 +41,7 @@ import {
   stringField,
 } from './http-utils';
 import { type JwtClaims, verifyJwt } from './jwt';
+import { MfaApi, hasVerifiedFactor } from './auth-mfa';
 import type { Outbox } from './outbox';
 import {
   CachedSetting,
@@ -81,6 +83,11 @@ function escapeHtml(text: string): string {
 
 function pkceChallengeOf(verifier: string, method: string): string {
   return method === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
+}
+
+/** A deactivated (banned) account gets no session by any route, email links included. */
+function refuseBanned(user: UserRow): void {
+  if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
 }
 
 /** Parses GoTrue's ban_duration ("none" or a Go duration such as "24h", "90m", "1h30m"). */
@@ -135,6 +142,10 @@ export class AuthApi {
   private readonly verifiesByEmail: WindowLimiter;
   /** Wrong tries at each email's current recovery code; the 5th voids the code. */
   private readonly codeGuesses: CodeGuesses;
+  /** Two-factor sign-in (TOTP): the /factors endpoints. */
+  private readonly mfa: MfaApi;
+  /** New accounts per client IP. */
+  private readonly signUpsByIp: WindowLimiter;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -142,6 +153,7 @@ export class AuthApi {
   ) {
     const limits = authLimits();
     const hardening = hardeningLimits();
+    this.mfa = new MfaApi(this.pool);
     this.signIns = new SignInLimiter(
       limits.failedSignInsPerEmail,
       hardening.failedSignInEmailsPerIp,
@@ -156,6 +168,7 @@ export class AuthApi {
     this.verifiesByIp = new WindowLimiter(hardening.verificationsPerIp, hardening.verificationWindowSeconds * 1000);
     this.verifiesByEmail = new WindowLimiter(hardening.verificationsPerEmail, hardening.verificationWindowSeconds * 1000);
     this.codeGuesses = new CodeGuesses(hardening.wrongCodeTries, limits.recoveryTokenLifetimeSeconds * 1000);
+    this.signUpsByIp = new WindowLimiter(hardening.signUpsPerIp, hardening.signUpWindowSeconds * 1000);
   }
 
   /** `path` is what follows /auth/v1 (for example "/token"). */
@@ -170,11 +183,14 @@ export class AuthApi {
     if (method === 'POST' && path === '/signup') return this.signUp(req, res);
     if (method === 'POST' && path === '/token') return this.token(req, res, url);
     if (method === 'GET' && path === '/user') return this.getUser(req, res);
-    if (method === 'PUT' && path === '/user') return this.updateUser(req, res);
+    if (method === 'PUT' && path === '/user') return this.updateUser(req, res, url);
     if (method === 'POST' && path === '/logout') return this.logout(req, res, url);
     if (method === 'POST' && path === '/recover') return this.recover(req, res, url);
     if (method === 'GET' && path === '/verify') return this.verifyLink(req, res, url);
     if (method === 'POST' && path === '/verify') return this.verifyOtp(req, res);
+    if (path === '/factors' || path.startsWith('/factors/')) {
+      return this.mfa.handle(req, res, path, await this.requireUser(req));
+    }
     if (method === 'GET' && path === '/admin/users') return this.adminListUsers(req, res, url);
     if (method === 'POST' && path === '/admin/users') return this.adminCreateUser(req, res);
     if (adminUser) {
@@ -254,6 +270,9 @@ export class AuthApi {
     assertAcceptablePassword(password);
     const data = objectField(body, 'data') ?? {};
     assertMetadataSize(data);
+    // Counted once the request is well formed, like GoTrue's limiter, which runs before the account check.
+    const wait = this.signUpsByIp.hit(clientIp(req));
+    if (wait > 0) throw overRateLimit(wait);
 
     const session = await withTransaction(this.pool, async (db) => {
       if (await findUserByEmail(db, email)) throw authError(422, 'user_already_exists', 'User already registered');
@@ -363,12 +382,17 @@ export class AuthApi {
     sendJson(res, 200, await userJson(this.pool, user));
   }
 
-  private async updateUser(req: IncomingMessage, res: ServerResponse) {
+  private async updateUser(req: IncomingMessage, res: ServerResponse, url: URL) {
     const body = await readJsonObject(req);
     const updated = await withTransaction(this.pool, async (db) => {
       const { claims, user } = await this.requireUser(req, db);
       await findUserById(db, user.id, true);
       const password = stringField(body, 'password');
+      const newEmail = normalizeEmail(body.email);
+      // As GoTrue: with two-factor on, the password and the email change only from an aal2 session.
+      if ((password || (newEmail && newEmail !== user.email)) && claims.aal !== 'aal2' && (await hasVerifiedFactor(db, user.id))) {
+        throw authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+      }
       if (password !== undefined) {
         assertAcceptablePassword(password);
         if (await passwordMatches(password, user.encrypted_password)) {
@@ -384,10 +408,16 @@ export class AuthApi {
           typeof claims.session_id === 'string' ? claims.session_id : null,
         ]);
       }
-      const email = normalizeEmail(body.email);
+      const email = newEmail;
       if (email && email !== user.email) {
         assertValidEmail(email);
-        await this.changeEmail(db, user.id, email);
+        // Only through the links mailed to both addresses (see auth-email-change.ts).
+        await assertEmailFree(db, user.id, email);
+        const wait = this.recoveryMails.acquire(`email-change:${user.id}`);
+        if (wait > 0) {
+          throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+        }
+        await requestEmailChange(db, this.outbox, user, email, safeRedirect(url.searchParams.get('redirect_to')));
       }
       const data = objectField(body, 'data');
       if (data) {
@@ -537,6 +567,7 @@ export class AuthApi {
           error_description: 'Email link is invalid or has expired',
         }),
       );
+    if (type === 'email_change' && token) return this.verifyEmailChangeLink(res, token, target, failed);
     if (type !== 'recovery' || !token) return failed();
 
     const isPkce = token.startsWith(PKCE_PREFIX);
@@ -581,10 +612,66 @@ export class AuthApi {
     redirect(res, location);
   }
 
+  /** The link of a pending email change: the first of the two only says so, the second signs in. */
+  private async verifyEmailChangeLink(res: ServerResponse, token: string, target: string, failed: () => void) {
+    let location: string | undefined;
+    try {
+      location = await withTransaction(this.pool, async (db) => {
+        const outcome = await confirmEmailChange(db, token, refuseBanned);
+        if (outcome.state === 'invalid') return undefined;
+        if (outcome.state === 'one-of-two') return withFragment(target, { message: SINGLE_CONFIRMATION_ACCEPTED });
+        const session = await startSession(db, outcome.user, 'otp', {});
+        return withFragment(target, {
+          access_token: session.access_token,
+          expires_at: String(session.expires_at),
+          expires_in: String(session.expires_in),
+          refresh_token: session.refresh_token,
+          token_type: 'bearer',
+          type: 'email_change',
+        });
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.body.error_code !== 'user_banned') throw error;
+      location = withFragment(target, { error: 'access_denied', error_code: 'user_banned', error_description: 'User is banned' });
+    }
+    if (!location) return failed();
+    redirect(res, location);
+  }
+
+  /** POST /verify of an email change (token hash, or the address and its 6-digit code). */
+  private async verifyEmailChangeOtp(req: IncomingMessage, res: ServerResponse, body: JsonObject) {
+    const tokenHash = stringField(body, 'token_hash');
+    const token = stringField(body, 'token');
+    const email = normalizeEmail(body.email);
+    const hash = tokenHash || (token && email ? emailTokenHash(email, token.trim()) : undefined);
+    if (!hash) throw authError(400, 'validation_failed', 'Verify requires either a token hash, or an email and a token');
+    this.limitVerification(req, email);
+    const outcome = await withTransaction(this.pool, async (db) => {
+      const confirmed = await confirmEmailChange(db, hash, refuseBanned);
+      if (confirmed.state !== 'changed') return confirmed;
+      return { state: 'changed' as const, session: await startSession(db, confirmed.user, 'otp', this.sessionMeta(req)) };
+    });
+    if (outcome.state === 'invalid') {
+      if (token && email && this.codeGuesses.wrongTry(email)) {
+        await this.pool.query(
+          `update auth.users set email_change = '', email_change_token_new = '', email_change_token_current = '',
+                  email_change_confirm_status = 0, updated_at = now()
+            where (lower(email) = $1 or lower(email_change) = $1) and email_change <> '' and deleted_at is null`,
+          [email],
+        );
+      }
+      throw authError(403, 'otp_expired', 'Token has expired or is invalid');
+    }
+    if (email) this.codeGuesses.reset(email);
+    if (outcome.state === 'one-of-two') return sendJson(res, 200, { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
+    sendJson(res, 200, outcome.session);
+  }
+
   private async verifyOtp(req: IncomingMessage, res: ServerResponse) {
     const body = await readJsonObject(req);
     const type = stringField(body, 'type');
-    if (type !== 'recovery') throw authError(400, 'validation_failed', 'Verify requires a verification type of recovery');
+    if (type === 'email_change') return this.verifyEmailChangeOtp(req, res, body);
+    if (type !== 'recovery') throw authError(400, 'validation_failed', 'Verify requires a verification type of recovery or email_change');
     const tokenHash = stringField(body, 'token_hash');
     const token = stringField(body, 'token');
     const email = normalizeEmail(body.email);

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type pg from 'pg';
 import { AUTH_ISSUER, JWT_EXPIRY_SECONDS, MIN_PASSWORD_LENGTH } from './config';
 import { HttpError, type JsonObject } from './http-utils';
 import { signJwt } from './jwt';
+import { passwordHasher } from './password-hasher';
 
 type Db = pg.Pool | pg.PoolClient;
 
@@ -29,6 +29,9 @@ export interface UserRow {
   banned_until: Date | null;
   deleted_at: Date | null;
   is_anonymous: boolean;
+  /** The address a pending email change goes to ('' or null when none is pending). */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
 }
 
 interface IdentityRow {
@@ -45,7 +48,7 @@ interface IdentityRow {
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, confirmed_at,
   recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone,
-  phone_confirmed_at, banned_until, deleted_at, is_anonymous`;
+  phone_confirmed_at, banned_until, deleted_at, is_anonymous, email_change, email_change_sent_at`;
 
 /** GoTrue's error body, which supabase-js turns into AuthApiError (`code` = error_code). */
 export function authError(status: number, errorCode: string, msg: string, extra: JsonObject = {}): HttpError {
@@ -88,18 +91,18 @@ export function assertMetadataSize(metadata: JsonObject): void {
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  // $2a$ like GoTrue, so pgcrypto's crypt() can verify the same hashes.
-  const salt = (await bcrypt.genSalt(10)).replace(/^\$2b\$/, '$2a$');
-  return bcrypt.hash(password, salt);
+  // $2a$ cost 10 like GoTrue, so pgcrypto's crypt() can verify the same hashes; native, on the thread pool.
+  return passwordHasher().hash(password);
 }
 
 // A real cost-10 hash of a throwaway password: unknown emails cost a comparison too, so response time
 // does not tell whether an account exists.
 const DUMMY_HASH = '$2b$10$gS/vuPKzae5bAr23s6tFmepUFd4PRtkXxUffLUT3.rQaw71DOR9gi';
 
+/** One bcrypt comparison whatever the hash (a missing one costs the same against DUMMY_HASH); 503 when saturated. */
 export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
   const usable = typeof hash === 'string' && hash.startsWith('$2');
-  const matches = await bcrypt.compare(password, usable ? hash : DUMMY_HASH);
+  const matches = await passwordHasher().verify(password, usable ? hash : DUMMY_HASH);
   return usable && matches;
 }
 
@@ -164,6 +167,8 @@ export async function userJson(db: Db, user: UserRow): Promise<JsonObject> {
     phone_confirmed_at: iso(user.phone_confirmed_at),
     confirmed_at: iso(user.confirmed_at),
     recovery_sent_at: iso(user.recovery_sent_at),
+    new_email: user.email_change || undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
@@ -184,7 +189,37 @@ export async function userJson(db: Db, user: UserRow): Promise<JsonObject> {
     updated_at: iso(user.updated_at),
     banned_until: iso(user.banned_until),
     is_anonymous: user.is_anonymous,
+    factors: await factorsJson(db, user.id),
   });
+}
+
+/** The user's MFA factors as GoTrue lists them in the user object (absent when there are none). */
+async function factorsJson(db: Db, userId: string): Promise<JsonObject[] | undefined> {
+  const { rows } = await db.query<{
+    id: string;
+    friendly_name: string | null;
+    factor_type: string;
+    status: string;
+    created_at: Date;
+    updated_at: Date;
+    last_challenged_at: Date | null;
+  }>(
+    `select id, friendly_name, factor_type::text, status::text, created_at, updated_at, last_challenged_at
+       from auth.mfa_factors where user_id = $1 order by created_at`,
+    [userId],
+  );
+  if (rows.length === 0) return undefined;
+  return rows.map((factor) =>
+    compact({
+      id: factor.id,
+      friendly_name: factor.friendly_name || undefined,
+      factor_type: factor.factor_type,
+      status: factor.status,
+      created_at: iso(factor.created_at),
+      updated_at: iso(factor.updated_at),
+      last_challenged_at: iso(factor.last_challenged_at) ?? null,
+    }),
+  );
 }
 
 export function isBanned(user: UserRow): boolean {
@@ -215,7 +250,30 @@ export interface SessionJson extends JsonObject {
   user: JsonObject;
 }
 
-async function accessToken(user: UserRow, sessionId: string, method: string, since: Date): Promise<{ token: string; expiresAt: number }> {
+/** One `amr` entry of an access token: how (and when) the session was authenticated. */
+interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/**
+ * The session's aal and amr, as GoTrue computes them from auth.mfa_amr_claims: aal2 once a TOTP factor
+ * was verified in the session, every method in ascending time order. A refresh keeps them.
+ */
+async function sessionAssurance(db: Db, sessionId: string): Promise<{ aal: 'aal1' | 'aal2'; amr: AmrEntry[] }> {
+  const { rows } = await db.query<{ authentication_method: string; updated_at: Date }>(
+    `select authentication_method, updated_at from auth.mfa_amr_claims
+      where session_id = $1 order by updated_at, created_at`,
+    [sessionId],
+  );
+  const amr = rows.map((claim) => ({
+    method: claim.authentication_method,
+    timestamp: Math.floor(claim.updated_at.getTime() / 1000),
+  }));
+  return { aal: amr.some((entry) => entry.method === 'totp') ? 'aal2' : 'aal1', amr };
+}
+
+async function accessToken(user: UserRow, sessionId: string, aal: string, amr: AmrEntry[]): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + JWT_EXPIRY_SECONDS;
   const token = await signJwt({
@@ -229,8 +287,8 @@ async function accessToken(user: UserRow, sessionId: string, method: string, sin
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? 'authenticated',
-    aal: 'aal1',
-    amr: [{ method, timestamp: Math.floor(since.getTime() / 1000) }],
+    aal,
+    amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   });
@@ -247,8 +305,9 @@ async function insertRefreshToken(db: Db, user: UserRow, sessionId: string, pare
   return token;
 }
 
-async function sessionJson(db: Db, user: UserRow, sessionId: string, refreshToken: string, method: string, since: Date) {
-  const { token, expiresAt } = await accessToken(user, sessionId, method, since);
+async function sessionJson(db: Db, user: UserRow, sessionId: string, refreshToken: string) {
+  const { aal, amr } = await sessionAssurance(db, sessionId);
+  const { token, expiresAt } = await accessToken(user, sessionId, aal, amr);
   const session: SessionJson = {
     access_token: token,
     token_type: 'bearer',
@@ -280,22 +339,17 @@ export async function startSession(db: Db, user: UserRow, method: string, meta: 
   );
   const signedIn = rows[0] ?? user;
   const refreshToken = await insertRefreshToken(db, signedIn, sessionId, null);
-  return sessionJson(db, signedIn, sessionId, refreshToken, method, new Date());
+  return sessionJson(db, signedIn, sessionId, refreshToken);
 }
 
 /** Rotates a refresh token: the old one is revoked and its child continues the same session. */
 export async function continueSession(db: Db, user: UserRow, sessionId: string, parentToken: string) {
   await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [parentToken]);
   await db.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [sessionId]);
-  // The access token keeps saying how the session was started (password, recovery …).
-  const { rows } = await db.query<{ authentication_method: string; created_at: Date }>(
-    `select authentication_method, created_at from auth.mfa_amr_claims
-      where session_id = $1 order by created_at limit 1`,
-    [sessionId],
-  );
-  const claim = rows[0] ?? { authentication_method: 'password', created_at: new Date() };
+  // The access token keeps saying how the session was authenticated (password, recovery, totp …) and
+  // its assurance level (aal2 stays aal2).
   const refreshToken = await insertRefreshToken(db, user, sessionId, parentToken);
-  return sessionJson(db, user, sessionId, refreshToken, claim.authentication_method, claim.created_at);
+  return sessionJson(db, user, sessionId, refreshToken);
 }
 
 export async function createAuthUser(

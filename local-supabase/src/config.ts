@@ -10,6 +10,8 @@ export const OUTBOX_PORT = 54324 + PORT_OFFSET;
 export const POSTGREST_PORT = 54325 + PORT_OFFSET;
 /** The local SMTP listener: System Settings → Email points here on a new database (smtp-listener.ts). */
 export const SMTP_PORT = 54326 + PORT_OFFSET;
+/** PostgREST's admin server (/live, /ready): the supervisor's probe and /health read it. */
+export const POSTGREST_ADMIN_PORT = 54327 + PORT_OFFSET;
 
 export const HOST = '127.0.0.1';
 export const API_URL = `http://${HOST}:${API_PORT}`;

@@ -1,13 +1,8 @@
-import { stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ANON_KEY, API_URL, FUNCTIONS_DIR, SERVICE_ROLE_KEY } from './config';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { ANON_KEY, API_URL, FUNCTIONS_DIR, HOST, SERVICE_ROLE_KEY, databaseUrl } from './config';
+import { EdgeRuntime } from './edge-runtime';
 import { HttpError, bearerToken, readBody } from './http-utils';
 import { verifyJwt } from './jwt';
-
-/** The portable edge-function shape: the same default export runs under Deno (Supabase) and here. */
-export type FunctionHandler = (request: Request) => Response | Promise<Response>;
 
 const FUNCTION_NAME = /^\/([A-Za-z0-9][A-Za-z0-9_-]*)(\/.*)?$/;
 const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade']);
@@ -22,21 +17,35 @@ function toRequestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** Runs `supabase/functions/<name>/index.ts` for `/functions/v1/<name>[/…]`, like Supabase's edge runtime. */
+function headerObject(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
+/** Runs `supabase/functions/<name>/index.ts` for `/functions/v1/<name>[/…]` under Deno, like Supabase's edge runtime. */
 export class FunctionsApi {
-  constructor(private readonly functionsDir = FUNCTIONS_DIR) {
-    // What Supabase's edge runtime provides to every function.
-    process.env.SUPABASE_URL = API_URL;
-    process.env.SUPABASE_ANON_KEY = ANON_KEY;
-    process.env.SUPABASE_SERVICE_ROLE_KEY = SERVICE_ROLE_KEY;
+  readonly runtime: EdgeRuntime;
+
+  constructor(functionsDir = FUNCTIONS_DIR) {
+    this.runtime = new EdgeRuntime({
+      functionsDir,
+      // What Supabase's edge runtime provides to every function.
+      env: {
+        SUPABASE_URL: API_URL,
+        SUPABASE_ANON_KEY: ANON_KEY,
+        SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+        SUPABASE_DB_URL: databaseUrl(),
+      },
+    });
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, subpath: string, url: URL): Promise<void> {
     const match = FUNCTION_NAME.exec(subpath);
     const name = match?.[1];
-    const file = name ? path.join(this.functionsDir, name, 'index.ts') : undefined;
-    const info = file ? await stat(file).catch(() => undefined) : undefined;
-    if (!name || !file || !info?.isFile()) {
+    if (!name || !(await this.runtime.entryOf(name))) {
       throw new HttpError(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     }
 
@@ -45,43 +54,49 @@ export class FunctionsApi {
     if (!token) throw new HttpError(401, { code: 401, message: 'Missing authorization header' });
     if (!(await verifyJwt(token)).ok) throw new HttpError(401, { code: 401, message: 'Invalid JWT' });
 
-    // The file's mtime in the URL fragment makes an edited function load fresh without restarting the
-    // stack (a fragment rather than a query, which bundler-based loaders would not read as .ts).
-    const module = (await import(`${pathToFileURL(file).href}#v=${info.mtimeMs}`)) as { default?: unknown };
-    if (typeof module.default !== 'function') {
-      throw new HttpError(500, {
-        code: 'BOOT_ERROR',
-        message: `supabase/functions/${name}/index.ts must default-export a (request: Request) => Response handler`,
-      });
+    let port: number;
+    try {
+      port = await this.runtime.portOf(name);
+    } catch (error) {
+      console.error(`[functions] ${name} did not boot: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpError(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
     }
-    const handler = module.default as FunctionHandler;
 
     const method = req.method ?? 'GET';
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, MAX_BODY_BYTES);
-    const request = new Request(`${API_URL}/functions/v1/${name}${match?.[2] ?? ''}${url.search}`, {
-      method,
-      headers: toRequestHeaders(req),
-      body: body && body.length > 0 ? new Uint8Array(body) : undefined,
-    });
+    const headers = toRequestHeaders(req);
+    headers.set('host', `${HOST}:${port}`);
+    if (body) headers.set('content-length', String(body.length));
 
-    let response: Response;
-    try {
-      response = await handler(request);
-    } catch (error) {
-      console.error(`[functions] ${name} threw:`, error);
-      throw new HttpError(500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
-    }
-
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, key) => {
-      // The gateway answers CORS for the allowed app origins; a function's own CORS headers would duplicate them.
-      if (!key.startsWith('access-control-') && !HOP_BY_HOP.has(key)) headers[key] = value;
+    await new Promise<void>((resolve, reject) => {
+      const upstream = http.request(
+        { host: HOST, port, method, path: `/${name}${match?.[2] ?? ''}${url.search}`, headers: headerObject(headers) },
+        (answer) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [key, value] of Object.entries(answer.headers)) {
+            // The gateway answers CORS for the allowed app origins; a function's own CORS headers would duplicate them.
+            if (value === undefined || key.startsWith('access-control-') || HOP_BY_HOP.has(key)) continue;
+            out[key] = value;
+          }
+          res.writeHead(answer.statusCode ?? 502, out);
+          answer.pipe(res);
+          answer.once('end', () => resolve());
+          answer.once('error', reject);
+        },
+      );
+      // The client going away ends the call to the function too.
+      res.once('close', () => upstream.destroy());
+      upstream.once('error', (error) => {
+        if (res.headersSent) return reject(error);
+        console.error(`[functions] ${name}: ${error.message}`);
+        reject(new HttpError(502, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }));
+      });
+      upstream.end(body);
     });
-    res.writeHead(response.status, headers);
-    if (response.body && method !== 'HEAD') {
-      const reader = response.body.getReader();
-      for (let next = await reader.read(); !next.done; next = await reader.read()) res.write(next.value);
-    }
-    res.end();
+  }
+
+  /** Stops the functions' Deno processes. */
+  stop(): Promise<void> {
+    return this.runtime.stop();
   }
 }

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { ANON_KEY, API_PORT, API_URL, HOST, POSTGREST_PORT, SERVICE_ROLE_KEY, isAllowedOrigin } from './config';
 import { AuthApi } from './auth-api';
 import { FunctionsApi } from './functions-api';
+import { checkHealth } from './health';
 import { HttpError, bearerToken, headerValue, readBody, sendEmpty, sendJson } from './http-utils';
 import { verifyJwt } from './jwt';
 import type { Outbox } from './outbox';
@@ -271,6 +272,8 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox, options: Gatew
   const auth = new AuthApi(pool, outbox);
   const storage = new StorageApi(pool, options.files);
   const functions = new FunctionsApi();
+  // Fetch the functions' packages now, so their first call does not wait for downloads.
+  void functions.runtime.prepare();
   const postgrestPort = options.postgrestPort ?? POSTGREST_PORT;
   const timeoutMs = options.upstreamTimeoutMs ?? upstreamTimeoutMs();
   const failures = new FailureLog();
@@ -297,8 +300,9 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox, options: Gatew
       });
     }
     if (path === '/health') {
-      await pool.query('select 1');
-      return sendJson(res, 200, { status: 'ok', name: 'local-supabase', api: API_URL });
+      // Every component, each with a timeout: 503 when one is down, so nobody reuses a broken stack.
+      const health = await checkHealth(pool);
+      return sendJson(res, health.status === 'ok' ? 200 : 503, health, { 'cache-control': 'no-store' });
     }
     if (!isOpenRoute(method, path)) await assertApiKey(req, url);
 
@@ -334,10 +338,12 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox, options: Gatew
 
   return {
     port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await functions.stop();
+    },
   };
 }

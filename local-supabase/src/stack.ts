@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import {
@@ -15,11 +15,13 @@ import {
   externalDatabaseUrl,
 } from './config';
 import { applyBootstrap, applyMigrations, applySeed, connect, isFreshDatabase, wipeDatabase } from './database';
+import { scheduleFunction } from './function-schedule';
 import { startGateway } from './gateway';
+import type { StackHealth } from './health';
 import { Outbox, startOutboxServer } from './outbox';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres';
 import { startPostgrest } from './postgrest';
-import { isPortFree, isProcessAlive, readPidFile, sleep } from './process-utils';
+import { isPortFree, isProcessAlive, processLooksLike, readPidFile, sleep, waitForProcessExit } from './process-utils';
 import { seedStorage } from './seed-storage';
 import { startSmtpListener, pointSchoolMailAtListener } from './smtp-listener';
 import { ObjectFiles } from './storage-files';
@@ -50,15 +52,69 @@ function makeLog(quiet: boolean | undefined): Log {
   return quiet ? () => undefined : (line) => console.log(`[local-supabase] ${line}`);
 }
 
-/** True when a local-supabase gateway answers healthy on the API port. */
-export async function isStackHealthy(timeoutMs = 1_500): Promise<boolean> {
+export interface StackProbe {
+  /** healthy: every component up; broken: a local-supabase gateway answers but something is down; absent: no answer. */
+  state: 'healthy' | 'broken' | 'absent';
+  /** The stack process, when it said. */
+  pid?: number;
+  /** The components that are down. */
+  down?: string[];
+}
+
+/** Asks the gateway on the API port how every component is. */
+export async function probeStack(timeoutMs = 3_000): Promise<StackProbe> {
   try {
     const response = await fetch(`${API_URL}/health`, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok) return false;
-    const body = (await response.json()) as { name?: string; status?: string };
-    return body.name === 'local-supabase' && body.status === 'ok';
+    const body = (await response.json()) as Partial<StackHealth>;
+    if (body.name !== 'local-supabase') return { state: 'absent' };
+    const pid = typeof body.pid === 'number' ? body.pid : undefined;
+    if (response.ok && body.status === 'ok') return { state: 'healthy', pid };
+    const down = Object.entries(body.components ?? {})
+      .filter(([, component]) => component.status !== 'ok')
+      .map(([name, component]) => `${name} (${component.error ?? 'down'})`);
+    return { state: 'broken', pid, down };
   } catch {
-    return false;
+    return { state: 'absent' };
+  }
+}
+
+/** True when a local-supabase gateway answers and reports every component healthy. */
+export async function isStackHealthy(timeoutMs = 3_000): Promise<boolean> {
+  return (await probeStack(timeoutMs)).state === 'healthy';
+}
+
+/** How long a stack that reports a component down may take to heal itself before it is replaced. */
+const BROKEN_GRACE_MS = 6_000;
+
+/**
+ * A stack answering with a component down gets a few seconds (its supervisor restarts PostgREST and
+ * Postgres); if it stays broken it is stopped (SIGTERM, then SIGKILL) so a fresh one can start.
+ * Answers whether a healthy stack is running afterwards.
+ */
+async function replaceBrokenStack(log: Log): Promise<boolean> {
+  let probe = await probeStack();
+  if (probe.state !== 'broken') return probe.state === 'healthy';
+  const deadline = Date.now() + BROKEN_GRACE_MS;
+  while (probe.state === 'broken' && Date.now() < deadline) {
+    await sleep(500);
+    probe = await probeStack();
+  }
+  if (probe.state === 'healthy') return true;
+  if (probe.state === 'absent' || probe.pid === undefined) return false;
+  await stopStackProcess(probe.pid, `it reports ${probe.down?.join(', ') || 'a component'} down`, log);
+  return false;
+}
+
+async function stopStackProcess(pid: number, why: string, log: Log): Promise<void> {
+  if (pid === process.pid || !(await processLooksLike(pid, 'node'))) {
+    throw new Error(`A broken stack (pid ${pid}) runs on ${API_URL} and could not be stopped: stop it, then start again.`);
+  }
+  log(`Stopping the stack already running on ${API_URL} (pid ${pid}): ${why}…`);
+  process.kill(pid, 'SIGTERM');
+  process.kill(pid, 'SIGCONT');
+  if (!(await waitForProcessExit(pid, 10_000))) {
+    process.kill(pid, 'SIGKILL');
+    await waitForProcessExit(pid, 5_000);
   }
 }
 
@@ -96,6 +152,12 @@ async function acquireLock(dir: string, log: Log): Promise<(() => Promise<void>)
       continue;
     }
     if (await isStackHealthy()) return 'running';
+    // Finished starting once ("ready") yet not healthy now: a broken or hung stack, not a starting one.
+    if ((await readFile(file, 'utf8').catch(() => '')).includes('ready')) {
+      if (await replaceBrokenStack(log)) return 'running';
+      if (isProcessAlive(owner)) await stopStackProcess(owner, 'it does not answer /health', log);
+      continue;
+    }
     if (waitingFor !== owner) {
       log(`Waiting for another local-supabase process (pid ${owner}) to finish starting…`);
       waitingFor = owner;
@@ -156,7 +218,8 @@ async function prepareDatabase(dir: string, reset: boolean, log: Log): Promise<E
 export async function startStack(options: StartOptions = {}): Promise<StackHandle> {
   const log = makeLog(options.quiet);
   const startedAt = Date.now();
-  if (await isStackHealthy()) {
+  // Reused only when every component answers; a broken one is stopped and a fresh one started.
+  if (await replaceBrokenStack(log)) {
     if (options.reset) throw new Error(`A stack is already running on ${API_URL}; stop it before resetting.`);
     return handle(true, async () => undefined);
   }
@@ -188,10 +251,20 @@ export async function startStack(options: StartOptions = {}): Promise<StackHandl
     postgres = await prepareDatabase(dir, options.reset === true, log);
     const postgrest = await startPostgrest(dir, log);
     services.push(() => postgrest.stop());
-    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 10, application_name: 'local-supabase-gateway' });
-    // An idle client losing its connection (database restarted) must not crash the process.
+    const pool = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: 10,
+      application_name: 'local-supabase-gateway',
+      // A database that does not answer fails the request instead of holding it forever.
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client losing its connection (database restarted) must not crash the process; said once
+    // per outage, not once per pooled connection. Requests meanwhile fail with one line each (gateway).
+    let lastPoolError = 0;
     pool.on('error', (error) => {
-      if (!shuttingDown) console.error('[local-supabase] database connection error:', error.message);
+      if (shuttingDown || Date.now() - lastPoolError < 10_000) return;
+      lastPoolError = Date.now();
+      console.error(`[local-supabase] database connection lost: ${error.message.split('\n')[0]}`);
     });
     services.push(() => pool.end());
     const outbox = new Outbox(pool);
@@ -206,10 +279,20 @@ export async function startStack(options: StartOptions = {}): Promise<StackHandl
     services.push(() => outboxServer.close());
     const gateway = await startGateway(pool, outbox);
     services.push(() => gateway.close());
+    // Files of deleted materials, submissions, activities, courses and users (storage-cleanup).
+    const cleanup = scheduleFunction(
+      pool,
+      'storage-cleanup',
+      `select 1 from private.storage_deletions
+        where next_attempt_at <= now() and (locked_until is null or locked_until <= now()) limit 1`,
+    );
+    services.push(() => cleanup.close());
   } catch (error) {
     await shutDown();
     throw error;
   }
+  // Marks the lock: from now on a stack that does not answer healthy is broken, not starting.
+  await appendFile(path.join(dir, LOCK_FILE), 'ready\n').catch(() => undefined);
   log(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 
   let stopping: Promise<void> | undefined;

@@ -36,7 +36,8 @@ import {
   assertSizeAllowed,
   effectiveSizeLimit,
   metadataFor,
-  readUpload,
+  metadataOfStaged,
+  receiveUpload,
 } from './storage-uploads';
 
 interface ObjectRow {
@@ -382,17 +383,22 @@ export class StorageApi {
   ): Promise<string> {
     assertValidKey(name);
     const bucket = await this.bucketLimits(bucketId);
-    const upload = await readUpload(req, effectiveSizeLimit(bucket.file_size_limit));
-    assertMimeTypeAllowed(upload.contentType, bucket.allowed_mime_types);
-    const staged = await this.files.stage(upload.bytes);
+    // A raw upload declares its type up front: refuse it before reading a byte.
+    const declaredType = headerValue(req, 'content-type') ?? 'application/octet-stream';
+    if (!/^multipart\/form-data/i.test(declaredType))
+      assertMimeTypeAllowed(declaredType, bucket.allowed_mime_types);
+    // The bytes stream to a staging file as they arrive, never whole into memory.
+    const staged = this.files.stagingFile();
+    const upload = await receiveUpload(req, effectiveSizeLimit(bucket.file_size_limit), staged);
     try {
+      assertMimeTypeAllowed(upload.contentType, bucket.allowed_mime_types);
       return await this.writeAsCaller(claims, async (db, disk) => {
         const id = await this.putRow(
           db,
           owner,
           bucketId,
           name,
-          metadataFor(upload),
+          metadataOfStaged(upload),
           upload.userMetadata,
           upsert,
         );
@@ -431,6 +437,8 @@ export class StorageApi {
     const token = await signObjectToken('upload', bucketId, name, SIGNED_UPLOAD_SECONDS, {
       ...(claims.sub ? { owner: claims.sub } : {}),
       upsert,
+      // Single use: the upload claims this id (ObjectFiles.claimUploadToken).
+      jti: randomUUID(),
     });
     sendJson(res, 200, { url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token });
   }
@@ -443,16 +451,21 @@ export class StorageApi {
     url: URL,
   ) {
     const token = await verifyObjectToken(url.searchParams.get('token'), 'upload', bucketId, name);
+    // A signed upload URL stores one object: a second upload with the same token is refused.
+    const jti = typeof token.jti === 'string' ? token.jti : '';
+    if (!(await this.files.claimUploadToken(jti, token.exp ?? 0))) {
+      throw storageError(400, 'InvalidJWT', 'The signed upload URL has already been used');
+    }
     // The policies were asked when the URL was signed; the token now stands for that permission.
     const server: CallerClaims = { role: 'service_role' };
-    const id = await this.store(
-      req,
-      server,
-      token.owner ?? null,
-      bucketId,
-      name,
-      token.upsert === true,
-    );
+    let id: string;
+    try {
+      id = await this.store(req, server, token.owner ?? null, bucketId, name, token.upsert === true);
+    } catch (error) {
+      // Nothing was stored: the URL may be tried again.
+      await this.files.releaseUploadToken(jti);
+      throw error;
+    }
     sendJson(res, 200, { Id: id, Key: `${bucketId}/${name}` });
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { copyFile, link, mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dataDir } from './config';
 import { invalidKey, objectNotFound } from './storage-errors';
@@ -16,10 +16,51 @@ function errnoCode(error: unknown): string | undefined {
 export class ObjectFiles {
   readonly root: string;
   readonly staging: string;
+  /** One file per used upload token (its `jti`), holding its expiry, so a token uploads once. */
+  readonly usedTokens: string;
+  private lastSweep = 0;
 
   constructor(base = dataDir()) {
     this.root = path.join(base, 'storage');
     this.staging = path.join(base, 'storage-staging');
+    this.usedTokens = path.join(base, 'storage-used-upload-tokens');
+  }
+
+  /**
+   * Marks an upload token as used; false when it already was (or is being used right now). The
+   * marker is created exclusively, so two uploads racing with one token cannot both get it, and it
+   * outlives a restart of the stack until the token has expired.
+   */
+  async claimUploadToken(jti: string, expiresAt: number): Promise<boolean> {
+    if (!/^[0-9a-f-]{36}$/i.test(jti)) return false;
+    await mkdir(this.usedTokens, { recursive: true });
+    try {
+      await writeFile(path.join(this.usedTokens, jti), String(expiresAt), { flag: 'wx' });
+    } catch (error) {
+      if (errnoCode(error) === 'EEXIST') return false;
+      throw error;
+    }
+    void this.sweepUsedTokens();
+    return true;
+  }
+
+  /** Gives a token back after an upload that stored nothing, so the same URL may be tried again. */
+  async releaseUploadToken(jti: string): Promise<void> {
+    if (!/^[0-9a-f-]{36}$/i.test(jti)) return;
+    await rm(path.join(this.usedTokens, jti), { force: true });
+  }
+
+  /** Forgets used tokens that have expired anyway (at most every ten minutes). */
+  private async sweepUsedTokens(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < 10 * 60_000) return;
+    this.lastSweep = now;
+    const names = await readdir(this.usedTokens).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(this.usedTokens, name);
+      const expiresAt = Number(await readFile(file, 'utf8').catch(() => '0'));
+      if (!(expiresAt * 1000 > now)) await rm(file, { force: true }).catch(() => undefined);
+    }
   }
 
   bucketDir(bucketId: string): string {

@@ -66,6 +66,8 @@ interface ObjectTokenClaims extends JwtClaims {
   purpose: TokenPurpose;
   owner?: string;
   upsert?: boolean;
+  /** Upload tokens: the id that makes them single-use (see ObjectFiles.claimUploadToken). */
+  jti?: string;
 }
 
 /** A signed-URL token: a JWT (the project's secret) naming `bucket/name`; it carries no API role. */
@@ -74,7 +76,7 @@ export async function signObjectToken(
   bucketId: string,
   name: string,
   expiresInSeconds: number,
-  extra: { owner?: string; upsert?: boolean } = {},
+  extra: { owner?: string; upsert?: boolean; jti?: string } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return signJwt({
@@ -114,10 +116,21 @@ export async function verifyObjectToken(
   return claims as ObjectTokenClaims;
 }
 
-/** `expiresIn` of a signing request: whole seconds, at least 1. */
+/**
+ * The longest a signed download URL may live: 7 days. Supabase Storage takes any positive lifetime;
+ * this stack is stricter, so a leaked link stops working within a week.
+ */
+export const MAX_SIGNED_URL_SECONDS = 7 * 24 * 60 * 60;
+
+/** `expiresIn` of a signing request: whole seconds, from 1 to MAX_SIGNED_URL_SECONDS. */
 export function expiresInOf(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throw invalidRequest('expiresIn must be a whole number of seconds, at least 1');
+  }
+  if (value > MAX_SIGNED_URL_SECONDS) {
+    throw invalidRequest(
+      `expiresIn must be at most ${MAX_SIGNED_URL_SECONDS} seconds (7 days)`,
+    );
   }
   return value;
 }

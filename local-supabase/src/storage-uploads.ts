@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import { type WriteStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import type { JsonObject } from './http-utils';
-import { headerValue, readBody } from './http-utils';
+import { headerValue } from './http-utils';
 import { invalidRequest, storageError, tooLarge } from './storage-errors';
 
 /** supabase/config.toml `[storage] file_size_limit`; a bucket may only lower it. */
@@ -29,11 +32,6 @@ export interface Upload {
   userMetadata: JsonObject | null;
 }
 
-/** Stops reading as soon as the body passes the limit; the gateway answers 413 and closes the connection. */
-function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return readBody(req, limit, tooLarge);
-}
-
 /** storage-js sends `cacheControl` as seconds ('3600') in forms and as `max-age=3600` in headers. */
 function normalizeCacheControl(value: string | null | undefined): string {
   const trimmed = value?.trim();
@@ -53,52 +51,348 @@ function parseUserMetadata(raw: string | null | undefined): JsonObject | null {
   throw invalidRequest('metadata must be a JSON object');
 }
 
+/** An upload whose bytes were streamed to a staging file (nothing of it is kept in memory). */
+export interface StagedUpload {
+  /** The staging file holding the bytes; the caller moves it into place or removes it. */
+  file: string;
+  size: number;
+  /** MD5 of the bytes, hex (Storage's ETag). */
+  md5: string;
+  contentType: string;
+  cacheControl: string;
+  userMetadata: JsonObject | null;
+}
+
 /**
- * Reads an upload the two ways storage-js sends one: a multipart form (a Blob or File: the file part plus
- * `cacheControl` and `metadata` fields) or the raw bytes (Content-Type, Cache-Control, base64 x-metadata).
+ * Feeds a request body to `sink` chunk by chunk, pausing the request while the sink is busy (so at most
+ * one chunk per upload is held in memory). Past `limit` bytes it stops reading without draining and
+ * rejects with `tooLarge()`, so the gateway can still answer 413 and close the connection; a client
+ * that goes away rejects too.
  */
-export async function readUpload(req: IncomingMessage, sizeLimit: number): Promise<Upload> {
-  const contentType = headerValue(req, 'content-type') ?? 'application/octet-stream';
-  if (!/^multipart\/form-data/i.test(contentType)) {
-    const bytes = await readLimited(req, sizeLimit);
-    const encodedMetadata = headerValue(req, 'x-metadata');
-    return {
-      bytes,
-      contentType,
-      cacheControl: normalizeCacheControl(headerValue(req, 'cache-control')),
-      userMetadata: parseUserMetadata(
-        encodedMetadata && Buffer.from(encodedMetadata, 'base64').toString('utf8'),
-      ),
+function pumpBody(
+  req: IncomingMessage,
+  limit: number,
+  sink: (chunk: Buffer) => void | Promise<void>,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    let settled = false;
+    let busy = false;
+    let ended = false;
+    const cleanUp = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
     };
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      cleanUp();
+      req.pause();
+      reject(error);
+    };
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      cleanUp();
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        fail(tooLarge());
+        return;
+      }
+      let pending: void | Promise<void>;
+      try {
+        pending = sink(chunk);
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      if (pending) {
+        busy = true;
+        req.pause();
+        pending.then(
+          () => {
+            busy = false;
+            if (ended) finish();
+            else if (!settled) req.resume();
+          },
+          (error: unknown) => fail(error),
+        );
+      }
+    };
+    const onEnd = () => {
+      ended = true;
+      if (!busy) finish();
+    };
+    const onError = (error: Error) => fail(error);
+    const onClose = () => {
+      if (!req.complete)
+        fail(new Error('The client closed the request before sending its whole body'));
+    };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      fail(tooLarge());
+      return;
+    }
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+/** A staging file being written: bytes, size and MD5 as they arrive, with backpressure. */
+class StagingWriter {
+  private readonly out: WriteStream;
+  private readonly hash = createHash('md5');
+  size = 0;
+
+  constructor(readonly file: string) {
+    this.out = createWriteStream(file, { flags: 'wx' });
+    // Errors surface through write() and close(); never as an unhandled 'error' event.
+    this.out.on('error', () => undefined);
   }
 
-  const body = await readLimited(req, sizeLimit + MULTIPART_OVERHEAD);
-  let form: FormData;
-  try {
-    form = await new Response(
-      new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
-      { headers: { 'content-type': contentType } },
-    ).formData();
-  } catch {
-    throw invalidRequest('The multipart form could not be read');
+  write(chunk: Buffer): void | Promise<void> {
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (this.out.write(chunk)) return undefined;
+    return new Promise((resolve, reject) => {
+      const onDrain = () => {
+        this.out.off('error', onError);
+        resolve();
+      };
+      const onError = (error: Error) => {
+        this.out.off('drain', onDrain);
+        reject(error);
+      };
+      this.out.once('drain', onDrain);
+      this.out.once('error', onError);
+    });
   }
-  const files: Blob[] = [];
-  form.forEach((value) => {
-    if (typeof value !== 'string') files.push(value);
-  });
-  const file = files[0];
-  if (!file) throw invalidRequest('The form has no file');
-  if (file.size > sizeLimit) throw tooLarge();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : undefined;
-  };
-  return {
-    bytes: new Uint8Array(await file.arrayBuffer()),
-    contentType: file.type || 'application/octet-stream',
-    cacheControl: normalizeCacheControl(field('cacheControl')),
-    userMetadata: parseUserMetadata(field('metadata')),
-  };
+
+  /** Flushes and closes the file; answers the MD5. */
+  async close(): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.out.once('error', reject);
+      this.out.end(() => resolve());
+    });
+    return this.hash.digest('hex');
+  }
+
+  /** Closes and removes the file (an aborted or refused upload). */
+  async abort(): Promise<void> {
+    this.out.destroy();
+    await new Promise((resolve) => setImmediate(resolve));
+    await rm(this.file, { force: true });
+  }
+}
+
+const MAX_PART_HEADER_BYTES = 16 * 1024;
+
+interface PartHeaders {
+  name: string;
+  filename: string | undefined;
+  contentType: string | undefined;
+}
+
+function parsePartHeaders(text: string): PartHeaders {
+  let name = '';
+  let filename: string | undefined;
+  let contentType: string | undefined;
+  for (const line of text.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon < 0) continue;
+    const key = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (key === 'content-disposition') {
+      name = /(?:^|;)\s*name="((?:[^"\\]|\\.)*)"/i.exec(value)?.[1] ?? '';
+      filename = /(?:^|;)\s*filename="((?:[^"\\]|\\.)*)"/i.exec(value)?.[1];
+    } else if (key === 'content-type') {
+      contentType = value;
+    }
+  }
+  return { name, filename, contentType };
+}
+
+/**
+ * A streaming multipart/form-data reader: the first file part goes to `onFile` as it arrives, text
+ * fields (at most MULTIPART_OVERHEAD bytes in all) are kept; further file parts are read and dropped.
+ */
+class MultipartReader {
+  private buffer: Buffer;
+  private state: 'preamble' | 'delimiter' | 'headers' | 'body' | 'done' = 'preamble';
+  private readonly delimiter: Buffer;
+  private part: { kind: 'file' | 'extra' | 'field'; name: string; chunks: Buffer[] } | undefined;
+  private fileSeen = false;
+  private fieldBytes = 0;
+  readonly fields = new Map<string, string>();
+  fileContentType: string | undefined;
+
+  constructor(
+    boundary: string,
+    private readonly onFile: (chunk: Buffer) => void | Promise<void>,
+    private readonly fileLimit: number,
+    private fileBytes = 0,
+  ) {
+    this.delimiter = Buffer.from(`\r\n--${boundary}`);
+    // The body starts with the delimiter without its CRLF; a leading CRLF makes every delimiter alike.
+    this.buffer = Buffer.from('\r\n');
+  }
+
+  get complete(): boolean {
+    return this.state === 'done';
+  }
+
+  get hasFile(): boolean {
+    return this.fileSeen;
+  }
+
+  async push(chunk: Buffer): Promise<void> {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    for (;;) {
+      if (this.state === 'done') {
+        this.buffer = Buffer.alloc(0);
+        return;
+      }
+      if (this.state === 'preamble') {
+        const at = this.buffer.indexOf(this.delimiter);
+        if (at < 0) {
+          this.buffer = this.buffer.subarray(
+            Math.max(0, this.buffer.length - this.delimiter.length + 1),
+          );
+          return;
+        }
+        this.buffer = this.buffer.subarray(at + this.delimiter.length);
+        this.state = 'delimiter';
+      }
+      if (this.state === 'delimiter') {
+        if (this.buffer.length < 2) return;
+        const next = this.buffer.subarray(0, 2).toString('latin1');
+        if (next === '--') {
+          this.state = 'done';
+          continue;
+        }
+        if (next !== '\r\n') throw formError();
+        this.buffer = this.buffer.subarray(2);
+        this.state = 'headers';
+      }
+      if (this.state === 'headers') {
+        const end = this.buffer.indexOf('\r\n\r\n');
+        if (end < 0) {
+          if (this.buffer.length > MAX_PART_HEADER_BYTES) throw formError();
+          return;
+        }
+        const headers = parsePartHeaders(this.buffer.subarray(0, end).toString('utf8'));
+        this.buffer = this.buffer.subarray(end + 4);
+        const isFile = headers.filename !== undefined;
+        if (isFile && !this.fileSeen) {
+          this.fileSeen = true;
+          this.fileContentType = headers.contentType;
+          this.part = { kind: 'file', name: headers.name, chunks: [] };
+        } else {
+          this.part = { kind: isFile ? 'extra' : 'field', name: headers.name, chunks: [] };
+        }
+        this.state = 'body';
+      }
+      if (this.state === 'body') {
+        const at = this.buffer.indexOf(this.delimiter);
+        const usable = at >= 0 ? at : Math.max(0, this.buffer.length - this.delimiter.length + 1);
+        if (usable > 0) await this.take(this.buffer.subarray(0, usable));
+        if (at < 0) {
+          this.buffer = this.buffer.subarray(usable);
+          return;
+        }
+        this.endPart();
+        this.buffer = this.buffer.subarray(at + this.delimiter.length);
+        this.state = 'delimiter';
+      }
+    }
+  }
+
+  private async take(bytes: Buffer): Promise<void> {
+    const part = this.part;
+    if (!part || part.kind === 'extra') return;
+    if (part.kind === 'field') {
+      this.fieldBytes += bytes.length;
+      if (this.fieldBytes > MULTIPART_OVERHEAD)
+        throw invalidRequest('The form fields are too large');
+      // A copy: `bytes` is a view of a buffer that is dropped as the form goes on.
+      part.chunks.push(Buffer.from(bytes));
+      return;
+    }
+    this.fileBytes += bytes.length;
+    if (this.fileBytes > this.fileLimit) throw tooLarge();
+    await this.onFile(bytes);
+  }
+
+  private endPart(): void {
+    const part = this.part;
+    if (part?.kind === 'field')
+      this.fields.set(part.name, Buffer.concat(part.chunks).toString('utf8'));
+    this.part = undefined;
+  }
+}
+
+function formError() {
+  return invalidRequest('The multipart form could not be read');
+}
+
+/**
+ * Receives an upload the two ways storage-js sends one, a multipart form (the file part plus
+ * `cacheControl` and `metadata` fields) or the raw bytes (Content-Type, Cache-Control, base64
+ * x-metadata), streaming the file's bytes into `stagingFile` as they arrive. Memory stays at a chunk
+ * per upload however large the file; over `sizeLimit` (or on a broken form, or when the client goes
+ * away) the staging file is removed and the upload refused.
+ */
+export async function receiveUpload(
+  req: IncomingMessage,
+  sizeLimit: number,
+  stagingFile: string,
+): Promise<StagedUpload> {
+  const contentType = headerValue(req, 'content-type') ?? 'application/octet-stream';
+  await mkdir(path.dirname(stagingFile), { recursive: true });
+  const writer = new StagingWriter(stagingFile);
+  try {
+    if (!/^multipart\/form-data/i.test(contentType)) {
+      await pumpBody(req, sizeLimit, (chunk) => writer.write(chunk));
+      const md5 = await writer.close();
+      const encodedMetadata = headerValue(req, 'x-metadata');
+      return {
+        file: stagingFile,
+        size: writer.size,
+        md5,
+        contentType,
+        cacheControl: normalizeCacheControl(headerValue(req, 'cache-control')),
+        userMetadata: parseUserMetadata(
+          encodedMetadata && Buffer.from(encodedMetadata, 'base64').toString('utf8'),
+        ),
+      };
+    }
+    const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+    const boundaryText = boundary?.[1] ?? boundary?.[2];
+    if (!boundaryText) throw formError();
+    const form = new MultipartReader(boundaryText, (chunk) => writer.write(chunk), sizeLimit);
+    await pumpBody(req, sizeLimit + MULTIPART_OVERHEAD, (chunk) => form.push(chunk));
+    if (!form.complete) throw formError();
+    if (!form.hasFile) throw invalidRequest('The form has no file');
+    const md5 = await writer.close();
+    return {
+      file: stagingFile,
+      size: writer.size,
+      md5,
+      contentType: form.fileContentType || 'application/octet-stream',
+      cacheControl: normalizeCacheControl(form.fields.get('cacheControl')),
+      userMetadata: parseUserMetadata(form.fields.get('metadata')),
+    };
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
 }
 
 /** `image/*` style wildcards as Storage allows them; parameters (`;charset=…`) are ignored. */
@@ -138,6 +432,19 @@ export function metadataFor(upload: Upload): ObjectMetadata {
     cacheControl: upload.cacheControl,
     lastModified: new Date().toISOString(),
     contentLength: upload.bytes.byteLength,
+    httpStatusCode: 200,
+  };
+}
+
+/** The metadata Storage records for an upload streamed to disk (see receiveUpload). */
+export function metadataOfStaged(upload: StagedUpload): ObjectMetadata {
+  return {
+    eTag: `"${upload.md5}"`,
+    size: upload.size,
+    mimetype: upload.contentType,
+    cacheControl: upload.cacheControl,
+    lastModified: new Date().toISOString(),
+    contentLength: upload.size,
     httpStatusCode: 200,
   };
 }

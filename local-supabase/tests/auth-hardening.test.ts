@@ -3,64 +3,7 @@ import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ANON_KEY, API_URL } from '../src/config';
 import { readOutbox } from '../src/outbox-client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signUpUser, uniqueEmail } from './support';
-
-// Every client of the local stack is on loopback, and Linux routes all of 127.0.0.0/8 there, so a test
-// plays "another machine" by sending from its own 127.x.y.z source address. Each test takes fresh
-// addresses, so the per-IP limits it fills never touch other tests (which send from 127.0.0.1).
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Record<string, unknown>;
-  ms: number;
-}
-
-let nextHost = Math.floor(Math.random() * 200) * 256;
-
-/** A fresh loopback source address, as if the request came from a different machine. */
-function freshIp(): string {
-  nextHost += 1;
-  return `127.${200 + ((nextHost >> 16) % 50)}.${(nextHost >> 8) & 255}.${(nextHost & 255) || 1}`;
-}
-
-/** One request to /auth/v1 from `ip`. */
-function auth(ip: string, method: string, pathAndQuery: string, body?: unknown): Promise<Answer> {
-  const url = new URL(`/auth/v1${pathAndQuery}`, API_URL);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method,
-        localAddress: ip,
-        headers: {
-          apikey: ANON_KEY,
-          authorization: `Bearer ${ANON_KEY}`,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: Record<string, unknown> = {};
-          try {
-            parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-          } catch {
-            parsed = { raw: text };
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, ms: performance.now() - started });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, auth, freshIp, signUpUser, uniqueEmail, type Answer } from './support';
 
 const verify = (ip: string, email: string, token: string) =>
   auth(ip, 'POST', '/verify', { type: 'recovery', email, token });
@@ -210,6 +153,19 @@ describe('unknown and known emails', () => {
 describe('sign-up', () => {
   const signUp = (ip: string, data: Record<string, unknown> = {}) =>
     auth(ip, 'POST', '/signup', { email: uniqueEmail('signup-limit'), password: `pw-${randomUUID()}`, data });
+
+  it('limits sign-ups per IP: the 31st in 5 minutes gets 429 over_request_rate_limit, another IP signs up', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) statuses.push((await signUp(ip)).status);
+    expect(statuses.slice(0, 30).every((status) => status === 200), statuses.join(',')).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const limited = await signUp(ip);
+    expect(limited.body).toMatchObject({ error_code: 'over_request_rate_limit' });
+    expect(retryAfter(limited)).toBeGreaterThan(0);
+    expect(limited.body.access_token).toBeUndefined();
+    expect((await signUp(freshIp())).status).toBe(200);
+  });
 
   it('refuses user metadata over 4 KiB with 400 validation_failed, and accepts a normal profile', async () => {
     const big = await signUp(freshIp(), { first_name: 'x'.repeat(5000) });

@@ -126,24 +126,25 @@ describe('edge functions', () => {
     const writeEcho = (greeting: string) =>
       writeFile(
         path.join(dir, 'echo', 'index.ts'),
-        `export default async (request: Request): Promise<Response> => {
+        `// The portable shape of supabase/functions: a default export, served by Deno.serve under Deno.
+const handler = async (request: Request): Promise<Response> => {
   const body = await request.json();
   return new Response(JSON.stringify({
     greeting: '${greeting}',
     method: request.method,
     path: new URL(request.url).pathname,
     body,
-    hasServiceKey: Boolean(process.env.SUPABASE_SERVICE_ROLE_KEY),
+    hasServiceKey: Boolean(Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')),
     authorization: request.headers.get('authorization'),
   }), { status: 201, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' } });
 };
+export default handler;
+Deno.serve(handler);
 `,
       );
 
     beforeAll(async () => {
       dir = await mkdtemp(path.join(os.tmpdir(), 'local-supabase-functions-'));
-      // In the repo the root package.json makes supabase/functions ES modules; the temp folder needs its own.
-      await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }');
       await mkdir(path.join(dir, 'echo'));
       await writeEcho('hello');
       server = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/serve-functions.ts', dir], {
@@ -172,7 +173,8 @@ describe('edge functions', () => {
       expect(await response.json()).toEqual({
         greeting: 'hello',
         method: 'POST',
-        path: '/functions/v1/echo/sub',
+        // Supabase's edge runtime hands a function the path from its name on.
+        path: '/echo/sub',
         body: { hello: 'world' },
         hasServiceKey: true,
         authorization: `Bearer ${ANON_KEY}`,

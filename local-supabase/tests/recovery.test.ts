@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_URL } from '../src/config';
 import { readOutbox } from '../src/outbox-client';
-import { anonClient, signUpUser, uniqueEmail } from './support';
+import { anonClient, followLink, signUpUser, uniqueEmail } from './support';
 
 const RESET_PAGE = 'http://localhost:3001/reset-password';
 
@@ -15,11 +15,7 @@ async function recoveryLinkFor(email: string): Promise<string> {
   return link as string;
 }
 
-async function follow(link: string): Promise<URL> {
-  const response = await fetch(link, { redirect: 'manual' });
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get('location') as string);
-}
+const follow = followLink;
 
 describe('password recovery', () => {
   it('mails a one-time link that signs the user in on the app to set a new password', async () => {

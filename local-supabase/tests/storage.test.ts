@@ -1,8 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY, API_URL, databaseUrl } from '../src/config';
+import { ANON_KEY, API_URL, SERVICE_ROLE_KEY, dataDir, databaseUrl } from '../src/config';
 import {
   DEMO_ACCOUNTS,
   type SignedUpUser,
@@ -444,6 +447,200 @@ describe('signed URLs', () => {
       /expiresIn/,
     );
   });
+
+  it('caps a lifetime at 7 days (604800 s), one path or several', async () => {
+    const week = 7 * 24 * 60 * 60;
+    const bucket = alice.client.storage.from(OWN);
+    expect((await bucket.createSignedUrl(path, week)).error).toBeNull();
+    const message = 'expiresIn must be at most 604800 seconds (7 days)';
+    expectStorageError((await bucket.createSignedUrl(path, week + 1)).error, 400, message);
+    expectStorageError((await bucket.createSignedUrls([path], 365 * 24 * 3600)).error, 400, message);
+  });
+
+  it('lets a signed upload URL store one object: a second upload with its token is refused', async () => {
+    const own = `${alice.user.id}/once-${randomUUID()}.txt`;
+    const { data, error } = await alice.client.storage
+      .from(OWN)
+      .createSignedUploadUrl(own, { upsert: true });
+    expect(error).toBeNull();
+    const token = data?.token as string;
+    const anon = anonClient().storage.from(OWN);
+    expect((await anon.uploadToSignedUrl(own, token, text('first'))).error).toBeNull();
+    const again = await anon.uploadToSignedUrl(own, token, text('second'));
+    expectStorageError(again.error, 400, 'The signed upload URL has already been used');
+    expect((await download(alice.client, OWN, own)).text).toBe('first');
+    // Two uploads racing with one fresh token: exactly one stores.
+    const raced = `${alice.user.id}/race-${randomUUID()}.txt`;
+    const fresh = await alice.client.storage.from(OWN).createSignedUploadUrl(raced, { upsert: true });
+    const results = await Promise.all(
+      ['a', 'b', 'c'].map((body) => anon.uploadToSignedUrl(raced, fresh.data?.token as string, text(body))),
+    );
+    expect(results.filter((result) => result.error === null)).toHaveLength(1);
+  });
+
+  it('gives the token back when the upload stored nothing, so the URL can be tried again', async () => {
+    const own = `${alice.user.id}/retry-${randomUUID()}.txt`;
+    const { data } = await alice.client.storage.from(LIMITED).createSignedUploadUrl(`${own}`);
+    const anon = anonClient().storage.from(LIMITED);
+    const tooBig = await anon.uploadToSignedUrl(own, data?.token as string, text('x'.repeat(2048)));
+    expectStorageError(tooBig.error, 413);
+    expect((await anon.uploadToSignedUrl(own, data?.token as string, text('fits'))).error).toBeNull();
+  });
+});
+
+describe('uploads stream to disk', () => {
+  const MiB = 1024 * 1024;
+  const UPLOADS = 20;
+  const SIZE = 40 * MiB;
+
+  /** The process serving the API: /health names it; else the owner of the listening socket. */
+  async function gatewayPid(): Promise<number> {
+    const health = (await (await fetch(`${API_URL}/health`)).json().catch(() => ({}))) as { pid?: unknown };
+    if (typeof health.pid === 'number') return health.pid;
+    const port = Number(new URL(API_URL).port).toString(16).toUpperCase().padStart(4, '0');
+    const listening = readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .find((fields) => fields[1]?.endsWith(`:${port}`) && fields[3] === '0A');
+    const socket = `socket:[${listening?.[9]}]`;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+          if (readlinkSync(`/proc/${pid}/fd/${fd}`) === socket) return Number(pid);
+        }
+      } catch {
+        // Not ours to read, or gone.
+      }
+    }
+    throw new Error(`no process listens on ${API_URL}`);
+  }
+
+  const rssBytes = (pid: number) =>
+    Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+  /** One upload of SIZE zero bytes, sent a MiB at a time (the client holds one MiB), raw or as a form. */
+  function bigUpload(name: string, multipart: boolean): Promise<number> {
+    const boundary = `----local-${randomUUID()}`;
+    const head = multipart
+      ? Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n3600\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name=""; filename="blob"\r\n` +
+            'Content-Type: application/octet-stream\r\n\r\n',
+        )
+      : Buffer.alloc(0);
+    const tail = multipart ? Buffer.from(`\r\n--${boundary}--\r\n`) : Buffer.alloc(0);
+    const chunk = Buffer.alloc(MiB);
+    const url = new URL(`/storage/v1/object/${OPEN}/${name}`, API_URL);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            apikey: SERVICE_ROLE_KEY,
+            authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+            'content-type': multipart ? `multipart/form-data; boundary=${boundary}` : 'application/octet-stream',
+            'content-length': head.length + SIZE + tail.length,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      let sent = 0;
+      const pump = () => {
+        while (sent < SIZE) {
+          sent += MiB;
+          if (!req.write(chunk)) {
+            req.once('drain', pump);
+            return;
+          }
+        }
+        req.end(tail);
+      };
+      req.write(head);
+      pump();
+    });
+  }
+
+  it.runIf(process.platform === 'linux')(
+    'keeps the gateway RSS bounded while 20 uploads of 40 MB run at once (raw and multipart)',
+    async () => {
+      const pid = await gatewayPid();
+      const names = Array.from({ length: UPLOADS }, (_, index) => `big/${run}-${index}.bin`);
+      const before = rssBytes(pid);
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssBytes(pid));
+      }, 25);
+      try {
+        const statuses = await Promise.all(names.map((name, index) => bigUpload(name, index % 2 === 1)));
+        expect(statuses).toEqual(names.map(() => 200));
+      } finally {
+        clearInterval(sampler);
+        peak = Math.max(peak, rssBytes(pid));
+      }
+      // Buffered, these 800 MB took the gateway to ~1.9 GB; streamed, a chunk per upload is in memory.
+      expect(peak - before, `RSS ${Math.round(before / MiB)} MB → peak ${Math.round(peak / MiB)} MB`).toBeLessThan(
+        150 * MiB,
+      );
+      expect(peak).toBeLessThan(400 * MiB);
+      // Every byte arrived: size and MD5 (the ETag) of 40 MB of zeros.
+      const zerosMd5 = createHash('md5').update(Buffer.alloc(SIZE)).digest('hex');
+      for (const name of [names[0], names[1]] as string[]) {
+        const { data, error } = await service.storage.from(OPEN).info(name);
+        expect(error).toBeNull();
+        expect(data?.size).toBe(SIZE);
+        expect(data?.etag).toBe(`"${zerosMd5}"`);
+      }
+      await service.storage.from(OPEN).remove(names);
+    },
+    60_000,
+  );
+
+  it.runIf(process.platform === 'linux')('removes the partial file of an upload over the limit or cut off by its client', async () => {
+    // The stack's staging folder: its data dir (LOCAL_SUPABASE_DATA_DIR of its process, else the default).
+    const environment = readFileSync(`/proc/${await gatewayPid()}/environ`, 'utf8').split('\0');
+    const dataDirOfStack = environment
+      .find((entry) => entry.startsWith('LOCAL_SUPABASE_DATA_DIR='))
+      ?.slice('LOCAL_SUPABASE_DATA_DIR='.length);
+    const stagingDir = path.join(path.resolve(dataDirOfStack ?? dataDir()), 'storage-staging');
+    const staged = () => {
+      try {
+        return readdirSync(stagingDir).length;
+      } catch {
+        return 0;
+      }
+    };
+    const before = staged();
+    const tooBig = await fetch(`${API_URL}/storage/v1/object/${LIMITED}/big-${run}.txt`, {
+      method: 'POST',
+      headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'text/plain' },
+      body: 'x'.repeat(4096),
+    });
+    expect(tooBig.status).toBe(413);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(new URL(`/storage/v1/object/${OPEN}/cut-${run}.bin`, API_URL), {
+        method: 'POST',
+        headers: {
+          apikey: SERVICE_ROLE_KEY,
+          authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+          'content-type': 'application/octet-stream',
+          'content-length': 10 * MiB,
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(Buffer.alloc(MiB), () => setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(staged()).toBeLessThanOrEqual(before);
+    expect((await service.storage.from(OPEN).info(`cut-${run}.bin`)).error).toBeTruthy();
+  });
 });
 
 describe('public URLs', () => {
@@ -776,8 +973,8 @@ describe('the app buckets and policies of supabase/migrations', () => {
     expectStorageError(exe.error, 415, 'mime type application/x-msdownload is not supported');
   });
 
-  it('materials: teachers upload, students do not; a file without a material row is not readable by students', async () => {
-    const name = `${Date.now()}-${randomUUID().slice(0, 6)}.pdf`;
+  it('materials: teachers upload into <course | general>/<own id>/, students do not; course files only for the course', async () => {
+    const name = `${courseId}/${DEMO_ACCOUNTS.teacher.id}/${Date.now()}-${randomUUID().slice(0, 6)}.pdf`;
     cleanup.push(['materials', name]);
     const { error } = await teacher.storage
       .from('materials')
@@ -785,11 +982,16 @@ describe('the app buckets and policies of supabase/migrations', () => {
     expect(error).toBeNull();
     const { data } = await teacher.storage.from('materials').createSignedUrl(name, 3600);
     expect(await (await fetch(data?.signedUrl as string)).text()).toBe('%PDF lesson');
+    // Alice is enrolled in the course: its files are hers to read, with or without a material row.
+    expect((await download(alice.client, 'materials', name)).text).toBe('%PDF lesson');
 
     const byStudent = await alice.client.storage
       .from('materials')
-      .upload(`${Date.now()}-x.pdf`, text('%PDF', 'application/pdf'));
+      .upload(`general/${alice.user.id}/${Date.now()}-x.pdf`, text('%PDF', 'application/pdf'));
     expectStorageError(byStudent.error, 403, 'new row violates row-level security policy');
-    expectStorageError((await download(alice.client, 'materials', name)).error, 404);
+    const flat = await teacher.storage
+      .from('materials')
+      .upload(`${Date.now()}-flat.pdf`, text('%PDF', 'application/pdf'));
+    expectStorageError(flat.error, 403, 'new row violates row-level security policy');
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { createClient, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { ANON_KEY, API_URL, SERVICE_ROLE_KEY } from '../src/config';
 
@@ -40,6 +41,77 @@ export function serviceClient(): SupabaseClient {
   });
 }
 
+// Every client of the local stack is on loopback, and Linux routes all of 127.0.0.0/8 there, so a test
+// plays "another machine" by sending from its own 127.x.y.z source address. Per-IP limits a test fills
+// (sign-ups, verifications, sign-in failures) then never touch other tests.
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Record<string, unknown>;
+  ms: number;
+}
+
+let nextHost = Math.floor(Math.random() * 200) * 256;
+
+/** A fresh loopback source address, as if the request came from a different machine. */
+export function freshIp(): string {
+  nextHost += 1;
+  return `127.${200 + ((nextHost >> 16) % 50)}.${(nextHost >> 8) & 255}.${(nextHost & 255) || 1}`;
+}
+
+/** One request to /auth/v1 from `ip` (with the anon key unless `token` is given). */
+export function auth(ip: string, method: string, pathAndQuery: string, body?: unknown, token = ANON_KEY): Promise<Answer> {
+  return requestFrom(ip, method, new URL(`/auth/v1${pathAndQuery}`, API_URL), body, token);
+}
+
+/**
+ * Follows an emailed /auth/v1/verify link from a fresh address (verifications are limited per IP) and
+ * answers where it redirects to.
+ */
+export async function followLink(link: string): Promise<URL> {
+  const answer = await requestFrom(freshIp(), 'GET', new URL(link));
+  if (answer.status !== 303) throw new Error(`expected a 303 redirect, got ${answer.status}`);
+  return new URL(answer.headers.location as string);
+}
+
+/** One request to the stack from `ip`. */
+export function requestFrom(ip: string, method: string, url: URL, body?: unknown, token = ANON_KEY): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        localAddress: ip,
+        headers: {
+          apikey: ANON_KEY,
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: Record<string, unknown> = {};
+          try {
+            parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+          } catch {
+            parsed = { raw: text };
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, ms: performance.now() - started });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
 export function uniqueEmail(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.test`;
 }
@@ -52,16 +124,24 @@ export interface SignedUpUser {
   password: string;
 }
 
+/**
+ * A new student account signed in on its own client. Sign-ups are limited per IP, so each comes from a
+ * fresh loopback address, as people signing up from their own machines do.
+ */
 export async function signUpUser(
   label: string,
   data: Record<string, unknown> = { first_name: 'Test', last_name: 'Student' },
 ): Promise<SignedUpUser> {
-  const client = anonClient();
   const email = uniqueEmail(label);
   const password = `pw-${randomUUID()}`;
-  const { data: result, error } = await client.auth.signUp({ email, password, options: { data } });
-  if (error || !result.user || !result.session) throw error ?? new Error('sign-up returned no session');
-  return { client, user: result.user, session: result.session, email, password };
+  const answer = await auth(freshIp(), 'POST', '/signup', { email, password, data });
+  if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const client = anonClient();
+  // The session exactly as the server answered sign-up (what supabase-js's signUp returns).
+  const session = answer.body as unknown as Session;
+  const { error } = await client.auth.setSession(session);
+  if (error || !session.user) throw error ?? new Error('sign-up returned no session');
+  return { client, user: session.user, session, email, password };
 }
 
 export async function signInAs(email: string, password = DEMO_PASSWORD): Promise<SupabaseClient> {

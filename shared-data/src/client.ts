@@ -56,6 +56,23 @@ export function getClient(): DataClient {
 }
 
 /**
+ * A short-lived client of the same project that keeps its session in memory only and shares nothing
+ * with the page's client: for a check (the current password) that must not replace the page's session.
+ */
+export function createDetachedClient(): DataClient {
+  if (!clientProject)
+    throw new Error('The data client is not initialised: call initDataClient(config) first');
+  return createClient(clientProject.url, clientProject.anonKey, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: `${AUTH_STORAGE_KEY}-detached`,
+    },
+  });
+}
+
+/**
  * The project's public (anon) key, for the rare request made without supabase-js (an upload that
  * reports progress through XMLHttpRequest): the API gateway refuses any request without it.
  */

@@ -837,6 +837,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      claim_storage_deletions: {
+        Args: {
+          batch_size?: number;
+        };
+        Returns: Json;
+      };
       class_attendance_summary: {
         Args: {
           class_ids: string[];
@@ -863,6 +869,14 @@ export type Database = {
           course_uuid: string;
         };
         Returns: Json;
+      };
+      finish_storage_deletions: {
+        Args: {
+          claim: string;
+          removed: number[];
+          error?: string;
+        };
+        Returns: number;
       };
       get_admin_dashboard: {
         Args: {
@@ -1020,6 +1034,10 @@ export type Database = {
           arg1: unknown;
         };
         Returns: Database['public']['Views']['teacher_profiles']['Row'][];
+      };
+      two_factor_required_for_me: {
+        Args: never;
+        Returns: boolean;
       };
       unenroll_user_from_course: {
         Args: {

@@ -379,6 +379,19 @@ export {
   type UiSiteLanguage,
 } from './rules/settings';
 export { settingsService } from './services/settings';
+export {
+  twoFactorService,
+  type TwoFactorEnrollment,
+  type TwoFactorFactor,
+  type TwoFactorStep,
+  type VerifyCodeInput,
+} from './services/two-factor';
+export {
+  TWO_FACTOR_CODE_LENGTH,
+  normalizeTwoFactorCode,
+  validateTwoFactorCode,
+  type TwoFactorCodeMessageKey,
+} from './rules/two-factor-code';
 
 // Domain rules (pure)
 export {
@@ -438,9 +451,11 @@ export {
   SIGNED_URL_SECONDS,
   STORAGE_BUCKETS,
   STORAGE_CACHE_CONTROL,
+  GENERAL_MATERIALS_FOLDER,
   avatarObjectName,
   materialObjectName,
   submissionObjectName,
+  type MaterialFilePlace,
   type NameSource,
 } from './rules/storage-names';
 
@@ -460,6 +475,7 @@ export { currentRoleAtom } from './atoms/current-role-atom';
 export { initialAuthState, type AuthState } from './atoms/auth-transitions';
 export { initializeAuthWriteAtom } from './atoms/initialize-auth-write-atom';
 export { loginWriteAtom } from './atoms/login-write-atom';
+export { twoFactorSignInWriteAtom } from './atoms/two-factor-sign-in-write-atom';
 export { registerWriteAtom } from './atoms/register-write-atom';
 export { logoutWriteAtom } from './atoms/logout-write-atom';
 export { refreshWriteAtom } from './atoms/refresh-write-atom';

@@ -82,8 +82,9 @@ const run = randomUUID().slice(0, 8);
 const objects: string[] = [];
 
 /** A stored object in the materials bucket, owned by `ownerId`, as the storage API writes it. */
-async function putObject(ownerId: string): Promise<string> {
-  const name = `${Date.now()}-${run}${objects.length}.pdf`;
+/** An object stored by `ownerId` in their folder of `place` (a course id, or the general library). */
+async function putObject(ownerId: string, place = 'general'): Promise<string> {
+  const name = `${place}/${ownerId}/${Date.now()}-${run}${objects.length}.pdf`;
   await ownerQuery(
     `insert into storage.objects (bucket_id, name, owner, owner_id) values ('materials', $1, $2::uuid, $2::text)`,
     [name, ownerId],
@@ -342,12 +343,12 @@ describe('material_list.can_delete', () => {
 
 describe('a file material names only a file its uploader stored', () => {
   it('a teacher records their own stored file; not someone else’s, nor one nobody stored', async () => {
-    const { teacher, otherTeacher, course } = school;
-    const own = await putObject(teacher.id);
-    const theirs = await putObject(otherTeacher.id);
+    const { teacher, otherTeacher, course, otherCourse } = school;
+    const own = await putObject(teacher.id, String(course.id));
+    const theirs = await putObject(otherTeacher.id, String(otherCourse.id));
 
     const claimed = await teacher.client.from('materials').insert(fileRow(theirs));
-    expectDenied(claimed, 'A material can only name a file you stored in the materials bucket');
+    expectDenied(claimed, 'A material can only name a file you may manage');
     expectDenied(await teacher.client.from('materials').insert(fileRow(`${run}-missing.pdf`)));
     // The object name in url must be the same stored file.
     expectDenied(await teacher.client.from('materials').insert(fileRow(own, { url: theirs })));
@@ -365,16 +366,18 @@ describe('a file material names only a file its uploader stored', () => {
     expect(recorded.error).toBeNull();
 
     // So the other teacher's file cannot be read or removed through a claiming row.
+    const folder = theirs.split('/').slice(0, -1).join('/');
+    const file = theirs.split('/').pop() ?? '';
     const { data: visible } = await teacher.client.storage
       .from('materials')
-      .list('', { search: theirs });
-    expect((visible ?? []).map((object) => object.name)).not.toContain(theirs);
+      .list(folder, { search: file });
+    expect((visible ?? []).map((object) => object.name)).not.toContain(file);
   });
 
   it('an update may not swap in someone else’s file, but may change everything else', async () => {
-    const { teacher, otherTeacher, course } = school;
-    const own = await putObject(teacher.id);
-    const theirs = await putObject(otherTeacher.id);
+    const { teacher, otherTeacher, course, otherCourse } = school;
+    const own = await putObject(teacher.id, String(course.id));
+    const theirs = await putObject(otherTeacher.id, String(otherCourse.id));
     const row = await teacher.client
       .from('materials')
       .insert(fileRow(own, { course_id: course.id }))

@@ -31,7 +31,7 @@ class MemoryStorage {
 const requests: string[] = [];
 let school: School;
 let extras: Record<'video' | 'audio' | 'document' | 'file', { id: string }>;
-const fileName = `${Date.now()}-${randomUUID().slice(0, 6)}.pdf`;
+let fileName = `${Date.now()}-${randomUUID().slice(0, 6)}.pdf`;
 const fileBytes = '%PDF-1.4 extra material for the read model test';
 
 async function actAs(person: Person): Promise<void> {
@@ -76,6 +76,8 @@ beforeAll(async () => {
 
   school = await createSchool();
   const { teacher, admin, course } = school;
+  // A general file lives in general/<uploader id>/ (20261126000100_storage_ownership.sql).
+  fileName = `general/${teacher.id}/${fileName}`;
   const uploaded = await teacher.client.storage
     .from('materials')
     .upload(fileName, new Blob([fileBytes], { type: 'application/pdf' }), { contentType: 'application/pdf' });

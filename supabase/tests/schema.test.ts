@@ -11,6 +11,8 @@ const SECURITY_DEFINER_RPCS = [
   'get_public_settings',
   'get_student_stats',
   'set_smtp_password',
+  // Answers only for the caller: whether their role must use two-factor (20261126000200_two_factor.sql).
+  'two_factor_required_for_me',
   'unenroll_user_from_course',
 ];
 

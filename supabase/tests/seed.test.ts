@@ -149,10 +149,10 @@ describe('seed (supabase/seed.sql + supabase/seed/storage)', () => {
   it('lets the demo student and teacher download seeded files through the storage API', async () => {
     const student = await signInAs(DEMO_ACCOUNTS.student.email);
     const teacher = await signInAs(DEMO_ACCOUNTS.teacher.email);
-    const pdf = await student.storage.from('materials').download('1731330000000-v7k2qd.pdf');
+    const pdf = await student.storage.from('materials').download('c0a5e000-0000-4000-8000-000000000001/b2e8c4a1-0000-4000-8000-000000000002/1731330000000-v7k2qd.pdf');
     expect(pdf.error).toBeNull();
     const bytes = new Uint8Array(await (pdf.data as Blob).arrayBuffer());
-    expect(Buffer.from(bytes)).toEqual(await readFile(path.join(SUPABASE_DIR, 'seed/storage/materials/1731330000000-v7k2qd.pdf')));
+    expect(Buffer.from(bytes)).toEqual(await readFile(path.join(SUPABASE_DIR, 'seed/storage/materials/c0a5e000-0000-4000-8000-000000000001/b2e8c4a1-0000-4000-8000-000000000002/1731330000000-v7k2qd.pdf')));
     for (const client of [student, teacher]) {
       const work = await client.storage.from('activity-submissions').download(EMMA_SUBMISSION_FILE);
       expect(work.error).toBeNull();

@@ -140,47 +140,63 @@ describe('activity submissions', () => {
   });
 });
 
-describe('material files', () => {
+describe('material files (by place and uploader: <course id | general>/<uploader id>/<file>)', () => {
   let courseFile: string;
   let generalFile: string;
-  let looseFile: string;
+  let flatFile: string;
 
   beforeAll(async () => {
     const { teacher, course } = school;
-    courseFile = `${Date.now()}-${run}c.pdf`;
-    generalFile = `${Date.now()}-${run}g.pdf`;
-    looseFile = `${Date.now()}-${run}l.pdf`;
+    courseFile = `${course.id}/${teacher.id}/${Date.now()}-${run}c.pdf`;
+    generalFile = `general/${teacher.id}/${Date.now()}-${run}g.pdf`;
+    flatFile = `${Date.now()}-${run}l.pdf`;
     await putObject('materials', courseFile, teacher.id);
     await putObject('materials', generalFile, teacher.id);
-    await putObject('materials', looseFile, teacher.id);
-    await createMaterial({ type: 'pdf', url: courseFile, storage_path: courseFile, course_id: course.id, uploaded_by: teacher.id });
-    await createMaterial({ type: 'pdf', url: generalFile, storage_path: generalFile, uploaded_by: teacher.id });
+    await putObject('materials', flatFile, teacher.id);
   });
 
-  it('teachers and admins upload; students do not', async () => {
-    const { teacher, admin, student } = school;
-    expect(await canInsert(teacher.id, 'materials', `${Date.now()}-${run}1.pdf`)).toBe(true);
-    expect(await canInsert(admin.id, 'materials', `${Date.now()}-${run}2.pdf`)).toBe(true);
-    expect(await canInsert(student.id, 'materials', `${Date.now()}-${run}3.pdf`)).toBe(false);
+  it('teachers and admins upload into their own folder; students do not', async () => {
+    const { teacher, admin, student, course, otherCourse } = school;
+    expect(await canInsert(teacher.id, 'materials', `${course.id}/${teacher.id}/${run}1.pdf`)).toBe(true);
+    expect(await canInsert(teacher.id, 'materials', `general/${teacher.id}/${run}1.pdf`)).toBe(true);
+    expect(await canInsert(teacher.id, 'materials', `${otherCourse.id}/${teacher.id}/${run}1.pdf`)).toBe(false);
+    expect(await canInsert(teacher.id, 'materials', `general/${admin.id}/${run}1.pdf`)).toBe(false);
+    expect(await canInsert(teacher.id, 'materials', `${Date.now()}-${run}1.pdf`)).toBe(false);
+    expect(await canInsert(admin.id, 'materials', `${otherCourse.id}/${admin.id}/${run}2.pdf`)).toBe(true);
+    expect(await canInsert(student.id, 'materials', `general/${student.id}/${run}3.pdf`)).toBe(false);
   });
 
-  it('a file is readable by whoever can see a material pointing at it', async () => {
+  it('a file is readable by its place, with or without a material naming it', async () => {
     const { student, outsider, otherTeacher, admin, teacher } = school;
     expect(await visible(student.id, 'materials', courseFile)).toBe(true);
     expect(await visible(outsider.id, 'materials', courseFile)).toBe(false);
     expect(await visible(otherTeacher.id, 'materials', courseFile)).toBe(false);
     expect(await visible(outsider.id, 'materials', generalFile)).toBe(true);
-    // Not yet (or no longer) a material: only its uploader and admins.
-    expect(await visible(student.id, 'materials', looseFile)).toBe(false);
-    expect(await visible(teacher.id, 'materials', looseFile)).toBe(true);
-    expect(await visible(admin.id, 'materials', looseFile)).toBe(true);
+    // A flat name (stored before the layout): its uploader and admins only.
+    expect(await visible(student.id, 'materials', flatFile)).toBe(false);
+    expect(await visible(teacher.id, 'materials', flatFile)).toBe(true);
+    expect(await visible(admin.id, 'materials', flatFile)).toBe(true);
+  });
+
+  it('a material naming a file grants nothing', async () => {
+    const { outsider, otherTeacher, teacher } = school;
+    await createMaterial({ type: 'pdf', url: courseFile, storage_path: courseFile, uploaded_by: otherTeacher.id });
+    expect(await visible(outsider.id, 'materials', courseFile)).toBe(false);
+    expect(await deletedRows(otherTeacher.id, 'materials', courseFile)).toBe(0);
+    expect(await deletedRows(otherTeacher.id, 'materials', flatFile)).toBe(0);
+    expect(await updatedRows(teacher.id, 'materials', flatFile)).toBe(1);
   });
 
   it('the uploader (or the course teacher, or an admin) removes a file; others cannot', async () => {
-    const { student, otherTeacher, teacher } = school;
+    const { student, otherTeacher, teacher, admin, course } = school;
+    const byAdmin = `${course.id}/${admin.id}/${Date.now()}-${run}a.pdf`;
+    await putObject('materials', byAdmin, admin.id);
     expect(await deletedRows(student.id, 'materials', courseFile)).toBe(0);
     expect(await deletedRows(otherTeacher.id, 'materials', courseFile)).toBe(0);
     expect(await updatedRows(otherTeacher.id, 'materials', courseFile)).toBe(0);
+    expect(await deletedRows(otherTeacher.id, 'materials', generalFile)).toBe(0);
+    expect(await deletedRows(teacher.id, 'materials', byAdmin)).toBe(1);
     expect(await deletedRows(teacher.id, 'materials', courseFile)).toBe(1);
+    expect(await deletedRows(admin.id, 'materials', generalFile)).toBe(1);
   });
 });

@@ -2,8 +2,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emailTokenHash } from '../../local-supabase/src/auth-users';
 import { ANON_KEY, API_URL } from '../../local-supabase/src/config';
+import { readOutbox } from '../../local-supabase/src/outbox-client';
 import { temporaryPassword } from '../functions/admin-users/index';
-import { DEMO_ACCOUNTS, anonClient, uniqueEmail } from '../../local-supabase/tests/support';
+import {
+  DEMO_ACCOUNTS,
+  anonClient,
+  followLink,
+  uniqueEmail,
+} from '../../local-supabase/tests/support';
 import {
   createPerson,
   expectDenied,
@@ -336,6 +342,68 @@ describe('a deactivated account', () => {
     });
     expect(verified.error?.code).toBe('user_banned');
     expect(verified.data.session).toBeNull();
+  });
+});
+
+describe('a deactivated account and email links', () => {
+  const RESET_PAGE = 'http://localhost:3001/reset-password';
+
+  async function recoveryLink(email: string): Promise<string> {
+    const [mail] = await readOutbox(email);
+    const link = mail?.text.split(/\s+/).find((word) => word.startsWith(`${API_URL}/auth/v1/verify?`));
+    expect(link).toBeDefined();
+    return link as string;
+  }
+
+  const follow = followLink;
+
+  it('gets no session from a recovery link mailed before the deactivation', async () => {
+    const admin = await person('admin', 'Acting');
+    const token = await tokenOf(admin.client);
+    const account = await accountMadeBy(token);
+    expect(
+      (await anonClient().auth.resetPasswordForEmail(account.email, { redirectTo: RESET_PAGE })).error,
+    ).toBeNull();
+    const link = await recoveryLink(account.email);
+    expect((await call(token, { action: 'update', id: account.id, isActive: false })).status).toBe(
+      200,
+    );
+
+    const location = await follow(link);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('error_code')).toBe('user_banned');
+    expect(fragment.get('access_token')).toBeNull();
+    expect(fragment.get('refresh_token')).toBeNull();
+  });
+
+  it('gets no session from a PKCE recovery, whether deactivated before the link or before the exchange', async () => {
+    const admin = await person('admin', 'Acting');
+    const token = await tokenOf(admin.client);
+
+    // Deactivated before the link is followed: the link gives no code.
+    const early = await accountMadeBy(token);
+    const earlyBrowser = anonClient({ flowType: 'pkce' });
+    expect(
+      (await earlyBrowser.auth.resetPasswordForEmail(early.email, { redirectTo: RESET_PAGE })).error,
+    ).toBeNull();
+    const earlyLink = await recoveryLink(early.email);
+    await call(token, { action: 'update', id: early.id, isActive: false });
+    const earlyLocation = await follow(earlyLink);
+    expect(earlyLocation.searchParams.get('code')).toBeNull();
+    expect(new URLSearchParams(earlyLocation.hash.slice(1)).get('error_code')).toBe('user_banned');
+
+    // Deactivated after the link gave a code: the exchange is refused.
+    const late = await accountMadeBy(token);
+    const lateBrowser = anonClient({ flowType: 'pkce' });
+    expect(
+      (await lateBrowser.auth.resetPasswordForEmail(late.email, { redirectTo: RESET_PAGE })).error,
+    ).toBeNull();
+    const code = (await follow(await recoveryLink(late.email))).searchParams.get('code');
+    expect(code).toBeTruthy();
+    await call(token, { action: 'update', id: late.id, isActive: false });
+    const exchanged = await lateBrowser.auth.exchangeCodeForSession(code as string);
+    expect(exchanged.error?.code).toBe('user_banned');
+    expect(exchanged.data.session).toBeNull();
   });
 });
 

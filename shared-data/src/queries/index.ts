@@ -16,6 +16,7 @@ export {
   studentKeys,
   submissionKeys,
   teacherKeys,
+  twoFactorKeys,
   userKeys,
 } from './keys';
 export { courseMutations, courseQueries, reviewMutations } from './course-queries';
@@ -32,6 +33,7 @@ export { userMutations, userQueries } from './user-queries';
 export { teacherMutations, teacherQueries } from './teacher-queries';
 export { studentQueries } from './student-queries';
 export { settingsMutations, settingsQueries } from './settings-queries';
+export { twoFactorMutations, twoFactorQueries } from './two-factor-queries';
 
 export { useJoinClass, type JoinProblem } from './use-join-class';
 export {

@@ -106,6 +106,12 @@ export const studentKeys = {
   detail: (studentId: string) => ['students', 'detail', studentId] as const,
 };
 
+/** The signed-in user's two-factor (TOTP) factors. */
+export const twoFactorKeys = {
+  all: ['two-factor'] as const,
+  factors: () => ['two-factor', 'factors'] as const,
+};
+
 export const settingsKeys = {
   all: ['settings'] as const,
   current: () => ['settings', 'current'] as const,

@@ -64,6 +64,11 @@ export const ERROR_MESSAGE_KEYS = [
   'teacherSpecializationsTooMany',
   'teacherSpecializationInvalid',
   'filesNotRemoved',
+  'twoFactorRequired',
+  'twoFactorCodeInvalid',
+  'twoFactorCodeExpired',
+  'materialFileNotAllowed',
+  'materialFileWrongPlace',
   'loadFailed',
   'saveFailed',
   'deleteFailed',
@@ -90,6 +95,12 @@ const AUTH_CODES: Record<string, ErrorMessageKey> = {
   refresh_token_already_used: 'sessionExpired',
   otp_expired: 'sessionExpired',
   user_banned: 'notAllowed',
+  // Two-factor sign-in (GoTrue's MFA endpoints).
+  insufficient_aal: 'twoFactorRequired',
+  mfa_verification_failed: 'twoFactorCodeInvalid',
+  mfa_challenge_expired: 'twoFactorCodeExpired',
+  mfa_ip_address_mismatch: 'twoFactorCodeExpired',
+  mfa_factor_not_found: 'twoFactorCodeExpired',
 };
 
 /**
@@ -161,6 +172,11 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'A user with this email already exists': 'emailTaken',
   // Raised by reassign_teacher_courses (and answered by the admin-users function).
   'Courses can only be reassigned to another active teacher': 'reassignTargetInvalid',
+  // Raised by require_two_factor_for_staff (admins' and teachers' writes from an aal1 session).
+  'Two-factor sign-in is required for this account': 'twoFactorRequired',
+  // Raised by the materials trigger check_material_file (20261126000100_storage_ownership.sql).
+  'A material can only name a file you may manage': 'materialFileNotAllowed',
+  "A material's file must be stored in the folder of its course": 'materialFileWrongPlace',
 };
 
 /**

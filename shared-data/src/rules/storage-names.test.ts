@@ -9,17 +9,31 @@ import {
 const source = { now: 1_700_000_000_000, random: 'k3j9x2ab' };
 
 describe('materialObjectName', () => {
+  const general = { uploaderId: 'teacher-1' };
+  const inCourse = { courseId: 'course-9', uploaderId: 'teacher-1' };
+
   it.each([
-    ['Grammar Notes.PDF', '1700000000000-k3j9x2ab.pdf'],
-    ['lesson.mp4', '1700000000000-k3j9x2ab.mp4'],
-    ['README', '1700000000000-k3j9x2ab.bin'],
-  ])('%s → %s', (name, objectName) => {
-    expect(materialObjectName(name, source)).toBe(objectName);
+    ['Grammar Notes.PDF', 'general/teacher-1/1700000000000-k3j9x2ab.pdf'],
+    ['lesson.mp4', 'general/teacher-1/1700000000000-k3j9x2ab.mp4'],
+    ['README', 'general/teacher-1/1700000000000-k3j9x2ab.bin'],
+  ])('general material: %s → %s', (name, objectName) => {
+    expect(materialObjectName(general, name, source)).toBe(objectName);
+  });
+
+  it("stores a course's material in the course's folder, under its uploader", () => {
+    expect(materialObjectName(inCourse, 'a.pdf', source)).toBe(
+      'course-9/teacher-1/1700000000000-k3j9x2ab.pdf',
+    );
+    expect(materialObjectName({ courseId: null, uploaderId: 'u' }, 'a.pdf', source)).toBe(
+      'general/u/1700000000000-k3j9x2ab.pdf',
+    );
   });
 
   it('differs between two uploads of the same file', () => {
-    expect(materialObjectName('a.pdf')).not.toBe(materialObjectName('a.pdf'));
-    expect(materialObjectName('a.pdf')).toMatch(/^\d{13}-[a-z0-9]{8}\.pdf$/);
+    expect(materialObjectName(general, 'a.pdf')).not.toBe(materialObjectName(general, 'a.pdf'));
+    expect(materialObjectName(general, 'a.pdf')).toMatch(
+      /^general\/teacher-1\/\d{13}-[a-z0-9]{8}\.pdf$/,
+    );
   });
 });
 

@@ -30,9 +30,24 @@ function uniqueName(
   return `${now}-${random}.${extensionOf(fileName)}`;
 }
 
-/** `materials` bucket: `<timestamp>-<random>.<ext>`. */
-export function materialObjectName(fileName: string, source: NameSource = {}): string {
-  return uniqueName(fileName, source);
+/** The `materials` folder of material without a course (the general library). */
+export const GENERAL_MATERIALS_FOLDER = 'general';
+
+/** Where a material file is stored: its course (none: the general library) and who uploads it. */
+export type MaterialFilePlace = { courseId?: string | null; uploaderId: string };
+
+/**
+ * `materials` bucket: `<courseId | general>/<uploaderId>/<timestamp>-<random>.<ext>`. The folders decide
+ * who may read and manage the file (the storage policies of 20261126000100_storage_ownership.sql): the
+ * uploader, the course's teacher, admins; the course's enrolled students, or everyone for `general`.
+ */
+export function materialObjectName(
+  place: MaterialFilePlace,
+  fileName: string,
+  source: NameSource = {},
+): string {
+  const folder = place.courseId || GENERAL_MATERIALS_FOLDER;
+  return `${folder}/${place.uploaderId}/${uniqueName(fileName, source)}`;
 }
 
 /** `avatars` bucket: `<userId>/avatar.<ext>`, overwritten on change. */

@@ -467,25 +467,32 @@ describe('authService.changePassword', () => {
     newPassword: 'brand-new',
   };
 
-  it('checks the current password with a sign-in, then sets the new one on that session', async () => {
+  it('checks the current password on a separate sign-in, then sets the new one on the page’s own session', async () => {
     await signedIn();
-    fake.on('POST', '/auth/v1/token?grant_type=password', { body: sessionBody(account, 'again') });
+    fake.on('POST', '/auth/v1/token?grant_type=password', { body: sessionBody(account, 'check') });
+    fake.on('POST', '/auth/v1/logout?scope=local', { status: 204 });
     fake.on('PUT', '/auth/v1/user', { body: authUserBody(account) });
 
     const result = await authService.changePassword(input);
 
+    // The page keeps its session (a two-factor one stays aal2): the check's session is signed out.
     expect(result).toEqual({
       success: true,
-      data: { token: sessionBody(account, 'again').access_token, refreshToken: 'refresh-again' },
+      data: { token: sessionBody(account, 'first').access_token, refreshToken: 'refresh-first' },
     });
-    const [signIn, update] = fake.requests;
-    expect(signIn?.path).toBe('/auth/v1/token');
-    expect(signIn?.body).toMatchObject({ email: 'ana@school.test', password: 'secret1' });
+    const [check, checkOut, update] = fake.requests;
+    expect(check?.path).toBe('/auth/v1/token');
+    expect(check?.body).toMatchObject({ email: 'ana@school.test', password: 'secret1' });
+    expect(checkOut?.path).toBe('/auth/v1/logout');
+    expect(checkOut?.headers.get('authorization')).toBe(
+      `Bearer ${sessionBody(account, 'check').access_token}`,
+    );
     expect(update?.method).toBe('PUT');
     expect(update?.body).toMatchObject({ password: 'brand-new' });
     expect(update?.headers.get('authorization')).toBe(
-      `Bearer ${sessionBody(account, 'again').access_token}`,
+      `Bearer ${sessionBody(account, 'first').access_token}`,
     );
+    expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-first');
   });
 
   it('a wrong current password sends no update and keeps the session', async () => {
@@ -512,6 +519,7 @@ describe('authService.changePassword', () => {
   it('reports a refused update after a right current password', async () => {
     await signedIn();
     fake.on('POST', '/auth/v1/token?grant_type=password', { body: sessionBody(account, 'again') });
+    fake.on('POST', '/auth/v1/logout?scope=local', { status: 204 });
     fake.on('PUT', '/auth/v1/user', {
       status: 422,
       body: { error_code: 'weak_password', msg: 'Password is too weak' },

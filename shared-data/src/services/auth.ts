@@ -4,7 +4,7 @@ import {
   type Session,
   type User,
 } from '@supabase/supabase-js';
-import { getClient } from '../client';
+import { createDetachedClient, getClient } from '../client';
 import { ERROR_MESSAGES } from '../errors';
 import {
   toAppUser,
@@ -172,12 +172,12 @@ async function updatePassword(newPassword: string): Promise<Result<null>> {
 
 /**
  * Changes the signed-in user's password after checking the current one. The check is a password
- * sign-in with the current password on the page's own client (the local gateway and hosted GoTrue
- * both support it; GoTrue's `current_password` needs a project setting and `reauthenticate` sends a
- * code by email): a wrong one fails with GoTrue's `invalid_credentials` and leaves the page's session
- * as it was. A right one gives the page a fresh session, which also satisfies GoTrue's "recent login"
- * rule for password changes; the update then ends every other session of the account. Resolves to
- * the page's tokens after the change, so the session state can keep them.
+ * sign-in on a detached client (the local gateway and hosted GoTrue both support it; GoTrue's
+ * `current_password` needs a project setting and `reauthenticate` sends a code by email), signed out
+ * again at once: a wrong password fails with GoTrue's `invalid_credentials`, and either way the page
+ * keeps its own session, so one that passed two-factor stays aal2, which GoTrue requires to change
+ * the password of an account with two-factor on. The update then ends every other session of the
+ * account. Resolves to the page's tokens after the change, so the session state can keep them.
  */
 async function changePassword({
   email,
@@ -185,8 +185,8 @@ async function changePassword({
   newPassword,
 }: ChangePasswordInput): Promise<Result<AuthTokens>> {
   return settle('UPDATE_PASSWORD_ERROR', ERROR_MESSAGES.passwordUpdateFailed, async () => {
-    const auth = getClient().auth;
-    const verified = await auth.signInWithPassword({
+    const check = createDetachedClient().auth;
+    const verified = await check.signInWithPassword({
       email: email.trim(),
       password: currentPassword,
     });
@@ -197,12 +197,16 @@ async function changePassword({
         ERROR_MESSAGES.passwordUpdateFailed,
       );
     }
+    // The check's own session ends here; a failure to end it only leaves a session that expires.
+    await check.signOut({ scope: 'local' }).catch(() => undefined);
+    const auth = getClient().auth;
     const { error } = await auth.updateUser({ password: newPassword });
     if (error) {
       return fromAuthError('UPDATE_PASSWORD_ERROR', error, ERROR_MESSAGES.passwordUpdateFailed);
     }
     const { data } = await auth.getSession();
-    return ok(tokensOf(data.session ?? verified.data.session));
+    if (!data.session) return fromAuthError('UPDATE_PASSWORD_ERROR', null, ERROR_MESSAGES.passwordUpdateFailed);
+    return ok(tokensOf(data.session));
   });
 }
 

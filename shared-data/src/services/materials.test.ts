@@ -1,12 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessageKey } from '../rules/error-messages';
 import type { MaterialListRow } from '../mappers/material';
-import { installFakeSupabase, materialRow, pagedReply } from '../test-support/fake-supabase';
+import { getClient } from '../client';
+import {
+  installFakeSupabase,
+  materialRow,
+  pagedReply,
+  sessionBody,
+} from '../test-support/fake-supabase';
 import { GENERAL_MATERIALS, materialsService } from './materials';
 
 const fake = installFakeSupabase();
 
-const OBJECT_NAME = /^\d{13}-[a-z0-9]{8}\.pdf$/;
+/** `<course id | general>/<uploader id>/<timestamp>-<random>.<ext>` */
+const OBJECT_NAME = /^course-1\/teacher-1\/\d{13}-[a-z0-9]{8}\.pdf$/;
+
+/** A teacher's session in the client (the uploader folder comes from it); no request is left recorded. */
+async function signedInAsTeacher() {
+  const account = { id: 'teacher-1', email: 'teacher@school.test' };
+  fake.on('POST', '/auth/v1/token?grant_type=password', { body: sessionBody(account) });
+  const { error } = await getClient().auth.signInWithPassword({
+    email: account.email,
+    password: 'secret1',
+  });
+  if (error) throw error;
+  fake.requests.length = 0;
+}
 const pdf = () => new File(['%PDF-1.4 tiny'], 'Irregular verbs.pdf', { type: 'application/pdf' });
 
 function objectNameOf(path: string | undefined): string {
@@ -134,6 +153,8 @@ describe('materialsService.list', () => {
 });
 
 describe('materialsService.uploadFile', () => {
+  beforeEach(signedInAsTeacher);
+
   it('stores the file under a fresh name, then records its type and size', async () => {
     fake.on('POST', '/storage/v1/object/materials/*', { body: { Id: 'o-1', Key: 'materials/x' } });
     fake.on('POST', '/rest/v1/materials', { status: 201, body: materialRow() });
@@ -177,8 +198,8 @@ describe('materialsService.uploadFile', () => {
     expect(fake.requestsTo('POST', '/rest/v1/materials')[0]?.body).toEqual({
       title: 'Dialogue at the bank',
       type: 'audio',
-      url: expect.stringMatching(/\.mp3$/),
-      storage_path: expect.stringMatching(/\.mp3$/),
+      url: expect.stringMatching(/^general\/teacher-1\/\d{13}-[a-z0-9]{8}\.mp3$/),
+      storage_path: expect.stringMatching(/^general\/teacher-1\/\d{13}-[a-z0-9]{8}\.mp3$/),
       mime_type: 'audio/mpeg',
       file_size: 3,
       course_id: null,
@@ -262,6 +283,27 @@ describe('materialsService.uploadFile', () => {
     expect(fake.requestsTo('DELETE', '/storage/v1/object/materials')[0]?.body).toEqual({
       prefixes: [objectName],
     });
+  });
+
+  it('stores under the uploader id it is given', async () => {
+    fake.on('POST', '/storage/v1/object/materials/*', { body: { Key: 'materials/x' } });
+    fake.on('POST', '/rest/v1/materials', { status: 201, body: materialRow() });
+
+    await materialsService.uploadFile({ file: pdf(), courseId: 'course-7', uploaderId: 'admin-2' });
+
+    const [upload] = fake.requestsTo('POST', '/storage/v1/object/materials/*');
+    expect(objectNameOf(upload?.path)).toMatch(/^course-7\/admin-2\/\d{13}-[a-z0-9]{8}\.pdf$/);
+  });
+
+  it('stores nothing without a signed-in uploader', async () => {
+    await getClient().auth.signOut({ scope: 'local' });
+    fake.requests.length = 0;
+
+    expect(await materialsService.uploadFile({ file: pdf() })).toMatchObject({
+      success: false,
+      error: { code: 'UPLOAD_FILE_ERROR', details: { code: 'PGRST301' } },
+    });
+    expect(fake.requestsTo('POST', '/storage/v1/object/materials/*')).toHaveLength(0);
   });
 
   it("falls back to 'Failed to upload material'", async () => {
@@ -546,6 +588,7 @@ class FakeUploadRequest {
 const browserUploadRequest = globalThis.XMLHttpRequest;
 
 describe('materialsService.uploadFile with progress', () => {
+  beforeEach(signedInAsTeacher);
   beforeEach(() => {
     FakeUploadRequest.sent = [];
     FakeUploadRequest.answer = { status: 200, body: '{"Key":"materials/x"}', progress: [] };

@@ -60,6 +60,8 @@ export type MaterialUpload = {
   title?: string;
   /** Called as the bytes are sent, with the share sent so far (0 to 1). */
   onProgress?: UploadProgress;
+  /** The uploader's id (names the file's folder); defaults to the signed-in user. */
+  uploaderId?: string;
 };
 
 /**
@@ -93,6 +95,7 @@ const SIGNED_URL_FAILED = 'Failed to create a download link';
 const DOWNLOAD_FAILED = 'Failed to download material';
 const LINKS_NOT_DOWNLOADABLE = 'A link has no file to download';
 const MATERIAL_STATS_FAILED = 'Failed to fetch material statistics';
+const NOT_SIGNED_IN = 'Sign in to upload material';
 
 /**
  * Default sort: newest upload first. Read from the `material_list` view, which names every
@@ -131,10 +134,17 @@ function insertMaterial(row: NewMaterialRow) {
   return getClient().from('materials').insert(row).select(MATERIAL_COLUMNS).single<MaterialRow>();
 }
 
+/** The signed-in user's id, read from the session the client keeps (no request). */
+async function signedInUserId(): Promise<string | undefined> {
+  const { data } = await getClient().auth.getSession();
+  return data.session?.user.id;
+}
+
 /**
- * Stores the file in the private `materials` bucket under a fresh name, then records it. The
- * bucket's extension and size rules are checked first; when the record cannot be written the stored
- * file is removed again, so no orphan is left behind.
+ * Stores the file in the private `materials` bucket under a fresh name in its place
+ * (`<course id | general>/<uploader id>/…`, which decides who may read and manage it), then records
+ * it. The bucket's extension and size rules are checked first; when the record cannot be written the
+ * stored file is removed again, so no orphan is left behind.
  */
 async function uploadFile(upload: MaterialUpload): Promise<Result<Material>> {
   return settle('UPLOAD_FILE_ERROR', ERROR_MESSAGES.uploadMaterialFailed, async () => {
@@ -146,7 +156,14 @@ async function uploadFile(upload: MaterialUpload): Promise<Result<Material>> {
     }
     const tooLarge = sizeProblem(STORAGE_BUCKETS.materials, file.size);
     if (tooLarge) return fileTooLarge('UPLOAD_FILE_ERROR', tooLarge, file.size);
-    const objectName = materialObjectName(file.name);
+    const uploaderId = upload.uploaderId ?? (await signedInUserId());
+    if (!uploaderId) {
+      return fail('UPLOAD_FILE_ERROR', NOT_SIGNED_IN, { code: 'PGRST301' });
+    }
+    const objectName = materialObjectName(
+      { courseId: blankToNull(upload.courseId), uploaderId },
+      file.name,
+    );
     // Stored with the type of its extension when the browser names none the bucket accepts.
     const contentType = materialContentType(file);
     const body =
@@ -218,10 +235,11 @@ async function createLink(link: MaterialLink): Promise<Result<Material>> {
 }
 
 /**
- * Removes the stored file, then the record. In that order because the storage policies let the
- * course's teacher remove a file only while a material names it; both follow the same rule (the
- * uploader, the course's teacher, an administrator), so a caller who may not delete removes nothing.
- * A file that is already gone is no obstacle, so deleting again finishes a delete that failed halfway.
+ * Removes the stored file, then the record. The storage policies (by the file's folder) and the
+ * record's delete policies follow the same rule (the uploader, the course's teacher, an
+ * administrator), so a caller who may not delete removes nothing. A file that is already gone is no
+ * obstacle, so deleting again finishes a delete that failed halfway; and deleting the record queues
+ * its file for removal in the database anyway (20261126000100_storage_ownership.sql).
  */
 async function remove(material: StoredMaterial): Promise<Result<null>> {
   return settle('DELETE_MATERIALS_ERROR', ERROR_MESSAGES.deleteMaterialFailed, async () => {

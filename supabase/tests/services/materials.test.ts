@@ -29,8 +29,11 @@ const pdf = () =>
   new File(['%PDF-1.4\n% service test\n'], 'Verb table.pdf', { type: 'application/pdf' });
 
 async function objectExists(name: string): Promise<boolean> {
-  const { data } = await service.storage.from('materials').list('', { search: name });
-  return (data ?? []).some((object) => object.name === name);
+  // Names are <course id | general>/<uploader id>/<file>: list the file's folder.
+  const folder = name.split('/').slice(0, -1).join('/');
+  const file = name.split('/').pop() ?? '';
+  const { data } = await service.storage.from('materials').list(folder, { search: file });
+  return (data ?? []).some((object) => object.name === file);
 }
 
 describe('materialsService.uploadFile / createLink / delete (teacher material screens)', () => {
@@ -56,7 +59,7 @@ describe('materialsService.uploadFile / createLink / delete (teacher material sc
       skill: 'grammar',
       uploadedById: teacher.id,
     });
-    expect(material.storagePath).toMatch(/^\d+-[a-z0-9]+\.pdf$/);
+    expect(material.storagePath).toMatch(new RegExp(`^${courseId}/${teacher.id}/\\d+-[a-z0-9]+\\.pdf$`));
     expect(await objectExists(material.storagePath ?? '')).toBe(true);
 
     expect(await materialsService.delete(material)).toEqual({ success: true, data: null });
@@ -167,9 +170,10 @@ describe('materialsService as the Materials Library uses it', () => {
       mimeType: 'audio/wav',
       uploadedById: teacher.id,
     });
+    const stored = material.storagePath ?? '';
     const { data } = await service.storage
       .from('materials')
-      .list('', { search: material.storagePath ?? '' });
+      .list(stored.split('/').slice(0, -1).join('/'), { search: stored.split('/').pop() ?? '' });
     expect(data?.[0]?.metadata?.mimetype).toBe('audio/wav');
     expect(data?.[0]?.metadata?.size).toBe(12);
   });
@@ -236,7 +240,8 @@ describe('materialsService as the Materials Library uses it', () => {
   it('the storage server refuses a file over 50 MB and a type the bucket does not take, however it is sent', async () => {
     await signInAs('teacher');
     const bucket = getClient().storage.from('materials');
-    const name = (ext: string) => `${Date.now()}-${Math.random().toString(36).slice(2, 10)}.${ext}`;
+    const name = (ext: string) =>
+      `general/${DEMO_ACCOUNTS.teacher.id}/${Date.now()}-${Math.random().toString(36).slice(2, 10)}.${ext}`;
 
     // Past the app's own checks: straight to the storage API.
     const tooBig = name('pdf');

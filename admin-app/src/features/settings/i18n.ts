@@ -30,6 +30,9 @@ export const en = {
     enrollmentAlertsHint: 'Email a course’s teacher when a student enrolls in it',
   },
   security: {
+    twoFactorAuth: 'Two-factor sign-in',
+    twoFactorAuthHint:
+      'Makes two-factor sign-in required for admins and teachers: they sign in with a code from an authenticator app, and their changes are refused until they do.',
     sessionTimeout: 'Session timeout (minutes)',
     sessionTimeoutHint:
       'Anyone who uses no tab of the portal for this long is signed out ({{min}} to {{max}} minutes)',
@@ -121,6 +124,9 @@ export const es: typeof en = {
       'Enviar un correo al profesor de un curso cuando un estudiante se inscribe',
   },
   security: {
+    twoFactorAuth: 'Verificación en dos pasos',
+    twoFactorAuthHint:
+      'Hace obligatoria la verificación en dos pasos para administradores y profesores: inician sesión con un código de una aplicación de autenticación, y sus cambios se rechazan hasta que lo hagan.',
     sessionTimeout: 'Tiempo de inactividad (minutos)',
     sessionTimeoutHint:
       'Se cierra la sesión de quien no usa ninguna pestaña del portal durante este tiempo (de {{min}} a {{max}} minutos)',

@@ -190,6 +190,12 @@ export function SettingsForm({ settings }: SettingsFormProps) {
 
             <Tabs.Panel value="security" pt="lg">
               <Stack maw={560}>
+                <Switch
+                  label={t('security.twoFactorAuth')}
+                  description={t('security.twoFactorAuthHint')}
+                  disabled={saving}
+                  {...form.getInputProps('security.twoFactorAuth', { type: 'checkbox' })}
+                />
                 <NumberInput
                   label={t('security.sessionTimeout')}
                   description={t('security.sessionTimeoutHint', SECURITY_BOUNDS.sessionTimeout)}

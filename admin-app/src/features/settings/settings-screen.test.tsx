@@ -95,13 +95,13 @@ describe('SettingsScreen: loading', { timeout: 20_000 }, () => {
       /push/i,
       /sms/i,
       /weekly/i,
-      /two-factor/i,
       /password expiry/i,
     ]) {
       expect(screen.queryByText(hidden)).not.toBeInTheDocument();
       expect(screen.queryByLabelText(hidden)).not.toBeInTheDocument();
     }
   });
+
 
   it('says why it could not load, and Try again reads again', async () => {
     getSettings.mockResolvedValueOnce(fail('QUERY_ERROR', 'permission denied', { code: '42501' }));

@@ -65,6 +65,11 @@ export const en = {
     'Each specialization must have 1 to 40 characters, and none can appear twice.',
   filesNotRemoved:
     'The stored files could not be removed, so nothing was deleted. Please try again.',
+  twoFactorRequired: 'Two-factor sign-in is required for this account.',
+  twoFactorCodeInvalid: 'That code is not valid. Check your authenticator app and enter the current code.',
+  twoFactorCodeExpired: 'This code request has expired. Enter a new code from your authenticator app.',
+  materialFileNotAllowed: 'A material can only use a file you may manage.',
+  materialFileWrongPlace: "The material's file is stored for another course. Upload it again here.",
   loadFailed: 'The data could not be loaded. Please try again.',
   saveFailed: 'The changes could not be saved. Please try again.',
   deleteFailed: 'It could not be deleted. Please try again.',
@@ -136,6 +141,14 @@ export const es: typeof en = {
     'Cada especialidad debe tener de 1 a 40 caracteres y ninguna puede repetirse.',
   filesNotRemoved:
     'No se pudieron eliminar los archivos guardados, así que no se eliminó nada. Inténtalo de nuevo.',
+  twoFactorRequired: 'Esta cuenta debe iniciar sesión con verificación en dos pasos.',
+  twoFactorCodeInvalid:
+    'Ese código no es válido. Revisa tu aplicación de autenticación e introduce el código actual.',
+  twoFactorCodeExpired:
+    'Esta solicitud de código ha caducado. Introduce un código nuevo de tu aplicación de autenticación.',
+  materialFileNotAllowed: 'Un material solo puede usar un archivo que tú puedas gestionar.',
+  materialFileWrongPlace:
+    'El archivo del material está guardado para otro curso. Súbelo de nuevo aquí.',
   loadFailed: 'No se pudieron cargar los datos. Inténtalo de nuevo.',
   saveFailed: 'No se pudieron guardar los cambios. Inténtalo de nuevo.',
   deleteFailed: 'No se pudo eliminar. Inténtalo de nuevo.',

@@ -78,6 +78,23 @@ export const en = {
       'This reset link is invalid or has expired. Request a new one from the sign-in page.',
     noSession: 'Open this page from the link in your password reset email.',
   },
+  twoFactor: {
+    verifyTitle: 'Two-factor sign-in',
+    verifySubtitle: 'Enter the 6-digit code from your authenticator app.',
+    enrollTitle: 'Set up two-factor sign-in',
+    enrollSubtitle:
+      'Your school requires two-factor sign-in for administrators and teachers. Set it up to continue.',
+    start: 'Set up now',
+    scan: '1. Scan this QR code with your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).',
+    qrAlt: 'QR code to add this account to an authenticator app',
+    manual: "Can't scan it? Enter this key in the app instead:",
+    enterCode: '2. Enter the 6-digit code the app shows.',
+    code: 'Code',
+    submit: 'Verify',
+    cancel: 'Use another account',
+    failed: 'The code was not accepted:',
+    startFailed: 'Two-factor sign-in could not be set up:',
+  },
 };
 
 export const es: typeof en = {
@@ -152,6 +169,23 @@ export const es: typeof en = {
     invalidLink:
       'Este enlace no es válido o ha caducado. Solicita uno nuevo desde la página de inicio de sesión.',
     noSession: 'Abre esta página desde el enlace del correo de restablecimiento.',
+  },
+  twoFactor: {
+    verifyTitle: 'Verificación en dos pasos',
+    verifySubtitle: 'Introduce el código de 6 dígitos de tu aplicación de autenticación.',
+    enrollTitle: 'Configura la verificación en dos pasos',
+    enrollSubtitle:
+      'Tu escuela exige la verificación en dos pasos a administradores y profesores. Configúrala para continuar.',
+    start: 'Configurar ahora',
+    scan: '1. Escanea este código QR con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password…).',
+    qrAlt: 'Código QR para añadir esta cuenta a una aplicación de autenticación',
+    manual: '¿No puedes escanearlo? Introduce esta clave en la aplicación:',
+    enterCode: '2. Introduce el código de 6 dígitos que muestra la aplicación.',
+    code: 'Código',
+    submit: 'Verificar',
+    cancel: 'Usar otra cuenta',
+    failed: 'El código no se aceptó:',
+    startFailed: 'No se pudo configurar la verificación en dos pasos:',
   },
 };
 

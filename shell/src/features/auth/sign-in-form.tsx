@@ -2,20 +2,34 @@ import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { authAtom, loginWriteAtom, validateSignIn, type ServiceError } from '@portal/shared-data';
+import {
+  authAtom,
+  authService,
+  twoFactorService,
+  twoFactorSignInWriteAtom,
+  validateSignIn,
+  type AuthSession,
+  type ServiceError,
+} from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
 import { PasswordField } from './password-field';
 import { ServerError } from './server-error';
 import { translateErrors } from './translate-errors';
+import { TwoFactorStep } from './two-factor-step';
+
+type SecondStep = { session: AuthSession; step: { kind: 'verify'; factorId: string } | { kind: 'enroll' } };
 
 type Props = { onForgotPassword: (email: string) => void; onSignUp: () => void };
 
 export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const { t } = useTranslation(namespace);
-  const login = useSetAtom(loginWriteAtom);
+  const completeSignIn = useSetAtom(twoFactorSignInWriteAtom);
   const { isLoading } = useAtomValue(authAtom);
   const [serverError, setServerError] = useState<ServiceError | null>(null);
+  const [busy, setBusy] = useState(false);
+  // After the password: the authenticator code (or enrolling one) before the page is signed in.
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '', remember: true },
@@ -25,11 +39,36 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const submit = form.onSubmit(
     async ({ email, password, remember }) => {
       setServerError(null);
-      const result = await login({ email: email.trim(), password, remember });
-      if (!result.success) setServerError(result.error);
+      setBusy(true);
+      try {
+        const result = await authService.signIn({ email: email.trim(), password, remember });
+        if (!result.success) return setServerError(result.error);
+        const next = await twoFactorService.nextStep(result.data.user.role);
+        if (!next.success) {
+          await authService.signOut();
+          return setServerError(next.error);
+        }
+        if (next.data.kind === 'none') return completeSignIn(result.data);
+        setSecondStep({ session: result.data, step: next.data });
+      } finally {
+        setBusy(false);
+      }
     },
     () => setServerError(null),
   );
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        step={secondStep.step}
+        onVerified={(tokens) => completeSignIn({ ...secondStep.session, ...tokens })}
+        onCancel={() => {
+          setSecondStep(null);
+          void authService.signOut();
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
@@ -68,7 +107,7 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
             {t('signIn.forgotPassword')}
           </Anchor>
         </Group>
-        <Button type="submit" loading={isLoading} fullWidth>
+        <Button type="submit" loading={isLoading || busy} fullWidth>
           {t('signIn.submit')}
         </Button>
         <Text size="sm" ta="center">

@@ -56,6 +56,33 @@ export const en = {
     updated: 'Password updated successfully',
     showPassword: 'Show password',
   },
+  twoFactor: {
+    section: 'Two-factor sign-in',
+    description:
+      'Besides your password, sign-in asks for a 6-digit code from an authenticator app on your phone.',
+    on: 'On',
+    off: 'Off',
+    loadFailed: 'Error loading two-factor sign-in:',
+    enable: 'Enable two-factor sign-in',
+    disable: 'Turn off',
+    starting: 'Preparing your QR code…',
+    startFailed: 'Two-factor sign-in could not be set up:',
+    scan: '1. Scan this QR code with your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).',
+    qrAlt: 'QR code to add this account to an authenticator app',
+    manual: "Can't scan it? Enter this key in the app instead:",
+    enterCode: '2. Enter the 6-digit code the app shows.',
+    code: 'Code',
+    verify: 'Turn on',
+    cancel: 'Cancel',
+    verifyFailed: 'The code was not accepted:',
+    enabled: 'Two-factor sign-in is on',
+    disableTitle: 'Turn off two-factor sign-in?',
+    disableMessage:
+      'Sign-in will ask for your password only. If your school requires two-factor sign-in, you will have to set it up again next time.',
+    disableConfirm: 'Turn off',
+    disableFailed: 'Two-factor sign-in was not turned off:',
+    disabled: 'Two-factor sign-in is off',
+  },
 };
 
 export const es: typeof en = {
@@ -111,6 +138,33 @@ export const es: typeof en = {
     keptNotice: 'No se perdió nada de lo que escribiste; puedes intentarlo de nuevo.',
     updated: 'Contraseña actualizada correctamente',
     showPassword: 'Mostrar contraseña',
+  },
+  twoFactor: {
+    section: 'Verificación en dos pasos',
+    description:
+      'Además de tu contraseña, al iniciar sesión se te pedirá un código de 6 dígitos de una aplicación de autenticación en tu teléfono.',
+    on: 'Activada',
+    off: 'Desactivada',
+    loadFailed: 'Error al cargar la verificación en dos pasos:',
+    enable: 'Activar la verificación en dos pasos',
+    disable: 'Desactivar',
+    starting: 'Preparando tu código QR…',
+    startFailed: 'No se pudo configurar la verificación en dos pasos:',
+    scan: '1. Escanea este código QR con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password…).',
+    qrAlt: 'Código QR para añadir esta cuenta a una aplicación de autenticación',
+    manual: '¿No puedes escanearlo? Introduce esta clave en la aplicación:',
+    enterCode: '2. Introduce el código de 6 dígitos que muestra la aplicación.',
+    code: 'Código',
+    verify: 'Activar',
+    cancel: 'Cancelar',
+    verifyFailed: 'El código no se aceptó:',
+    enabled: 'La verificación en dos pasos está activada',
+    disableTitle: '¿Desactivar la verificación en dos pasos?',
+    disableMessage:
+      'Al iniciar sesión solo se pedirá tu contraseña. Si tu escuela exige la verificación en dos pasos, tendrás que configurarla de nuevo la próxima vez.',
+    disableConfirm: 'Desactivar',
+    disableFailed: 'La verificación en dos pasos no se desactivó:',
+    disabled: 'La verificación en dos pasos está desactivada',
   },
 };
 

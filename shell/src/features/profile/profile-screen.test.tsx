@@ -3,7 +3,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authAtom, authService, fail, ok, usersService, type AppUser } from '@portal/shared-data';
+import {
+  authAtom,
+  authService,
+  fail,
+  ok,
+  twoFactorService,
+  usersService,
+  type AppUser,
+} from '@portal/shared-data';
 import { createQueryClient } from '@portal/shared-data/queries';
 import type { Language } from '@portal/shared-ui';
 import { renderShell, student } from '../../test-support/render-shell';
@@ -20,6 +28,12 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
     removeAvatar: vi.fn(),
   });
   Object.assign(actual.authService, { changePassword: vi.fn() });
+  Object.assign(actual.twoFactorService, {
+    listFactors: vi.fn(),
+    enroll: vi.fn(),
+    verifyCode: vi.fn(),
+    unenroll: vi.fn(),
+  });
   return actual;
 });
 
@@ -28,6 +42,14 @@ const updateProfile = vi.mocked(usersService.update);
 const uploadAvatar = vi.mocked(usersService.uploadAvatar);
 const removeAvatar = vi.mocked(usersService.removeAvatar);
 const changePassword = vi.mocked(authService.changePassword);
+const listFactors = vi.mocked(twoFactorService.listFactors);
+const enrollFactor = vi.mocked(twoFactorService.enroll);
+const verifyCode = vi.mocked(twoFactorService.verifyCode);
+const unenrollFactor = vi.mocked(twoFactorService.unenroll);
+
+beforeEach(() => {
+  listFactors.mockResolvedValue(ok([]));
+});
 
 const ana = student({
   id: 'student-1',
@@ -399,5 +421,90 @@ describe('ProfileScreen: changing the password', () => {
       refreshToken: 'refresh-2',
       user: { id: 'student-1' },
     });
+  });
+});
+
+describe('ProfileScreen: two-factor sign-in', () => {
+  const enrollment = {
+    factorId: 'factor-1',
+    qrCode: 'data:image/svg+xml;utf-8,<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+    secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    uri: 'otpauth://totp/school:ana@example.org?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  };
+
+  beforeEach(() => {
+    getProfile.mockResolvedValue(ok(ana));
+    enrollFactor.mockReset();
+    verifyCode.mockReset();
+    unenrollFactor.mockReset();
+  });
+
+  it('enables it: QR code with alt text, the key for manual entry, then the code turns it on', async () => {
+    const user = userEvent.setup();
+    listFactors.mockResolvedValueOnce(ok([]));
+    enrollFactor.mockResolvedValue(ok(enrollment));
+    verifyCode.mockResolvedValue(ok({ token: 't', refreshToken: 'r' }));
+    renderProfile();
+
+    await user.click(await screen.findByRole('button', { name: 'Enable two-factor sign-in' }));
+    const qr = await screen.findByRole('img', { name: 'QR code to add this account to an authenticator app' });
+    expect(qr).toHaveAttribute('src', enrollment.qrCode);
+    expect(screen.getByText(enrollment.secret)).toBeInTheDocument();
+
+    listFactors.mockResolvedValue(ok([{ id: 'factor-1', friendlyName: null, createdAt: '2026-01-01T00:00:00Z' }]));
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(verifyCode).toHaveBeenCalledWith({ factorId: 'factor-1', code: '123456' }));
+    expect(await screen.findByText('On')).toBeInTheDocument();
+  });
+
+  it('a refused code keeps what was typed and says why', async () => {
+    const user = userEvent.setup();
+    enrollFactor.mockResolvedValue(ok(enrollment));
+    verifyCode.mockResolvedValue(
+      fail('AUTH_ERROR', 'Invalid TOTP code entered', { status: 422, code: 'mfa_verification_failed' }),
+    );
+    renderProfile();
+
+    await user.click(await screen.findByRole('button', { name: 'Enable two-factor sign-in' }));
+    const code = await screen.findByRole('textbox', { name: 'Code' });
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('The code was not accepted:')).toBeInTheDocument();
+    expect(
+      screen.getByText('That code is not valid. Check your authenticator app and enter the current code.'),
+    ).toBeInTheDocument();
+    expect(code).toHaveValue('654321');
+  });
+
+  it('asks for a 6-digit code before sending it', async () => {
+    const user = userEvent.setup();
+    enrollFactor.mockResolvedValue(ok(enrollment));
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: 'Enable two-factor sign-in' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Code' }), '12');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('The code has 6 digits')).toBeInTheDocument();
+    expect(verifyCode).not.toHaveBeenCalled();
+  });
+
+  it('turns it off after a confirmation', async () => {
+    const user = userEvent.setup();
+    listFactors.mockResolvedValue(ok([{ id: 'factor-1', friendlyName: null, createdAt: '2026-01-01T00:00:00Z' }]));
+    unenrollFactor.mockResolvedValue(ok(null));
+    renderProfile();
+
+    expect(await screen.findByText('On')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    listFactors.mockResolvedValue(ok([]));
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(unenrollFactor).toHaveBeenCalledWith('factor-1'));
+    expect(await screen.findByText('Off')).toBeInTheDocument();
+  });
+
+  it('is in Spanish too', async () => {
+    renderProfile({ language: 'es' });
+    expect(await screen.findByRole('button', { name: 'Activar la verificación en dos pasos' })).toBeInTheDocument();
   });
 });

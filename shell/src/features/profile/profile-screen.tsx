@@ -17,6 +17,7 @@ import { ChangePasswordModal } from './change-password-modal';
 import { namespace } from './i18n';
 import { ProfileAvatar } from './profile-avatar';
 import { ProfileFormModal } from './profile-form-modal';
+import { TwoFactorSection } from './two-factor-section';
 
 type Dialog = 'edit' | 'password' | null;
 
@@ -157,6 +158,8 @@ export default function ProfileScreen() {
           </Button>
         </Stack>
       </Card>
+
+      <TwoFactorSection />
 
       {dialog === 'edit' ? (
         <ProfileFormModal
