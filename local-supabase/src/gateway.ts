@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { ANON_KEY, API_PORT, API_URL, HOST, POSTGREST_PORT, SERVICE_ROLE_KEY, isAllowedOrigin } from './config';
 import { AuthApi } from './auth-api';
 import { FunctionsApi } from './functions-api';
+import { otherTraffic } from './password-hasher';
 import { checkHealth } from './health';
 import { HttpError, bearerToken, headerValue, readBody, sendEmpty, sendJson } from './http-utils';
 import { verifyJwt } from './jwt';
@@ -318,6 +319,8 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox, options: Gatew
   };
 
   const server = http.createServer((req, res) => {
+    // Everything but auth is other people's work, which password hashing leaves a core to.
+    if (!(req.url ?? '').startsWith('/auth/')) res.once('close', otherTraffic.begin());
     route(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();

@@ -26,6 +26,11 @@ export interface PasswordHasherOptions {
   concurrency?: number;
   /** Hashes waiting for a slot; one more is refused with 503. */
   maxQueue?: number;
+  /**
+   * True while the rest of the gateway is serving other people (REST, storage, functions): hashing then
+   * leaves one core to them, so a wave of sign-ins cannot starve everyone else's reads.
+   */
+  othersBusy?: () => boolean;
 }
 
 /** libuv's thread pool size: UV_THREADPOOL_SIZE (read when the pool starts), 4 by default. */
@@ -44,7 +49,9 @@ function positiveInt(value: string | undefined): number | undefined {
  * (so on the default pool of 4, at most 3). The queue holds what those slots finish in about 2 s.
  * LOCAL_SUPABASE_BCRYPT_CONCURRENCY / LOCAL_SUPABASE_BCRYPT_MAX_QUEUE override them.
  */
-export function hasherOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Required<PasswordHasherOptions> {
+export function hasherOptionsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Required<Omit<PasswordHasherOptions, 'othersBusy'>> {
   const concurrency =
     positiveInt(env.LOCAL_SUPABASE_BCRYPT_CONCURRENCY) ??
     Math.max(1, Math.min(availableParallelism(), threadPoolSize(env) - 1));
@@ -73,6 +80,7 @@ export class PasswordHasher {
   readonly implementation: HasherImplementation;
   readonly concurrency: number;
   readonly maxQueue: number;
+  private readonly othersBusy: () => boolean;
   private running = 0;
   private readonly waiting: Array<() => void> = [];
   /** Moving average of one hash's duration, for Retry-After. */
@@ -83,6 +91,12 @@ export class PasswordHasher {
     this.implementation = options.implementation ?? defaults.implementation;
     this.concurrency = options.concurrency ?? defaults.concurrency;
     this.maxQueue = options.maxQueue ?? defaults.maxQueue;
+    this.othersBusy = options.othersBusy ?? (() => false);
+  }
+
+  /** Slots usable now: all of them when nobody else is served, one fewer (at least one) when others are. */
+  private limit(): number {
+    return this.othersBusy() ? Math.max(1, this.concurrency - 1) : this.concurrency;
   }
 
   /** Hashes computing and waiting right now. */
@@ -105,7 +119,7 @@ export class PasswordHasher {
   }
 
   private async slot<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
+    if (this.running >= this.limit()) {
       if (this.waiting.length >= this.maxQueue) {
         const queuedMs = ((this.waiting.length + this.running) * this.averageMs) / this.concurrency;
         throw hasherBusyError(Math.max(1, Math.ceil(queuedMs / 1000)));
@@ -119,18 +133,55 @@ export class PasswordHasher {
       return await work();
     } finally {
       this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1;
-      const next = this.waiting.shift();
-      // The slot passes straight to the next waiter, so `running` stays as it is.
+      // The slot passes straight to the next waiter (so `running` stays as it is), unless others now
+      // need the core it held.
+      const next = this.running <= this.limit() ? this.waiting.shift() : undefined;
       if (next) next();
       else this.running -= 1;
+      this.wakeWaiters();
+    }
+  }
+
+  /** Starts waiting hashes while slots are free (after others stopped needing a core). */
+  private wakeWaiters(): void {
+    while (this.waiting.length > 0 && this.running < this.limit()) {
+      this.running += 1;
+      this.waiting.shift()?.();
     }
   }
 }
+
+/**
+ * Requests of the gateway other than sign-ins, in flight or finished within the last 100 ms: what
+ * `PasswordHasher` leaves a core to.
+ */
+export class TrafficMeter {
+  private inFlight = 0;
+  private lastEnd = 0;
+
+  begin(): () => void {
+    this.inFlight += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.inFlight -= 1;
+      this.lastEnd = performance.now();
+    };
+  }
+
+  busy(now = performance.now()): boolean {
+    return this.inFlight > 0 || now - this.lastEnd < 100;
+  }
+}
+
+/** The gateway's meter of other people's requests. */
+export const otherTraffic = new TrafficMeter();
 
 let shared: PasswordHasher | undefined;
 
 /** The process-wide hasher the auth API uses (options from the environment on first use). */
 export function passwordHasher(): PasswordHasher {
-  shared ??= new PasswordHasher();
+  shared ??= new PasswordHasher({ othersBusy: () => otherTraffic.busy() });
   return shared;
 }

@@ -3,6 +3,7 @@ import bcryptjs from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordMatches } from '../../src/auth-users';
 import { HttpError } from '../../src/http-utils';
+import { PasswordHasher } from '../../src/password-hasher';
 import { resilienceRun } from './support';
 
 // No stack needed: the hashing the auth API uses, on its own.
@@ -31,6 +32,23 @@ describe.skipIf(!resilienceRun)('password hashing', () => {
     const maxMs = delay.max / 1e6;
     // bcryptjs held the thread ~85 ms per hash (in chunks up to 100 ms); native hashing runs on the pool.
     expect(maxMs, `longest event-loop stall ${maxMs.toFixed(1)} ms`).toBeLessThan(40);
+  });
+
+  it('leaves one core to other people while they are being served, and uses every slot otherwise', async () => {
+    const hash = bcryptjs.hashSync('password123', 10);
+    let othersBusy = true;
+    const hasher = new PasswordHasher({ implementation: 'native', concurrency: 2, maxQueue: 10, othersBusy: () => othersBusy });
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, hasher.load.running)), 2);
+    await Promise.all(Array.from({ length: 4 }, () => hasher.verify('password123', hash)));
+    expect(most).toBe(1);
+
+    othersBusy = false;
+    most = 0;
+    await Promise.all(Array.from({ length: 4 }, () => hasher.verify('password123', hash)));
+    clearInterval(watch);
+    expect(most).toBe(2);
+    expect(hasher.load).toEqual({ running: 0, waiting: 0 });
   });
 
   it('costs an unknown account (no hash) one comparison of the same cost', async () => {
