@@ -89,11 +89,25 @@ export class EdgeRuntime {
 
   constructor(private readonly options: EdgeRuntimeOptions) {}
 
-  /** The file a function is served from, or undefined when there is no such function. */
+  /**
+   * The file a function is served from, or undefined when there is no such function. Folders whose
+   * name starts with `_` (`_shared`) hold code the functions import, never a function, as on Supabase.
+   */
   async entryOf(name: string): Promise<{ file: string; version: number } | undefined> {
+    // Folders starting with `_` (`_shared`) hold code the functions import, as on Supabase.
+    if (name.startsWith('_')) return undefined;
     const file = path.join(this.options.functionsDir, name, 'index.ts');
     const info = await stat(file).catch(() => undefined);
-    return info?.isFile() ? { file, version: info.mtimeMs } : undefined;
+    if (!info?.isFile()) return undefined;
+    return { file, version: Math.max(info.mtimeMs, await this.sharedVersion()) };
+  }
+
+  /** The newest change in `_shared/`, so editing shared code restarts the functions too. */
+  private async sharedVersion(): Promise<number> {
+    const dir = path.join(this.options.functionsDir, '_shared');
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const times = await Promise.all(names.map((name) => stat(path.join(dir, name)).then((info) => info.mtimeMs, () => 0)));
+    return Math.max(0, ...times);
   }
 
   /** The loopback port of a running worker for `name`, started (or restarted) as needed. */

@@ -96,7 +96,23 @@ describe('the edge runtime', () => {
       .toBe('gone');
   });
 
-  it('refuses a function that does not exist', async () => {
+  it('refuses a function that does not exist, and serves no `_` folder (shared code)', async () => {
     await expect(runtime.portOf('nothing-here')).rejects.toThrow(/no function/);
+    await mkdir(path.join(dir, '_shared'));
+    await writeFile(path.join(dir, '_shared', 'index.ts'), PROBE);
+    await expect(runtime.portOf('_shared')).rejects.toThrow(/no function/);
+  });
+
+  it('restarts a function when the shared code it imports changes', async () => {
+    const shared = path.join(dir, '_shared', 'greeting.ts');
+    const probe = path.join(dir, 'probe', 'index.ts');
+    await writeFile(shared, "export const greeting = 'hello';\n");
+    await writeFile(probe, "import { greeting } from '../_shared/greeting.ts';\nDeno.serve(() => Response.json({ greeting }));\n");
+    expect(await (await call('probe')).json()).toEqual({ greeting: 'hello' });
+
+    await writeFile(shared, "export const greeting = 'hola';\n");
+    const later = new Date(Date.now() + 10_000);
+    await utimes(shared, later, later);
+    expect(await (await call('probe')).json()).toEqual({ greeting: 'hola' });
   });
 });

@@ -3,24 +3,19 @@
 // does (creating and deleting accounts); profiles are written as the calling administrator, so the
 // database's policies and triggers (an admin cannot demote, deactivate or delete themself; a
 // deactivated account is banned) hold here as everywhere. Callers must be signed-in, active
-// administrators. Runs unchanged under Deno (Supabase) and Node (local-supabase); see ../README.md.
+// administrators. Runs under Deno (Supabase, the local stack) and Node (tests); common code in
+// ../_shared, see ../README.md.
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
-
-type Env = { get(name: string): string | undefined };
-type DenoRuntime = { env: Env; serve(handler: (request: Request) => Promise<Response>): void };
-const deno = (globalThis as { Deno?: DenoRuntime }).Deno;
-const nodeEnv = (globalThis as { process?: { env: Record<string, string | undefined> } }).process
-  ?.env;
-
-function env(name: string): string | undefined {
-  return deno ? deno.env.get(name) : nodeEnv?.[name];
-}
-
-function requiredEnv(name: string): string {
-  const value = env(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
+import { env, requiredEnv, serve } from '../_shared/env.ts';
+import {
+  type ErrorCode as CommonErrorCode,
+  FunctionError as SharedFunctionError,
+  errorResponse,
+  json as jsonResponse,
+  messageOf,
+  readJsonObject,
+} from '../_shared/http.ts';
+import { CLIENT_OPTIONS } from '../_shared/supabase-client.ts';
 
 // --- HTTP -------------------------------------------------------------------------------------------
 
@@ -47,11 +42,7 @@ function corsHeaders(request: Request): Record<string, string> {
 }
 
 type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'METHOD_NOT_ALLOWED'
-  | 'INVALID_REQUEST'
-  | 'VALIDATION_ERROR'
+  | CommonErrorCode
   | 'EMAIL_NOT_EDITABLE'
   | 'EMAIL_TAKEN'
   | 'USER_NOT_FOUND'
@@ -59,29 +50,17 @@ type ErrorCode =
   | 'CANNOT_DEMOTE_SELF'
   | 'IMPORT_TOO_LARGE'
   | 'REASSIGN_TARGET_INVALID'
-  | 'FILES_NOT_REMOVED'
-  | 'INTERNAL_ERROR';
+  | 'FILES_NOT_REMOVED';
 
-class FunctionError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
+/** This function's refusals: the shared FunctionError, with this function's codes. */
+class FunctionError extends SharedFunctionError<ErrorCode> {}
 
 const invalid = (field: string, message: string) =>
   new FunctionError(400, 'VALIDATION_ERROR', message, { field });
 
 function json(request: Request, status: number, body: unknown): Response {
-  // Responses may carry a one-time password: never cache them.
-  return Response.json(body, {
-    status,
-    headers: { ...corsHeaders(request), 'cache-control': 'no-store' },
-  });
+  // Responses may carry a one-time password: never cache them (json() sends no-store).
+  return jsonResponse(status, body, corsHeaders(request));
 }
 
 // --- input ------------------------------------------------------------------------------------------
@@ -163,19 +142,6 @@ function idOf(body: Body): string {
   return id;
 }
 
-async function readBody(request: Request): Promise<Body> {
-  let parsed: unknown;
-  try {
-    parsed = await request.json();
-  } catch {
-    throw new FunctionError(400, 'INVALID_REQUEST', 'The request body must be JSON');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new FunctionError(400, 'INVALID_REQUEST', 'The request body must be a JSON object');
-  }
-  return parsed as Body;
-}
-
 // --- temporary passwords ------------------------------------------------------------------------------
 
 // No look-alikes (0/O, 1/l/I) since an admin reads the password out to its owner.
@@ -213,20 +179,6 @@ export function temporaryPassword(): string {
 }
 
 // --- the work -----------------------------------------------------------------------------------------
-
-// Node 20 (the local runner) has no WebSocket, which supabase-js demands; this function never uses Realtime.
-class NoRealtime {
-  constructor() {
-    throw new Error('Realtime is not used by this function');
-  }
-}
-
-const CLIENT_OPTIONS = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  ...(typeof WebSocket === 'undefined'
-    ? { realtime: { transport: NoRealtime as unknown as typeof WebSocket } }
-    : {}),
-};
 
 /** The auth admin API (create and delete accounts) and the caller check. */
 function serviceClient(): SupabaseClient {
@@ -426,13 +378,7 @@ function failedRow(index: number, error: unknown): ImportResult {
     };
   }
   console.error('[admin-users] import row', index, error);
-  const message = (error as { message?: unknown } | null)?.message;
-  return {
-    index,
-    status: 'failed',
-    code: 'INTERNAL_ERROR',
-    message: typeof message === 'string' ? message : 'Unexpected error',
-  };
+  return { index, status: 'failed', code: 'INTERNAL_ERROR', message: messageOf(error) };
 }
 
 /**
@@ -594,7 +540,7 @@ export default async function handler(request: Request): Promise<Response> {
     if (request.method !== 'POST') throw new FunctionError(405, 'METHOD_NOT_ALLOWED', 'Use POST');
     const admin = serviceClient();
     const caller = await requireAdmin(request, admin);
-    const body = await readBody(request);
+    const body = await readJsonObject(request);
     switch (body.action) {
       case 'create':
         return json(request, 201, await createUser(admin, caller, body));
@@ -613,22 +559,9 @@ export default async function handler(request: Request): Promise<Response> {
         );
     }
   } catch (error) {
-    if (error instanceof FunctionError) {
-      return json(request, error.status, {
-        code: error.code,
-        message: error.message,
-        ...(error.details ? { details: error.details } : {}),
-      });
-    }
-    console.error('[admin-users]', error);
-    // Supabase client errors are not always Error instances, but all carry a message.
-    const message = (error as { message?: unknown } | null)?.message;
-    return json(request, 500, {
-      code: 'INTERNAL_ERROR',
-      message: typeof message === 'string' ? message : 'Unexpected error',
-    });
+    return errorResponse('admin-users', error, corsHeaders(request));
   }
 }
 
-// Supabase's runtime needs a server; the local gateway imports the default export instead.
-deno?.serve(handler);
+// Supabase's runtime needs a server; tests under Node import the default export instead.
+serve(handler);

@@ -4,141 +4,16 @@
 // minute), the outbox of the local stack (every second). Each call leases a batch in the database
 // (claim_mail_batch), sends each mail and records what happened (record_mail_outcome); the database
 // retries failures with a growing delay and gives up after 8 attempts (20261125000200_mail_sending.sql).
-// Runs unchanged under Deno (Supabase) and Node (local-supabase); see ../README.md.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+// Runs under Deno (Supabase, the local stack) and Node (tests); common code in ../_shared, see ../README.md.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import nodemailer from 'nodemailer';
-
-type Env = { get(name: string): string | undefined };
-type DenoRuntime = { env: Env; serve(handler: (request: Request) => Promise<Response>): void };
-const deno = (globalThis as { Deno?: DenoRuntime }).Deno;
-const nodeEnv = (globalThis as { process?: { env: Record<string, string | undefined> } }).process
-  ?.env;
-
-function env(name: string): string | undefined {
-  return deno ? deno.env.get(name) : nodeEnv?.[name];
-}
-
-function requiredEnv(name: string): string {
-  const value = env(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
-
-// --- HTTP -------------------------------------------------------------------------------------------
-
-// No browser calls this function: CORS answers the preflight and allows no origin.
-function corsHeaders(): Record<string, string> {
-  return {
-    'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
-    'access-control-allow-methods': 'POST, OPTIONS',
-  };
-}
-
-type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'METHOD_NOT_ALLOWED'
-  | 'INVALID_REQUEST'
-  | 'VALIDATION_ERROR'
-  | 'INTERNAL_ERROR';
-
-class FunctionError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-function json(status: number, body: unknown): Response {
-  return Response.json(body, {
-    status,
-    headers: { ...corsHeaders(), 'cache-control': 'no-store' },
-  });
-}
-
-/** The `role` claim of a JWT (its signature is checked before the function runs, and again by the database). */
-function roleOf(token: string): string | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const claims = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
-      role?: unknown;
-    };
-    return typeof claims.role === 'string' ? claims.role : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The caller's token, which must be the service role's. */
-function serviceToken(request: Request): string {
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (!token)
-    throw new FunctionError(401, 'UNAUTHENTICATED', 'Call send-mail with the service role key');
-  if (token !== env('SUPABASE_SERVICE_ROLE_KEY') && roleOf(token) !== 'service_role') {
-    throw new FunctionError(403, 'FORBIDDEN', 'Only the service role can send the queued mail');
-  }
-  return token;
-}
+import { serve } from '../_shared/env.ts';
+import { serviceRoleHandler } from '../_shared/service-role.ts';
 
 export const DEFAULT_BATCH_SIZE = 20;
 export const MAX_BATCH_SIZE = 100;
 
-async function batchSizeOf(request: Request): Promise<number> {
-  const text = await request.text();
-  if (!text.trim()) return DEFAULT_BATCH_SIZE;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new FunctionError(400, 'INVALID_REQUEST', 'The request body must be JSON');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new FunctionError(400, 'INVALID_REQUEST', 'The request body must be a JSON object');
-  }
-  const limit = (body as { limit?: unknown }).limit;
-  if (limit === undefined) return DEFAULT_BATCH_SIZE;
-  if (
-    typeof limit !== 'number' ||
-    !Number.isInteger(limit) ||
-    limit < 1 ||
-    limit > MAX_BATCH_SIZE
-  ) {
-    throw new FunctionError(
-      400,
-      'VALIDATION_ERROR',
-      `limit must be a whole number from 1 to ${MAX_BATCH_SIZE}`,
-      {
-        field: 'limit',
-      },
-    );
-  }
-  return limit;
-}
-
 // --- the work -----------------------------------------------------------------------------------------
-
-// Node 20 (the local runner) has no WebSocket, which supabase-js demands; this function never uses Realtime.
-class NoRealtime {
-  constructor() {
-    throw new Error('Realtime is not used by this function');
-  }
-}
-
-/** The database as the caller (the service role): the grants on the mail functions decide, not this file. */
-function callerClient(token: string): SupabaseClient {
-  return createClient(requiredEnv('SUPABASE_URL'), token, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    ...(typeof WebSocket === 'undefined'
-      ? { realtime: { transport: NoRealtime as unknown as typeof WebSocket } }
-      : {}),
-  });
-}
 
 interface SmtpSettings {
   host: string;
@@ -315,40 +190,22 @@ async function sendBatch(db: SupabaseClient, batch: Batch, startedAt: number): P
  * queued mail and answers { sent, failed, skipped }; or { code, message, details? } (401
  * UNAUTHENTICATED, 403 FORBIDDEN, 400 INVALID_REQUEST / VALIDATION_ERROR, 405, 500).
  */
-export default async function handler(request: Request): Promise<Response> {
-  if (request.method === 'OPTIONS')
-    return new Response(null, { status: 204, headers: corsHeaders() });
-  const startedAt = Date.now();
-  try {
-    if (request.method !== 'POST') throw new FunctionError(405, 'METHOD_NOT_ALLOWED', 'Use POST');
-    const token = serviceToken(request);
-    const batchSize = await batchSizeOf(request);
-    const db = callerClient(token);
-    const { data, error, status } = await db.rpc('claim_mail_batch', { batch_size: batchSize });
+const handler = serviceRoleHandler(
+  {
+    name: 'send-mail',
+    forbidden: 'Only the service role can send the queued mail',
+    limit: { default: DEFAULT_BATCH_SIZE, max: MAX_BATCH_SIZE },
+  },
+  async ({ db, limit, checkAccess }): Promise<SendResult> => {
+    const startedAt = Date.now();
+    const { data, error, status } = await db.rpc('claim_mail_batch', { batch_size: limit });
     // The database decides too: a token it does not accept, or a role without the grant.
-    if (status === 401)
-      throw new FunctionError(401, 'UNAUTHENTICATED', 'The token was not accepted');
-    if (error?.code === '42501' || status === 403) {
-      throw new FunctionError(403, 'FORBIDDEN', 'Only the service role can send the queued mail');
-    }
+    checkAccess({ status, error });
     if (error) throw error;
-    return json(200, await sendBatch(db, data as Batch, startedAt));
-  } catch (error) {
-    if (error instanceof FunctionError) {
-      return json(error.status, {
-        code: error.code,
-        message: error.message,
-        ...(error.details ? { details: error.details } : {}),
-      });
-    }
-    console.error('[send-mail]', error);
-    const message = (error as { message?: unknown } | null)?.message;
-    return json(500, {
-      code: 'INTERNAL_ERROR',
-      message: typeof message === 'string' ? message : 'Unexpected error',
-    });
-  }
-}
+    return sendBatch(db, data as Batch, startedAt);
+  },
+);
+export default handler;
 
-// Supabase's runtime needs a server; the local gateway imports the default export instead.
-deno?.serve(handler);
+// Supabase's runtime needs a server; tests under Node import the default export instead.
+serve(handler);
