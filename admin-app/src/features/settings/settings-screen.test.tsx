@@ -102,7 +102,6 @@ describe('SettingsScreen: loading', { timeout: 20_000 }, () => {
     }
   });
 
-
   it('says why it could not load, and Try again reads again', async () => {
     getSettings.mockResolvedValueOnce(fail('QUERY_ERROR', 'permission denied', { code: '42501' }));
     const { user } = renderScreen(<SettingsScreen />);
@@ -254,6 +253,92 @@ describe('SettingsScreen: Save Changes', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The changes could not be saved. Please try again.',
+    );
+  });
+});
+
+describe('SettingsScreen: two-factor sign-in', { timeout: 20_000 }, () => {
+  const HINT =
+    'Makes two-factor sign-in required for admins and teachers: they sign in with a code from an authenticator app, and their changes are refused until they do.';
+
+  it('the Security tab shows the switch, off as stored, with its hint', async () => {
+    const { user } = renderScreen(<SettingsScreen />);
+    await openTab(user, 'Security');
+
+    const twoFactor = screen.getByRole('switch', { name: /Two-factor sign-in/ });
+    expect(twoFactor).toBeVisible();
+    expect(twoFactor).not.toBeChecked();
+    expect(twoFactor).toHaveAccessibleDescription(HINT);
+    expect(screen.getByText(HINT)).toBeVisible();
+  });
+
+  it('shows a stored "on" as on', async () => {
+    getSettings.mockResolvedValue(
+      ok(stored({ security: { ...stored().security, twoFactorAuth: true } })),
+    );
+    const { user } = renderScreen(<SettingsScreen />);
+    await openTab(user, 'Security');
+
+    expect(screen.getByRole('switch', { name: /Two-factor sign-in/ })).toBeChecked();
+  });
+
+  it('turning it on and saving sends security.twoFactorAuth: true, the other settings unchanged', async () => {
+    const { user } = renderScreen(<SettingsScreen />);
+    await openTab(user, 'Security');
+
+    await user.click(screen.getByRole('switch', { name: /Two-factor sign-in/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(updateSettings).toHaveBeenCalledOnce();
+    const groups = updateSettings.mock.calls[0]?.[0] as SettingsGroups;
+    expect(groups.security).toEqual({ ...stored().security, twoFactorAuth: true });
+    expect(groups.general).toEqual(stored().general);
+    expect(screen.getByRole('switch', { name: /Two-factor sign-in/ })).toBeChecked();
+  });
+
+  it('turning it off sends false', async () => {
+    getSettings.mockResolvedValue(
+      ok(stored({ security: { ...stored().security, twoFactorAuth: true } })),
+    );
+    const { user } = renderScreen(<SettingsScreen />);
+    await openTab(user, 'Security');
+
+    await user.click(screen.getByRole('switch', { name: /Two-factor sign-in/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect((updateSettings.mock.calls[0]?.[0] as SettingsGroups).security.twoFactorAuth).toBe(
+      false,
+    );
+  });
+
+  it('a refused save keeps the switch as the admin left it', async () => {
+    updateSettings.mockResolvedValueOnce(
+      fail('UPDATE_SETTINGS_ERROR', 'Two-factor sign-in is required for this account', {
+        code: 'P0001',
+      }),
+    );
+    const { user } = renderScreen(<SettingsScreen />);
+    await openTab(user, 'Security');
+
+    await user.click(screen.getByRole('switch', { name: /Two-factor sign-in/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The settings were not saved:');
+    expect(alert).toHaveTextContent('Two-factor sign-in is required for this account.');
+    expect(screen.getByRole('switch', { name: /Two-factor sign-in/ })).toBeChecked();
+  });
+
+  it('is in Spanish too', async () => {
+    const { user } = renderScreen(<SettingsScreen />, { language: 'es' });
+    await openTab(user, 'Seguridad');
+
+    expect(
+      screen.getByRole('switch', { name: /Verificación en dos pasos/ }),
+    ).toHaveAccessibleDescription(
+      'Hace obligatoria la verificación en dos pasos para administradores y profesores: inician sesión con un código de una aplicación de autenticación, y sus cambios se rechazan hasta que lo hagan.',
     );
   });
 });

@@ -1,7 +1,14 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authService, fail, ok } from '@portal/shared-data';
-import { renderShell } from '../../test-support/render-shell';
+import {
+  authAtom,
+  authService,
+  fail,
+  ok,
+  twoFactorService,
+  type AuthSession,
+} from '@portal/shared-data';
+import { renderShell, student } from '../../test-support/render-shell';
 import AuthScreen from './auth-screen';
 
 afterEach(() => vi.restoreAllMocks());
@@ -74,6 +81,81 @@ describe('sign in', () => {
       password: 'secret1',
       remember: false,
     });
+  });
+});
+
+describe('sign in: the second step', () => {
+  const session = (role: 'student' | 'teacher' | 'admin'): AuthSession => ({
+    token: 'access-1',
+    refreshToken: 'refresh-1',
+    user: student({ id: `${role}-1`, role }),
+  });
+
+  async function signInAs(role: 'student' | 'teacher' | 'admin') {
+    vi.spyOn(authService, 'signIn').mockResolvedValue(ok(session(role)));
+    const signOut = vi.spyOn(authService, 'signOut').mockResolvedValue(ok(null));
+    const rendered = renderShell(<AuthScreen />);
+    await rendered.user.type(screen.getByLabelText('Email'), 'ana@school.test');
+    await rendered.user.type(screen.getByLabelText('Password'), 'secret1');
+    await rendered.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    return { ...rendered, signOut, page: () => rendered.store.get(authAtom) };
+  }
+
+  it('asks for the code when the service says the account needs one; the page stays signed out', async () => {
+    const nextStep = vi
+      .spyOn(twoFactorService, 'nextStep')
+      .mockResolvedValue(ok({ kind: 'verify', factorId: 'factor-1' }));
+    const { page, signOut } = await signInAs('admin');
+
+    expect(await screen.findByRole('textbox', { name: 'Code' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(nextStep).toHaveBeenCalledWith('admin');
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(page()).toMatchObject({ user: null, token: null, refreshToken: null });
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('asks to set two-factor up when the school requires it and the account has none', async () => {
+    vi.spyOn(twoFactorService, 'nextStep').mockResolvedValue(ok({ kind: 'enroll' }));
+    const { page } = await signInAs('teacher');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Set up two-factor sign-in' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up now' })).toBeInTheDocument();
+    expect(page().user).toBeNull();
+  });
+
+  it.each(['student', 'teacher'] as const)(
+    'goes straight in when no code is needed (%s)',
+    async (role) => {
+      const nextStep = vi
+        .spyOn(twoFactorService, 'nextStep')
+        .mockResolvedValue(ok({ kind: 'none' }));
+      const { page } = await signInAs(role);
+
+      await waitFor(() => expect(page().user).not.toBeNull());
+      expect(nextStep).toHaveBeenCalledWith(role);
+      expect(page()).toMatchObject({
+        user: { id: `${role}-1`, role },
+        token: 'access-1',
+        refreshToken: 'refresh-1',
+      });
+      expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('when the second step cannot be decided, signs the password step out and says why', async () => {
+    vi.spyOn(twoFactorService, 'nextStep').mockResolvedValue(fail('RPC_ERROR', 'Failed to fetch'));
+    const { page, signOut } = await signInAs('admin');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Login failed');
+    expect(alert).not.toHaveTextContent('Failed to fetch');
+    expect(signOut).toHaveBeenCalledOnce();
+    expect(page().user).toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveValue('ana@school.test');
+    expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Anchor, Button, Code, Image, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
@@ -34,6 +34,8 @@ export function TwoFactorStep({ step, onVerified, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ServiceError | null>(null);
   const [startError, setStartError] = useState<ServiceError | null>(null);
+  // Set by Cancel: a code answered after it must not sign the page in with the signed-out session.
+  const left = useRef(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { code: '' },
@@ -50,6 +52,7 @@ export function TwoFactorStep({ step, onVerified, onCancel }: Props) {
     setBusy(true);
     setStartError(null);
     const result = await twoFactorService.enroll();
+    if (left.current) return;
     setBusy(false);
     if (result.success) setEnrollment(result.data);
     else setStartError(result.error);
@@ -59,7 +62,11 @@ export function TwoFactorStep({ step, onVerified, onCancel }: Props) {
     if (!factorId) return;
     setBusy(true);
     setError(null);
-    const result = await twoFactorService.verifyCode({ factorId, code: normalizeTwoFactorCode(code) });
+    const result = await twoFactorService.verifyCode({
+      factorId,
+      code: normalizeTwoFactorCode(code),
+    });
+    if (left.current) return;
     setBusy(false);
     if (result.success) onVerified(result.data);
     else setError(result.error);
@@ -108,9 +115,20 @@ export function TwoFactorStep({ step, onVerified, onCancel }: Props) {
       {step.kind === 'enroll' && enrollment ? (
         <Stack gap="xs">
           <Text size="sm">{t('twoFactor.scan')}</Text>
-          <Image src={enrollment.qrCode} alt={t('twoFactor.qrAlt')} w={200} h={200} fit="contain" style={{ maxWidth: '100%' }} />
+          <Image
+            src={enrollment.qrCode}
+            alt={t('twoFactor.qrAlt')}
+            w={200}
+            h={200}
+            fit="contain"
+            style={{ maxWidth: '100%' }}
+          />
           <Text size="sm">{t('twoFactor.manual')}</Text>
-          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="two-factor-secret">
+          <Code
+            block
+            style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+            data-testid="two-factor-secret"
+          >
             {enrollment.secret}
           </Code>
           <Text size="sm">{t('twoFactor.enterCode')}</Text>
@@ -120,7 +138,14 @@ export function TwoFactorStep({ step, onVerified, onCancel }: Props) {
       {factorId ? codeForm : null}
 
       <Text size="sm" ta="center">
-        <Anchor component="button" type="button" onClick={onCancel}>
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => {
+            left.current = true;
+            onCancel();
+          }}
+        >
           {t('twoFactor.cancel')}
         </Anchor>
       </Text>

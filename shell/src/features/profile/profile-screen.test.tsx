@@ -446,23 +446,41 @@ describe('ProfileScreen: two-factor sign-in', () => {
     verifyCode.mockResolvedValue(ok({ token: 't', refreshToken: 'r' }));
     renderProfile();
 
-    await user.click(await screen.findByRole('button', { name: 'Enable two-factor sign-in' }));
-    const qr = await screen.findByRole('img', { name: 'QR code to add this account to an authenticator app' });
+    expect(await screen.findByText('Off')).toBeInTheDocument();
+    // Nothing is enrolled until the person asks for it.
+    expect(enrollFactor).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Enable two-factor sign-in' }));
+    const qr = await screen.findByRole('img', {
+      name: 'QR code to add this account to an authenticator app',
+    });
     expect(qr).toHaveAttribute('src', enrollment.qrCode);
     expect(screen.getByText(enrollment.secret)).toBeInTheDocument();
+    expect(enrollFactor).toHaveBeenCalledOnce();
 
-    listFactors.mockResolvedValue(ok([{ id: 'factor-1', friendlyName: null, createdAt: '2026-01-01T00:00:00Z' }]));
+    listFactors.mockResolvedValue(
+      ok([{ id: 'factor-1', friendlyName: null, createdAt: '2026-01-01T00:00:00Z' }]),
+    );
     await user.type(screen.getByRole('textbox', { name: 'Code' }), '123 456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    await waitFor(() => expect(verifyCode).toHaveBeenCalledWith({ factorId: 'factor-1', code: '123456' }));
+    await waitFor(() =>
+      expect(verifyCode).toHaveBeenCalledWith({ factorId: 'factor-1', code: '123456' }),
+    );
     expect(await screen.findByText('On')).toBeInTheDocument();
+    expect(await screen.findByText('Two-factor sign-in is on')).toBeInTheDocument();
+    // The set-up is over: the QR code and the key are gone, and it can be turned off.
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(enrollment.secret)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
   });
 
   it('a refused code keeps what was typed and says why', async () => {
     const user = userEvent.setup();
     enrollFactor.mockResolvedValue(ok(enrollment));
     verifyCode.mockResolvedValue(
-      fail('AUTH_ERROR', 'Invalid TOTP code entered', { status: 422, code: 'mfa_verification_failed' }),
+      fail('AUTH_ERROR', 'Invalid TOTP code entered', {
+        status: 422,
+        code: 'mfa_verification_failed',
+      }),
     );
     renderProfile();
 
@@ -472,9 +490,16 @@ describe('ProfileScreen: two-factor sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('The code was not accepted:')).toBeInTheDocument();
     expect(
-      screen.getByText('That code is not valid. Check your authenticator app and enter the current code.'),
+      screen.getByText(
+        'That code is not valid. Check your authenticator app and enter the current code.',
+      ),
     ).toBeInTheDocument();
     expect(code).toHaveValue('654321');
+    expect(screen.getByRole('alert')).toHaveTextContent('The code was not accepted:');
+    // Still off, and the QR code and the key stay for another try.
+    expect(screen.getByText('Off')).toBeInTheDocument();
+    expect(screen.getByText(enrollment.secret)).toBeInTheDocument();
+    expect(screen.queryByText('Two-factor sign-in is on')).not.toBeInTheDocument();
   });
 
   it('asks for a 6-digit code before sending it', async () => {
@@ -490,21 +515,154 @@ describe('ProfileScreen: two-factor sign-in', () => {
 
   it('turns it off after a confirmation', async () => {
     const user = userEvent.setup();
-    listFactors.mockResolvedValue(ok([{ id: 'factor-1', friendlyName: null, createdAt: '2026-01-01T00:00:00Z' }]));
+    listFactors.mockResolvedValue(
+      ok([{ id: 'factor-1', friendlyName: null, createdAt: '2026-01-01T00:00:00Z' }]),
+    );
     unenrollFactor.mockResolvedValue(ok(null));
     renderProfile();
 
     expect(await screen.findByText('On')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    expect(dialog).toHaveTextContent(
+      'Sign-in will ask for your password only. If your school requires two-factor sign-in, you will have to set it up again next time.',
+    );
+    expect(unenrollFactor).not.toHaveBeenCalled();
     listFactors.mockResolvedValue(ok([]));
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(unenrollFactor).toHaveBeenCalledWith('factor-1'));
     expect(await screen.findByText('Off')).toBeInTheDocument();
+    expect(await screen.findByText('Two-factor sign-in is off')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enable two-factor sign-in' })).toBeInTheDocument();
+  });
+
+  it('Cancel in the confirmation keeps it on and gives the focus back to Turn off', async () => {
+    const user = userEvent.setup();
+    listFactors.mockResolvedValue(
+      ok([{ id: 'factor-1', friendlyName: null, createdAt: '2026-01-01T00:00:00Z' }]),
+    );
+    renderProfile();
+
+    const turnOff = await screen.findByRole('button', { name: 'Turn off' });
+    await user.click(turnOff);
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(unenrollFactor).not.toHaveBeenCalled();
+    expect(screen.getByText('On')).toBeInTheDocument();
+    await waitFor(() => expect(turnOff).toHaveFocus());
+  });
+
+  it('a refused turn-off keeps the confirmation open and says why', async () => {
+    const user = userEvent.setup();
+    listFactors.mockResolvedValue(
+      ok([{ id: 'factor-1', friendlyName: null, createdAt: '2026-01-01T00:00:00Z' }]),
+    );
+    unenrollFactor.mockResolvedValue(
+      fail('AUTH_ERROR', 'AAL2 required', { status: 401, code: 'insufficient_aal' }),
+    );
+    renderProfile();
+
+    await user.click(await screen.findByRole('button', { name: 'Turn off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Two-factor sign-in was not turned off:');
+    expect(alert).toHaveTextContent('Two-factor sign-in is required for this account.');
+    expect(alert).not.toHaveTextContent('AAL2 required');
+    expect(screen.getByText('On')).toBeInTheDocument();
+    expect(screen.queryByText('Two-factor sign-in is off')).not.toBeInTheDocument();
+  });
+
+  it('says why setting it up could not start; Enable tries again', async () => {
+    const user = userEvent.setup();
+    enrollFactor
+      .mockResolvedValueOnce(fail('AUTH_ERROR', 'Failed to fetch'))
+      .mockResolvedValueOnce(ok(enrollment));
+    renderProfile();
+
+    await user.click(await screen.findByRole('button', { name: 'Enable two-factor sign-in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Two-factor sign-in could not be set up:');
+    expect(alert).not.toHaveTextContent('Failed to fetch');
+    expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Enable two-factor sign-in' }));
+    expect(await screen.findByText(enrollment.secret)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Cancel during the set-up turns nothing on', async () => {
+    const user = userEvent.setup();
+    enrollFactor.mockResolvedValue(ok(enrollment));
+    renderProfile();
+
+    await user.click(await screen.findByRole('button', { name: 'Enable two-factor sign-in' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByText(enrollment.secret)).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enable two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.getByText('Off')).toBeInTheDocument();
+    expect(verifyCode).not.toHaveBeenCalled();
+  });
+
+  it('shows its own loading and a failed read with Try again', async () => {
+    let answer: (
+      value: Awaited<ReturnType<typeof twoFactorService.listFactors>>,
+    ) => void = () => {};
+    listFactors.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const { user } = renderProfile();
+
+    expect(await screen.findByText('Loading two-factor sign-in…')).toBeInTheDocument();
+    answer(fail('AUTH_ERROR', 'Failed to fetch'));
+    expect(await screen.findByText('Error loading two-factor sign-in:')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Enable two-factor sign-in' }),
+    ).not.toBeInTheDocument();
+
+    listFactors.mockResolvedValue(
+      ok([{ id: 'factor-1', friendlyName: null, createdAt: '2026-01-01T00:00:00Z' }]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('On')).toBeInTheDocument();
   });
 
   it('is in Spanish too', async () => {
+    const user = userEvent.setup();
+    enrollFactor.mockResolvedValue(ok(enrollment));
+    verifyCode.mockResolvedValue(
+      fail('AUTH_ERROR', 'Invalid TOTP code entered', {
+        status: 422,
+        code: 'mfa_verification_failed',
+      }),
+    );
     renderProfile({ language: 'es' });
-    expect(await screen.findByRole('button', { name: 'Activar la verificación en dos pasos' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Verificación en dos pasos' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Desactivada')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Activar la verificación en dos pasos' }));
+    expect(
+      await screen.findByRole('img', {
+        name: 'Código QR para añadir esta cuenta a una aplicación de autenticación',
+      }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Activar' }));
+    expect(
+      await screen.findByText('Introduce el código de 6 dígitos de tu aplicación de autenticación'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Código' }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Activar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('El código no se aceptó:');
+    expect(alert).toHaveTextContent(
+      'Ese código no es válido. Revisa tu aplicación de autenticación e introduce el código actual.',
+    );
   });
 });

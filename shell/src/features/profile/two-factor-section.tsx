@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Code, Group, Image, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Image,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
@@ -82,12 +95,20 @@ export function TwoFactorSection() {
           {t('twoFactor.description')}
         </Text>
 
-        {factors.isPending ? <Loader size="sm" aria-label={t('twoFactor.section')} /> : null}
+        {factors.isPending ? (
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm" c="dimmed">
+              {t('twoFactor.loading')}
+            </Text>
+          </Group>
+        ) : null}
         {factors.isError ? (
           <ErrorBanner
             title={t('twoFactor.loadFailed')}
             message={describe(factors.error)}
             onRetry={() => void factors.refetch()}
+            retrying={factors.isFetching}
           />
         ) : null}
 
@@ -111,6 +132,12 @@ export function TwoFactorSection() {
               leftSection={<IconShieldLock size={16} aria-hidden />}
               loading={enroll.isPending}
               onClick={start}
+              // The Spanish label is wider than a phone's card: it wraps instead of being cut.
+              maw="100%"
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
             >
               {t('twoFactor.enable')}
             </Button>
@@ -130,7 +157,11 @@ export function TwoFactorSection() {
                 style={{ maxWidth: '100%' }}
               />
               <Text size="sm">{t('twoFactor.manual')}</Text>
-              <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="two-factor-secret">
+              <Code
+                block
+                style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+                data-testid="two-factor-secret"
+              >
                 {enrollment.secret}
               </Code>
               <Text size="sm">{t('twoFactor.enterCode')}</Text>
@@ -161,24 +192,25 @@ export function TwoFactorSection() {
         ) : null}
       </Stack>
 
-      {confirmOff && factor ? (
-        <ConfirmDialog
-          opened
-          danger
-          title={t('twoFactor.disableTitle')}
-          message={t('twoFactor.disableMessage')}
-          confirmLabel={t('twoFactor.disableConfirm')}
-          failedTitle={t('twoFactor.disableFailed')}
-          describeError={describe}
-          onCancel={() => setConfirmOff(false)}
-          onConfirm={() =>
-            unenroll.mutateAsync(factor.id).then(() => {
-              setConfirmOff(false);
-              notifications.show({ color: 'teal', message: t('twoFactor.disabled') });
-            })
-          }
-        />
-      ) : null}
+      {/* Always mounted, so Mantine gives the focus back to Turn off when it closes. */}
+      <ConfirmDialog
+        opened={confirmOff && factor !== undefined}
+        danger
+        title={t('twoFactor.disableTitle')}
+        message={t('twoFactor.disableMessage')}
+        confirmLabel={t('twoFactor.disableConfirm')}
+        failedTitle={t('twoFactor.disableFailed')}
+        describeError={describe}
+        onCancel={() => setConfirmOff(false)}
+        onConfirm={() =>
+          factor
+            ? unenroll.mutateAsync(factor.id).then(() => {
+                setConfirmOff(false);
+                notifications.show({ color: 'teal', message: t('twoFactor.disabled') });
+              })
+            : setConfirmOff(false)
+        }
+      />
     </Card>
   );
 }
