@@ -10,13 +10,19 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** Journeys that change what every other test sees: they run one at a time, after the others. */
+const SHARED_STATE_SPECS = ['settings.spec.ts', 'request-counts.spec.ts', 'federation.spec.ts'];
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
-  // Two projects, one after the other. The accessibility scans only read, so their tests run two at
-  // a time; the journeys change shared data (settings, users, courses), so they run one at a time,
-  // after the scans, which therefore see the seeded data only.
+  // Three projects, one after the other. The accessibility scans only read, so they run two at a
+  // time and see the seeded data only. The journeys change data, but each makes its own people,
+  // courses and classes (or changes a demo account only in ways the others do not read), so they also
+  // run two files at a time. Last, one at a time, those that change what everyone sees: the school's
+  // settings, the request counts (thousands of students and courses for a while) and the federation
+  // checks (which stop the teacher-app server).
   workers: 2,
   projects: [
     {
@@ -27,10 +33,17 @@ export default defineConfig({
     },
     {
       name: 'journeys',
-      testIgnore: 'accessibility.spec.ts',
+      testIgnore: ['accessibility.spec.ts', ...SHARED_STATE_SPECS],
+      fullyParallel: false,
+      workers: 2,
+      dependencies: ['accessibility'],
+    },
+    {
+      name: 'shared-state',
+      testMatch: SHARED_STATE_SPECS,
       fullyParallel: false,
       workers: 1,
-      dependencies: ['accessibility'],
+      dependencies: ['journeys'],
     },
   ],
   retries: process.env.CI ? 1 : 0,
