@@ -469,10 +469,16 @@ export {
   type ChangePasswordInput,
   type SignInInput,
   type SignUpInput,
+  twoFactorPendingError,
 } from './services/auth';
 export { authAtom } from './atoms/auth-atom';
 export { currentRoleAtom } from './atoms/current-role-atom';
-export { initialAuthState, type AuthState } from './atoms/auth-transitions';
+export {
+  initialAuthState,
+  pendingTwoFactorStep,
+  type AuthState,
+  type PendingTwoFactorStep,
+} from './atoms/auth-transitions';
 export { initializeAuthWriteAtom } from './atoms/initialize-auth-write-atom';
 export { loginWriteAtom } from './atoms/login-write-atom';
 export { twoFactorSignInWriteAtom } from './atoms/two-factor-sign-in-write-atom';

@@ -44,18 +44,30 @@ async function passwordOnly(person: Person): Promise<SupabaseClient> {
 let admin: Person;
 let teacher: Person;
 let student: Person;
+// Staff who never set up an authenticator: while the school requires it they may read but not write
+// from their (aal1) sessions; those who set one up get nothing at aal1 (two-factor-everyone.test.ts).
+let adminWithout: Person;
+let teacherWithout: Person;
+let courseWithout: { id: string };
 let adminAal2: SupabaseClient;
 let teacherAal2: SupabaseClient;
 let course: { id: string };
 let otherCourse: { id: string };
 
 beforeAll(async () => {
-  [admin, teacher, student] = await Promise.all([createPerson('admin'), createPerson('teacher'), createPerson('student')]);
+  [admin, teacher, student, adminWithout, teacherWithout] = await Promise.all([
+    createPerson('admin'),
+    createPerson('teacher'),
+    createPerson('student'),
+    createPerson('admin'),
+    createPerson('teacher'),
+  ]);
+  courseWithout = await createCourse({ teacher_id: teacherWithout.id });
   course = await createCourse({ teacher_id: teacher.id });
   otherCourse = await createCourse({ teacher_id: teacher.id });
   // createPerson does not return the password; give admin and teacher a known one (this ends their first
   // sessions), then one session each that passes the second factor. Later password sign-ins are aal1.
-  for (const person of [admin, teacher]) {
+  for (const person of [admin, teacher, adminWithout, teacherWithout]) {
     const { error } = await service.auth.admin.updateUserById(person.id, { password: passwordOf(person) });
     if (error) throw error;
   }
@@ -97,11 +109,14 @@ describe('two-factor required (twoFactorAuth on)', () => {
     expect(data).toEqual([]);
   });
 
-  it('lets an administrator at aal1 read (only writes need the second factor)', async () => {
-    const aal1 = await passwordOnly(admin);
+  it('lets an administrator without an authenticator read at aal1, but not write', async () => {
+    const aal1 = await passwordOnly(adminWithout);
     const { data, error } = await aal1.from('courses').select('id').eq('id', course.id);
     expect(error).toBeNull();
     expect(data).toEqual([{ id: course.id }]);
+    expectTwoFactorRefusal(await aal1.from('courses').update({ description: 'no factor' }).eq('id', course.id));
+    // One who set an authenticator up reads nothing at aal1.
+    expectTwoFactorRefusal(await (await passwordOnly(admin)).from('courses').select('id').eq('id', course.id));
   });
 
   it("refuses a teacher's writes to their courses' classes at aal1 and allows them at aal2", async () => {
@@ -123,11 +138,12 @@ describe('two-factor required (twoFactorAuth on)', () => {
     expectTwoFactorRefusal(await aal1.from('courses').update({ description: 'teacher aal1' }).eq('id', course.id));
   });
 
-  it('lets a teacher at aal1 edit their own profile (not a table teachers manage)', async () => {
-    const aal1 = await passwordOnly(teacher);
-    const { data, error } = await aal1.from('users').update({ bio: 'Still me' }).eq('id', teacher.id).select('bio');
+  it('lets a teacher without an authenticator edit their own profile at aal1 (not a table teachers manage)', async () => {
+    const aal1 = await passwordOnly(teacherWithout);
+    const { data, error } = await aal1.from('users').update({ bio: 'Still me' }).eq('id', teacherWithout.id).select('bio');
     expect(error).toBeNull();
     expect(data).toEqual([{ bio: 'Still me' }]);
+    expectTwoFactorRefusal(await aal1.from('courses').update({ description: 'no factor' }).eq('id', courseWithout.id));
   });
 
   it('never affects students: they enroll and edit their profile from an aal1 session', async () => {
@@ -160,14 +176,20 @@ describe('two-factor not required (twoFactorAuth off)', () => {
   it('lets administrators and teachers write from aal1 sessions', async () => {
     await setTwoFactor(false);
     try {
-      const adminAal1 = await passwordOnly(admin);
+      const adminAal1 = await passwordOnly(adminWithout);
       const saved = await adminAal1.from('courses').update({ description: 'off' }).eq('id', course.id).select('description');
       expect(saved.error).toBeNull();
       expect(saved.data).toEqual([{ description: 'off' }]);
-      const teacherAal1 = await passwordOnly(teacher);
-      const edited = await teacherAal1.from('courses').update({ description: 'teacher off' }).eq('id', course.id).select('id');
+      const teacherAal1 = await passwordOnly(teacherWithout);
+      const edited = await teacherAal1
+        .from('courses')
+        .update({ description: 'teacher off' })
+        .eq('id', courseWithout.id)
+        .select('id');
       expect(edited.error).toBeNull();
       expect(edited.data).toHaveLength(1);
+      // Whoever set an authenticator up still needs it for their own account.
+      expectTwoFactorRefusal(await (await passwordOnly(admin)).from('courses').select('id').limit(1));
     } finally {
       await setTwoFactor(true);
     }

@@ -15,6 +15,7 @@ describe('authAtom', () => {
       error: null,
       initialized: false,
       sessionCheckFailure: null,
+      twoFactorPending: null,
     });
   });
 });

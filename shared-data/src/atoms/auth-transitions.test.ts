@@ -44,6 +44,7 @@ describe('initializeFinished', () => {
       error: null,
       initialized: true,
       sessionCheckFailure: null,
+      twoFactorPending: null,
     });
   });
 

@@ -3,6 +3,9 @@ import type { AppUser } from '../mappers/user';
 import type { Result, ServiceError } from '../result';
 import type { AuthEvent, AuthSession, AuthTokens } from '../services/auth';
 
+/** The second step a stored session still owes before the page counts as signed in. */
+export type PendingTwoFactorStep = { kind: 'verify'; factorId: string } | { kind: 'enroll' };
+
 export type AuthState = {
   user: AppUser | null;
   token: string | null;
@@ -16,6 +19,12 @@ export type AuthState = {
    * kept, so the shell shows this failure with Try again instead of the sign-in page.
    */
   sessionCheckFailure: ServiceError | null;
+  /**
+   * Set at start-up when the stored session has not passed two-factor sign-in (aal1 of an account with
+   * an authenticator app, or staff who must set one up first): the page is signed out and the sign-in
+   * page shows this step. Cleared by any sign-in or sign-out.
+   */
+  twoFactorPending: PendingTwoFactorStep | null;
 };
 
 export const initialAuthState: AuthState = {
@@ -26,6 +35,7 @@ export const initialAuthState: AuthState = {
   error: null,
   initialized: false,
   sessionCheckFailure: null,
+  twoFactorPending: null,
 };
 
 // The auth state transitions (docs/product-rules.md "Session") as pure functions, so they are tested without a network.
@@ -41,11 +51,20 @@ function failed(state: AuthState, message: string): AuthState {
 
 function withSession(state: AuthState, session: AuthSession): AuthState {
   const { user, token, refreshToken } = session;
-  return { ...state, user, token, refreshToken, isLoading: false, error: null };
+  return { ...state, user, token, refreshToken, isLoading: false, error: null, twoFactorPending: null };
 }
 
 function withoutSession(state: AuthState): AuthState {
-  return { ...state, user: null, token: null, refreshToken: null, isLoading: false };
+  return { ...state, user: null, token: null, refreshToken: null, isLoading: false, twoFactorPending: null };
+}
+
+/** The step of a failure made by twoFactorPendingError (services/auth); null for any other. */
+export function pendingTwoFactorStep(error: ServiceError): PendingTwoFactorStep | null {
+  if (error.code !== 'AUTH_ERROR' || typeof error.details !== 'object' || error.details === null) return null;
+  const step = (error.details as { twoFactorStep?: PendingTwoFactorStep }).twoFactorStep;
+  return step && (step.kind === 'enroll' || (step.kind === 'verify' && typeof step.factorId === 'string'))
+    ? step
+    : null;
 }
 
 /** Provider codes that mean "this session is no longer valid" (GoTrue, PostgREST's JWT errors). */
@@ -86,6 +105,16 @@ export function initializeFinished(
   result: Result<AuthSession | null>,
 ): AuthState {
   if (!result.success) {
+    const pending = pendingTwoFactorStep(result.error);
+    if (pending) {
+      return {
+        ...withoutSession(state),
+        error: null,
+        initialized: true,
+        sessionCheckFailure: null,
+        twoFactorPending: pending,
+      };
+    }
     if (!isSessionRejected(result.error)) {
       return {
         ...state,

@@ -1,8 +1,9 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../result';
-import { authService } from '../services/auth';
-import { authSession } from '../test-support/auth-fixtures';
+import { authService, twoFactorPendingError } from '../services/auth';
+import { twoFactorService } from '../services/two-factor';
+import { appUser, authSession } from '../test-support/auth-fixtures';
 import { authAtom } from './auth-atom';
 import { initializeAuthWriteAtom } from './initialize-auth-write-atom';
 
@@ -72,5 +73,45 @@ describe('initializeAuthWriteAtom', () => {
       sessionCheckFailure: null,
       initialized: true,
     });
+  });
+
+  it('does not sign in a stored aal1 session of an account with an authenticator app: the code step is due', async () => {
+    vi.spyOn(authService, 'getSession').mockResolvedValue(twoFactorPendingError({ kind: 'verify', factorId: 'f-1' }));
+    const store = createStore();
+
+    await store.set(initializeAuthWriteAtom);
+
+    expect(store.get(authAtom)).toMatchObject({
+      user: null,
+      token: null,
+      error: null,
+      sessionCheckFailure: null,
+      initialized: true,
+      twoFactorPending: { kind: 'verify', factorId: 'f-1' },
+    });
+  });
+
+  it('does not sign in staff who must set two-factor up first (school requires it)', async () => {
+    vi.spyOn(authService, 'getSession').mockResolvedValue(ok(authSession({ user: appUser({ role: 'teacher' }) })));
+    const nextStep = vi.spyOn(twoFactorService, 'nextStep').mockResolvedValue(ok({ kind: 'enroll' }));
+    const store = createStore();
+
+    await store.set(initializeAuthWriteAtom);
+
+    expect(nextStep).toHaveBeenCalledWith('teacher');
+    expect(store.get(authAtom)).toMatchObject({ user: null, initialized: true, twoFactorPending: { kind: 'enroll' } });
+  });
+
+  it('signs staff in when no second step is due, and never asks for students', async () => {
+    const nextStep = vi.spyOn(twoFactorService, 'nextStep').mockResolvedValue(ok({ kind: 'none' }));
+    vi.spyOn(authService, 'getSession').mockResolvedValueOnce(ok(authSession({ user: appUser({ role: 'admin' }) })));
+    const store = createStore();
+    await store.set(initializeAuthWriteAtom);
+    expect(store.get(authAtom)).toMatchObject({ user: { role: 'admin' }, twoFactorPending: null });
+
+    vi.spyOn(authService, 'getSession').mockResolvedValueOnce(ok(authSession({ user: appUser({ role: 'student' }) })));
+    nextStep.mockClear();
+    await store.set(initializeAuthWriteAtom);
+    expect(nextStep).not.toHaveBeenCalled();
   });
 });

@@ -60,7 +60,31 @@ async function loadProfile(account: User): Promise<Result<AppUser>> {
   return found.data ? ok(found.data) : createProfile(account);
 }
 
+/**
+ * The failure of a session that still owes its second step (AUTH_ERROR whose details carry the step):
+ * the page is not signed in until it passes it.
+ */
+export function twoFactorPendingError(
+  step: { kind: 'verify'; factorId: string } | { kind: 'enroll' },
+): Result<never> {
+  return fail('AUTH_ERROR', 'Two-factor sign-in is required for this account', { twoFactorStep: step });
+}
+
+/**
+ * A session whose account has a verified authenticator app but that has not passed its code (aal1)
+ * is not a signed-in page: the database shows such a session nothing. Fails with
+ * twoFactorPendingError({ kind: 'verify', factorId }) instead of loading the profile.
+ */
 async function toAuthSession(session: Session): Promise<Result<AuthSession>> {
+  const factor = (session.user.factors ?? []).find(
+    (candidate) => candidate.factor_type === 'totp' && candidate.status === 'verified',
+  );
+  if (factor) {
+    const { data: level } = await getClient().auth.mfa.getAuthenticatorAssuranceLevel();
+    if (level?.currentLevel !== 'aal2') {
+      return twoFactorPendingError({ kind: 'verify', factorId: factor.id });
+    }
+  }
   const profile = await loadProfile(session.user);
   return profile.success ? ok({ ...tokensOf(session), user: profile.data }) : profile;
 }

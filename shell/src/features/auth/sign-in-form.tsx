@@ -5,10 +5,13 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import {
   authAtom,
   authService,
+  logoutWriteAtom,
+  pendingTwoFactorStep,
   twoFactorService,
   twoFactorSignInWriteAtom,
   validateSignIn,
   type AuthSession,
+  type PendingTwoFactorStep,
   type ServiceError,
 } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
@@ -18,14 +21,16 @@ import { ServerError } from './server-error';
 import { translateErrors } from './translate-errors';
 import { TwoFactorStep } from './two-factor-step';
 
-type SecondStep = { session: AuthSession; step: { kind: 'verify'; factorId: string } | { kind: 'enroll' } };
+/** `session` is null when the profile is not readable yet (an aal1 session of an account with an app). */
+type SecondStep = { session: AuthSession | null; step: PendingTwoFactorStep };
 
 type Props = { onForgotPassword: (email: string) => void; onSignUp: () => void };
 
 export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const { t } = useTranslation(namespace);
   const completeSignIn = useSetAtom(twoFactorSignInWriteAtom);
-  const { isLoading } = useAtomValue(authAtom);
+  const { isLoading, twoFactorPending } = useAtomValue(authAtom);
+  const logout = useSetAtom(logoutWriteAtom);
   const [serverError, setServerError] = useState<ServiceError | null>(null);
   const [busy, setBusy] = useState(false);
   // After the password: the authenticator code (or enrolling one) before the page is signed in.
@@ -42,7 +47,10 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
       setBusy(true);
       try {
         const result = await authService.signIn({ email: email.trim(), password, remember });
-        if (!result.success) return setServerError(result.error);
+        if (!result.success) {
+          const pending = pendingTwoFactorStep(result.error);
+          return pending ? setSecondStep({ session: null, step: pending }) : setServerError(result.error);
+        }
         const next = await twoFactorService.nextStep(result.data.user.role);
         if (!next.success) {
           await authService.signOut();
@@ -57,14 +65,26 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
     () => setServerError(null),
   );
 
-  if (secondStep) {
+  // A reload during the second step: the stored session is not signed in until it passes it.
+  const current: SecondStep | null =
+    secondStep ?? (twoFactorPending ? { session: null, step: twoFactorPending } : null);
+
+  if (current) {
     return (
       <TwoFactorStep
-        step={secondStep.step}
-        onVerified={(tokens) => completeSignIn({ ...secondStep.session, ...tokens })}
+        step={current.step}
+        onVerified={async (tokens) => {
+          if (current.session) return completeSignIn({ ...current.session, ...tokens });
+          // Now aal2: the profile is readable.
+          const session = await authService.getSession();
+          if (session.success && session.data) return completeSignIn(session.data);
+          setSecondStep(null);
+          await logout();
+          if (!session.success) setServerError(session.error);
+        }}
         onCancel={() => {
           setSecondStep(null);
-          void authService.signOut();
+          void logout();
         }}
       />
     );

@@ -5,12 +5,14 @@ import {
   authService,
   fail,
   ok,
+  twoFactorPendingError,
   twoFactorService,
   type AuthSession,
   type TwoFactorStep,
 } from '@portal/shared-data';
 import type { Language } from '@portal/shared-ui';
 import { renderShell, student } from '../../test-support/render-shell';
+import { act } from '@testing-library/react';
 import AuthScreen from './auth-screen';
 
 // The sign-in's second step, reached the way a person reaches it: the password form first. The unit
@@ -334,5 +336,58 @@ describe('two-factor step: leaving it', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(session().user).toBeNull();
     expect(session().token).toBeNull();
+  });
+});
+
+describe('two-factor step after a reload (the stored session has not passed it)', () => {
+  it('shows the code step, not the password form, and the verified session signs the page in', async () => {
+    vi.spyOn(twoFactorService, 'verifyCode').mockResolvedValue(ok({ token: 'access-aal2', refreshToken: 'refresh-aal2' }));
+    const getSession = vi
+      .spyOn(authService, 'getSession')
+      .mockResolvedValue(ok({ ...passwordSession, token: 'access-aal2', refreshToken: 'refresh-aal2' }));
+    const rendered = renderShell(<AuthScreen />);
+    act(() =>
+      rendered.store.set(authAtom, (state) => ({ ...state, twoFactorPending: { kind: 'verify', factorId: 'factor-1' } })),
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(rendered.store.get(authAtom).user).toBeNull();
+
+    await rendered.user.type(screen.getByRole('textbox', { name: 'Code' }), '123456');
+    await rendered.user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(rendered.store.get(authAtom).user?.id).toBe('teacher-1'));
+    expect(getSession).toHaveBeenCalled();
+    expect(rendered.store.get(authAtom)).toMatchObject({ token: 'access-aal2', twoFactorPending: null });
+  });
+
+  it('a password sign-in whose session owes the code asks for it without reading the profile', async () => {
+    vi.spyOn(authService, 'signIn').mockResolvedValue(twoFactorPendingError({ kind: 'verify', factorId: 'factor-9' }));
+    const nextStep = vi.spyOn(twoFactorService, 'nextStep');
+    const verifyCode = vi
+      .spyOn(twoFactorService, 'verifyCode')
+      .mockResolvedValue(ok({ token: 'access-aal2', refreshToken: 'refresh-aal2' }));
+    vi.spyOn(authService, 'getSession').mockResolvedValue(ok(passwordSession));
+    const { user, store } = renderShell(<AuthScreen />);
+    await user.type(screen.getByLabelText('Email'), 'marta@school.test');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await user.type(await screen.findByRole('textbox', { name: 'Code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(store.get(authAtom).user?.id).toBe('teacher-1'));
+    expect(verifyCode).toHaveBeenCalledWith({ factorId: 'factor-9', code: '123456' });
+    expect(nextStep).not.toHaveBeenCalled();
+  });
+
+  it('"Use another account" signs the stored session out and clears the step', async () => {
+    const signOut = vi.spyOn(authService, 'signOut').mockResolvedValue(ok(null));
+    const rendered = renderShell(<AuthScreen />);
+    act(() => rendered.store.set(authAtom, (state) => ({ ...state, twoFactorPending: { kind: 'enroll' } })));
+    await rendered.user.click(await screen.findByRole('button', { name: /another account/i }));
+    await waitFor(() => expect(signOut).toHaveBeenCalled());
+    expect(rendered.store.get(authAtom).twoFactorPending).toBeNull();
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
   });
 });

@@ -18,7 +18,7 @@ type Props = {
   /** 'verify': ask for the code of `factorId`; 'enroll': set an authenticator app up first. */
   step: { kind: 'verify'; factorId: string } | { kind: 'enroll' };
   /** The code was accepted: the session is aal2 with these tokens. */
-  onVerified: (tokens: AuthTokens) => void;
+  onVerified: (tokens: AuthTokens) => void | Promise<void>;
   /** Back to the password form (the password step's session is signed out). */
   onCancel: () => void;
 };
@@ -68,7 +68,7 @@ export function TwoFactorStep({ step, onVerified, onCancel }: Props) {
     });
     if (left.current) return;
     setBusy(false);
-    if (result.success) onVerified(result.data);
+    if (result.success) void onVerified(result.data);
     else setError(result.error);
   });
 
