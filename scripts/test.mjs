@@ -1,4 +1,5 @@
-// `pnpm test`: lint, typecheck, unit, build, then integration and e2e against one fresh local stack.
+// `pnpm test`: lint, typecheck, unit, build, then integration and e2e against one fresh local stack,
+// then the resilience tests on a stack of their own.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, ensureBackend, onExit, run, stopAll } from './lib.mjs';
@@ -28,6 +29,8 @@ try {
     run('pnpm', ['exec', 'vitest', 'run', '--project', 'integration']),
   );
   await step('e2e tests', () => run('pnpm', ['--filter', '@portal/e2e', 'test']));
+  // The stack under faults, on a stack of its own (it kills and freezes its processes): about a minute.
+  await step('resilience tests', () => run('pnpm', ['test:resilience']));
 } catch (error) {
   failed = true;
   console.error(`\n✖ ${error instanceof Error ? error.message : error}`);
