@@ -191,6 +191,12 @@ export class AuthApi {
     if (path === '/factors' || path.startsWith('/factors/')) {
       return this.mfa.handle(req, res, path, await this.requireUser(req));
     }
+    const adminFactors = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?\/?$/.exec(path);
+    if (adminFactors) {
+      await this.requireAdmin(req);
+      const factorId = adminFactors[2] === undefined ? undefined : decodeURIComponent(adminFactors[2]);
+      return this.mfa.handleAdmin(req, res, decodeURIComponent(adminFactors[1] as string), factorId);
+    }
     if (method === 'GET' && path === '/admin/users') return this.adminListUsers(req, res, url);
     if (method === 'POST' && path === '/admin/users') return this.adminCreateUser(req, res);
     if (adminUser) {

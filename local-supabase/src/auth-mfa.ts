@@ -4,7 +4,7 @@ import * as OTPAuth from 'otpauth';
 import type pg from 'pg';
 import QRCode from 'qrcode';
 import { SITE_URL } from './config';
-import { type UserRow, authError, continueSession, findUserById, isUuid } from './auth-users';
+import { type UserRow, authError, continueSession, findUserById, isUuid, userJson } from './auth-users';
 import { HttpError, type JsonObject, clientIp, readJsonObject, sendJson, stringField } from './http-utils';
 import type { JwtClaims } from './jwt';
 import { CodeGuesses, WindowLimiter } from './rate-limit';
@@ -14,6 +14,9 @@ import { CodeGuesses, WindowLimiter } from './rate-limit';
 //   POST   /factors/:id/challenge       challenge -> { id, type, expires_at }
 //   POST   /factors/:id/verify          verify   -> a session (same session id) with aal2 and amr + totp
 //   DELETE /factors/:id                 unenroll -> { id }
+// and the admin (service role) ones, as `auth.admin.mfa` calls them:
+//   GET    /admin/users/:id/factors            listFactors  -> the user's factors (an array, [] when none)
+//   DELETE /admin/users/:id/factors/:factorId  deleteFactor -> the deleted factor
 // The factors appear in the user object (`factors`), which listFactors and getAuthenticatorAssuranceLevel
 // read. Stricter than GoTrue: a challenge dies after 5 wrong codes, and a code is accepted once (no replay
 // within its 30 s step, or the step before it).
@@ -150,6 +153,60 @@ export class MfaApi {
       if (method === 'DELETE' && !action) return this.unenroll(res, caller, match[1] as string);
     }
     throw authError(404, 'not_found', 'Not Found');
+  }
+
+  /**
+   * `/admin/users/:id/factors[/:factorId]`; the caller is already checked to be the service role. As
+   * GoTrue: a user id that is not a UUID or not a user is 404, so is a factor that is not theirs.
+   */
+  async handleAdmin(req: IncomingMessage, res: ServerResponse, userId: string, factorId: string | undefined) {
+    const method = req.method ?? 'GET';
+    if (!isUuid(userId)) throw authError(404, 'validation_failed', 'user_id must be an UUID');
+    const user = await findUserById(this.pool, userId);
+    if (!user) throw authError(404, 'user_not_found', 'User not found');
+    if (factorId === undefined && method === 'GET') {
+      const json = await userJson(this.pool, user);
+      return sendJson(res, 200, (json.factors as JsonObject[] | undefined) ?? []);
+    }
+    if (factorId !== undefined && method === 'DELETE') return this.adminDeleteFactor(res, user, factorId);
+    throw authError(404, 'not_found', 'Not Found');
+  }
+
+  /** Removes any factor of the user (no aal needed: the admin API), then downgrades as unenroll does. */
+  private async adminDeleteFactor(res: ServerResponse, user: UserRow, factorId: string) {
+    const answer = await withTransaction(this.pool, async (db) => {
+      const factor = await this.ownedFactor(db, user.id, factorId, true);
+      const { rows } = await db.query<{ created_at: Date; updated_at: Date }>(
+        'delete from auth.mfa_factors where id = $1 returning created_at, updated_at',
+        [factor.id],
+      );
+      await this.downgradeSessions(db, user.id, factor);
+      const removed = rows[0] as { created_at: Date; updated_at: Date };
+      return {
+        id: factor.id,
+        ...(factor.friendly_name ? { friendly_name: factor.friendly_name } : {}),
+        factor_type: factor.factor_type,
+        status: factor.status,
+        created_at: removed.created_at.toISOString(),
+        updated_at: removed.updated_at.toISOString(),
+      } satisfies JsonObject;
+    });
+    sendJson(res, 200, answer);
+  }
+
+  /** Sessions that passed `factor` are aal1 again (GoTrue's DowngradeSessionsToAAL1). */
+  private async downgradeSessions(db: Db, userId: string, factor: FactorRow): Promise<void> {
+    await db.query(
+      `delete from auth.mfa_amr_claims
+        where authentication_method = $2
+          and session_id in (select id from auth.sessions where user_id = $1 and factor_id = $3)`,
+      [userId, factor.factor_type, factor.id],
+    );
+    await db.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [
+      userId,
+      factor.id,
+    ]);
+    this.lastStep.delete(factor.id);
   }
 
   private sessionId(caller: MfaCaller): string {
@@ -389,17 +446,7 @@ export class MfaApi {
       }
       await db.query('delete from auth.mfa_factors where id = $1', [factor.id]);
       // Sessions that passed this factor are aal1 again (GoTrue's DowngradeSessionsToAAL1).
-      await db.query(
-        `delete from auth.mfa_amr_claims
-          where authentication_method = $2
-            and session_id in (select id from auth.sessions where user_id = $1 and factor_id = $3)`,
-        [caller.user.id, factor.factor_type, factor.id],
-      );
-      await db.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [
-        caller.user.id,
-        factor.id,
-      ]);
-      this.lastStep.delete(factor.id);
+      await this.downgradeSessions(db, caller.user.id, factor);
       return { id: factor.id };
     });
     sendJson(res, 200, answer);

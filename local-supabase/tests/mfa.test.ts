@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseUrl } from '../src/config';
+import { SERVICE_ROLE_KEY, databaseUrl } from '../src/config';
 import { connect } from '../src/database';
-import { anonClient, auth, freshIp, signUpUser, type SignedUpUser } from './support';
+import { anonClient, auth, freshIp, serviceClient, signUpUser, type SignedUpUser } from './support';
 import { accessClaims as claimsOf, totpCode as codeFor, wrongTotpCode as wrongCodeFor } from './totp';
 
 // Two-factor sign-in (TOTP) through supabase-js's auth.mfa API, against the gateway's /factors endpoints.
@@ -279,5 +279,66 @@ describe('changing the password or email with two-factor on (PUT /user)', () => 
 
     // The aal2 session changes the password.
     expect((await person.client.auth.updateUser({ password: `${person.password}-new` })).error).toBeNull();
+  });
+});
+
+describe('admin MFA API (GET /admin/users/:id/factors, DELETE /admin/users/:id/factors/:factorId)', () => {
+  it('the service role lists a user’s factors and deletes one: the user’s aal2 sessions are aal1 again', async () => {
+    const person = await withVerifiedFactor('mfa-admin-delete');
+    const admin = serviceClient();
+
+    const listed = await admin.auth.admin.mfa.listFactors({ userId: person.user.id });
+    expect(listed.error).toBeNull();
+    expect(listed.data?.factors.map((f) => [f.id, f.factor_type, f.status])).toEqual([[person.factorId, 'totp', 'verified']]);
+
+    const deleted = await admin.auth.admin.mfa.deleteFactor({ userId: person.user.id, id: person.factorId });
+    expect(deleted.error).toBeNull();
+    // supabase-js 2.109 wraps the answer once more ({ data: { data: factor, error: null } }).
+    const factor = (deleted.data as unknown as { data: unknown }).data;
+    expect(factor).toMatchObject({ id: person.factorId, factor_type: 'totp', status: 'verified' });
+
+    expect((await admin.auth.admin.mfa.listFactors({ userId: person.user.id })).data?.factors).toEqual([]);
+    const { rows } = await (await db).query<{ aal: string }>('select aal::text as aal from auth.sessions where user_id = $1', [
+      person.user.id,
+    ]);
+    expect(rows.map((row) => row.aal)).toEqual(['aal1']);
+    const { data: refreshed } = await person.client.auth.refreshSession();
+    expect(claimsOf(refreshed.session?.access_token as string).aal).toBe('aal1');
+    // The password alone is a full sign-in again.
+    const { data: level } = await (await signInAgain(person)).auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
+  });
+
+  it('404s an unknown user, a malformed id and another user’s factor (GoTrue’s codes)', async () => {
+    const owner = await withVerifiedFactor('mfa-admin-owner');
+    const other = await signUpUser('mfa-admin-other');
+    const admin = serviceClient();
+    const ip = freshIp();
+
+    const unknown = await auth(ip, 'GET', '/admin/users/00000000-0000-4000-8000-000000000000/factors', undefined, SERVICE_ROLE_KEY);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error_code: 'user_not_found' });
+    const malformed = await auth(ip, 'GET', '/admin/users/not-a-uuid/factors', undefined, SERVICE_ROLE_KEY);
+    expect(malformed.status).toBe(404);
+    const foreign = await admin.auth.admin.mfa.deleteFactor({ userId: other.user.id, id: owner.factorId });
+    expect(foreign.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+    expect((await admin.auth.admin.mfa.listFactors({ userId: owner.user.id })).data?.factors).toHaveLength(1);
+  });
+
+  it('refuses every caller but the service role (403 not_admin), and anon without a token', async () => {
+    const owner = await withVerifiedFactor('mfa-admin-refused');
+    const ip = freshIp();
+    const list = `/admin/users/${owner.user.id}/factors`;
+    const one = `${list}/${owner.factorId}`;
+    // The anon key, and the owner's own aal2 session: neither is the admin API's caller.
+    for (const token of [undefined, await accessTokenOf(owner.client)]) {
+      const listed = await auth(ip, 'GET', list, undefined, token);
+      expect(listed.status).toBe(403);
+      expect(listed.body).toMatchObject({ error_code: 'not_admin' });
+      const deleted = await auth(ip, 'DELETE', one, undefined, token);
+      expect(deleted.status).toBe(403);
+    }
+    const { rowCount } = await (await db).query('select 1 from auth.mfa_factors where id = $1', [owner.factorId]);
+    expect(rowCount).toBe(1);
   });
 });

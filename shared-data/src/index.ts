@@ -46,6 +46,7 @@ export {
   type CreatedUser,
   type RoleCounts,
   type StudentStats,
+  type TwoFactorReset,
   type UserFilters,
   type UserSortKey,
 } from './services/users';

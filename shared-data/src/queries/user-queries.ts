@@ -105,4 +105,11 @@ export const userMutations = {
       mutationFn: (id: string) => unwrap(usersService.adminDelete(id)),
       meta: { invalidates: PEOPLE_VIEWS },
     }),
+  /** Admin: removes every two-factor factor of another account; answers `{ id, removed }`. */
+  adminResetTwoFactor: () =>
+    mutationOptions({
+      mutationKey: ['users', 'admin-reset-two-factor'],
+      mutationFn: (id: string) => unwrap(usersService.adminResetTwoFactor(id)),
+      meta: { invalidates: [userKeys.all] },
+    }),
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeSupabase, pagedReply, userRow } from '../test-support/fake-supabase';
 import { usersService } from './users';
+import { errorMessageKey } from '../rules/error-messages';
 
 const fake = installFakeSupabase();
 
@@ -748,6 +749,40 @@ describe('usersService admin actions (admin-users edge function)', () => {
         details: { status: 403, code: 'FORBIDDEN' },
       },
     });
+  });
+});
+
+describe('usersService.adminResetTwoFactor', () => {
+  const fn = '/functions/v1/admin-users';
+
+  it('sends resetTwoFactor with the id and answers how many factors went', async () => {
+    fake.on('POST', fn, { body: { id: 'user-1', removed: 2 } });
+
+    expect(await usersService.adminResetTwoFactor('user-1')).toEqual({
+      success: true,
+      data: { id: 'user-1', removed: 2 },
+    });
+    expect(fake.requests[0]?.body).toEqual({ action: 'resetTwoFactor', id: 'user-1' });
+  });
+
+  it("keeps the function's code of a refusal (an admin's own account)", async () => {
+    fake.on('POST', fn, {
+      status: 400,
+      body: {
+        code: 'CANNOT_RESET_OWN_TWO_FACTOR',
+        message: 'Administrators cannot reset their own two-factor sign-in',
+      },
+    });
+
+    const result = await usersService.adminResetTwoFactor('admin-1');
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        code: 'UPDATE_USERS_ERROR',
+        details: { status: 400, code: 'CANNOT_RESET_OWN_TWO_FACTOR' },
+      },
+    });
+    expect(errorMessageKey(result.success ? null : result.error)).toBe('cannotResetOwnTwoFactor');
   });
 });
 

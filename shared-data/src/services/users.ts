@@ -103,6 +103,7 @@ const AVATAR_FOLDER_LIMIT = 100;
 const STUDENT_STATS_FAILED = 'Failed to fetch student statistics';
 const AVATAR_MUST_BE_IMAGE = 'An avatar must be a JPEG, PNG, WebP or GIF picture';
 const ADMIN_USERS_FUNCTION = 'admin-users';
+const RESET_TWO_FACTOR_FAILED = 'Failed to reset two-factor sign-in';
 
 async function getProfile(id: string): Promise<Result<AppUser | null>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
@@ -405,6 +406,26 @@ async function adminDelete(id: string): Promise<Result<null>> {
   });
 }
 
+/** What `resetTwoFactor` answers: the account and how many two-factor factors were removed (0: it had none). */
+export type TwoFactorReset = { id: string; removed: number };
+
+/**
+ * An admin removes every two-factor sign-in factor of another account (a lost phone) through the edge
+ * function: its owner then signs in with the password alone and may set it up again.
+ */
+async function adminResetTwoFactor(id: string): Promise<Result<TwoFactorReset>> {
+  return settle('UPDATE_USERS_ERROR', RESET_TWO_FACTOR_FAILED, async () => {
+    const reply = await invokeFunction<{ id?: string; removed?: number } | null>(
+      ADMIN_USERS_FUNCTION,
+      { action: 'resetTwoFactor', id },
+      'UPDATE_USERS_ERROR',
+      RESET_TWO_FACTOR_FAILED,
+    );
+    if (!reply.success) return reply;
+    return ok({ id, removed: toNumber(reply.data?.removed) });
+  });
+}
+
 /** A student's figures, computed by the database (self, the student's teachers, admins). */
 async function getStudentStats(studentId: string): Promise<Result<StudentStats>> {
   return settle('USER_STATS_ERROR', STUDENT_STATS_FAILED, async () => {
@@ -435,5 +456,6 @@ export const usersService = {
   adminImport,
   adminUpdate,
   adminDelete,
+  adminResetTwoFactor,
   getStudentStats,
 };

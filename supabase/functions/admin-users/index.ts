@@ -1,6 +1,6 @@
 // Admin user management: create (with a generated temporary password), import a batch, update and
-// delete accounts. The service role key stays here, on the server, for what only the auth admin API
-// does (creating and deleting accounts); profiles are written as the calling administrator, so the
+// delete accounts, and reset a person's two-factor sign-in. The service role key stays here, on the
+// server, for what only the auth admin API does (creating and deleting accounts, removing factors); profiles are written as the calling administrator, so the
 // database's policies and triggers (an admin cannot demote, deactivate or delete themself; a
 // deactivated account is banned) hold here as everywhere. Callers must be signed-in, active
 // administrators. Runs under Deno (Supabase, the local stack) and Node (tests); common code in
@@ -50,7 +50,9 @@ type ErrorCode =
   | 'CANNOT_DEMOTE_SELF'
   | 'IMPORT_TOO_LARGE'
   | 'REASSIGN_TARGET_INVALID'
-  | 'FILES_NOT_REMOVED';
+  | 'FILES_NOT_REMOVED'
+  | 'CANNOT_RESET_OWN_TWO_FACTOR'
+  | 'TWO_FACTOR_REQUIRED';
 
 /** This function's refusals: the shared FunctionError, with this function's codes. */
 class FunctionError extends SharedFunctionError<ErrorCode> {}
@@ -206,6 +208,11 @@ export const IMPORT_LIMIT = 100;
 const IMPORT_CONCURRENCY = 4;
 
 type Caller = { user: User; db: SupabaseClient };
+
+/** The Bearer token of the request (requireAdmin has already refused a request without one). */
+function tokenOf(request: Request): string {
+  return /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+}
 
 /** The caller's account, if it is an active administrator's (checked in public.users, never in metadata). */
 async function requireAdmin(request: Request, admin: SupabaseClient): Promise<Caller> {
@@ -526,11 +533,75 @@ async function deleteUser(admin: SupabaseClient, caller: Caller, body: Body) {
   return reassigned === undefined ? { id } : { id, reassigned };
 }
 
+const RESET_OWN_TWO_FACTOR = 'Administrators cannot reset their own two-factor sign-in';
+const TWO_FACTOR_REQUIRED = 'Two-factor sign-in is required for this account';
+
+/** The `aal` claim of the caller's access token (its signature was checked by the auth server). */
+function aalOfToken(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
+      aal?: unknown;
+    };
+    return typeof claims.aal === 'string' ? claims.aal : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * POST { action: 'create' | 'import' | 'update' | 'delete', … } with the caller's access token.
+ * Removes every two-factor factor (verified or not) of another account through the auth admin API, so
+ * its owner signs in with the password alone and may set it up again; their sessions that passed the
+ * code are aal1 again. Only the service role removes another person's factor, so the function first
+ * makes sure the caller could write as themself: the account is read as the caller (the database
+ * refuses every request of a session that skipped its own code) and, while the school requires
+ * two-factor for staff, the caller's session must have passed it. An administrator never resets their
+ * own: from a password-only session that would undo the second factor; they turn it off in their
+ * profile (with a code) or ask another administrator.
+ */
+async function resetTwoFactor(admin: SupabaseClient, caller: Caller, token: string, body: Body) {
+  const id = idOf(body);
+  if (id === caller.user.id)
+    throw new FunctionError(400, 'CANNOT_RESET_OWN_TWO_FACTOR', RESET_OWN_TWO_FACTOR);
+  const { data: exists, error: readError } = await caller.db
+    .from('users')
+    .select('id')
+    .eq('id', id)
+    .maybeSingle();
+  if (readError?.code === '42501')
+    throw new FunctionError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED);
+  if (readError) throw readError;
+  if (!exists) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  if (aalOfToken(token) !== 'aal2') {
+    const { data: required, error } = await caller.db.rpc('two_factor_required_for_me');
+    if (error) throw error;
+    if (required === true) throw new FunctionError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED);
+  }
+
+  const listed = await admin.auth.admin.mfa.listFactors({ userId: id });
+  if (listed.error?.status === 404)
+    throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  if (listed.error) throw listed.error;
+  let removed = 0;
+  for (const factor of listed.data.factors) {
+    const { error } = await admin.auth.admin.mfa.deleteFactor({ userId: id, id: factor.id });
+    // Gone meanwhile (the person turned it off): nothing left to remove.
+    if (error?.code === 'mfa_factor_not_found') continue;
+    if (error) throw error;
+    removed += 1;
+  }
+  return { id, removed };
+}
+
+/**
+ * POST { action: 'create' | 'import' | 'update' | 'delete' | 'resetTwoFactor', … } with the caller's access token.
  * `create` and `update` also take `specializations` (a teacher's labels); `update` and `delete` take
  * `reassignTo`, the active teacher who takes over the user's courses first.
- * Answers { user, temporaryPassword } (201) | { results } | { user } | { id, reassigned? }, or
+ * `resetTwoFactor` { id } removes every two-factor factor of another account.
+ * Answers { user, temporaryPassword } (201) | { results } | { user } | { id, reassigned? } |
+ * { id, removed }, or
  * { code, message, details? } (the shape Supabase's runtime uses for its own function errors).
  */
 export default async function handler(request: Request): Promise<Response> {
@@ -550,11 +621,13 @@ export default async function handler(request: Request): Promise<Response> {
         return json(request, 200, await updateUser(caller, body));
       case 'delete':
         return json(request, 200, await deleteUser(admin, caller, body));
+      case 'resetTwoFactor':
+        return json(request, 200, await resetTwoFactor(admin, caller, tokenOf(request), body));
       default:
         throw new FunctionError(
           400,
           'INVALID_REQUEST',
-          "action must be 'create', 'import', 'update' or 'delete'",
+          "action must be 'create', 'import', 'update', 'delete' or 'resetTwoFactor'",
           { field: 'action' },
         );
     }

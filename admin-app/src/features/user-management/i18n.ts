@@ -58,6 +58,8 @@ export const en = {
     delete: 'Delete {{name}}',
     deactivateSelf: 'You cannot deactivate your own account',
     deleteSelf: 'You cannot delete your own account',
+    resetTwoFactor: 'Reset two-factor sign-in of {{name}}',
+    resetTwoFactorSelf: 'Turn off your own two-factor sign-in in your profile',
   },
   form: {
     createTitle: 'Create User',
@@ -99,6 +101,16 @@ export const en = {
     reactivateMessage: 'They can sign in again with their password.',
     reactivateConfirm: 'Reactivate',
     failed: 'The account was not changed:',
+  },
+  twoFactor: {
+    title: 'Reset two-factor sign-in of {{name}}?',
+    message:
+      'Their authenticator app is removed from the account. They will sign in with their password alone and can set up two-factor sign-in again in their profile.',
+    confirm: 'Reset two-factor sign-in',
+    failed: 'Two-factor sign-in was not reset:',
+    resetFailed: 'Error resetting two-factor sign-in',
+    done: 'Two-factor sign-in reset. {{name}} can now sign in with their password alone.',
+    none: 'This account has no two-factor sign-in.',
   },
   toast: {
     created: 'User created successfully.',
@@ -213,6 +225,8 @@ export const es: typeof en = {
     delete: 'Eliminar a {{name}}',
     deactivateSelf: 'No puedes desactivar tu propia cuenta',
     deleteSelf: 'No puedes eliminar tu propia cuenta',
+    resetTwoFactor: 'Restablecer la verificación en dos pasos de {{name}}',
+    resetTwoFactorSelf: 'Desactiva tu propia verificación en dos pasos en tu perfil',
   },
   form: {
     createTitle: 'Crear usuario',
@@ -254,6 +268,16 @@ export const es: typeof en = {
     reactivateMessage: 'Podrá volver a iniciar sesión con su contraseña.',
     reactivateConfirm: 'Reactivar',
     failed: 'La cuenta no se modificó:',
+  },
+  twoFactor: {
+    title: '¿Restablecer la verificación en dos pasos de {{name}}?',
+    message:
+      'Se quita su aplicación de autenticación de la cuenta. Iniciará sesión solo con su contraseña y podrá volver a configurar la verificación en dos pasos en su perfil.',
+    confirm: 'Restablecer verificación en dos pasos',
+    failed: 'La verificación en dos pasos no se restableció:',
+    resetFailed: 'Error al restablecer la verificación en dos pasos',
+    done: 'Verificación en dos pasos restablecida. {{name}} ya puede iniciar sesión solo con su contraseña.',
+    none: 'Esta cuenta no tiene verificación en dos pasos.',
   },
   toast: {
     created: 'Usuario creado correctamente.',

@@ -25,6 +25,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
     adminUpdate: vi.fn(),
     adminDelete: vi.fn(),
     adminImport: vi.fn(),
+    adminResetTwoFactor: vi.fn(),
   });
   return actual;
 });
@@ -34,6 +35,7 @@ const countByRole = vi.mocked(usersService.countByRole);
 const adminCreate = vi.mocked(usersService.adminCreate);
 const adminUpdate = vi.mocked(usersService.adminUpdate);
 const adminDelete = vi.mocked(usersService.adminDelete);
+const adminResetTwoFactor = vi.mocked(usersService.adminResetTwoFactor);
 
 function person(overrides: Partial<AppUser> = {}): AppUser {
   return {
@@ -554,6 +556,107 @@ describe('User Management: delete, deactivate and reactivate', () => {
     await user.click(within(back).getByRole('button', { name: 'Reactivate' }));
     expect(await screen.findByText('User reactivated.')).toBeInTheDocument();
     expect(adminUpdate).toHaveBeenLastCalledWith('user-2', { isActive: true });
+  });
+});
+
+describe('User Management: reset two-factor sign-in (a lost phone)', () => {
+  beforeEach(() => {
+    listUsers.mockResolvedValue(ok(paged([admin, ana, leo])));
+  });
+
+  it('is offered for every account but the admin’s own', async () => {
+    renderPage();
+    await screen.findByText('Ana Gil');
+    expect(
+      within(row('Rosa Díaz')).getByRole('button', {
+        name: 'Turn off your own two-factor sign-in in your profile',
+      }),
+    ).toBeDisabled();
+    for (const name of ['Ana Gil', 'Leo Paz']) {
+      expect(
+        within(row(name)).getByRole('button', { name: `Reset two-factor sign-in of ${name}` }),
+      ).toBeEnabled();
+    }
+  });
+
+  it('asks first, saying the person signs in with the password alone, then resets and says so', async () => {
+    adminResetTwoFactor.mockResolvedValue(ok({ id: 'user-1', removed: 1 }));
+    const show = vi.spyOn(notifications, 'show');
+    const { user } = renderPage();
+    await screen.findByText('Ana Gil');
+
+    await user.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Reset two-factor sign-in of Ana Gil?',
+    });
+    expect(dialog).toHaveTextContent('They will sign in with their password alone');
+    expect(dialog).toHaveTextContent('can set up two-factor sign-in again');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(adminResetTwoFactor).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Ana Gil' }));
+    const again = await screen.findByRole('dialog', {
+      name: 'Reset two-factor sign-in of Ana Gil?',
+    });
+    await user.click(within(again).getByRole('button', { name: 'Reset two-factor sign-in' }));
+
+    expect(
+      await screen.findByText(
+        'Two-factor sign-in reset. Ana Gil can now sign in with their password alone.',
+      ),
+    ).toBeInTheDocument();
+    expect(adminResetTwoFactor).toHaveBeenCalledWith('user-1');
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says the account has no two-factor sign-in when nothing was removed', async () => {
+    adminResetTwoFactor.mockResolvedValue(ok({ id: 'user-2', removed: 0 }));
+    const { user } = renderPage();
+    await screen.findByText('Leo Paz');
+    await user.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Leo Paz' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Reset two-factor sign-in of Leo Paz?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor sign-in' }));
+    expect(await screen.findByText('This account has no two-factor sign-in.')).toBeInTheDocument();
+    expect(screen.queryByText(/can now sign in with their password alone/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the confirmation open with the reason when it fails, in Spanish', async () => {
+    adminResetTwoFactor
+      .mockResolvedValueOnce(fail('UPDATE_USERS_ERROR', 'Failed to reset two-factor sign-in'))
+      .mockResolvedValueOnce(
+        fail('UPDATE_USERS_ERROR', 'Two-factor sign-in is required for this account', {
+          status: 403,
+          code: 'TWO_FACTOR_REQUIRED',
+        }),
+      );
+    const { user } = renderPage('es');
+    await screen.findByText('Ana Gil');
+    await user.click(
+      screen.getByRole('button', { name: 'Restablecer la verificación en dos pasos de Ana Gil' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: '¿Restablecer la verificación en dos pasos de Ana Gil?',
+    });
+    expect(dialog).toHaveTextContent('Iniciará sesión solo con su contraseña');
+    const confirm = within(dialog).getByRole('button', {
+      name: 'Restablecer verificación en dos pasos',
+    });
+
+    await user.click(confirm);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'La verificación en dos pasos no se restableció: Error al restablecer la verificación en dos pasos',
+    );
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Esta cuenta debe iniciar sesión con verificación en dos pasos.',
+      ),
+    );
+    expect(dialog).toBeVisible();
   });
 });
 

@@ -66,8 +66,9 @@ const fullName = (user: AppUser) => `${user.firstName} ${user.lastName}`.trim();
 /**
  * User Management (admins): the figures by role (one request), a server-side search over first
  * name, last name and email, role and status filters, sorting and paging on the server; create
- * (with a one-time temporary password), edit, deactivate or reactivate, delete, and import from a
- * CSV file. The database and the admin-users function refuse an admin's demoting, deactivating or
+ * (with a one-time temporary password), edit, deactivate or reactivate, reset two-factor sign-in
+ * (a lost phone: every factor is removed, the person signs in with the password alone), delete, and
+ * import from a CSV file. The database and the admin-users function refuse an admin's demoting, deactivating or
  * deleting themself; the screen does not offer it either.
  */
 export default function UserManagementScreen() {
@@ -81,6 +82,7 @@ export default function UserManagementScreen() {
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Confirming>(null);
   const [toggling, setToggling] = useState<Confirming>(null);
+  const [resetting, setResetting] = useState<Confirming>(null);
   // The dashboard's Add User opens this screen with its dialog (`?new=1`).
   useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
 
@@ -99,6 +101,7 @@ export default function UserManagementScreen() {
   const counts = useQuery(userQueries.roleCounts());
   const remove = useMutation(userMutations.adminDelete());
   const setActive = useMutation(userMutations.adminUpdate());
+  const resetTwoFactor = useMutation(userMutations.adminResetTwoFactor());
 
   const list = settle(users);
   const filtered =
@@ -127,6 +130,20 @@ export default function UserManagementScreen() {
     await setActive.mutateAsync({ id: toggling.user.id, changes: { isActive: activate } });
     setToggling((current) => current && { ...current, open: false });
     toast(activate ? t('toast.reactivated') : t('toast.deactivated'));
+  };
+
+  const nameOf = (user: AppUser) => fullName(user) || t('unknownPerson', { ns: 'common' });
+
+  const confirmResetTwoFactor = async () => {
+    if (!resetting) return;
+    const { removed } = await resetTwoFactor.mutateAsync(resetting.user.id);
+    setResetting((current) => current && { ...current, open: false });
+    // Nothing to remove is said as it is, not as a success.
+    if (removed === 0) {
+      notifications.show({ color: 'blue', message: t('twoFactor.none'), autoClose: USER_TOAST_MS });
+    } else {
+      toast(t('twoFactor.done', { name: nameOf(resetting.user) }));
+    }
   };
 
   const roleOptions = ROLES.map((role) => ({
@@ -268,6 +285,7 @@ export default function UserManagementScreen() {
           onEdit={(user) => setDialog({ kind: 'edit', user })}
           onToggleActive={(user) => setToggling({ user, open: true })}
           onDelete={(user) => setDeleting({ user, open: true })}
+          onResetTwoFactor={(user) => setResetting({ user, open: true })}
         />
       </PagedResults>
 
@@ -340,6 +358,18 @@ export default function UserManagementScreen() {
         onCancel={() => setToggling((current) => current && { ...current, open: false })}
         failedTitle={t('status.failed')}
         describeError={(error) => userFailureText(error, t('form.saveFailed'), t)}
+      />
+
+      <ConfirmDialog
+        opened={resetting?.open ?? false}
+        title={t('twoFactor.title', { name: resetting ? nameOf(resetting.user) : '' })}
+        message={t('twoFactor.message')}
+        confirmLabel={t('twoFactor.confirm')}
+        danger
+        onConfirm={confirmResetTwoFactor}
+        onCancel={() => setResetting((current) => current && { ...current, open: false })}
+        failedTitle={t('twoFactor.failed')}
+        describeError={(error) => userFailureText(error, t('twoFactor.resetFailed'), t)}
       />
     </Stack>
   );

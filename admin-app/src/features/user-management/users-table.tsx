@@ -13,6 +13,7 @@ import {
   IconArrowUp,
   IconArrowsSort,
   IconPencil,
+  IconShieldOff,
   IconTrash,
   IconUserCheck,
   IconUserOff,
@@ -33,6 +34,8 @@ export interface UsersTableProps {
   onEdit: (user: AppUser) => void;
   onToggleActive: (user: AppUser) => void;
   onDelete: (user: AppUser) => void;
+  /** Reset two-factor sign-in (a lost phone): offered for every account but the administrator's own. */
+  onResetTwoFactor: (user: AppUser) => void;
 }
 
 /** A column's first click: names and roles A→Z, dates newest first. */
@@ -82,7 +85,7 @@ function SortableHeader({
 
 /**
  * One page of users: who they are (with their email and status), role, when they joined, their last
- * sign-in or 'Never', and Edit / Deactivate or Reactivate / Delete. Headers sort on the server.
+ * sign-in or 'Never', and Edit / Deactivate or Reactivate / Reset two-factor sign-in / Delete. Headers sort on the server.
  * On phones the two date columns fold into a line under the name, so nothing scrolls sideways.
  */
 export function UsersTable({
@@ -93,6 +96,7 @@ export function UsersTable({
   onEdit,
   onToggleActive,
   onDelete,
+  onResetTwoFactor,
 }: UsersTableProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
@@ -193,6 +197,17 @@ export function UsersTable({
                       ) : (
                         <IconUserCheck size={18} aria-hidden />
                       )}
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="grape"
+                      aria-label={
+                        self ? t('actions.resetTwoFactorSelf') : t('actions.resetTwoFactor', { name })
+                      }
+                      disabled={self}
+                      onClick={() => onResetTwoFactor(user)}
+                    >
+                      <IconShieldOff size={18} aria-hidden />
                     </ActionIcon>
                     <ActionIcon
                       variant="subtle"

@@ -59,6 +59,8 @@ export const en = {
   emailNotEditable: 'The email of an account cannot be changed.',
   cannotDemoteSelf: 'You cannot remove your own admin role or deactivate your own account.',
   cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotResetOwnTwoFactor:
+    'You cannot reset your own two-factor sign-in. Turn it off in your profile, or ask another administrator.',
   reassignTargetInvalid: 'Courses can only be moved to another active teacher.',
   teacherSpecializationsTooMany: 'A teacher can have at most 10 specializations.',
   teacherSpecializationInvalid:
@@ -135,6 +137,8 @@ export const es: typeof en = {
   cannotDemoteSelf:
     'No puedes quitarte tu propio rol de administrador ni desactivar tu propia cuenta.',
   cannotDeleteSelf: 'No puedes eliminar tu propia cuenta.',
+  cannotResetOwnTwoFactor:
+    'No puedes restablecer tu propia verificación en dos pasos. Desactívala en tu perfil o pide ayuda a otro administrador.',
   reassignTargetInvalid: 'Los cursos solo se pueden pasar a otro profesor activo.',
   teacherSpecializationsTooMany: 'Un profesor puede tener como máximo 10 especialidades.',
   teacherSpecializationInvalid:
