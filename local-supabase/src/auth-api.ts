@@ -40,6 +40,7 @@ import {
   sendJson,
   stringField,
 } from './http-utils';
+import { withTransaction } from './caller-db';
 import { type JwtClaims, verifyJwt } from './jwt';
 import { MfaApi, hasVerifiedFactor } from './auth-mfa';
 import type { Outbox } from './outbox';
@@ -114,21 +115,6 @@ function overRateLimit(retryAfterSeconds: number, msg = 'Request rate limit reac
     { code: 429, error_code: 'over_request_rate_limit', msg },
     { 'retry-after': String(retryAfterSeconds) },
   );
-}
-
-async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /** The GoTrue (`/auth/v1`) endpoints supabase-js uses, backed by the auth schema. */

@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import { SITE_URL } from './config';
 import { type UserRow, authError, continueSession, findUserById, isUuid, userJson } from './auth-users';
 import { HttpError, type JsonObject, clientIp, readJsonObject, sendJson, stringField } from './http-utils';
+import { withTransaction } from './caller-db';
 import type { JwtClaims } from './jwt';
 import { CodeGuesses, WindowLimiter } from './rate-limit';
 
@@ -72,21 +73,6 @@ interface ChallengeRow {
   created_at: Date;
   verified_at: Date | null;
   ip_address: string | null;
-}
-
-async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /** The address stored with a challenge (inet); the verify must come from the same one. */

@@ -28,13 +28,20 @@ export async function runAsCaller<T>(
   claims: CallerClaims,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(pool, async (client) => {
     await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
       claims.role,
       JSON.stringify(claims),
     ]);
+    return work(client);
+  });
+}
+
+/** Runs `work` in one transaction on a pooled connection: committed when it resolves, rolled back when it throws. */
+export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
     const result = await work(client);
     await client.query('commit');
     return result;

@@ -38,6 +38,10 @@ export {
   FullPageLoader,
   type FullPageLoaderProps,
 } from './components/full-page-loader/full-page-loader';
+export {
+  AuthenticatorSetup,
+  type AuthenticatorSetupProps,
+} from './components/authenticator-setup/authenticator-setup';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export {
   SectionUnavailable,

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Anchor, Button, Code, Image, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   TWO_FACTOR_CODE_LENGTH,
@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
 import { ServerError } from './server-error';
+import { AuthenticatorSetup } from '@portal/shared-ui';
 
 type Props = {
   /** 'verify': ask for the code of `factorId`; 'enroll': set an authenticator app up first. */
@@ -114,23 +115,15 @@ export function TwoFactorStep({ step, onVerified, onCancel }: Props) {
 
       {step.kind === 'enroll' && enrollment ? (
         <Stack gap="xs">
-          <Text size="sm">{t('twoFactor.scan')}</Text>
-          <Image
-            src={enrollment.qrCode}
-            alt={t('twoFactor.qrAlt')}
-            w={200}
-            h={200}
-            fit="contain"
-            style={{ maxWidth: '100%' }}
+          <AuthenticatorSetup
+            qrCode={enrollment.qrCode}
+            secret={enrollment.secret}
+            labels={{
+              scan: t('twoFactor.scan'),
+              qrAlt: t('twoFactor.qrAlt'),
+              manual: t('twoFactor.manual'),
+            }}
           />
-          <Text size="sm">{t('twoFactor.manual')}</Text>
-          <Code
-            block
-            style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-            data-testid="two-factor-secret"
-          >
-            {enrollment.secret}
-          </Code>
           <Text size="sm">{t('twoFactor.enterCode')}</Text>
         </Stack>
       ) : null}

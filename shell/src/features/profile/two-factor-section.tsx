@@ -4,9 +4,7 @@ import {
   Badge,
   Button,
   Card,
-  Code,
   Group,
-  Image,
   Loader,
   Stack,
   Text,
@@ -26,7 +24,7 @@ import {
   type TwoFactorEnrollment,
 } from '@portal/shared-data';
 import { toServiceError, twoFactorMutations, twoFactorQueries } from '@portal/shared-data/queries';
-import { ConfirmDialog, ErrorBanner } from '@portal/shared-ui';
+import { AuthenticatorSetup, ConfirmDialog, ErrorBanner } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 /**
@@ -147,23 +145,15 @@ export function TwoFactorSection() {
         {enrollment ? (
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
-              <Text size="sm">{t('twoFactor.scan')}</Text>
-              <Image
-                src={enrollment.qrCode}
-                alt={t('twoFactor.qrAlt')}
-                w={200}
-                h={200}
-                fit="contain"
-                style={{ maxWidth: '100%' }}
+              <AuthenticatorSetup
+                qrCode={enrollment.qrCode}
+                secret={enrollment.secret}
+                labels={{
+                  scan: t('twoFactor.scan'),
+                  qrAlt: t('twoFactor.qrAlt'),
+                  manual: t('twoFactor.manual'),
+                }}
               />
-              <Text size="sm">{t('twoFactor.manual')}</Text>
-              <Code
-                block
-                style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-                data-testid="two-factor-secret"
-              >
-                {enrollment.secret}
-              </Code>
               <Text size="sm">{t('twoFactor.enterCode')}</Text>
               {verify.isError ? (
                 <Alert color="red" title={t('twoFactor.verifyFailed')}>
