@@ -21,7 +21,8 @@ function isStale(app) {
   const built = join(ROOT, app, 'dist', 'index.html');
   if (!existsSync(built)) return true;
   const sources = Math.max(
-    ...[app, 'shared-ui', 'shared-data'].map((dir) => newestMtime(join(ROOT, dir))),
+    // A changed facade changes the shared version every app is built against: all rebuild.
+    ...[app, 'shared-ui', 'shared-data', 'shared-facades'].map((dir) => newestMtime(join(ROOT, dir))),
     statSync(join(ROOT, 'module-federation.shared.ts')).mtimeMs,
   );
   return sources > statSync(built).mtimeMs;
@@ -33,6 +34,7 @@ const stale = APPS.map((app) => app.name).filter(isStale);
 if (stale.length) {
   console.log(`Building ${stale.join(', ')}…`);
   await run('pnpm', ['-r', ...stale.flatMap((name) => ['--filter', `./${name}`]), 'build']);
+  await run('node', ['scripts/compress-dist.mjs', ...stale]);
 }
 const backendPromise = ensureBackend();
 const servers = await Promise.all(APPS.map(serveApp));

@@ -1,5 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
-import { shareStrategy, sharedDependencies } from '../module-federation.shared';
+import { remoteExperiments, shareStrategy, sharedDependencies } from '../module-federation.shared';
 import { CONTAINER_NAME, PAGES } from './src/app/pages';
 
 export default createModuleFederationConfig({
@@ -7,5 +7,6 @@ export default createModuleFederationConfig({
   exposes: Object.fromEntries(PAGES.map((page) => [page.module, page.file])),
   shared: sharedDependencies(import.meta.url),
   shareStrategy,
+  experiments: remoteExperiments(),
   dts: false,
 });

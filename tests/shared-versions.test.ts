@@ -108,6 +108,23 @@ describe('shared singleton versions', () => {
   });
 });
 
+describe('the federation runtime', () => {
+  // The shell hands its runtime to the remotes (externalRuntime): they must be built against the
+  // very same version, so every app pins every @module-federation package exactly, to one version.
+  it('is pinned to one exact version by every app', () => {
+    const pins = APPS.flatMap((app) => {
+      const manifest = workspace[app] ?? {};
+      return Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })
+        .filter(([name]) => name.startsWith('@module-federation/'))
+        .map(([name, range]) => `${name}@${range}`);
+    });
+    const versions = new Set(pins.map((pin) => pin.slice(pin.lastIndexOf('@') + 1)));
+    expect(pins.length).toBeGreaterThanOrEqual(APPS.length * 2);
+    expect([...versions]).toHaveLength(1);
+    expect([...versions][0]).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
 describe('the version checks themselves', () => {
   const withRange = (
     folder: string,

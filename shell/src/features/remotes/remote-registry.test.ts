@@ -18,6 +18,8 @@ function fakeRemote(origin: string) {
     served: new Set(['teacher_app.v1.js']),
     manifestFetches: 0,
     entryLoads: [] as string[],
+    /** What the remote's code asks of the share scope before its page module runs. */
+    consumes: async () => {},
   };
   const manifest = () => ({
     id: CONTAINER.teacher,
@@ -57,13 +59,27 @@ function fakeRemote(origin: string) {
         throw new Error(`ScriptNetworkError: Failed to load script "${remoteInfo.entry}"`);
       }
       const Page = () => file;
-      return { init: async () => {}, get: () => async () => ({ default: Page }) };
+      return {
+        init: async () => {},
+        get: () => async () => {
+          await state.consumes();
+          return { default: Page };
+        },
+      };
     },
   };
   return { state, network };
 }
 
 let hosts = 0;
+
+/** The shell's @mantine/core facade, as sharedDependencies() shares it (strictVersion, exact). */
+const SHELL_FACADE = '9.7.3-facade.h0a1b2c3d';
+const facadeShare = (version: string) => ({
+  singleton: true,
+  strictVersion: true,
+  requiredVersion: `=${version}`,
+});
 
 function setUp() {
   hosts += 1;
@@ -74,6 +90,14 @@ function setUp() {
     name: `shell_test_${hosts}`,
     remotes: [],
     plugins: [remote.network, fallbackPlugin()],
+    shareStrategy: 'loaded-first',
+    shared: {
+      '@mantine/core': {
+        version: SHELL_FACADE,
+        lib: () => ({ Button: 'the shell facade Button' }),
+        shareConfig: facadeShare(SHELL_FACADE),
+      },
+    },
   });
   const registry = createRemoteRegistry(runtime);
   registry.register({
@@ -81,7 +105,15 @@ function setUp() {
     teacher: `${origin}/mf-manifest.json`,
     admin: `http://admin-${hosts}.test/mf-manifest.json`,
   });
-  return { registry, ...remote };
+  /** The remote's page needs @mantine/core's facade at `version`, as its build's consume does. */
+  const remoteNeedsFacade = (version: string) => {
+    remote.state.consumes = async () => {
+      await runtime.loadShare('@mantine/core', {
+        customShareInfo: { version, shareConfig: facadeShare(version) },
+      });
+    };
+  };
+  return { registry, runtime, remoteNeedsFacade, ...remote };
 }
 
 const rendered = (load: Awaited<ReturnType<ReturnType<typeof createRemoteRegistry>['load']>>) =>
@@ -128,6 +160,22 @@ describe('remote registry on the real federation runtime', () => {
     state.served = new Set(['teacher_app.v3.js']);
     const retried = await registry.load('teacher', './Dashboard', true);
     expect(rendered(retried)).toBe('teacher_app.v3.js');
+  });
+
+  it('loads a remote built against the shell facade of @mantine/core', async () => {
+    const { registry, runtime, remoteNeedsFacade } = setUp();
+    await runtime.loadShare('@mantine/core'); // the shell's own start-up loads its facade
+    remoteNeedsFacade(SHELL_FACADE);
+    expect((await registry.load('teacher', './Dashboard')).status).toBe('loaded');
+  });
+
+  it('refuses, as unavailable, a remote built against another facade (a name the shell may lack)', async () => {
+    const { registry, runtime, remoteNeedsFacade } = setUp();
+    await runtime.loadShare('@mantine/core');
+    remoteNeedsFacade('9.7.3-facade.hffffffff');
+    const load = await registry.load('teacher', './Dashboard');
+    expect(load.status).toBe('unavailable');
+    expect(rendered(load)).toMatch(/does not satisfy the requirement/);
   });
 
   it('does not re-register a remote that loaded (a Retry after a page crash reuses it)', async () => {
