@@ -59,6 +59,12 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // CommonJS, for the bundler's loader API (scripts/facade-import-loader.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 
   // Import cycles inside and between packages. maxDepth bounds the dependency walk (lint time);
   // the cycles this codebase can grow (screen ↔ component, queries ↔ services) are short.

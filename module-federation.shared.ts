@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   FACADED,
   FACADE_DIR,
+  FACADE_KEYS,
   SOURCE_PREFIX,
+  SPLIT,
   facadeFileName,
+  facadeNames,
   facadeVersion,
   packageDir,
 } from './scripts/shared-facades.mjs';
@@ -43,7 +47,9 @@ export const SINGLETONS = [
   'i18next',
   'react-i18next',
   '@supabase/supabase-js',
-  '@portal/shared-ui',
+  // Not shared on purpose: @portal/shared-ui is components over the shared Mantine and i18next,
+  // with no state of its own (the site name travels in the Mantine theme), so each app bundles
+  // only the parts its pages use, split by route, instead of every page loading all of it.
   '@portal/shared-data',
   // The query options and hooks: a separate entry so sign-in does not load the query library.
   '@portal/shared-data/queries',
@@ -60,11 +66,18 @@ function packageName(specifier: string): string {
 }
 
 /** `configUrl`: the calling module-federation.config.ts's import.meta.url. */
-export function sharedDependencies(configUrl: string) {
+/**
+ * `role`: a remote's production build consumes a split package's facades (@mantine/core and its
+ * later half) from the shell only, and bundles no copy of its own: the later half is loaded after
+ * start, and a remote's copy of it would carry its own copy of Mantine's internals (its theme
+ * context among them) instead of the shell's.
+ */
+export function sharedDependencies(configUrl: string, role: 'host' | 'remote' = 'host') {
   const appDir = dirname(fileURLToPath(configUrl));
   const deps = readJson(join(appDir, 'package.json')).dependencies ?? {};
   const shared: Record<string, SharedConfig> = {};
-  for (const specifier of SINGLETONS) {
+  const splitKeys = Object.entries(SPLIT).flat();
+  for (const specifier of [...SINGLETONS, ...Object.values(SPLIT)]) {
     const name = packageName(specifier);
     let range = deps[name];
     if (!range)
@@ -73,18 +86,20 @@ export function sharedDependencies(configUrl: string) {
       const folder = name.replace('@portal/', '');
       range = `^${readJson(join(root, folder, 'package.json')).version ?? '0.0.0'}`;
     }
-    if ((FACADED as readonly string[]).includes(specifier)) {
+    if (FACADE_KEYS.includes(specifier)) {
       // The facade (shared-facades/) is what goes into the share scope, under the package's name.
       // Its version names the exact set of exports, and strictVersion makes a remote built with a
       // different set refuse to load (its page shows "unavailable") instead of crashing on a
       // missing component.
-      const version = facadeVersion(specifier, installedVersion(specifier, appDir));
+      const version = facadeVersion(specifier, installedVersion(name, appDir));
+      const onlyFromHost =
+        role === 'remote' && splitKeys.includes(specifier) && process.env.NODE_ENV === 'production';
       shared[specifier] = {
         singleton: true,
         strictVersion: true,
         version,
         requiredVersion: `=${version}`,
-        import: join(FACADE_DIR, facadeFileName(specifier)),
+        import: onlyFromHost ? false : join(FACADE_DIR, facadeFileName(specifier)),
       };
     } else {
       shared[specifier] = { singleton: true, requiredVersion: range };
@@ -98,7 +113,7 @@ type SharedConfig = {
   requiredVersion: string;
   strictVersion?: true;
   version?: string;
-  import?: string;
+  import?: string | false;
 };
 
 function installedVersion(name: string, appDir: string): string {
@@ -108,18 +123,44 @@ function installedVersion(name: string, appDir: string): string {
 }
 
 /**
- * Bundler aliases for an app: the facades import the real packages through `~facade-source/<name>`,
- * a request Module Federation does not intercept (it would hand the facade back to itself).
+ * What every app's Rsbuild config adds for the facades: the aliases by which a facade imports the
+ * real package (`~facade-source/<name>`, a request Module Federation does not intercept: it would
+ * hand the facade back to itself) and the loader that sends a split package's later names to its
+ * later facade (scripts/facade-import-loader.cjs).
  */
-export function facadeAliases(configUrl: string): Record<string, string> {
+export function facadeBuildConfig(configUrl: string) {
   const appDir = dirname(fileURLToPath(configUrl));
-  return Object.fromEntries(
-    FACADED.map((name) => {
-      const dir = packageDir(name, appDir);
-      if (!dir) throw new Error(`${appDir}: cannot find the installed ${name}`);
-      return [`${SOURCE_PREFIX}${name}$`, dir];
-    }),
-  );
+  const alias: Record<string, string> = {};
+  for (const name of FACADED) {
+    const dir = packageDir(name, appDir);
+    if (!dir) throw new Error(`${appDir}: cannot find the installed ${name}`);
+    alias[`${SOURCE_PREFIX}${name}$`] = dir;
+    // The split packages' facades also import the stylesheets of their components.
+    if (SPLIT[name]) alias[`${SOURCE_PREFIX}${name}/styles`] = join(dir, 'styles');
+  }
+  const splits = Object.entries(SPLIT).map(([pkg, laterKey]) => ({
+    pkg,
+    laterKey,
+    later: [...facadeNames(laterKey)],
+  }));
+  const loader = createRequire(import.meta.url).resolve('./scripts/facade-import-loader.cjs');
+  return {
+    resolve: { alias },
+    /** An entry of the app's `tools.rspack` list (an app adds its own entries beside it). */
+    rspack: Object.assign(
+      (_config: unknown, { addRules }: { addRules: (rules: Record<string, unknown>[]) => void }) => {
+        addRules([
+          {
+            test: /\.(?:[cm]?js|[cm]?tsx?)$/,
+            enforce: 'pre',
+            use: [{ loader, options: { splits } }],
+          },
+        ]);
+      },
+      // tests/shared-facades.test.ts checks every app's config has it.
+      { facadeLoader: true },
+    ),
+  };
 }
 
 /**

@@ -3,15 +3,23 @@
 // imports from their packages: the shell's facade is the only copy a remote gets, and a name it
 // lacks would be `undefined` in the remote's page.
 import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import {
-  FACADED,
-  collect,
+  FACADE_KEYS,
+  SPLIT,
   facadeNames,
   facadeSource,
+  firstPageNames,
   importedNames,
+  mantineCssFiles,
   missingNames,
+  staleFacades,
 } from '../scripts/shared-facades.mjs';
 import { SINGLETONS, sharedDependencies } from '../module-federation.shared';
+
+const { rewriteImports } = createRequire(import.meta.url)('../scripts/facade-import-loader.cjs') as {
+  rewriteImports: (code: string, file: string, pkg: string, key: string, later: Set<string>) => string;
+};
 
 describe('the import scanner', () => {
   it('counts value imports and re-exports, not type-only ones', () => {
@@ -42,7 +50,7 @@ describe('the import scanner', () => {
   });
 
   it('writes a facade that re-exports exactly the names, sorted', () => {
-    const code = facadeSource('@mantine/hooks', ['useId', 'default', 'clamp']);
+    const code = facadeSource('@mantine/hooks', '@mantine/hooks', ['useId', 'default', 'clamp']);
     expect(code).toContain("export {\n  clamp,\n  useId,\n} from '~facade-source/@mantine/hooks';");
     expect(code).toContain("export { default } from '~facade-source/@mantine/hooks';");
   });
@@ -54,24 +62,56 @@ describe('the committed facades', () => {
     expect(missingNames()).toEqual([]);
   });
 
-  it('carry nothing the portal no longer imports (each name costs every page)', () => {
-    const collected = collect();
-    const extra = FACADED.flatMap((pkg) =>
-      [...facadeNames(pkg)].filter((name) => !collected.get(pkg)?.has(name)).map((name) => `${pkg} ${name}`),
-    );
-    expect(extra).toEqual([]);
+  it('are exactly what `pnpm facades` writes from the imports today (no name the portal dropped)', () => {
+    expect(staleFacades()).toEqual([]);
   });
 
-  it('include what the shell and the remotes use from Mantine, the router and i18n', () => {
-    for (const [pkg, name] of [
-      ['@mantine/core', 'MantineProvider'],
-      ['@mantine/core', 'Modal'],
-      ['@mantine/hooks', 'useDisclosure'],
-      ['react-router-dom', 'createBrowserRouter'],
-      ['react-i18next', 'useTranslation'],
-    ] as const) {
-      expect(facadeNames(pkg).has(name), `${pkg} ${name}`).toBe(true);
+  it('keep in the first half of @mantine/core what the sign-in page uses, and nothing of the rest', () => {
+    const first = facadeNames('@mantine/core');
+    const later = facadeNames('@mantine/core/later');
+    for (const name of ['MantineProvider', 'TextInput', 'PasswordInput', 'Button']) {
+      expect(first.has(name), name).toBe(true);
     }
+    for (const name of ['AppShell', 'Table', 'Select', 'Modal']) expect(later.has(name), name).toBe(true);
+    expect([...first].filter((name) => later.has(name))).toEqual([]);
+  });
+});
+
+describe('the first page and its CSS', () => {
+  it('follows the shell bootstrap, not its lazy pages', () => {
+    const first = firstPageNames().get('@mantine/core') ?? new Set();
+    expect(first.has('PasswordInput')).toBe(true); // the sign-in form
+    expect(first.has('AppShell')).toBe(false); // the signed-in layout, a lazy route
+  });
+
+  it("finds a component's stylesheets and those of the parts it is built from, in Mantine's order", () => {
+    const css = mantineCssFiles(['PasswordInput']);
+    expect(css).toEqual(expect.arrayContaining(['Input.css', 'PasswordInput.css', 'ActionIcon.css']));
+    expect(css).not.toContain('Table.css');
+    expect(css.indexOf('Input.css')).toBeLessThan(css.indexOf('PasswordInput.css'));
+  });
+});
+
+describe('the import loader', () => {
+  const later = new Set(['Modal', 'Table']);
+  const rewrite = (code: string) =>
+    rewriteImports(code, 'x.tsx', '@mantine/core', '@mantine/core/later', later);
+
+  it("sends the later half's names to its facade and keeps the rest, types and aliases included", () => {
+    expect(
+      rewrite(`import { Button, Modal as Dialog, type ModalProps } from '@mantine/core';\nrun();`),
+    ).toBe(
+      `import { Button, type ModalProps } from '@mantine/core';\nimport { Modal as Dialog } from '@mantine/core/later';\nrun();`,
+    );
+    expect(rewrite(`export { Table } from '@mantine/core';`)).toBe(
+      `export { Table } from '@mantine/core/later';`,
+    );
+  });
+
+  it('leaves alone what has nothing to move, and refuses a namespace import', () => {
+    const code = `import { Button } from '@mantine/core';\nimport type { Modal } from '@mantine/core';`;
+    expect(rewrite(code)).toBe(code);
+    expect(() => rewrite(`import * as Core from '@mantine/core';`)).toThrow(/one by one/);
   });
 });
 
@@ -79,7 +119,7 @@ describe('sharing a facade', () => {
   const shared = sharedDependencies(new URL('../shell/module-federation.config.ts', import.meta.url).href);
 
   it('shares the facade file under the package name, at a version naming its exports, strictly', () => {
-    for (const pkg of FACADED) {
+    for (const pkg of FACADE_KEYS) {
       const config = shared[pkg];
       expect(config?.import, pkg).toMatch(/shared-facades[\\/].+\.js$/);
       expect(config?.version, pkg).toMatch(/^\d+\.\d+\.\d+-facade\.h[0-9a-f]{8}$/);
@@ -87,6 +127,34 @@ describe('sharing a facade', () => {
       expect(config?.strictVersion, pkg).toBe(true);
     }
   });
+
+  it("makes a remote's production build take a split package only from the shell", () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const remote = sharedDependencies(
+        new URL('../admin-app/module-federation.config.ts', import.meta.url).href,
+        'remote',
+      );
+      for (const key of Object.entries(SPLIT).flat()) expect(remote[key]?.import, key).toBe(false);
+      expect(remote['@mantine/hooks']?.import).toMatch(/mantine-hooks\.js$/);
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  });
+
+  it.each(['shell', 'student-app', 'teacher-app', 'admin-app'])(
+    "is wired into %s's build: the aliases and the import loader",
+    async (app) => {
+      // Without the loader a remote's later names would read `undefined` from the first facade.
+      const { default: config } = (await import(`../${app}/rsbuild.config.ts`)) as {
+        default: { resolve?: { alias?: object }; tools?: { rspack?: unknown } };
+      };
+      const rspack = [config.tools?.rspack].flat();
+      expect(rspack.some((entry) => (entry as { facadeLoader?: boolean })?.facadeLoader)).toBe(true);
+      expect(Object.keys(config.resolve?.alias ?? {})).toContain('~facade-source/@mantine/core$');
+    },
+  );
 
   it('does not share react-router apart from react-router-dom', () => {
     expect(SINGLETONS).not.toContain('react-router');

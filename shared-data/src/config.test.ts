@@ -92,6 +92,16 @@ describe('loadPortalConfig', () => {
     );
   });
 
+  it('uses the request the page started earlier instead of sending a second one', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ ...valid, supabaseUrl: 'http://wrong' }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(loadPortalConfig(undefined, Promise.resolve(Response.json(valid)))).resolves.toEqual(
+      valid,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('reports an HTTP failure with its status', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,3 +1,4 @@
+import { DEFAULT_PORTAL_CONFIG_URL, fetchPortalConfig } from './config-request';
 import { ConfigError } from './errors';
 
 export type RemoteName = 'student' | 'teacher' | 'admin';
@@ -12,7 +13,7 @@ export type PortalConfig = {
 };
 
 export const DEFAULT_API_PROVIDER = 'supabase';
-export const DEFAULT_PORTAL_CONFIG_URL = '/portal.config.json';
+export { DEFAULT_PORTAL_CONFIG_URL, fetchPortalConfig };
 
 const REMOTE_NAMES: readonly RemoteName[] = ['student', 'teacher', 'admin'];
 
@@ -74,11 +75,17 @@ export function parsePortalConfig(json: unknown): PortalConfig {
   return { supabaseUrl, supabaseAnonKey, apiProvider, remotes };
 }
 
-/** Fetches and validates the runtime config; bypasses the HTTP cache so a redeploy is seen at once. */
-export async function loadPortalConfig(url = DEFAULT_PORTAL_CONFIG_URL): Promise<PortalConfig> {
+/**
+ * Fetches and validates the runtime config. `started`: the same request begun earlier (the shell's
+ * entry starts it while its first chunks download, so the page does not wait for one more round trip).
+ */
+export async function loadPortalConfig(
+  url = DEFAULT_PORTAL_CONFIG_URL,
+  started?: Promise<Response>,
+): Promise<PortalConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+    response = await (started ?? fetchPortalConfig(url));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`Could not load portal config from ${url}: ${reason}`, {

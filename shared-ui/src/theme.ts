@@ -1,13 +1,13 @@
 import {
-  Card,
-  Drawer,
-  Modal,
-  Paper,
   createTheme,
   defaultVariantColorsResolver,
   parseThemeColor,
+  type CardProps,
+  type DrawerProps,
   type MantineColorsTuple,
   type MantineThemeOverride,
+  type ModalProps,
+  type PaperProps,
 } from '@mantine/core';
 import { generateColors } from '@mantine/colors-generator';
 
@@ -90,11 +90,13 @@ export function createPortalTheme(
     defaultRadius: 'md',
     cursorType: 'pointer',
     respectReducedMotion: true,
+    // Plain objects (what `Modal.extend()` returns), so the theme does not pull the components
+    // themselves into the sign-in page's download.
     components: {
-      Card: Card.extend({ defaultProps: { withBorder: true, shadow: 'xs', padding: 'lg' } }),
-      Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
-      Modal: Modal.extend({ defaultProps: { centered: true, closeButtonProps } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      Card: { defaultProps: { withBorder: true, shadow: 'xs', padding: 'lg' } satisfies CardProps },
+      Paper: { defaultProps: { radius: 'md' } satisfies PaperProps },
+      Modal: { defaultProps: { centered: true, closeButtonProps } satisfies Partial<ModalProps> },
+      Drawer: { defaultProps: { closeButtonProps } satisfies Partial<DrawerProps> },
     },
   });
 }

@@ -5,11 +5,11 @@ import { initDataClient, loadPortalConfig } from '@portal/shared-data';
 // The route table's titles and sidebar labels (namespace 'shell'); features register their own.
 import './app/i18n';
 import { App } from './app/app';
-import { StartupErrorScreen } from './features/errors/startup-error-screen';
 import { registerPortalRemotes } from './features/remotes/remote-registry';
 import { captureAuthRedirect } from './features/auth/auth-redirect';
 
-async function start() {
+/** `config`: the config request the entry started (see index.tsx). */
+export async function start(config?: Promise<Response>) {
   initI18n();
   // Read before the Supabase client consumes (and clears) the recovery link's fragment.
   captureAuthRedirect(window.location.hash);
@@ -18,11 +18,13 @@ async function start() {
   if (!container) throw new Error('Missing #root element');
   const root = createRoot(container);
   try {
-    const config = await loadPortalConfig();
-    initDataClient(config);
-    registerPortalRemotes(config.remotes);
+    const portalConfig = await loadPortalConfig(undefined, config);
+    initDataClient(portalConfig);
+    registerPortalRemotes(portalConfig.remotes);
     root.render(<App />);
   } catch (error) {
+    // Only a broken start needs it: it is not part of the first page's download.
+    const { StartupErrorScreen } = await import('./features/errors/startup-error-screen');
     root.render(
       <PortalUiProvider>
         <StartupErrorScreen error={error} />
@@ -31,4 +33,3 @@ async function start() {
   }
 }
 
-void start();

@@ -1,2 +1,8 @@
 // The async boundary lets Module Federation negotiate shared modules before any app code runs.
-import('./bootstrap');
+// The config request starts now, while the first chunks download, instead of after them.
+import { fetchPortalConfig } from '@portal/shared-data/config-request';
+
+const config = fetchPortalConfig();
+// An early failure is reported by the start-up screen when the bootstrap reads it.
+config.catch(() => undefined);
+void import('./bootstrap').then(({ start }) => start(config));

@@ -1,4 +1,4 @@
-import { Button, useMantineColorScheme, useMantineTheme } from '@mantine/core';
+import { Button, MantineProvider, useMantineColorScheme, useMantineTheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
@@ -61,6 +61,19 @@ describe('PortalUiProvider', () => {
     );
     expect(screen.getByText('brand: Escuela Sol')).toBeInTheDocument();
     expect(document.title).toBe('Dashboard · Escuela Sol');
+  });
+
+  it('hands the name to any copy of shared-ui through the Mantine theme, the one shared context', () => {
+    // A remote bundles its own shared-ui: its useSiteName() sees only what @mantine/core carries.
+    function Brand() {
+      return <p>brand: {useSiteName()}</p>;
+    }
+    render(
+      <MantineProvider theme={{ other: { siteName: 'Escuela Luna' } }}>
+        <Brand />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('brand: Escuela Luna')).toBeInTheDocument();
   });
 
   it('follows the theme setting live: light, dark, auto', () => {

@@ -5,7 +5,6 @@ import { initI18n } from '../i18n';
 import { accessibleColorVariables } from '../contrast';
 import { DEFAULT_BRANDING, createPortalTheme, type PortalBranding } from '../theme';
 import { NotificationsHost } from './notifications-host';
-import { SiteNameContext } from './site-name';
 
 export interface PortalUiProviderProps {
   children: ReactNode;
@@ -62,9 +61,14 @@ function ThemedMantine({
   const { t } = useTranslation('common');
   const close = t('close');
   const { primaryColor, secondaryColor, accentColor } = branding ?? {};
+  const siteName = branding?.siteName?.trim() || DEFAULT_BRANDING.siteName;
   const theme = useMemo(
-    () => createPortalTheme({ primaryColor, secondaryColor, accentColor }, { close }),
-    [primaryColor, secondaryColor, accentColor, close],
+    () => ({
+      ...createPortalTheme({ primaryColor, secondaryColor, accentColor }, { close }),
+      // Read by useSiteName() in every app's copy of shared-ui.
+      other: { siteName },
+    }),
+    [primaryColor, secondaryColor, accentColor, close, siteName],
   );
   return (
     <MantineProvider
@@ -75,9 +79,7 @@ function ThemedMantine({
     >
       {colorScheme ? <FollowColorScheme scheme={colorScheme} /> : null}
       {withNotifications ? <NotificationsHost /> : null}
-      <SiteNameContext.Provider value={branding?.siteName?.trim() || DEFAULT_BRANDING.siteName}>
-        {children}
-      </SiteNameContext.Provider>
+      {children}
     </MantineProvider>
   );
 }
