@@ -29,7 +29,7 @@ export const FACADED = ['@mantine/core', '@mantine/hooks', 'react-router-dom', '
  * rewrites each import of a `later` name to that key. Each half carries the CSS of its own
  * components, so the sign-in page loads the styles of what it shows.
  */
-export const SPLIT = { '@mantine/core': '@mantine/core/later' };
+export const SPLIT = { '@mantine/core': '@mantine/core/later', '@mantine/hooks': '@mantine/hooks/later' };
 
 /** Every share key served by a facade file. */
 export const FACADE_KEYS = FACADED.flatMap((pkg) => (SPLIT[pkg] ? [pkg, SPLIT[pkg]] : [pkg]));
@@ -304,6 +304,11 @@ export function firstPageNames() {
       }
     }
   }
+  // The first page's @mantine/core components import @mantine/hooks themselves.
+  for (const file of coreModules(names.get('@mantine/core'))) {
+    const imported = importedNames(readFileSync(file, 'utf8'), file, ['@mantine/hooks']).get('@mantine/hooks');
+    for (const name of imported ?? []) names.get('@mantine/hooks').add(name);
+  }
   return names;
 }
 
@@ -322,25 +327,12 @@ const MANTINE_BASE_CSS = ['baseline.css', 'default-css-variables.css', 'global.c
  * each export's module and everything it imports inside @mantine/core.
  */
 export function mantineCssFiles(names) {
-  const coreDir = packageDir('@mantine/core', join(ROOT, 'shell'));
-  const esm = esmDir(coreDir);
-  const index = join(esm, 'index.mjs');
-  const fileOf = new Map();
-  for (const { specifier, names: imported } of staticImports(index)) {
-    if (!specifier.startsWith('.')) continue;
-    for (const name of imported) fileOf.set(name, join(dirname(index), specifier));
-  }
   const classes = new Set();
-  const visited = new Set();
-  const queue = [...names].map((name) => fileOf.get(name)).filter(Boolean);
-  while (queue.length > 0) {
-    const file = queue.shift();
-    if (visited.has(file)) continue;
-    visited.add(file);
-    const code = readFileSync(file, 'utf8');
-    if (file.endsWith('.module.mjs')) for (const match of code.matchAll(/"(m_[0-9a-f]+)"/g)) classes.add(match[1]);
-    for (const match of code.matchAll(/from "(\.[^"]+)"/g)) queue.push(join(dirname(file), match[1]));
+  for (const file of coreModules(names)) {
+    if (!file.endsWith('.module.mjs')) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(/"(m_[0-9a-f]+)"/g)) classes.add(match[1]);
   }
+  const coreDir = packageDir('@mantine/core', join(ROOT, 'shell'));
   const stylesDir = join(coreDir, 'styles');
   const all = readFileSync(join(coreDir, 'styles.css'), 'utf8');
   const files = [];
@@ -350,6 +342,28 @@ export function mantineCssFiles(names) {
     if (defined.some((name) => classes.has(name))) files.push({ file, at: all.indexOf(`.${defined[0]}`) });
   }
   return files.sort((a, b) => a.at - b.at).map(({ file }) => file);
+}
+
+/** The files of @mantine/core's ES build behind its exports `names`, with all they import inside it. */
+function coreModules(names) {
+  const esm = esmDir(packageDir('@mantine/core', join(ROOT, 'shell')));
+  const index = join(esm, 'index.mjs');
+  const fileOf = new Map();
+  for (const { specifier, names: imported } of staticImports(index)) {
+    if (!specifier.startsWith('.')) continue;
+    for (const name of imported) fileOf.set(name, join(dirname(index), specifier));
+  }
+  const visited = new Set();
+  const queue = [...names].map((name) => fileOf.get(name)).filter(Boolean);
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (visited.has(file)) continue;
+    visited.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(/from "(\.[^"]+)"/g)) {
+      queue.push(join(dirname(file), match[1]));
+    }
+  }
+  return visited;
 }
 
 // ---- Writing and checking ----

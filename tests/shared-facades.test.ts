@@ -137,7 +137,7 @@ describe('sharing a facade', () => {
         'remote',
       );
       for (const key of Object.entries(SPLIT).flat()) expect(remote[key]?.import, key).toBe(false);
-      expect(remote['@mantine/hooks']?.import).toMatch(/mantine-hooks\.js$/);
+      expect(remote['react-router-dom']?.import).toMatch(/react-router-dom\.js$/);
     } finally {
       process.env.NODE_ENV = previous;
     }
