@@ -1,0 +1,140 @@
+// Lighthouse (default mobile preset and simulated throttling, performance only) for /auth and each
+// role's dashboard. One Chromium with a DevTools port per portal: Playwright signs in through that
+// port, the HTTP cache is emptied, and Lighthouse loads the dashboard with `disableStorageReset` so
+// the session (localStorage) stays while the cache is cold.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { ROLES, signInToDashboard } from './journeys.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const GOALS = { score: 90, lcpMs: 2500, tbtMs: 200 };
+
+/** Starts Chromium with a DevTools port; resolves { port, wsEndpoint, stop }. */
+function launchChromium() {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  const child = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`Chromium gave no DevTools port:\n${output}`)),
+      30_000,
+    );
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      const match = /DevTools listening on (ws:\/\/[^:]+:(\d+)\/\S+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ wsEndpoint: match[1], port: Number(match[2]), stop });
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${output}`)));
+  });
+}
+
+function summary(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const result = {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    fcpMs: audit('first-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+    finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+    // Its text shows what was measured (the dashboard's heading, not the sign-in form).
+    lcpElement:
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
+        ?.nodeLabel,
+    error: lhr.runtimeError?.message,
+  };
+  result.pass =
+    !result.error &&
+    result.score >= GOALS.score &&
+    result.lcpMs <= GOALS.lcpMs &&
+    result.tbtMs <= GOALS.tbtMs;
+  return result;
+}
+
+async function audit(url, port, disableStorageReset) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return summary(result.lhr);
+}
+
+/** Signs in as the role through the DevTools port, empties the HTTP cache, audits the dashboard. */
+async function auditDashboard(chrome, context, target, account) {
+  const page = await context.newPage();
+  let dashboardUrl;
+  try {
+    const cdp = await context.newCDPSession(page);
+    // Signed out (the previous role's session gone), then signed in as this role.
+    await cdp.send('Storage.clearDataForOrigin', { origin: target.base, storageTypes: 'all' });
+    await signInToDashboard(page, target.base, account).catch((error) => {
+      throw new Error(
+        `${target.name}: ${account.role} sign-in before Lighthouse: ${error.message}`,
+        { cause: error },
+      );
+    });
+    dashboardUrl = page.url();
+    await cdp.send('Network.clearBrowserCache');
+  } finally {
+    await page.close();
+  }
+  const row = await audit(dashboardUrl, chrome.port, true);
+  // A lost session would measure the sign-in page under the dashboard's name.
+  if (row.finalPath === '/auth') row.error = `${dashboardUrl} showed /auth, not the dashboard`;
+  if (row.error) row.pass = false;
+  return row;
+}
+
+/** Rows { page, ...summary } (or { page, error }) for /auth and each role's dashboard of one portal. */
+export async function lighthouseRows(target) {
+  const chrome = await launchChromium();
+  const browser = await chromium.connectOverCDP(chrome.wsEndpoint);
+  const failed = (error) => ({ error: error.message, pass: false });
+  try {
+    const context = browser.contexts()[0];
+    const rows = [
+      {
+        page: '/auth (visitor)',
+        ...(await audit(`${target.base}/auth`, chrome.port, false).catch(failed)),
+      },
+    ];
+    for (const account of ROLES) {
+      const row = await auditDashboard(chrome, context, target, account).catch(failed);
+      rows.push({ page: `${account.role} dashboard`, ...row });
+    }
+    return rows;
+  } finally {
+    await browser.close().catch(() => {});
+    await chrome.stop();
+  }
+}
