@@ -20,7 +20,15 @@ export const FACADE_DIR = join(ROOT, 'shared-facades');
 export const SOURCE_PREFIX = '~facade-source/';
 
 /** The shared packages served through a facade. react-router is not shared at all: react-router-dom re-exports it. */
-export const FACADED = ['@mantine/core', '@mantine/hooks', 'react-router-dom', 'react-i18next'];
+export const FACADED = [
+  '@mantine/core',
+  '@mantine/hooks',
+  'react-router-dom',
+  'react-i18next',
+  // Ours, shared for its state (the Supabase client, the session atoms); split like Mantine so the
+  // sign-in page does not load every service and read model.
+  '@portal/shared-data',
+];
 
 /**
  * Packages split in two facades: what the first page (the sign-in page: the shell's static import
@@ -29,7 +37,11 @@ export const FACADED = ['@mantine/core', '@mantine/hooks', 'react-router-dom', '
  * rewrites each import of a `later` name to that key. Each half carries the CSS of its own
  * components, so the sign-in page loads the styles of what it shows.
  */
-export const SPLIT = { '@mantine/core': '@mantine/core/later', '@mantine/hooks': '@mantine/hooks/later' };
+export const SPLIT = {
+  '@mantine/core': '@mantine/core/later',
+  '@mantine/hooks': '@mantine/hooks/later',
+  '@portal/shared-data': '@portal/shared-data/later',
+};
 
 /** Every share key served by a facade file. */
 export const FACADE_KEYS = FACADED.flatMap((pkg) => (SPLIT[pkg] ? [pkg, SPLIT[pkg]] : [pkg]));
