@@ -153,7 +153,7 @@ async function lighthouseTable(federated, single) {
   );
   console.log(
     table(
-      ['page', 'portal', 'performance', 'LCP s', 'TBT ms', 'FCP s', 'CLS', 'goals', 'LCP element'],
+      ['page', 'portal', 'performance', 'LCP s', 'TBT ms', 'FCP s', 'CLS', 'goals', 'host CPU index', 'LCP element'],
       rows.map((row) => [
         row.page,
         row.target,
@@ -163,6 +163,7 @@ async function lighthouseTable(federated, single) {
         number(row.fcpMs, (ms) => (ms / 1000).toFixed(2)),
         number(row.cls, (cls) => cls.toFixed(3)),
         row.error ? FAILED : row.pass ? 'pass' : 'fail',
+        number(row.benchmarkIndex, Math.round),
         (row.lcpElement ?? '–').replace(/[|\s]+/g, ' ').slice(0, 40),
       ]),
     ),
