@@ -9,9 +9,9 @@ import {
   SOURCE_PREFIX,
   SPLIT,
   facadeFileName,
-  facadeNames,
   facadeVersion,
   packageDir,
+  splitKeysByName,
 } from './scripts/shared-facades.mjs';
 
 /**
@@ -76,8 +76,8 @@ export function sharedDependencies(configUrl: string, role: 'host' | 'remote' = 
   const appDir = dirname(fileURLToPath(configUrl));
   const deps = readJson(join(appDir, 'package.json')).dependencies ?? {};
   const shared: Record<string, SharedConfig> = {};
-  const splitKeys = Object.entries(SPLIT).flat();
-  for (const specifier of [...SINGLETONS, ...Object.values(SPLIT)]) {
+  const splitKeys = Object.entries(SPLIT).flatMap(([pkg, keys]) => [pkg, ...keys]);
+  for (const specifier of [...SINGLETONS, ...Object.values(SPLIT).flat()]) {
     const name = packageName(specifier);
     let range = deps[name];
     if (!range)
@@ -138,17 +138,16 @@ export function facadeBuildConfig(configUrl: string) {
     // The split packages' facades also import the stylesheets of their components.
     if (SPLIT[name]) alias[`${SOURCE_PREFIX}${name}/styles`] = join(dir, 'styles');
   }
-  const splits = Object.entries(SPLIT).map(([pkg, laterKey]) => ({
-    pkg,
-    laterKey,
-    later: [...facadeNames(laterKey)],
-  }));
+  const splits = splitKeysByName();
   const loader = createRequire(import.meta.url).resolve('./scripts/facade-import-loader.cjs');
   return {
     resolve: { alias },
     /** An entry of the app's `tools.rspack` list (an app adds its own entries beside it). */
     rspack: Object.assign(
-      (_config: unknown, { addRules }: { addRules: (rules: Record<string, unknown>[]) => void }) => {
+      (
+        _config: unknown,
+        { addRules }: { addRules: (rules: Record<string, unknown>[]) => void },
+      ) => {
         addRules([
           {
             test: /\.(?:[cm]?js|[cm]?tsx?)$/,

@@ -31,23 +31,39 @@ export const FACADED = [
 ];
 
 /**
- * Packages split in two facades: what the first page (the sign-in page: the shell's static import
- * graph from its bootstrap) uses stays under the package's name; the rest is shared as
- * `<package>/later`, loaded the first time a signed-in page needs it. facade-import-loader.cjs
- * rewrites each import of a `later` name to that key. Each half carries the CSS of its own
- * components, so the sign-in page loads the styles of what it shows.
+ * Packages split in three facades, by when the pages need them. What the first page (the sign-in
+ * page: the shell's static import graph from its bootstrap) uses stays under the package's name;
+ * what the first signed-in page adds (the signed-in layout and each role's dashboard) is shared as
+ * `<package>/landing`; the rest as `<package>/later`, loaded the first time another page needs it.
+ * facade-import-loader.cjs rewrites each import of a name to the facade that holds it. Each part of
+ * @mantine/core carries the CSS of its own components, so a page loads the styles of what it shows.
  */
-export const SPLIT = {
-  '@mantine/core': '@mantine/core/later',
-  '@mantine/hooks': '@mantine/hooks/later',
-  '@portal/shared-data': '@portal/shared-data/later',
-};
+export const SPLIT = Object.fromEntries(
+  ['@mantine/core', '@mantine/hooks', '@portal/shared-data'].map((pkg) => [
+    pkg,
+    [`${pkg}/landing`, `${pkg}/later`],
+  ]),
+);
 
 /** Every share key served by a facade file. */
-export const FACADE_KEYS = FACADED.flatMap((pkg) => (SPLIT[pkg] ? [pkg, SPLIT[pkg]] : [pkg]));
+export const FACADE_KEYS = FACADED.flatMap((pkg) => [pkg, ...(SPLIT[pkg] ?? [])]);
 
 /** Where the first page starts: the shell's bootstrap (its entry only starts a request and imports it). */
-const FIRST_PAGE_ENTRY = join(ROOT, 'shell', 'src', 'bootstrap.tsx');
+const FIRST_PAGE_ENTRIES = [join(ROOT, 'shell', 'src', 'bootstrap.tsx')];
+
+/** Where the first signed-in page starts: the shell's signed-in layout and each role's dashboard. */
+function landingEntries() {
+  const remotes = ['student-app', 'teacher-app', 'admin-app'].map((app) => {
+    const pages = readFileSync(join(ROOT, app, 'src', 'app', 'pages.ts'), 'utf8');
+    const file = /module: '\.\/Dashboard',\s*file: '([^']+)'/.exec(pages)?.[1];
+    if (!file) throw new Error(`${app}/src/app/pages.ts exposes no ./Dashboard`);
+    return join(ROOT, app, file);
+  });
+  const shell = ['signed-in-layout.tsx', 'guarded-page.tsx'].map((file) =>
+    join(ROOT, 'shell', 'src', 'app', file),
+  );
+  return [...shell, ...remotes];
+}
 
 /** The workspace packages whose sources the apps bundle. */
 const WORKSPACE = ['shell', 'student-app', 'teacher-app', 'admin-app', 'shared-ui', 'shared-data'];
@@ -130,7 +146,10 @@ export function packageDir(name, fromDir) {
   for (const request of [`${name}/package.json`, name]) {
     try {
       let dir = dirname(require.resolve(request));
-      while (!existsSync(join(dir, 'package.json')) || readJson(join(dir, 'package.json')).name !== name) {
+      while (
+        !existsSync(join(dir, 'package.json')) ||
+        readJson(join(dir, 'package.json')).name !== name
+      ) {
         const parent = dirname(dir);
         if (parent === dir) throw new Error(`no package.json for ${name}`);
         dir = parent;
@@ -148,7 +167,9 @@ function esmDir(dir) {
   const manifest = readJson(join(dir, 'package.json'));
   const dot = manifest.exports?.['.'] ?? manifest.exports;
   const pick = (entry) =>
-    typeof entry === 'string' ? entry : entry && (pick(entry.import) ?? pick(entry.module) ?? pick(entry.default));
+    typeof entry === 'string'
+      ? entry
+      : entry && (pick(entry.import) ?? pick(entry.module) ?? pick(entry.default));
   const entry = (dot && pick(dot)) ?? manifest.module ?? manifest.main ?? 'index.js';
   return dirname(join(dir, entry));
 }
@@ -197,7 +218,8 @@ export function collect() {
     for (const [pkg, imported] of importedNames(code, file, FACADED)) {
       const fromOwnPackage = relative(ROOT, file).includes(`node_modules/${pkg}/`);
       if (fromOwnPackage) continue;
-      for (const name of imported) if (!names.get(pkg).has(name)) names.get(pkg).set(name, relative(ROOT, file));
+      for (const name of imported)
+        if (!names.get(pkg).has(name)) names.get(pkg).set(name, relative(ROOT, file));
     }
   }
   return names;
@@ -217,7 +239,12 @@ function resolveRelative(fromFile, specifier) {
 
 /** Static imports and re-exports of a file (dynamic `import()` is a later chunk: not followed). */
 function staticImports(file) {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+  );
   const found = [];
   for (const node of source.statements) {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -274,15 +301,21 @@ function exportingFile(barrel, name, seen = new Set()) {
 /** The workspace packages the first page bundles (not shared): imports follow into their sources. */
 const BUNDLED_WORKSPACE = { '@portal/shared-ui': join(ROOT, 'shared-ui', 'src', 'index.ts') };
 
+/** The names of each facaded package the first page imports. */
+export const firstPageNames = () => namesReachedFrom(FIRST_PAGE_ENTRIES);
+
+/** The names of each facaded package the first signed-in page (layout and dashboards) imports. */
+export const landingNames = () => namesReachedFrom(landingEntries());
+
 /**
- * The names of each facaded package the first page imports: a walk of the static import graph from
- * the shell's bootstrap, through shared-ui's files, and through every third-party package it
- * reaches (all of whose imports of a facaded package count, as it is loaded whole).
+ * The names of each facaded package that code reached from `entries` imports: a walk of the static
+ * import graph (not into lazy imports), through shared-ui's files, and through every third-party
+ * package it reaches (all of whose imports of a facaded package count, as it is loaded whole).
  */
-export function firstPageNames() {
+function namesReachedFrom(entries) {
   const names = new Map(FACADED.map((pkg) => [pkg, new Set()]));
   const visited = new Set();
-  const queue = [FIRST_PAGE_ENTRY];
+  const queue = [...entries];
   const thirdParty = new Set();
   while (queue.length > 0) {
     const file = queue.shift();
@@ -316,9 +349,11 @@ export function firstPageNames() {
       }
     }
   }
-  // The first page's @mantine/core components import @mantine/hooks themselves.
+  // The @mantine/core components reached import @mantine/hooks themselves.
   for (const file of coreModules(names.get('@mantine/core'))) {
-    const imported = importedNames(readFileSync(file, 'utf8'), file, ['@mantine/hooks']).get('@mantine/hooks');
+    const imported = importedNames(readFileSync(file, 'utf8'), file, ['@mantine/hooks']).get(
+      '@mantine/hooks',
+    );
     for (const name of imported ?? []) names.get('@mantine/hooks').add(name);
   }
   return names;
@@ -327,6 +362,16 @@ export function firstPageNames() {
 function packageName(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/** For the import loader: each split package and, per name not under the package's own key, its key. */
+export function splitKeysByName() {
+  return Object.entries(SPLIT).map(([pkg, keys]) => ({
+    pkg,
+    keyOf: Object.fromEntries(
+      keys.flatMap((key) => [...facadeNames(key)].map((name) => [name, key])),
+    ),
+  }));
 }
 
 // ---- Mantine's CSS, per component ----
@@ -342,16 +387,21 @@ export function mantineCssFiles(names) {
   const classes = new Set();
   for (const file of coreModules(names)) {
     if (!file.endsWith('.module.mjs')) continue;
-    for (const match of readFileSync(file, 'utf8').matchAll(/"(m_[0-9a-f]+)"/g)) classes.add(match[1]);
+    for (const match of readFileSync(file, 'utf8').matchAll(/"(m_[0-9a-f]+)"/g))
+      classes.add(match[1]);
   }
   const coreDir = packageDir('@mantine/core', join(ROOT, 'shell'));
   const stylesDir = join(coreDir, 'styles');
   const all = readFileSync(join(coreDir, 'styles.css'), 'utf8');
   const files = [];
   for (const file of readdirSync(stylesDir)) {
-    if (!file.endsWith('.css') || file.endsWith('.layer.css') || MANTINE_BASE_CSS.includes(file)) continue;
-    const defined = [...readFileSync(join(stylesDir, file), 'utf8').matchAll(/\.(m_[0-9a-f]+)/g)].map((m) => m[1]);
-    if (defined.some((name) => classes.has(name))) files.push({ file, at: all.indexOf(`.${defined[0]}`) });
+    if (!file.endsWith('.css') || file.endsWith('.layer.css') || MANTINE_BASE_CSS.includes(file))
+      continue;
+    const defined = [
+      ...readFileSync(join(stylesDir, file), 'utf8').matchAll(/\.(m_[0-9a-f]+)/g),
+    ].map((m) => m[1]);
+    if (defined.some((name) => classes.has(name)))
+      files.push({ file, at: all.indexOf(`.${defined[0]}`) });
   }
   return files.sort((a, b) => a.at - b.at).map(({ file }) => file);
 }
@@ -386,33 +436,49 @@ const HEADER = `// Generated by \`pnpm facades\` (scripts/shared-facades.mjs) fr
 export function facadeSource(key, pkg, names, css = []) {
   const what =
     key === pkg
-      ? `The ${pkg} the apps share through Module Federation: only what some app or bundled package uses.`
-      : `The part of ${pkg} the first page does not use, shared as ${key} and loaded when a page needs it.`;
+      ? `The ${pkg} the apps share through Module Federation: only what some app or bundled package uses${SPLIT[pkg] ? ' on the sign-in page' : ''}.`
+      : key.endsWith('/landing')
+        ? `What the signed-in layout and the dashboards add from ${pkg}, shared as ${key}.`
+        : `The rest of what the portal uses from ${pkg}, shared as ${key} and loaded when a page needs it.`;
   const header = `${HEADER}// ${what}\n`;
   const styles = css.map((file) => `import '${SOURCE_PREFIX}${pkg}/styles/${file}';\n`).join('');
   const sorted = [...names].sort();
   if (sorted.includes('*')) return `${header}${styles}export * from '${SOURCE_PREFIX}${pkg}';\n`;
   const lines = sorted.filter((name) => name !== 'default').map((name) => `  ${name},`);
-  const defaultExport = sorted.includes('default') ? `export { default } from '${SOURCE_PREFIX}${pkg}';\n` : '';
+  const defaultExport = sorted.includes('default')
+    ? `export { default } from '${SOURCE_PREFIX}${pkg}';\n`
+    : '';
   return `${header}${styles}export {\n${lines.join('\n')}\n} from '${SOURCE_PREFIX}${pkg}';\n${defaultExport}`;
 }
 
 /** The facade files' contents, by file name, from the portal's imports. */
-export function generate(collected = collect(), firstPage = firstPageNames()) {
+export function generate(collected = collect(), stages = [firstPageNames(), landingNames()]) {
   const files = new Map();
   for (const [pkg, names] of collected) {
-    const later = SPLIT[pkg];
-    if (!later) {
+    const keys = [pkg, ...(SPLIT[pkg] ?? [])];
+    if (keys.length === 1) {
       files.set(facadeFileName(pkg), facadeSource(pkg, pkg, names.keys()));
       continue;
     }
-    if (names.has('*')) throw new Error(`${pkg} is split in two facades: a namespace import of it cannot be`);
-    const early = [...names.keys()].filter((name) => firstPage.get(pkg).has(name));
-    const rest = [...names.keys()].filter((name) => !firstPage.get(pkg).has(name));
-    const earlyCss = pkg === '@mantine/core' ? [...MANTINE_BASE_CSS, ...mantineCssFiles(early)] : [];
-    const restCss = pkg === '@mantine/core' ? mantineCssFiles(rest).filter((file) => !earlyCss.includes(file)) : [];
-    files.set(facadeFileName(pkg), facadeSource(pkg, pkg, early, earlyCss));
-    files.set(facadeFileName(later), facadeSource(later, pkg, rest, restCss));
+    if (names.has('*'))
+      throw new Error(`${pkg} is split in facades: a namespace import of it cannot be`);
+    // Each name goes to the first stage that uses it; the last key takes the rest.
+    const parts = keys.map(() => []);
+    for (const name of names.keys()) {
+      const stage = stages.findIndex((stage) => stage.get(pkg).has(name));
+      parts[stage === -1 ? keys.length - 1 : stage].push(name);
+    }
+    const loaded = [];
+    keys.forEach((key, index) => {
+      let css = [];
+      if (pkg === '@mantine/core') {
+        css = [...(index === 0 ? MANTINE_BASE_CSS : []), ...mantineCssFiles(parts[index])].filter(
+          (file) => !loaded.includes(file),
+        );
+        loaded.push(...css);
+      }
+      files.set(facadeFileName(key), facadeSource(key, pkg, parts[index], css));
+    });
   }
   return files;
 }
@@ -422,13 +488,17 @@ export function facadeNames(key) {
   const file = join(FACADE_DIR, facadeFileName(key));
   if (!existsSync(file)) return new Set();
   const pkg = packageName(key);
-  return importedNames(readFileSync(file, 'utf8'), file, [`${SOURCE_PREFIX}${pkg}`]).get(`${SOURCE_PREFIX}${pkg}`) ?? new Set();
+  return (
+    importedNames(readFileSync(file, 'utf8'), file, [`${SOURCE_PREFIX}${pkg}`]).get(
+      `${SOURCE_PREFIX}${pkg}`,
+    ) ?? new Set()
+  );
 }
 
 /** The names of a package the apps can import: its facade's, and its later half's when split. */
 function availableNames(pkg) {
   const names = facadeNames(pkg);
-  if (SPLIT[pkg]) for (const name of facadeNames(SPLIT[pkg])) names.add(name);
+  for (const key of SPLIT[pkg] ?? []) for (const name of facadeNames(key)) names.add(name);
   return names;
 }
 
@@ -452,21 +522,26 @@ export function missingNames(collected = collect()) {
 
 /** Facade files whose committed text differs from what the imports call for. */
 export function staleFacades(files = generate()) {
-  return [...files].filter(([file, code]) => {
-    const path = join(FACADE_DIR, file);
-    return !existsSync(path) || readFileSync(path, 'utf8') !== code;
-  }).map(([file]) => file);
+  return [...files]
+    .filter(([file, code]) => {
+      const path = join(FACADE_DIR, file);
+      return !existsSync(path) || readFileSync(path, 'utf8') !== code;
+    })
+    .map(([file]) => file);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const collected = collect();
   if (process.argv.includes('--check')) {
     const missing = missingNames(collected);
-    for (const { pkg, name, file } of missing) console.error(`${file} imports ${name} from ${pkg}, which its shared facade lacks`);
+    for (const { pkg, name, file } of missing)
+      console.error(`${file} imports ${name} from ${pkg}, which its shared facade lacks`);
     const stale = staleFacades(generate(collected));
     for (const file of stale) console.error(`shared-facades/${file} is out of date`);
     if (missing.length > 0 || stale.length > 0) {
-      console.error('Run `pnpm facades` to regenerate shared-facades/, then rebuild and deploy every app.');
+      console.error(
+        'Run `pnpm facades` to regenerate shared-facades/, then rebuild and deploy every app.',
+      );
       process.exit(1);
     }
     console.log('The shared facades carry every name the portal imports.');

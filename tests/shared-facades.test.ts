@@ -17,8 +17,10 @@ import {
 } from '../scripts/shared-facades.mjs';
 import { SINGLETONS, sharedDependencies } from '../module-federation.shared';
 
-const { rewriteImports } = createRequire(import.meta.url)('../scripts/facade-import-loader.cjs') as {
-  rewriteImports: (code: string, file: string, pkg: string, key: string, later: Set<string>) => string;
+const { rewriteImports } = createRequire(import.meta.url)(
+  '../scripts/facade-import-loader.cjs',
+) as {
+  rewriteImports: (code: string, file: string, pkg: string, keyOf: Map<string, string>) => string;
 };
 
 describe('the import scanner', () => {
@@ -66,14 +68,20 @@ describe('the committed facades', () => {
     expect(staleFacades()).toEqual([]);
   });
 
-  it('keep in the first half of @mantine/core what the sign-in page uses, and nothing of the rest', () => {
+  it('split @mantine/core by when the pages need it: sign-in, the first signed-in page, the rest', () => {
     const first = facadeNames('@mantine/core');
+    const landing = facadeNames('@mantine/core/landing');
     const later = facadeNames('@mantine/core/later');
     for (const name of ['MantineProvider', 'TextInput', 'PasswordInput', 'Button']) {
       expect(first.has(name), name).toBe(true);
     }
-    for (const name of ['AppShell', 'Table', 'Select', 'Modal']) expect(later.has(name), name).toBe(true);
-    expect([...first].filter((name) => later.has(name))).toEqual([]);
+    // The signed-in layout's shell and sidebar; a form's select is no dashboard's.
+    for (const name of ['AppShell', 'NavLink', 'Burger'])
+      expect(landing.has(name), name).toBe(true);
+    for (const name of ['Select', 'TagsInput', 'ColorInput'])
+      expect(later.has(name), name).toBe(true);
+    const all = [...first, ...landing, ...later];
+    expect(all).toHaveLength(new Set(all).size); // each name in one part only
   });
 });
 
@@ -86,22 +94,34 @@ describe('the first page and its CSS', () => {
 
   it("finds a component's stylesheets and those of the parts it is built from, in Mantine's order", () => {
     const css = mantineCssFiles(['PasswordInput']);
-    expect(css).toEqual(expect.arrayContaining(['Input.css', 'PasswordInput.css', 'ActionIcon.css']));
+    expect(css).toEqual(
+      expect.arrayContaining(['Input.css', 'PasswordInput.css', 'ActionIcon.css']),
+    );
     expect(css).not.toContain('Table.css');
     expect(css.indexOf('Input.css')).toBeLessThan(css.indexOf('PasswordInput.css'));
   });
 });
 
 describe('the import loader', () => {
-  const later = new Set(['Modal', 'Table']);
-  const rewrite = (code: string) =>
-    rewriteImports(code, 'x.tsx', '@mantine/core', '@mantine/core/later', later);
+  const keyOf = new Map([
+    ['Modal', '@mantine/core/later'],
+    ['Table', '@mantine/core/later'],
+    ['AppShell', '@mantine/core/landing'],
+  ]);
+  const rewrite = (code: string) => rewriteImports(code, 'x.tsx', '@mantine/core', keyOf);
 
-  it("sends the later half's names to its facade and keeps the rest, types and aliases included", () => {
+  it('sends each name to the facade that holds it and keeps the rest, types and aliases included', () => {
     expect(
-      rewrite(`import { Button, Modal as Dialog, type ModalProps } from '@mantine/core';\nrun();`),
+      rewrite(
+        `import { Button, AppShell, Modal as Dialog, type ModalProps } from '@mantine/core';\nrun();`,
+      ),
     ).toBe(
-      `import { Button, type ModalProps } from '@mantine/core';\nimport { Modal as Dialog } from '@mantine/core/later';\nrun();`,
+      [
+        `import { Button, type ModalProps } from '@mantine/core';`,
+        `import { AppShell } from '@mantine/core/landing';`,
+        `import { Modal as Dialog } from '@mantine/core/later';`,
+        `run();`,
+      ].join('\n'),
     );
     expect(rewrite(`export { Table } from '@mantine/core';`)).toBe(
       `export { Table } from '@mantine/core/later';`,
@@ -116,7 +136,9 @@ describe('the import loader', () => {
 });
 
 describe('sharing a facade', () => {
-  const shared = sharedDependencies(new URL('../shell/module-federation.config.ts', import.meta.url).href);
+  const shared = sharedDependencies(
+    new URL('../shell/module-federation.config.ts', import.meta.url).href,
+  );
 
   it('shares the facade file under the package name, at a version naming its exports, strictly', () => {
     for (const pkg of FACADE_KEYS) {
@@ -136,7 +158,7 @@ describe('sharing a facade', () => {
         new URL('../admin-app/module-federation.config.ts', import.meta.url).href,
         'remote',
       );
-      for (const key of Object.entries(SPLIT).flat()) expect(remote[key]?.import, key).toBe(false);
+      for (const key of Object.entries(SPLIT).flat(2)) expect(remote[key]?.import, key).toBe(false);
       expect(remote['react-router-dom']?.import).toMatch(/react-router-dom\.js$/);
     } finally {
       process.env.NODE_ENV = previous;
@@ -151,7 +173,9 @@ describe('sharing a facade', () => {
         default: { resolve?: { alias?: object }; tools?: { rspack?: unknown } };
       };
       const rspack = [config.tools?.rspack].flat();
-      expect(rspack.some((entry) => (entry as { facadeLoader?: boolean })?.facadeLoader)).toBe(true);
+      expect(rspack.some((entry) => (entry as { facadeLoader?: boolean })?.facadeLoader)).toBe(
+        true,
+      );
       expect(Object.keys(config.resolve?.alias ?? {})).toContain('~facade-source/@mantine/core$');
     },
   );
