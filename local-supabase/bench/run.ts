@@ -137,21 +137,35 @@ async function datasetCounts(db: pg.Client): Promise<string> {
   return rows.map((row) => `${row.name} ${Number(row.rows).toLocaleString('en-US')}`).join(', ');
 }
 
+/** The issue's goal: every screen of every role within this many times the plain read, at p95. */
+const P95_GOAL = 3;
+
 function printTable(timings: Timing[], plain: Map<Role, Timing>): void {
-  log('\n| Role | Screen | Requests | p50 ms | p95 ms | p50 / plain read |');
-  log('|---|---|---:|---:|---:|---:|');
+  log('\n| Role | Screen | Requests | p50 ms | p95 ms | p50 / plain read | p95 / plain p95 |');
+  log('|---|---|---:|---:|---:|---:|---:|');
+  const over: string[] = [];
   for (const role of ROLES) {
     const base = plain.get(role);
-    const baseP50 = base ? summary(base).p50 : Number.NaN;
+    const baseline = base ? summary(base) : { p50: Number.NaN, p95: Number.NaN };
     if (base) {
-      const { p50, p95 } = summary(base);
-      log(`| ${role} | *plain read: ${plainRead.label}* | 1 | ${p50.toFixed(1)} | ${p95.toFixed(1)} | 1.0× |`);
+      log(`| ${role} | *plain read: ${plainRead.label}* | 1 | ${baseline.p50.toFixed(1)} | ${baseline.p95.toFixed(1)} | 1.0× | 1.0× |`);
     }
     for (const timing of timings.filter((entry) => entry.role === role)) {
       const { p50, p95 } = summary(timing);
-      log(`| ${role} | ${timing.screen} | ${timing.requests} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${(p50 / baseP50).toFixed(1)}× |`);
+      const ratio = p95 / baseline.p95;
+      // NaN (no baseline) counts as over: the goal cannot be shown to hold.
+      if (!(ratio <= P95_GOAL)) over.push(`${role} · ${timing.screen} (${ratio.toFixed(1)}×)`);
+      log(
+        `| ${role} | ${timing.screen} | ${timing.requests} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${(p50 / baseline.p50).toFixed(1)}× | ${ratio.toFixed(1)}× |`,
+      );
     }
   }
+  // Reported, not enforced: timings move with the machine's load (the exit code is the plans' verdict).
+  log(
+    over.length === 0
+      ? `\nEvery screen ≤ ${P95_GOAL}× at p95.`
+      : `\nAbove ${P95_GOAL}× the plain read at p95: ${over.join('; ')}.`,
+  );
 }
 
 export async function runBenchmark(): Promise<number> {
