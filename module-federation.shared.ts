@@ -11,6 +11,7 @@ import {
   facadeFileName,
   facadeVersion,
   packageDir,
+  packageName,
   splitKeysByName,
 } from './scripts/shared-facades.mjs';
 
@@ -60,17 +61,12 @@ type PackageJson = { version?: string; dependencies?: Record<string, string> };
 const readJson = (file: string): PackageJson =>
   JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
 
-function packageName(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? specifier);
-}
-
-/** `configUrl`: the calling module-federation.config.ts's import.meta.url. */
 /**
- * `role`: a remote's production build consumes a split package's facades (@mantine/core and its
- * later half) from the shell only, and bundles no copy of its own: the later half is loaded after
- * start, and a remote's copy of it would carry its own copy of Mantine's internals (its theme
- * context among them) instead of the shell's.
+ * `configUrl`: the calling module-federation.config.ts's import.meta.url. `role`: a remote's
+ * production build consumes every part of a split package (scripts/shared-facades.mjs SPLIT) from
+ * the shell only and bundles no copy of its own: the later parts load after start, and a remote's
+ * copy would carry its own copy of the package's internals (Mantine's theme context, shared-data's
+ * session) instead of the shell's.
  */
 export function sharedDependencies(configUrl: string, role: 'host' | 'remote' = 'host') {
   const appDir = dirname(fileURLToPath(configUrl));
@@ -125,8 +121,8 @@ function installedVersion(name: string, appDir: string): string {
 /**
  * What every app's Rsbuild config adds for the facades: the aliases by which a facade imports the
  * real package (`~facade-source/<name>`, a request Module Federation does not intercept: it would
- * hand the facade back to itself) and the loader that sends a split package's later names to its
- * later facade (scripts/facade-import-loader.cjs).
+ * hand the facade back to itself) and the loader that sends each imported name of a split package
+ * to the part that holds it (scripts/facade-import-loader.cjs).
  */
 export function facadeBuildConfig(configUrl: string) {
   const appDir = dirname(fileURLToPath(configUrl));

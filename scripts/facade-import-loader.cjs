@@ -30,7 +30,7 @@ function rewriteImports(code, fileName, pkg, keyOf) {
       ts.isNamespaceExport(bindings)
     ) {
       if (isImport && !node.importClause) continue; // `import '@mantine/core'`: nothing to split
-      throw new Error(`${fileName}: ${pkg} is split in two facades; import its names one by one`);
+      throw new Error(`${fileName}: ${pkg} is split in facades; import its names one by one`);
     }
     const keyOfElement = (element) =>
       element.isTypeOnly ? undefined : keyOf.get((element.propertyName ?? element.name).text);

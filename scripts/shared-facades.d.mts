@@ -12,6 +12,7 @@ export function importedNames(
   packages: readonly string[],
 ): Map<string, Set<string>>;
 export function packageDir(name: string, fromDir: string): string | null;
+export function packageName(specifier: string): string;
 export function collect(): Map<string, Map<string, string>>;
 export function firstPageNames(): Map<string, Set<string>>;
 export function landingNames(): Map<string, Set<string>>;

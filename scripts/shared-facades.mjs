@@ -184,7 +184,7 @@ function sourceFiles() {
   }
   // Third-party packages that declare a facaded package as a dependency, found from the
   // workspace's own dependencies, transitively.
-  const seen = new Map();
+  const importers = new Set();
   const queue = WORKSPACE.map((folder) => join(ROOT, folder));
   const visited = new Set();
   while (queue.length > 0) {
@@ -199,11 +199,11 @@ function sourceFiles() {
       if (!found || visited.has(found)) continue;
       const depManifest = readJson(join(found, 'package.json'));
       const declared = { ...depManifest.peerDependencies, ...depManifest.dependencies };
-      if (FACADED.some((pkg) => pkg !== name && pkg in declared)) seen.set(found, name);
+      if (FACADED.some((pkg) => pkg !== name && pkg in declared)) importers.add(found);
       queue.push(found);
     }
   }
-  for (const dir of seen.keys()) {
+  for (const dir of importers) {
     files.push(...walk(esmDir(dir), (path) => /\.(mjs|js)$/.test(path) && !path.endsWith('.d.js')));
   }
   return files;
@@ -359,7 +359,8 @@ function namesReachedFrom(entries) {
   return names;
 }
 
-function packageName(specifier) {
+/** '@mantine/core/later' → '@mantine/core', 'react-dom/client' → 'react-dom'. */
+export function packageName(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
 }
@@ -495,7 +496,7 @@ export function facadeNames(key) {
   );
 }
 
-/** The names of a package the apps can import: its facade's, and its later half's when split. */
+/** The names of a package the apps can import: those of all its parts when it is split. */
 function availableNames(pkg) {
   const names = facadeNames(pkg);
   for (const key of SPLIT[pkg] ?? []) for (const name of facadeNames(key)) names.add(name);
