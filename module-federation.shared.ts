@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,8 +52,10 @@ export const SINGLETONS = [
   // with no state of its own (the site name travels in the Mantine theme), so each app bundles
   // only the parts its pages use, split by route, instead of every page loading all of it.
   '@portal/shared-data',
-  // The query options and hooks: a separate entry so sign-in does not load the query library.
-  '@portal/shared-data/queries',
+  // Not shared on purpose: @portal/shared-data/queries (the query options and hooks) keeps no state
+  // of its own (the cache is the shell's QueryClient, reached through the shared
+  // @tanstack/react-query), so each app bundles the options its pages use, split by route, and a
+  // dashboard does not load the services of every other screen.
 ] as const;
 
 type PackageJson = { version?: string; dependencies?: Record<string, string> };
@@ -165,8 +167,59 @@ export function facadeBuildConfig(configUrl: string) {
  * still runs without a shell. Every app pins the same @module-federation versions
  * (tests/shared-versions.test.ts), so the runtime a remote gets is the one it was built against.
  */
-export const hostExperiments = { provideExternalRuntime: true } as const;
-export const remoteExperiments = () => ({ externalRuntime: process.env.NODE_ENV === 'production' });
+export const hostExperiments = {
+  provideExternalRuntime: true,
+  // Only the browser's code paths of the runtime (its Node script loader is left out).
+  optimization: { target: 'web' },
+} as const;
+export const remoteExperiments = () => ({
+  externalRuntime: process.env.NODE_ENV === 'production',
+  // A remote loads no remotes of its own: its part of the runtime leaves remote loading out.
+  optimization: { target: 'web', disableRemote: true },
+});
+
+/** The federation runtime's CommonJS entry files, which the plugin imports by absolute path. */
+const FEDERATION_CJS_ENTRY = /[\\/]@module-federation[\\/][\w-]+[\\/]dist[\\/]index\.cjs$/;
+
+/**
+ * An entry of every app's `tools.rspack` list: the federation plugin imports its runtime's CommonJS
+ * build, which the bundler cannot tree-shake, so each entry file is swapped for its ES module twin
+ * (same package, same version) when the package ships one. The shell's entry loses about a fifth of
+ * its runtime and each remote entry about half (docs/architecture.md, "Measuring the cost of
+ * federation"). tests/shared-facades.test.ts checks every app's config has it.
+ */
+export const esmFederationRuntime = Object.assign(
+  (
+    config: { plugins?: unknown[] },
+    {
+      rspack,
+    }: {
+      rspack: {
+        NormalModuleReplacementPlugin: new (
+          pattern: RegExp,
+          replace: (resource: { request?: string; createData?: { resource?: string } }) => void,
+        ) => unknown;
+      };
+    },
+  ) => {
+    const esmTwin = (file: string) => {
+      const twin = file.replace(/\.cjs$/, '.js');
+      return existsSync(twin) ? twin : file;
+    };
+    config.plugins ??= [];
+    config.plugins.push(
+      new rspack.NormalModuleReplacementPlugin(FEDERATION_CJS_ENTRY, (resource) => {
+        if (resource.request && FEDERATION_CJS_ENTRY.test(resource.request)) {
+          resource.request = esmTwin(resource.request);
+        }
+        if (resource.createData?.resource && FEDERATION_CJS_ENTRY.test(resource.createData.resource)) {
+          resource.createData.resource = esmTwin(resource.createData.resource);
+        }
+      }),
+    );
+  },
+  { esmFederationRuntime: true },
+);
 
 /** Only a remote's own route loads it; a dead remote breaks nothing else. */
 export const shareStrategy = 'loaded-first' as const;

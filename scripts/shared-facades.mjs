@@ -298,8 +298,11 @@ function exportingFile(barrel, name, seen = new Set()) {
   return null;
 }
 
-/** The workspace packages the first page bundles (not shared): imports follow into their sources. */
-const BUNDLED_WORKSPACE = { '@portal/shared-ui': join(ROOT, 'shared-ui', 'src', 'index.ts') };
+/** The workspace packages each app bundles (not shared): the walk follows imports into their sources. */
+const BUNDLED_WORKSPACE = {
+  '@portal/shared-ui': join(ROOT, 'shared-ui', 'src', 'index.ts'),
+  '@portal/shared-data/queries': join(ROOT, 'shared-data', 'src', 'queries', 'index.ts'),
+};
 
 /** The names of each facaded package the first page imports. */
 export const firstPageNames = () => namesReachedFrom(FIRST_PAGE_ENTRIES);

@@ -2,14 +2,14 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import mfConfig from './module-federation.config';
-import { facadeBuildConfig } from '../module-federation.shared';
+import { esmFederationRuntime, facadeBuildConfig } from '../module-federation.shared';
 
 const facades = facadeBuildConfig(import.meta.url);
 
 export default defineConfig({
   plugins: [pluginReact(), pluginModuleFederation(mfConfig)],
   resolve: facades.resolve,
-  tools: { rspack: [facades.rspack] },
+  tools: { rspack: [facades.rspack, esmFederationRuntime] },
   server: { port: 3000, host: '127.0.0.1', historyApiFallback: true },
   html: { title: 'Lingua Academy Portal', favicon: '../shared-ui/assets/favicon.svg' },
   output: { distPath: { root: 'dist' } },

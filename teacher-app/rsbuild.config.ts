@@ -2,7 +2,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import mfConfig from './module-federation.config';
-import { facadeBuildConfig } from '../module-federation.shared';
+import { esmFederationRuntime, facadeBuildConfig } from '../module-federation.shared';
 
 const facades = facadeBuildConfig(import.meta.url);
 
@@ -18,6 +18,7 @@ export default defineConfig({
   tools: {
     rspack: [
       facades.rspack,
+      esmFederationRuntime,
       {
         module: {
           rules: [

@@ -15,7 +15,11 @@ import {
   missingNames,
   staleFacades,
 } from '../scripts/shared-facades.mjs';
-import { SINGLETONS, sharedDependencies } from '../module-federation.shared';
+import {
+  SINGLETONS,
+  esmFederationRuntime,
+  sharedDependencies,
+} from '../module-federation.shared';
 
 const { rewriteImports } = createRequire(import.meta.url)(
   '../scripts/facade-import-loader.cjs',
@@ -177,8 +181,45 @@ describe('sharing a facade', () => {
         true,
       );
       expect(Object.keys(config.resolve?.alias ?? {})).toContain('~facade-source/@mantine/core$');
+      expect(
+        rspack.some((entry) => (entry as { esmFederationRuntime?: boolean })?.esmFederationRuntime),
+      ).toBe(true);
     },
   );
+
+  it("swaps the federation runtime's CommonJS entry files for their ES module twins", () => {
+    type Replace = (resource: { request?: string; createData?: { resource?: string } }) => void;
+    const plugins: { pattern: RegExp; replace: Replace }[] = [];
+    const rspack = {
+      NormalModuleReplacementPlugin: class {
+        constructor(pattern: RegExp, replace: Replace) {
+          plugins.push({ pattern, replace });
+        }
+      },
+    };
+    esmFederationRuntime({}, { rspack });
+    expect(plugins).toHaveLength(1);
+    const [{ pattern, replace }] = plugins;
+    // The bundler runtime the plugin imports by absolute path, as installed here.
+    const fromShell = createRequire(new URL('../shell/package.json', import.meta.url));
+    const fromPlugin = createRequire(fromShell.resolve('@module-federation/rsbuild-plugin'));
+    const fromEnhanced = createRequire(fromPlugin.resolve('@module-federation/enhanced'));
+    const cjs = fromEnhanced.resolve('@module-federation/webpack-bundler-runtime');
+    expect(cjs).toMatch(/[\\/]dist[\\/]index\.cjs$/);
+    expect(pattern.test(cjs)).toBe(true);
+    const before = { request: cjs };
+    replace(before);
+    expect(before.request).toBe(cjs.replace(/\.cjs$/, '.js'));
+    const after = { createData: { resource: cjs } };
+    replace(after);
+    expect(after.createData.resource).toBe(cjs.replace(/\.cjs$/, '.js'));
+    // A package without an ES module twin keeps its file; other packages are not touched.
+    const lonely = '/nowhere/node_modules/@module-federation/lonely/dist/index.cjs';
+    const untouched = { request: lonely };
+    replace(untouched);
+    expect(untouched.request).toBe(lonely);
+    expect(pattern.test('/x/node_modules/react/index.cjs')).toBe(false);
+  });
 
   it('does not share react-router apart from react-router-dom', () => {
     expect(SINGLETONS).not.toContain('react-router');

@@ -1,5 +1,5 @@
 import { QueryObserver, mutationOptions, queryOptions } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../result';
 import { createQueryClient } from './query-client';
 import { ServiceFailure, toServiceError, unwrap } from './service-failure';
@@ -16,6 +16,18 @@ describe('unwrap', () => {
       message: 'Failed to fetch courses',
       details: { code: '42501' },
     });
+  });
+
+  it("reads a failure thrown by another app's copy of this module (each app bundles its own)", async () => {
+    // A fresh copy of the module, as a remote's bundle has: its class is not this one.
+    vi.resetModules();
+    const other = await import('./service-failure');
+    expect(other.ServiceFailure).not.toBe(ServiceFailure);
+    const thrown = await other
+      .unwrap(Promise.resolve(fail('FETCH_COURSES_ERROR', 'Course not found')))
+      .catch((error: unknown) => error);
+    expect(thrown).not.toBeInstanceOf(ServiceFailure);
+    expect(toServiceError(thrown)).toEqual({ code: 'FETCH_COURSES_ERROR', message: 'Course not found' });
   });
 
   it('names anything else an UNKNOWN_ERROR', () => {

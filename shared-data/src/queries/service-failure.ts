@@ -31,9 +31,21 @@ export async function unwrap<T>(pending: Promise<Result<T>>): Promise<T> {
   return result.data;
 }
 
+/**
+ * A ServiceFailure from any app's copy of this module: each app bundles its own, and one query's
+ * error can be read by another app's screen (the cache is shared), so not `instanceof`.
+ */
+function isServiceFailure(error: unknown): error is ServiceFailure {
+  return (
+    error instanceof Error &&
+    error.name === 'ServiceFailure' &&
+    typeof (error as Partial<ServiceFailure>).toServiceError === 'function'
+  );
+}
+
 /** Whatever a query or mutation threw, as a ServiceError (unknown throws become UNKNOWN_ERROR). */
 export function toServiceError(error: unknown): ServiceError {
-  if (error instanceof ServiceFailure) return error.toServiceError();
+  if (isServiceFailure(error)) return error.toServiceError();
   const message = error instanceof Error && error.message ? error.message : 'Unknown error';
   return { code: 'UNKNOWN_ERROR', message };
 }
