@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   FACADED,
@@ -136,7 +136,8 @@ export function facadeBuildConfig(configUrl: string) {
     // The split packages' facades also import the stylesheets of their components.
     if (SPLIT[name]) alias[`${SOURCE_PREFIX}${name}/styles`] = join(dir, 'styles');
   }
-  const splits = splitKeysByName();
+  // Each remote takes the later names its pages use from its own part (REMOTE_ROLES).
+  const splits = splitKeysByName(basename(appDir));
   const loader = createRequire(import.meta.url).resolve('./scripts/facade-import-loader.cjs');
   return {
     resolve: { alias },
@@ -212,7 +213,10 @@ export const esmFederationRuntime = Object.assign(
         if (resource.request && FEDERATION_CJS_ENTRY.test(resource.request)) {
           resource.request = esmTwin(resource.request);
         }
-        if (resource.createData?.resource && FEDERATION_CJS_ENTRY.test(resource.createData.resource)) {
+        if (
+          resource.createData?.resource &&
+          FEDERATION_CJS_ENTRY.test(resource.createData.resource)
+        ) {
           resource.createData.resource = esmTwin(resource.createData.resource);
         }
       }),

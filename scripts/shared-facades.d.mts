@@ -3,6 +3,7 @@ export const ROOT: string;
 export const FACADE_DIR: string;
 export const SOURCE_PREFIX: string;
 export const FACADED: readonly string[];
+export const REMOTE_ROLES: Readonly<Record<string, string>>;
 export const SPLIT: Readonly<Record<string, readonly string[]>>;
 export const FACADE_KEYS: readonly string[];
 export function facadeFileName(key: string): string;
@@ -16,7 +17,10 @@ export function packageName(specifier: string): string;
 export function collect(): Map<string, Map<string, string>>;
 export function firstPageNames(): Map<string, Set<string>>;
 export function landingNames(): Map<string, Set<string>>;
-export function splitKeysByName(): Array<{ pkg: string; keyOf: Record<string, string> }>;
+export function roleNames(): Map<string, Map<string, Set<string>>>;
+export function splitKeysByName(
+  app?: string,
+): Array<{ pkg: string; keyOf: Record<string, string> }>;
 export function mantineCssFiles(names: Iterable<string>): string[];
 export function facadeSource(
   key: string,
@@ -27,6 +31,7 @@ export function facadeSource(
 export function generate(
   collected?: Map<string, Map<string, string>>,
   stages?: Array<Map<string, Set<string>>>,
+  roles?: Map<string, Map<string, Set<string>>>,
 ): Map<string, string>;
 export function facadeNames(key: string): Set<string>;
 export function facadeVersion(key: string, packageVersion: string): string;

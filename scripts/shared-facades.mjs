@@ -31,6 +31,24 @@ export const FACADED = [
 ];
 
 /**
+ * Each remote and the name of its part of a split package: `<package>/<role>` holds the names of
+ * `<package>/later` that the remote's own pages use, so its screens load those instead of all of
+ * `later` (the same modules of the shell's build, re-exported by a smaller facade).
+ */
+export const REMOTE_ROLES = {
+  'student-app': 'student',
+  'teacher-app': 'teacher',
+  'admin-app': 'admin',
+};
+/**
+ * The split packages that also have a part per remote. Only shared-data: its later part is the
+ * services and read models of every role's screens. Parts per remote for Mantine's later part made
+ * the shell's chunks finer and every journey but the student catalog heavier (measured with
+ * `pnpm bench:web`), so Mantine keeps one later part.
+ */
+const ROLE_SPLIT = ['@portal/shared-data'];
+
+/**
  * Packages split in three facades, by when the pages need them. What the first page (the sign-in
  * page: the shell's static import graph from its bootstrap) uses stays under the package's name;
  * what the first signed-in page adds (the signed-in layout and each role's dashboard) is shared as
@@ -41,7 +59,13 @@ export const FACADED = [
 export const SPLIT = Object.fromEntries(
   ['@mantine/core', '@mantine/hooks', '@portal/shared-data'].map((pkg) => [
     pkg,
-    [`${pkg}/landing`, `${pkg}/later`],
+    [
+      `${pkg}/landing`,
+      `${pkg}/later`,
+      ...(ROLE_SPLIT.includes(pkg)
+        ? Object.values(REMOTE_ROLES).map((role) => `${pkg}/${role}`)
+        : []),
+    ],
   ]),
 );
 
@@ -267,13 +291,16 @@ function staticImports(file) {
       ts.isStringLiteral(node.moduleSpecifier) &&
       !node.isTypeOnly
     ) {
-      const names =
+      const elements =
         node.exportClause && ts.isNamedExports(node.exportClause)
-          ? node.exportClause.elements
-              .filter((element) => !element.isTypeOnly)
-              .map((element) => (element.propertyName ?? element.name).text)
-          : ['*'];
-      if (names.length > 0) found.push({ specifier: node.moduleSpecifier.text, names });
+          ? node.exportClause.elements.filter((element) => !element.isTypeOnly)
+          : null;
+      const names = elements
+        ? elements.map((element) => (element.propertyName ?? element.name).text)
+        : ['*'];
+      // `export { a as b }`: the barrel exports `b`.
+      const exported = elements ? elements.map((element) => element.name.text) : ['*'];
+      if (names.length > 0) found.push({ specifier: node.moduleSpecifier.text, names, exported });
     }
   }
   return found;
@@ -284,12 +311,12 @@ function exportingFile(barrel, name, seen = new Set()) {
   if (seen.has(barrel)) return null;
   seen.add(barrel);
   const stars = [];
-  for (const { specifier, names } of staticImports(barrel)) {
-    if (!specifier.startsWith('.')) continue;
+  for (const { specifier, exported } of staticImports(barrel)) {
+    if (!specifier.startsWith('.') || !exported) continue;
     const target = resolveRelative(barrel, specifier);
     if (!target) continue;
-    if (names.includes(name)) return target;
-    if (names.includes('*')) stars.push(target);
+    if (exported.includes(name)) return target;
+    if (exported.includes('*')) stars.push(target);
   }
   for (const target of stars) {
     const found = exportingFile(target, name, seen);
@@ -309,6 +336,18 @@ export const firstPageNames = () => namesReachedFrom(FIRST_PAGE_ENTRIES);
 
 /** The names of each facaded package the first signed-in page (layout and dashboards) imports. */
 export const landingNames = () => namesReachedFrom(landingEntries());
+
+/** Per remote (by app folder), the names of each facaded package that its pages import. */
+export function roleNames() {
+  return new Map(
+    Object.keys(REMOTE_ROLES).map((app) => [
+      app,
+      namesReachedFrom(
+        walk(join(ROOT, app, 'src'), (path) => /\.(ts|tsx)$/.test(path) && !SKIPPED.test(path)),
+      ),
+    ]),
+  );
+}
 
 /**
  * The names of each facaded package that code reached from `entries` imports: a walk of the static
@@ -368,14 +407,20 @@ export function packageName(specifier) {
   return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
-/** For the import loader: each split package and, per name not under the package's own key, its key. */
-export function splitKeysByName() {
-  return Object.entries(SPLIT).map(([pkg, keys]) => ({
-    pkg,
-    keyOf: Object.fromEntries(
-      keys.flatMap((key) => [...facadeNames(key)].map((name) => [name, key])),
-    ),
-  }));
+/**
+ * For the import loader of `app` (its folder name): each split package and, per name not under the
+ * package's own key, its key. A remote takes the names of `later` its pages use from its own part.
+ */
+export function splitKeysByName(app) {
+  const role = REMOTE_ROLES[app];
+  return Object.keys(SPLIT).map((pkg) => {
+    const keyOf = {};
+    const own = role && ROLE_SPLIT.includes(pkg) ? [`${pkg}/${role}`] : [];
+    for (const key of [`${pkg}/later`, ...own, `${pkg}/landing`]) {
+      for (const name of facadeNames(key)) keyOf[name] = key;
+    }
+    return { pkg, keyOf };
+  });
 }
 
 // ---- Mantine's CSS, per component ----
@@ -443,7 +488,9 @@ export function facadeSource(key, pkg, names, css = []) {
       ? `The ${pkg} the apps share through Module Federation: only what some app or bundled package uses${SPLIT[pkg] ? ' on the sign-in page' : ''}.`
       : key.endsWith('/landing')
         ? `What the signed-in layout and the dashboards add from ${pkg}, shared as ${key}.`
-        : `The rest of what the portal uses from ${pkg}, shared as ${key} and loaded when a page needs it.`;
+        : key.endsWith('/later')
+          ? `The rest of what the portal uses from ${pkg}, shared as ${key} and loaded when a page needs it.`
+          : `The part of ${pkg}/later that the ${key.slice(pkg.length + 1)} app's pages use, shared as ${key}.`;
   const header = `${HEADER}// ${what}\n`;
   const styles = css.map((file) => `import '${SOURCE_PREFIX}${pkg}/styles/${file}';\n`).join('');
   const sorted = [...names].sort();
@@ -456,28 +503,43 @@ export function facadeSource(key, pkg, names, css = []) {
 }
 
 /** The facade files' contents, by file name, from the portal's imports. */
-export function generate(collected = collect(), stages = [firstPageNames(), landingNames()]) {
+export function generate(
+  collected = collect(),
+  stages = [firstPageNames(), landingNames()],
+  roles = roleNames(),
+) {
   const files = new Map();
   for (const [pkg, names] of collected) {
-    const keys = [pkg, ...(SPLIT[pkg] ?? [])];
-    if (keys.length === 1) {
+    if (!SPLIT[pkg]) {
       files.set(facadeFileName(pkg), facadeSource(pkg, pkg, names.keys()));
       continue;
     }
     if (names.has('*'))
       throw new Error(`${pkg} is split in facades: a namespace import of it cannot be`);
-    // Each name goes to the first stage that uses it; the last key takes the rest.
+    // Each name goes to the first stage that uses it; `later` takes the rest.
+    const keys = [pkg, `${pkg}/landing`, `${pkg}/later`];
     const parts = keys.map(() => []);
     for (const name of names.keys()) {
       const stage = stages.findIndex((stage) => stage.get(pkg).has(name));
       parts[stage === -1 ? keys.length - 1 : stage].push(name);
     }
+    // A remote's part: the names of `later` that its pages use.
+    for (const [app, role] of Object.entries(ROLE_SPLIT.includes(pkg) ? REMOTE_ROLES : {})) {
+      const used = roles.get(app).get(pkg);
+      keys.push(`${pkg}/${role}`);
+      parts.push(parts[2].filter((name) => used.has(name)));
+    }
     const loaded = [];
+    let early = [];
     keys.forEach((key, index) => {
       let css = [];
       if (pkg === '@mantine/core') {
+        // Each part imports the stylesheets the parts loaded before it lack; a remote's part
+        // follows the first two, like `later`.
+        if (index === 2) early = [...loaded];
+        const before = index >= 2 ? [...early] : loaded;
         css = [...(index === 0 ? MANTINE_BASE_CSS : []), ...mantineCssFiles(parts[index])].filter(
-          (file) => !loaded.includes(file),
+          (file) => !before.includes(file),
         );
         loaded.push(...css);
       }

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import {
   FACADE_KEYS,
   SPLIT,
+  splitKeysByName,
   facadeNames,
   facadeSource,
   firstPageNames,
@@ -15,11 +16,7 @@ import {
   missingNames,
   staleFacades,
 } from '../scripts/shared-facades.mjs';
-import {
-  SINGLETONS,
-  esmFederationRuntime,
-  sharedDependencies,
-} from '../module-federation.shared';
+import { SINGLETONS, esmFederationRuntime, sharedDependencies } from '../module-federation.shared';
 
 const { rewriteImports } = createRequire(import.meta.url)(
   '../scripts/facade-import-loader.cjs',
@@ -86,6 +83,23 @@ describe('the committed facades', () => {
       expect(later.has(name), name).toBe(true);
     const all = [...first, ...landing, ...later];
     expect(all).toHaveLength(new Set(all).size); // each name in one part only
+  });
+
+  it("gives each remote its own share of shared-data's later part: the names its pages use", () => {
+    const later = facadeNames('@portal/shared-data/later');
+    const student = facadeNames('@portal/shared-data/student');
+    const admin = facadeNames('@portal/shared-data/admin');
+    expect(student.has('submissionsService')).toBe(true); // a student hands in work
+    expect(student.has('teachersService')).toBe(false); // an admin manages the teachers
+    expect(admin.has('teachersService')).toBe(true);
+    // The same modules as the later part, re-exported: a remote's part adds no code of its own.
+    for (const name of [...student, ...admin]) expect(later.has(name), name).toBe(true);
+    const keyOf = (app: string) =>
+      splitKeysByName(app).find(({ pkg }) => pkg === '@portal/shared-data')?.keyOf ?? {};
+    expect(keyOf('student-app').submissionsService).toBe('@portal/shared-data/student');
+    expect(keyOf('admin-app').teachersService).toBe('@portal/shared-data/admin');
+    expect(keyOf('shell').submissionsService).toBe('@portal/shared-data/later');
+    expect(keyOf('student-app').teachersService).toBe('@portal/shared-data/later');
   });
 });
 
