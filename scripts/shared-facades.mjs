@@ -41,12 +41,17 @@ export const REMOTE_ROLES = {
   'admin-app': 'admin',
 };
 /**
- * The split packages that also have a part per remote. Only shared-data: its later part is the
- * services and read models of every role's screens. Parts per remote for Mantine's later part made
- * the shell's chunks finer and every journey but the student catalog heavier (measured with
- * `pnpm bench:web`), so Mantine keeps one later part.
+ * The split packages that also have a part per remote, and for which remotes. shared-data's later
+ * part is the services and read models of every role's screens: each remote has its own. Mantine's
+ * later part only for the students (the most people, on phones first): their catalog loads 482 KiB
+ * gzip instead of 516. Parts for the teacher and admin apps too made the shell's chunks finer and
+ * their journeys heavier (measured with `pnpm bench:web`), so they load the whole later part.
  */
-const ROLE_SPLIT = ['@portal/shared-data'];
+const ROLE_SPLIT = {
+  '@portal/shared-data': Object.values(REMOTE_ROLES),
+  '@mantine/core': ['student'],
+};
+const rolesOf = (pkg) => ROLE_SPLIT[pkg] ?? [];
 
 /**
  * Packages split in three facades, by when the pages need them. What the first page (the sign-in
@@ -59,13 +64,7 @@ const ROLE_SPLIT = ['@portal/shared-data'];
 export const SPLIT = Object.fromEntries(
   ['@mantine/core', '@mantine/hooks', '@portal/shared-data'].map((pkg) => [
     pkg,
-    [
-      `${pkg}/landing`,
-      `${pkg}/later`,
-      ...(ROLE_SPLIT.includes(pkg)
-        ? Object.values(REMOTE_ROLES).map((role) => `${pkg}/${role}`)
-        : []),
-    ],
+    [`${pkg}/landing`, `${pkg}/later`, ...rolesOf(pkg).map((role) => `${pkg}/${role}`)],
   ]),
 );
 
@@ -415,7 +414,7 @@ export function splitKeysByName(app) {
   const role = REMOTE_ROLES[app];
   return Object.keys(SPLIT).map((pkg) => {
     const keyOf = {};
-    const own = role && ROLE_SPLIT.includes(pkg) ? [`${pkg}/${role}`] : [];
+    const own = role && rolesOf(pkg).includes(role) ? [`${pkg}/${role}`] : [];
     for (const key of [`${pkg}/later`, ...own, `${pkg}/landing`]) {
       for (const name of facadeNames(key)) keyOf[name] = key;
     }
@@ -524,7 +523,9 @@ export function generate(
       parts[stage === -1 ? keys.length - 1 : stage].push(name);
     }
     // A remote's part: the names of `later` that its pages use.
-    for (const [app, role] of Object.entries(ROLE_SPLIT.includes(pkg) ? REMOTE_ROLES : {})) {
+    for (const [app, role] of Object.entries(REMOTE_ROLES).filter(([, r]) =>
+      rolesOf(pkg).includes(r),
+    )) {
       const used = roles.get(app).get(pkg);
       keys.push(`${pkg}/${role}`);
       parts.push(parts[2].filter((name) => used.has(name)));

@@ -100,6 +100,12 @@ describe('the committed facades', () => {
     expect(keyOf('admin-app').teachersService).toBe('@portal/shared-data/admin');
     expect(keyOf('shell').submissionsService).toBe('@portal/shared-data/later');
     expect(keyOf('student-app').teachersService).toBe('@portal/shared-data/later');
+    // Mantine's later part has a student part only: the catalog's filters come from it.
+    const core = (app: string) =>
+      splitKeysByName(app).find(({ pkg }) => pkg === '@mantine/core')?.keyOf ?? {};
+    expect(core('student-app').Select).toBe('@mantine/core/student');
+    expect(core('teacher-app').Select).toBe('@mantine/core/later');
+    expect(SPLIT['@mantine/core']).not.toContain('@mantine/core/teacher');
   });
 });
 
