@@ -176,7 +176,7 @@ export const hostExperiments = {
 export const remoteExperiments = () => ({
   externalRuntime: process.env.NODE_ENV === 'production',
   // A remote loads no remotes of its own: its part of the runtime leaves remote loading out.
-  optimization: { target: 'web', disableRemote: true },
+  optimization: { target: 'web' as const, disableRemote: true },
 });
 
 /** The federation runtime's CommonJS entry files, which the plugin imports by absolute path. */
