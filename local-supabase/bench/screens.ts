@@ -6,7 +6,11 @@ type Result = { error: { message: string } | null; data: unknown };
 
 /** What supabase-js query builders offer: awaiting runs the request, explain() asks PostgREST for its plan. */
 export interface Explainable extends PromiseLike<Result> {
-  explain(options: { analyze?: boolean; buffers?: boolean; format?: 'json' | 'text' }): PromiseLike<Result>;
+  explain(options: {
+    analyze?: boolean;
+    buffers?: boolean;
+    format?: 'json' | 'text';
+  }): PromiseLike<Result>;
 }
 
 /** One HTTP request of a screen: a read of a table or view, or a read-model function. */
@@ -27,7 +31,10 @@ export interface ScreenContext {
   studentCourseId: string;
   /** An activity of the teacher's first course with submissions (grading). */
   teacherActivityId: string;
-  /** The classes on the first page of the teacher's Class Management (their attendance figures). */
+  /**
+   * The classes on the first page of the teacher's Class Management. (No screen request needs them
+   * any more: the page carries its attendance figures.)
+   */
   teacherPageClassIds: string[];
   monthStart: string;
   monthEnd: string;
@@ -48,7 +55,7 @@ export const plainRead: RequestSpec = {
 
 /**
  * Each role's main screens, loaded through the read models of 20261122001200_read_models.sql (and
- * class_stats of 20261123000100_class_management.sql).
+ * class_stats of 20261123000100_class_management.sql): exactly the requests each screen issues.
  */
 export function screens(ctx: ScreenContext): Screen[] {
   // The month grid is one bounded RPC (an admin's month holds more classes than PostgREST's max-rows of
@@ -60,9 +67,15 @@ export function screens(ctx: ScreenContext): Screen[] {
       args: { range_start: ctx.monthStart, range_end: ctx.monthEnd, time_zone: 'UTC' },
     },
     {
-      label: 'calendar_classes?scheduled_date=gte.<today>&scheduled_date=lt.<tomorrow>&order=scheduled_date',
+      label:
+        'calendar_classes?scheduled_date=gte.<today>&scheduled_date=lt.<tomorrow>&order=scheduled_date',
       build: (c) =>
-        c.from('calendar_classes').select('*').gte('scheduled_date', ctx.dayStart).lt('scheduled_date', ctx.dayEnd).order('scheduled_date'),
+        c
+          .from('calendar_classes')
+          .select('*')
+          .gte('scheduled_date', ctx.dayStart)
+          .lt('scheduled_date', ctx.dayEnd)
+          .order('scheduled_date'),
     },
   ];
   // The course options of the class, material and activity forms and filters (useManagedCourses):
@@ -71,38 +84,45 @@ export function screens(ctx: ScreenContext): Screen[] {
     label: `courses?${role === 'teacher' ? 'teacher_id=eq.<self>&' : ''}order=title&limit=100 (count=exact)`,
     build: (c) => {
       const query = c.from('courses').select('*', { count: 'exact' });
-      return (role === 'teacher' ? query.eq('teacher_id', ctx.userId.teacher) : query).order('title').range(0, 99);
+      return (role === 'teacher' ? query.eq('teacher_id', ctx.userId.teacher) : query)
+        .order('title')
+        .range(0, 99);
     },
   });
   // Class management (teachers and admins): the figures (class_stats), one page of classes from today
-  // with their course (the screen reads `classes` with the course embedded), the course options and
-  // the page's attendance figures (class_attendance_summary, 20261123000400_students_attendance.sql).
+  // with their course and each class's attendance figures embedded (classesService.listWithAttendance:
+  // the computed relationship attendance_figures, 20261127000200_screen_reads.sql), and the course
+  // options. Three requests, all at once.
   const classManagement = (role: Role): RequestSpec[] => [
     { label: 'rpc class_stats()', rpc: 'class_stats', args: {} },
     {
-      label: 'classes?select=*,course:courses(*)&scheduled_date=gte.<today>&order=scheduled_date&offset=0&limit=12 (count=exact)',
+      label:
+        'classes?select=<class>,course:courses(title,teacher_id),attendance:attendance_figures(...)&scheduled_date=gte.<today>&order=scheduled_date,id&offset=0&limit=12 (count=exact)',
       build: (c) =>
         c
           .from('classes')
-          .select('*, course:courses(*)', { count: 'exact' })
+          .select(
+            'id, course_id, title, description, scheduled_date, duration, type, meeting_link, recording_url, created_at, course:courses(title, teacher_id), attendance:attendance_figures(class_id, roster_count, attended_count, attendance_rate)',
+            { count: 'exact' },
+          )
           .gte('scheduled_date', ctx.dayStart)
           .order('scheduled_date')
           .order('id')
           .range(cards.from, cards.to),
     },
     courseOptions(role),
-    {
-      label: 'rpc class_attendance_summary(<page of 12>)',
-      rpc: 'class_attendance_summary',
-      args: { class_ids: ctx.teacherPageClassIds },
-    },
   ];
   // Materials Library (teachers and admins): figures (material_stats), 12 cards, the course options.
   const materialsLibrary = (role: Role): RequestSpec[] => [
     { label: 'rpc material_stats()', rpc: 'material_stats', args: {} },
     {
       label: 'material_list?order=uploaded_at.desc&offset=0&limit=12 (count=exact)',
-      build: (c) => c.from('material_list').select('*', { count: 'exact' }).order('uploaded_at', { ascending: false }).range(cards.from, cards.to),
+      build: (c) =>
+        c
+          .from('material_list')
+          .select('*', { count: 'exact' })
+          .order('uploaded_at', { ascending: false })
+          .range(cards.from, cards.to),
     },
     courseOptions(role),
   ];
@@ -111,23 +131,42 @@ export function screens(ctx: ScreenContext): Screen[] {
     { label: 'rpc activity_stats()', rpc: 'activity_stats', args: {} },
     {
       label: 'activity_list?order=created_at.desc&offset=0&limit=12 (count=exact)',
-      build: (c) => c.from('activity_list').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(cards.from, cards.to),
+      build: (c) =>
+        c
+          .from('activity_list')
+          .select('*', { count: 'exact' })
+          .order('created_at', { ascending: false })
+          .range(cards.from, cards.to),
     },
     courseOptions(role),
   ];
   const activitiesPage: RequestSpec = {
     label: 'activity_list?order=created_at.desc&offset=0&limit=10 (count=exact)',
-    build: (c) => c.from('activity_list').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(page.from, page.to),
+    build: (c) =>
+      c
+        .from('activity_list')
+        .select('*', { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .range(page.from, page.to),
   };
   return [
-    { role: 'student', name: 'Dashboard', requests: [{ label: 'rpc get_student_dashboard()', rpc: 'get_student_dashboard', args: {} }] },
+    {
+      role: 'student',
+      name: 'Dashboard',
+      requests: [{ label: 'rpc get_student_dashboard()', rpc: 'get_student_dashboard', args: {} }],
+    },
     {
       role: 'student',
       name: 'Course catalog (page 1)',
       requests: [
         {
           label: 'course_catalog?order=created_at.desc&offset=0&limit=10 (count=exact)',
-          build: (c) => c.from('course_catalog').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(page.from, page.to),
+          build: (c) =>
+            c
+              .from('course_catalog')
+              .select('*', { count: 'exact' })
+              .order('created_at', { ascending: false })
+              .range(page.from, page.to),
         },
       ],
     },
@@ -137,14 +176,26 @@ export function screens(ctx: ScreenContext): Screen[] {
       requests: [
         {
           label: 'my_courses?relation=eq.student&order=enrolled_at.desc&limit=100',
-          build: (c) => c.from('my_courses').select('*').eq('relation', 'student').order('enrolled_at', { ascending: false }).limit(100),
+          build: (c) =>
+            c
+              .from('my_courses')
+              .select('*')
+              .eq('relation', 'student')
+              .order('enrolled_at', { ascending: false })
+              .limit(100),
         },
       ],
     },
     {
       role: 'student',
       name: 'Course detail',
-      requests: [{ label: 'rpc get_course_detail(course)', rpc: 'get_course_detail', args: { course_uuid: ctx.studentCourseId } }],
+      requests: [
+        {
+          label: 'rpc get_course_detail(course)',
+          rpc: 'get_course_detail',
+          args: { course_uuid: ctx.studentCourseId },
+        },
+      ],
     },
     { role: 'student', name: 'Calendar (month)', requests: calendar },
     {
@@ -152,9 +203,15 @@ export function screens(ctx: ScreenContext): Screen[] {
       name: 'Extra materials (page 1)',
       requests: [
         {
-          label: 'material_list?course_id=is.null&order=uploaded_at.desc&offset=0&limit=10 (count=exact)',
+          label:
+            'material_list?course_id=is.null&order=uploaded_at.desc&offset=0&limit=10 (count=exact)',
           build: (c) =>
-            c.from('material_list').select('*', { count: 'exact' }).is('course_id', null).order('uploaded_at', { ascending: false }).range(page.from, page.to),
+            c
+              .from('material_list')
+              .select('*', { count: 'exact' })
+              .is('course_id', null)
+              .order('uploaded_at', { ascending: false })
+              .range(page.from, page.to),
         },
       ],
     },
@@ -162,18 +219,34 @@ export function screens(ctx: ScreenContext): Screen[] {
     {
       role: 'student',
       name: 'Profile statistics',
-      requests: [{ label: 'rpc get_student_stats(self)', rpc: 'get_student_stats', args: { student_uuid: ctx.userId.student } }],
+      requests: [
+        {
+          label: 'rpc get_student_stats(self)',
+          rpc: 'get_student_stats',
+          args: { student_uuid: ctx.userId.student },
+        },
+      ],
     },
 
-    { role: 'teacher', name: 'Dashboard', requests: [{ label: 'rpc get_teacher_dashboard()', rpc: 'get_teacher_dashboard', args: {} }] },
+    {
+      role: 'teacher',
+      name: 'Dashboard',
+      requests: [{ label: 'rpc get_teacher_dashboard()', rpc: 'get_teacher_dashboard', args: {} }],
+    },
     {
       role: 'teacher',
       name: 'My courses',
       requests: [
         {
-          label: 'my_courses?relation=eq.teacher&order=created_at.desc&offset=0&limit=12 (count=exact)',
+          label:
+            'my_courses?relation=eq.teacher&order=created_at.desc&offset=0&limit=12 (count=exact)',
           build: (c) =>
-            c.from('my_courses').select('*', { count: 'exact' }).eq('relation', 'teacher').order('created_at', { ascending: false }).range(cards.from, cards.to),
+            c
+              .from('my_courses')
+              .select('*', { count: 'exact' })
+              .eq('relation', 'teacher')
+              .order('created_at', { ascending: false })
+              .range(cards.from, cards.to),
         },
       ],
     },
@@ -186,7 +259,8 @@ export function screens(ctx: ScreenContext): Screen[] {
       name: 'Grading: submissions of an activity',
       requests: [
         {
-          label: 'submission_list?activity_id=eq.<id>&order=student_name,submitted_at.desc&offset=0&limit=20 (count=exact)',
+          label:
+            'submission_list?activity_id=eq.<id>&order=student_name,submitted_at.desc&offset=0&limit=20 (count=exact)',
           build: (c) =>
             c
               .from('submission_list')
@@ -203,20 +277,28 @@ export function screens(ctx: ScreenContext): Screen[] {
       role: 'teacher',
       name: 'My students',
       requests: [
-        // One row per student (get_my_students, 20261123000400_students_attendance.sql), the figures,
-        // the recent-activity panel and the course filter's options.
+        // The page of students (one row each) with the figures and the recent-activity panel
+        // (get_my_students_overview, 20261127000200_screen_reads.sql), and the course filter's options.
         {
-          label: 'rpc get_my_students(page 1 of 10)',
-          rpc: 'get_my_students',
-          args: { page: 1, page_size: 10 },
+          label: 'rpc get_my_students_overview(page 1 of 10, 10 events)',
+          rpc: 'get_my_students_overview',
+          args: { page: 1, page_size: 10, event_limit: 10 },
         },
-        { label: 'rpc get_my_students_stats()', rpc: 'get_my_students_stats', args: {} },
-        { label: 'rpc get_my_students_activity(10)', rpc: 'get_my_students_activity', args: { event_limit: 10 } },
         courseOptions('teacher'),
       ],
     },
 
-    { role: 'admin', name: 'Dashboard', requests: [{ label: "rpc get_admin_dashboard('month')", rpc: 'get_admin_dashboard', args: { period: 'month', time_zone: 'UTC' } }] },
+    {
+      role: 'admin',
+      name: 'Dashboard',
+      requests: [
+        {
+          label: "rpc get_admin_dashboard('month')",
+          rpc: 'get_admin_dashboard',
+          args: { period: 'month', time_zone: 'UTC' },
+        },
+      ],
+    },
     {
       role: 'admin',
       name: 'User management (page 1)',
@@ -224,7 +306,12 @@ export function screens(ctx: ScreenContext): Screen[] {
         { label: 'rpc get_user_counts()', rpc: 'get_user_counts', args: {} },
         {
           label: 'users?order=created_at.desc&offset=0&limit=10 (count=exact)',
-          build: (c) => c.from('users').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(page.from, page.to),
+          build: (c) =>
+            c
+              .from('users')
+              .select('*', { count: 'exact' })
+              .order('created_at', { ascending: false })
+              .range(page.from, page.to),
         },
       ],
     },
@@ -234,7 +321,11 @@ export function screens(ctx: ScreenContext): Screen[] {
       requests: [
         // What the screen reads: the figures, then one page of courses (a card's students load when
         // it is turned).
-        { label: 'rpc get_course_management_stats()', rpc: 'get_course_management_stats', args: {} },
+        {
+          label: 'rpc get_course_management_stats()',
+          rpc: 'get_course_management_stats',
+          args: {},
+        },
         {
           label: 'courses?select=*,teacher&order=created_at.desc&offset=0&limit=12 (count=exact)',
           build: (c) =>
@@ -255,7 +346,11 @@ export function screens(ctx: ScreenContext): Screen[] {
       requests: [
         // What the screen reads: the figures (with the specializations for the filter), then one
         // page of 12 teachers with their figures (20261125000100_teacher_management.sql).
-        { label: 'rpc get_teacher_management_stats()', rpc: 'get_teacher_management_stats', args: {} },
+        {
+          label: 'rpc get_teacher_management_stats()',
+          rpc: 'get_teacher_management_stats',
+          args: {},
+        },
         {
           label: 'rpc get_teacher_management_page(page 1 of 12)',
           rpc: 'get_teacher_management_page',

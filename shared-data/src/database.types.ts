@@ -627,6 +627,15 @@ export type Database = {
         };
         Relationships: [];
       };
+      class_attendance_figures: {
+        Row: {
+          attendance_rate: number | null;
+          attended_count: number | null;
+          class_id: string | null;
+          roster_count: number | null;
+        };
+        Relationships: [];
+      };
       class_roster: {
         Row: {
           attended: boolean | null;
@@ -831,6 +840,12 @@ export type Database = {
           due_this_week: number;
         }[];
       };
+      attendance_figures: {
+        Args: {
+          arg1: unknown;
+        };
+        Returns: Database['public']['Views']['class_attendance_figures']['Row'][];
+      };
       claim_mail_batch: {
         Args: {
           batch_size?: number;
@@ -842,17 +857,6 @@ export type Database = {
           batch_size?: number;
         };
         Returns: Json;
-      };
-      class_attendance_summary: {
-        Args: {
-          class_ids: string[];
-        };
-        Returns: {
-          class_id: string;
-          roster_count: number;
-          attended_count: number;
-          attendance_rate: number;
-        }[];
       };
       class_stats: {
         Args: never;
@@ -935,15 +939,14 @@ export type Database = {
         };
         Returns: Json;
       };
-      get_my_students_activity: {
+      get_my_students_overview: {
         Args: {
+          search?: string;
+          course_uuid?: string;
+          page?: number;
+          page_size?: number;
           event_limit?: number;
-          student_uuid?: string;
         };
-        Returns: Json;
-      };
-      get_my_students_stats: {
-        Args: never;
         Returns: Json;
       };
       get_public_settings: {

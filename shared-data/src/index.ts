@@ -176,7 +176,12 @@ export {
   type CourseClass,
 } from './mappers/class';
 export type { Attendance, AttendanceMark } from './mappers/attendance';
-export { classesService, type ClassFilters, type ClassStats } from './services/classes';
+export {
+  classesService,
+  type ClassFilters,
+  type ClassStats,
+  type ClassWithAttendance,
+} from './services/classes';
 export {
   toAttendanceSummary,
   toRosterStudent,
@@ -185,7 +190,6 @@ export {
 } from './mappers/class-roster';
 export { attendanceService } from './services/attendance';
 export {
-  ATTENDANCE_SUMMARY_LIMIT,
   ROSTER_PAGE_SIZE,
   attendanceChanges,
   attendanceRate,
@@ -612,6 +616,7 @@ export {
   type MyStudentCourse,
   type MyStudentDetail,
   type MyStudentFilters,
+  type MyStudentsOverview,
   type MyStudentsStats,
   type StudentActivityEvent,
   type StudentCourseProgress,

@@ -14,14 +14,14 @@ import {
   ownerQuery,
   service,
 } from './fixtures';
-import { rowsReadFrom, statementReads } from './plan-reads';
+import { statementReads } from './plan-reads';
 
 // Taking attendance (20261123000400_students_attendance.sql, 20261124000100_teacher_read_fixes.sql): a
 // student's own join time survives the teacher's roster, while a teacher's or admin's explicit correction
 // of it is kept; save_class_attendance writes only for the class's teacher or an admin and only for the
 // course's students who have not dropped it (active or completed); class_roster lists those students
-// with their marks, and class_attendance_summary counts them. Expected figures are counted here by the
-// database owner.
+// with their marks, and class_attendance_figures (20261127000200_screen_reads.sql, embedded in a page of
+// classes as attendance_figures) counts them. Expected figures are counted here by the database owner.
 
 type Mark = {
   attended: boolean;
@@ -240,7 +240,12 @@ describe('correcting the time a student arrived', () => {
     const claimed = await student.client
       .from('class_attendance')
       .upsert(
-        { class_id: live.id, user_id: student.id, attended: true, attended_at: '2020-01-01T00:00:00Z' },
+        {
+          class_id: live.id,
+          user_id: student.id,
+          attended: true,
+          attended_at: '2020-01-01T00:00:00Z',
+        },
         { onConflict: 'class_id,user_id' },
       )
       .select('attended_at')
@@ -352,13 +357,37 @@ describe('save_class_attendance: who may take attendance', () => {
               p.prosecdef as definer,
               coalesce(p.proconfig @> array['search_path=""'], false) as search_path
          from pg_proc p
-        where p.oid in ('public.save_class_attendance(uuid, uuid[], uuid[])'::regprocedure,
-                        'public.class_attendance_summary(uuid[])'::regprocedure)`,
+        where p.oid = 'public.save_class_attendance(uuid, uuid[], uuid[])'::regprocedure`,
     );
-    expect(rows).toEqual([
-      { anon: false, authenticated: true, definer: false, search_path: true },
-      { anon: false, authenticated: true, definer: false, search_path: true },
+    expect(rows).toEqual([{ anon: false, authenticated: true, definer: false, search_path: true }]);
+    // The figures embedded in a page of classes: a view and an SQL function that run as the caller
+    // (without settings, so the planner inlines the function into the page's statement).
+    const figures = await ownerQuery<{
+      anon: boolean;
+      authenticated: boolean;
+      definer: boolean;
+      settings: unknown;
+    }>(
+      `select has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              p.prosecdef as definer, p.proconfig as settings
+         from pg_proc p where p.oid = 'public.attendance_figures(public.classes)'::regprocedure`,
+    );
+    expect(figures.rows).toEqual([
+      { anon: false, authenticated: true, definer: false, settings: null },
     ]);
+    const view = await ownerQuery<{ invoker: boolean; anon: boolean; authenticated: boolean }>(
+      `select coalesce(c.reloptions @> array['security_invoker=true'], false) as invoker,
+              has_table_privilege('anon', c.oid, 'select') as anon,
+              has_table_privilege('authenticated', c.oid, 'select') as authenticated
+         from pg_class c where c.oid = 'public.class_attendance_figures'::regclass`,
+    );
+    expect(view.rows).toEqual([{ invoker: true, anon: false, authenticated: true }]);
+    // The request per page of classes it replaces is gone.
+    const old = await ownerQuery(
+      `select 1 from pg_proc where proname = 'class_attendance_summary'`,
+    );
+    expect(old.rows).toEqual([]);
   });
 });
 
@@ -416,9 +445,7 @@ describe('class_roster', () => {
     expect((await read(otherTeacher.client)).data).toEqual([]);
     expect((await read(school.student.client)).data).toEqual([]);
     // A dropped student stays hidden from the teacher, as before.
-    expect(
-      (await teacher.client.from('users').select('id').eq('id', leaver.id)).data,
-    ).toEqual([]);
+    expect((await teacher.client.from('users').select('id').eq('id', leaver.id)).data).toEqual([]);
   });
 
   it('shows another teacher nothing, a student only their own row, an admin everything', async () => {
@@ -435,7 +462,7 @@ describe('class_roster', () => {
   });
 });
 
-describe('class_attendance_summary', () => {
+describe('class_attendance_figures, embedded in a page of classes', () => {
   type Summary = {
     class_id: string;
     roster_count: number;
@@ -443,15 +470,27 @@ describe('class_attendance_summary', () => {
     attendance_rate: number | null;
   };
 
-  async function summaryOf(client: SupabaseClient, classIds: string[]): Promise<Summary[]> {
-    const { data, error } = await client.rpc('class_attendance_summary', { class_ids: classIds });
-    expect(error).toBeNull();
-    return ((data ?? []) as Summary[])
+  const normalized = (rows: Summary[]) =>
+    rows
       .map((row) => ({
         ...row,
         attendance_rate: row.attendance_rate === null ? null : Number(row.attendance_rate),
       }))
       .sort((a, b) => a.class_id.localeCompare(b.class_id));
+
+  /** As Class Management reads them: a page of classes, each with `attendance:attendance_figures(...)`. */
+  async function summaryOf(client: SupabaseClient, classIds: string[]): Promise<Summary[]> {
+    const { data, error } = await client
+      .from('classes')
+      .select(
+        'id, attendance:attendance_figures(class_id, roster_count, attended_count, attendance_rate)',
+      )
+      .in('id', classIds);
+    expect(error).toBeNull();
+    const rows = (data ?? []) as unknown as Array<{ id: string; attendance: Summary | null }>;
+    // Every class the page shows comes with its figures.
+    expect(rows.filter((row) => row.attendance === null)).toEqual([]);
+    return normalized(rows.map((row) => row.attendance as Summary));
   }
 
   /** Counted by the owner: the course's students who have not dropped it, and those of them marked present. */
@@ -481,7 +520,7 @@ describe('class_attendance_summary', () => {
       .sort((a, b) => a.class_id.localeCompare(b.class_id));
   }
 
-  it("counts each class's roster and who attended, for its teacher, in one request", async () => {
+  it("counts each class's roster and who attended, for its teacher, with the page", async () => {
     const { teacher, student, courseClass } = school;
     const live = await liveNow();
     await studentJoins(student, live.id);
@@ -498,6 +537,12 @@ describe('class_attendance_summary', () => {
       roster_count: 0,
       attendance_rate: null,
     });
+    // The view answers the same for any set of classes.
+    const view = await teacher.client
+      .from('class_attendance_figures')
+      .select('*')
+      .in('class_id', [live.id, courseClass.id, empty.id]);
+    expect(normalized((view.data ?? []) as Summary[])).toEqual(summary);
   });
 
   it("leaves out another teacher's classes; an admin sees every class; a student counts only themselves", async () => {
@@ -509,6 +554,11 @@ describe('class_attendance_summary', () => {
       (await summaryOf(teacher.client, [live.id, otherClass.id])).map((row) => row.class_id),
     ).toEqual([live.id]);
     expect(await summaryOf(otherTeacher.client, [live.id])).toEqual([]);
+    const view = await otherTeacher.client
+      .from('class_attendance_figures')
+      .select('*')
+      .eq('class_id', live.id);
+    expect(view.data).toEqual([]);
     expect(await summaryOf(admin.client, [live.id, otherClass.id])).toEqual(
       await expectedOf([live.id, otherClass.id]),
     );
@@ -540,37 +590,43 @@ describe('class_attendance_summary', () => {
     expect(row).toMatchObject({ roster_count: 4, attended_count: 2, attendance_rate: 50 });
   });
 
-  it("counts each course's roster once, however many of its classes are asked for", async () => {
+  it("reads a page's figures in the page's own statement: the function is inlined, not called per class", async () => {
     const { teacher, course } = school;
     const lessons = await Promise.all(
       [72, 96, 120].map((hours) => createClass(course.id, { scheduled_date: hoursFromNow(hours) })),
     );
-    const enrolmentsRead = async (classIds: string[]) =>
-      rowsReadFrom(
-        await statementReads(
-          teacher.id,
-          'select * from public.class_attendance_summary($1::uuid[])',
-          [classIds],
-        ),
-        'enrollments',
-      );
-    const one = await enrolmentsRead([lessons[0]?.id as string]);
-    const three = await enrolmentsRead(lessons.map((lesson) => lesson.id));
-    // Nobody is marked in these classes: the roster is the only thing counted, once per course.
-    expect(three).toBe(one);
-    expect(await summaryOf(teacher.client, lessons.map((lesson) => lesson.id))).toEqual(
-      await expectedOf(lessons.map((lesson) => lesson.id)),
+    // The shape of PostgREST's read of a computed relationship.
+    const reads = await statementReads(
+      teacher.id,
+      `select c.id, a.figures
+         from public.classes c
+         left join lateral (
+           select row_to_json(f) as figures from public.attendance_figures(c) f
+         ) a on true
+        where c.id = any ($1::uuid[])`,
+      [lessons.map((lesson) => lesson.id)],
     );
+    // One statement (a called function's own queries would be reported as statements of their own),
+    // whose roster counts read the course's enrolments by index.
+    expect(reads.filter((read) => read.rows.has('enrollments'))).toHaveLength(1);
+    expect(reads.some((read) => read.query.includes('class_attendance_figures f where'))).toBe(
+      false,
+    );
+    expect(
+      await summaryOf(
+        teacher.client,
+        lessons.map((lesson) => lesson.id),
+      ),
+    ).toEqual(await expectedOf(lessons.map((lesson) => lesson.id)));
   });
 
-  it('refuses more than 100 classes and anonymous callers', async () => {
-    const ids = Array.from({ length: 101 }, () => crypto.randomUUID());
-    const { error } = await school.teacher.client.rpc('class_attendance_summary', {
-      class_ids: ids,
-    });
-    expect(error?.code).toBe('22023');
+  it('is refused to anonymous callers', async () => {
+    expectDenied(await anonClient().from('class_attendance_figures').select('*'));
     expectDenied(
-      await anonClient().rpc('class_attendance_summary', { class_ids: [school.courseClass.id] }),
+      await anonClient()
+        .from('classes')
+        .select('id, attendance:attendance_figures(*)')
+        .eq('id', school.courseClass.id),
     );
   });
 });

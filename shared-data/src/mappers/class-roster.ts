@@ -42,7 +42,7 @@ export function toRosterStudent(row: ClassRosterRow): RosterStudent {
   };
 }
 
-/** A row `class_attendance_summary` answers. */
+/** A `class_attendance_figures` row (a class's `attendance_figures`, embedded in a page of classes). */
 export type AttendanceSummaryRow = {
   class_id: string | null;
   roster_count: number | string | null;

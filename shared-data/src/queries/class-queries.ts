@@ -28,6 +28,17 @@ export const classQueries = {
       queryFn: () => unwrap(classesService.list(filters)),
       placeholderData: keepPreviousData,
     }),
+  /**
+   * Class Management's page: the classes with their attendance (roster count, attended count,
+   * rate), in one request; the shown page stays while the next loads. Saving a class's attendance
+   * invalidates it (`classKeys.all`), which brings the new figures.
+   */
+  listWithAttendance: (filters: ClassFilters) =>
+    queryOptions({
+      queryKey: classKeys.listWithAttendance(filters),
+      queryFn: () => unwrap(classesService.listWithAttendance(filters)),
+      placeholderData: keepPreviousData,
+    }),
   /** Class Management's figures (total, live, recorded, total hours) of the classes the caller may see. */
   stats: () =>
     queryOptions({
@@ -65,16 +76,6 @@ export const classQueries = {
       queryKey: classKeys.roster(classId, page),
       queryFn: () => unwrap(attendanceService.roster(classId, { page })),
       placeholderData: keepPreviousData,
-    }),
-  /**
-   * Attendance (roster count, attended count, rate) of up to 100 classes in one request, by class
-   * id: a page of class cards, or one class.
-   */
-  attendanceSummary: (classIds: readonly string[]) =>
-    queryOptions({
-      queryKey: classKeys.attendanceSummary(classIds),
-      queryFn: () => unwrap(attendanceService.summary(classIds)),
-      enabled: classIds.length > 0,
     }),
 };
 

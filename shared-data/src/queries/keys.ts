@@ -30,6 +30,8 @@ export const dashboardKeys = {
 export const classKeys = {
   all: ['classes'] as const,
   list: (filters: object) => ['classes', 'list', filters] as const,
+  /** Class Management's page: the classes with their attendance. */
+  listWithAttendance: (filters: object) => ['classes', 'list-with-attendance', filters] as const,
   /** Class Management's figures; under `all`, so every class mutation refetches them. */
   stats: () => ['classes', 'stats'] as const,
   calendarMonth: (request: object) => ['classes', 'calendar-month', request] as const,
@@ -38,9 +40,6 @@ export const classKeys = {
   attendance: (classId: string) => ['classes', 'attendance', classId] as const,
   /** One page of a class's roster with the marks. */
   roster: (classId: string, page: number) => ['classes', 'roster', classId, page] as const,
-  /** Attendance counts and rate of a set of classes (a page of cards, or one class). */
-  attendanceSummary: (classIds: readonly string[]) =>
-    ['classes', 'attendance-summary', [...classIds]] as const,
 };
 
 export const materialKeys = {
@@ -95,14 +94,11 @@ export const teacherKeys = {
   stats: () => ['users', 'teacher-management', 'stats'] as const,
 };
 
-/** My Students: the teacher's students, their figures, recent activity and details. */
+/** My Students: the teacher's students with their figures and recent activity, the export, details. */
 export const studentKeys = {
   all: ['students'] as const,
-  list: (filters: object) => ['students', 'list', filters] as const,
+  overview: (filters: object) => ['students', 'overview', filters] as const,
   export: (filters: object) => ['students', 'export', filters] as const,
-  stats: () => ['students', 'stats'] as const,
-  recentActivity: (studentId?: string) =>
-    ['students', 'recent-activity', studentId ?? null] as const,
   detail: (studentId: string) => ['students', 'detail', studentId] as const,
 };
 

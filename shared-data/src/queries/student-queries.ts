@@ -3,15 +3,19 @@ import { studentKeys } from './keys';
 import { unwrap } from './service-failure';
 import { myStudentsReadModel, type MyStudentFilters } from '@portal/shared-data';
 
-// My Students: one request per part of the screen (list page, figures, recent activity, a student's
-// details), whatever the number of courses and students. Attendance saves invalidate `studentKeys.all`.
+// My Students: the screen (a page of students, the figures, the recent activity) in one request, a
+// student's details in another, whatever the number of courses and students. Attendance saves
+// invalidate `studentKeys.all`.
 
 export const studentQueries = {
-  /** One page of the caller's students (one row per student); the shown page stays while the next loads. */
-  list: (filters: MyStudentFilters) =>
+  /**
+   * One page of the caller's students (one row per student) with the screen's figures and recent
+   * activity; the shown page (and figures) stay while the next page loads.
+   */
+  overview: (filters: MyStudentFilters) =>
     queryOptions({
-      queryKey: studentKeys.list(filters),
-      queryFn: () => unwrap(myStudentsReadModel.list(filters)),
+      queryKey: studentKeys.overview(filters),
+      queryFn: () => unwrap(myStudentsReadModel.overview(filters)),
       placeholderData: keepPreviousData,
     }),
   /**
@@ -23,18 +27,6 @@ export const studentQueries = {
       queryKey: studentKeys.export(filters),
       queryFn: () => unwrap(myStudentsReadModel.listAll(filters)),
       staleTime: 0,
-    }),
-  /** Students, active this week, average progress, at risk: over all the caller's students. */
-  stats: () =>
-    queryOptions({
-      queryKey: studentKeys.stats(),
-      queryFn: () => unwrap(myStudentsReadModel.stats()),
-    }),
-  /** The newest submissions and attendance of the caller's students (of one, when given). */
-  recentActivity: (studentId?: string) =>
-    queryOptions({
-      queryKey: studentKeys.recentActivity(studentId),
-      queryFn: () => unwrap(myStudentsReadModel.recentActivity({ studentId })),
     }),
   /** One student's courses, graded work and statistics; null when not one of the caller's students. */
   detail: (studentId: string) =>

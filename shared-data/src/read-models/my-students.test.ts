@@ -161,84 +161,137 @@ describe('myStudentsReadModel.listAll', () => {
   });
 });
 
-describe('myStudentsReadModel.stats', () => {
-  it('maps the figures, keeping an unknown average unknown', async () => {
-    fake.on('POST', '/rest/v1/rpc/get_my_students_stats', {
-      body: { students: 12, active_this_week: 5, average_progress: '64.30', at_risk: 4 },
-    });
-    expect(await myStudentsReadModel.stats()).toEqual({
-      success: true,
-      data: { students: 12, activeThisWeek: 5, averageProgress: 64.3, atRisk: 4 },
+describe('myStudentsReadModel.overview', () => {
+  const events = [
+    {
+      kind: 'submission',
+      at: '2026-03-09T10:00:00Z',
+      student_id: 'student-1',
+      student_name: 'Sara Núñez',
+      course_id: 'course-1',
+      course_title: 'Business English',
+      item_id: 'activity-1',
+      item_title: 'Write a pitch',
+      status: 'graded',
+      grade: '8.50',
+      max_points: 10,
+    },
+    {
+      kind: 'attendance',
+      at: '2026-03-08T10:00:00Z',
+      student_id: 'student-2',
+      student_name: null,
+      course_id: 'course-1',
+      course_title: 'Business English',
+      item_id: 'class-1',
+      item_title: 'Pitching',
+      status: null,
+      grade: null,
+      max_points: null,
+    },
+  ];
+
+  it('asks get_my_students_overview for one page with the filters and the panel, in one request', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_my_students_overview', {
+      body: {
+        total: 23,
+        page: 3,
+        page_size: 10,
+        students: [studentJson()],
+        stats: { students: 23, active_this_week: 5, average_progress: '64.30', at_risk: 4 },
+        recent_activity: events,
+      },
     });
 
-    fake.on('POST', '/rest/v1/rpc/get_my_students_stats', {
-      body: { students: 0, active_this_week: 0, average_progress: null, at_risk: 0 },
-    });
-    expect(await myStudentsReadModel.stats()).toMatchObject({
-      data: { averageProgress: null },
-    });
-  });
-});
-
-describe('myStudentsReadModel.recentActivity', () => {
-  it('asks for the newest events (of one student when given)', async () => {
-    fake.on('POST', '/rest/v1/rpc/get_my_students_activity', {
-      body: [
-        {
-          kind: 'submission',
-          at: '2026-03-09T10:00:00Z',
-          student_id: 'student-1',
-          student_name: 'Sara Núñez',
-          course_id: 'course-1',
-          course_title: 'Business English',
-          item_id: 'activity-1',
-          item_title: 'Write a pitch',
-          status: 'graded',
-          grade: '8.50',
-          max_points: 10,
-        },
-        {
-          kind: 'attendance',
-          at: '2026-03-08T10:00:00Z',
-          student_id: 'student-2',
-          student_name: null,
-          course_id: 'course-1',
-          course_title: 'Business English',
-          item_id: 'class-1',
-          item_title: 'Pitching',
-          status: null,
-          grade: null,
-          max_points: null,
-        },
-      ],
+    const result = await myStudentsReadModel.overview({
+      search: '  sara ',
+      courseId: 'course-1',
+      page: 3,
     });
 
-    const result = await myStudentsReadModel.recentActivity({ studentId: 'student-1' });
-
-    expect(fake.requests[0]?.body).toEqual({ event_limit: 10, student_uuid: 'student-1' });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.body).toEqual({
+      search: 'sara',
+      course_uuid: 'course-1',
+      page: 3,
+      page_size: 10,
+      event_limit: 10,
+    });
     expect(result).toEqual({
       success: true,
-      data: [
-        {
-          kind: 'submission',
-          at: '2026-03-09T10:00:00Z',
-          studentId: 'student-1',
-          studentName: 'Sara Núñez',
-          courseId: 'course-1',
-          courseTitle: 'Business English',
-          itemId: 'activity-1',
-          itemTitle: 'Write a pitch',
-          status: 'graded',
-          grade: 8.5,
-          maxPoints: 10,
+      data: {
+        students: {
+          items: [
+            expect.objectContaining({
+              id: 'student-1',
+              name: 'Sara Núñez',
+              averageProgress: 56.25,
+            }),
+          ],
+          total: 23,
+          page: 3,
+          limit: 10,
+          totalPages: 3,
         },
-        expect.objectContaining({
-          kind: 'attendance',
-          studentName: null,
-          grade: null,
-          maxPoints: null,
-        }),
-      ],
+        stats: { students: 23, activeThisWeek: 5, averageProgress: 64.3, atRisk: 4 },
+        recentActivity: [
+          {
+            kind: 'submission',
+            at: '2026-03-09T10:00:00Z',
+            studentId: 'student-1',
+            studentName: 'Sara Núñez',
+            courseId: 'course-1',
+            courseTitle: 'Business English',
+            itemId: 'activity-1',
+            itemTitle: 'Write a pitch',
+            status: 'graded',
+            grade: 8.5,
+            maxPoints: 10,
+          },
+          expect.objectContaining({
+            kind: 'attendance',
+            studentName: null,
+            grade: null,
+            maxPoints: null,
+          }),
+        ],
+      },
+    });
+  });
+
+  it('leaves out blank filters and keeps an unknown average unknown', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_my_students_overview', {
+      body: {
+        total: 0,
+        page: 1,
+        page_size: 10,
+        students: [],
+        stats: { students: 0, active_this_week: 0, average_progress: null, at_risk: 0 },
+        recent_activity: [],
+      },
+    });
+
+    const result = await myStudentsReadModel.overview({ search: '   ' });
+
+    expect(fake.requests[0]?.body).toEqual({ page: 1, page_size: 10, event_limit: 10 });
+    expect(result).toMatchObject({
+      success: true,
+      data: {
+        students: { items: [], total: 0 },
+        stats: { students: 0, averageProgress: null },
+        recentActivity: [],
+      },
+    });
+  });
+
+  it('is FETCH_USERS_ERROR when the screen cannot be read', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_my_students_overview', {
+      status: 401,
+      body: { code: 'PGRST301', message: 'JWT expired' },
+    });
+    expect(await myStudentsReadModel.overview()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_USERS_ERROR', details: { code: 'PGRST301' } },
     });
   });
 });

@@ -13,11 +13,9 @@ import { normalizePage, toPaged, type PageRequest, type Paged } from '../rules/p
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import type { StudentStats } from '../services/users';
 
-// My Students (teachers; admins see every student) from the functions of
-// 20261123000400_students_attendance.sql: one row per student with their figures over the caller's
-// courses, the screen's figures, the recent activity and one student's details, one request each.
-
-const STUDENT_STATS_FAILED = 'Failed to fetch student statistics';
+// My Students (teachers; admins see every student): the screen's page of students, its figures and the
+// recent activity in one request (get_my_students_overview, 20261127000200_screen_reads.sql), every
+// student for the export (get_my_students) and one student's details (get_my_student_detail).
 
 export type MyStudentFilters = PageRequest & {
   /** First name, last name, full name or email contains it. */
@@ -62,6 +60,13 @@ export type MyStudentsStats = {
   averageProgress: number | null;
   /** Students whose average progress is below 60. */
   atRisk: number;
+};
+
+/** What the screen shows at once: one page of students, the figures over all of them, the newest events. */
+export type MyStudentsOverview = {
+  students: Paged<MyStudent>;
+  stats: MyStudentsStats;
+  recentActivity: StudentActivityEvent[];
 };
 
 export type StudentActivityEvent = {
@@ -263,7 +268,44 @@ export function toMyStudentDetail(json: Json | null): MyStudentDetail | null {
   };
 }
 
-/** One page of the caller's students (one row per student), by last name. */
+/**
+ * The screen in one request: one page of the caller's students (one row per student, by last name)
+ * with the filters, the figures over all the caller's students (whatever the filters) and their
+ * newest submissions and attendance.
+ */
+async function overview(filters: MyStudentFilters = {}): Promise<Result<MyStudentsOverview>> {
+  return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchStudentsFailed, async () => {
+    const { page, limit } = normalizePage({
+      page: filters.page,
+      limit: filters.limit ?? MY_STUDENTS_PAGE_SIZE,
+    });
+    const { data, error } = await getClient().rpc('get_my_students_overview', {
+      search: filters.search?.trim() || undefined,
+      course_uuid: filters.courseId || undefined,
+      page,
+      page_size: limit,
+      event_limit: RECENT_ACTIVITY_LIMIT,
+    });
+    if (error) {
+      return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchStudentsFailed);
+    }
+    const reply = object(data);
+    // The database caps a page at 1000; the page it used is the one that counts.
+    const usedLimit = numeric(reply.page_size) || limit;
+    return ok({
+      students: toPaged(
+        arrayOf(reply.students).map(toMyStudent),
+        numeric(reply.total),
+        page,
+        usedLimit,
+      ),
+      stats: toMyStudentsStats(object(reply.stats)),
+      recentActivity: arrayOf(reply.recent_activity).map(toStudentActivityEvent),
+    });
+  });
+}
+
+/** One page of the caller's students (one row per student), by last name: the export's pages. */
 async function list(filters: MyStudentFilters = {}): Promise<Result<Paged<MyStudent>>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchStudentsFailed, async () => {
     const { page, limit } = normalizePage({
@@ -304,31 +346,6 @@ async function listAll(
   }
 }
 
-/** The screen's figures over all the caller's students. */
-async function stats(): Promise<Result<MyStudentsStats>> {
-  return settle('USER_STATS_ERROR', STUDENT_STATS_FAILED, async () => {
-    const { data, error } = await getClient().rpc('get_my_students_stats');
-    if (error) return fromPostgrestError('USER_STATS_ERROR', error, STUDENT_STATS_FAILED);
-    return ok(toMyStudentsStats(data as Json | null));
-  });
-}
-
-/** The newest submissions and attendance of the caller's students (of one student when given). */
-async function recentActivity(
-  options: { studentId?: string; limit?: number } = {},
-): Promise<Result<StudentActivityEvent[]>> {
-  return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchStudentsFailed, async () => {
-    const { data, error } = await getClient().rpc('get_my_students_activity', {
-      event_limit: options.limit ?? RECENT_ACTIVITY_LIMIT,
-      student_uuid: options.studentId || undefined,
-    });
-    if (error) {
-      return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchStudentsFailed);
-    }
-    return ok(arrayOf(data).map(toStudentActivityEvent));
-  });
-}
-
 /** One student's details; null when they are not one of the caller's students. */
 async function detail(studentId: string): Promise<Result<MyStudentDetail | null>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchStudentsFailed, async () => {
@@ -343,4 +360,4 @@ async function detail(studentId: string): Promise<Result<MyStudentDetail | null>
   });
 }
 
-export const myStudentsReadModel = { list, listAll, stats, recentActivity, detail };
+export const myStudentsReadModel = { overview, list, listAll, detail };

@@ -1,12 +1,9 @@
 // Taking attendance (the roster of one class) and attendance rates. The database keeps the marks
-// (`save_class_attendance`, `class_attendance_summary`, 20261123000400_students_attendance.sql); these
+// (`save_class_attendance`, 20261123000400_students_attendance.sql; `class_attendance_figures`); these
 // are the same facts for the screen: what a save sends and what the rate reads while marks are edited.
 
 /** Students shown per page of a class's roster. */
 export const ROSTER_PAGE_SIZE = 50;
-
-/** Classes whose attendance one summary request may ask for (the database refuses more). */
-export const ATTENDANCE_SUMMARY_LIMIT = 100;
 
 /** Attended out of total as a percentage with one decimal; null when there is nobody to count. */
 export function attendanceRate(attended: number, total: number): number | null {

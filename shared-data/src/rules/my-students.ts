@@ -1,7 +1,7 @@
 import { PROGRESS_FAIR } from './student-progress';
 
 // My Students: the teacher's students, one row per student (docs/product-rules.md "My Students").
-// The database computes the figures (`get_my_students`, `get_my_students_stats`); these are the same
+// The database computes the figures (`get_my_students_overview`, `get_my_students`); these are the same
 // definitions for the screen and its tests.
 
 /** Students per page of the list. */

@@ -95,39 +95,6 @@ describe('attendanceService.roster', () => {
   });
 });
 
-describe('attendanceService.summary', () => {
-  it('asks once for every class and answers by class id', async () => {
-    fake.on('POST', '/rest/v1/rpc/class_attendance_summary', {
-      body: [
-        { class_id: 'class-1', roster_count: 4, attended_count: 3, attendance_rate: 75 },
-        { class_id: 'class-2', roster_count: 0, attended_count: 0, attendance_rate: null },
-      ],
-    });
-
-    const result = await attendanceService.summary(['class-1', 'class-2', 'class-1']);
-
-    expect(result).toEqual({
-      success: true,
-      data: {
-        'class-1': { classId: 'class-1', rosterCount: 4, attendedCount: 3, attendanceRate: 75 },
-        'class-2': { classId: 'class-2', rosterCount: 0, attendedCount: 0, attendanceRate: null },
-      },
-    });
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]?.body).toEqual({ class_ids: ['class-1', 'class-2'] });
-  });
-
-  it('sends nothing without classes, and refuses more than 100', async () => {
-    expect(await attendanceService.summary([])).toEqual({ success: true, data: {} });
-    const many = Array.from({ length: 101 }, (_, index) => `class-${index}`);
-    expect(await attendanceService.summary(many)).toMatchObject({
-      success: false,
-      error: { code: 'GET_ATTENDANCE_ERROR' },
-    });
-    expect(fake.requests).toHaveLength(0);
-  });
-});
-
 describe('attendanceService.save', () => {
   it('sends the changed marks in one request and maps what the database answers', async () => {
     fake.on('POST', '/rest/v1/rpc/save_class_attendance', {

@@ -95,6 +95,83 @@ describe('classesService.list', () => {
   });
 });
 
+describe('classesService.listWithAttendance', () => {
+  it("pages classes with each one's attendance embedded, in one request", async () => {
+    fake.on(
+      'GET',
+      '/rest/v1/classes',
+      pagedReply(
+        [
+          {
+            ...classRow(),
+            attendance: {
+              class_id: 'class-1',
+              roster_count: 8,
+              attended_count: '6',
+              attendance_rate: '75.0',
+            },
+          },
+          { ...classRow({ id: 'class-2' }), attendance: null },
+        ],
+        14,
+      ),
+    );
+
+    const result = await classesService.listWithAttendance({
+      dateFrom: '2025-03-01T00:00:00.000Z',
+      limit: 12,
+    });
+
+    expect(result).toMatchObject({
+      success: true,
+      data: {
+        items: [
+          {
+            id: 'class-1',
+            courseTitle: 'Business Spanish',
+            attendance: {
+              classId: 'class-1',
+              rosterCount: 8,
+              attendedCount: 6,
+              attendanceRate: 75,
+            },
+          },
+          { id: 'class-2', attendance: null },
+        ],
+        total: 14,
+        totalPages: 2,
+      },
+    });
+    expect(fake.requests).toHaveLength(1);
+    const query = fake.requestsTo('GET', '/rest/v1/classes')[0]?.query;
+    expect(query?.get('select')).toContain('course:courses(title,teacher_id)');
+    expect(query?.get('select')).toContain(
+      'attendance:attendance_figures(class_id,roster_count,attended_count,attendance_rate)',
+    );
+    expect(query?.getAll('scheduled_date')).toEqual(['gte.2025-03-01T00:00:00.000Z']);
+    expect(query?.get('order')).toBe('scheduled_date.asc,id.asc');
+  });
+
+  it('joins the course for a teacher filter, like list', async () => {
+    fake.on('GET', '/rest/v1/classes', pagedReply([]));
+
+    await classesService.listWithAttendance({ teacherId: 'teacher-1' });
+
+    const query = fake.requests[0]?.query;
+    expect(query?.get('select')).toContain('course:courses!inner(');
+    expect(query?.get('select')).toContain('attendance:attendance_figures(');
+  });
+
+  it("falls back to 'Failed to fetch classes'", async () => {
+    fake.on('GET', '/rest/v1/classes', { status: 500, body: {} });
+
+    expect(await classesService.listWithAttendance()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_CLASSES_ERROR', message: 'Failed to fetch classes' },
+    });
+  });
+});
+
 describe('classesService.getById', () => {
   it("carries its course's materials, newest first, from one request", async () => {
     fake.on('GET', '/rest/v1/classes', {

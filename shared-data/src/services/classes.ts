@@ -22,6 +22,11 @@ import {
   type ClassType,
   type CourseClass,
 } from '../mappers/class';
+import {
+  toAttendanceSummary,
+  type AttendanceSummaryRow,
+  type ClassAttendanceSummary,
+} from '../mappers/class-roster';
 import { toNumber } from '../mappers/fields';
 import type { PageRequest, Paged } from '../rules/paging';
 import { hoursFromMinutes } from '../rules/schedule';
@@ -58,15 +63,34 @@ const GET_ATTENDANCE_FAILED = 'Failed to fetch attendance';
 const MARK_ATTENDANCE_FAILED = 'Failed to mark attendance';
 const COURSE_REQUIRED = 'Course is required';
 
-/** Default sort: soonest first (`order: 'desc'` for latest first). */
-async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClass>>> {
+/**
+ * A class of Class Management's page with its attendance (roster, present, rate), read with it.
+ * Null when the caller may see none (no roster rows visible).
+ */
+export type ClassWithAttendance = CourseClass & { attendance: ClassAttendanceSummary | null };
+
+type ClassWithAttendanceRow = ClassRow & { attendance?: AttendanceSummaryRow | null };
+
+/**
+ * The page's classes with their attendance embedded (`attendance_figures`, a computed relationship of
+ * 20261127000200_screen_reads.sql): the figures come in the page's own request.
+ */
+const ATTENDANCE_EMBED =
+  'attendance:attendance_figures(class_id, roster_count, attended_count, attendance_rate)';
+
+/** One page of classes with the filters; `columns` are CLASS_COLUMNS or a superset of them. */
+async function listPage<Item>(
+  filters: ClassFilters,
+  columns: { outer: string; inner: string },
+  map: (row: ClassWithAttendanceRow) => Item,
+): Promise<Result<Paged<Item>>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
     const window = pageWindow(filters);
     // Filtering on the embedded course needs an inner join, or other teachers' classes come back
     // with a null course instead of being left out.
     let query = getClient()
       .from('classes')
-      .select(filters.teacherId ? CLASS_COLUMNS_INNER_COURSE : CLASS_COLUMNS, { count: 'exact' });
+      .select(filters.teacherId ? columns.inner : columns.outer, { count: 'exact' });
     if (filters.courseId) query = query.eq('course_id', filters.courseId);
     if (filters.type) query = query.eq('type', filters.type);
     if (filters.teacherId) query = query.eq('course.teacher_id', filters.teacherId);
@@ -79,15 +103,44 @@ async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClas
       .order('scheduled_date', { ascending })
       .order('id', { ascending })
       .range(window.from, window.to)
-      .overrideTypes<ClassRow[], { merge: false }>();
+      .overrideTypes<ClassWithAttendanceRow[], { merge: false }>();
     return toPagedResult(
       response,
       window,
-      toCourseClass,
+      map,
       'FETCH_CLASSES_ERROR',
       ERROR_MESSAGES.fetchClassesFailed,
     );
   });
+}
+
+/** Default sort: soonest first (`order: 'desc'` for latest first). */
+async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClass>>> {
+  return listPage(
+    filters,
+    { outer: CLASS_COLUMNS, inner: CLASS_COLUMNS_INNER_COURSE },
+    toCourseClass,
+  );
+}
+
+/**
+ * Class Management's page: like `list`, each class with its attendance, in one request (so the
+ * screen does not wait for its page to ask for the figures).
+ */
+async function listWithAttendance(
+  filters: ClassFilters = {},
+): Promise<Result<Paged<ClassWithAttendance>>> {
+  return listPage(
+    filters,
+    {
+      outer: `${CLASS_COLUMNS}, ${ATTENDANCE_EMBED}`,
+      inner: `${CLASS_COLUMNS_INNER_COURSE}, ${ATTENDANCE_EMBED}`,
+    },
+    (row) => ({
+      ...toCourseClass(row),
+      attendance: row.attendance ? toAttendanceSummary(row.attendance) : null,
+    }),
+  );
 }
 
 /** One class with its course's materials, in one request; null when not visible. */
@@ -133,7 +186,9 @@ async function createSeries(inputs: readonly ClassInput[]): Promise<Result<Cours
     }
     const { data, error } = await getClient()
       .from('classes')
-      .insert(inputs.map((input) => toClassWriteRow({ ...input, description: input.description ?? '' })))
+      .insert(
+        inputs.map((input) => toClassWriteRow({ ...input, description: input.description ?? '' })),
+      )
       .select(CLASS_COLUMNS)
       .overrideTypes<ClassRow[], { merge: false }>();
     if (error) {
@@ -141,9 +196,7 @@ async function createSeries(inputs: readonly ClassInput[]): Promise<Result<Cours
     }
     // A write's returned rows come in no promised order: soonest first, as every class list.
     const classes = data.map(toCourseClass);
-    return ok(
-      classes.sort((a, b) => Date.parse(a.scheduledDate) - Date.parse(b.scheduledDate)),
-    );
+    return ok(classes.sort((a, b) => Date.parse(a.scheduledDate) - Date.parse(b.scheduledDate)));
   });
 }
 
@@ -245,6 +298,7 @@ async function saveAttendance(
 
 export const classesService = {
   list,
+  listWithAttendance,
   getById,
   create,
   createSeries,

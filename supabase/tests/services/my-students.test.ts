@@ -66,8 +66,11 @@ describe('attendanceService (the attendance dialog)', () => {
       ].sort(),
     );
 
-    const summary = dataOf(await attendanceService.summary([cls.id]));
-    expect(summary[cls.id]).toEqual({
+    // The new rate comes with Class Management's page of classes.
+    const page = dataOf(
+      await classesService.listWithAttendance({ courseId, dateFrom: hoursFromNow(-2) }),
+    );
+    expect(page.items.find((item) => item.id === cls.id)?.attendance).toEqual({
       classId: cls.id,
       rosterCount: 3,
       attendedCount: 1,
@@ -119,26 +122,32 @@ describe('myStudentsReadModel (My Students)', () => {
     expect(everyone).toHaveLength(page.total);
     expect(new Set(everyone.map((student) => student.id)).size).toBe(page.total);
 
-    const stats = dataOf(await myStudentsReadModel.stats());
-    expect(stats.students).toBe(page.total);
-    expect(stats.atRisk).toBe(
+    // The screen's one request: the same page, and figures over every student.
+    const overview = dataOf(await myStudentsReadModel.overview({ limit: 5 }));
+    expect(overview.students).toEqual(page);
+    expect(overview.stats.students).toBe(page.total);
+    expect(overview.stats.atRisk).toBe(
       everyone.filter((student) => student.averageProgress !== null && student.averageProgress < 60)
         .length,
     );
+    expect(overview.recentActivity.length).toBeLessThanOrEqual(10);
   });
 
-  it("opens a student's details and recent activity; nothing for someone else's student", async () => {
+  it("opens a student's details; nothing for someone else's student", async () => {
     await signInAs('teacher');
     const detail = dataOf(await myStudentsReadModel.detail(DEMO_ACCOUNTS.student.id));
     expect(detail?.student.id).toBe(DEMO_ACCOUNTS.student.id);
     expect(detail?.courses.map((course) => course.courseId)).toContain(courseId);
-    const events = dataOf(await myStudentsReadModel.recentActivity());
-    expect(events.length).toBeLessThanOrEqual(10);
 
     const outsider = await createPerson('student', 'Zoe');
     expect(dataOf(await myStudentsReadModel.detail(outsider.id))).toBeNull();
 
     await signInAs('student');
     expect(dataOf(await myStudentsReadModel.list())).toMatchObject({ total: 0, items: [] });
+    expect(dataOf(await myStudentsReadModel.overview())).toMatchObject({
+      students: { total: 0, items: [] },
+      stats: { students: 0, averageProgress: null },
+      recentActivity: [],
+    });
   });
 });

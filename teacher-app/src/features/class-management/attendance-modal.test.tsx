@@ -8,6 +8,7 @@ import {
   fail,
   ok,
   type ClassAttendanceSummary,
+  type ClassWithAttendance,
   type CourseClass,
   type Paged,
   type RosterStudent,
@@ -21,13 +22,14 @@ import { AttendanceModal } from './attendance-modal';
 // The query and mutation options call these very objects, so their functions are replaced in place.
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
-  Object.assign(actual.attendanceService, { roster: vi.fn(), summary: vi.fn() });
-  Object.assign(actual.classesService, { saveAttendance: vi.fn() });
+  Object.assign(actual.attendanceService, { roster: vi.fn() });
+  Object.assign(actual.classesService, { saveAttendance: vi.fn(), listWithAttendance: vi.fn() });
   return actual;
 });
 
 const roster = vi.mocked(attendanceService.roster);
-const summary = vi.mocked(attendanceService.summary);
+// The screen's page of classes, which carries each class's saved attendance.
+const classPage = vi.mocked(classesService.listWithAttendance);
 const saveAttendance = vi.mocked(classesService.saveAttendance);
 
 const start = new Date(2026, 2, 12, 15, 0);
@@ -92,14 +94,22 @@ function paged<T>(items: T[], total = items.length, page = 1, limit = 50): Paged
   return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
 }
 
-const SUMMARY: Record<string, ClassAttendanceSummary> = {
-  'class-1': { classId: 'class-1', rosterCount: 3, attendedCount: 1, attendanceRate: 33.3 },
+const SUMMARY: ClassAttendanceSummary = {
+  classId: 'class-1',
+  rosterCount: 3,
+  attendedCount: 1,
+  attendanceRate: 33.3,
 };
 
-/** The dialog as Class Management opens it, with the screen's summary of its page of classes. */
+/** The screen's page: this class with its attendance (or without figures). */
+function pageWith(attendance: ClassAttendanceSummary | null) {
+  return ok(paged<ClassWithAttendance>([{ ...classItem, attendance }], 1, 1, 12));
+}
+
+/** The dialog as Class Management opens it, with the screen's page of classes. */
 function OnScreen({ onClose }: { onClose: () => void }) {
-  const summary = useQuery(classQueries.attendanceSummary([classItem.id]));
-  return <AttendanceModal classItem={classItem} summary={summary} opened onClose={onClose} />;
+  const page = useQuery(classQueries.listWithAttendance({ page: 1, limit: 12 }));
+  return <AttendanceModal classItem={classItem} page={page} opened onClose={onClose} />;
 }
 
 function renderModal({ language = 'en' }: { language?: Language } = {}) {
@@ -114,11 +124,11 @@ beforeEach(() => {
   notifications.clean();
   vi.clearAllMocks();
   roster.mockResolvedValue(ok(paged([ana, tom, sara])));
-  summary.mockResolvedValue(ok(SUMMARY));
+  classPage.mockResolvedValue(pageWith(SUMMARY));
 });
 
 describe('AttendanceModal', () => {
-  it("lists the course's students with their saved marks and the rate, in two requests", async () => {
+  it("lists the course's students with their saved marks and the rate: the roster, and the screen's page", async () => {
     renderModal();
     const dialog = await screen.findByRole('dialog', { name: 'Attendance: Pitching to investors' });
     expect(await within(dialog).findByText('Sara Núñez')).toBeInTheDocument();
@@ -137,8 +147,8 @@ describe('AttendanceModal', () => {
 
     expect(roster).toHaveBeenCalledTimes(1);
     expect(roster).toHaveBeenCalledWith('class-1', { page: 1 });
-    expect(summary).toHaveBeenCalledTimes(1);
-    expect(summary).toHaveBeenCalledWith(['class-1']);
+    // The saved figures come with the screen's page of classes: the dialog reads none of its own.
+    expect(classPage).toHaveBeenCalledTimes(1);
     expect(saveAttendance).not.toHaveBeenCalled();
   });
 
@@ -165,22 +175,21 @@ describe('AttendanceModal', () => {
     expect(await screen.findByText('Attendance saved')).toBeInTheDocument();
   });
 
-  it('saves in one request: the roster is not read again, only the screen refreshes its summary', async () => {
+  it('saves in one request: the roster is not read again, only the screen refreshes its page', async () => {
     saveAttendance.mockResolvedValue(ok([]));
     const { user, onClose } = renderModal();
     await screen.findByText('1 of 3 present (33.3%)');
     expect(roster).toHaveBeenCalledTimes(1);
-    expect(summary).toHaveBeenCalledTimes(1);
+    expect(classPage).toHaveBeenCalledTimes(1);
 
     await user.click(presentSwitch('Tom Baker'));
     await user.click(screen.getByRole('button', { name: 'Save attendance' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
 
     expect(saveAttendance).toHaveBeenCalledTimes(1);
-    // The save invalidated the attendance reads: the screen's summary (the list refresh, which the
-    // dialog's rate comes from) is read again once; the roster is not read again.
-    expect(summary).toHaveBeenCalledTimes(2);
-    expect(summary).toHaveBeenLastCalledWith(['class-1']);
+    // The save invalidated the attendance reads: the screen's page of classes (which the dialog's
+    // rate comes from) is read again once; the roster is not read again.
+    expect(classPage).toHaveBeenCalledTimes(2);
     expect(roster).toHaveBeenCalledTimes(1);
   });
 
@@ -234,10 +243,8 @@ describe('AttendanceModal', () => {
     roster.mockImplementation(async (_classId, paging) =>
       ok(paging?.page === 2 ? paged([ana], 51, 2) : paged([tom, sara], 51)),
     );
-    summary.mockResolvedValue(
-      ok({
-        'class-1': { classId: 'class-1', rosterCount: 51, attendedCount: 1, attendanceRate: 2 },
-      }),
+    classPage.mockResolvedValue(
+      pageWith({ classId: 'class-1', rosterCount: 51, attendedCount: 1, attendanceRate: 2 }),
     );
     const { user } = renderModal();
     await screen.findByText('Tom Baker');
@@ -255,10 +262,8 @@ describe('AttendanceModal', () => {
     roster
       .mockResolvedValueOnce(fail('GET_ATTENDANCE_ERROR', 'permission denied', { code: '42501' }))
       .mockResolvedValueOnce(ok(paged<RosterStudent>([])));
-    summary.mockResolvedValue(
-      ok({
-        'class-1': { classId: 'class-1', rosterCount: 0, attendedCount: 0, attendanceRate: null },
-      }),
+    classPage.mockResolvedValue(
+      pageWith({ classId: 'class-1', rosterCount: 0, attendedCount: 0, attendanceRate: null }),
     );
     const { user } = renderModal();
     expect(await screen.findByText('Error loading the roster:')).toBeInTheDocument();

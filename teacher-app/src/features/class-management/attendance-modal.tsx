@@ -11,8 +11,9 @@ import {
   attendedAfterChanges,
   errorMessageKey,
   progressColor,
-  type ClassAttendanceSummary,
+  type ClassWithAttendance,
   type CourseClass,
+  type Paged,
   type RosterMark,
   type RosterStudent,
 } from '@portal/shared-data';
@@ -33,11 +34,11 @@ export interface AttendanceModalProps {
   /** The class whose attendance is taken (a Class Management card's class). */
   classItem: CourseClass;
   /**
-   * The screen's attendance summary of its page of classes (this class among them): the saved
-   * counts the rate starts from. The dialog reads no summary of its own, so a save is one request
-   * and the invalidated summary the screen reads again brings the new rate to both.
+   * The screen's page of classes (this class among them), each with its saved attendance: the
+   * counts the rate starts from. The dialog reads no figures of its own, so a save is one request
+   * and the invalidated page the screen reads again brings the new rate to both.
    */
-  summary: UseQueryResult<Record<string, ClassAttendanceSummary>>;
+  page: UseQueryResult<Paged<ClassWithAttendance>>;
   opened: boolean;
   onClose: () => void;
 }
@@ -96,7 +97,11 @@ function RosterLine({
 }
 
 /** The dialog's body, mounted while it is open: a new opening starts from what is saved. */
-function AttendanceRoster({ classItem, summary, onClose }: Omit<AttendanceModalProps, 'opened'>) {
+function AttendanceRoster({
+  classItem,
+  page: classPage,
+  onClose,
+}: Omit<AttendanceModalProps, 'opened'>) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const [page, setPage] = useState(1);
@@ -141,7 +146,8 @@ function AttendanceRoster({ classItem, summary, onClose }: Omit<AttendanceModalP
 
   const changes = attendanceChanges(marks);
   const changeCount = changes.present.length + changes.absent.length;
-  const saved = summary.data?.[classItem.id];
+  const saved =
+    classPage.data?.items.find((cls) => cls.id === classItem.id)?.attendance ?? undefined;
   const total = saved?.rosterCount ?? roster.data?.total ?? 0;
   const attended = attendedAfterChanges(saved?.attendedCount ?? 0, marks);
   const rate = saved ? attendanceRate(attended, total) : null;
@@ -170,7 +176,7 @@ function AttendanceRoster({ classItem, summary, onClose }: Omit<AttendanceModalP
     );
   };
 
-  const failed = roster.isError ? roster : summary.isError ? summary : null;
+  const failed = roster.isError ? roster : classPage.isError ? classPage : null;
 
   return (
     <Stack gap="md">
@@ -190,9 +196,9 @@ function AttendanceRoster({ classItem, summary, onClose }: Omit<AttendanceModalP
           message={t(errorMessageKey(failed.error), { ns: 'errors' })}
           onRetry={() => {
             if (roster.isError) void roster.refetch();
-            if (summary.isError) void summary.refetch();
+            if (classPage.isError) void classPage.refetch();
           }}
-          retrying={roster.isFetching || summary.isFetching}
+          retrying={roster.isFetching || classPage.isFetching}
         />
       ) : null}
 
@@ -202,7 +208,7 @@ function AttendanceRoster({ classItem, summary, onClose }: Omit<AttendanceModalP
             {t('rate')}
           </Text>
           <Text size="sm" fw={600}>
-            {summary.isPending
+            {classPage.isPending
               ? '…'
               : rate === null
                 ? t('noRoster')
@@ -303,7 +309,7 @@ function AttendanceRoster({ classItem, summary, onClose }: Omit<AttendanceModalP
  * (paged), the attendance rate as marked, and Save, which sends the changed marks in one request. A
  * student's own join time is kept. A refused save says why and keeps every mark.
  */
-export function AttendanceModal({ classItem, summary, opened, onClose }: AttendanceModalProps) {
+export function AttendanceModal({ classItem, page, opened, onClose }: AttendanceModalProps) {
   const { t } = useTranslation(namespace);
   // While the roster is being saved the dialog stays, so a refusal is shown and no mark is lost.
   const saving = useIsMutating({ mutationKey: classMutations.saveAttendance().mutationKey }) > 0;
@@ -314,12 +320,7 @@ export function AttendanceModal({ classItem, summary, opened, onClose }: Attenda
       busy={saving}
       title={t('title', { title: classItem.title })}
     >
-      <AttendanceRoster
-        key={classItem.id}
-        classItem={classItem}
-        summary={summary}
-        onClose={onClose}
-      />
+      <AttendanceRoster key={classItem.id} classItem={classItem} page={page} onClose={onClose} />
     </FormModal>
   );
 }

@@ -30,7 +30,7 @@ export interface ClassCardProps {
   onDelete: (cls: CourseClass) => void;
   /** Taking attendance: offered once the class has started. */
   onAttendance: (cls: CourseClass) => void;
-  /** The class's attendance so far (`class_attendance_summary`), when loaded. */
+  /** The class's attendance so far (`class_attendance_figures`, read with the page), when known. */
   attendance?: ClassAttendanceSummary;
 }
 

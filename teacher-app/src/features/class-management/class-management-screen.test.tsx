@@ -2,15 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  attendanceService,
   classesService,
   coursesService,
   fail,
   ok,
   type AppUser,
   type ClassStats,
+  type ClassWithAttendance,
   type Course,
-  type CourseClass,
   type Paged,
 } from '@portal/shared-data';
 import type { Language } from '@portal/shared-ui';
@@ -23,24 +22,23 @@ import ClassManagementScreen from './class-management-screen';
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.classesService, {
-    list: vi.fn(),
+    listWithAttendance: vi.fn(),
     stats: vi.fn(),
     createSeries: vi.fn(),
     update: vi.fn(),
     delete: vi.fn(),
   });
   Object.assign(actual.coursesService, { list: vi.fn() });
-  Object.assign(actual.attendanceService, { summary: vi.fn() });
   return actual;
 });
 
-const listClasses = vi.mocked(classesService.list);
+// The page of classes, each with its attendance: one request.
+const listClasses = vi.mocked(classesService.listWithAttendance);
 const classStats = vi.mocked(classesService.stats);
 const createClass = vi.mocked(classesService.createSeries);
 const updateClass = vi.mocked(classesService.update);
 const deleteClass = vi.mocked(classesService.delete);
 const listCourses = vi.mocked(coursesService.list);
-const attendanceSummary = vi.mocked(attendanceService.summary);
 
 // Local times, so the expected texts hold in any time zone.
 const now = new Date();
@@ -49,7 +47,7 @@ const FROM_TODAY = new Date(now.getFullYear(), now.getMonth(), now.getDate()).to
 const NEXT_YEAR = new Date().getFullYear() + 1;
 const upcomingStart = new Date(NEXT_YEAR, 11, 1, 14, 5);
 
-function aClass(overrides: Partial<CourseClass> = {}): CourseClass {
+function aClass(overrides: Partial<ClassWithAttendance> = {}): ClassWithAttendance {
   return {
     id: 'class-1',
     courseId: 'course-1',
@@ -63,6 +61,7 @@ function aClass(overrides: Partial<CourseClass> = {}): CourseClass {
     meetingLink: 'https://meet.example/pitch',
     recordingUrl: null,
     createdAt: '2026-01-01T00:00:00Z',
+    attendance: null,
     ...overrides,
   };
 }
@@ -167,8 +166,6 @@ beforeEach(() => {
   listCourses.mockReset();
   listCourses.mockResolvedValue(ok(paged(COURSES, 2, 1, 100)));
   classStats.mockResolvedValue(ok(STATS));
-  attendanceSummary.mockReset();
-  attendanceSummary.mockResolvedValue(ok({}));
 });
 
 describe('Class Management', () => {
@@ -199,7 +196,7 @@ describe('Class Management', () => {
   });
 
   it('says so when there are no classes at all, and offers to schedule one', async () => {
-    listClasses.mockResolvedValue(ok(paged<CourseClass>([])));
+    listClasses.mockResolvedValue(ok(paged<ClassWithAttendance>([])));
     classStats.mockResolvedValue(ok({ total: 0, live: 0, recorded: 0, totalHours: 0 }));
     const { user } = renderPage();
 
@@ -257,7 +254,7 @@ describe('Class Management', () => {
 
   it('searches and filters by course on the server, and tells an empty result from no classes', async () => {
     listClasses.mockImplementation(async (filters) =>
-      ok(filters?.search === 'zzz' ? paged<CourseClass>([]) : paged([aClass(), recorded])),
+      ok(filters?.search === 'zzz' ? paged<ClassWithAttendance>([]) : paged([aClass(), recorded])),
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
@@ -445,13 +442,24 @@ describe('Class Management', () => {
     expect(new Set(series.map((input) => input.title))).toEqual(new Set(['Conversation club']));
   });
 
-  it('shows the attendance of classes that have started, read for the whole page at once', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass(), ended])));
-    attendanceSummary.mockResolvedValue(
-      ok({
-        'class-1': { classId: 'class-1', rosterCount: 5, attendedCount: 0, attendanceRate: 0 },
-        'class-3': { classId: 'class-3', rosterCount: 8, attendedCount: 6, attendanceRate: 75 },
-      }),
+  it('shows the attendance of classes that have started, read with the page itself', async () => {
+    listClasses.mockResolvedValue(
+      ok(
+        paged([
+          aClass({
+            attendance: { classId: 'class-1', rosterCount: 5, attendedCount: 0, attendanceRate: 0 },
+          }),
+          {
+            ...ended,
+            attendance: {
+              classId: 'class-3',
+              rosterCount: 8,
+              attendedCount: 6,
+              attendanceRate: 75,
+            },
+          },
+        ]),
+      ),
     );
     renderPage();
 
@@ -464,8 +472,10 @@ describe('Class Management', () => {
     const future = card('Pitching to investors');
     expect(within(future).queryByText(/Attendance rate/)).toBeNull();
     expect(within(future).queryByRole('button', { name: 'Attendance' })).toBeNull();
-    expect(attendanceSummary).toHaveBeenCalledTimes(1);
-    expect(attendanceSummary).toHaveBeenCalledWith(['class-1', 'class-3']);
+    // No request waits for the page: the figures, the page and the course options, at once.
+    expect(listClasses).toHaveBeenCalledTimes(1);
+    expect(classStats).toHaveBeenCalledTimes(1);
+    expect(listCourses).toHaveBeenCalledTimes(1);
   });
 
   it('opens the schedule form on arrival from a Quick Action link', async () => {
@@ -489,7 +499,7 @@ describe('Class Management', () => {
 
   it('switches to past classes, latest first, with their own empty state', async () => {
     listClasses.mockImplementation(async (filters) =>
-      ok(filters?.order === 'desc' ? paged<CourseClass>([]) : paged([aClass()])),
+      ok(filters?.order === 'desc' ? paged<ClassWithAttendance>([]) : paged([aClass()])),
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });

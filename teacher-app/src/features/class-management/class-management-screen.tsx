@@ -55,8 +55,9 @@ type FormDialog = { kind: 'create' } | { kind: 'edit'; cls: CourseClass } | null
 /**
  * Class Management: the classes the signed-in teacher (own courses) or administrator (every
  * course) may see, as the database's policies decide. Figures over every visible class, a
- * server-side search and course filter, one page per request, soonest first; schedule, edit and
- * delete through the class form and a confirmation.
+ * server-side search and course filter, one page per request (each class with its attendance),
+ * soonest first; schedule, edit and delete through the class form and a confirmation. Three
+ * requests per load, at once: the figures, the page and the course filter's options.
  */
 export default function ClassManagementScreen() {
   const { t } = useTranslation(namespace);
@@ -89,7 +90,7 @@ export default function ClassManagementScreen() {
     page,
     limit: CLASS_PAGE_SIZE,
   };
-  const classes = useQuery(classQueries.list(request));
+  const classes = useQuery(classQueries.listWithAttendance(request));
   const stats = useQuery(classQueries.stats());
   const courses = useManagedCourses(user);
   const remove = useMutation(classMutations.delete());
@@ -97,8 +98,6 @@ export default function ClassManagementScreen() {
   // The list shrank (a class deleted on the last page): its new last page shows instead.
   const list = settle(classes);
   const items = list?.items ?? [];
-  // One request for the attendance of every card on the page.
-  const attendance = useQuery(classQueries.attendanceSummary(items.map((cls) => cls.id)));
   const filtered = filters.search.trim() !== '' || courseId !== null;
   const clearFilters = () => setFilters(NO_FILTERS);
 
@@ -263,7 +262,7 @@ export default function ClassManagementScreen() {
               onEdit={(target) => setDialog({ kind: 'edit', cls: target })}
               onDelete={(target) => setDeleting({ cls: target, open: true })}
               onAttendance={(target) => setAttending({ cls: target, open: true })}
-              attendance={attendance.data?.[cls.id]}
+              attendance={cls.attendance ?? undefined}
             />
           ))}
         </SimpleGrid>
@@ -281,7 +280,7 @@ export default function ClassManagementScreen() {
       {attending ? (
         <AttendanceModal
           classItem={attending.cls}
-          summary={attendance}
+          page={classes}
           opened={attending.open}
           onClose={() => setAttending((current) => current && { ...current, open: false })}
         />

@@ -10,6 +10,7 @@ import {
   type Course,
   type MyStudent,
   type MyStudentDetail,
+  type MyStudentFilters,
   type MyStudentsStats,
   type Paged,
   type StudentActivityEvent,
@@ -24,20 +25,16 @@ import MyStudentsScreen from './my-students-screen';
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.myStudentsReadModel, {
-    list: vi.fn(),
+    overview: vi.fn(),
     listAll: vi.fn(),
-    stats: vi.fn(),
-    recentActivity: vi.fn(),
     detail: vi.fn(),
   });
   Object.assign(actual.coursesService, { list: vi.fn() });
   return actual;
 });
 
-const listStudents = vi.mocked(myStudentsReadModel.list);
+const overview = vi.mocked(myStudentsReadModel.overview);
 const listAll = vi.mocked(myStudentsReadModel.listAll);
-const studentStats = vi.mocked(myStudentsReadModel.stats);
-const recentActivity = vi.mocked(myStudentsReadModel.recentActivity);
 const studentDetail = vi.mocked(myStudentsReadModel.detail);
 const listCourses = vi.mocked(coursesService.list);
 
@@ -157,6 +154,20 @@ const EVENTS: StudentActivityEvent[] = [
   },
 ];
 
+/** The screen's one answer: a page of students, the figures and the recent activity. */
+function answer(
+  students: Paged<MyStudent>,
+  stats: MyStudentsStats = STATS,
+  recentActivity: StudentActivityEvent[] = EVENTS,
+) {
+  return ok({ students, stats, recentActivity });
+}
+
+/** Answers the page asked for (by its filters) with the default figures and events. */
+function answerPages(pageOf: (filters: MyStudentFilters | undefined) => Paged<MyStudent>) {
+  overview.mockImplementation(async (filters) => answer(pageOf(filters)));
+}
+
 const DETAIL: MyStudentDetail = {
   student: {
     id: 'student-1',
@@ -225,7 +236,7 @@ const row = (name: string) => screen.getByRole('article', { name });
 beforeEach(() => {
   notifications.clean();
   vi.clearAllMocks();
-  listStudents.mockReset();
+  overview.mockReset();
   listCourses.mockResolvedValue(
     ok(
       paged(
@@ -236,8 +247,6 @@ beforeEach(() => {
       ),
     ),
   );
-  studentStats.mockResolvedValue(ok(STATS));
-  recentActivity.mockResolvedValue(ok(EVENTS));
   studentDetail.mockResolvedValue(ok(DETAIL));
 });
 
@@ -258,29 +267,28 @@ function readBlob(blob: Blob): Promise<string> {
 
 describe('My Students', () => {
   it('shows a loader while the students load', async () => {
-    listStudents.mockReturnValue(new Promise(() => {}));
+    overview.mockReturnValue(new Promise(() => {}));
     renderPage();
     expect(await screen.findByRole('status', { name: 'Loading students…' })).toBeInTheDocument();
+    expect(screen.getByText('Loading recent activity…')).toBeInTheDocument();
   });
 
-  it('loads in four requests: the page, the figures, the recent activity and the course filter', async () => {
-    listStudents.mockResolvedValue(ok(paged([sara, tom, nameless], 23)));
+  it('loads in two requests: the page with its figures and recent activity, and the course filter', async () => {
+    overview.mockResolvedValue(answer(paged([sara, tom, nameless], 23)));
     renderPage();
 
     await screen.findByRole('article', { name: 'Sara Núñez' });
     await screen.findByText('Sara Núñez handed in Write a pitch (graded)');
     await waitFor(() => expect(statValue('Total Students')).toBe('23'));
-    expect(listStudents).toHaveBeenCalledTimes(1);
-    expect(listStudents).toHaveBeenCalledWith({ page: 1, limit: 10 });
-    expect(studentStats).toHaveBeenCalledTimes(1);
-    expect(recentActivity).toHaveBeenCalledTimes(1);
+    expect(overview).toHaveBeenCalledTimes(1);
+    expect(overview).toHaveBeenCalledWith({ page: 1, limit: 10 });
     expect(listCourses).toHaveBeenCalledTimes(1);
     expect(listCourses).toHaveBeenCalledWith(expect.objectContaining({ teacherId: 'teacher-1' }));
     expect(studentDetail).not.toHaveBeenCalled();
   });
 
   it('shows the figures over all students and one row per student', async () => {
-    listStudents.mockResolvedValue(ok(paged([sara, tom, nameless], 23)));
+    overview.mockResolvedValue(answer(paged([sara, tom, nameless], 23)));
     renderPage();
 
     const saraRow = await screen.findByRole('article', { name: 'Sara Núñez' });
@@ -308,7 +316,7 @@ describe('My Students', () => {
   });
 
   it('colours progress green from 80, yellow from 60 and red below', async () => {
-    listStudents.mockResolvedValue(ok(paged([sara, tom, nameless])));
+    overview.mockResolvedValue(answer(paged([sara, tom, nameless])));
     renderPage();
     await screen.findByRole('article', { name: 'Sara Núñez' });
 
@@ -320,8 +328,8 @@ describe('My Students', () => {
   });
 
   it('searches and filters by course on the server, and tells an empty result from no students', async () => {
-    listStudents.mockImplementation(async (filters) =>
-      ok(filters?.search === 'zzz' ? paged<MyStudent>([]) : paged([sara, tom])),
+    answerPages((filters) =>
+      filters?.search === 'zzz' ? paged<MyStudent>([]) : paged([sara, tom]),
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Sara Núñez' });
@@ -329,13 +337,13 @@ describe('My Students', () => {
     await user.click(screen.getByRole('searchbox', { name: 'Search students' }));
     await user.paste('  sara ');
     await waitFor(() =>
-      expect(listStudents).toHaveBeenLastCalledWith({ search: 'sara', page: 1, limit: 10 }),
+      expect(overview).toHaveBeenLastCalledWith({ search: 'sara', page: 1, limit: 10 }),
     );
 
     await user.click(screen.getByRole('combobox', { name: 'Course' }));
     await user.click(await screen.findByRole('option', { name: 'Spanish for Beginners' }));
     await waitFor(() =>
-      expect(listStudents).toHaveBeenLastCalledWith({
+      expect(overview).toHaveBeenLastCalledWith({
         search: 'sara',
         courseId: 'course-2',
         page: 1,
@@ -357,11 +365,13 @@ describe('My Students', () => {
   });
 
   it('says so when there are no students at all', async () => {
-    listStudents.mockResolvedValue(ok(paged<MyStudent>([])));
-    studentStats.mockResolvedValue(
-      ok({ students: 0, activeThisWeek: 0, averageProgress: null, atRisk: 0 }),
+    overview.mockResolvedValue(
+      answer(
+        paged<MyStudent>([]),
+        { students: 0, activeThisWeek: 0, averageProgress: null, atRisk: 0 },
+        [],
+      ),
     );
-    recentActivity.mockResolvedValue(ok([]));
     renderPage();
 
     expect(await screen.findByText('No students yet')).toBeInTheDocument();
@@ -371,47 +381,42 @@ describe('My Students', () => {
   });
 
   it('pages through the students on the server', async () => {
-    listStudents.mockImplementation(async (filters) =>
-      ok(filters?.page === 2 ? paged([tom], 11, 2) : paged([sara], 11)),
-    );
+    answerPages((filters) => (filters?.page === 2 ? paged([tom], 11, 2) : paged([sara], 11)));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Sara Núñez' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('article', { name: 'Tom Baker' })).toBeInTheDocument();
-    expect(listStudents).toHaveBeenLastCalledWith({ page: 2, limit: 10 });
+    expect(overview).toHaveBeenLastCalledWith({ page: 2, limit: 10 });
+    // One request a page: the figures and the panel stay on screen while it loads, and come with it.
+    expect(overview).toHaveBeenCalledTimes(2);
+    expect(statValue('Total Students')).toBe('23');
+    expect(screen.getByText('Sara Núñez handed in Write a pitch (graded)')).toBeInTheDocument();
   });
 
   it("shows 'Error loading students:' with the reason, and Try again loads them", async () => {
-    listStudents
+    overview
       .mockResolvedValueOnce(
         fail('FETCH_USERS_ERROR', 'permission denied for function', { code: '42501' }),
       )
-      .mockResolvedValueOnce(ok(paged([sara])));
+      .mockResolvedValueOnce(answer(paged([sara])));
     const { user } = renderPage();
 
     expect(await screen.findByText('Error loading students:')).toBeInTheDocument();
-    expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
+    expect(screen.getAllByText('You are not allowed to do this.')).toHaveLength(2);
     expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+    // The panel says why it is empty; the one Try again reloads the list, the figures and the panel.
+    expect(screen.getByText('Error loading recent activity:')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Sara Núñez' })).toBeInTheDocument();
-    expect(screen.queryByText('Error loading students:')).not.toBeInTheDocument();
-  });
-
-  it('shows a failed recent-activity panel on its own, with Try again', async () => {
-    listStudents.mockResolvedValue(ok(paged([sara])));
-    recentActivity
-      .mockResolvedValueOnce(fail('FETCH_USERS_ERROR', 'boom'))
-      .mockResolvedValueOnce(ok(EVENTS));
-    const { user } = renderPage();
-
-    expect(await screen.findByText('Error loading recent activity:')).toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'Sara Núñez' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Unknown attended Pitching')).toBeInTheDocument();
+    expect(statValue('Total Students')).toBe('23');
+    expect(screen.queryByText('Error loading students:')).not.toBeInTheDocument();
+    expect(screen.queryByText('Error loading recent activity:')).not.toBeInTheDocument();
   });
 
   it("opens a student's details: courses, attendance, graded work and statistics", async () => {
-    listStudents.mockResolvedValue(ok(paged([sara, tom])));
+    overview.mockResolvedValue(answer(paged([sara, tom])));
     const { user } = renderPage();
     const saraRow = await screen.findByRole('article', { name: 'Sara Núñez' });
 
@@ -434,7 +439,7 @@ describe('My Students', () => {
   });
 
   it('says so when the student is no longer one of yours, and shows a failed load', async () => {
-    listStudents.mockResolvedValue(ok(paged([sara, tom])));
+    overview.mockResolvedValue(answer(paged([sara, tom])));
     studentDetail
       .mockResolvedValueOnce(ok(null))
       .mockResolvedValueOnce(fail('FETCH_USERS_ERROR', 'boom'));
@@ -464,7 +469,7 @@ describe('My Students', () => {
       revokeObjectURL: vi.fn(),
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    listStudents.mockResolvedValue(ok(paged([sara, tom])));
+    overview.mockResolvedValue(answer(paged([sara, tom])));
     listAll.mockResolvedValue(ok([sara, tom]));
     const { user } = renderPage({ language: 'es' });
     await screen.findByRole('article', { name: 'Sara Núñez' });
@@ -472,9 +477,7 @@ describe('My Students', () => {
     await user.click(screen.getByRole('combobox', { name: 'Curso' }));
     await user.click(await screen.findByRole('option', { name: 'Business English' }));
     await waitFor(() =>
-      expect(listStudents).toHaveBeenLastCalledWith(
-        expect.objectContaining({ courseId: 'course-1' }),
-      ),
+      expect(overview).toHaveBeenLastCalledWith(expect.objectContaining({ courseId: 'course-1' })),
     );
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
 
@@ -495,7 +498,7 @@ describe('My Students', () => {
   });
 
   it('says why an export failed and keeps the list', async () => {
-    listStudents.mockResolvedValue(ok(paged([sara])));
+    overview.mockResolvedValue(answer(paged([sara])));
     listAll.mockResolvedValue(fail('FETCH_USERS_ERROR', 'Failed to fetch', { status: 0 }));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Sara Núñez' });
@@ -505,7 +508,7 @@ describe('My Students', () => {
   });
 
   it('speaks Spanish', async () => {
-    listStudents.mockResolvedValue(ok(paged([sara, tom])));
+    overview.mockResolvedValue(answer(paged([sara, tom])));
     renderPage({ language: 'es' });
     const tomRow = await screen.findByRole('article', { name: 'Tom Baker' });
     expect(tomRow).toHaveTextContent('Última actividad: hace 3 h');
@@ -518,7 +521,7 @@ describe('My Students', () => {
   });
 
   it('tells an administrator it lists every student, and offers every course', async () => {
-    listStudents.mockResolvedValue(ok(paged([sara])));
+    overview.mockResolvedValue(answer(paged([sara])));
     renderPage({ user: admin });
     expect(
       await screen.findByText('Every student of the school: their progress, attendance and work.'),

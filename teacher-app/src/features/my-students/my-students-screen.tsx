@@ -51,7 +51,8 @@ const NO_FILTERS: Filters = { search: '', courseId: null };
  * My Students: the students actively enrolled in the signed-in teacher's courses (an admin: every
  * student), one row per student, as the database decides. Figures over all of them, a server-side
  * search and course filter, one page per request, a recent-activity panel, a details drawer and a
- * CSV export of the filtered list. Four requests per load, whatever the number of students.
+ * CSV export of the filtered list. Two requests per load, whatever the number of students: the page
+ * with the figures and the recent activity, and the course filter's options.
  */
 export default function MyStudentsScreen() {
   const { t } = useTranslation(namespace);
@@ -75,21 +76,19 @@ export default function MyStudentsScreen() {
     page,
     limit: MY_STUDENTS_PAGE_SIZE,
   };
-  const students = useQuery(studentQueries.list(request));
-  const stats = useQuery(studentQueries.stats());
+  // The page, the figures over every student and the recent activity: one request.
+  const overview = useQuery(studentQueries.overview(request));
+  const stats = overview.data?.stats;
   const courses = useManagedCourses(user);
 
   // The list shrank under the shown page: its new last page shows instead.
-  const list = settle(students);
+  const list = settle({
+    data: overview.data?.students,
+    isPlaceholderData: overview.isPlaceholderData,
+  });
   const items = list?.items ?? [];
   const filtered = filters.search.trim() !== '' || courseId !== null;
   const clearFilters = () => setFilters(NO_FILTERS);
-
-  const failed = students.isError ? students : stats.isError ? stats : null;
-  const retry = () => {
-    if (students.isError) void students.refetch();
-    if (stats.isError) void stats.refetch();
-  };
 
   const exportList = async () => {
     setExporting(true);
@@ -120,7 +119,7 @@ export default function MyStudentsScreen() {
     value: course.id,
     label: course.title,
   }));
-  const average = stats.data?.averageProgress;
+  const average = stats?.averageProgress;
 
   return (
     <Stack gap="md">
@@ -140,16 +139,16 @@ export default function MyStudentsScreen() {
       </Group>
 
       <StatGrid
-        loading={stats.isPending}
+        loading={overview.isPending}
         items={[
           {
             label: t('stats.students'),
-            value: stats.data?.students,
+            value: stats?.students,
             icon: <IconUsers size={22} aria-hidden />,
           },
           {
             label: t('stats.activeThisWeek'),
-            value: stats.data?.activeThisWeek,
+            value: stats?.activeThisWeek,
             icon: <IconUserCheck size={22} aria-hidden />,
             color: 'teal',
           },
@@ -161,7 +160,7 @@ export default function MyStudentsScreen() {
           },
           {
             label: t('stats.atRisk'),
-            value: stats.data?.atRisk,
+            value: stats?.atRisk,
             hint: t('stats.atRiskHint', { threshold: PROGRESS_FAIR }),
             icon: <IconAlertTriangle size={22} aria-hidden />,
             color: 'red',
@@ -186,12 +185,12 @@ export default function MyStudentsScreen() {
         onClear={clearFilters}
       />
 
-      {failed ? (
+      {overview.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(failed.error), { ns: 'errors' })}
-          onRetry={retry}
-          retrying={students.isFetching || stats.isFetching}
+          message={t(errorMessageKey(overview.error), { ns: 'errors' })}
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
         />
       ) : null}
 
@@ -201,7 +200,7 @@ export default function MyStudentsScreen() {
             <PagedResults
               results={list}
               countTitle={(count) => t('count', { count })}
-              fetching={students.isFetching}
+              fetching={overview.isFetching}
               loadingLabel={t('loading')}
               updatingLabel={t('updating')}
               filtered={filtered}
@@ -236,7 +235,13 @@ export default function MyStudentsScreen() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }} miw={0}>
-          <RecentActivityPanel now={now} />
+          <RecentActivityPanel
+            now={now}
+            events={overview.data?.recentActivity}
+            loading={overview.isPending}
+            updating={overview.isFetching && overview.data !== undefined}
+            error={overview.isError ? overview.error : null}
+          />
         </Grid.Col>
       </Grid>
 

@@ -1,16 +1,25 @@
 import { Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChecklist, IconUserCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey, type StudentActivityEvent } from '@portal/shared-data';
-import { studentQueries } from '@portal/shared-data/queries';
 import { ErrorBanner } from '@portal/shared-ui';
 import { namespace } from './i18n';
 import { lastActivityLabel } from './last-activity';
 
 export interface RecentActivityPanelProps {
   now: Date;
+  /** The newest events, newest first; undefined until the screen's request answers. */
+  events: StudentActivityEvent[] | undefined;
+  /** The screen's first load is under way. */
+  loading: boolean;
+  /** Shown events are being read again. */
+  updating: boolean;
+  /**
+   * Why the screen's request failed, if it did. The panel says so; the screen's error banner offers
+   * Try again (one request reads the list, the figures and these events).
+   */
+  error: unknown;
 }
 
 function EventLine({ event, now }: { event: StudentActivityEvent; now: Date }) {
@@ -46,12 +55,18 @@ function EventLine({ event, now }: { event: StudentActivityEvent; now: Date }) {
   );
 }
 
-/** The newest submissions and attendance of the caller's students, newest first (one request). */
-export function RecentActivityPanel({ now }: RecentActivityPanelProps) {
+/** The newest submissions and attendance of the caller's students, newest first (read with the list). */
+export function RecentActivityPanel({
+  now,
+  events: loaded,
+  loading,
+  updating,
+  error,
+}: RecentActivityPanelProps) {
   const { t } = useTranslation(namespace);
   const titleId = useId();
-  const activity = useQuery(studentQueries.recentActivity());
-  const events = activity.data ?? [];
+  const failed = error !== null && error !== undefined;
+  const events = failed ? [] : (loaded ?? []);
 
   return (
     <Card component="section" aria-labelledby={titleId} withBorder radius="md" padding="md">
@@ -60,11 +75,9 @@ export function RecentActivityPanel({ now }: RecentActivityPanelProps) {
           <Title order={2} size="h4" id={titleId}>
             {t('activity.title')}
           </Title>
-          {activity.isFetching && activity.data ? (
-            <Loader size="xs" aria-label={t('updating')} />
-          ) : null}
+          {updating && !failed ? <Loader size="xs" aria-label={t('updating')} /> : null}
         </Group>
-        {activity.isPending ? (
+        {loading ? (
           <Group gap="xs">
             <Loader size="sm" aria-hidden />
             <Text size="sm" c="dimmed">
@@ -72,15 +85,13 @@ export function RecentActivityPanel({ now }: RecentActivityPanelProps) {
             </Text>
           </Group>
         ) : null}
-        {activity.isError ? (
+        {failed ? (
           <ErrorBanner
             title={t('activity.loadError')}
-            message={t(errorMessageKey(activity.error), { ns: 'errors' })}
-            onRetry={() => void activity.refetch()}
-            retrying={activity.isFetching}
+            message={t(errorMessageKey(error), { ns: 'errors' })}
           />
         ) : null}
-        {activity.isSuccess && events.length === 0 ? (
+        {!failed && loaded !== undefined && events.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('activity.empty')}
           </Text>
