@@ -280,19 +280,22 @@ create trigger track_submission_events_after_delete
   after delete on public.activity_submissions referencing old table as old_rows
   for each statement execute function private.track_submission_events();
 
--- Progress: the pairs whose enrolments' progress changed (attendance and grading refresh it). Changes of
--- status, course or person are recounted by track_enrollments already.
+-- Progress: the pairs whose active enrolments' progress changed (attendance and grading refresh it; a
+-- change of status, course or person is recounted by track_enrollments as well). The changed rows are
+-- the new rows less the old ones, a hashed set operation: a join of the two transition tables, which
+-- have no statistics, was planned as a nested loop and made a bulk grading quadratic (100,000 graded
+-- submissions of the benchmark: 75 s instead of 7).
 create function private.track_enrollment_progress() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.refresh_teacher_students((
-    select jsonb_agg(jsonb_build_object('teacher_id', k.teacher_id, 'student_id', n.user_id))
-      from new_rows n
-      join old_rows o on o.id = n.id
-      join public.courses k on k.id = n.course_id
-     where n.progress is distinct from o.progress
-       and n.status = 'active'
+    select jsonb_agg(jsonb_build_object('teacher_id', k.teacher_id, 'student_id', c.user_id))
+      from (select n.id, n.course_id, n.user_id, n.status, n.progress from new_rows n
+            except
+            select o.id, o.course_id, o.user_id, o.status, o.progress from old_rows o) c
+      join public.courses k on k.id = c.course_id
+     where c.status = 'active'
   ));
   return null;
 end
