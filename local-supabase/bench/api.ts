@@ -3,7 +3,7 @@
 //
 // The benchmark always runs its own stack: ports shifted by BENCH_PORT_OFFSET (default 900) and data in
 // .data/bench, which it wipes. Those are fixed here, before any module reads the configuration, so the
-// development database (or a DATABASE_URL) is never touched. BENCH_RUNS sets the timed runs (default 30).
+// development database (or a DATABASE_URL) is never touched. BENCH_RUNS sets the timed runs (default 100).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

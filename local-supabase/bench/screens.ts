@@ -31,11 +31,6 @@ export interface ScreenContext {
   studentCourseId: string;
   /** An activity of the teacher's first course with submissions (grading). */
   teacherActivityId: string;
-  /**
-   * The classes on the first page of the teacher's Class Management. (No screen request needs them
-   * any more: the page carries its attendance figures.)
-   */
-  teacherPageClassIds: string[];
   monthStart: string;
   monthEnd: string;
   /** Today (UTC): the calendar's selected day when it opens. */
@@ -78,22 +73,11 @@ export function screens(ctx: ScreenContext): Screen[] {
           .order('scheduled_date'),
     },
   ];
-  // The course options of the class, material and activity forms and filters (useManagedCourses):
-  // a teacher's own courses by title, at most 100; every course for an admin.
-  const courseOptions = (role: Role): RequestSpec => ({
-    label: `courses?${role === 'teacher' ? 'teacher_id=eq.<self>&' : ''}order=title&limit=100 (count=exact)`,
-    build: (c) => {
-      const query = c.from('courses').select('*', { count: 'exact' });
-      return (role === 'teacher' ? query.eq('teacher_id', ctx.userId.teacher) : query)
-        .order('title')
-        .range(0, 99);
-    },
-  });
   // Class management (teachers and admins): the figures (class_stats), one page of classes from today
   // with their course and each class's attendance figures embedded (classesService.listWithAttendance:
-  // the computed relationship attendance_figures, 20261127000200_screen_reads.sql), and the course
-  // options. Three requests, all at once.
-  const classManagement = (role: Role): RequestSpec[] => [
+  // the computed relationship attendance_figures, 20261127000200_screen_reads.sql). Two requests,
+  // both at once; the course filter's options load only when the filter or the class form is used.
+  const classManagement: RequestSpec[] = [
     { label: 'rpc class_stats()', rpc: 'class_stats', args: {} },
     {
       label:
@@ -110,10 +94,10 @@ export function screens(ctx: ScreenContext): Screen[] {
           .order('id')
           .range(cards.from, cards.to),
     },
-    courseOptions(role),
   ];
-  // Materials Library (teachers and admins): figures (material_stats), 12 cards, the course options.
-  const materialsLibrary = (role: Role): RequestSpec[] => [
+  // Materials Library (teachers and admins): figures (material_stats) and 12 cards. Two requests;
+  // the course filter's options load only when the filter or Add Material is used.
+  const materialsLibrary: RequestSpec[] = [
     { label: 'rpc material_stats()', rpc: 'material_stats', args: {} },
     {
       label: 'material_list?order=uploaded_at.desc&offset=0&limit=12 (count=exact)',
@@ -124,10 +108,10 @@ export function screens(ctx: ScreenContext): Screen[] {
           .order('uploaded_at', { ascending: false })
           .range(cards.from, cards.to),
     },
-    courseOptions(role),
   ];
-  // Activities (teachers and admins): figures (activity_stats), 12 cards, the course options.
-  const activitiesManagement = (role: Role): RequestSpec[] => [
+  // Activities (teachers and admins): figures (activity_stats) and 12 cards. Two requests; the
+  // course filter's options load only when the filter or the activity form is used.
+  const activitiesManagement: RequestSpec[] = [
     { label: 'rpc activity_stats()', rpc: 'activity_stats', args: {} },
     {
       label: 'activity_list?order=created_at.desc&offset=0&limit=12 (count=exact)',
@@ -138,7 +122,6 @@ export function screens(ctx: ScreenContext): Screen[] {
           .order('created_at', { ascending: false })
           .range(cards.from, cards.to),
     },
-    courseOptions(role),
   ];
   const activitiesPage: RequestSpec = {
     label: 'activity_list?order=created_at.desc&offset=0&limit=10 (count=exact)',
@@ -250,10 +233,10 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
-    { role: 'teacher', name: 'Class management (page 1)', requests: classManagement('teacher') },
+    { role: 'teacher', name: 'Class management (page 1)', requests: classManagement },
     { role: 'teacher', name: 'Calendar (month)', requests: calendar },
-    { role: 'teacher', name: 'Materials library (page 1)', requests: materialsLibrary('teacher') },
-    { role: 'teacher', name: 'Activities (page 1)', requests: activitiesManagement('teacher') },
+    { role: 'teacher', name: 'Materials library (page 1)', requests: materialsLibrary },
+    { role: 'teacher', name: 'Activities (page 1)', requests: activitiesManagement },
     {
       role: 'teacher',
       name: 'Grading: submissions of an activity',
@@ -277,14 +260,14 @@ export function screens(ctx: ScreenContext): Screen[] {
       role: 'teacher',
       name: 'My students',
       requests: [
-        // The page of students (one row each) with the figures and the recent-activity panel
-        // (get_my_students_overview, 20261127000200_screen_reads.sql), and the course filter's options.
+        // One request: the page of students (one row each) with the figures and the recent-activity
+        // panel (get_my_students_overview, 20261127000200_screen_reads.sql). The course filter's
+        // options load only when the filter is used.
         {
           label: 'rpc get_my_students_overview(page 1 of 10, 10 events)',
           rpc: 'get_my_students_overview',
           args: { page: 1, page_size: 10, event_limit: 10 },
         },
-        courseOptions('teacher'),
       ],
     },
 
@@ -358,9 +341,9 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
-    { role: 'admin', name: 'Class management (page 1)', requests: classManagement('admin') },
+    { role: 'admin', name: 'Class management (page 1)', requests: classManagement },
     { role: 'admin', name: 'Calendar (month)', requests: calendar },
-    { role: 'admin', name: 'Materials (page 1)', requests: materialsLibrary('admin') },
-    { role: 'admin', name: 'Activities (page 1)', requests: activitiesManagement('admin') },
+    { role: 'admin', name: 'Materials (page 1)', requests: materialsLibrary },
+    { role: 'admin', name: 'Activities (page 1)', requests: activitiesManagement },
   ];
 }

@@ -9,8 +9,15 @@ export type ManagedCourseOption = { id: string; title: string; teacherId: string
  * The courses the signed-in user manages, by title, in one request: a teacher's own courses, every
  * course for an administrator (at most LARGE_LIST_LIMIT; the database's policies decide what each may
  * write). The class, activity and material forms and their screens' course filters all offer these.
+ *
+ * `wanted: false` (default true) leaves them unread until wanted: a screen whose course filter is
+ * not yet in use loads without them, and asks for them once the user reaches for the filter or
+ * opens a form that picks a course. Options already cached (read by another screen) still show.
  */
-export function useManagedCourses(user: AppUser | null): UseQueryResult<ManagedCourseOption[]> {
+export function useManagedCourses(
+  user: AppUser | null,
+  { wanted = true }: { wanted?: boolean } = {},
+): UseQueryResult<ManagedCourseOption[]> {
   const filters: CourseFilters = {
     ...(user?.role === 'admin' ? {} : { teacherId: user?.id ?? '' }),
     sortBy: 'title',
@@ -19,7 +26,7 @@ export function useManagedCourses(user: AppUser | null): UseQueryResult<ManagedC
   };
   return useQuery({
     ...courseQueries.list(filters),
-    enabled: user !== null,
+    enabled: user !== null && wanted,
     select: (page) => page.items.map(({ id, title, teacherId }) => ({ id, title, teacherId })),
   });
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils';
 import { ListFilters, type ListFiltersProps } from './list-filters';
@@ -118,6 +118,78 @@ describe('ListFilters', () => {
       },
     });
     expect(screen.getByRole('combobox', { name: 'Teacher' })).toHaveValue('Former teacher');
+  });
+
+  it('tells when the select is about to be used: on hover, on focus and when it opens', () => {
+    const select = {
+      label: 'Course',
+      allLabel: 'All courses',
+      options: COURSES,
+      value: null,
+      onChange: vi.fn(),
+    };
+    const hovered = vi.fn();
+    const { unmount } = renderFilters({ select: { ...select, onInterest: hovered } });
+    fireEvent.mouseEnter(screen.getByRole('combobox', { name: 'Course' }));
+    expect(hovered).toHaveBeenCalled();
+    unmount();
+
+    const focused = vi.fn();
+    const second = renderFilters({ select: { ...select, onInterest: focused } });
+    fireEvent.focus(screen.getByRole('combobox', { name: 'Course' }));
+    expect(focused).toHaveBeenCalled();
+    second.unmount();
+
+    // Opened without a hover or a focus first (a click event alone opens the dropdown).
+    const opened = vi.fn();
+    renderFilters({ select: { ...select, onInterest: opened } });
+    const combobox = screen.getByRole('combobox', { name: 'Course' });
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(combobox);
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    expect(opened).toHaveBeenCalled();
+  });
+
+  it('shows a named loader while the options load, and none once they are there', () => {
+    const select = {
+      label: 'Course',
+      allLabel: 'All courses',
+      options: [],
+      value: null,
+      onChange: vi.fn(),
+    };
+    const { unmount } = renderFilters({ select: { ...select, loading: true } });
+    expect(screen.getByRole('status', { name: 'Loading courses…' })).toBeInTheDocument();
+    // The select stays usable: "all" is there while the rest load.
+    expect(screen.getByRole('combobox', { name: 'Course' })).toHaveValue('All courses');
+    unmount();
+
+    renderFilters({ select: { ...select, options: COURSES, loading: false } });
+    expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument();
+  });
+
+  it('names its loader in Spanish', () => {
+    renderWithProviders(
+      <ListFilters
+        searchLabel="Buscar"
+        searchPlaceholder="Título"
+        search=""
+        onSearchChange={vi.fn()}
+        select={{
+          label: 'Curso',
+          allLabel: 'Todos los cursos',
+          options: [],
+          value: null,
+          onChange: vi.fn(),
+          loading: true,
+        }}
+        filtered={false}
+        clearLabel="Borrar filtros"
+        onClear={vi.fn()}
+      />,
+      { language: 'es' },
+    );
+    expect(screen.getByRole('status', { name: 'Cargando cursos…' })).toBeInTheDocument();
   });
 
   it('has no select without one', () => {

@@ -1,4 +1,4 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, Loader, Select } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,13 @@ export interface ListFilterSelect {
    * options loaded). Defaults to common's "Course not available"; the raw value is never shown.
    */
   unknownLabel?: string;
+  /**
+   * The user is about to use the select (pointer over it, focus, or its dropdown opening): options
+   * read on demand start loading before the dropdown shows.
+   */
+  onInterest?: () => void;
+  /** The options are on their way: a small loader, named "Loading courses…", shows in the select. */
+  loading?: boolean;
 }
 
 export interface ListFiltersProps {
@@ -62,6 +69,14 @@ function FilterSelect({ select, width }: { select: ListFilterSelect; width: numb
       onChange={(value) => select.onChange(value && value !== ALL ? value : null)}
       allowDeselect={false}
       w={{ base: '100%', xs: width }}
+      onMouseEnter={select.onInterest}
+      onFocus={select.onInterest}
+      onDropdownOpen={select.onInterest}
+      rightSection={
+        select.loading ? (
+          <Loader size="xs" role="status" aria-label={t('loadingCourses')} />
+        ) : undefined
+      }
     />
   );
 }
@@ -81,7 +96,11 @@ export function ListFilters({
   onClear,
   children,
 }: ListFiltersProps) {
-  const selects: readonly ListFilterSelect[] = select ? ('label' in select ? [select] : select) : [];
+  const selects: readonly ListFilterSelect[] = select
+    ? 'label' in select
+      ? [select]
+      : select
+    : [];
   // One select gets room for a long course title; several share the row.
   const width = selects.length > 1 ? 200 : 280;
   return (

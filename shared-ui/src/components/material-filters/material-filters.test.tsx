@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -138,6 +138,55 @@ describe('MaterialFilters', () => {
     expect(screen.getByRole('button', { name: 'Borrar filtros' })).toBeInTheDocument();
   });
 
+  it('tells when the course filter is about to be used: on hover, on focus and when pressed open', () => {
+    const course = () => screen.getByLabelText('Course');
+    for (const reach of [
+      () => fireEvent.mouseEnter(course()),
+      () => fireEvent.focus(course()),
+      () => fireEvent.mouseDown(course()),
+    ]) {
+      const onCourseInterest = vi.fn();
+      const { unmount } = renderWithProviders(
+        <MaterialFilters
+          value={{}}
+          onChange={vi.fn()}
+          courseOptions={[]}
+          onCourseInterest={onCourseInterest}
+        />,
+      );
+      expect(onCourseInterest).not.toHaveBeenCalled();
+      reach();
+      expect(onCourseInterest).toHaveBeenCalled();
+      unmount();
+    }
+  });
+
+  it("shows a named loader in the course filter while its courses load, and none once they're there", () => {
+    const { rerender } = renderWithProviders(
+      <MaterialFilters
+        value={{}}
+        onChange={vi.fn()}
+        courseOptions={[{ value: 'general', label: 'General' }]}
+        coursesLoading
+      />,
+    );
+    expect(screen.getByRole('status', { name: 'Loading courses…' })).toBeInTheDocument();
+    // Usable meanwhile: "All courses" and what is already there.
+    expect(screen.getByLabelText('Course')).toHaveDisplayValue('All courses');
+
+    rerender(
+      <MaterialFilters
+        value={{}}
+        onChange={vi.fn()}
+        courseOptions={[
+          { value: 'general', label: 'General' },
+          { value: 'course-1', label: 'Spanish A1' },
+        ]}
+      />,
+    );
+    expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument();
+  });
+
   it('speaks Spanish', () => {
     renderWithProviders(<Harness onChange={vi.fn()} courseOptions={[]} resultCount={1} />, {
       language: 'es',
@@ -145,5 +194,13 @@ describe('MaterialFilters', () => {
     expect(screen.getByLabelText('Curso')).toHaveDisplayValue('Todos los cursos');
     expect(screen.getByLabelText('Idioma')).toHaveDisplayValue('Todos los idiomas');
     expect(screen.getByRole('status')).toHaveTextContent('1 material');
+  });
+
+  it('names its loader in Spanish', () => {
+    renderWithProviders(
+      <MaterialFilters value={{}} onChange={vi.fn()} courseOptions={[]} coursesLoading />,
+      { language: 'es' },
+    );
+    expect(screen.getByRole('status', { name: 'Cargando cursos…' })).toBeInTheDocument();
   });
 });

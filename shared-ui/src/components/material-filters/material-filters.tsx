@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,6 +30,13 @@ export interface MaterialFiltersProps {
   onChange: (value: MaterialFilterValues) => void;
   /** Shows a course filter with these choices after "All courses". */
   courseOptions?: readonly MaterialCourseOption[];
+  /**
+   * The user is about to use the course filter (pointer over it, focus, or pressing it open): courses
+   * read on demand start loading before its choices show.
+   */
+  onCourseInterest?: () => void;
+  /** The course filter's courses are on their way: a small loader, named "Loading courses…", shows. */
+  coursesLoading?: boolean;
   /** How many materials the filters leave, announced politely; omit it where the screen says it. */
   resultCount?: number;
 }
@@ -50,6 +57,8 @@ export function MaterialFilters({
   value,
   onChange,
   courseOptions,
+  onCourseInterest,
+  coursesLoading = false,
   resultCount,
 }: MaterialFiltersProps) {
   const { t } = useTranslation(namespace);
@@ -78,6 +87,15 @@ export function MaterialFilters({
           }}
           data={[{ value: ALL, label: t('filters.allCourses') }, ...courses]}
           style={{ flex: '1 1 12rem' }}
+          onMouseEnter={onCourseInterest}
+          onFocus={onCourseInterest}
+          // A native select opens on press; its choices fill in as they arrive.
+          onMouseDown={onCourseInterest}
+          rightSection={
+            coursesLoading ? (
+              <Loader size="xs" role="status" aria-label={t('loadingCourses', { ns: 'common' })} />
+            ) : undefined
+          }
         />
       ) : null}
       <NativeSelect

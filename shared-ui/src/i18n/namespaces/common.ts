@@ -42,6 +42,8 @@ export const en = {
   },
   /** Stands for a course that is gone or not among those loaded (a filter's chosen course). */
   unknownCourse: 'Course not available',
+  /** A course filter's options on their way (the filter reads them on first use). */
+  loadingCourses: 'Loading courses…',
   sectionUnavailable: {
     title: 'This section is unavailable',
     description:
@@ -183,6 +185,7 @@ export const es: typeof en = {
     done: 'Listo',
   },
   unknownCourse: 'Curso no disponible',
+  loadingCourses: 'Cargando cursos…',
   sectionUnavailable: {
     title: 'Esta sección no está disponible',
     description:

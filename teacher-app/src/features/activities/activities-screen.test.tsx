@@ -252,7 +252,7 @@ describe('Activities: the list', () => {
     expect(await screen.findByRole('dialog', { name: 'Create Activity' })).toBeInTheDocument();
   });
 
-  it('shows the server totals over every activity, and a card per activity of the page, in three requests', async () => {
+  it('shows the server totals over every activity, and a card per activity of the page, in two requests', async () => {
     // One page of three out of forty: the figures come from the stats call, not from the page.
     listActivities.mockResolvedValue(ok(paged([anActivity(), classQuiz, undated], 40)));
     renderPage();
@@ -267,11 +267,8 @@ describe('Activities: the list', () => {
     expect(listActivities).toHaveBeenCalledTimes(1);
     expect(listActivities).toHaveBeenCalledWith({ page: 1, limit: 12 });
     expect(activityStats).toHaveBeenCalledTimes(1);
-    expect(listCourses).toHaveBeenCalledTimes(1);
-    expect(listCourses).toHaveBeenCalledWith(
-      expect.objectContaining({ teacherId: 'teacher-1', sortBy: 'title' }),
-    );
-    // Nothing else is read until a dialog asks for it.
+    // Nothing else is read until the course filter or a dialog asks for it.
+    expect(listCourses).not.toHaveBeenCalled();
     expect(listClasses).not.toHaveBeenCalled();
     expect(listSubmissions).not.toHaveBeenCalled();
 
@@ -361,16 +358,104 @@ describe('Activities: the list', () => {
 
   it('offers every course to an administrator', async () => {
     listActivities.mockResolvedValue(ok(paged([anActivity()])));
-    renderPage({ user: admin });
+    const { user } = renderPage({ user: admin });
     await screen.findByRole('article', { name: 'Write a formal email' });
-    expect(listCourses).toHaveBeenCalled();
+    await user.hover(screen.getByRole('combobox', { name: 'Course' }));
+    await waitFor(() => expect(listCourses).toHaveBeenCalled());
     expect(listCourses.mock.calls[0]?.[0]).not.toHaveProperty('teacherId');
+  });
+
+  it('reads the course options only once the course filter is reached for, with a loader meanwhile', async () => {
+    listActivities.mockResolvedValue(ok(paged([anActivity(), classQuiz])));
+    let answer!: (result: Awaited<ReturnType<typeof listCourses>>) => void;
+    listCourses.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Write a formal email' });
+    await waitFor(() => expect(statValue('Total Activities')).toBe('40'));
+    expect(listCourses).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument();
+
+    // The pointer over the filter: its options start loading before it is opened.
+    const filter = screen.getByRole('combobox', { name: 'Course' });
+    await user.hover(filter);
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    // The teacher's own courses, by title.
+    expect(listCourses).toHaveBeenCalledWith(
+      expect.objectContaining({ teacherId: 'teacher-1', sortBy: 'title' }),
+    );
+    expect(screen.getByLabelText('Loading courses…')).toBeInTheDocument();
+
+    answer(ok(paged(COURSES, 2, 1, 100)));
+    await waitFor(() =>
+      expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument(),
+    );
+    await user.click(filter);
+    await user.click(await screen.findByRole('option', { name: 'Business English' }));
+    await waitFor(() =>
+      expect(listActivities).toHaveBeenLastCalledWith({
+        courseId: 'course-1',
+        page: 1,
+        limit: 12,
+      }),
+    );
+    expect(filter).toHaveValue('Business English');
+    expect(listCourses).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the course options when the course filter gets the keyboard focus', async () => {
+    listActivities.mockResolvedValue(ok(paged([anActivity()])));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Write a formal email' });
+    await user.click(screen.getByRole('searchbox', { name: 'Search activities' }));
+    expect(listCourses).not.toHaveBeenCalled();
+
+    await user.tab();
+    const filter = screen.getByRole('combobox', { name: 'Course' });
+    expect(filter).toHaveFocus();
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    await user.keyboard('{ArrowDown}');
+    expect(
+      await screen.findByRole('option', { name: 'Spanish for Beginners' }),
+    ).toBeInTheDocument();
   });
 });
 
 describe('Activities: the activity form', () => {
   beforeEach(() => {
     listActivities.mockResolvedValue(ok(paged([anActivity()])));
+  });
+
+  it('reads the course options when the form opens, and offers them there', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Write a formal email' });
+    expect(listCourses).not.toHaveBeenCalled();
+
+    const dialog = await openForm(user);
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    await choose(user, dialog, 'Course', 'Spanish for Beginners');
+    expect(within(dialog).getByRole('combobox', { name: 'Course' })).toHaveValue(
+      'Spanish for Beginners',
+    );
+  });
+
+  it('says why the courses could not be read in the form, and Try again reads them', async () => {
+    listCourses
+      .mockResolvedValueOnce(
+        fail('FETCH_COURSES_ERROR', 'permission denied for table courses', { code: '42501' }),
+      )
+      .mockResolvedValueOnce(ok(paged(COURSES, 2, 1, 100)));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Write a formal email' });
+
+    const dialog = await openForm(user);
+    expect(await within(dialog).findByText('Your courses could not be loaded:')).toBeVisible();
+    expect(within(dialog).getByText('You are not allowed to do this.')).toBeVisible();
+    expect(within(dialog).queryByText(/permission denied/)).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await choose(user, dialog, 'Course', 'Business English');
+    expect(within(dialog).queryByText('Your courses could not be loaded:')).not.toBeInTheDocument();
+    expect(listCourses).toHaveBeenCalledTimes(2);
   });
 
   it('opens on its first field with the defaults: an assignment worth 100 points, late work off', async () => {
@@ -763,6 +848,8 @@ describe('Activities: opening submissions by link', () => {
     ).toBeInTheDocument();
     expect(getActivity).toHaveBeenCalledWith('activity-2');
     expect(listSubmissions).toHaveBeenCalledWith({ activityId: 'activity-2', page: 1, limit: 20 });
+    // Grading picks no course: the course options stay unread.
+    expect(listCourses).not.toHaveBeenCalled();
   });
 
   it('says so when the linked activity is gone', async () => {

@@ -57,8 +57,9 @@ type Dialog =
  * Activities for teachers (their courses and those courses' classes) and administrators (all), as
  * the database's policies decide: figures over everything visible, a server-side search and course
  * filter, one page per request, newest first; create, edit and delete activities, and open an
- * activity's submissions to grade them. Three requests per screen load (figures, one page, the
- * course options).
+ * activity's submissions to grade them. Two requests per screen load (figures, one page); the
+ * course options load on demand: when the course filter is about to be used, a course is chosen in
+ * it, or the activity form opens.
  */
 export default function ActivitiesScreen() {
   const { t } = useTranslation(namespace);
@@ -78,6 +79,8 @@ export default function ActivitiesScreen() {
     null,
   );
   const closeDelete = () => setDeleting((current) => current && { ...current, open: false });
+  // The course filter's options are read once the user reaches for the filter.
+  const [coursesWanted, setCoursesWanted] = useState(false);
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId]);
@@ -90,7 +93,10 @@ export default function ActivitiesScreen() {
   };
   const activities = useQuery(activityQueries.managed(request));
   const stats = useQuery(activityQueries.stats());
-  const courses = useManagedCourses(user);
+  const formOpen = dialog?.kind === 'create' || dialog?.kind === 'edit';
+  const courses = useManagedCourses(user, {
+    wanted: coursesWanted || formOpen || courseId !== null,
+  });
   const remove = useMutation(activityMutations.delete());
 
   // The list shrank (an activity deleted on the last page): its new last page shows instead.
@@ -178,6 +184,8 @@ export default function ActivitiesScreen() {
           options: courseOptions,
           value: courseId,
           onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
+          onInterest: () => setCoursesWanted(true),
+          loading: courses.isFetching && !courses.data,
         }}
         filtered={filtered}
         clearLabel={t('filters.clear')}
@@ -242,7 +250,7 @@ export default function ActivitiesScreen() {
         </SimpleGrid>
       </PagedResults>
 
-      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
+      {formOpen ? (
         <ActivityFormModal
           editing={dialog.kind === 'edit' ? dialog.activity : null}
           courses={courses}

@@ -222,10 +222,8 @@ describe('Class Management', () => {
     expect(screen.getByRole('heading', { name: '40 classes' })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 4')).toBeInTheDocument();
     expect(listClasses).toHaveBeenCalledWith({ dateFrom: FROM_TODAY, page: 1, limit: 12 });
-    // Classes of the teacher's own courses are offered in the filter and the form.
-    expect(listCourses).toHaveBeenCalledWith(
-      expect.objectContaining({ teacherId: 'teacher-1', sortBy: 'title' }),
-    );
+    // The figures and the page are the whole load: the course options wait until wanted.
+    expect(listCourses).not.toHaveBeenCalled();
 
     expect(live).toHaveTextContent('Live');
     expect(live).toHaveTextContent('Business English');
@@ -318,10 +316,101 @@ describe('Class Management', () => {
 
   it('offers every course to an administrator', async () => {
     listClasses.mockResolvedValue(ok(paged([aClass()])));
-    renderPage({ user: admin });
+    const { user } = renderPage({ user: admin });
     await screen.findByRole('article', { name: 'Pitching to investors' });
-    expect(listCourses).toHaveBeenCalled();
+    await user.hover(screen.getByRole('combobox', { name: 'Course' }));
+    await waitFor(() => expect(listCourses).toHaveBeenCalled());
     expect(listCourses.mock.calls[0]?.[0]).not.toHaveProperty('teacherId');
+  });
+
+  it('reads the course options only once the course filter is reached for, with a loader meanwhile', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass(), recorded])));
+    let answer!: (result: Awaited<ReturnType<typeof listCourses>>) => void;
+    listCourses.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+    await waitFor(() => expect(statValue('Total Classes')).toBe('40'));
+    expect(listCourses).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument();
+
+    // The pointer over the filter: its options start loading before it is opened.
+    const filter = screen.getByRole('combobox', { name: 'Course' });
+    await user.hover(filter);
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    // The teacher's own courses, by title.
+    expect(listCourses).toHaveBeenCalledWith(
+      expect.objectContaining({ teacherId: 'teacher-1', sortBy: 'title' }),
+    );
+    expect(screen.getByLabelText('Loading courses…')).toBeInTheDocument();
+
+    answer(ok(paged(COURSES, 2, 1, 100)));
+    await waitFor(() =>
+      expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument(),
+    );
+    await user.click(filter);
+    await user.click(await screen.findByRole('option', { name: 'Business English' }));
+    await waitFor(() =>
+      expect(listClasses).toHaveBeenLastCalledWith({
+        courseId: 'course-1',
+        dateFrom: FROM_TODAY,
+        page: 1,
+        limit: 12,
+      }),
+    );
+    expect(filter).toHaveValue('Business English');
+    expect(listCourses).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the course options when the course filter gets the keyboard focus', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+    await user.click(screen.getByRole('searchbox', { name: 'Search classes' }));
+    expect(listCourses).not.toHaveBeenCalled();
+
+    await user.tab();
+    const filter = screen.getByRole('combobox', { name: 'Course' });
+    expect(filter).toHaveFocus();
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    await user.keyboard('{ArrowDown}');
+    expect(
+      await screen.findByRole('option', { name: 'Spanish for Beginners' }),
+    ).toBeInTheDocument();
+  });
+
+  it('reads the course options when the schedule form opens, and offers them there', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+    expect(listCourses).not.toHaveBeenCalled();
+
+    const dialog = await openForm(user);
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    await chooseCourse(user, dialog, 'Spanish for Beginners');
+    expect(within(dialog).getByRole('combobox', { name: 'Course' })).toHaveValue(
+      'Spanish for Beginners',
+    );
+  });
+
+  it('says why the courses could not be read in the schedule form, and Try again reads them', async () => {
+    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    listCourses
+      .mockResolvedValueOnce(
+        fail('FETCH_COURSES_ERROR', 'permission denied for table courses', { code: '42501' }),
+      )
+      .mockResolvedValueOnce(ok(paged(COURSES, 2, 1, 100)));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+
+    const dialog = await openForm(user);
+    expect(await within(dialog).findByText('Your courses could not be loaded:')).toBeVisible();
+    expect(within(dialog).getByText('You are not allowed to do this.')).toBeVisible();
+    expect(within(dialog).queryByText(/permission denied/)).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await chooseCourse(user, dialog, 'Business English');
+    expect(within(dialog).queryByText('Your courses could not be loaded:')).not.toBeInTheDocument();
+    expect(listCourses).toHaveBeenCalledTimes(2);
   });
 
   it('names every missing field when the empty form is submitted, and clears an error on edit', async () => {
@@ -472,10 +561,10 @@ describe('Class Management', () => {
     const future = card('Pitching to investors');
     expect(within(future).queryByText(/Attendance rate/)).toBeNull();
     expect(within(future).queryByRole('button', { name: 'Attendance' })).toBeNull();
-    // No request waits for the page: the figures, the page and the course options, at once.
+    // No request waits for the page: the figures and the page, at once; no course options yet.
     expect(listClasses).toHaveBeenCalledTimes(1);
     expect(classStats).toHaveBeenCalledTimes(1);
-    expect(listCourses).toHaveBeenCalledTimes(1);
+    expect(listCourses).not.toHaveBeenCalled();
   });
 
   it('opens the schedule form on arrival from a Quick Action link', async () => {

@@ -56,8 +56,9 @@ type FormDialog = { kind: 'create' } | { kind: 'edit'; cls: CourseClass } | null
  * Class Management: the classes the signed-in teacher (own courses) or administrator (every
  * course) may see, as the database's policies decide. Figures over every visible class, a
  * server-side search and course filter, one page per request (each class with its attendance),
- * soonest first; schedule, edit and delete through the class form and a confirmation. Three
- * requests per load, at once: the figures, the page and the course filter's options.
+ * soonest first; schedule, edit and delete through the class form and a confirmation. Two
+ * requests per load, at once: the figures and the page. The course options load on demand: when
+ * the course filter is about to be used, a course is chosen in it, or the class form opens.
  */
 export default function ClassManagementScreen() {
   const { t } = useTranslation(namespace);
@@ -77,6 +78,8 @@ export default function ClassManagementScreen() {
   const closeDelete = () => setDeleting((current) => current && { ...current, open: false });
   // The class stays named while the attendance dialog closes.
   const [attending, setAttending] = useState<{ cls: CourseClass; open: boolean } | null>(null);
+  // The course filter's options are read once the user reaches for the filter.
+  const [coursesWanted, setCoursesWanted] = useState(false);
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId, when, today.getTime()]);
@@ -92,7 +95,9 @@ export default function ClassManagementScreen() {
   };
   const classes = useQuery(classQueries.listWithAttendance(request));
   const stats = useQuery(classQueries.stats());
-  const courses = useManagedCourses(user);
+  const courses = useManagedCourses(user, {
+    wanted: coursesWanted || dialog !== null || courseId !== null,
+  });
   const remove = useMutation(classMutations.delete());
 
   // The list shrank (a class deleted on the last page): its new last page shows instead.
@@ -187,6 +192,8 @@ export default function ClassManagementScreen() {
           options: courseOptions,
           value: courseId,
           onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
+          onInterest: () => setCoursesWanted(true),
+          loading: courses.isFetching && !courses.data,
         }}
         filtered={filtered}
         clearLabel={t('filters.clear')}

@@ -166,7 +166,7 @@ beforeEach(() => {
 });
 
 describe('Materials Library', () => {
-  it('loads in three requests: the figures over everything visible, one page, the courses', async () => {
+  it('loads in two requests: the figures over everything visible and one page', async () => {
     renderPage();
 
     expect(await screen.findByRole('article', { name: 'Irregular verbs' })).toBeInTheDocument();
@@ -179,10 +179,82 @@ describe('Materials Library', () => {
     expect(listMaterials).toHaveBeenCalledTimes(1);
     expect(listMaterials).toHaveBeenCalledWith({ page: 1, limit: 12 });
     expect(materialStats).toHaveBeenCalledTimes(1);
-    expect(listCourses).toHaveBeenCalledTimes(1);
+    // The course filter's courses wait until it is reached for.
+    expect(listCourses).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Course')).toHaveDisplayValue('All courses');
+  });
+
+  it('reads the courses only once the course filter is reached for, with a loader meanwhile', async () => {
+    let answer!: (result: Awaited<ReturnType<typeof listCourses>>) => void;
+    listCourses.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Irregular verbs' });
+    await waitFor(() => expect(statValue('Total Materials')).toBe('57'));
+    expect(listCourses).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument();
+
+    // The pointer over the filter: its courses start loading before it is opened.
+    const courseFilter = screen.getByLabelText('Course');
+    await user.hover(courseFilter);
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    // The teacher's own courses.
     expect(listCourses).toHaveBeenCalledWith(
       expect.objectContaining({ teacherId: 'teacher-1', limit: 100 }),
     );
+    expect(screen.getByLabelText('Loading courses…')).toBeInTheDocument();
+
+    answer(ok(paged(COURSES, 2, 1, 100)));
+    await waitFor(() =>
+      expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument(),
+    );
+    await user.selectOptions(courseFilter, 'course-1');
+    await waitFor(() =>
+      expect(listMaterials).toHaveBeenLastCalledWith({ courseId: 'course-1', page: 1, limit: 12 }),
+    );
+    expect(courseFilter).toHaveDisplayValue('Business English');
+    expect(listCourses).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the courses when the course filter gets the keyboard focus', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Irregular verbs' });
+    await user.click(screen.getByRole('searchbox', { name: 'Search materials' }));
+    expect(listCourses).not.toHaveBeenCalled();
+
+    await user.tab();
+    const courseFilter = screen.getByLabelText('Course');
+    expect(courseFilter).toHaveFocus();
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(
+        [...(courseFilter as HTMLSelectElement).options].map((option) => option.text),
+      ).toContain('Spanish A1'),
+    );
+  });
+
+  it('says why the course filter could not be loaded, and Try again loads it', async () => {
+    listCourses
+      .mockResolvedValueOnce(
+        fail('FETCH_COURSES_ERROR', 'permission denied for table courses', { code: '42501' }),
+      )
+      .mockResolvedValueOnce(ok(paged(COURSES, 2, 1, 100)));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Irregular verbs' });
+    expect(screen.queryByText('The course filter could not be loaded:')).not.toBeInTheDocument();
+
+    await user.hover(screen.getByLabelText('Course'));
+    expect(await screen.findByText('The course filter could not be loaded:')).toBeVisible();
+    expect(screen.getByText('You are not allowed to do this.')).toBeVisible();
+    expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.queryByText('The course filter could not be loaded:')).not.toBeInTheDocument(),
+    );
+    expect(
+      [...(screen.getByLabelText('Course') as HTMLSelectElement).options].map((o) => o.text),
+    ).toContain('Business English');
+    expect(listCourses).toHaveBeenCalledTimes(2);
   });
 
   it('shows each card with its details, and Delete only where the database allows it', async () => {
@@ -213,12 +285,12 @@ describe('Materials Library', () => {
     await waitFor(() => expect(listMaterials).toHaveBeenLastCalledWith({ page: 2, limit: 12 }));
 
     const courseFilter = screen.getByLabelText('Course');
-    expect([...(courseFilter as HTMLSelectElement).options].map((option) => option.text)).toEqual([
-      'All courses',
-      'General (no course)',
-      'Business English',
-      'Spanish A1',
-    ]);
+    await user.hover(courseFilter);
+    await waitFor(() =>
+      expect([...(courseFilter as HTMLSelectElement).options].map((option) => option.text)).toEqual(
+        ['All courses', 'General (no course)', 'Business English', 'Spanish A1'],
+      ),
+    );
     await user.selectOptions(courseFilter, 'general');
     await waitFor(() =>
       expect(listMaterials).toHaveBeenLastCalledWith({ courseId: 'general', page: 1, limit: 12 }),
@@ -315,8 +387,10 @@ describe('Materials Library', () => {
   });
 
   it('offers an admin every course in the course filter', async () => {
-    renderPage({ user: admin });
+    const { user } = renderPage({ user: admin });
     await screen.findByRole('article', { name: 'Irregular verbs' });
+    await user.hover(screen.getByLabelText('Course'));
+    await waitFor(() => expect(listCourses).toHaveBeenCalled());
     expect(listCourses).toHaveBeenCalledWith(
       expect.not.objectContaining({ teacherId: expect.anything() }),
     );
@@ -335,6 +409,23 @@ describe('Materials Library', () => {
 });
 
 describe('Add Material', () => {
+  it('reads the courses when the dialog opens, and offers them there', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Irregular verbs' });
+    expect(listCourses).not.toHaveBeenCalled();
+
+    const dialog = await openDialog(user);
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    const course = within(dialog).getByLabelText('Course (optional)');
+    await waitFor(() =>
+      expect([...(course as HTMLSelectElement).options].map((option) => option.text)).toContain(
+        'Spanish A1',
+      ),
+    );
+    await user.selectOptions(course, 'course-2');
+    expect(course).toHaveDisplayValue('Spanish A1');
+  });
+
   it('shows the size limit before anything is chosen, and needs a file', async () => {
     const { user } = renderPage();
     const dialog = await openDialog(user);

@@ -56,7 +56,8 @@ const NO_FILTERS: MaterialFilterValues = {};
  * administrator (everything) may see, as the database's policies decide. Figures over every visible
  * material, a server-side course, language, skill and title filter, one page per request, newest
  * first; View, Download (Open for links), Delete where the database allows it, and Add Material.
- * Three requests per screen load: the figures, one page, and the courses of the course filter.
+ * Two requests per screen load: the figures and one page. The courses of the course filter load on
+ * demand: when the filter is about to be used, a course is chosen in it, or Add Material opens.
  */
 export default function MaterialsLibraryScreen() {
   const { t } = useTranslation(namespace);
@@ -68,6 +69,8 @@ export default function MaterialsLibraryScreen() {
   // The material stays named while the confirmation closes.
   const [deleting, setDeleting] = useState<{ material: Material; open: boolean } | null>(null);
   const closeDelete = () => setDeleting((current) => current && { ...current, open: false });
+  // The course filter's courses are read once the user reaches for the filter.
+  const [coursesWanted, setCoursesWanted] = useState(false);
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId, language, skill]);
@@ -83,7 +86,9 @@ export default function MaterialsLibraryScreen() {
   };
   const materials = useQuery(materialQueries.list(request));
   const stats = useQuery(materialQueries.stats());
-  const courses = useManagedCourses(user);
+  const courses = useManagedCourses(user, {
+    wanted: coursesWanted || adding || courseId !== null,
+  });
   const remove = useMutation(materialMutations.delete());
   const viewer = useMaterialViewer();
 
@@ -174,7 +179,13 @@ export default function MaterialsLibraryScreen() {
         ]}
       />
 
-      <MaterialFilters value={filters} onChange={setFilters} courseOptions={courseOptions} />
+      <MaterialFilters
+        value={filters}
+        onChange={setFilters}
+        courseOptions={courseOptions}
+        onCourseInterest={() => setCoursesWanted(true)}
+        coursesLoading={courses.isFetching && !courses.data}
+      />
       {courses.isError ? (
         <ErrorBanner
           title={t('filters.coursesError')}

@@ -273,7 +273,7 @@ describe('My Students', () => {
     expect(screen.getByText('Loading recent activity…')).toBeInTheDocument();
   });
 
-  it('loads in two requests: the page with its figures and recent activity, and the course filter', async () => {
+  it('loads in one request: the page with its figures and recent activity', async () => {
     overview.mockResolvedValue(answer(paged([sara, tom, nameless], 23)));
     renderPage();
 
@@ -282,9 +282,66 @@ describe('My Students', () => {
     await waitFor(() => expect(statValue('Total Students')).toBe('23'));
     expect(overview).toHaveBeenCalledTimes(1);
     expect(overview).toHaveBeenCalledWith({ page: 1, limit: 10 });
-    expect(listCourses).toHaveBeenCalledTimes(1);
-    expect(listCourses).toHaveBeenCalledWith(expect.objectContaining({ teacherId: 'teacher-1' }));
+    // The course filter's options wait until it is reached for.
+    expect(listCourses).not.toHaveBeenCalled();
     expect(studentDetail).not.toHaveBeenCalled();
+  });
+
+  it('reads the course options only once the course filter is reached for, with a loader meanwhile', async () => {
+    overview.mockResolvedValue(answer(paged([sara, tom], 23)));
+    let reply!: (result: Awaited<ReturnType<typeof listCourses>>) => void;
+    listCourses.mockReturnValue(new Promise((resolve) => (reply = resolve)));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Sara Núñez' });
+    await waitFor(() => expect(statValue('Total Students')).toBe('23'));
+    expect(listCourses).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument();
+
+    // The pointer over the filter: its options start loading before it is opened.
+    const filter = screen.getByRole('combobox', { name: 'Course' });
+    await user.hover(filter);
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    // The teacher's own courses.
+    expect(listCourses).toHaveBeenCalledWith(expect.objectContaining({ teacherId: 'teacher-1' }));
+    expect(screen.getByLabelText('Loading courses…')).toBeInTheDocument();
+
+    reply(
+      ok(
+        paged(
+          [course('course-1', 'Business English'), course('course-2', 'Spanish for Beginners')],
+          2,
+          1,
+          100,
+        ),
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.queryByLabelText('Loading courses…')).not.toBeInTheDocument(),
+    );
+    await user.click(filter);
+    await user.click(await screen.findByRole('option', { name: 'Business English' }));
+    await waitFor(() =>
+      expect(overview).toHaveBeenLastCalledWith({ courseId: 'course-1', page: 1, limit: 10 }),
+    );
+    expect(filter).toHaveValue('Business English');
+    expect(listCourses).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the course options when the course filter gets the keyboard focus', async () => {
+    overview.mockResolvedValue(answer(paged([sara])));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Sara Núñez' });
+    await user.click(screen.getByRole('searchbox', { name: 'Search students' }));
+    expect(listCourses).not.toHaveBeenCalled();
+
+    await user.tab();
+    const filter = screen.getByRole('combobox', { name: 'Course' });
+    expect(filter).toHaveFocus();
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
+    await user.keyboard('{ArrowDown}');
+    expect(
+      await screen.findByRole('option', { name: 'Spanish for Beginners' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the figures over all students and one row per student', async () => {
@@ -522,10 +579,11 @@ describe('My Students', () => {
 
   it('tells an administrator it lists every student, and offers every course', async () => {
     overview.mockResolvedValue(answer(paged([sara])));
-    renderPage({ user: admin });
+    const { user } = renderPage({ user: admin });
     expect(
       await screen.findByText('Every student of the school: their progress, attendance and work.'),
     ).toBeInTheDocument();
+    await user.hover(screen.getByRole('combobox', { name: 'Course' }));
     await waitFor(() => expect(listCourses).toHaveBeenCalled());
     expect(listCourses.mock.calls[0]?.[0]).not.toHaveProperty('teacherId');
   });

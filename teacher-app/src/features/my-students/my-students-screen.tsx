@@ -51,8 +51,9 @@ const NO_FILTERS: Filters = { search: '', courseId: null };
  * My Students: the students actively enrolled in the signed-in teacher's courses (an admin: every
  * student), one row per student, as the database decides. Figures over all of them, a server-side
  * search and course filter, one page per request, a recent-activity panel, a details drawer and a
- * CSV export of the filtered list. Two requests per load, whatever the number of students: the page
- * with the figures and the recent activity, and the course filter's options.
+ * CSV export of the filtered list. One request per load, whatever the number of students: the page
+ * with the figures and the recent activity. The course filter's options load on demand: when the
+ * filter is about to be used or a course is chosen in it.
  */
 export default function MyStudentsScreen() {
   const { t } = useTranslation(namespace);
@@ -66,6 +67,8 @@ export default function MyStudentsScreen() {
   // The student stays named while the drawer closes.
   const [opened, setOpened] = useState<{ student: MyStudent; open: boolean } | null>(null);
   const [exporting, setExporting] = useState(false);
+  // The course filter's options are read once the user reaches for the filter.
+  const [coursesWanted, setCoursesWanted] = useState(false);
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId]);
@@ -79,7 +82,7 @@ export default function MyStudentsScreen() {
   // The page, the figures over every student and the recent activity: one request.
   const overview = useQuery(studentQueries.overview(request));
   const stats = overview.data?.stats;
-  const courses = useManagedCourses(user);
+  const courses = useManagedCourses(user, { wanted: coursesWanted || courseId !== null });
 
   // The list shrank under the shown page: its new last page shows instead.
   const list = settle({
@@ -179,6 +182,8 @@ export default function MyStudentsScreen() {
           options: courseOptions,
           value: courseId,
           onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
+          onInterest: () => setCoursesWanted(true),
+          loading: courses.isFetching && !courses.data,
         }}
         filtered={filtered}
         clearLabel={t('filters.clear')}
