@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fail, fromAuthError, fromPostgrestError, ok, settle } from './result';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { DEFAULT_THEME, mergeMantineTheme, type MantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import {

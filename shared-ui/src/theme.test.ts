@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING, colorShades, createPortalTheme, isHexColor } from './theme';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../result';
 import { appUser, authSession } from '../test-support/auth-fixtures';

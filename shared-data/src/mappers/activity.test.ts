@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { activityRow } from '../test-support/fake-supabase';
 import { toActivity, toActivityWriteRow, toDueDate } from './activity';

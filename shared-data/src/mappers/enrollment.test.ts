@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { courseRow, enrollmentRow } from '../test-support/fake-supabase';
 import { toEnrolledCourse, toEnrollment } from './enrollment';

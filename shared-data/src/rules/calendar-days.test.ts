@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { CalendarClass, CalendarMonth } from '../read-models/calendar';
 import { dayKey, dayRange, findCalendarDay, monthRange, needsFullDayList } from './calendar-days';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { CalendarClass } from '../read-models/calendar';
 import { classToEvent, classesToIcs, exportWindow, type ExportLabels } from './class-export';

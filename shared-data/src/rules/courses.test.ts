@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { COURSE_DEFAULTS, COURSE_LIMITS, enrollmentPercent, isCourseFull } from './courses';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { REVIEW_COMMENT_MAX_LENGTH, reviewCommentLength, validateReview } from './review';
 

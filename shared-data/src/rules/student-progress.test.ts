@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { lastActivityAge, progressColor, relativeLastActivity } from './student-progress';
 

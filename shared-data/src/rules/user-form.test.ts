@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 // The texts live in shared-ui (shared-data renders nothing); this test only reads its catalogue.
 import * as validationTexts from '../../../shared-ui/src/i18n/namespaces/validation';

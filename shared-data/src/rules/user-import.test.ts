@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import * as validationTexts from '../../../shared-ui/src/i18n/namespaces/validation';
 import {

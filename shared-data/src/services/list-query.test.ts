@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { PostgrestError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import {

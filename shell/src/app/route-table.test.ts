@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { paths } from '@portal/shared-data';
 import { ROUTES, navigationFor, resolveRoute, routePaths, type PortalRoute } from './route-table';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { CalendarClassItem, CalendarMonthData } from './class-calendar-types';
 import { monthDayCounts, monthEvents } from './month-events';

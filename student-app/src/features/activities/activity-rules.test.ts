@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { StudentActivity } from '@portal/shared-data';
 import { countDueThisWeek, filterActivities, formatPoints, submitState } from './activity-rules';
