@@ -184,10 +184,18 @@ class StagingWriter {
     return this.hash.digest('hex');
   }
 
-  /** Closes and removes the file (an aborted or refused upload). */
+  /**
+   * Closes and removes the file (an aborted or refused upload). The file is removed once the stream
+   * has closed: a stream destroyed while its file is still being opened creates the file after an
+   * earlier removal would have run, and the partial file stayed behind.
+   */
   async abort(): Promise<void> {
-    this.out.destroy();
-    await new Promise((resolve) => setImmediate(resolve));
+    if (!this.out.closed) {
+      await new Promise<void>((resolve) => {
+        this.out.once('close', () => resolve());
+        this.out.destroy();
+      });
+    }
     await rm(this.file, { force: true });
   }
 }
