@@ -77,23 +77,47 @@ export function screens(ctx: ScreenContext): Screen[] {
   // with their course and each class's attendance figures embedded (classesService.listWithAttendance:
   // the computed relationship attendance_figures, 20261127000200_screen_reads.sql). Two requests,
   // both at once; the course filter's options load only when the filter or the class form is used.
-  const classManagement: RequestSpec[] = [
+  const CLASS_PAGE_FIELDS =
+    'id, course_id, title, description, scheduled_date, duration, type, meeting_link, recording_url, created_at';
+  const ATTENDANCE_EMBED =
+    'attendance:attendance_figures(class_id, roster_count, attended_count, attendance_rate)';
+  const classManagement = (role: Role): RequestSpec[] => [
     { label: 'rpc class_stats()', rpc: 'class_stats', args: {} },
-    {
-      label:
-        'classes?select=<class>,course:courses(title,teacher_id),attendance:attendance_figures(...)&scheduled_date=gte.<today>&order=scheduled_date,id&offset=0&limit=12 (count=exact)',
-      build: (c) =>
-        c
-          .from('classes')
-          .select(
-            'id, course_id, title, description, scheduled_date, duration, type, meeting_link, recording_url, created_at, course:courses(title, teacher_id), attendance:attendance_figures(class_id, roster_count, attended_count, attendance_rate)',
-            { count: 'exact' },
-          )
-          .gte('scheduled_date', ctx.dayStart)
-          .order('scheduled_date')
-          .order('id')
-          .range(cards.from, cards.to),
-    },
+    role === 'teacher'
+      ? {
+          // A teacher asks for their own courses' classes (classesService.listWithAttendance with teacherId).
+          label:
+            'classes?select=<class>,course:courses!inner(title,teacher_id),attendance:attendance_figures(...)&course.teacher_id=eq.<teacher>&scheduled_date=gte.<today>&order=scheduled_date,id&offset=0&limit=12 (count=exact)',
+          build: (c) =>
+            c
+              .from('classes')
+              .select(
+                `${CLASS_PAGE_FIELDS}, course:courses!inner(title, teacher_id), ${ATTENDANCE_EMBED}`,
+                {
+                  count: 'exact',
+                },
+              )
+              .eq('course.teacher_id', ctx.userId.teacher)
+              .gte('scheduled_date', ctx.dayStart)
+              .order('scheduled_date')
+              .order('id')
+              .range(cards.from, cards.to),
+        }
+      : {
+          label:
+            'classes?select=<class>,course:courses(title,teacher_id),attendance:attendance_figures(...)&scheduled_date=gte.<today>&order=scheduled_date,id&offset=0&limit=12 (count=exact)',
+          build: (c) =>
+            c
+              .from('classes')
+              .select(
+                `${CLASS_PAGE_FIELDS}, course:courses(title, teacher_id), ${ATTENDANCE_EMBED}`,
+                { count: 'exact' },
+              )
+              .gte('scheduled_date', ctx.dayStart)
+              .order('scheduled_date')
+              .order('id')
+              .range(cards.from, cards.to),
+        },
   ];
   // Materials Library (teachers and admins): figures (material_stats) and 12 cards. Two requests;
   // the course filter's options load only when the filter or Add Material is used.
@@ -233,7 +257,7 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
-    { role: 'teacher', name: 'Class management (page 1)', requests: classManagement },
+    { role: 'teacher', name: 'Class management (page 1)', requests: classManagement('teacher') },
     { role: 'teacher', name: 'Calendar (month)', requests: calendar },
     { role: 'teacher', name: 'Materials library (page 1)', requests: materialsLibrary },
     { role: 'teacher', name: 'Activities (page 1)', requests: activitiesManagement },
@@ -341,7 +365,7 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
-    { role: 'admin', name: 'Class management (page 1)', requests: classManagement },
+    { role: 'admin', name: 'Class management (page 1)', requests: classManagement('admin') },
     { role: 'admin', name: 'Calendar (month)', requests: calendar },
     { role: 'admin', name: 'Materials (page 1)', requests: materialsLibrary },
     { role: 'admin', name: 'Activities (page 1)', requests: activitiesManagement },

@@ -116,6 +116,9 @@ function paged<T>(items: T[], total = items.length, page = 1, limit = 12): Paged
   return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
 }
 
+/** A teacher asks for their own courses' classes; an administrator for every class. */
+const TEACHER_ID = teacher.id;
+
 const STATS: ClassStats = { total: 40, live: 28, recorded: 12, totalHours: 51 };
 
 function renderPage({
@@ -221,7 +224,12 @@ describe('Class Management', () => {
     expect(classStats).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('heading', { name: '40 classes' })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 4')).toBeInTheDocument();
-    expect(listClasses).toHaveBeenCalledWith({ dateFrom: FROM_TODAY, page: 1, limit: 12 });
+    expect(listClasses).toHaveBeenCalledWith({
+      teacherId: TEACHER_ID,
+      dateFrom: FROM_TODAY,
+      page: 1,
+      limit: 12,
+    });
     // The figures and the page are the whole load: the course options wait until wanted.
     expect(listCourses).not.toHaveBeenCalled();
 
@@ -262,6 +270,7 @@ describe('Class Management', () => {
     await user.paste('  pitch ');
     await waitFor(() =>
       expect(listClasses).toHaveBeenLastCalledWith({
+        teacherId: TEACHER_ID,
         search: 'pitch',
         dateFrom: FROM_TODAY,
         page: 1,
@@ -273,6 +282,7 @@ describe('Class Management', () => {
     await user.click(await screen.findByRole('option', { name: 'Spanish for Beginners' }));
     await waitFor(() =>
       expect(listClasses).toHaveBeenLastCalledWith({
+        teacherId: TEACHER_ID,
         search: 'pitch',
         courseId: 'course-2',
         dateFrom: FROM_TODAY,
@@ -310,7 +320,12 @@ describe('Class Management', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('article', { name: 'Grammar review' })).toBeInTheDocument();
-    expect(listClasses).toHaveBeenLastCalledWith({ dateFrom: FROM_TODAY, page: 2, limit: 12 });
+    expect(listClasses).toHaveBeenLastCalledWith({
+      teacherId: TEACHER_ID,
+      dateFrom: FROM_TODAY,
+      page: 2,
+      limit: 12,
+    });
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
@@ -321,6 +336,8 @@ describe('Class Management', () => {
     await user.hover(screen.getByRole('combobox', { name: 'Course' }));
     await waitFor(() => expect(listCourses).toHaveBeenCalled());
     expect(listCourses.mock.calls[0]?.[0]).not.toHaveProperty('teacherId');
+    // The classes too: every class, not those of one teacher's courses.
+    expect(listClasses.mock.calls[0]?.[0]?.teacherId).toBeUndefined();
   });
 
   it('reads the course options only once the course filter is reached for, with a loader meanwhile', async () => {
@@ -351,6 +368,7 @@ describe('Class Management', () => {
     await user.click(await screen.findByRole('option', { name: 'Business English' }));
     await waitFor(() =>
       expect(listClasses).toHaveBeenLastCalledWith({
+        teacherId: TEACHER_ID,
         courseId: 'course-1',
         dateFrom: FROM_TODAY,
         page: 1,
@@ -596,6 +614,7 @@ describe('Class Management', () => {
     await user.click(screen.getByRole('radio', { name: 'Past' }));
     expect(await screen.findByText('No past classes')).toBeInTheDocument();
     expect(listClasses).toHaveBeenLastCalledWith({
+      teacherId: TEACHER_ID,
       dateTo: new Date(new Date(FROM_TODAY).getTime() - 1).toISOString(),
       order: 'desc',
       page: 1,

@@ -87,6 +87,10 @@ export default function ClassManagementScreen() {
   const request: ClassFilters = {
     search: search || undefined,
     courseId: courseId ?? undefined,
+    // A teacher sees the classes of their own courses (the policies say so): asked that way, the
+    // database reads those courses' classes, not every class of the school from today, to count
+    // them. An administrator's classes are every class.
+    teacherId: user?.role === 'teacher' ? user.id : undefined,
     ...(when === 'upcoming'
       ? { dateFrom: today.toISOString() }
       : { dateTo: new Date(today.getTime() - 1).toISOString(), order: 'desc' as const }),
