@@ -42,4 +42,9 @@ export {
   type CalendarLoadError,
 } from './use-calendar-classes';
 export { useMaterialViewer } from './use-material-viewer';
-export { useManagedCourses, type ManagedCourseOption } from './use-managed-courses';
+export {
+  useCourseFilterOptions,
+  useManagedCourses,
+  type CourseFilterOptions,
+  type ManagedCourseOption,
+} from './use-managed-courses';

@@ -1,4 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { LARGE_LIST_LIMIT, type AppUser, type CourseFilters } from '@portal/shared-data';
 import { courseQueries } from './course-queries';
 
@@ -29,4 +30,29 @@ export function useManagedCourses(
     enabled: user !== null && wanted,
     select: (page) => page.items.map(({ id, title, teacherId }) => ({ id, title, teacherId })),
   });
+}
+
+/** What a course filter needs from `useCourseFilterOptions`. */
+export type CourseFilterOptions = {
+  /** The managed courses (unread until wanted). */
+  courses: UseQueryResult<ManagedCourseOption[]>;
+  /** The user reached for the course filter: read the courses from now on. */
+  reachFor: () => void;
+  /** The courses are on their way and none are shown yet (the filter's loader). */
+  loading: boolean;
+};
+
+/**
+ * The managed courses for a screen whose course filter loads them on first use: they are read once the
+ * user reaches for the filter (`reachFor`), or whenever `needed` (a form that picks a course is open,
+ * or a course is chosen), and stay wanted after that.
+ */
+export function useCourseFilterOptions(user: AppUser | null, needed: boolean): CourseFilterOptions {
+  const [reached, setReached] = useState(false);
+  const courses = useManagedCourses(user, { wanted: reached || needed });
+  return {
+    courses,
+    reachFor: () => setReached(true),
+    loading: courses.isFetching && !courses.data,
+  };
 }

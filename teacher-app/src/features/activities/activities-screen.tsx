@@ -30,7 +30,11 @@ import {
   type ManagedActivityFilters,
 } from '@portal/shared-data';
 import { ACTIVITY_PARAM, NEW_ITEM_PARAM } from '@portal/shared-data/paths';
-import { activityMutations, activityQueries, useManagedCourses } from '@portal/shared-data/queries';
+import {
+  activityMutations,
+  activityQueries,
+  useCourseFilterOptions,
+} from '@portal/shared-data/queries';
 import { ActivityCard } from './activity-card';
 import { ActivityFormModal, type SavedAs } from './activity-form-modal';
 import { GradingModal } from './grading-modal';
@@ -79,8 +83,6 @@ export default function ActivitiesScreen() {
     null,
   );
   const closeDelete = () => setDeleting((current) => current && { ...current, open: false });
-  // The course filter's options are read once the user reaches for the filter.
-  const [coursesWanted, setCoursesWanted] = useState(false);
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId]);
@@ -94,9 +96,11 @@ export default function ActivitiesScreen() {
   const activities = useQuery(activityQueries.managed(request));
   const stats = useQuery(activityQueries.stats());
   const formOpen = dialog?.kind === 'create' || dialog?.kind === 'edit';
-  const courses = useManagedCourses(user, {
-    wanted: coursesWanted || formOpen || courseId !== null,
-  });
+  const {
+    courses,
+    reachFor: reachForCourses,
+    loading: coursesLoading,
+  } = useCourseFilterOptions(user, formOpen || courseId !== null);
   const remove = useMutation(activityMutations.delete());
 
   // The list shrank (an activity deleted on the last page): its new last page shows instead.
@@ -184,8 +188,8 @@ export default function ActivitiesScreen() {
           options: courseOptions,
           value: courseId,
           onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
-          onInterest: () => setCoursesWanted(true),
-          loading: courses.isFetching && !courses.data,
+          onInterest: reachForCourses,
+          loading: coursesLoading,
         }}
         filtered={filtered}
         clearLabel={t('filters.clear')}

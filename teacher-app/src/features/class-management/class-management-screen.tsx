@@ -30,7 +30,7 @@ import {
   type ClassFilters,
   type CourseClass,
 } from '@portal/shared-data';
-import { classMutations, classQueries, useManagedCourses } from '@portal/shared-data/queries';
+import { classMutations, classQueries, useCourseFilterOptions } from '@portal/shared-data/queries';
 import { AttendanceModal } from './attendance-modal';
 import { ClassCard } from './class-card';
 import { ClassFormModal, type SavedAs } from './class-form-modal';
@@ -78,8 +78,6 @@ export default function ClassManagementScreen() {
   const closeDelete = () => setDeleting((current) => current && { ...current, open: false });
   // The class stays named while the attendance dialog closes.
   const [attending, setAttending] = useState<{ cls: CourseClass; open: boolean } | null>(null);
-  // The course filter's options are read once the user reaches for the filter.
-  const [coursesWanted, setCoursesWanted] = useState(false);
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId, when, today.getTime()]);
@@ -99,9 +97,11 @@ export default function ClassManagementScreen() {
   };
   const classes = useQuery(classQueries.listWithAttendance(request));
   const stats = useQuery(classQueries.stats());
-  const courses = useManagedCourses(user, {
-    wanted: coursesWanted || dialog !== null || courseId !== null,
-  });
+  const {
+    courses,
+    reachFor: reachForCourses,
+    loading: coursesLoading,
+  } = useCourseFilterOptions(user, dialog !== null || courseId !== null);
   const remove = useMutation(classMutations.delete());
 
   // The list shrank (a class deleted on the last page): its new last page shows instead.
@@ -196,8 +196,8 @@ export default function ClassManagementScreen() {
           options: courseOptions,
           value: courseId,
           onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
-          onInterest: () => setCoursesWanted(true),
-          loading: courses.isFetching && !courses.data,
+          onInterest: reachForCourses,
+          loading: coursesLoading,
         }}
         filtered={filtered}
         clearLabel={t('filters.clear')}

@@ -22,7 +22,7 @@ import {
 import {
   materialMutations,
   materialQueries,
-  useManagedCourses,
+  useCourseFilterOptions,
   useMaterialViewer,
 } from '@portal/shared-data/queries';
 import {
@@ -69,8 +69,6 @@ export default function MaterialsLibraryScreen() {
   // The material stays named while the confirmation closes.
   const [deleting, setDeleting] = useState<{ material: Material; open: boolean } | null>(null);
   const closeDelete = () => setDeleting((current) => current && { ...current, open: false });
-  // The course filter's courses are read once the user reaches for the filter.
-  const [coursesWanted, setCoursesWanted] = useState(false);
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId, language, skill]);
@@ -86,9 +84,11 @@ export default function MaterialsLibraryScreen() {
   };
   const materials = useQuery(materialQueries.list(request));
   const stats = useQuery(materialQueries.stats());
-  const courses = useManagedCourses(user, {
-    wanted: coursesWanted || adding || courseId !== null,
-  });
+  const {
+    courses,
+    reachFor: reachForCourses,
+    loading: coursesLoading,
+  } = useCourseFilterOptions(user, adding || courseId !== null);
   const remove = useMutation(materialMutations.delete());
   const viewer = useMaterialViewer();
 
@@ -183,8 +183,8 @@ export default function MaterialsLibraryScreen() {
         value={filters}
         onChange={setFilters}
         courseOptions={courseOptions}
-        onCourseInterest={() => setCoursesWanted(true)}
-        coursesLoading={courses.isFetching && !courses.data}
+        onCourseInterest={reachForCourses}
+        coursesLoading={coursesLoading}
       />
       {courses.isError ? (
         <ErrorBanner

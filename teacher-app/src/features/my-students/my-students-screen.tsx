@@ -20,7 +20,7 @@ import {
   type MyStudent,
   type MyStudentFilters,
 } from '@portal/shared-data';
-import { studentQueries, useManagedCourses } from '@portal/shared-data/queries';
+import { studentQueries, useCourseFilterOptions } from '@portal/shared-data/queries';
 import {
   downloadTextFile,
   EmptyState,
@@ -67,8 +67,6 @@ export default function MyStudentsScreen() {
   // The student stays named while the drawer closes.
   const [opened, setOpened] = useState<{ student: MyStudent; open: boolean } | null>(null);
   const [exporting, setExporting] = useState(false);
-  // The course filter's options are read once the user reaches for the filter.
-  const [coursesWanted, setCoursesWanted] = useState(false);
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId]);
@@ -82,7 +80,11 @@ export default function MyStudentsScreen() {
   // The page, the figures over every student and the recent activity: one request.
   const overview = useQuery(studentQueries.overview(request));
   const stats = overview.data?.stats;
-  const courses = useManagedCourses(user, { wanted: coursesWanted || courseId !== null });
+  const {
+    courses,
+    reachFor: reachForCourses,
+    loading: coursesLoading,
+  } = useCourseFilterOptions(user, courseId !== null);
 
   // The list shrank under the shown page: its new last page shows instead.
   const list = settle({
@@ -182,8 +184,8 @@ export default function MyStudentsScreen() {
           options: courseOptions,
           value: courseId,
           onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
-          onInterest: () => setCoursesWanted(true),
-          loading: courses.isFetching && !courses.data,
+          onInterest: reachForCourses,
+          loading: coursesLoading,
         }}
         filtered={filtered}
         clearLabel={t('filters.clear')}
