@@ -31,6 +31,7 @@ export {
   emptyUserForm,
   handoffTarget,
   importSummary,
+  initDataClient,
   isCourseFull,
   myCoursesReadModel,
   normalizeSpecializations,

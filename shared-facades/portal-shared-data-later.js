@@ -81,6 +81,7 @@ export {
   gradeFormFromSubmission,
   handoffTarget,
   importSummary,
+  initDataClient,
   isCourseFull,
   isOverdue,
   isSizeProblem,

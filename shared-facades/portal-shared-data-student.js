@@ -23,6 +23,7 @@ export {
   exportWindow,
   filterMaterials,
   findCalendarDay,
+  initDataClient,
   isOverdue,
   isSizeProblem,
   libraryStats,

@@ -54,6 +54,7 @@ export {
   fileExtension,
   findCalendarDay,
   gradeFormFromSubmission,
+  initDataClient,
   isOverdue,
   lastActivityAge,
   materialTextLength,

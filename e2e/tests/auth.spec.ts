@@ -80,6 +80,47 @@ test('a wrong password keeps the form and explains why', async ({ page }) => {
   await expect(page.getByLabel('Email')).toHaveValue(DEMO.student);
 });
 
+test('the sign-in page paints without the auth client and loads it when the visitor starts', async ({
+  page,
+}) => {
+  // supabase-js is the one script that names GoTrueClient; the page must not need it to paint.
+  const authClientLoads: string[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js') || !response.ok()) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('GoTrueClient')) authClientLoads.push(response.url());
+  });
+  const scriptRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scriptRequests.push(request.url());
+  });
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await page.waitForLoadState('networkidle');
+  expect(authClientLoads).toEqual([]);
+
+  // The HTML preloads the first page's two big chunks, and the page uses those downloads (the same
+  // URL fetched again would mean the preload was wasted).
+  const preloaded = await page
+    .locator('link[rel="preload"][as="script"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(preloaded).toEqual([
+    expect.stringMatching(/\/bootstrap\.\w+\.js$/),
+    expect.stringMatching(/\/startup\.\w+\.js$/),
+  ]);
+  for (const url of preloaded) {
+    expect(scriptRequests.filter((requested) => requested === url)).toHaveLength(1);
+  }
+
+  // Reaching for the form starts the download, before anything is sent.
+  await page.getByLabel('Email').focus();
+  await expect.poll(() => authClientLoads.length).toBe(1);
+
+  await auth.signIn(DEMO.student, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  expect(authClientLoads).toHaveLength(1);
+});
+
 for (const role of ['admin', 'teacher', 'student'] as const) {
   test(`the ${role} demo account sees the ${role} sidebar`, async ({ page }) => {
     const auth = new AuthScreen(page);

@@ -1,19 +1,29 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_API_PROVIDER, type PortalConfig } from './config';
 import { ApiProviderError } from './errors';
 import { AUTH_STORAGE_KEY, rememberMeStorage } from './remember-me-storage';
 
 export type DataClient = SupabaseClient;
 
+type Project = { url: string; anonKey: string };
+
 // One client per page: this module is a Module Federation singleton shared by the shell and remotes.
+// supabase-js is loaded on first need (loadDataClient), not with this module: a visitor's sign-in
+// page paints without it and loads it when the visitor starts to sign in.
+let project: Project | null = null;
 let client: DataClient | null = null;
-let clientProject: { url: string; anonKey: string } | null = null;
+let loading: Promise<DataClient> | null = null;
+const loadedListeners = new Set<(client: DataClient) => void>();
+
+const NOT_INITIALISED =
+  'The data client is not initialised: call configureDataClient(config) (or initDataClient) first';
 
 /**
- * Creates the page's Supabase client from the runtime config (once; later calls with the same
- * Project return it). Throws ApiProviderError for the Node provider and unknown names.
+ * Records the page's Supabase project from the runtime config, without loading supabase-js yet.
+ * Calling it again with the same project does nothing. Throws ApiProviderError for the Node
+ * provider and unknown names, and an Error for a second, different project.
  */
-export function initDataClient(config: PortalConfig): DataClient {
+export function configureDataClient(config: PortalConfig): void {
   const provider = config.apiProvider.trim() || DEFAULT_API_PROVIDER;
   if (provider.toLowerCase() === 'node') {
     throw new ApiProviderError('The Node API provider is not implemented');
@@ -21,37 +31,92 @@ export function initDataClient(config: PortalConfig): DataClient {
   if (provider.toLowerCase() !== 'supabase') {
     throw new ApiProviderError(`Unknown API provider: ${provider}`);
   }
-
-  if (client && clientProject) {
-    if (
-      clientProject.url === config.supabaseUrl &&
-      clientProject.anonKey === config.supabaseAnonKey
-    ) {
-      return client;
-    }
+  if (project) {
+    if (project.url === config.supabaseUrl && project.anonKey === config.supabaseAnonKey) return;
     throw new Error('The data client is already initialised for another Supabase project');
   }
-
-  // Realtime timeouts/backoff and the 30 s refresh tick are supabase-js defaults.
-  client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
-    auth: {
-      // Implicit flow: the password-reset link lands on /reset-password with the session in the hash.
-      flowType: 'implicit',
-      detectSessionInUrl: true,
-      autoRefreshToken: true,
-      persistSession: true,
-      storage: rememberMeStorage,
-      storageKey: AUTH_STORAGE_KEY,
-    },
-  });
-  clientProject = { url: config.supabaseUrl, anonKey: config.supabaseAnonKey };
-  return client;
+  project = { url: config.supabaseUrl, anonKey: config.supabaseAnonKey };
 }
 
-/** The page's client; throws when start-up has not called initDataClient (a wiring bug). */
+/**
+ * The page's client, loading supabase-js and creating the client on the first call (later calls
+ * share it). A failed load (the network) is not remembered: the next call tries again.
+ */
+export function loadDataClient(): Promise<DataClient> {
+  if (client) return Promise.resolve(client);
+  const target = project;
+  if (!target) return Promise.reject(new Error(NOT_INITIALISED));
+  loading ??= import('@supabase/supabase-js').then(
+    ({ createClient }) => {
+      // Realtime timeouts/backoff and the 30 s refresh tick are supabase-js defaults.
+      const created = createClient(target.url, target.anonKey, {
+        auth: {
+          // Implicit flow: the password-reset link lands on /reset-password with the session in the hash.
+          flowType: 'implicit',
+          detectSessionInUrl: true,
+          autoRefreshToken: true,
+          persistSession: true,
+          storage: rememberMeStorage,
+          storageKey: AUTH_STORAGE_KEY,
+        },
+      });
+      client = created;
+      for (const listener of loadedListeners) listener(created);
+      loadedListeners.clear();
+      return created;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * The shell's start: configureDataClient, and the supabase-js download begins at once when the page
+ * holds a session to restore (the session check will need it); a visitor's page leaves it for later.
+ */
+export function startDataClient(config: PortalConfig): void {
+  configureDataClient(config);
+  if (hasSessionToRecover()) void loadDataClient().catch(() => undefined);
+}
+
+/** configureDataClient and loadDataClient in one step (a remote's standalone start, tests). */
+export async function initDataClient(config: PortalConfig): Promise<DataClient> {
+  configureDataClient(config);
+  return loadDataClient();
+}
+
+/**
+ * Runs `listener` with the client once it exists (at once when it already does); returns a cancel
+ * that stops a listener still waiting.
+ */
+export function whenDataClientLoaded(listener: (client: DataClient) => void): () => void {
+  if (client) {
+    listener(client);
+    return () => {};
+  }
+  loadedListeners.add(listener);
+  return () => loadedListeners.delete(listener);
+}
+
+/** Whether supabase-js has been loaded and the page's client created. */
+export function isDataClientLoaded(): boolean {
+  return client !== null;
+}
+
+/**
+ * The page's client. Code that may run before anyone has signed in (the auth service) awaits
+ * loadDataClient instead; everything else runs signed in, when the session check or the sign-in has
+ * already loaded it. Throws when it has not (a wiring bug).
+ */
 export function getClient(): DataClient {
-  if (!client)
-    throw new Error('The data client is not initialised: call initDataClient(config) first');
+  if (!client) {
+    throw new Error(
+      project ? 'The data client is not loaded yet: await loadDataClient() first' : NOT_INITIALISED,
+    );
+  }
   return client;
 }
 
@@ -59,10 +124,10 @@ export function getClient(): DataClient {
  * A short-lived client of the same project that keeps its session in memory only and shares nothing
  * with the page's client: for a check (the current password) that must not replace the page's session.
  */
-export function createDetachedClient(): DataClient {
-  if (!clientProject)
-    throw new Error('The data client is not initialised: call initDataClient(config) first');
-  return createClient(clientProject.url, clientProject.anonKey, {
+export async function createDetachedClient(): Promise<DataClient> {
+  if (!project) throw new Error(NOT_INITIALISED);
+  const { createClient } = await import('@supabase/supabase-js');
+  return createClient(project.url, project.anonKey, {
     auth: {
       persistSession: false,
       autoRefreshToken: false,
@@ -73,18 +138,57 @@ export function createDetachedClient(): DataClient {
 }
 
 /**
+ * Whether the page holds a session for supabase-js to restore: one stored by an earlier sign-in, or
+ * one the auth server put in the address (a password-reset link, implicit flow). When it holds
+ * neither, a visitor's page needs no supabase-js until they sign in.
+ */
+export function hasSessionToRecover(): boolean {
+  if (!project) throw new Error(NOT_INITIALISED);
+  if (client) return true;
+  if (rememberMeStorage.getItem(AUTH_STORAGE_KEY) !== null) return true;
+  const hash = globalThis.location?.hash ?? '';
+  return /(?:^#|&)(?:access_token|error|error_description)=/.test(hash);
+}
+
+/** A PostgREST answer: the body, or the error object PostgREST sent (code, message, details, hint). */
+export type PublicRpcReply = { data: unknown; error: null } | { data: null; error: unknown };
+
+/**
+ * Calls a database function any visitor may call, as the anonymous role, with one plain request and
+ * without supabase-js (what a visitor's sign-in page reads before the library has loaded). Rejects
+ * when the server cannot be reached, like supabase-js does.
+ */
+export async function callPublicRpc(name: string): Promise<PublicRpcReply> {
+  if (!project) throw new Error(NOT_INITIALISED);
+  const response = await fetch(`${project.url}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: project.anonKey,
+      Authorization: `Bearer ${project.anonKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: '{}',
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) return { data: body, error: null };
+  return { data: null, error: body ?? { message: `${response.status} ${response.statusText}` } };
+}
+
+/**
  * The project's public (anon) key, for the rare request made without supabase-js (an upload that
- * reports progress through XMLHttpRequest): the API gateway refuses any request without it.
+ * reports progress through XMLHttpRequest, a visitor's public settings): the API gateway refuses any
+ * request without it.
  */
 export function getClientApiKey(): string {
-  if (!clientProject)
-    throw new Error('The data client is not initialised: call initDataClient(config) first');
-  return clientProject.anonKey;
+  if (!project) throw new Error(NOT_INITIALISED);
+  return project.anonKey;
 }
 
 /** Forgets the client so a test can initialise another one. */
 export function resetDataClientForTests(): void {
   void client?.auth.stopAutoRefresh();
   client = null;
-  clientProject = null;
+  project = null;
+  loading = null;
+  loadedListeners.clear();
 }

@@ -7,7 +7,15 @@ export {
   type PortalConfig,
   type RemoteName,
 } from './config';
-export { getClient, initDataClient, resetDataClientForTests, type DataClient } from './client';
+export {
+  configureDataClient,
+  getClient,
+  initDataClient,
+  loadDataClient,
+  resetDataClientForTests,
+  startDataClient,
+  type DataClient,
+} from './client';
 export {
   AUTH_STORAGE_KEY,
   REFRESH_TOKEN_STORAGE_KEY,

@@ -1,7 +1,7 @@
 import '@portal/shared-ui/styles.css';
 import { createRoot } from 'react-dom/client';
 import { initI18n, PortalUiProvider } from '@portal/shared-ui';
-import { initDataClient, loadPortalConfig } from '@portal/shared-data';
+import { loadPortalConfig, startDataClient } from '@portal/shared-data';
 // The route table's titles and sidebar labels (namespace 'shell'); features register their own.
 import './app/i18n';
 import { App } from './app/app';
@@ -19,7 +19,7 @@ export async function start(config?: Promise<Response>) {
   const root = createRoot(container);
   try {
     const portalConfig = await loadPortalConfig(undefined, config);
-    initDataClient(portalConfig);
+    startDataClient(portalConfig);
     registerPortalRemotes(portalConfig.remotes);
     root.render(<App />);
   } catch (error) {

@@ -5,4 +5,4 @@ import { fetchPortalConfig } from '@portal/shared-data/config-request';
 const config = fetchPortalConfig();
 // An early failure is reported by the start-up screen when the bootstrap reads it.
 config.catch(() => undefined);
-void import('./bootstrap').then(({ start }) => start(config));
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ start }) => start(config));

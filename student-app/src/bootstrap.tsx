@@ -26,7 +26,7 @@ async function start() {
   initI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
-  initDataClient(await loadPortalConfig());
+  await initDataClient(await loadPortalConfig());
   createRoot(container).render(
     <PortalUiProvider>
       <JotaiProvider>

@@ -42,7 +42,7 @@ beforeAll(async () => {
       }
     },
   );
-  initDataClient({
+  await initDataClient({
     supabaseUrl: API_URL,
     supabaseAnonKey: ANON_KEY,
     apiProvider: 'supabase',

@@ -61,7 +61,7 @@ beforeAll(async () => {
     if (url.pathname.startsWith('/rest/v1/')) requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     return realFetch(input, init);
   });
-  initDataClient({
+  await initDataClient({
     supabaseUrl: API_URL,
     supabaseAnonKey: ANON_KEY,
     apiProvider: 'supabase',

@@ -67,7 +67,7 @@ beforeAll(async () => {
     requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     return realFetch(input, init);
   });
-  initDataClient({
+  await initDataClient({
     supabaseUrl: API_URL,
     supabaseAnonKey: ANON_KEY,
     apiProvider: 'supabase',

@@ -19,7 +19,7 @@ import {
 
 const restRequests: string[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
@@ -35,7 +35,7 @@ beforeAll(() => {
       }
     },
   );
-  initDataClient({
+  await initDataClient({
     supabaseUrl: API_URL,
     supabaseAnonKey: ANON_KEY,
     apiProvider: 'supabase',

@@ -1,10 +1,11 @@
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import {
-  isAuthSessionMissingError,
-  type AuthChangeEvent,
-  type Session,
-  type User,
-} from '@supabase/supabase-js';
-import { createDetachedClient, getClient } from '../client';
+  createDetachedClient,
+  hasSessionToRecover,
+  isDataClientLoaded,
+  loadDataClient,
+  whenDataClientLoaded,
+} from '../client';
 import { ERROR_MESSAGES } from '../errors';
 import {
   toAppUser,
@@ -39,7 +40,9 @@ function tokensOf(session: Session): AuthTokens {
 }
 
 async function createProfile(account: User): Promise<Result<AppUser>> {
-  const { data, error } = await getClient()
+  const { data, error } = await (
+    await loadDataClient()
+  )
     .from('users')
     .insert(toNewProfileRow(account))
     .select(USER_COLUMNS)
@@ -67,7 +70,9 @@ async function loadProfile(account: User): Promise<Result<AppUser>> {
 export function twoFactorPendingError(
   step: { kind: 'verify'; factorId: string } | { kind: 'enroll' },
 ): Result<never> {
-  return fail('AUTH_ERROR', 'Two-factor sign-in is required for this account', { twoFactorStep: step });
+  return fail('AUTH_ERROR', 'Two-factor sign-in is required for this account', {
+    twoFactorStep: step,
+  });
 }
 
 /**
@@ -80,7 +85,9 @@ async function toAuthSession(session: Session): Promise<Result<AuthSession>> {
     (candidate) => candidate.factor_type === 'totp' && candidate.status === 'verified',
   );
   if (factor) {
-    const { data: level } = await getClient().auth.mfa.getAuthenticatorAssuranceLevel();
+    const { data: level } = await (
+      await loadDataClient()
+    ).auth.mfa.getAuthenticatorAssuranceLevel();
     if (level?.currentLevel !== 'aal2') {
       return twoFactorPendingError({ kind: 'verify', factorId: factor.id });
     }
@@ -93,7 +100,9 @@ async function toAuthSession(session: Session): Promise<Result<AuthSession>> {
 async function signIn({ email, password, remember }: SignInInput): Promise<Result<AuthSession>> {
   return settle('LOGIN_ERROR', ERROR_MESSAGES.loginFailed, async () => {
     rememberMeStorage.setRememberMe(remember);
-    const { data, error } = await getClient().auth.signInWithPassword({
+    const { data, error } = await (
+      await loadDataClient()
+    ).auth.signInWithPassword({
       email: email.trim(),
       password,
     });
@@ -114,7 +123,9 @@ async function signUp({
   lastName,
 }: SignUpInput): Promise<Result<AuthSession | null>> {
   return settle('REGISTER_ERROR', ERROR_MESSAGES.registrationFailed, async () => {
-    const { data, error } = await getClient().auth.signUp({
+    const { data, error } = await (
+      await loadDataClient()
+    ).auth.signUp({
       email: email.trim(),
       password,
       options: {
@@ -129,7 +140,7 @@ async function signUp({
 /** Ends this browser's session; the local session and token mirrors go even if the server fails. */
 async function signOut(): Promise<Result<null>> {
   const result = await settle('LOGOUT_ERROR', LOGOUT_FAILED, async () => {
-    const { error } = await getClient().auth.signOut({ scope: 'local' });
+    const { error } = await (await loadDataClient()).auth.signOut({ scope: 'local' });
     return error ? fromAuthError('LOGOUT_ERROR', error, LOGOUT_FAILED) : ok(null);
   });
   // supabase-js keeps the stored session when the server call fails; it reads storage on every
@@ -141,7 +152,10 @@ async function signOut(): Promise<Result<null>> {
 /** The stored session (refreshed by supabase-js when expired) with its profile; null when none. */
 async function getSession(): Promise<Result<AuthSession | null>> {
   return settle('GET_SESSION_ERROR', ERROR_MESSAGES.authenticationFailed, async () => {
-    const { data, error } = await getClient().auth.getSession();
+    // Nothing stored and no session in the address: nothing supabase-js could find, so the sign-in
+    // page does not wait for it to load.
+    if (!isDataClientLoaded() && !hasSessionToRecover()) return ok(null);
+    const { data, error } = await (await loadDataClient()).auth.getSession();
     if (error) {
       return fromAuthError('GET_SESSION_ERROR', error, ERROR_MESSAGES.authenticationFailed);
     }
@@ -152,8 +166,8 @@ async function getSession(): Promise<Result<AuthSession | null>> {
 /** The signed-in user's profile, with the account verified by the auth server. */
 async function getCurrentUser(): Promise<Result<AppUser>> {
   return settle('GET_USER_ERROR', ERROR_MESSAGES.getUserFailed, async () => {
-    const { data, error } = await getClient().auth.getUser();
-    if (error && !isAuthSessionMissingError(error)) {
+    const { data, error } = await (await loadDataClient()).auth.getUser();
+    if (error && error.name !== 'AuthSessionMissingError') {
       return fromAuthError('GET_USER_ERROR', error, ERROR_MESSAGES.getUserFailed);
     }
     if (!data.user) return fail('NO_USER', ERROR_MESSAGES.noAuthenticatedUser);
@@ -166,7 +180,9 @@ async function refreshSession(): Promise<Result<AuthTokens>> {
   return settle('REFRESH_ERROR', ERROR_MESSAGES.tokenRefreshFailed, async () => {
     const { refreshToken } = rememberMeStorage.readTokens();
     if (!refreshToken) return fail('REFRESH_ERROR', ERROR_MESSAGES.noRefreshToken);
-    const { data, error } = await getClient().auth.refreshSession({ refresh_token: refreshToken });
+    const { data, error } = await (
+      await loadDataClient()
+    ).auth.refreshSession({ refresh_token: refreshToken });
     if (error || !data.session) {
       return fromAuthError('REFRESH_ERROR', error, ERROR_MESSAGES.tokenRefreshFailed);
     }
@@ -177,7 +193,9 @@ async function refreshSession(): Promise<Result<AuthTokens>> {
 /** Sends the reset email; the link returns to `redirectTo` (the portal's /reset-password). */
 async function requestPasswordReset(email: string, redirectTo: string): Promise<Result<null>> {
   return settle('RESET_PASSWORD_ERROR', ERROR_MESSAGES.passwordResetFailed, async () => {
-    const { error } = await getClient().auth.resetPasswordForEmail(email.trim(), { redirectTo });
+    const { error } = await (
+      await loadDataClient()
+    ).auth.resetPasswordForEmail(email.trim(), { redirectTo });
     return error
       ? fromAuthError('RESET_PASSWORD_ERROR', error, ERROR_MESSAGES.passwordResetFailed)
       : ok(null);
@@ -187,7 +205,7 @@ async function requestPasswordReset(email: string, redirectTo: string): Promise<
 /** Sets a new password for the current (e.g. PASSWORD_RECOVERY) session. */
 async function updatePassword(newPassword: string): Promise<Result<null>> {
   return settle('UPDATE_PASSWORD_ERROR', ERROR_MESSAGES.passwordUpdateFailed, async () => {
-    const { error } = await getClient().auth.updateUser({ password: newPassword });
+    const { error } = await (await loadDataClient()).auth.updateUser({ password: newPassword });
     return error
       ? fromAuthError('UPDATE_PASSWORD_ERROR', error, ERROR_MESSAGES.passwordUpdateFailed)
       : ok(null);
@@ -209,7 +227,7 @@ async function changePassword({
   newPassword,
 }: ChangePasswordInput): Promise<Result<AuthTokens>> {
   return settle('UPDATE_PASSWORD_ERROR', ERROR_MESSAGES.passwordUpdateFailed, async () => {
-    const check = createDetachedClient().auth;
+    const check = (await createDetachedClient()).auth;
     const verified = await check.signInWithPassword({
       email: email.trim(),
       password: currentPassword,
@@ -223,13 +241,14 @@ async function changePassword({
     }
     // The check's own session ends here; a failure to end it only leaves a session that expires.
     await check.signOut({ scope: 'local' }).catch(() => undefined);
-    const auth = getClient().auth;
+    const auth = (await loadDataClient()).auth;
     const { error } = await auth.updateUser({ password: newPassword });
     if (error) {
       return fromAuthError('UPDATE_PASSWORD_ERROR', error, ERROR_MESSAGES.passwordUpdateFailed);
     }
     const { data } = await auth.getSession();
-    if (!data.session) return fromAuthError('UPDATE_PASSWORD_ERROR', null, ERROR_MESSAGES.passwordUpdateFailed);
+    if (!data.session)
+      return fromAuthError('UPDATE_PASSWORD_ERROR', null, ERROR_MESSAGES.passwordUpdateFailed);
     return ok(tokensOf(data.session));
   });
 }
@@ -239,10 +258,26 @@ async function changePassword({
  * unsubscribe. Listeners run inside supabase-js: defer further auth calls (setTimeout) from them.
  */
 function onAuthEvent(listener: AuthEventListener): () => void {
-  const { data } = getClient().auth.onAuthStateChange((event, session) =>
-    listener(event, session ? tokensOf(session) : null),
-  );
-  return () => data.subscription.unsubscribe();
+  let unsubscribe: (() => void) | null = null;
+  // Before supabase-js has loaded there is nothing to hear: the subscription starts when it loads.
+  const cancel = whenDataClientLoaded((client) => {
+    const { data } = client.auth.onAuthStateChange((event, session) =>
+      listener(event, session ? tokensOf(session) : null),
+    );
+    unsubscribe = () => data.subscription.unsubscribe();
+  });
+  return () => {
+    cancel();
+    unsubscribe?.();
+  };
+}
+
+/**
+ * Starts loading supabase-js without waiting for it (a visitor has begun to fill in the sign-in or
+ * sign-up form), so signing in does not wait for the download.
+ */
+function prepare(): void {
+  void loadDataClient().catch(() => undefined);
 }
 
 export const authService = {
@@ -256,4 +291,5 @@ export const authService = {
   updatePassword,
   changePassword,
   onAuthEvent,
+  prepare,
 };

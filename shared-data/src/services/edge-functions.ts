@@ -1,4 +1,3 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import { getClient } from '../client';
 import type { ErrorCode } from '../errors';
 import { fail, ok, type Result } from '../result';
@@ -26,6 +25,8 @@ export async function invokeFunction<T>(
 ): Promise<Result<T>> {
   const { data, error } = await getClient().functions.invoke<T>(name, { body });
   if (!error) return ok(data as T);
+  // supabase-js is loaded by now (the call above went through it): this import resolves at once.
+  const { FunctionsHttpError } = await import('@supabase/supabase-js');
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
     const reply = (await response.json().catch(() => null)) as FunctionErrorReply | null;

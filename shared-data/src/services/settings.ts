@@ -1,4 +1,4 @@
-import { getClient } from '../client';
+import { callPublicRpc, getClient, hasSessionToRecover, loadDataClient } from '../client';
 import {
   SETTINGS_COLUMNS,
   toAppSettings,
@@ -41,7 +41,11 @@ async function get(): Promise<Result<AppSettings>> {
  */
 async function getPublic(): Promise<Result<PublicSettings>> {
   return settle('QUERY_ERROR', FETCH_SETTINGS_FAILED, async () => {
-    const { data, error } = await getClient().rpc('get_public_settings');
+    // A visitor's page reads them before supabase-js has loaded; a signed-in page reads them with
+    // its session (which adds the session timeout).
+    const { data, error } = hasSessionToRecover()
+      ? await (await loadDataClient()).rpc('get_public_settings')
+      : await callPublicRpc('get_public_settings');
     if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_SETTINGS_FAILED);
     return ok(toPublicSettings(data));
   });

@@ -40,7 +40,7 @@ afterEach(() => {
 describe('uploadObjectWithProgress', () => {
   it('sends the project key with the file, as the gateway requires, and reports progress', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    initDataClient({
+    await initDataClient({
       supabaseUrl: 'http://127.0.0.1:54321',
       supabaseAnonKey: 'anon-key',
       apiProvider: 'supabase',

@@ -355,9 +355,9 @@ export function settingsRow(overrides: Partial<AppSettingsRow> = {}): AppSetting
  */
 export function installFakeSupabase(): FakeSupabase {
   const fake = createFakeSupabase();
-  beforeAll(() => {
+  beforeAll(async () => {
     vi.stubGlobal('fetch', fake.fetch);
-    initDataClient({
+    await initDataClient({
       supabaseUrl: FAKE_SUPABASE_URL,
       supabaseAnonKey: 'anon-key',
       apiProvider: 'supabase',

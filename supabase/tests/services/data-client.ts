@@ -24,9 +24,9 @@ class RealtimeUnavailable {
 
 /** Call once at the top of a test file: initialises the data client for the file, and releases it. */
 export function installLocalDataClient(): void {
-  beforeAll(() => {
+  beforeAll(async () => {
     globalThis.WebSocket ??= RealtimeUnavailable as unknown as typeof WebSocket;
-    initDataClient({
+    await initDataClient({
       supabaseUrl: API_URL,
       supabaseAnonKey: ANON_KEY,
       apiProvider: 'supabase',
