@@ -34,32 +34,48 @@ const STARTUP_MODULES = new RegExp(
   `[\\\\/](?:node_modules[\\\\/](?:${STARTUP_PACKAGES.join('|')})[\\\\/]|shared-facades[\\\\/](?:${STARTUP_FACADES.join('|')})\\.js$)`,
 );
 
+/** How the federation plugin names the module that puts a shared package into the share scope. */
+const PROVIDED = /^provide shared module \(\w+\) \S+ = (.+)$/;
+
 /**
- * `<link rel="preload">` in the HTML for the named chunks the first page needs (the bootstrap and
- * the shared libraries' startup chunk), so they download alongside the entry instead of after it
- * has run. Low priority, like the entry script itself: the browser would otherwise hold them ahead of
- * the page's first paint.
+ * `<link rel="preload">` in the HTML for every script the first page needs: the bootstrap's chunks
+ * and those of the shared modules in STARTUP_MODULES (the startup chunk and the facades' parts of
+ * Mantine and shared-data). Without it they are requested only after the entry script has run,
+ * and the facades' parts only after that. Low priority, like the entry script itself: the browser
+ * would otherwise hold them ahead of the page's first paint.
  */
-const preloadFirstPage = (chunkNames: string[]): RsbuildPlugin => ({
+const preloadFirstPage = (): RsbuildPlugin => ({
   name: 'portal:preload-first-page',
   setup(api) {
     api.modifyHTMLTags(({ headTags, bodyTags }, { compilation }) => {
       const publicPath = String(compilation.outputOptions.publicPath ?? '/');
-      for (const name of chunkNames) {
-        const chunk = compilation.namedChunks.get(name);
-        if (!chunk) throw new Error(`preloadFirstPage: the build has no chunk named ${name}`);
-        for (const file of chunk.files) {
-          if (!file.endsWith('.js')) continue;
-          headTags.push({
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              as: 'script',
-              href: `${publicPath}${file}`,
-              fetchpriority: 'low',
-            },
-          });
+      const firstPage = (origin: { request?: string; module?: { identifier(): string } }) => {
+        if (origin.request === './bootstrap') return true;
+        const provided = PROVIDED.exec(origin.module?.identifier() ?? '');
+        return provided !== null && STARTUP_MODULES.test(provided[1] ?? '');
+      };
+      const files = new Set<string>();
+      for (const group of compilation.chunkGroups) {
+        if (!group.origins.some(firstPage)) continue;
+        for (const chunk of group.chunks) {
+          for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
         }
+      }
+      if (![...files].some((file) => /\/startup\.\w+\.js$/.test(file))) {
+        throw new Error(
+          'preloadFirstPage: no startup chunk found; the rule no longer matches the build',
+        );
+      }
+      for (const file of [...files].sort()) {
+        headTags.push({
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            as: 'script',
+            href: `${publicPath}${file}`,
+            fetchpriority: 'low',
+          },
+        });
       }
       return { headTags, bodyTags };
     });
@@ -67,11 +83,7 @@ const preloadFirstPage = (chunkNames: string[]): RsbuildPlugin => ({
 });
 
 export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation(mfConfig),
-    preloadFirstPage(['bootstrap', 'startup']),
-  ],
+  plugins: [pluginReact(), pluginModuleFederation(mfConfig), preloadFirstPage()],
   resolve: facades.resolve,
   tools: { rspack: [facades.rspack, esmFederationRuntime] },
   server: { port: 3000, host: '127.0.0.1', historyApiFallback: true },
