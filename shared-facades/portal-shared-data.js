@@ -16,6 +16,7 @@ export {
   paths,
   pendingTwoFactorStep,
   publicSettingsAtom,
+  readCachedPublicSettings,
   registerWriteAtom,
   requestPasswordResetWriteAtom,
   startDataClient,

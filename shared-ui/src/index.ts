@@ -2,13 +2,19 @@
 // Testing Library never ends up in the shared Module Federation chunk.
 export {
   DEFAULT_BRANDING,
-  colorShades,
   createPortalTheme,
   isHexColor,
+  needsColorGenerator,
   type PortalBranding,
 } from './theme';
+// The generator itself: the admin's colour fields show its palettes; the theme loads it lazily.
+export { colorShades } from './color-shades';
 export * from './i18n';
-export { PortalUiProvider, type PortalUiProviderProps } from './provider/portal-ui-provider';
+export {
+  PortalUiProvider,
+  prepareBranding,
+  type PortalUiProviderProps,
+} from './provider/portal-ui-provider';
 export { useSiteName } from './provider/site-name';
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
 export { StatCard, type StatCardProps } from './components/stat-card/stat-card';

@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRANDING, colorShades, createPortalTheme, isHexColor } from './theme';
+import { colorShades } from './color-shades';
+import {
+  DEFAULT_BRANDING,
+  DEFAULT_SHADES,
+  createPortalTheme,
+  isHexColor,
+  needsColorGenerator,
+} from './theme';
 
 function luminance(hex: string): number {
   const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
@@ -27,7 +34,35 @@ describe('colorShades', () => {
   });
 });
 
+describe('the default palettes', () => {
+  it.each([
+    DEFAULT_BRANDING.primaryColor,
+    DEFAULT_BRANDING.secondaryColor,
+    DEFAULT_BRANDING.accentColor,
+  ])('are what the generator makes of %s', (hex) => {
+    expect(DEFAULT_SHADES[hex.toLowerCase()]).toEqual(colorShades(hex));
+  });
+
+  it('need no generator; any other colour does', () => {
+    expect(needsColorGenerator()).toBe(false);
+    expect(needsColorGenerator(DEFAULT_BRANDING)).toBe(false);
+    expect(needsColorGenerator({ primaryColor: '#3b82f6', accentColor: 'not a colour' })).toBe(
+      false,
+    );
+    expect(needsColorGenerator({ secondaryColor: '#7C3AED' })).toBe(true);
+  });
+});
+
 describe('createPortalTheme', () => {
+  it("uses a school's own colour once given the generator, and the default's palette before", () => {
+    expect(createPortalTheme({ primaryColor: '#7C3AED' }).colors?.brand).toEqual(
+      DEFAULT_SHADES['#3b82f6'],
+    );
+    expect(
+      createPortalTheme({ primaryColor: '#7C3AED' }, { close: 'Close' }, colorShades).colors?.brand,
+    ).toEqual(colorShades('#7C3AED'));
+  });
+
   it('uses the settings defaults as brand, secondary and accent colours', () => {
     const theme = createPortalTheme();
     expect(theme.primaryColor).toBe('brand');
@@ -42,7 +77,11 @@ describe('createPortalTheme', () => {
   });
 
   it('applies valid branding and ignores invalid values', () => {
-    const theme = createPortalTheme({ primaryColor: '#7c3aed', accentColor: 'not a colour' });
+    const theme = createPortalTheme(
+      { primaryColor: '#7c3aed', accentColor: 'not a colour' },
+      { close: 'Close' },
+      colorShades,
+    );
     expect(theme.colors?.brand).toContain('#7c3aed');
     expect(theme.colors?.accent).toContain(DEFAULT_BRANDING.accentColor.toLowerCase());
   });

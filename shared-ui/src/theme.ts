@@ -9,7 +9,7 @@ import {
   type ModalProps,
   type PaperProps,
 } from '@mantine/core';
-import { generateColors } from '@mantine/colors-generator';
+import { isHexColor } from './hex-color';
 
 /** The colours an admin can change in System Settings → Appearance (hex), and the school's name. */
 export interface PortalBranding {
@@ -28,20 +28,61 @@ export const DEFAULT_BRANDING = {
   accentColor: '#F59E0B',
 } as const satisfies Required<PortalBranding>;
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}){1,2}$/i;
-
-export function isHexColor(value: unknown): value is string {
-  return typeof value === 'string' && HEX_COLOR.test(value);
-}
+export { isHexColor };
 
 /**
- * Ten shades (light to dark) of a hex colour, from `@mantine/colors-generator`: the colour itself sits
- * at the step whose lightness is closest to its own, the others are the same hue made lighter and
- * darker, so any admin-picked colour yields a usable Mantine palette.
+ * The palettes of the three default colours, as `colorShades` (color-shades.ts) generates them
+ * (theme.test.ts checks they still match), so an untouched portal's pages need no generator.
  */
-export function colorShades(hex: string): MantineColorsTuple {
-  if (!isHexColor(hex)) throw new RangeError(`Not a hex colour: ${hex}`);
-  return generateColors(hex) as unknown as MantineColorsTuple;
+export const DEFAULT_SHADES: Readonly<Record<string, MantineColorsTuple>> = {
+  '#3b82f6': [
+    '#e5f3ff',
+    '#cee2ff',
+    '#9ec2fd',
+    '#6aa1fa',
+    '#3b82f6',
+    '#2272f5',
+    '#0d69f5',
+    '#0058db',
+    '#004ec5',
+    '#0043af',
+  ],
+  '#10b981': [
+    '#e6fff7',
+    '#d3fbee',
+    '#a7f6dc',
+    '#78f2c9',
+    '#53eeb8',
+    '#3eecae',
+    '#30eba8',
+    '#21d093',
+    '#10b981',
+    '#00a06e',
+  ],
+  '#f59e0b': [
+    '#fff7e2',
+    '#ffedcd',
+    '#fcd99e',
+    '#f9c46b',
+    '#f7b23f',
+    '#f6a724',
+    '#f59e0b',
+    '#da8c04',
+    '#c37c00',
+    '#a96a00',
+  ],
+};
+
+/** The ten shades of a hex colour, or null when that needs the generator (not loaded here). */
+export type ShadesOf = (hex: string) => MantineColorsTuple | null;
+
+const defaultShades: ShadesOf = (hex) => DEFAULT_SHADES[hex.toLowerCase()] ?? null;
+
+/** Whether building the theme for these colours needs `colorShades` (a colour not a default). */
+export function needsColorGenerator(branding: PortalBranding = {}): boolean {
+  return [branding.primaryColor, branding.secondaryColor, branding.accentColor].some(
+    (color) => isHexColor(color) && defaultShades(color) === null,
+  );
 }
 
 const SYSTEM_FONTS =
@@ -55,24 +96,29 @@ export interface ThemeLabels {
 
 /**
  * The portal theme. Invalid branding values (for example a half-typed colour in settings) fall back
- * to the defaults instead of breaking every screen.
+ * to the defaults instead of breaking every screen. `shadesOf` makes the palettes of colours other
+ * than the defaults (pass `colorShades`); without it, or while it answers null, such a colour shows
+ * as its default.
  */
 export function createPortalTheme(
   branding: PortalBranding = {},
   labels: ThemeLabels = { close: 'Close' },
+  shadesOf: ShadesOf = defaultShades,
 ): MantineThemeOverride {
   // Every dialog's and drawer's × is named once, here, instead of screen by screen.
   const closeButtonProps = { 'aria-label': labels.close };
-  const pick = (value: string | undefined, fallback: string) =>
-    isHexColor(value) ? value : fallback;
+  const palette = (value: string | undefined, fallback: string): MantineColorsTuple => {
+    const shades = isHexColor(value) ? (defaultShades(value) ?? shadesOf(value)) : null;
+    return shades ?? (defaultShades(fallback) as MantineColorsTuple);
+  };
   return createTheme({
     primaryColor: 'brand',
     // Shade 6 keeps white button text above 4.5:1 on the default blue.
     primaryShade: { light: 6, dark: 7 },
     colors: {
-      brand: colorShades(pick(branding.primaryColor, DEFAULT_BRANDING.primaryColor)),
-      secondary: colorShades(pick(branding.secondaryColor, DEFAULT_BRANDING.secondaryColor)),
-      accent: colorShades(pick(branding.accentColor, DEFAULT_BRANDING.accentColor)),
+      brand: palette(branding.primaryColor, DEFAULT_BRANDING.primaryColor),
+      secondary: palette(branding.secondaryColor, DEFAULT_BRANDING.secondaryColor),
+      accent: palette(branding.accentColor, DEFAULT_BRANDING.accentColor),
     },
     // Light admin-picked colours (yellow, lime) get dark text on filled buttons.
     autoContrast: true,

@@ -1,8 +1,8 @@
 import '@portal/shared-ui/styles.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n, PortalUiProvider } from '@portal/shared-ui';
-import { loadPortalConfig, startDataClient } from '@portal/shared-data';
+import { initI18n, PortalUiProvider, prepareBranding } from '@portal/shared-ui';
+import { loadPortalConfig, readCachedPublicSettings, startDataClient } from '@portal/shared-data';
 // The route table's titles and sidebar labels (namespace 'shell'); features register their own.
 import './app/i18n';
 import { App } from './app/app';
@@ -18,10 +18,14 @@ export async function start(config?: Promise<Response>) {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   const root = createRoot(container);
+  // A school with its own colours: the colour generator before the first render (the cached settings
+  // are what it renders with), so the page does not paint in the default colours first.
+  const branding = prepareBranding(readCachedPublicSettings());
   try {
     const portalConfig = await loadPortalConfig(undefined, config);
     startDataClient(portalConfig);
     registerPortalRemotes(portalConfig.remotes);
+    await branding;
     // A transition: React renders the first page in slices and yields between them, so the page's
     // start is not one long task that blocks input (Lighthouse's Total Blocking Time).
     startTransition(() => root.render(<App />));
@@ -35,4 +39,3 @@ export async function start(config?: Promise<Response>) {
     );
   }
 }
-

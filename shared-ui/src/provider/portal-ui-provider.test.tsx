@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePageTitle } from '../hooks/use-page-title';
-import { PortalUiProvider } from './portal-ui-provider';
+import { PortalUiProvider, prepareBranding } from './portal-ui-provider';
 import { useSiteName } from './site-name';
 
 function Probe() {
@@ -31,14 +31,25 @@ describe('PortalUiProvider', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
-  it('applies branding colours from settings', () => {
+  it('applies branding colours from settings, loading the colour generator for them', async () => {
     render(
       <PortalUiProvider env="test" branding={{ primaryColor: '#7c3aed' }}>
         <Probe />
       </PortalUiProvider>,
     );
-    expect(screen.getByText(/^primary: .*#7c3aed/)).toBeInTheDocument();
+    expect(await screen.findByText(/^primary: .*#7c3aed/)).toBeInTheDocument();
     expect(screen.queryByText(/#3b82f6/)).not.toBeInTheDocument();
+  });
+
+  it('shows colours prepared before the first render at once', async () => {
+    await prepareBranding({ accentColor: '#e11d48' });
+    render(
+      <PortalUiProvider env="test" branding={{ primaryColor: '#e11d48' }}>
+        <Probe />
+      </PortalUiProvider>,
+    );
+    // Synchronously: no first paint in the default blue.
+    expect(screen.getByText(/^primary: .*#e11d48/)).toBeInTheDocument();
   });
 
   it('names the school as its settings say: brand and tab title', () => {
