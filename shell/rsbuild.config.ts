@@ -1,7 +1,9 @@
-import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
+import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import mfConfig from './module-federation.config';
+import { preloadScripts } from './build/preload-scripts';
+import { AUTH_STORAGE_KEY } from '../shared-data/src/remember-me-storage';
 import { esmFederationRuntime, facadeBuildConfig } from '../module-federation.shared';
 
 const facades = facadeBuildConfig(import.meta.url);
@@ -34,56 +36,36 @@ const STARTUP_MODULES = new RegExp(
   `[\\\\/](?:node_modules[\\\\/](?:${STARTUP_PACKAGES.join('|')})[\\\\/]|shared-facades[\\\\/](?:${STARTUP_FACADES.join('|')})\\.js$)`,
 );
 
-/** How the federation plugin names the module that puts a shared package into the share scope. */
-const PROVIDED = /^provide shared module \(\w+\) \S+ = (.+)$/;
-
-/**
- * `<link rel="preload">` in the HTML for every script the first page needs: the bootstrap's chunks
- * and those of the shared modules in STARTUP_MODULES (the startup chunk and the facades' parts of
- * Mantine and shared-data). Without it they are requested only after the entry script has run,
- * and the facades' parts only after that. Low priority, like the entry script itself: the browser
- * would otherwise hold them ahead of the page's first paint.
- */
-const preloadFirstPage = (): RsbuildPlugin => ({
-  name: 'portal:preload-first-page',
-  setup(api) {
-    api.modifyHTMLTags(({ headTags, bodyTags }, { compilation }) => {
-      const publicPath = String(compilation.outputOptions.publicPath ?? '/');
-      const firstPage = (origin: { request?: string; module?: { identifier(): string } }) => {
-        if (origin.request === './bootstrap') return true;
-        const provided = PROVIDED.exec(origin.module?.identifier() ?? '');
-        return provided !== null && STARTUP_MODULES.test(provided[1] ?? '');
-      };
-      const files = new Set<string>();
-      for (const group of compilation.chunkGroups) {
-        if (!group.origins.some(firstPage)) continue;
-        for (const chunk of group.chunks) {
-          for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-        }
-      }
-      if (![...files].some((file) => /\/startup\.\w+\.js$/.test(file))) {
-        throw new Error(
-          'preloadFirstPage: no startup chunk found; the rule no longer matches the build',
-        );
-      }
-      for (const file of [...files].sort()) {
-        headTags.push({
-          tag: 'link',
-          attrs: {
-            rel: 'preload',
-            as: 'script',
-            href: `${publicPath}${file}`,
-            fetchpriority: 'low',
-          },
-        });
-      }
-      return { headTags, bodyTags };
-    });
-  },
-});
+// What a start with a stored session adds: the auth client, the query library, the toasts, and the
+// facades' parts for the signed-in layout and dashboards (scripts/shared-facades.mjs, "landing").
+const SIGNED_IN_PACKAGES = [
+  '@supabase/supabase-js',
+  '@tanstack/react-query',
+  '@mantine/notifications',
+];
+const SIGNED_IN_FACADES = [
+  'mantine-core-landing',
+  'mantine-hooks-landing',
+  'portal-shared-data-landing',
+];
+const SIGNED_IN_MODULES = new RegExp(
+  `[\\\\/](?:node_modules[\\\\/](?:${SIGNED_IN_PACKAGES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/]|shared-facades[\\\\/](?:${SIGNED_IN_FACADES.join('|')})\\.js$)`,
+);
 
 export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(mfConfig), preloadFirstPage()],
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation(mfConfig),
+    preloadScripts({
+      firstPage: { requests: ['./bootstrap'], provided: STARTUP_MODULES },
+      signedIn: {
+        requests: ['./signed-in-layout', './guarded-page'],
+        provided: SIGNED_IN_MODULES,
+      },
+      sessionKey: AUTH_STORAGE_KEY,
+      mustInclude: /\/startup\.\w+\.js$/,
+    }),
+  ],
   resolve: facades.resolve,
   tools: { rspack: [facades.rspack, esmFederationRuntime] },
   server: { port: 3000, host: '127.0.0.1', historyApiFallback: true },

@@ -123,6 +123,36 @@ test('the sign-in page paints without the auth client and loads it when the visi
   expect(authClientLoads).toHaveLength(1);
 });
 
+test("a signed-in reload preloads the shell's scripts for a session, each used once", async ({
+  page,
+}) => {
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.student, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const shellScripts: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (request.resourceType() === 'script' && url.startsWith('http://localhost:3000/')) {
+      shellScripts.push(url);
+    }
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // With a session stored, the auth client is among the preloads; every shell script the page
+  // loads but the entry was preloaded, and each once.
+  const preloaded = await page
+    .locator('link[rel="preload"][as="script"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  const entry = shellScripts.filter((url) => url.includes('/static/js/index.'));
+  expect(entry).toHaveLength(1);
+  expect(shellScripts.toSorted()).toEqual([...entry, ...preloaded].toSorted());
+});
+
 for (const role of ['admin', 'teacher', 'student'] as const) {
   test(`the ${role} demo account sees the ${role} sidebar`, async ({ page }) => {
     const auth = new AuthScreen(page);

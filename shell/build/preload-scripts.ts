@@ -1,0 +1,79 @@
+import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
+
+/** How the federation plugin names the module that puts a shared package into the share scope. */
+const PROVIDED = /^provide shared module \(\w+\) \S+ = (.+)$/;
+
+type Origin = { request?: string; module?: { identifier(): string } | null };
+
+/** What starts a chunk group: a dynamic import's request, or the shared module a provider loads. */
+export type FirstLoad = { requests: string[]; provided: RegExp };
+
+function scriptsOf(compilation: Rspack.Compilation, wanted: FirstLoad): Set<string> {
+  const matches = (origin: Origin) => {
+    if (origin.request && wanted.requests.includes(origin.request)) return true;
+    const provided = PROVIDED.exec(origin.module?.identifier() ?? '');
+    return provided !== null && wanted.provided.test(provided[1] ?? '');
+  };
+  const files = new Set<string>();
+  for (const group of compilation.chunkGroups) {
+    if (!group.origins.some(matches)) continue;
+    for (const chunk of group.chunks) {
+      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+    }
+  }
+  return files;
+}
+
+/**
+ * Preloads, from the HTML, the scripts a page start needs beyond the entry, found from the build's
+ * chunk groups, so they download beside the entry instead of in waves after it has run:
+ * - `firstPage`: what every start needs (the sign-in page's scripts), as `<link rel="preload">`;
+ * - `signedIn`: what a start with a session to restore needs besides (the auth client, the
+ *   signed-in layout), added by a small inline script only when `sessionKey` is in localStorage or
+ *   sessionStorage, so a visitor's page does not download them.
+ * Low priority, like the entry script itself: the browser would otherwise hold them ahead of the
+ * page's first paint. `mustInclude` names a file the first page must have (a check that the rules
+ * still match the build).
+ */
+export const preloadScripts = (options: {
+  firstPage: FirstLoad;
+  signedIn: FirstLoad;
+  sessionKey: string;
+  mustInclude: RegExp;
+}): RsbuildPlugin => ({
+  name: 'portal:preload-scripts',
+  setup(api) {
+    api.modifyHTMLTags(({ headTags, bodyTags }, { compilation }) => {
+      const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+      const firstPage = scriptsOf(compilation, options.firstPage);
+      if (![...firstPage].some((file) => options.mustInclude.test(file))) {
+        throw new Error(`preloadScripts: no ${options.mustInclude} among the first page's scripts`);
+      }
+      const signedIn = [...scriptsOf(compilation, options.signedIn)].filter(
+        (file) => !firstPage.has(file),
+      );
+      if (signedIn.length === 0) throw new Error('preloadScripts: no signed-in scripts found');
+      for (const file of [...firstPage].sort()) {
+        headTags.push({
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            as: 'script',
+            href: `${publicPath}${file}`,
+            fetchpriority: 'low',
+          },
+        });
+      }
+      const hrefs = JSON.stringify(signedIn.sort().map((file) => `${publicPath}${file}`));
+      const key = JSON.stringify(options.sessionKey);
+      headTags.push({
+        tag: 'script',
+        children:
+          `(function(){try{if(!localStorage.getItem(${key})&&!sessionStorage.getItem(${key}))return}catch(e){return}` +
+          `${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';` +
+          `l.href=h;l.fetchPriority='low';document.head.appendChild(l)})})()`,
+      });
+      return { headTags, bodyTags };
+    });
+  },
+});
