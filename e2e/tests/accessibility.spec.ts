@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { ROUTES } from '../../shell/src/app/route-table';
 import { DEMO, DEMO_PASSWORD, passwordGrant, rest } from '../support/backend';
 
@@ -196,16 +196,91 @@ async function courseId(title: string): Promise<string> {
   return course.id;
 }
 
-/** Waits until the screen has its content: the shell's h1, no spinner or skeleton, no request in flight. */
-async function settled(page: Page) {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The requests a page has in flight, so a screen is scanned as soon as it has loaded what it asked
+ * for: networkidle always waits 500 ms more, on each of some hundred screens. Media is left out: a
+ * previewed video keeps streaming.
+ */
+class Traffic {
+  private readonly inFlight = new Set<Request>();
+  private lastChange = Date.now();
+  /** Requests started so far: whether any started while something else was awaited. */
+  started = 0;
+
+  constructor(page: Page) {
+    page.on('request', (request) => {
+      if (request.resourceType() === 'media') return;
+      this.inFlight.add(request);
+      this.started += 1;
+      this.lastChange = Date.now();
+    });
+    const end = (request: Request) => {
+      if (this.inFlight.delete(request)) this.lastChange = Date.now();
+    };
+    page.on('requestfinished', end);
+    page.on('requestfailed', end);
+  }
+
+  /** Waits until no request has been in flight for `quietMs`; fails after `timeout`. */
+  async quiet(quietMs = 100, timeout = 20_000) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const quietFor = Date.now() - this.lastChange;
+      if (this.inFlight.size === 0 && quietFor >= quietMs) return;
+      if (Date.now() > deadline) {
+        const urls = [...this.inFlight].map((request) => request.url());
+        throw new Error(`requests still in flight after ${timeout} ms:\n${urls.join('\n')}`);
+      }
+      await sleep(this.inFlight.size === 0 ? quietMs - quietFor : 20);
+    }
+  }
+}
+
+const LOADERS = '.mantine-Loader-root, .mantine-Skeleton-root';
+
+/**
+ * Waits until the screen has its content: the shell's h1, no request in flight for a moment, no
+ * spinner or skeleton, and no request started meanwhile (a screen that has drawn its data may ask
+ * for more).
+ */
+async function settled(page: Page, traffic: Traffic) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
+  for (let round = 0; ; round++) {
+    await traffic.quiet();
+    const started = traffic.started;
+    // Up to the next frame (100 ms at most, should none be drawn): what the page does with the
+    // last response, it has done by then.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          requestAnimationFrame(resolve);
+          setTimeout(resolve, 100);
+        }),
+    );
+    await expect(page.locator(LOADERS)).toHaveCount(0);
+    if (traffic.started === started) return;
+    if (round === 20) throw new Error('the screen kept starting requests');
+  }
 }
 
 async function scan(page: Page, label: string, findings: Finding[], include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  // A page without frames is checked by one axe run inside it. The default run is made for frames of
+  // other origins: it checks each frame apart, copies every checked element's details out and joins
+  // the parts in a blank page it opens for the purpose, some 2.5 s a screen here against 0.5 s for
+  // the same rules in one run. A page with a frame (a previewed document) is still checked that way.
+  const inPage = page.frames().length === 1;
+  // axe-core stays loaded while the app moves between screens: it is put into a page only once
+  // (each injection would otherwise evaluate, and trace, half a megabyte of script twice a scan).
+  const loaded = inPage && (await page.evaluate(() => 'axe' in window));
+  // Only violations are read, so only theirs are detailed (each of the thousands of passing
+  // elements would get a selector and an HTML excerpt).
+  let builder = new AxeBuilder({ page, axeSource: loaded ? ';' : undefined })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
+  if (inPage) builder = builder.setLegacyMode();
   const { violations } = await builder.analyze();
   const elements = violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
   // One line per page, so a run's log doubles as the per-screen report.
@@ -243,15 +318,6 @@ async function prepare(page: Page, variant: Variant) {
   );
 }
 
-async function signIn(page: Page, role: Role) {
-  await page.goto('/auth');
-  await page.locator('input[type="email"]').fill(DEMO[role]);
-  await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-  await settled(page);
-}
-
 function withParams(path: string, params: Record<string, string>): string {
   return path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
@@ -260,10 +326,111 @@ function withParams(path: string, params: Record<string, string>): string {
   });
 }
 
-function routesOf(role: Role, params: Record<string, string>): string[] {
-  return ROUTES.filter((route) => route.roles.includes(role)).map((route) =>
-    withParams(route.path, params),
-  );
+/** A screen of a role: its address and its route's title key (a view has its route's). */
+type Screen = { path: string; titleKey: string };
+
+/** Every route of a role from the shell's route table, then the given views of those routes. */
+function screensOf(role: Role, params: Record<string, string>, views: string[] = []): Screen[] {
+  const routes: Screen[] = ROUTES.filter((route) => route.roles.includes(role)).map((route) => ({
+    path: withParams(route.path, params),
+    titleKey: route.titleKey,
+  }));
+  return [
+    ...routes,
+    ...views.map((view) => {
+      const route = routes.find((screen) => screen.path === view.split('?')[0]);
+      if (!route) throw new Error(`no ${role} route for ${view}`);
+      return { path: view, titleKey: route.titleKey };
+    }),
+  ];
+}
+
+/**
+ * One signed-in page taken from screen to screen the way the app moves: the router follows the
+ * address (history.pushState and a popstate event), so the shell, the remotes and the session stay
+ * loaded and each screen makes only its own requests. Each move is checked to have arrived (the
+ * address, the shell's h1 and the tab title), so a move that failed cannot pass by scanning the
+ * screen before it again.
+ */
+class Tour {
+  readonly traffic: Traffic;
+  private here: (Screen & { heading: string }) | undefined;
+
+  constructor(
+    readonly page: Page,
+    private readonly screens: Screen[],
+  ) {
+    this.traffic = new Traffic(page);
+  }
+
+  heading() {
+    return this.page.getByRole('heading', { level: 1 }).first();
+  }
+
+  dialogs() {
+    return this.page.getByRole('dialog');
+  }
+
+  async signIn(role: Role) {
+    await this.page.goto('/auth');
+    await this.page.locator('input[type="email"]').fill(DEMO[role]);
+    await this.page.locator('input[type="password"]').fill(DEMO_PASSWORD);
+    await this.page.locator('button[type="submit"]').click();
+    await this.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await settled(this.page, this.traffic);
+    const url = new URL(this.page.url());
+    await this.arrived(this.screen(url.pathname + url.search));
+  }
+
+  /**
+   * Shows the screen at `path`: moves there in the app, or stays if it is already on show; `fresh`
+   * loads the page anew. A screen whose h1 reads as the one on show (a view of the same route) is
+   * loaded anew too, so that arriving there can be told.
+   */
+  async go(path: string, { fresh = false } = {}) {
+    const to = this.screen(path);
+    // Nothing left open to cover the next screen.
+    await expect(this.dialogs()).toHaveCount(0);
+    const from = this.here;
+    if (!fresh && from?.path === to.path) return;
+    this.here = undefined;
+    const inApp = !fresh && from !== undefined && from.titleKey !== to.titleKey;
+    if (inApp) {
+      await this.page.evaluate((target) => {
+        window.history.pushState(null, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, to.path);
+      await expect(this.page).toHaveURL((url) => url.pathname + url.search === to.path);
+      await expect(this.heading()).not.toHaveText(from.heading);
+    } else {
+      await this.page.goto(to.path);
+    }
+    await settled(this.page, this.traffic);
+    await this.arrived(to);
+  }
+
+  /** Closes whatever dialogs are open, as a person does (Escape), and checks that none is left. */
+  async closeDialogs() {
+    await expect(async () => {
+      if ((await this.dialogs().count()) > 0) await this.page.keyboard.press('Escape');
+      await expect(this.dialogs()).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+  }
+
+  private screen(path: string): Screen {
+    const screen = this.screens.find((candidate) => candidate.path === path);
+    if (!screen) throw new Error(`no screen at ${path}`);
+    return screen;
+  }
+
+  /** Checks the page shows `screen` (its address, an h1 and the tab title after it) and notes it. */
+  private async arrived(screen: Screen) {
+    await expect(this.page).toHaveURL((url) => url.pathname + url.search === screen.path);
+    const heading = ((await this.heading().textContent()) ?? '').trim();
+    expect(heading, `the h1 of ${screen.path}`).not.toBe('');
+    await expect(this.page).toHaveTitle(`${heading} · Lingua Academy`);
+    this.here = { ...screen, heading };
+  }
 }
 
 // Dialogs are checked once they have finished opening; reduced motion makes that immediate.
@@ -290,11 +457,12 @@ for (const variant of VARIANTS) {
       test.setTimeout(180_000);
       await prepare(page, variant);
       const params = { courseId: await courseId(COURSE) };
-      await signIn(page, role);
+      const screens = screensOf(role, params, VIEWS[role]);
+      const tour = new Tour(page, screens);
+      await tour.signIn(role);
       const findings: Finding[] = [];
-      for (const path of [...routesOf(role, params), ...VIEWS[role]]) {
-        await page.goto(path);
-        await settled(page);
+      for (const { path } of screens) {
+        await tour.go(path);
         // Screen readers pick the voice from <html lang>, and announce the tab title on arrival.
         await expect(page.locator('html')).toHaveAttribute('lang', variant.language);
         await expect(page).toHaveTitle(/^.+ · Lingua Academy$/);
@@ -307,17 +475,29 @@ for (const variant of VARIANTS) {
       test.setTimeout(180_000);
       await prepare(page, variant);
       const params = { courseId: await courseId(COURSE) };
-      await signIn(page, role);
+      const tour = new Tour(page, screensOf(role, params));
+      await tour.signIn(role);
+      const main = page.getByRole('main');
       const findings: Finding[] = [];
-      for (const dialog of DIALOGS[role]) {
-        await page.goto(withParams(dialog.path, params));
-        await settled(page);
+      const dialogs = DIALOGS[role];
+      for (const [index, dialog] of dialogs.entries()) {
+        const path = withParams(dialog.path, params);
+        const next = dialogs[index + 1];
+        const nextHere = next !== undefined && withParams(next.path, params) === path;
+        await tour.go(path);
+        const before = nextHere ? await main.ariaSnapshot() : '';
         await dialog.open(page);
         await expect(page.getByRole('dialog')).toBeVisible();
         // Not networkidle: a previewed video or PDF keeps streaming.
-        await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
+        await expect(page.locator(LOADERS)).toHaveCount(0);
         // The dialog only: the page behind it is scanned on its own by the screens test.
         await scan(page, `${role} ${dialog.name} dialog (${tag})`, findings, '[role="dialog"]');
+        await tour.closeDialogs();
+        // The next dialog on this screen starts from the screen as this one found it: one that
+        // opening this dialog changed (a segment chosen, a panel shown) is loaded anew.
+        if (nextHere && (await main.ariaSnapshot()) !== before) {
+          await tour.go(path, { fresh: true });
+        }
       }
       expect(findings.length, report(findings)).toBe(0);
     });
@@ -339,11 +519,12 @@ for (const role of ROLES) {
     const page = await context.newPage();
     await prepare(page, VARIANTS[1]);
     const params = { courseId: await courseId(COURSE) };
-    await signIn(page, role);
+    const screens = screensOf(role, params);
+    const tour = new Tour(page, screens);
+    await tour.signIn(role);
     const overflowing: string[] = [];
-    for (const path of routesOf(role, params)) {
-      await page.goto(path);
-      await settled(page);
+    for (const { path } of screens) {
+      await tour.go(path);
       const found = await page.evaluate(() => {
         const out: string[] = [];
         const root = document.documentElement;
