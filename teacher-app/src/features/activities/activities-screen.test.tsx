@@ -18,6 +18,7 @@ import {
 import type { Language } from '@portal/shared-ui';
 import { admin, teacher } from '../../test-support/fixtures';
 import { renderScreen } from '../../test-support/render-screen';
+import { reachCourseFilterByKeyboard } from '../../test-support/course-filter';
 import ActivitiesScreen from './activities-screen';
 
 // The query and mutation options call these very service objects, so their functions are replaced
@@ -406,17 +407,7 @@ describe('Activities: the list', () => {
     listActivities.mockResolvedValue(ok(paged([anActivity()])));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Write a formal email' });
-    await user.click(screen.getByRole('searchbox', { name: 'Search activities' }));
-    expect(listCourses).not.toHaveBeenCalled();
-
-    await user.tab();
-    const filter = screen.getByRole('combobox', { name: 'Course' });
-    expect(filter).toHaveFocus();
-    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
-    await user.keyboard('{ArrowDown}');
-    expect(
-      await screen.findByRole('option', { name: 'Spanish for Beginners' }),
-    ).toBeInTheDocument();
+    await reachCourseFilterByKeyboard(user, 'Search activities', listCourses);
   });
 });
 

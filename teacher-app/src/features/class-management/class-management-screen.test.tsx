@@ -15,6 +15,7 @@ import {
 import type { Language } from '@portal/shared-ui';
 import { admin, teacher } from '../../test-support/fixtures';
 import { renderScreen } from '../../test-support/render-screen';
+import { reachCourseFilterByKeyboard } from '../../test-support/course-filter';
 import ClassManagementScreen from './class-management-screen';
 
 // The query and mutation options call these very service objects, so their functions are replaced
@@ -383,17 +384,7 @@ describe('Class Management', () => {
     listClasses.mockResolvedValue(ok(paged([aClass()])));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
-    await user.click(screen.getByRole('searchbox', { name: 'Search classes' }));
-    expect(listCourses).not.toHaveBeenCalled();
-
-    await user.tab();
-    const filter = screen.getByRole('combobox', { name: 'Course' });
-    expect(filter).toHaveFocus();
-    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
-    await user.keyboard('{ArrowDown}');
-    expect(
-      await screen.findByRole('option', { name: 'Spanish for Beginners' }),
-    ).toBeInTheDocument();
+    await reachCourseFilterByKeyboard(user, 'Search classes', listCourses);
   });
 
   it('reads the course options when the schedule form opens, and offers them there', async () => {

@@ -18,6 +18,7 @@ import {
 import type { Language } from '@portal/shared-ui';
 import { admin, teacher } from '../../test-support/fixtures';
 import { renderScreen } from '../../test-support/render-screen';
+import { reachCourseFilterByKeyboard } from '../../test-support/course-filter';
 import MyStudentsScreen from './my-students-screen';
 
 // The query options call these very objects, so their functions are replaced in place (the unit
@@ -331,17 +332,7 @@ describe('My Students', () => {
     overview.mockResolvedValue(answer(paged([sara])));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Sara Núñez' });
-    await user.click(screen.getByRole('searchbox', { name: 'Search students' }));
-    expect(listCourses).not.toHaveBeenCalled();
-
-    await user.tab();
-    const filter = screen.getByRole('combobox', { name: 'Course' });
-    expect(filter).toHaveFocus();
-    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(1));
-    await user.keyboard('{ArrowDown}');
-    expect(
-      await screen.findByRole('option', { name: 'Spanish for Beginners' }),
-    ).toBeInTheDocument();
+    await reachCourseFilterByKeyboard(user, 'Search students', listCourses);
   });
 
   it('shows the figures over all students and one row per student', async () => {
