@@ -82,7 +82,10 @@ describe('SchoolSettings', () => {
     expect(document.title).toBe('Dashboard · Escuela Sol');
     expect(screen.getByText('scheme: dark')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    expect(screen.getByText(/^primary: .*#7c3aed/)).toBeInTheDocument();
+    // A school's own colours wait for the colour generator, which loads on first need.
+    expect(
+      await screen.findByText(/^primary: .*#7c3aed/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/^accent: .*#f43f5e/)).toBeInTheDocument();
     // A visitor who never chose a language is greeted in the school's default.
     expect(screen.getByText('language: es')).toBeInTheDocument();
