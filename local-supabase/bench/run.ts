@@ -108,7 +108,6 @@ async function context(db: pg.Client, sessions: Record<Role, Session>): Promise<
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const dayEnd = new Date(dayStart.getTime() + 24 * 60 * 60 * 1000);
   if (!courses[0] || !activities[0]) throw new Error('The generated dataset has no enrollment or activity to open');
   return {
     userId: { student: sessions.student.userId, teacher: sessions.teacher.userId, admin: sessions.admin.userId },
@@ -117,7 +116,6 @@ async function context(db: pg.Client, sessions: Record<Role, Session>): Promise<
     monthStart: monthStart.toISOString(),
     monthEnd: monthEnd.toISOString(),
     dayStart: dayStart.toISOString(),
-    dayEnd: dayEnd.toISOString(),
   };
 }
 

@@ -33,9 +33,8 @@ export interface ScreenContext {
   teacherActivityId: string;
   monthStart: string;
   monthEnd: string;
-  /** Today (UTC): the calendar's selected day when it opens. */
+  /** Today's start (UTC): Class Management's upcoming classes start there. */
   dayStart: string;
-  dayEnd: string;
 }
 
 const page = { from: 0, to: 9 };
@@ -54,23 +53,13 @@ export const plainRead: RequestSpec = {
  */
 export function screens(ctx: ScreenContext): Screen[] {
   // The month grid is one bounded RPC (an admin's month holds more classes than PostgREST's max-rows of
-  // 1000); the selected day's list is a one-day read of the view.
+  // 1000). It carries every class of the viewer's today, the day the calendar opens on, so even a busy
+  // today needs no second read (20261127000500_calendar_today.sql).
   const calendar: RequestSpec[] = [
     {
       label: 'rpc get_calendar_month(<month>)',
       rpc: 'get_calendar_month',
       args: { range_start: ctx.monthStart, range_end: ctx.monthEnd, time_zone: 'UTC' },
-    },
-    {
-      label:
-        'calendar_classes?scheduled_date=gte.<today>&scheduled_date=lt.<tomorrow>&order=scheduled_date',
-      build: (c) =>
-        c
-          .from('calendar_classes')
-          .select('*')
-          .gte('scheduled_date', ctx.dayStart)
-          .lt('scheduled_date', ctx.dayEnd)
-          .order('scheduled_date'),
     },
   ];
   // Class management (teachers and admins): the figures (class_stats), one page of classes from today

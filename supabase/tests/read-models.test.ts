@@ -200,6 +200,28 @@ describe('get_calendar_month', () => {
     expect(ids(forAdmin.days.flatMap((entry) => entry.classes))).toEqual(expect.arrayContaining(classIds));
   });
 
+  it("lists every class of the viewer's today, so a busy today needs no second request", async () => {
+    const teacher = await createPerson('teacher', 'Tania');
+    const course = await createCourse({ title: 'Busy today', teacher_id: teacher.id });
+    const today = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()));
+    const onDay = (offsetDays: number, minutes: number) => new Date(today.getTime() + offsetDays * 864e5 + minutes * 60_000).toISOString();
+    // Three classes today (UTC) and three tomorrow.
+    const todays = await Promise.all([60, 120, 180].map((minutes) => createClass(course.id, { scheduled_date: onDay(0, minutes) })));
+    const tomorrows = await Promise.all([60, 120, 180].map((minutes) => createClass(course.id, { scheduled_date: onDay(1, minutes) })));
+    const { data, error } = await teacher.client.rpc('get_calendar_month', {
+      range_start: onDay(0, 0),
+      range_end: onDay(2, 0),
+      time_zone: 'UTC',
+      day_limit: 1,
+    });
+    expect(error).toBeNull();
+    const answer = data as CalendarMonth;
+    expect(answer.days.map(({ date, class_count, classes }) => [date, class_count, ids(classes)])).toEqual([
+      [onDay(0, 0).slice(0, 10), 3, todays.map((row) => row.id)],
+      [onDay(1, 0).slice(0, 10), 3, [tomorrows[0]?.id]],
+    ]);
+  });
+
   it('refuses a range that ends before it starts or spans more than six weeks', async () => {
     const { student } = calendar;
     const backwards = await student.client.rpc('get_calendar_month', { range_start: at(24), range_end: at(0) });

@@ -474,8 +474,11 @@ describe('the read models that answer from the summaries', () => {
       const month = data as { class_count: number; days: { date: string; class_count: number; classes: { id: string }[] }[] };
       const { rows } = await ownerQuery<{ day: string; n: string; first: string[] }>(
         `select to_char((scheduled_date at time zone $3)::date, 'YYYY-MM-DD') as day, count(*) as n,
-                (array_agg(id order by scheduled_date, id))[1:3]::text[] as first
-           from public.classes where scheduled_date >= $1 and scheduled_date < $2 group by 1 order by 1`,
+                -- The viewer's today lists every class; other days their first three.
+                (array_agg(id order by scheduled_date, id))
+                  [1:case when (scheduled_date at time zone $3)::date = (now() at time zone $3)::date then 1000 else 3 end]::text[] as first
+           from public.classes where scheduled_date >= $1 and scheduled_date < $2
+          group by 1, (scheduled_date at time zone $3)::date order by 1`,
         [start.toISOString(), end.toISOString(), zone],
       );
       expect(month.days.map((day) => [day.date, day.class_count, day.classes.map((shown) => shown.id)])).toEqual(

@@ -45,7 +45,8 @@ export function useCalendarClasses(now: Date, filters: CalendarFilters = {}) {
   const selectedDay = selectedMonth.isPlaceholderData
     ? undefined
     : findCalendarDay(selectedMonth.data, selected);
-  // The grid holds a day's first classes; a busy day's full list is one more request.
+  // The month answer holds each day's first classes, and every class of today (the day the calendar
+  // opens on); another busy day's full list is one more request.
   const needsDayList = needsFullDayList(selectedDay);
   const selectedRange = dayRange(selected);
   const dayList = useQuery({

@@ -6,8 +6,9 @@ import { toNumber } from '../mappers/fields';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 
 // The calendar screens from the read models migration: `get_calendar_month` answers a
-// month grid in one request (each day's count and first classes, plus the next classes), and the
-// `calendar_classes` view answers a day's full list, an export window and counts. RLS decides whose
+// month grid in one request (each day's count and first classes, every class of the viewer's today,
+// plus the next classes), and the `calendar_classes` view answers another busy day's full list, an
+// export window and counts. RLS decides whose
 // classes they are (a student's enrolled courses, a teacher's own, everything for an admin), so the
 // number of requests never depends on the number of courses.
 
@@ -41,7 +42,10 @@ export type CalendarClass = {
   myAttendance: boolean | null;
 };
 
-/** One day of the month grid: how many classes it has and the first ones by time. */
+/**
+ * One day of the month grid: how many classes it has and the first ones by time (all of them for the
+ * viewer's today, up to 1000, so the calendar opens without a second request).
+ */
 export type CalendarDay = {
   /** 'YYYY-MM-DD' in the month's time zone. */
   date: string;
