@@ -49,7 +49,7 @@ export const plainRead: RequestSpec = {
 
 /**
  * Each role's main screens, loaded through the read models of 20261122001200_read_models.sql (and
- * class_stats of 20261123000100_class_management.sql): exactly the requests each screen issues.
+ * the screen reads of later migrations): exactly the requests each screen issues.
  */
 export function screens(ctx: ScreenContext): Screen[] {
   // The month grid is one bounded RPC (an admin's month holds more classes than PostgREST's max-rows of
@@ -62,51 +62,22 @@ export function screens(ctx: ScreenContext): Screen[] {
       args: { range_start: ctx.monthStart, range_end: ctx.monthEnd, time_zone: 'UTC' },
     },
   ];
-  // Class management (teachers and admins): the figures (class_stats), one page of classes from today
-  // with their course and each class's attendance figures embedded (classesService.listWithAttendance:
-  // the computed relationship attendance_figures, 20261127000200_screen_reads.sql). Two requests,
-  // both at once; the course filter's options load only when the filter or the class form is used.
-  const CLASS_PAGE_FIELDS =
-    'id, course_id, title, description, scheduled_date, duration, type, meeting_link, recording_url, created_at';
-  const ATTENDANCE_EMBED =
-    'attendance:attendance_figures(class_id, roster_count, attended_count, attendance_rate)';
+  // Class management (teachers and admins): the figures (class_stats) and one page of 12 classes from
+  // today, each with its course and attendance figures, in one request (classesService.management:
+  // get_class_management, 20261127000300_class_management_read.sql); the course filter's options load
+  // only when the filter or the class form is used. A teacher asks for their own courses' classes.
   const classManagement = (role: Role): RequestSpec[] => [
-    { label: 'rpc class_stats()', rpc: 'class_stats', args: {} },
-    role === 'teacher'
-      ? {
-          // A teacher asks for their own courses' classes (classesService.listWithAttendance with teacherId).
-          label:
-            'classes?select=<class>,course:courses!inner(title,teacher_id),attendance:attendance_figures(...)&course.teacher_id=eq.<teacher>&scheduled_date=gte.<today>&order=scheduled_date,id&offset=0&limit=12 (count=exact)',
-          build: (c) =>
-            c
-              .from('classes')
-              .select(
-                `${CLASS_PAGE_FIELDS}, course:courses!inner(title, teacher_id), ${ATTENDANCE_EMBED}`,
-                {
-                  count: 'exact',
-                },
-              )
-              .eq('course.teacher_id', ctx.userId.teacher)
-              .gte('scheduled_date', ctx.dayStart)
-              .order('scheduled_date')
-              .order('id')
-              .range(cards.from, cards.to),
-        }
-      : {
-          label:
-            'classes?select=<class>,course:courses(title,teacher_id),attendance:attendance_figures(...)&scheduled_date=gte.<today>&order=scheduled_date,id&offset=0&limit=12 (count=exact)',
-          build: (c) =>
-            c
-              .from('classes')
-              .select(
-                `${CLASS_PAGE_FIELDS}, course:courses(title, teacher_id), ${ATTENDANCE_EMBED}`,
-                { count: 'exact' },
-              )
-              .gte('scheduled_date', ctx.dayStart)
-              .order('scheduled_date')
-              .order('id')
-              .range(cards.from, cards.to),
-        },
+    {
+      label: 'rpc get_class_management(page 1 of 12)',
+      rpc: 'get_class_management',
+      args: {
+        ...(role === 'teacher' ? { teacher_uuid: ctx.userId.teacher } : {}),
+        date_from: ctx.dayStart,
+        descending: false,
+        page: 1,
+        page_size: 12,
+      },
+    },
   ];
   // Materials Library (teachers and admins): figures (material_stats) and 12 cards. Two requests;
   // the course filter's options load only when the filter or Add Material is used.
@@ -122,18 +93,14 @@ export function screens(ctx: ScreenContext): Screen[] {
           .range(cards.from, cards.to),
     },
   ];
-  // Activities (teachers and admins): figures (activity_stats) and 12 cards. Two requests; the
-  // course filter's options load only when the filter or the activity form is used.
+  // Activities (teachers and admins): the figures (activity_stats) and 12 cards of activity_list in
+  // one request (get_activity_management, 20261127000400_activities_read.sql); the course filter's
+  // options load only when the filter or the activity form is used.
   const activitiesManagement: RequestSpec[] = [
-    { label: 'rpc activity_stats()', rpc: 'activity_stats', args: {} },
     {
-      label: 'activity_list?order=created_at.desc&offset=0&limit=12 (count=exact)',
-      build: (c) =>
-        c
-          .from('activity_list')
-          .select('*', { count: 'exact' })
-          .order('created_at', { ascending: false })
-          .range(cards.from, cards.to),
+      label: 'rpc get_activity_management(page 1 of 12)',
+      rpc: 'get_activity_management',
+      args: { page: 1, page_size: 12 },
     },
   ];
   const activitiesPage: RequestSpec = {

@@ -840,12 +840,6 @@ export type Database = {
           due_this_week: number;
         }[];
       };
-      attendance_figures: {
-        Args: {
-          arg1: unknown;
-        };
-        Returns: Database['public']['Views']['class_attendance_figures']['Row'][];
-      };
       claim_mail_batch: {
         Args: {
           batch_size?: number;
@@ -882,6 +876,17 @@ export type Database = {
         };
         Returns: number;
       };
+      get_activity_management: {
+        Args: {
+          search?: string;
+          course_uuid?: string;
+          activity_type?: string;
+          active?: boolean;
+          page?: number;
+          page_size?: number;
+        };
+        Returns: Json;
+      };
       get_admin_dashboard: {
         Args: {
           period?: string;
@@ -902,6 +907,19 @@ export type Database = {
           upcoming_limit?: number;
           course_uuid?: string;
           teacher_uuid?: string;
+        };
+        Returns: Json;
+      };
+      get_class_management: {
+        Args: {
+          search?: string;
+          course_uuid?: string;
+          teacher_uuid?: string;
+          date_from?: string;
+          date_to?: string;
+          descending?: boolean;
+          page?: number;
+          page_size?: number;
         };
         Returns: Json;
       };

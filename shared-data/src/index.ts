@@ -187,6 +187,8 @@ export type { Attendance, AttendanceMark } from './mappers/attendance';
 export {
   classesService,
   type ClassFilters,
+  type ClassManagement,
+  type ClassManagementFilters,
   type ClassStats,
   type ClassWithAttendance,
 } from './services/classes';
@@ -319,6 +321,7 @@ export {
   ACTIVITY_DEFAULTS,
   activitiesService,
   type ActivityFilters,
+  type ActivityManagement,
   type ActivityTotals,
   type ManagedActivityFilters,
 } from './services/activities';

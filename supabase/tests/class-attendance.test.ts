@@ -14,14 +14,14 @@ import {
   ownerQuery,
   service,
 } from './fixtures';
-import { statementReads } from './plan-reads';
 
 // Taking attendance (20261123000400_students_attendance.sql, 20261124000100_teacher_read_fixes.sql): a
 // student's own join time survives the teacher's roster, while a teacher's or admin's explicit correction
 // of it is kept; save_class_attendance writes only for the class's teacher or an admin and only for the
 // course's students who have not dropped it (active or completed); class_roster lists those students
-// with their marks, and class_attendance_figures (20261127000200_screen_reads.sql, embedded in a page of
-// classes as attendance_figures) counts them. Expected figures are counted here by the database owner.
+// with their marks, and class_attendance_figures (20261127000200_screen_reads.sql; each class of Class
+// Management's page carries its row, get_class_management in 20261127000300_class_management_read.sql)
+// counts them. Expected figures are counted here by the database owner.
 
 type Mark = {
   attended: boolean;
@@ -360,22 +360,7 @@ describe('save_class_attendance: who may take attendance', () => {
         where p.oid = 'public.save_class_attendance(uuid, uuid[], uuid[])'::regprocedure`,
     );
     expect(rows).toEqual([{ anon: false, authenticated: true, definer: false, search_path: true }]);
-    // The figures embedded in a page of classes: a view and an SQL function that run as the caller
-    // (without settings, so the planner inlines the function into the page's statement).
-    const figures = await ownerQuery<{
-      anon: boolean;
-      authenticated: boolean;
-      definer: boolean;
-      settings: unknown;
-    }>(
-      `select has_function_privilege('anon', p.oid, 'execute') as anon,
-              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
-              p.prosecdef as definer, p.proconfig as settings
-         from pg_proc p where p.oid = 'public.attendance_figures(public.classes)'::regprocedure`,
-    );
-    expect(figures.rows).toEqual([
-      { anon: false, authenticated: true, definer: false, settings: null },
-    ]);
+    // The figures of each class of Class Management's page: a view that runs as the caller.
     const view = await ownerQuery<{ invoker: boolean; anon: boolean; authenticated: boolean }>(
       `select coalesce(c.reloptions @> array['security_invoker=true'], false) as invoker,
               has_table_privilege('anon', c.oid, 'select') as anon,
@@ -462,7 +447,7 @@ describe('class_roster', () => {
   });
 });
 
-describe('class_attendance_figures, embedded in a page of classes', () => {
+describe('class_attendance_figures, the attendance of each class of a page', () => {
   type Summary = {
     class_id: string;
     roster_count: number;
@@ -478,19 +463,14 @@ describe('class_attendance_figures, embedded in a page of classes', () => {
       }))
       .sort((a, b) => a.class_id.localeCompare(b.class_id));
 
-  /** As Class Management reads them: a page of classes, each with `attendance:attendance_figures(...)`. */
+  /** The figures of the given classes, as the caller reads them (one row per class they may see). */
   async function summaryOf(client: SupabaseClient, classIds: string[]): Promise<Summary[]> {
     const { data, error } = await client
-      .from('classes')
-      .select(
-        'id, attendance:attendance_figures(class_id, roster_count, attended_count, attendance_rate)',
-      )
-      .in('id', classIds);
+      .from('class_attendance_figures')
+      .select('class_id, roster_count, attended_count, attendance_rate')
+      .in('class_id', classIds);
     expect(error).toBeNull();
-    const rows = (data ?? []) as unknown as Array<{ id: string; attendance: Summary | null }>;
-    // Every class the page shows comes with its figures.
-    expect(rows.filter((row) => row.attendance === null)).toEqual([]);
-    return normalized(rows.map((row) => row.attendance as Summary));
+    return normalized((data ?? []) as Summary[]);
   }
 
   /** Counted by the owner: the course's students who have not dropped it, and those of them marked present. */
@@ -520,7 +500,7 @@ describe('class_attendance_figures, embedded in a page of classes', () => {
       .sort((a, b) => a.class_id.localeCompare(b.class_id));
   }
 
-  it("counts each class's roster and who attended, for its teacher, with the page", async () => {
+  it("counts each class's roster and who attended, for its teacher", async () => {
     const { teacher, student, courseClass } = school;
     const live = await liveNow();
     await studentJoins(student, live.id);
@@ -537,12 +517,6 @@ describe('class_attendance_figures, embedded in a page of classes', () => {
       roster_count: 0,
       attendance_rate: null,
     });
-    // The view answers the same for any set of classes.
-    const view = await teacher.client
-      .from('class_attendance_figures')
-      .select('*')
-      .in('class_id', [live.id, courseClass.id, empty.id]);
-    expect(normalized((view.data ?? []) as Summary[])).toEqual(summary);
   });
 
   it("leaves out another teacher's classes; an admin sees every class; a student counts only themselves", async () => {
@@ -554,11 +528,6 @@ describe('class_attendance_figures, embedded in a page of classes', () => {
       (await summaryOf(teacher.client, [live.id, otherClass.id])).map((row) => row.class_id),
     ).toEqual([live.id]);
     expect(await summaryOf(otherTeacher.client, [live.id])).toEqual([]);
-    const view = await otherTeacher.client
-      .from('class_attendance_figures')
-      .select('*')
-      .eq('class_id', live.id);
-    expect(view.data).toEqual([]);
     expect(await summaryOf(admin.client, [live.id, otherClass.id])).toEqual(
       await expectedOf([live.id, otherClass.id]),
     );
@@ -590,44 +559,8 @@ describe('class_attendance_figures, embedded in a page of classes', () => {
     expect(row).toMatchObject({ roster_count: 4, attended_count: 2, attendance_rate: 50 });
   });
 
-  it("reads a page's figures in the page's own statement: the function is inlined, not called per class", async () => {
-    const { teacher, course } = school;
-    const lessons = await Promise.all(
-      [72, 96, 120].map((hours) => createClass(course.id, { scheduled_date: hoursFromNow(hours) })),
-    );
-    // The shape of PostgREST's read of a computed relationship.
-    const reads = await statementReads(
-      teacher.id,
-      `select c.id, a.figures
-         from public.classes c
-         left join lateral (
-           select row_to_json(f) as figures from public.attendance_figures(c) f
-         ) a on true
-        where c.id = any ($1::uuid[])`,
-      [lessons.map((lesson) => lesson.id)],
-    );
-    // One statement (a called function's own queries would be reported as statements of their own),
-    // whose roster counts read the course's enrolments by index.
-    expect(reads.filter((read) => read.rows.has('enrollments'))).toHaveLength(1);
-    expect(reads.some((read) => read.query.includes('class_attendance_figures f where'))).toBe(
-      false,
-    );
-    expect(
-      await summaryOf(
-        teacher.client,
-        lessons.map((lesson) => lesson.id),
-      ),
-    ).toEqual(await expectedOf(lessons.map((lesson) => lesson.id)));
-  });
-
   it('is refused to anonymous callers', async () => {
     expectDenied(await anonClient().from('class_attendance_figures').select('*'));
-    expectDenied(
-      await anonClient()
-        .from('classes')
-        .select('id, attendance:attendance_figures(*)')
-        .eq('id', school.courseClass.id),
-    );
   });
 });
 

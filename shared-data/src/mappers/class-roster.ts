@@ -42,7 +42,7 @@ export function toRosterStudent(row: ClassRosterRow): RosterStudent {
   };
 }
 
-/** A `class_attendance_figures` row (a class's `attendance_figures`, embedded in a page of classes). */
+/** A `class_attendance_figures` row (each class of Class Management's page carries its own). */
 export type AttendanceSummaryRow = {
   class_id: string | null;
   roster_count: number | string | null;

@@ -1,4 +1,4 @@
-import { QueryObserver, matchQuery } from '@tanstack/react-query';
+import { QueryObserver, keepPreviousData, matchQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../result';
 import { activitiesService } from '../services/activities';
@@ -21,49 +21,55 @@ const emptyPage = { items: [], total: 0, page: 1, limit: 12, totalPages: 0 };
 const matches = (filter: readonly unknown[], key: readonly unknown[]) =>
   matchQuery({ queryKey: filter }, { queryKey: key, queryHash: JSON.stringify(key) } as never);
 
-describe('activityQueries.stats', () => {
-  it('reads the figures through activitiesService.stats once', async () => {
-    const read = vi.spyOn(activitiesService, 'stats').mockResolvedValue(ok(totals));
+describe('activityQueries.management', () => {
+  it('reads the figures and the page through activitiesService.management, once per request', async () => {
+    const read = vi
+      .spyOn(activitiesService, 'management')
+      .mockResolvedValue(ok({ stats: totals, page: emptyPage }));
     const client = createQueryClient({ retry: false });
 
-    await expect(client.fetchQuery(activityQueries.stats())).resolves.toEqual(totals);
-    expect(read).toHaveBeenCalledTimes(1);
+    await expect(
+      client.fetchQuery(activityQueries.management({ page: 2, limit: 12, courseId: 'c' })),
+    ).resolves.toEqual({ stats: totals, page: emptyPage });
+    await client.fetchQuery(activityQueries.management({ page: 2, limit: 12, courseId: 'c' }));
+    await client.fetchQuery(activityQueries.management({ page: 3, limit: 12, courseId: 'c' }));
+
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(read).toHaveBeenNthCalledWith(1, { page: 2, limit: 12, courseId: 'c' });
+    expect(read).toHaveBeenNthCalledWith(2, { page: 3, limit: 12, courseId: 'c' });
   });
 
   it("throws the service's failure for the screen's error state", async () => {
-    vi.spyOn(activitiesService, 'stats').mockResolvedValue(
-      fail('ACTIVITY_STATS_ERROR', 'permission denied', { code: '42501' }),
+    vi.spyOn(activitiesService, 'management').mockResolvedValue(
+      fail('FETCH_ACTIVITIES_ERROR', 'permission denied', { code: '42501' }),
     );
     const client = createQueryClient({ retry: false });
 
     const error = await client
-      .fetchQuery(activityQueries.stats())
+      .fetchQuery(activityQueries.management({ page: 1 }))
       .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ServiceFailure);
-    expect(error).toMatchObject({ code: 'ACTIVITY_STATS_ERROR', details: { code: '42501' } });
+    expect(error).toMatchObject({ code: 'FETCH_ACTIVITIES_ERROR', details: { code: '42501' } });
   });
 
-  it('sits under activityKeys.all, apart from the lists', () => {
-    expect(matches(activityKeys.all, activityKeys.stats())).toBe(true);
-    expect(matches(['activities', 'managed'], activityKeys.stats())).toBe(false);
-    expect(matches(activityKeys.all, activityKeys.managed({ page: 1 }))).toBe(true);
+  it('keeps the previous answer while the next loads, under activityKeys.all', () => {
+    expect(activityQueries.management({ page: 1 }).placeholderData).toBe(keepPreviousData);
+    expect(matches(activityKeys.all, activityKeys.management({ page: 1 }))).toBe(true);
+    expect(matches(activityKeys.all, activityKeys.managedOne('a'))).toBe(true);
+    expect(matches(['activities', 'management'], activityKeys.managedOne('a'))).toBe(false);
   });
 });
 
-describe('activityQueries.managed and submissionQueries.forGrading', () => {
-  it('key each page by its request and keep the previous page while the next loads', async () => {
-    const list = vi.spyOn(activitiesService, 'listManaged').mockResolvedValue(ok(emptyPage));
+describe('submissionQueries.forGrading', () => {
+  it('keys each page by its request and keeps the previous page while the next loads', async () => {
     const grading = vi
       .spyOn(submissionsService, 'listForGrading')
       .mockResolvedValue(ok({ ...emptyPage, limit: 20 }));
     const client = createQueryClient({ retry: false });
 
-    await client.fetchQuery(activityQueries.managed({ page: 2, limit: 12, courseId: 'c' }));
     await client.fetchQuery(submissionQueries.forGrading({ activityId: 'a', page: 3, limit: 20 }));
 
-    expect(list).toHaveBeenCalledWith({ page: 2, limit: 12, courseId: 'c' });
     expect(grading).toHaveBeenCalledWith({ activityId: 'a', page: 3, limit: 20 });
-    expect(activityQueries.managed({ page: 1 }).placeholderData).toBeDefined();
     expect(submissionQueries.forGrading({ activityId: 'a' }).placeholderData).toBeDefined();
     expect(matches(submissionKeys.all, submissionKeys.grading({ activityId: 'a' }))).toBe(true);
   });
@@ -80,21 +86,26 @@ describe('what a change reads again', () => {
     },
   );
 
-  it('a grade refreshes the grading page and the activity cards', async () => {
-    const stats = vi.spyOn(activitiesService, 'stats').mockResolvedValue(ok(totals));
+  it('a grade refreshes the grading page and the activity cards with their figures', async () => {
+    const management = vi
+      .spyOn(activitiesService, 'management')
+      .mockResolvedValue(ok({ stats: totals, page: emptyPage }));
     const page = vi
       .spyOn(submissionsService, 'listForGrading')
       .mockResolvedValue(ok({ ...emptyPage, limit: 20 }));
     vi.spyOn(submissionsService, 'grade').mockResolvedValue(ok({} as never));
     const client = createQueryClient({ retry: false });
     // Observed queries are on screen: invalidation refetches them.
-    const stopStats = new QueryObserver(client, activityQueries.stats()).subscribe(() => {});
+    const stopManagement = new QueryObserver(
+      client,
+      activityQueries.management({ page: 1, limit: 12 }),
+    ).subscribe(() => {});
     const stopPage = new QueryObserver(
       client,
       submissionQueries.forGrading({ activityId: 'a' }),
     ).subscribe(() => {});
     await vi.waitFor(() => expect(page).toHaveBeenCalledTimes(1));
-    await vi.waitFor(() => expect(stats).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(management).toHaveBeenCalledTimes(1));
 
     await client
       .getMutationCache()
@@ -102,8 +113,8 @@ describe('what a change reads again', () => {
       .execute({ id: 's', grade: 3, feedback: null } as never);
 
     expect(page).toHaveBeenCalledTimes(2);
-    expect(stats).toHaveBeenCalledTimes(2);
-    stopStats();
+    expect(management).toHaveBeenCalledTimes(2);
+    stopManagement();
     stopPage();
   });
 });

@@ -39,13 +39,14 @@ export const activityQueries = {
       placeholderData: keepPreviousData,
     }),
   /**
-   * The Activities management screen (teachers and administrators): one page of the activities the
-   * caller may see, with their submissions received and graded.
+   * The Activities management screen (teachers and administrators) in one request: the figures over
+   * everything the caller may see and one page of the activities matching the filters, with their
+   * submissions received and graded. The previous answer (figures and page) stays while the next loads.
    */
-  managed: (filters: ManagedActivityFilters) =>
+  management: (filters: ManagedActivityFilters) =>
     queryOptions({
-      queryKey: activityKeys.managed(filters),
-      queryFn: () => unwrap(activitiesService.listManaged(filters)),
+      queryKey: activityKeys.management(filters),
+      queryFn: () => unwrap(activitiesService.management(filters)),
       placeholderData: keepPreviousData,
     }),
   /** One activity of the management screen (null when gone or not visible), for a link to grade it. */
@@ -53,12 +54,6 @@ export const activityQueries = {
     queryOptions({
       queryKey: activityKeys.managedOne(activityId),
       queryFn: () => unwrap(activitiesService.getManaged(activityId)),
-    }),
-  /** The management screen's figures over everything the caller may see (not one page). */
-  stats: () =>
-    queryOptions({
-      queryKey: activityKeys.stats(),
-      queryFn: () => unwrap(activitiesService.stats()),
     }),
   /** The student's Activities screen: activities, course options and upcoming classes. */
   studentOverview: () =>

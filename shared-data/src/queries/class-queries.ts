@@ -11,6 +11,7 @@ import {
   classesService,
   type ClassFilters,
   type ClassInput,
+  type ClassManagementFilters,
 } from '@portal/shared-data';
 
 /** Classes change what the calendar, the dashboards and the course pages show. */
@@ -29,21 +30,17 @@ export const classQueries = {
       placeholderData: keepPreviousData,
     }),
   /**
-   * Class Management's page: the classes with their attendance (roster count, attended count,
-   * rate), in one request; the shown page stays while the next loads. Saving a class's attendance
-   * invalidates it (`classKeys.all`), which brings the new figures.
+   * Class Management in one request: the figures (total, live, recorded, total hours) over every class
+   * the caller may see, and one page of the classes matching the filters, each with its attendance
+   * (roster count, attended count, rate). The previous answer (figures and page) stays while the next
+   * loads. Every class mutation, saving a class's attendance included, invalidates it (`classKeys.all`),
+   * which brings the new figures.
    */
-  listWithAttendance: (filters: ClassFilters) =>
+  management: (filters: ClassManagementFilters) =>
     queryOptions({
-      queryKey: classKeys.listWithAttendance(filters),
-      queryFn: () => unwrap(classesService.listWithAttendance(filters)),
+      queryKey: classKeys.management(filters),
+      queryFn: () => unwrap(classesService.management(filters)),
       placeholderData: keepPreviousData,
-    }),
-  /** Class Management's figures (total, live, recorded, total hours) of the classes the caller may see. */
-  stats: () =>
-    queryOptions({
-      queryKey: classKeys.stats(),
-      queryFn: () => unwrap(classesService.stats()),
     }),
   /** The month grid and the next classes; the shown month stays while the next one loads. */
   calendarMonth: (request: CalendarMonthRequest) =>

@@ -30,10 +30,11 @@ export const dashboardKeys = {
 export const classKeys = {
   all: ['classes'] as const,
   list: (filters: object) => ['classes', 'list', filters] as const,
-  /** Class Management's page: the classes with their attendance. */
-  listWithAttendance: (filters: object) => ['classes', 'list-with-attendance', filters] as const,
-  /** Class Management's figures; under `all`, so every class mutation refetches them. */
-  stats: () => ['classes', 'stats'] as const,
+  /**
+   * Class Management: its figures and one page of classes with their attendance; under `all`, so every
+   * class mutation refetches them.
+   */
+  management: (filters: object) => ['classes', 'management', filters] as const,
   calendarMonth: (request: object) => ['classes', 'calendar-month', request] as const,
   between: (from: string, to: string, filters: object = {}) =>
     ['classes', 'between', from, to, filters] as const,
@@ -55,11 +56,12 @@ export const activityKeys = {
   all: ['activities'] as const,
   list: (filters: object) => ['activities', 'list', filters] as const,
   studentOverview: () => ['activities', 'student-overview'] as const,
-  /** The Activities management screen: one page of activities with their submission counts. */
-  managed: (filters: object) => ['activities', 'managed', filters] as const,
+  /**
+   * The Activities management screen: its figures and one page of activities with their submission
+   * counts; under `all`, so every activity change refetches them.
+   */
+  management: (filters: object) => ['activities', 'management', filters] as const,
   managedOne: (activityId: string) => ['activities', 'managed-one', activityId] as const,
-  /** The Activities management screen's figures; under `all`, so every activity change refetches them. */
-  stats: () => ['activities', 'stats'] as const,
 };
 
 export const submissionKeys = {

@@ -120,84 +120,147 @@ const managedRow = {
   graded_count: 5,
 };
 
-describe('activitiesService.listManaged', () => {
-  it('pages the activity list view newest first, with course and class titles and submission counts', async () => {
-    fake.on('GET', '/rest/v1/activity_list', pagedReply([managedRow], 31));
+const STATS_JSON = { total: 14, active_courses: 3, scheduled_classes: 9, due_this_week: 2 };
 
-    const result = await activitiesService.listManaged({ page: 2, limit: 12 });
+function managementReply(rows: unknown[], total = rows.length, page = 1, pageSize = 12) {
+  return {
+    body: { stats: STATS_JSON, total, page, page_size: pageSize, activities: rows },
+  };
+}
+
+describe('activitiesService.management', () => {
+  it('reads the figures and one page of the activity list in one request, newest first', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_activity_management', managementReply([managedRow], 31, 2));
+
+    const result = await activitiesService.management({ page: 2, limit: 12 });
 
     expect(result).toEqual({
       success: true,
       data: {
-        items: [
-          {
-            id: 'activity-1',
-            title: 'Greetings quiz',
-            description: 'Ten questions',
-            type: 'quiz',
-            courseId: null,
-            classId: 'class-1',
-            courseTitle: 'Business Spanish',
-            classTitle: 'Greetings',
-            dueDate: '2025-03-15T23:59:00Z',
-            maxPoints: 20,
-            instructions: null,
-            allowLateSubmission: true,
-            isActive: false,
-            createdBy: 'teacher-1',
-            createdAt: '2025-03-01T10:00:00Z',
-            effectiveCourseId: 'course-1',
-            classScheduledDate: '2025-03-10T15:00:00Z',
-            submissionCount: 12,
-            gradedCount: 5,
-          },
-        ],
-        total: 31,
-        page: 2,
-        limit: 12,
-        totalPages: 3,
+        stats: { total: 14, activeCourses: 3, scheduledClasses: 9, dueThisWeek: 2 },
+        page: {
+          items: [
+            {
+              id: 'activity-1',
+              title: 'Greetings quiz',
+              description: 'Ten questions',
+              type: 'quiz',
+              courseId: null,
+              classId: 'class-1',
+              courseTitle: 'Business Spanish',
+              classTitle: 'Greetings',
+              dueDate: '2025-03-15T23:59:00Z',
+              maxPoints: 20,
+              instructions: null,
+              allowLateSubmission: true,
+              isActive: false,
+              createdBy: 'teacher-1',
+              createdAt: '2025-03-01T10:00:00Z',
+              effectiveCourseId: 'course-1',
+              classScheduledDate: '2025-03-10T15:00:00Z',
+              submissionCount: 12,
+              gradedCount: 5,
+            },
+          ],
+          total: 31,
+          page: 2,
+          limit: 12,
+          totalPages: 3,
+        },
       },
     });
     expect(fake.requests).toHaveLength(1);
-    const request = fake.requests[0];
-    expect(request?.query.get('order')).toBe('created_at.desc,id.asc');
-    expect(request?.query.get('offset')).toBe('12');
-    expect(request?.query.get('limit')).toBe('12');
-    expect(request?.headers.get('prefer')).toContain('count=exact');
-    expect(request?.query.get('is_active')).toBeNull();
+    // No filter set: only the page is sent.
+    expect(fake.requests[0]?.body).toEqual({ page: 2, page_size: 12 });
   });
 
-  it("filters by the activity's course, also through its class, and searches title and description", async () => {
-    fake.on('GET', '/rest/v1/activity_list', pagedReply([]));
+  it('sends each filter as its argument: the course (also through its class), type, visibility and search', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_activity_management', managementReply([]));
 
-    await activitiesService.listManaged({ courseId: 'course-1', search: ' 50% ', type: 'quiz' });
+    await activitiesService.management({
+      courseId: 'course-1',
+      search: ' 50% ',
+      type: 'quiz',
+      isActive: false,
+    });
+    await activitiesService.management({ isActive: true, page: 0, limit: -3 });
 
-    const query = fake.requests[0]?.query;
-    expect(query?.get('effective_course_id')).toBe('eq.course-1');
-    expect(query?.get('course_id')).toBeNull();
-    expect(query?.get('type')).toBe('eq.quiz');
-    expect(query?.get('or')).toBe('(title.ilike."%50\\\\%%",description.ilike."%50\\\\%%")');
+    // The search goes trimmed but otherwise as typed: the database matches `%` and `_` literally.
+    expect(fake.requests[0]?.body).toEqual({
+      search: '50%',
+      course_uuid: 'course-1',
+      activity_type: 'quiz',
+      active: false,
+      page: 1,
+      page_size: 10,
+    });
+    expect(fake.requests[1]?.body).toEqual({ active: true, page: 1, page_size: 10 });
   });
 
-  it('reads missing counts as zero', async () => {
-    fake.on(
-      'GET',
-      '/rest/v1/activity_list',
-      pagedReply([{ ...managedRow, submission_count: null, graded_count: null }]),
-    );
+  it('leaves a blank search and an empty course out', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_activity_management', managementReply([]));
 
-    const result = await activitiesService.listManaged();
+    await activitiesService.management({ search: '   ', courseId: '', limit: 12 });
 
+    expect(fake.requests[0]?.body).toEqual({ page: 1, page_size: 12 });
+  });
+
+  it('pages by the page size the database used, and reads missing counts and big figures', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_activity_management', {
+      body: {
+        stats: { total: '120000', active_courses: '40', scheduled_classes: 7, due_this_week: 0 },
+        total: 250,
+        page: 1,
+        page_size: 100,
+        activities: [{ ...managedRow, submission_count: null, graded_count: null }],
+      },
+    });
+
+    const result = await activitiesService.management({ limit: 500 });
+
+    expect(fake.requests[0]?.body).toEqual({ page: 1, page_size: 500 });
     expect(result).toMatchObject({
       success: true,
-      data: { items: [{ submissionCount: 0, gradedCount: 0 }] },
+      data: {
+        stats: { total: 120_000, activeCourses: 40, scheduledClasses: 7, dueThisWeek: 0 },
+        page: {
+          items: [{ submissionCount: 0, gradedCount: 0 }],
+          total: 250,
+          limit: 100,
+          totalPages: 3,
+        },
+      },
+    });
+  });
+
+  it('answers an empty page for an empty reply', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_activity_management', { body: null });
+
+    expect(await activitiesService.management()).toEqual({
+      success: true,
+      data: {
+        stats: { total: 0, activeCourses: 0, scheduledClasses: 0, dueThisWeek: 0 },
+        page: { items: [], total: 0, page: 1, limit: 10, totalPages: 0 },
+      },
+    });
+  });
+
+  it('keeps the database code of a refusal', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_activity_management', {
+      status: 401,
+      body: { code: '42501', message: 'permission denied for function get_activity_management' },
+    });
+
+    expect(await activitiesService.management()).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_ACTIVITIES_ERROR', details: { code: '42501' } },
     });
   });
 
   it("falls back to 'Failed to fetch activities'", async () => {
-    fake.on('GET', '/rest/v1/activity_list', { status: 500, body: {} });
+    fake.on('POST', '/rest/v1/rpc/get_activity_management', { status: 500, body: {} });
 
-    expect(await activitiesService.listManaged()).toMatchObject({
+    expect(await activitiesService.management()).toMatchObject({
       success: false,
       error: { code: 'FETCH_ACTIVITIES_ERROR', message: 'Failed to fetch activities' },
     });
@@ -217,43 +280,6 @@ describe('activitiesService.getManaged', () => {
     fake.reset();
     fake.on('GET', '/rest/v1/activity_list', { body: null });
     expect(await activitiesService.getManaged('hidden')).toEqual({ success: true, data: null });
-  });
-});
-
-describe('activitiesService.stats', () => {
-  it('asks activity_stats() once', async () => {
-    fake.on('POST', '/rest/v1/rpc/activity_stats', {
-      body: [{ total: 14, active_courses: 3, scheduled_classes: 9, due_this_week: 2 }],
-    });
-
-    expect(await activitiesService.stats()).toEqual({
-      success: true,
-      data: { total: 14, activeCourses: 3, scheduledClasses: 9, dueThisWeek: 2 },
-    });
-    expect(fake.requests).toHaveLength(1);
-  });
-
-  it('reads big counts sent as strings, and a single object as well as an array', async () => {
-    fake.on('POST', '/rest/v1/rpc/activity_stats', {
-      body: { total: '120000', active_courses: '40', scheduled_classes: '7', due_this_week: '0' },
-    });
-
-    expect(await activitiesService.stats()).toEqual({
-      success: true,
-      data: { total: 120_000, activeCourses: 40, scheduledClasses: 7, dueThisWeek: 0 },
-    });
-  });
-
-  it('keeps the database code of a refusal', async () => {
-    fake.on('POST', '/rest/v1/rpc/activity_stats', {
-      status: 403,
-      body: { code: '42501', message: 'permission denied for function activity_stats' },
-    });
-
-    expect(await activitiesService.stats()).toMatchObject({
-      success: false,
-      error: { code: 'ACTIVITY_STATS_ERROR', details: { code: '42501' } },
-    });
   });
 });
 

@@ -16,7 +16,8 @@ import {
 } from '../mappers/activity';
 import { toNumber } from '../mappers/fields';
 import { ACTIVITY_DEFAULTS } from '../rules/activity-form';
-import type { PageRequest, Paged } from '../rules/paging';
+import type { Json } from '../database.types';
+import { normalizePage, toPaged, type PageRequest, type Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
 
@@ -55,13 +56,22 @@ export type ActivityTotals = {
   dueThisWeek: number;
 };
 
+/** The Activities management screen's one read: its figures and one page of activities. */
+export type ActivityManagement = { stats: ActivityTotals; page: Paged<ManagedActivity> };
+
 // The form's defaults are a rule of the activity form; creating an activity applies them too.
 export { ACTIVITY_DEFAULTS };
 
 // No fixed product text exists for these; the provider's message is used whenever it has one.
 const UPDATE_ACTIVITY_FAILED = 'Failed to update activity';
 const ONE_ASSOCIATION = 'An activity belongs to exactly one course or one class';
-const ACTIVITY_STATS_FAILED = 'Failed to fetch activity statistics';
+
+type JsonObject = { [key: string]: Json | undefined };
+
+const objectOf = (value: Json | undefined): JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+const numeric = (value: Json | undefined) =>
+  toNumber(typeof value === 'number' || typeof value === 'string' ? value : null);
 
 /** Default sort: newest first. */
 async function list(filters: ActivityFilters = {}): Promise<Result<Paged<Activity>>> {
@@ -91,39 +101,6 @@ async function list(filters: ActivityFilters = {}): Promise<Result<Paged<Activit
 }
 
 /**
- * The Activities management screen's list: the activities the caller may see (a teacher: those of
- * their courses and their classes; an administrator: all), inactive ones too, with their course and
- * class titles and the submissions received and graded; newest first, one page per request.
- */
-async function listManaged(
-  filters: ManagedActivityFilters = {},
-): Promise<Result<Paged<ManagedActivity>>> {
-  return settle('FETCH_ACTIVITIES_ERROR', ERROR_MESSAGES.fetchActivitiesFailed, async () => {
-    const window = pageWindow(filters);
-    let query = getClient()
-      .from('activity_list')
-      .select(MANAGED_ACTIVITY_COLUMNS, { count: 'exact' });
-    if (filters.courseId) query = query.eq('effective_course_id', filters.courseId);
-    if (filters.type) query = query.eq('type', filters.type);
-    if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
-    const search = anyColumnContains(['title', 'description'], filters.search);
-    if (search) query = query.or(search);
-    const response = await query
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: true })
-      .range(window.from, window.to)
-      .overrideTypes<ManagedActivityRow[], { merge: false }>();
-    return toPagedResult(
-      response,
-      window,
-      toManagedActivity,
-      'FETCH_ACTIVITIES_ERROR',
-      ERROR_MESSAGES.fetchActivitiesFailed,
-    );
-  });
-}
-
-/**
  * One activity as the management screen shows it (a link such as a dashboard's "Grade" opens its
  * submissions); null when it does not exist or the caller may not see it.
  */
@@ -145,18 +122,52 @@ async function getManaged(id: string): Promise<Result<ManagedActivity | null>> {
   });
 }
 
-/** The Activities screen's figures in one request (`activity_stats()`). */
-async function stats(): Promise<Result<ActivityTotals>> {
-  return settle('ACTIVITY_STATS_ERROR', ACTIVITY_STATS_FAILED, async () => {
-    const { data, error } = await getClient().rpc('activity_stats');
-    if (error) return fromPostgrestError('ACTIVITY_STATS_ERROR', error, ACTIVITY_STATS_FAILED);
-    // An aggregate answers exactly one row; PostgREST sends a set-returning function's rows as an array.
-    const row = Array.isArray(data) ? data[0] : data;
+/**
+ * The Activities management screen in one request (`get_activity_management`,
+ * 20261127000400_activities_read.sql): the figures over everything the caller may see
+ * (`activity_stats()`), whatever the filters, and one page of the activities matching the filters (a
+ * teacher: those of their courses and their classes; an administrator: all), inactive ones too, with
+ * their course and class titles and the submissions received and graded; newest first.
+ */
+async function management(
+  filters: ManagedActivityFilters = {},
+): Promise<Result<ActivityManagement>> {
+  return settle('FETCH_ACTIVITIES_ERROR', ERROR_MESSAGES.fetchActivitiesFailed, async () => {
+    const { page, limit } = normalizePage(filters);
+    // Blank and absent filters are left out; the database escapes the search's LIKE characters.
+    const { data, error } = await getClient().rpc('get_activity_management', {
+      search: filters.search?.trim() || undefined,
+      course_uuid: filters.courseId || undefined,
+      activity_type: filters.type,
+      active: filters.isActive,
+      page,
+      page_size: limit,
+    });
+    if (error) {
+      return fromPostgrestError(
+        'FETCH_ACTIVITIES_ERROR',
+        error,
+        ERROR_MESSAGES.fetchActivitiesFailed,
+      );
+    }
+    const reply = objectOf(data);
+    const stats = objectOf(reply.stats);
+    // The database caps a page at 100 rows; the page size it used is the one that counts.
+    const usedLimit = numeric(reply.page_size) || limit;
+    const rows = Array.isArray(reply.activities) ? reply.activities : [];
     return ok({
-      total: toNumber(row?.total),
-      activeCourses: toNumber(row?.active_courses),
-      scheduledClasses: toNumber(row?.scheduled_classes),
-      dueThisWeek: toNumber(row?.due_this_week),
+      stats: {
+        total: numeric(stats.total),
+        activeCourses: numeric(stats.active_courses),
+        scheduledClasses: numeric(stats.scheduled_classes),
+        dueThisWeek: numeric(stats.due_this_week),
+      },
+      page: toPaged(
+        rows.map((row) => toManagedActivity(row as ManagedActivityRow)),
+        numeric(reply.total),
+        page,
+        usedLimit,
+      ),
     });
   });
 }
@@ -291,9 +302,8 @@ async function remove(id: string): Promise<Result<null>> {
 
 export const activitiesService = {
   list,
-  listManaged,
+  management,
   getManaged,
-  stats,
   listForStudent,
   create,
   update,

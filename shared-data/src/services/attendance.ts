@@ -12,8 +12,8 @@ import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { pageWindow, toPagedResult } from './list-query';
 
 // Taking attendance of one class (20261123000400_students_attendance.sql): its roster (the course's
-// active students with their marks) and saving the marks that changed in one request. (A page of
-// classes comes with its attendance: classesService.listWithAttendance.)
+// active students with their marks) and saving the marks that changed in one request. (Class
+// Management's page of classes comes with each one's attendance: classesService.management.)
 
 // No fixed product text exists for these; the provider's message is used whenever it has one.
 const GET_ATTENDANCE_FAILED = 'Failed to fetch attendance';

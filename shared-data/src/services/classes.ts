@@ -28,7 +28,7 @@ import {
   type ClassAttendanceSummary,
 } from '../mappers/class-roster';
 import { toNumber } from '../mappers/fields';
-import type { PageRequest, Paged } from '../rules/paging';
+import { toPaged, type PageRequest, type Paged } from '../rules/paging';
 import { hoursFromMinutes } from '../rules/schedule';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { attendanceService } from './attendance';
@@ -58,7 +58,6 @@ export type ClassStats = {
 };
 
 // No fixed product text exists for these; the provider's message is used whenever it has one.
-const CLASS_STATS_FAILED = 'Failed to fetch class statistics';
 const GET_ATTENDANCE_FAILED = 'Failed to fetch attendance';
 const MARK_ATTENDANCE_FAILED = 'Failed to mark attendance';
 const COURSE_REQUIRED = 'Course is required';
@@ -69,28 +68,36 @@ const COURSE_REQUIRED = 'Course is required';
  */
 export type ClassWithAttendance = CourseClass & { attendance: ClassAttendanceSummary | null };
 
-type ClassWithAttendanceRow = ClassRow & { attendance?: AttendanceSummaryRow | null };
+/** Class Management's filters: the class list's, without the class type (the screen has none). */
+export type ClassManagementFilters = Omit<ClassFilters, 'type'>;
+
+/** Class Management's one read: its figures and one page of classes with their attendance. */
+export type ClassManagement = { stats: ClassStats; page: Paged<ClassWithAttendance> };
+
+/** The most classes `get_class_management` returns in one page. */
+const MANAGEMENT_PAGE_LIMIT = 100;
+
+type Count = number | string | null | undefined;
 
 /**
- * The page's classes with their attendance embedded (`attendance_figures`, a computed relationship of
- * 20261127000200_screen_reads.sql): the figures come in the page's own request.
+ * `get_class_management`'s answer: `class_stats()`'s figures, the number of matching classes and the
+ * page, each row in PostgREST's shape of a class with its course and attendance embedded.
  */
-const ATTENDANCE_EMBED =
-  'attendance:attendance_figures(class_id, roster_count, attended_count, attendance_rate)';
+type ClassManagementReply = {
+  stats?: { total?: Count; live?: Count; recorded?: Count; total_minutes?: Count } | null;
+  total?: Count;
+  classes?: Array<ClassRow & { attendance?: AttendanceSummaryRow | null }> | null;
+};
 
-/** One page of classes with the filters; `columns` are CLASS_COLUMNS or a superset of them. */
-async function listPage<Item>(
-  filters: ClassFilters,
-  columns: { outer: string; inner: string },
-  map: (row: ClassWithAttendanceRow) => Item,
-): Promise<Result<Paged<Item>>> {
+/** One page of classes with the filters. Default sort: soonest first (`order: 'desc'` for latest first). */
+async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClass>>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
     const window = pageWindow(filters);
     // Filtering on the embedded course needs an inner join, or other teachers' classes come back
     // with a null course instead of being left out.
     let query = getClient()
       .from('classes')
-      .select(filters.teacherId ? columns.inner : columns.outer, { count: 'exact' });
+      .select(filters.teacherId ? CLASS_COLUMNS_INNER_COURSE : CLASS_COLUMNS, { count: 'exact' });
     if (filters.courseId) query = query.eq('course_id', filters.courseId);
     if (filters.type) query = query.eq('type', filters.type);
     if (filters.teacherId) query = query.eq('course.teacher_id', filters.teacherId);
@@ -103,44 +110,63 @@ async function listPage<Item>(
       .order('scheduled_date', { ascending })
       .order('id', { ascending })
       .range(window.from, window.to)
-      .overrideTypes<ClassWithAttendanceRow[], { merge: false }>();
+      .overrideTypes<ClassRow[], { merge: false }>();
     return toPagedResult(
       response,
       window,
-      map,
+      toCourseClass,
       'FETCH_CLASSES_ERROR',
       ERROR_MESSAGES.fetchClassesFailed,
     );
   });
 }
 
-/** Default sort: soonest first (`order: 'desc'` for latest first). */
-async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClass>>> {
-  return listPage(
-    filters,
-    { outer: CLASS_COLUMNS, inner: CLASS_COLUMNS_INNER_COURSE },
-    toCourseClass,
-  );
-}
-
 /**
- * Class Management's page: like `list`, each class with its attendance, in one request (so the
- * screen does not wait for its page to ask for the figures).
+ * Class Management in one request (`get_class_management`, 20261127000300_class_management_read.sql):
+ * the figures over every class the caller may see (`class_stats()`: a teacher's own courses, every
+ * class for an admin), whatever the filters, and one page of the classes matching the filters, with the
+ * rules of `list` (a teacher filter keeps only the classes of that teacher's courses), each with its
+ * course and its attendance.
  */
-async function listWithAttendance(
-  filters: ClassFilters = {},
-): Promise<Result<Paged<ClassWithAttendance>>> {
-  return listPage(
-    filters,
-    {
-      outer: `${CLASS_COLUMNS}, ${ATTENDANCE_EMBED}`,
-      inner: `${CLASS_COLUMNS_INNER_COURSE}, ${ATTENDANCE_EMBED}`,
-    },
-    (row) => ({
-      ...toCourseClass(row),
-      attendance: row.attendance ? toAttendanceSummary(row.attendance) : null,
-    }),
-  );
+async function management(filters: ClassManagementFilters = {}): Promise<Result<ClassManagement>> {
+  return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
+    const window = pageWindow(filters);
+    const limit = Math.min(window.limit, MANAGEMENT_PAGE_LIMIT);
+    // Absent filters are left out; the database escapes the search's LIKE characters.
+    const { data, error } = await getClient().rpc('get_class_management', {
+      search: filters.search?.trim() || undefined,
+      course_uuid: filters.courseId || undefined,
+      teacher_uuid: filters.teacherId || undefined,
+      date_from: filters.dateFrom || undefined,
+      date_to: filters.dateTo || undefined,
+      descending: filters.order === 'desc',
+      page: window.page,
+      page_size: limit,
+    });
+    if (error) {
+      return fromPostgrestError('FETCH_CLASSES_ERROR', error, ERROR_MESSAGES.fetchClassesFailed);
+    }
+    const reply = (data ?? {}) as ClassManagementReply;
+    const stats = reply.stats ?? {};
+    const rows = reply.classes ?? [];
+    return ok({
+      stats: {
+        total: toNumber(stats.total),
+        live: toNumber(stats.live),
+        recorded: toNumber(stats.recorded),
+        totalHours: hoursFromMinutes(toNumber(stats.total_minutes)),
+      },
+      page: toPaged(
+        rows.map((row) => ({
+          ...toCourseClass(row),
+          attendance: row.attendance ? toAttendanceSummary(row.attendance) : null,
+        })),
+        toNumber(reply.total),
+        window.page,
+        limit,
+      ),
+    });
+  });
 }
 
 /** One class with its course's materials, in one request; null when not visible. */
@@ -237,25 +263,6 @@ async function remove(id: string): Promise<Result<null>> {
   });
 }
 
-/**
- * Class Management's figures in one request (`class_stats()`): a teacher's own courses, every class for
- * an admin, a student's active courses.
- */
-async function stats(): Promise<Result<ClassStats>> {
-  return settle('CLASS_STATS_ERROR', CLASS_STATS_FAILED, async () => {
-    const { data, error } = await getClient().rpc('class_stats');
-    if (error) return fromPostgrestError('CLASS_STATS_ERROR', error, CLASS_STATS_FAILED);
-    // An aggregate answers exactly one row; PostgREST sends a set-returning function's rows as an array.
-    const row = Array.isArray(data) ? data[0] : data;
-    return ok({
-      total: toNumber(row?.total),
-      live: toNumber(row?.live),
-      recorded: toNumber(row?.recorded),
-      totalHours: hoursFromMinutes(toNumber(row?.total_minutes)),
-    });
-  });
-}
-
 /** The attendance marks of a class that the caller may see (a student: only their own). */
 async function getAttendance(classId: string): Promise<Result<Attendance[]>> {
   return settle('GET_ATTENDANCE_ERROR', GET_ATTENDANCE_FAILED, async () => {
@@ -298,13 +305,12 @@ async function saveAttendance(
 
 export const classesService = {
   list,
-  listWithAttendance,
+  management,
   getById,
   create,
   createSeries,
   update,
   delete: remove,
-  stats,
   getAttendance,
   markAttendance,
   saveAttendance,

@@ -7,6 +7,7 @@ import {
 import { errorMessageKey } from '../../../shared-data/src/rules/error-messages';
 import { toGradeInput, validateGrade } from '../../../shared-data/src/rules/submission';
 import { activitiesService } from '../../../shared-data/src/services/activities';
+import { authService } from '../../../shared-data/src/services/auth';
 import { submissionsService } from '../../../shared-data/src/services/submissions';
 import {
   createActivity,
@@ -136,8 +137,8 @@ describe('the Activities screen (teachers and admins)', () => {
       new Date(2030, 5, 1, 18, 30).toISOString(),
     );
     // Reading it back fills the form as it was typed, with the class's course.
-    const page = dataOf(
-      await activitiesService.listManaged({ search: 'Greetings quiz', courseId }),
+    const { page } = dataOf(
+      await activitiesService.management({ search: 'Greetings quiz', courseId }),
     );
     expect(page.items).toHaveLength(1);
     expect(activityFormFromActivity(page.items[0]!)).toEqual({
@@ -170,8 +171,8 @@ describe('the Activities screen (teachers and admins)', () => {
     await createSubmission({ activity_id: course.id, student_id: first.id });
     await createSubmission({ activity_id: course.id, student_id: second.id, grade: 50 });
 
-    const page = dataOf(
-      await activitiesService.listManaged({ courseId, search: 'Counted', limit: 10 }),
+    const { page } = dataOf(
+      await activitiesService.management({ courseId, search: 'Counted', limit: 10 }),
     );
 
     expect(page.total).toBe(2);
@@ -191,16 +192,65 @@ describe('the Activities screen (teachers and admins)', () => {
     });
   });
 
-  it("reads the screen's figures: the same total as the list", async () => {
+  it("reads the screen's figures with its page in one request: the same total as the list", async () => {
     await signInAs('teacher');
-    const stats = dataOf(await activitiesService.stats());
-    const all = dataOf(await activitiesService.listManaged({ limit: 1 }));
-    expect(stats.total).toBe(all.total);
+    const { stats, page } = dataOf(await activitiesService.management({ limit: 1 }));
+    expect(page.items).toHaveLength(1);
+    expect(stats.total).toBe(page.total);
+    expect(page.totalPages).toBe(page.total);
     const { rows } = await ownerQuery<{ active: number }>(
       `select count(*)::int as active from public.courses where teacher_id = $1 and is_active`,
       [DEMO_ACCOUNTS.teacher.id],
     );
     expect(stats.activeCourses).toBe(rows[0]?.active);
+
+    // A filtered page keeps the figures of everything the teacher may see.
+    const filtered = dataOf(await activitiesService.management({ courseId, type: 'presentation' }));
+    expect(filtered.stats).toEqual(stats);
+    expect(filtered.page.total).toBe(0);
+  });
+
+  it('searches with what the user typed, a % matching itself, and filters by visibility', async () => {
+    const [sale, half, hidden] = await Promise.all([
+      createActivity({ course_id: courseId, title: 'Typed: 100% sure', description: 'x' }),
+      createActivity({ course_id: courseId, title: 'Typed: 100 words', description: 'x' }),
+      createActivity({ course_id: courseId, title: 'Typed: draft', is_active: false }),
+    ]);
+    await signInAs('teacher');
+
+    const percent = dataOf(await activitiesService.management({ courseId, search: ' 100% ' }));
+    expect(percent.page.items.map((item) => item.id)).toEqual([sale.id]);
+    const typed = dataOf(await activitiesService.management({ courseId, search: 'typed:' }));
+    expect(typed.page.items.map((item) => item.id).sort()).toEqual(
+      [sale.id, half.id, hidden.id].sort(),
+    );
+    const drafts = dataOf(
+      await activitiesService.management({ courseId, search: 'Typed', isActive: false }),
+    );
+    expect(drafts.page).toMatchObject({ total: 1, items: [{ id: hidden.id, isActive: false }] });
+
+    // An administrator sees them too; a student who is not in the course, none.
+    await signInAs('admin');
+    expect(
+      dataOf(await activitiesService.management({ courseId, search: 'Typed' })).page.total,
+    ).toBe(3);
+    await signInAs('student');
+    expect(
+      dataOf(await activitiesService.management({ courseId, search: 'Typed' })).page.total,
+    ).toBe(0);
+  });
+
+  it('is FETCH_ACTIVITIES_ERROR, a refusal, when signed out', async () => {
+    await authService.signOut();
+    const result = await activitiesService.management();
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(result.error).toMatchObject({
+        code: 'FETCH_ACTIVITIES_ERROR',
+        details: { code: '42501' },
+      });
+      expect(errorMessageKey(result.error)).toBe('notAllowed');
+    }
   });
 
   it('grades through the form rules: the database refuses what the form refuses, and says why', async () => {

@@ -227,8 +227,8 @@ describe('classesService with the class form (Class Management)', () => {
   });
 });
 
-describe('classesService.stats (Class Management figures)', () => {
-  it("gives the demo teacher the figures of their own courses' classes", async () => {
+describe('classesService.management (Class Management in one request)', () => {
+  it("gives the demo teacher the figures of their own courses' classes and a page of them", async () => {
     await signInAs('teacher');
     const { rows } = await ownerQuery<{
       total: number;
@@ -245,20 +245,79 @@ describe('classesService.stats (Class Management figures)', () => {
       [DEMO_ACCOUNTS.teacher.id],
     );
     const [expected] = rows;
-    expect(dataOf(await classesService.stats())).toEqual({
+    const answer = dataOf(
+      await classesService.management({ teacherId: DEMO_ACCOUNTS.teacher.id, page: 1, limit: 3 }),
+    );
+    expect(answer.stats).toEqual({
       total: expected?.total,
       live: expected?.live,
       recorded: expected?.recorded,
       totalHours: Math.round((expected?.minutes ?? 0) / 60),
     });
+    // Without a date bound the page is drawn from every one of those classes.
+    expect(answer.page).toMatchObject({
+      total: expected?.total,
+      page: 1,
+      limit: 3,
+      totalPages: Math.ceil((expected?.total ?? 0) / 3),
+    });
+    expect(answer.page.items).toHaveLength(Math.min(3, expected?.total ?? 0));
+    expect(answer.page.items.every((item) => item.teacherId === DEMO_ACCOUNTS.teacher.id)).toBe(
+      true,
+    );
   });
 
-  it('is CLASS_STATS_ERROR, a load failure, when signed out', async () => {
+  it("maps a class of the page with its course and its attendance, as the screen's cards read them", async () => {
+    await signInAs('teacher');
+    const cls = await createClass(courseId, {
+      title: 'Mapped: 100% attendance',
+      scheduled_date: hoursFromNow(-1),
+      duration: 45,
+    });
+    await classesService.saveAttendance(cls.id, [
+      { userId: DEMO_ACCOUNTS.student.id, attended: true },
+    ]);
+
+    const answer = dataOf(
+      await classesService.management({
+        teacherId: DEMO_ACCOUNTS.teacher.id,
+        search: '100% attendance',
+        dateFrom: hoursFromNow(-2),
+        order: 'desc',
+      }),
+    );
+    expect(answer.page.total).toBe(1);
+    expect(answer.page.items).toEqual([
+      {
+        id: cls.id,
+        courseId,
+        courseTitle: 'Service test: classes',
+        teacherId: DEMO_ACCOUNTS.teacher.id,
+        title: 'Mapped: 100% attendance',
+        description: '',
+        scheduledDate: expect.any(String),
+        duration: 45,
+        type: 'live',
+        meetingLink: 'https://meet.example.org/class',
+        recordingUrl: null,
+        createdAt: expect.any(String),
+        attendance: { classId: cls.id, rosterCount: 1, attendedCount: 1, attendanceRate: 100 },
+      },
+    ]);
+    expect(Date.parse(answer.page.items[0]?.scheduledDate ?? '')).toBe(
+      Date.parse(cls.scheduled_date as string),
+    );
+  });
+
+  it('is FETCH_CLASSES_ERROR, a load failure, when signed out', async () => {
     await authService.signOut();
-    const result = await classesService.stats();
+    const result = await classesService.management();
     expect(result.success).toBe(false);
     if (!result.success) {
-      expect(result.error).toMatchObject({ code: 'CLASS_STATS_ERROR', details: { code: '42501' } });
+      expect(result.error).toMatchObject({
+        code: 'FETCH_CLASSES_ERROR',
+        details: { code: '42501' },
+      });
       expect(errorMessageKey(result.error)).toBe('notAllowed');
     }
   });

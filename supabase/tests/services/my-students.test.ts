@@ -67,8 +67,8 @@ describe('attendanceService (the attendance dialog)', () => {
     );
 
     // The new rate comes with Class Management's page of classes.
-    const page = dataOf(
-      await classesService.listWithAttendance({ courseId, dateFrom: hoursFromNow(-2) }),
+    const { page } = dataOf(
+      await classesService.management({ courseId, dateFrom: hoursFromNow(-2) }),
     );
     expect(page.items.find((item) => item.id === cls.id)?.attendance).toEqual({
       classId: cls.id,

@@ -26,9 +26,8 @@ import ActivitiesScreen from './activities-screen';
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.activitiesService, {
-    listManaged: vi.fn(),
+    management: vi.fn(),
     getManaged: vi.fn(),
-    stats: vi.fn(),
     create: vi.fn(),
     update: vi.fn(),
     delete: vi.fn(),
@@ -39,9 +38,9 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   return actual;
 });
 
-const listActivities = vi.mocked(activitiesService.listManaged);
+// The screen's one read: the figures and the page together.
+const loadScreen = vi.mocked(activitiesService.management);
 const getActivity = vi.mocked(activitiesService.getManaged);
-const activityStats = vi.mocked(activitiesService.stats);
 const createActivity = vi.mocked(activitiesService.create);
 const updateActivity = vi.mocked(activitiesService.update);
 const deleteActivity = vi.mocked(activitiesService.delete);
@@ -155,6 +154,11 @@ function paged<T>(items: T[], total = items.length, page = 1, limit = 12): Paged
 
 const STATS: ActivityTotals = { total: 40, activeCourses: 3, scheduledClasses: 9, dueThisWeek: 2 };
 
+/** The screen's answer: the figures over every activity (STATS unless given) and one page. */
+function screenOf(page: Paged<ManagedActivity>, stats: ActivityTotals = STATS) {
+  return ok({ stats, page });
+}
+
 function renderPage({
   language = 'en',
   user = teacher,
@@ -200,49 +204,55 @@ beforeEach(() => {
   // Toasts live in Mantine's page-wide store: none is carried over from the previous test.
   notifications.clean();
   vi.clearAllMocks();
-  listActivities.mockReset();
-  activityStats.mockReset();
+  loadScreen.mockReset();
   listCourses.mockReset();
   listClasses.mockReset();
   listCourses.mockResolvedValue(ok(paged(COURSES, 2, 1, 100)));
-  activityStats.mockResolvedValue(ok(STATS));
   listClasses.mockResolvedValue(ok(paged<CourseClass>([], 0, 1, 100)));
   listSubmissions.mockResolvedValue(ok(paged([], 0, 1, 20)));
 });
 
 describe('Activities: the list', () => {
   it('shows a loader while the activities load', async () => {
-    listActivities.mockReturnValue(new Promise(() => {}));
+    loadScreen.mockReturnValue(new Promise(() => {}));
     renderPage();
     expect(await screen.findByRole('status', { name: 'Loading activities…' })).toBeInTheDocument();
   });
 
   it("shows 'Error loading activities:' with the reason in the user's language, and Try again loads them", async () => {
-    listActivities
+    loadScreen
       .mockResolvedValueOnce(
-        fail('FETCH_ACTIVITIES_ERROR', 'permission denied for view activity_list', {
+        fail('FETCH_ACTIVITIES_ERROR', 'permission denied for function get_activity_management', {
           code: '42501',
         }),
       )
-      .mockResolvedValueOnce(ok(paged([anActivity()])));
+      .mockResolvedValueOnce(screenOf(paged([anActivity()])));
     const { user } = renderPage();
 
     expect(await screen.findByText('Error loading activities:')).toBeInTheDocument();
     expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
     expect(screen.queryByText(/permission denied/)).not.toBeInTheDocument();
+    // One banner and one Try again for the screen's one read.
+    expect(screen.getAllByText('Error loading activities:')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('article', { name: 'Write a formal email' }),
     ).toBeInTheDocument();
-    expect(listActivities).toHaveBeenCalledTimes(2);
+    expect(loadScreen).toHaveBeenCalledTimes(2);
+    expect(statValue('Total Activities')).toBe('40');
     expect(screen.queryByText('Error loading activities:')).not.toBeInTheDocument();
   });
 
   it('says so when there are no activities at all, and offers to create one', async () => {
-    listActivities.mockResolvedValue(ok(paged<ManagedActivity>([])));
-    activityStats.mockResolvedValue(
-      ok({ total: 0, activeCourses: 0, scheduledClasses: 0, dueThisWeek: 0 }),
+    loadScreen.mockResolvedValue(
+      screenOf(paged<ManagedActivity>([]), {
+        total: 0,
+        activeCourses: 0,
+        scheduledClasses: 0,
+        dueThisWeek: 0,
+      }),
     );
     const { user } = renderPage();
 
@@ -253,9 +263,9 @@ describe('Activities: the list', () => {
     expect(await screen.findByRole('dialog', { name: 'Create Activity' })).toBeInTheDocument();
   });
 
-  it('shows the server totals over every activity, and a card per activity of the page, in two requests', async () => {
-    // One page of three out of forty: the figures come from the stats call, not from the page.
-    listActivities.mockResolvedValue(ok(paged([anActivity(), classQuiz, undated], 40)));
+  it('shows the server totals over every activity, and a card per activity of the page, in one request', async () => {
+    // One page of three out of forty: the figures are the answer's own, not counted from the page.
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity(), classQuiz, undated], 40)));
     renderPage();
 
     const email = await screen.findByRole('article', { name: 'Write a formal email' });
@@ -265,9 +275,8 @@ describe('Activities: the list', () => {
     expect(statValue('Due This Week')).toBe('2');
     expect(screen.getByRole('heading', { name: '40 activities' })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 4')).toBeInTheDocument();
-    expect(listActivities).toHaveBeenCalledTimes(1);
-    expect(listActivities).toHaveBeenCalledWith({ page: 1, limit: 12 });
-    expect(activityStats).toHaveBeenCalledTimes(1);
+    expect(loadScreen).toHaveBeenCalledTimes(1);
+    expect(loadScreen).toHaveBeenCalledWith({ page: 1, limit: 12 });
     // Nothing else is read until the course filter or a dialog asks for it.
     expect(listCourses).not.toHaveBeenCalled();
     expect(listClasses).not.toHaveBeenCalled();
@@ -301,8 +310,10 @@ describe('Activities: the list', () => {
   });
 
   it('searches and filters by course on the server, and tells an empty result from no activities', async () => {
-    listActivities.mockImplementation(async (filters) =>
-      ok(filters?.search === 'zzz' ? paged<ManagedActivity>([]) : paged([anActivity(), classQuiz])),
+    loadScreen.mockImplementation(async (filters) =>
+      screenOf(
+        filters?.search === 'zzz' ? paged<ManagedActivity>([]) : paged([anActivity(), classQuiz]),
+      ),
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Write a formal email' });
@@ -310,13 +321,13 @@ describe('Activities: the list', () => {
     await user.click(screen.getByRole('searchbox', { name: 'Search activities' }));
     await user.paste('  email ');
     await waitFor(() =>
-      expect(listActivities).toHaveBeenLastCalledWith({ search: 'email', page: 1, limit: 12 }),
+      expect(loadScreen).toHaveBeenLastCalledWith({ search: 'email', page: 1, limit: 12 }),
     );
 
     await user.click(screen.getByRole('combobox', { name: 'Course' }));
     await user.click(await screen.findByRole('option', { name: 'Spanish for Beginners' }));
     await waitFor(() =>
-      expect(listActivities).toHaveBeenLastCalledWith({
+      expect(loadScreen).toHaveBeenLastCalledWith({
         search: 'email',
         courseId: 'course-2',
         page: 1,
@@ -336,29 +347,43 @@ describe('Activities: the list', () => {
     expect(screen.getByRole('combobox', { name: 'Course' })).toHaveValue('All courses');
   });
 
-  it('pages through the activities on the server', async () => {
-    listActivities.mockImplementation(async (filters) =>
-      ok(
-        filters?.page === 2
-          ? paged([classQuiz], 13, 2)
-          : paged(
-              Array.from({ length: 12 }, (_, i) => anActivity({ id: `a${i}`, title: `Task ${i}` })),
-              13,
+  it('pages through the activities on the server, keeping the figures and the page shown while the next loads', async () => {
+    let answerSecond!: (result: Awaited<ReturnType<typeof loadScreen>>) => void;
+    loadScreen.mockImplementation((filters) =>
+      filters?.page === 2
+        ? new Promise((resolve) => (answerSecond = resolve))
+        : Promise.resolve(
+            screenOf(
+              paged(
+                Array.from({ length: 12 }, (_, i) =>
+                  anActivity({ id: `a${i}`, title: `Task ${i}` }),
+                ),
+                13,
+              ),
             ),
-      ),
+          ),
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Task 0' });
     expect(screen.getAllByRole('article')).toHaveLength(12);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(loadScreen).toHaveBeenLastCalledWith({ page: 2, limit: 12 }));
+    // While page 2 loads, the figures and page 1 stay on screen, and no error shows.
+    expect(statValue('Total Activities')).toBe('40');
+    expect(screen.getByRole('article', { name: 'Task 0' })).toBeInTheDocument();
+    expect(screen.queryByText('Error loading activities:')).not.toBeInTheDocument();
+
+    answerSecond(screenOf(paged([classQuiz], 13, 2), { ...STATS, total: 41 }));
     expect(await screen.findByRole('article', { name: 'Greetings quiz' })).toBeInTheDocument();
-    expect(listActivities).toHaveBeenLastCalledWith({ page: 2, limit: 12 });
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    // The figures come with each page.
+    expect(statValue('Total Activities')).toBe('41');
+    expect(loadScreen).toHaveBeenCalledTimes(2);
   });
 
   it('offers every course to an administrator', async () => {
-    listActivities.mockResolvedValue(ok(paged([anActivity()])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity()])));
     const { user } = renderPage({ user: admin });
     await screen.findByRole('article', { name: 'Write a formal email' });
     await user.hover(screen.getByRole('combobox', { name: 'Course' }));
@@ -367,7 +392,7 @@ describe('Activities: the list', () => {
   });
 
   it('reads the course options only once the course filter is reached for, with a loader meanwhile', async () => {
-    listActivities.mockResolvedValue(ok(paged([anActivity(), classQuiz])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity(), classQuiz])));
     let answer!: (result: Awaited<ReturnType<typeof listCourses>>) => void;
     listCourses.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { user } = renderPage();
@@ -393,7 +418,7 @@ describe('Activities: the list', () => {
     await user.click(filter);
     await user.click(await screen.findByRole('option', { name: 'Business English' }));
     await waitFor(() =>
-      expect(listActivities).toHaveBeenLastCalledWith({
+      expect(loadScreen).toHaveBeenLastCalledWith({
         courseId: 'course-1',
         page: 1,
         limit: 12,
@@ -404,7 +429,7 @@ describe('Activities: the list', () => {
   });
 
   it('reads the course options when the course filter gets the keyboard focus', async () => {
-    listActivities.mockResolvedValue(ok(paged([anActivity()])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity()])));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Write a formal email' });
     await reachCourseFilterByKeyboard(user, 'Search activities', listCourses);
@@ -413,7 +438,7 @@ describe('Activities: the list', () => {
 
 describe('Activities: the activity form', () => {
   beforeEach(() => {
-    listActivities.mockResolvedValue(ok(paged([anActivity()])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity()])));
   });
 
   it('reads the course options when the form opens, and offers them there', async () => {
@@ -538,9 +563,8 @@ describe('Activities: the activity form', () => {
       isActive: true,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The list and the figures are read again.
-    await waitFor(() => expect(listActivities).toHaveBeenCalledTimes(2));
-    expect(activityStats).toHaveBeenCalledTimes(2);
+    // The list and the figures are read again, in one request.
+    await waitFor(() => expect(loadScreen).toHaveBeenCalledTimes(2));
   });
 
   it('sends no due date when only the date is set', async () => {
@@ -676,7 +700,7 @@ describe('Activities: the activity form', () => {
   });
 
   it('Edit opens the form filled with the activity and saves the changes', async () => {
-    listActivities.mockResolvedValue(ok(paged([anActivity(), classQuiz])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity(), classQuiz])));
     listClasses.mockResolvedValue(ok(paged([aClass('class-1', 'Greetings')], 1, 1, 100)));
     updateActivity.mockResolvedValue(ok(classQuiz));
     const { user } = renderPage();
@@ -735,7 +759,7 @@ describe('Activities: the activity form', () => {
 
 describe('Activities: deleting', () => {
   it('asks first, deletes on confirmation and says so', async () => {
-    listActivities.mockResolvedValue(ok(paged([anActivity(), classQuiz])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity(), classQuiz])));
     deleteActivity.mockResolvedValue(ok(null));
     const { user } = renderPage();
 
@@ -757,7 +781,7 @@ describe('Activities: deleting', () => {
   });
 
   it('says why a delete failed', async () => {
-    listActivities.mockResolvedValue(ok(paged([anActivity()])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity()])));
     deleteActivity.mockResolvedValue(
       fail('DELETE_ACTIVITIES_ERROR', 'permission denied for table activities', { code: '42501' }),
     );
@@ -792,7 +816,7 @@ describe('Activities: deleting', () => {
 
 describe('Activities in Spanish', () => {
   it('speaks Spanish', async () => {
-    listActivities.mockResolvedValue(ok(paged([anActivity(), classQuiz])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity(), classQuiz])));
     const { user } = renderPage({ language: 'es' });
 
     const email = await screen.findByRole('article', { name: 'Write a formal email' });
@@ -830,7 +854,7 @@ describe('Activities in Spanish', () => {
 
 describe('Activities: opening submissions by link', () => {
   it("opens an activity's submissions from a link, reading the activity by id", async () => {
-    listActivities.mockResolvedValue(ok(paged([anActivity()])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity()])));
     getActivity.mockResolvedValue(ok(classQuiz));
     renderPage({ path: '/activities?activity=activity-2' });
 
@@ -844,7 +868,7 @@ describe('Activities: opening submissions by link', () => {
   });
 
   it('says so when the linked activity is gone', async () => {
-    listActivities.mockResolvedValue(ok(paged([anActivity()])));
+    loadScreen.mockResolvedValue(screenOf(paged([anActivity()])));
     getActivity.mockResolvedValue(ok(null));
     renderPage({ path: '/activities?activity=gone' });
 

@@ -60,10 +60,10 @@ type Dialog =
 /**
  * Activities for teachers (their courses and those courses' classes) and administrators (all), as
  * the database's policies decide: figures over everything visible, a server-side search and course
- * filter, one page per request, newest first; create, edit and delete activities, and open an
- * activity's submissions to grade them. Two requests per screen load (figures, one page); the
- * course options load on demand: when the course filter is about to be used, a course is chosen in
- * it, or the activity form opens.
+ * filter, one page at a time, newest first; create, edit and delete activities, and open an
+ * activity's submissions to grade them. One request per screen load, page or filter change (the
+ * figures and the page together); the course options load on demand: when the course filter is
+ * about to be used, a course is chosen in it, or the activity form opens.
  */
 export default function ActivitiesScreen() {
   const { t } = useTranslation(namespace);
@@ -93,8 +93,10 @@ export default function ActivitiesScreen() {
     page,
     limit: ACTIVITY_PAGE_SIZE,
   };
-  const activities = useQuery(activityQueries.managed(request));
-  const stats = useQuery(activityQueries.stats());
+  // The figures over every activity and the page: one request. While another page or filter loads,
+  // the previous answer (figures included) stays on screen.
+  const management = useQuery(activityQueries.management(request));
+  const stats = management.data?.stats;
   const formOpen = dialog?.kind === 'create' || dialog?.kind === 'edit';
   const {
     courses,
@@ -104,16 +106,13 @@ export default function ActivitiesScreen() {
   const remove = useMutation(activityMutations.delete());
 
   // The list shrank (an activity deleted on the last page): its new last page shows instead.
-  const list = settle(activities);
+  const list = settle({
+    data: management.data?.page,
+    isPlaceholderData: management.isPlaceholderData,
+  });
   const items = list?.items ?? [];
   const filtered = filters.search.trim() !== '' || courseId !== null;
   const clearFilters = () => setFilters(NO_FILTERS);
-
-  const failed = activities.isError ? activities : stats.isError ? stats : null;
-  const retry = () => {
-    if (activities.isError) void activities.refetch();
-    if (stats.isError) void stats.refetch();
-  };
 
   const saved = (as: SavedAs) => {
     setDialog(null);
@@ -149,28 +148,28 @@ export default function ActivitiesScreen() {
       </Group>
 
       <StatGrid
-        loading={stats.isPending}
+        loading={management.isPending}
         items={[
           {
             label: t('stats.total'),
-            value: stats.data?.total,
+            value: stats?.total,
             icon: <IconClipboardList size={22} aria-hidden />,
           },
           {
             label: t('stats.activeCourses'),
-            value: stats.data?.activeCourses,
+            value: stats?.activeCourses,
             icon: <IconBook size={22} aria-hidden />,
             color: 'teal',
           },
           {
             label: t('stats.scheduledClasses'),
-            value: stats.data?.scheduledClasses,
+            value: stats?.scheduledClasses,
             icon: <IconCalendarEvent size={22} aria-hidden />,
             color: 'grape',
           },
           {
             label: t('stats.dueThisWeek'),
-            value: stats.data?.dueThisWeek,
+            value: stats?.dueThisWeek,
             icon: <IconCalendarDue size={22} aria-hidden />,
             color: 'orange',
           },
@@ -196,19 +195,19 @@ export default function ActivitiesScreen() {
         onClear={clearFilters}
       />
 
-      {failed ? (
+      {management.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(failed.error), { ns: 'errors' })}
-          onRetry={retry}
-          retrying={activities.isFetching || stats.isFetching}
+          message={t(errorMessageKey(management.error), { ns: 'errors' })}
+          onRetry={() => void management.refetch()}
+          retrying={management.isFetching}
         />
       ) : null}
 
       <PagedResults
         results={list}
         countTitle={(count) => t('count', { count })}
-        fetching={activities.isFetching}
+        fetching={management.isFetching}
         loadingLabel={t('loading')}
         updatingLabel={t('updating')}
         filtered={filtered}

@@ -20,7 +20,7 @@ import ActivitiesScreen from './activities-screen';
 // service: the query and mutation options call these objects, replaced in place.
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
-  Object.assign(actual.activitiesService, { listManaged: vi.fn(), stats: vi.fn() });
+  Object.assign(actual.activitiesService, { management: vi.fn() });
   Object.assign(actual.coursesService, { list: vi.fn() });
   Object.assign(actual.submissionsService, {
     listForGrading: vi.fn(),
@@ -30,7 +30,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   return actual;
 });
 
-const listActivities = vi.mocked(activitiesService.listManaged);
+const loadActivities = vi.mocked(activitiesService.management);
 const listSubmissions = vi.mocked(submissionsService.listForGrading);
 const gradeSubmission = vi.mocked(submissionsService.grade);
 const signedUrl = vi.mocked(submissionsService.getSignedUrl);
@@ -130,9 +130,11 @@ beforeEach(() => {
   notifications.clean();
   vi.clearAllMocks();
   listSubmissions.mockReset();
-  listActivities.mockResolvedValue(ok(paged([essay], 1, 1, 12)));
-  vi.mocked(activitiesService.stats).mockResolvedValue(
-    ok({ total: 1, activeCourses: 1, scheduledClasses: 0, dueThisWeek: 0 }),
+  loadActivities.mockResolvedValue(
+    ok({
+      stats: { total: 1, activeCourses: 1, scheduledClasses: 0, dueThisWeek: 0 },
+      page: paged([essay], 1, 1, 12),
+    }),
   );
   vi.mocked(coursesService.list).mockResolvedValue(ok(paged([], 0, 1, 100)));
   listSubmissions.mockResolvedValue(ok(paged([work(), late, unknown])));

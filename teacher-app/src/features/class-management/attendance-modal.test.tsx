@@ -8,7 +8,7 @@ import {
   fail,
   ok,
   type ClassAttendanceSummary,
-  type ClassWithAttendance,
+  type ClassManagement,
   type CourseClass,
   type Paged,
   type RosterStudent,
@@ -23,13 +23,13 @@ import { AttendanceModal } from './attendance-modal';
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.attendanceService, { roster: vi.fn() });
-  Object.assign(actual.classesService, { saveAttendance: vi.fn(), listWithAttendance: vi.fn() });
+  Object.assign(actual.classesService, { saveAttendance: vi.fn(), management: vi.fn() });
   return actual;
 });
 
 const roster = vi.mocked(attendanceService.roster);
-// The screen's page of classes, which carries each class's saved attendance.
-const classPage = vi.mocked(classesService.listWithAttendance);
+// The screen's one read (its figures and page of classes), which carries each class's saved attendance.
+const classPage = vi.mocked(classesService.management);
 const saveAttendance = vi.mocked(classesService.saveAttendance);
 
 const start = new Date(2026, 2, 12, 15, 0);
@@ -101,15 +101,18 @@ const SUMMARY: ClassAttendanceSummary = {
   attendanceRate: 33.3,
 };
 
-/** The screen's page: this class with its attendance (or without figures). */
+/** The screen's read: its figures and its page, this class with its attendance (or without figures). */
 function pageWith(attendance: ClassAttendanceSummary | null) {
-  return ok(paged<ClassWithAttendance>([{ ...classItem, attendance }], 1, 1, 12));
+  return ok<ClassManagement>({
+    stats: { total: 1, live: 1, recorded: 0, totalHours: 1 },
+    page: paged([{ ...classItem, attendance }], 1, 1, 12),
+  });
 }
 
-/** The dialog as Class Management opens it, with the screen's page of classes. */
+/** The dialog as Class Management opens it, with the screen's read. */
 function OnScreen({ onClose }: { onClose: () => void }) {
-  const page = useQuery(classQueries.listWithAttendance({ page: 1, limit: 12 }));
-  return <AttendanceModal classItem={classItem} page={page} opened onClose={onClose} />;
+  const management = useQuery(classQueries.management({ page: 1, limit: 12 }));
+  return <AttendanceModal classItem={classItem} management={management} opened onClose={onClose} />;
 }
 
 function renderModal({ language = 'en' }: { language?: Language } = {}) {

@@ -11,9 +11,8 @@ import {
   attendedAfterChanges,
   errorMessageKey,
   progressColor,
-  type ClassWithAttendance,
+  type ClassManagement,
   type CourseClass,
-  type Paged,
   type RosterMark,
   type RosterStudent,
 } from '@portal/shared-data';
@@ -34,11 +33,11 @@ export interface AttendanceModalProps {
   /** The class whose attendance is taken (a Class Management card's class). */
   classItem: CourseClass;
   /**
-   * The screen's page of classes (this class among them), each with its saved attendance: the
-   * counts the rate starts from. The dialog reads no figures of its own, so a save is one request
-   * and the invalidated page the screen reads again brings the new rate to both.
+   * The screen's one read: its figures and its page of classes (this class among them), each with its
+   * saved attendance, the counts the rate starts from. The dialog reads no figures of its own, so a
+   * save is one request and the invalidated read the screen makes again brings the new rate to both.
    */
-  page: UseQueryResult<Paged<ClassWithAttendance>>;
+  management: UseQueryResult<ClassManagement>;
   opened: boolean;
   onClose: () => void;
 }
@@ -99,7 +98,7 @@ function RosterLine({
 /** The dialog's body, mounted while it is open: a new opening starts from what is saved. */
 function AttendanceRoster({
   classItem,
-  page: classPage,
+  management: classPage,
   onClose,
 }: Omit<AttendanceModalProps, 'opened'>) {
   const { t } = useTranslation(namespace);
@@ -147,7 +146,7 @@ function AttendanceRoster({
   const changes = attendanceChanges(marks);
   const changeCount = changes.present.length + changes.absent.length;
   const saved =
-    classPage.data?.items.find((cls) => cls.id === classItem.id)?.attendance ?? undefined;
+    classPage.data?.page.items.find((cls) => cls.id === classItem.id)?.attendance ?? undefined;
   const total = saved?.rosterCount ?? roster.data?.total ?? 0;
   const attended = attendedAfterChanges(saved?.attendedCount ?? 0, marks);
   const rate = saved ? attendanceRate(attended, total) : null;
@@ -309,7 +308,7 @@ function AttendanceRoster({
  * (paged), the attendance rate as marked, and Save, which sends the changed marks in one request. A
  * student's own join time is kept. A refused save says why and keeps every mark.
  */
-export function AttendanceModal({ classItem, page, opened, onClose }: AttendanceModalProps) {
+export function AttendanceModal({ classItem, management, opened, onClose }: AttendanceModalProps) {
   const { t } = useTranslation(namespace);
   // While the roster is being saved the dialog stays, so a refusal is shown and no mark is lost.
   const saving = useIsMutating({ mutationKey: classMutations.saveAttendance().mutationKey }) > 0;
@@ -320,7 +319,12 @@ export function AttendanceModal({ classItem, page, opened, onClose }: Attendance
       busy={saving}
       title={t('title', { title: classItem.title })}
     >
-      <AttendanceRoster key={classItem.id} classItem={classItem} page={page} onClose={onClose} />
+      <AttendanceRoster
+        key={classItem.id}
+        classItem={classItem}
+        management={management}
+        onClose={onClose}
+      />
     </FormModal>
   );
 }

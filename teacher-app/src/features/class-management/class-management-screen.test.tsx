@@ -7,6 +7,7 @@ import {
   fail,
   ok,
   type AppUser,
+  type ClassManagement,
   type ClassStats,
   type ClassWithAttendance,
   type Course,
@@ -23,8 +24,7 @@ import ClassManagementScreen from './class-management-screen';
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.classesService, {
-    listWithAttendance: vi.fn(),
-    stats: vi.fn(),
+    management: vi.fn(),
     createSeries: vi.fn(),
     update: vi.fn(),
     delete: vi.fn(),
@@ -33,9 +33,8 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   return actual;
 });
 
-// The page of classes, each with its attendance: one request.
-const listClasses = vi.mocked(classesService.listWithAttendance);
-const classStats = vi.mocked(classesService.stats);
+// The figures and the page of classes, each with its attendance: the screen's one request.
+const loadScreen = vi.mocked(classesService.management);
 const createClass = vi.mocked(classesService.createSeries);
 const updateClass = vi.mocked(classesService.update);
 const deleteClass = vi.mocked(classesService.delete);
@@ -122,6 +121,11 @@ const TEACHER_ID = teacher.id;
 
 const STATS: ClassStats = { total: 40, live: 28, recorded: 12, totalHours: 51 };
 
+/** The screen's answer: the figures over every class (not the page's) and the page. */
+function loaded(page: Paged<ClassWithAttendance>, stats: ClassStats = STATS) {
+  return ok<ClassManagement>({ stats, page });
+}
+
 function renderPage({
   language = 'en',
   user = teacher,
@@ -165,26 +169,24 @@ beforeEach(() => {
   // Toasts live in Mantine's page-wide store: none is carried over from the previous test.
   notifications.clean();
   vi.clearAllMocks();
-  listClasses.mockReset();
-  classStats.mockReset();
+  loadScreen.mockReset();
   listCourses.mockReset();
   listCourses.mockResolvedValue(ok(paged(COURSES, 2, 1, 100)));
-  classStats.mockResolvedValue(ok(STATS));
 });
 
 describe('Class Management', () => {
   it('shows a loader while the classes load', async () => {
-    listClasses.mockReturnValue(new Promise(() => {}));
+    loadScreen.mockReturnValue(new Promise(() => {}));
     renderPage();
     expect(await screen.findByRole('status', { name: 'Loading classes…' })).toBeInTheDocument();
   });
 
   it("shows 'Error loading classes:' with the reason in the user's language, and Try again loads them", async () => {
-    listClasses
+    loadScreen
       .mockResolvedValueOnce(
         fail('FETCH_CLASSES_ERROR', 'permission denied for table classes', { code: '42501' }),
       )
-      .mockResolvedValueOnce(ok(paged([aClass()])));
+      .mockResolvedValueOnce(loaded(paged([aClass()])));
     const { user } = renderPage();
 
     expect(await screen.findByText('Error loading classes:')).toBeInTheDocument();
@@ -195,13 +197,15 @@ describe('Class Management', () => {
     expect(
       await screen.findByRole('article', { name: 'Pitching to investors' }),
     ).toBeInTheDocument();
-    expect(listClasses).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(statValue('Total Classes')).toBe('40'));
+    expect(loadScreen).toHaveBeenCalledTimes(2);
     expect(screen.queryByText('Error loading classes:')).not.toBeInTheDocument();
   });
 
   it('says so when there are no classes at all, and offers to schedule one', async () => {
-    listClasses.mockResolvedValue(ok(paged<ClassWithAttendance>([])));
-    classStats.mockResolvedValue(ok({ total: 0, live: 0, recorded: 0, totalHours: 0 }));
+    loadScreen.mockResolvedValue(
+      loaded(paged<ClassWithAttendance>([]), { total: 0, live: 0, recorded: 0, totalHours: 0 }),
+    );
     const { user } = renderPage();
 
     expect(await screen.findByText('No upcoming classes')).toBeInTheDocument();
@@ -213,25 +217,33 @@ describe('Class Management', () => {
   });
 
   it('shows the server totals over every class, and a card per class of the page', async () => {
-    // One page of three out of forty: the figures come from the stats call, not from the page.
-    listClasses.mockResolvedValue(ok(paged([aClass(), recorded, ended], 40)));
+    // One page of three out of forty: the figures are the server's, not counted from the page.
+    loadScreen.mockResolvedValue(
+      loaded(paged([aClass(), recorded, ended], 40), {
+        total: 52,
+        live: 30,
+        recorded: 22,
+        totalHours: 51,
+      }),
+    );
     renderPage();
 
     const live = await screen.findByRole('article', { name: 'Pitching to investors' });
-    await waitFor(() => expect(statValue('Total Classes')).toBe('40'));
-    expect(statValue('Live Classes')).toBe('28');
-    expect(statValue('Recorded Classes')).toBe('12');
+    await waitFor(() => expect(statValue('Total Classes')).toBe('52'));
+    expect(statValue('Live Classes')).toBe('30');
+    expect(statValue('Recorded Classes')).toBe('22');
     expect(statValue('Total Hours')).toBe('51');
-    expect(classStats).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('heading', { name: '40 classes' })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 4')).toBeInTheDocument();
-    expect(listClasses).toHaveBeenCalledWith({
+    // The figures and the page are one request.
+    expect(loadScreen).toHaveBeenCalledTimes(1);
+    expect(loadScreen).toHaveBeenCalledWith({
       teacherId: TEACHER_ID,
       dateFrom: FROM_TODAY,
       page: 1,
       limit: 12,
     });
-    // The figures and the page are the whole load: the course options wait until wanted.
+    // That request is the whole load: the course options wait until wanted.
     expect(listCourses).not.toHaveBeenCalled();
 
     expect(live).toHaveTextContent('Live');
@@ -260,8 +272,10 @@ describe('Class Management', () => {
   });
 
   it('searches and filters by course on the server, and tells an empty result from no classes', async () => {
-    listClasses.mockImplementation(async (filters) =>
-      ok(filters?.search === 'zzz' ? paged<ClassWithAttendance>([]) : paged([aClass(), recorded])),
+    loadScreen.mockImplementation(async (filters) =>
+      loaded(
+        filters?.search === 'zzz' ? paged<ClassWithAttendance>([]) : paged([aClass(), recorded]),
+      ),
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
@@ -270,7 +284,7 @@ describe('Class Management', () => {
     await user.click(screen.getByRole('searchbox', { name: 'Search classes' }));
     await user.paste('  pitch ');
     await waitFor(() =>
-      expect(listClasses).toHaveBeenLastCalledWith({
+      expect(loadScreen).toHaveBeenLastCalledWith({
         teacherId: TEACHER_ID,
         search: 'pitch',
         dateFrom: FROM_TODAY,
@@ -282,7 +296,7 @@ describe('Class Management', () => {
     await user.click(screen.getByRole('combobox', { name: 'Course' }));
     await user.click(await screen.findByRole('option', { name: 'Spanish for Beginners' }));
     await waitFor(() =>
-      expect(listClasses).toHaveBeenLastCalledWith({
+      expect(loadScreen).toHaveBeenLastCalledWith({
         teacherId: TEACHER_ID,
         search: 'pitch',
         courseId: 'course-2',
@@ -305,23 +319,34 @@ describe('Class Management', () => {
   });
 
   it('pages through the classes on the server', async () => {
-    listClasses.mockImplementation(async (filters) =>
-      ok(
-        filters?.page === 2
-          ? paged([recorded], 13, 2)
-          : paged(
-              Array.from({ length: 12 }, (_, i) => aClass({ id: `c${i}`, title: `Lesson ${i}` })),
-              13,
+    let secondPage!: (result: Awaited<ReturnType<typeof loadScreen>>) => void;
+    loadScreen.mockImplementation((filters) =>
+      filters?.page === 2
+        ? new Promise((resolve) => (secondPage = resolve))
+        : Promise.resolve(
+            loaded(
+              paged(
+                Array.from({ length: 12 }, (_, i) => aClass({ id: `c${i}`, title: `Lesson ${i}` })),
+                13,
+              ),
             ),
-      ),
+          ),
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Lesson 0' });
     expect(screen.getAllByRole('article')).toHaveLength(12);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    // While the next page loads, the figures and the shown page stay.
+    await waitFor(() => expect(loadScreen).toHaveBeenCalledTimes(2));
+    expect(statValue('Total Classes')).toBe('40');
+    expect(statValue('Total Hours')).toBe('51');
+    expect(card('Lesson 0')).toBeInTheDocument();
+
+    secondPage(loaded(paged([recorded], 13, 2)));
     expect(await screen.findByRole('article', { name: 'Grammar review' })).toBeInTheDocument();
-    expect(listClasses).toHaveBeenLastCalledWith({
+    expect(statValue('Total Classes')).toBe('40');
+    expect(loadScreen).toHaveBeenLastCalledWith({
       teacherId: TEACHER_ID,
       dateFrom: FROM_TODAY,
       page: 2,
@@ -331,18 +356,18 @@ describe('Class Management', () => {
   });
 
   it('offers every course to an administrator', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     const { user } = renderPage({ user: admin });
     await screen.findByRole('article', { name: 'Pitching to investors' });
     await user.hover(screen.getByRole('combobox', { name: 'Course' }));
     await waitFor(() => expect(listCourses).toHaveBeenCalled());
     expect(listCourses.mock.calls[0]?.[0]).not.toHaveProperty('teacherId');
     // The classes too: every class, not those of one teacher's courses.
-    expect(listClasses.mock.calls[0]?.[0]?.teacherId).toBeUndefined();
+    expect(loadScreen.mock.calls[0]?.[0]?.teacherId).toBeUndefined();
   });
 
   it('reads the course options only once the course filter is reached for, with a loader meanwhile', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass(), recorded])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass(), recorded])));
     let answer!: (result: Awaited<ReturnType<typeof listCourses>>) => void;
     listCourses.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { user } = renderPage();
@@ -368,7 +393,7 @@ describe('Class Management', () => {
     await user.click(filter);
     await user.click(await screen.findByRole('option', { name: 'Business English' }));
     await waitFor(() =>
-      expect(listClasses).toHaveBeenLastCalledWith({
+      expect(loadScreen).toHaveBeenLastCalledWith({
         teacherId: TEACHER_ID,
         courseId: 'course-1',
         dateFrom: FROM_TODAY,
@@ -381,14 +406,14 @@ describe('Class Management', () => {
   });
 
   it('reads the course options when the course filter gets the keyboard focus', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
     await reachCourseFilterByKeyboard(user, 'Search classes', listCourses);
   });
 
   it('reads the course options when the schedule form opens, and offers them there', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
     expect(listCourses).not.toHaveBeenCalled();
@@ -402,7 +427,7 @@ describe('Class Management', () => {
   });
 
   it('says why the courses could not be read in the schedule form, and Try again reads them', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     listCourses
       .mockResolvedValueOnce(
         fail('FETCH_COURSES_ERROR', 'permission denied for table courses', { code: '42501' }),
@@ -423,7 +448,7 @@ describe('Class Management', () => {
   });
 
   it('names every missing field when the empty form is submitted, and clears an error on edit', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
 
@@ -461,7 +486,7 @@ describe('Class Management', () => {
   });
 
   it('schedules a live class at the local date and time, then closes and says so', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     createClass.mockResolvedValue(ok([aClass({ id: 'new' })]));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
@@ -496,13 +521,12 @@ describe('Class Management', () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The list and the figures are read again.
-    await waitFor(() => expect(listClasses).toHaveBeenCalledTimes(2));
-    expect(classStats).toHaveBeenCalledTimes(2);
+    // The list and the figures are read again, together.
+    await waitFor(() => expect(loadScreen).toHaveBeenCalledTimes(2));
   });
 
   it('schedules a weekly series in one request, after checking the number of weeks', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     createClass.mockImplementation(async (inputs) =>
       ok(inputs.map((input, i) => aClass({ id: `s${i}`, scheduledDate: input.scheduledDate }))),
     );
@@ -541,8 +565,8 @@ describe('Class Management', () => {
   });
 
   it('shows the attendance of classes that have started, read with the page itself', async () => {
-    listClasses.mockResolvedValue(
-      ok(
+    loadScreen.mockResolvedValue(
+      loaded(
         paged([
           aClass({
             attendance: { classId: 'class-1', rosterCount: 5, attendedCount: 0, attendanceRate: 0 },
@@ -570,20 +594,19 @@ describe('Class Management', () => {
     const future = card('Pitching to investors');
     expect(within(future).queryByText(/Attendance rate/)).toBeNull();
     expect(within(future).queryByRole('button', { name: 'Attendance' })).toBeNull();
-    // No request waits for the page: the figures and the page, at once; no course options yet.
-    expect(listClasses).toHaveBeenCalledTimes(1);
-    expect(classStats).toHaveBeenCalledTimes(1);
+    // No request waits for the page: the figures and the page come in one; no course options yet.
+    expect(loadScreen).toHaveBeenCalledTimes(1);
     expect(listCourses).not.toHaveBeenCalled();
   });
 
   it('opens the schedule form on arrival from a Quick Action link', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     renderPage({ path: '/classes?new=1' });
     expect(await screen.findByRole('dialog', { name: 'Schedule Class' })).toBeInTheDocument();
   });
 
   it('does not offer a series when editing one class', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     const { user } = renderPage();
     await user.click(
       within(await screen.findByRole('article', { name: 'Pitching to investors' })).getByRole(
@@ -596,15 +619,15 @@ describe('Class Management', () => {
   });
 
   it('switches to past classes, latest first, with their own empty state', async () => {
-    listClasses.mockImplementation(async (filters) =>
-      ok(filters?.order === 'desc' ? paged<ClassWithAttendance>([]) : paged([aClass()])),
+    loadScreen.mockImplementation(async (filters) =>
+      loaded(filters?.order === 'desc' ? paged<ClassWithAttendance>([]) : paged([aClass()])),
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
 
     await user.click(screen.getByRole('radio', { name: 'Past' }));
     expect(await screen.findByText('No past classes')).toBeInTheDocument();
-    expect(listClasses).toHaveBeenLastCalledWith({
+    expect(loadScreen).toHaveBeenLastCalledWith({
       teacherId: TEACHER_ID,
       dateTo: new Date(new Date(FROM_TODAY).getTime() - 1).toISOString(),
       order: 'desc',
@@ -614,7 +637,7 @@ describe('Class Management', () => {
   });
 
   it("shows the server's refusal in the dialog and keeps everything typed", async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     createClass
       .mockResolvedValueOnce(
         fail('CREATE_CLASSES_ERROR', 'permission denied for table classes', { code: '42501' }),
@@ -652,7 +675,7 @@ describe('Class Management', () => {
   });
 
   it('Edit opens the form filled with the class and saves the changes', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass(), recorded])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass(), recorded])));
     updateClass.mockResolvedValue(ok(aClass({ title: 'Pitching, part 2' })));
     const { user } = renderPage();
 
@@ -697,7 +720,7 @@ describe('Class Management', () => {
   });
 
   it('Delete asks first, deletes on confirmation and says so', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass(), recorded])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass(), recorded])));
     deleteClass.mockResolvedValue(ok(null));
     const { user } = renderPage();
 
@@ -719,7 +742,7 @@ describe('Class Management', () => {
   });
 
   it('says why a delete failed', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass()])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     deleteClass.mockResolvedValue(
       fail('DELETE_CLASSES_ERROR', 'permission denied for table classes', { code: '42501' }),
     );
@@ -750,7 +773,7 @@ describe('Class Management', () => {
   });
 
   it('speaks Spanish', async () => {
-    listClasses.mockResolvedValue(ok(paged([aClass(), recorded])));
+    loadScreen.mockResolvedValue(loaded(paged([aClass(), recorded])));
     const { user } = renderPage({ language: 'es' });
 
     const live = await screen.findByRole('article', { name: 'Pitching to investors' });

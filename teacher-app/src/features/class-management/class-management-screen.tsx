@@ -27,7 +27,7 @@ import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
 import {
   authAtom,
   errorMessageKey,
-  type ClassFilters,
+  type ClassManagementFilters,
   type CourseClass,
 } from '@portal/shared-data';
 import { classMutations, classQueries, useCourseFilterOptions } from '@portal/shared-data/queries';
@@ -56,9 +56,9 @@ type FormDialog = { kind: 'create' } | { kind: 'edit'; cls: CourseClass } | null
  * Class Management: the classes the signed-in teacher (own courses) or administrator (every
  * course) may see, as the database's policies decide. Figures over every visible class, a
  * server-side search and course filter, one page per request (each class with its attendance),
- * soonest first; schedule, edit and delete through the class form and a confirmation. Two
- * requests per load, at once: the figures and the page. The course options load on demand: when
- * the course filter is about to be used, a course is chosen in it, or the class form opens.
+ * soonest first; schedule, edit and delete through the class form and a confirmation. One request
+ * per load: the figures and the page together. The course options load on demand: when the course
+ * filter is about to be used, a course is chosen in it, or the class form opens.
  */
 export default function ClassManagementScreen() {
   const { t } = useTranslation(namespace);
@@ -82,7 +82,7 @@ export default function ClassManagementScreen() {
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, courseId, when, today.getTime()]);
   const { page, setPage, settle } = usePageOfFilters(filterKey);
-  const request: ClassFilters = {
+  const request: ClassManagementFilters = {
     search: search || undefined,
     courseId: courseId ?? undefined,
     // A teacher sees the classes of their own courses (the policies say so): asked that way, the
@@ -95,8 +95,9 @@ export default function ClassManagementScreen() {
     page,
     limit: CLASS_PAGE_SIZE,
   };
-  const classes = useQuery(classQueries.listWithAttendance(request));
-  const stats = useQuery(classQueries.stats());
+  // The figures and the page: the previous answer stays on screen while another page loads.
+  const classes = useQuery(classQueries.management(request));
+  const stats = classes.data?.stats;
   const {
     courses,
     reachFor: reachForCourses,
@@ -105,16 +106,16 @@ export default function ClassManagementScreen() {
   const remove = useMutation(classMutations.delete());
 
   // The list shrank (a class deleted on the last page): its new last page shows instead.
-  const list = settle(classes);
+  const list = settle({
+    data: classes.data?.page,
+    // Read by the hook only when it needs it, as it would read the query's own field.
+    get isPlaceholderData() {
+      return classes.isPlaceholderData;
+    },
+  });
   const items = list?.items ?? [];
   const filtered = filters.search.trim() !== '' || courseId !== null;
   const clearFilters = () => setFilters(NO_FILTERS);
-
-  const failed = classes.isError ? classes : stats.isError ? stats : null;
-  const retry = () => {
-    if (classes.isError) void classes.refetch();
-    if (stats.isError) void stats.refetch();
-  };
 
   const saved = (as: SavedAs) => {
     setDialog(null);
@@ -157,28 +158,28 @@ export default function ClassManagementScreen() {
       </Group>
 
       <StatGrid
-        loading={stats.isPending}
+        loading={classes.isPending}
         items={[
           {
             label: t('stats.total'),
-            value: stats.data?.total,
+            value: stats?.total,
             icon: <IconCalendarEvent size={22} aria-hidden />,
           },
           {
             label: t('stats.live'),
-            value: stats.data?.live,
+            value: stats?.live,
             icon: <IconVideo size={22} aria-hidden />,
             color: 'teal',
           },
           {
             label: t('stats.recorded'),
-            value: stats.data?.recorded,
+            value: stats?.recorded,
             icon: <IconPlayerPlay size={22} aria-hidden />,
             color: 'grape',
           },
           {
             label: t('stats.totalHours'),
-            value: stats.data?.totalHours,
+            value: stats?.totalHours,
             icon: <IconClockHour4 size={22} aria-hidden />,
             color: 'orange',
           },
@@ -214,12 +215,12 @@ export default function ClassManagementScreen() {
         />
       </ListFilters>
 
-      {failed ? (
+      {classes.isError ? (
         <ErrorBanner
           title={t('loadError')}
-          message={t(errorMessageKey(failed.error), { ns: 'errors' })}
-          onRetry={retry}
-          retrying={classes.isFetching || stats.isFetching}
+          message={t(errorMessageKey(classes.error), { ns: 'errors' })}
+          onRetry={() => void classes.refetch()}
+          retrying={classes.isFetching}
         />
       ) : null}
 
@@ -291,7 +292,7 @@ export default function ClassManagementScreen() {
       {attending ? (
         <AttendanceModal
           classItem={attending.cls}
-          page={classes}
+          management={classes}
           opened={attending.open}
           onClose={() => setAttending((current) => current && { ...current, open: false })}
         />
