@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ANON_KEY, API_URL } from '../../src/config';
 import { COMPONENTS } from '../../src/health';
 import { isProcessAlive } from '../../src/process-utils';
-import { health, postgrestPid, resilienceRun, restStatus, waitForHealthy, within } from './support';
+import {
+  health,
+  postgrestPid,
+  resilienceRun,
+  restStatus,
+  stackLogLength,
+  stackLogSince,
+  waitForHealthy,
+  within,
+} from './support';
 
 describe.skipIf(!resilienceRun)('supervision', () => {
   afterEach(async () => {
@@ -24,10 +33,15 @@ describe.skipIf(!resilienceRun)('supervision', () => {
     expect(await restStatus('courses?select=id&limit=1')).toBe(200);
     const pid = await postgrestPid();
     expect(pid).toBeDefined();
+    const logOffset = await stackLogLength();
     process.kill(pid as number, 'SIGKILL');
     const ms = await within(5_000, async () => (await restStatus('courses?select=id&limit=1', 1_000)) === 200, 'REST answering');
     console.log(`[resilience] REST answered again ${Math.round(ms)} ms after PostgREST was killed`);
-    expect(await postgrestPid()).not.toBe(pid);
+    const replacement = await postgrestPid();
+    expect(replacement).not.toBe(pid);
+    // The supervisor watches the new process once its start-up check has seen it serve. Until then it
+    // is still starting it, so the next test's freeze would go unnoticed by its probe: wait for that.
+    await within(5_000, async () => (await stackLogSince(logOffset)).includes(`PostgREST is back (pid ${replacement})`), 'the supervisor taking the new PostgREST over');
   });
 
   it('a frozen PostgREST makes /health answer 503 naming it, and is replaced', async () => {
