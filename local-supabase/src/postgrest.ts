@@ -33,17 +33,41 @@ async function stopOrphan(pidFile: string, log: (line: string) => void): Promise
   await waitForProcessExit(pid, 5_000);
 }
 
+/** A PostgREST whose admin server stopped answering while it started: it is killed, not asked to stop. */
+class FrozenDuringStartUp extends Error {}
+
+/**
+ * How long a starting PostgREST's admin server may stay silent before it counts as frozen: after it
+ * has answered once, and before its first answer (binding the port can be slow on a busy machine).
+ */
+const START_UP_SILENCE_MS = 3_000;
+const FIRST_ANSWER_GRACE_MS = 5_000;
+
 async function waitUntilServing(hasExited: () => boolean, tail: LogTail, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  // A slow start (a large schema, a database still coming up) keeps answering /live; a frozen one does
+  // not, and is given up on at once instead of at the deadline (the supervisor starts another).
+  const startedAt = Date.now();
+  let lastAlive: number | undefined;
   while (Date.now() < deadline) {
     if (hasExited()) {
       throw new Error(`PostgREST exited during start-up:\n${tail.toString()}`);
     }
-    // 200 once PostgREST is connected and has loaded its schema cache (503 before that).
-    const status = await fetch(`${POSTGREST_URL}/`, { signal: AbortSignal.timeout(2_000) })
-      .then((response) => response.status)
-      .catch(() => 0);
-    if (status === 200) return;
+    // Any answer of the admin server (503 while it connects) shows the process runs.
+    if ((await postgrestAdminStatus('/live', 1_000)) !== 0) {
+      lastAlive = Date.now();
+      // 200 once PostgREST is connected and has loaded its schema cache (503 before that).
+      const status = await fetch(`${POSTGREST_URL}/`, { signal: AbortSignal.timeout(2_000) })
+        .then((response) => response.status)
+        .catch(() => 0);
+      if (status === 200) return;
+    } else if (
+      lastAlive === undefined
+        ? Date.now() - startedAt >= FIRST_ANSWER_GRACE_MS
+        : Date.now() - lastAlive >= START_UP_SILENCE_MS
+    ) {
+      throw new FrozenDuringStartUp(`PostgREST stopped answering during start-up:\n${tail.toString()}`);
+    }
     await sleep(100);
   }
   throw new Error(`PostgREST did not become ready within ${timeoutMs / 1000} s:\n${tail.toString()}`);
@@ -115,7 +139,14 @@ async function startPostgrestOnce(pidFile: string): Promise<ChildRun> {
   try {
     await waitUntilServing(hasExited, tail, 30_000);
   } catch (error) {
-    await stop();
+    if (error instanceof FrozenDuringStartUp && !hasExited()) {
+      // A stopped process handles no SIGTERM: kill it, and free its ports for the next start.
+      child.kill('SIGKILL');
+      await exited;
+      await rm(pidFile, { force: true });
+    } else {
+      await stop();
+    }
     throw error;
   }
   return {

@@ -64,6 +64,29 @@ describe.skipIf(!resilienceRun)('supervision', () => {
     }
   });
 
+  it('a PostgREST that freezes while it starts is replaced as well', async () => {
+    const pid = (await postgrestPid()) as number;
+    process.kill(pid, 'SIGKILL');
+    // The supervisor starts another one: freeze it as soon as it is there, before it serves.
+    let starting: number | undefined;
+    await within(
+      5_000,
+      async () => {
+        starting = await postgrestPid();
+        return starting !== undefined && starting !== pid && isProcessAlive(starting);
+      },
+      'a new PostgREST starting',
+    );
+    process.kill(starting as number, 'SIGSTOP');
+    try {
+      const ms = await within(15_000, async () => (await restStatus('courses?select=id&limit=1', 1_000)) === 200, 'REST answering');
+      console.log(`[resilience] REST answered ${Math.round(ms)} ms after the starting PostgREST froze`);
+      expect(await postgrestPid()).not.toBe(starting);
+    } finally {
+      if (starting !== undefined && isProcessAlive(starting)) process.kill(starting, 'SIGCONT');
+    }
+  });
+
   it('sign-ins beyond the hashing queue get 503 + Retry-After at once, the rest sign in', async () => {
     const signIn = async () => {
       const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
