@@ -10,6 +10,7 @@ export {
   RouterProvider,
   Routes,
   createBrowserRouter,
+  matchPath,
   useLocation,
   useNavigate,
   useParams,

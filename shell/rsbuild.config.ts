@@ -59,7 +59,7 @@ export default defineConfig({
     preloadScripts({
       firstPage: { requests: ['./bootstrap'], provided: STARTUP_MODULES },
       signedIn: {
-        requests: ['./signed-in-layout', './guarded-page'],
+        requests: ['./signed-in-layout', './guarded-page', './app/early-start'],
         provided: SIGNED_IN_MODULES,
       },
       sessionKey: AUTH_STORAGE_KEY,

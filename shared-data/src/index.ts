@@ -571,6 +571,7 @@ export {
 } from './read-models/materials-library';
 export {
   ADMIN_DASHBOARD_PERIODS,
+  ADMIN_DASHBOARD_DEFAULT_PERIOD,
   adminDashboardReadModel,
   toAdminDashboard,
   type AdminDashboard,

@@ -150,3 +150,17 @@ describe('the theme’s filled variant', () => {
     );
   });
 });
+
+describe('accessibleColorVariables is worked out once per theme', () => {
+  it('answers the same variables for the same theme and new ones for a new theme', () => {
+    const theme = themeWith();
+    const first = accessibleColorVariables(theme);
+    expect(accessibleColorVariables(theme)).toBe(first);
+    // Another theme object whose red is the green palette: its error colour follows.
+    const other = accessibleColorVariables({
+      ...theme,
+      colors: { ...theme.colors, red: theme.colors.green! },
+    });
+    expect(other.light['--mantine-color-error']).not.toBe(first.light['--mantine-color-error']);
+  });
+});

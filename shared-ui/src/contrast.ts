@@ -22,8 +22,20 @@ function toHex(rgb: Rgb): string {
   return `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 }
 
+// The theme's resolver asks for the same few hundred colours on every provider render.
+const luminances = new Map<string, number>();
+
 /** Relative luminance (WCAG 2.1) of a hex colour. */
 export function luminance(hex: string): number {
+  let known = luminances.get(hex);
+  if (known === undefined) {
+    known = computeLuminance(hex);
+    luminances.set(hex, known);
+  }
+  return known;
+}
+
+function computeLuminance(hex: string): number {
   const [r, g, b] = parseHex(hex).map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -107,6 +119,19 @@ export function surfaces(theme: MantineTheme) {
  * page-wide: dimmed, placeholder, error, anchor) chosen to meet 4.5:1 on the portal's surfaces.
  */
 export const accessibleColorVariables: CSSVariablesResolver = (theme) => {
+  // Mantine resolves the variables on each render of its provider; the theme object is the same
+  // until the theme changes.
+  let resolved = resolvedVariables.get(theme);
+  if (!resolved) {
+    resolved = resolveColorVariables(theme);
+    resolvedVariables.set(theme, resolved);
+  }
+  return resolved;
+};
+
+const resolvedVariables = new WeakMap<MantineTheme, ReturnType<CSSVariablesResolver>>();
+
+function resolveColorVariables(theme: MantineTheme): ReturnType<CSSVariablesResolver> {
   const { light: lightSurfaces, dark: darkSurfaces } = surfaces(theme);
   const white = theme.white;
   const black = theme.black;
@@ -188,4 +213,4 @@ export const accessibleColorVariables: CSSVariablesResolver = (theme) => {
     '--mantine-primary-color-contrast': primaryFilled.dark.text,
   });
   return { variables: {}, light, dark };
-};
+}

@@ -18,6 +18,10 @@ export {
 export { useSiteName } from './provider/site-name';
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
 export { StatCard, type StatCardProps } from './components/stat-card/stat-card';
+export {
+  RenderWhenNear,
+  type RenderWhenNearProps,
+} from './components/render-when-near/render-when-near';
 export { StatGrid, type StatGridItem, type StatGridProps } from './components/stat-grid/stat-grid';
 export { ErrorBanner, type ErrorBannerProps } from './components/error-banner/error-banner';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';

@@ -7,6 +7,7 @@ import { loadPortalConfig, readCachedPublicSettings, startDataClient } from '@po
 import './app/i18n';
 import { App } from './app/app';
 import { registerPortalRemotes } from './features/remotes/remote-registry';
+import { rememberedUser } from './features/remotes/role-hint';
 import { captureAuthRedirect } from './features/auth/auth-redirect';
 
 /** `config`: the config request the entry started (see index.tsx). */
@@ -25,6 +26,13 @@ export async function start(config?: Promise<Response>) {
     const portalConfig = await loadPortalConfig(undefined, config);
     startDataClient(portalConfig);
     registerPortalRemotes(portalConfig.remotes);
+    // A returning user's page code and first read start now, beside the session check.
+    // Loaded only then: its code is the signed-in start's, which a visitor's page does not download.
+    if (rememberedUser()) {
+      void import('./app/early-start').then(({ startRememberedPage }) =>
+        startRememberedPage(window.location.pathname),
+      );
+    }
     await branding;
     // A transition: React renders the first page in slices and yields between them, so the page's
     // start is not one long task that blocks input (Lighthouse's Total Blocking Time).

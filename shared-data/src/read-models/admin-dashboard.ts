@@ -10,6 +10,8 @@ import { fromPostgrestError, ok, settle, type Result } from '../result';
 
 export const ADMIN_DASHBOARD_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
 export type AdminDashboardPeriod = (typeof ADMIN_DASHBOARD_PERIODS)[number];
+/** The period the dashboard opens on. */
+export const ADMIN_DASHBOARD_DEFAULT_PERIOD: AdminDashboardPeriod = 'month';
 
 /** What happened in one period. */
 export type PeriodFigures = {

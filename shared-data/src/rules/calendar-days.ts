@@ -24,9 +24,15 @@ export function dayRange(date: Date): { from: string; to: string } {
   return { from: from.toISOString(), to: to.toISOString() };
 }
 
-/** The viewer's IANA time zone, so the month's days are the days the grid shows. */
+let resolvedTimeZone: string | undefined;
+
+/**
+ * The viewer's IANA time zone, so the month's days are the days the grid shows. Read once per page
+ * load: building the Intl formatter that tells it costs milliseconds on a phone, on every render.
+ */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  resolvedTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return resolvedTimeZone;
 }
 
 /** The month answer's entry for a local day; undefined when the day has no classes (or no answer). */

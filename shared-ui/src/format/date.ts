@@ -1,4 +1,5 @@
 import type { Language } from '../i18n';
+import { dateTimeFormat } from './intl-cache';
 import { intlLocale } from './locale';
 
 function toDate(value: string | Date): Date | null {
@@ -10,14 +11,14 @@ function toDate(value: string | Date): Date | null {
 export function formatDate(value: string | Date, language: Language = 'en'): string {
   const date = toDate(value);
   if (!date) return String(value);
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(date);
+  return dateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(date);
 }
 
 /** A time of day on the 24-hour clock ('09:05', '14:30') in both languages; unparseable input as is. */
 export function formatTime(value: string | Date, language: Language = 'en'): string {
   const date = toDate(value);
   if (!date) return String(value);
-  return new Intl.DateTimeFormat(intlLocale(language), {
+  return dateTimeFormat(intlLocale(language), {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',

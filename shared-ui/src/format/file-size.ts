@@ -1,4 +1,5 @@
 import type { Language } from '../i18n';
+import { numberFormat } from './intl-cache';
 import { intlLocale } from './locale';
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
@@ -22,7 +23,7 @@ export function formatFileSize(
   );
   // Round first so 1048575 bytes reads '1024 KB' (like the spec's toFixed(2)) rather than '1 MB'.
   const value = Number.parseFloat((bytes / STEP ** unit).toFixed(2));
-  const number = new Intl.NumberFormat(intlLocale(language), {
+  const number = numberFormat(intlLocale(language), {
     maximumFractionDigits: 2,
     useGrouping: false,
   }).format(value);

@@ -1,4 +1,5 @@
 import type { Language } from '../i18n';
+import { numberFormat } from './intl-cache';
 import { intlLocale } from './locale';
 
 /**
@@ -6,7 +7,5 @@ import { intlLocale } from './locale';
  * (66.7 / 66,7; 88; 17.5 / 17,5). Rates, ratings and grades all read this way.
  */
 export function formatDecimal(value: number, language: Language, maxDigits = 1): string {
-  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: maxDigits }).format(
-    value,
-  );
+  return numberFormat(intlLocale(language), { maximumFractionDigits: maxDigits }).format(value);
 }

@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { authAtom } from '@portal/shared-data';
 import { NotificationsHost } from '@portal/shared-ui';
 import { createQueryClient } from '@portal/shared-data/queries';
 import { useTranslation } from 'react-i18next';
 import { AppLayout } from '../features/layout/app-layout';
+import { earlyQueryClientFor, endEarlyStart, forgetRole, rememberRole } from './early-start';
 import { namespace } from './i18n';
 import { NAV_ICONS } from './nav-icons';
 import { navigationFor } from './route-table';
@@ -13,12 +14,28 @@ import { navigationFor } from './route-table';
 /**
  * The layout with the signed-in role's sidebar entries, read from the route table. It owns the
  * page's QueryClient: one per signed-in session, so signing out drops every cached read and the
- * next user starts clean.
+ * next user starts clean. It remembers the user's role for the next page load's early start.
  */
 export default function SignedInLayout() {
   const { t } = useTranslation(namespace);
-  const [queryClient] = useState(() => createQueryClient());
   const { user } = useAtomValue(authAtom);
+  // The client the start filled early for this user (features/remotes/early-start.ts), else a new one.
+  const [queryClient] = useState(
+    () => (user ? earlyQueryClientFor(user.id) : null) ?? createQueryClient(),
+  );
+  const userId = user?.id;
+  const role = user?.role;
+  useEffect(() => {
+    if (userId && role) rememberRole(userId, role);
+  }, [userId, role]);
+  // The layout leaves when the session ends (sign-out, expiry, another tab).
+  useEffect(
+    () => () => {
+      forgetRole();
+      endEarlyStart();
+    },
+    [],
+  );
   const navigation = user
     ? navigationFor(user.role).map((item) => ({
         path: item.path,

@@ -31,6 +31,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
+  ADMIN_DASHBOARD_DEFAULT_PERIOD,
   ADMIN_DASHBOARD_PERIODS,
   authAtom,
   errorMessageKey,
@@ -47,6 +48,7 @@ import {
   formatDecimal,
   formatPrice,
   useLanguage,
+  RenderWhenNear,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
@@ -61,7 +63,7 @@ const ActivityChart = lazy(() => import('./activity-chart'));
 export default function DashboardScreen() {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
-  const [period, setPeriod] = useState<AdminDashboardPeriod>('month');
+  const [period, setPeriod] = useState<AdminDashboardPeriod>(ADMIN_DASHBOARD_DEFAULT_PERIOD);
   const dashboard = useQuery(dashboardQueries.admin(period, viewerTimeZone()));
 
   return (
@@ -200,9 +202,12 @@ function Overview({ data }: { data: AdminDashboard }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Section id="admin-chart" title={t('chart.title')}>
-            <Suspense fallback={<Loader size="sm" aria-label={t('chart.loading')} />}>
-              <ActivityChart data={data} />
-            </Suspense>
+            {/* Below the fold on a phone: its code and drawing wait until it comes near. */}
+            <RenderWhenNear minHeight={280}>
+              <Suspense fallback={<Loader size="sm" aria-label={t('chart.loading')} />}>
+                <ActivityChart data={data} />
+              </Suspense>
+            </RenderWhenNear>
           </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

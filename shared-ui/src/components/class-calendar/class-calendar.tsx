@@ -15,6 +15,7 @@ import { IconCalendarEvent, IconCalendarOff, IconDownload } from '@tabler/icons-
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../format';
+import { dateTimeFormat } from '../../format/intl-cache';
 import { useLanguage } from '../../i18n';
 import { EmptyState } from '../empty-state/empty-state';
 import { ErrorBanner } from '../error-banner/error-banner';
@@ -156,7 +157,7 @@ export function ClassCalendar<C extends CalendarClassItem>({
   }, [exporter, t]);
   const dismissExport = useCallback(() => setOutcome({ status: 'idle' }), []);
 
-  const dayTitle = new Intl.DateTimeFormat(intlLocale(language), {
+  const dayTitle = dateTimeFormat(intlLocale(language), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

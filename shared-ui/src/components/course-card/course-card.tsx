@@ -21,6 +21,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wrappingButtonStyles, wrappingTitle } from '../../layout/wrapping';
 import { formatPrice, intlLocale } from '../../format';
+import { numberFormat } from '../../format/intl-cache';
 import { useLanguage } from '../../i18n';
 import { RatingStars } from '../rating-stars/rating-stars';
 
@@ -104,7 +105,7 @@ export function CourseCard({
   const ratingText =
     course.averageRating === null
       ? null
-      : new Intl.NumberFormat(intlLocale(language), {
+      : numberFormat(intlLocale(language), {
           minimumFractionDigits: 1,
           maximumFractionDigits: 1,
         }).format(course.averageRating);

@@ -38,6 +38,7 @@ import {
   useLanguage,
   useNow,
   wrappingTitle,
+  RenderWhenNear,
 } from '@portal/shared-ui';
 import {
   authAtom,
@@ -93,10 +94,7 @@ export default function DashboardScreen() {
 function DashboardBody({ data }: { data: TeacherDashboard }) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
-  const rating =
-    data.averageRating === null
-      ? null
-      : formatDecimal(data.averageRating, language);
+  const rating = data.averageRating === null ? null : formatDecimal(data.averageRating, language);
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
@@ -136,9 +134,12 @@ function DashboardBody({ data }: { data: TeacherDashboard }) {
         <RecentSubmissions data={data} />
         {data.courses.length > 0 ? (
           <Section id="teacher-enrollment-chart" title={t('chart.title')}>
-            <Suspense fallback={<Loader size="sm" aria-label={t('chart.loading')} />}>
-              <EnrollmentChart courses={data.courses} />
-            </Suspense>
+            {/* Below the fold: its code and drawing wait until the teacher scrolls near it. */}
+            <RenderWhenNear minHeight={200}>
+              <Suspense fallback={<Loader size="sm" aria-label={t('chart.loading')} />}>
+                <EnrollmentChart courses={data.courses} />
+              </Suspense>
+            </RenderWhenNear>
           </Section>
         ) : null}
       </SimpleGrid>
