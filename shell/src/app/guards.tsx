@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FullPageLoader } from '@portal/shared-ui';
 import {
@@ -17,7 +17,9 @@ import { SessionCheckScreen } from '../features/errors/session-check-screen';
  * instead of sending a signed-in user to the sign-in page.
  */
 export function SessionGate() {
-  const auth = useAtomValue(authAtom);
+  // Deferred: the signed-in page that the answer opens renders as a transition, in slices that
+  // yield to input, instead of one long task on a phone's main thread.
+  const auth = useDeferredValue(useAtomValue(authAtom));
   const initialize = useSetAtom(initializeAuthWriteAtom);
   const applyAuthEvent = useSetAtom(authEventWriteAtom);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import {
   Component,
+  startTransition,
   useCallback,
   useEffect,
   useState,
@@ -62,7 +63,13 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
     );
     void loadRemotePage(remote, module, attempt > 0).then((result) => {
       if (!active) return;
-      setState(result.status === 'loaded' ? result : { ...result, retrying: false });
+      if (result.status !== 'loaded') {
+        setState({ ...result, retrying: false });
+        return;
+      }
+      // A transition: the page's first render (its data often already there) runs in slices that
+      // yield to input, instead of one long task on a phone's main thread.
+      startTransition(() => setState(result));
     });
     return () => {
       active = false;
