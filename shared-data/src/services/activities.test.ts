@@ -205,7 +205,7 @@ describe('activitiesService.management', () => {
     expect(fake.requests[0]?.body).toEqual({ page: 1, page_size: 12 });
   });
 
-  it('pages by the page size the database used, and reads missing counts and big figures', async () => {
+  it('asks for at most 100 rows, as the database answers, and reads missing counts and big figures', async () => {
     fake.on('POST', '/rest/v1/rpc/get_activity_management', {
       body: {
         stats: { total: '120000', active_courses: '40', scheduled_classes: 7, due_this_week: 0 },
@@ -218,7 +218,7 @@ describe('activitiesService.management', () => {
 
     const result = await activitiesService.management({ limit: 500 });
 
-    expect(fake.requests[0]?.body).toEqual({ page: 1, page_size: 500 });
+    expect(fake.requests[0]?.body).toEqual({ page: 1, page_size: 100 });
     expect(result).toMatchObject({
       success: true,
       data: {

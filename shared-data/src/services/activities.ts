@@ -16,10 +16,16 @@ import {
 } from '../mappers/activity';
 import { toNumber } from '../mappers/fields';
 import { ACTIVITY_DEFAULTS } from '../rules/activity-form';
-import type { Json } from '../database.types';
-import { normalizePage, toPaged, type PageRequest, type Paged } from '../rules/paging';
+import { toPaged, type PageRequest, type Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
-import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
+import {
+  anyColumnContains,
+  functionPage,
+  nothingChanged,
+  pageWindow,
+  toPagedResult,
+  type FunctionCount,
+} from './list-query';
 
 /** Activity list filters. */
 export type ActivityFilters = PageRequest & {
@@ -66,12 +72,20 @@ export { ACTIVITY_DEFAULTS };
 const UPDATE_ACTIVITY_FAILED = 'Failed to update activity';
 const ONE_ASSOCIATION = 'An activity belongs to exactly one course or one class';
 
-type JsonObject = { [key: string]: Json | undefined };
-
-const objectOf = (value: Json | undefined): JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
-const numeric = (value: Json | undefined) =>
-  toNumber(typeof value === 'number' || typeof value === 'string' ? value : null);
+/**
+ * `get_activity_management`'s answer: `activity_stats()`'s figures, the number of matching
+ * activities and the page, each row in `activity_list`'s shape.
+ */
+type ActivityManagementReply = {
+  stats?: {
+    total?: FunctionCount;
+    active_courses?: FunctionCount;
+    scheduled_classes?: FunctionCount;
+    due_this_week?: FunctionCount;
+  } | null;
+  total?: FunctionCount;
+  activities?: ManagedActivityRow[] | null;
+};
 
 /** Default sort: newest first. */
 async function list(filters: ActivityFilters = {}): Promise<Result<Paged<Activity>>> {
@@ -133,7 +147,7 @@ async function management(
   filters: ManagedActivityFilters = {},
 ): Promise<Result<ActivityManagement>> {
   return settle('FETCH_ACTIVITIES_ERROR', ERROR_MESSAGES.fetchActivitiesFailed, async () => {
-    const { page, limit } = normalizePage(filters);
+    const { page, limit } = functionPage(filters);
     // Blank and absent filters are left out; the database escapes the search's LIKE characters.
     const { data, error } = await getClient().rpc('get_activity_management', {
       search: filters.search?.trim() || undefined,
@@ -150,24 +164,17 @@ async function management(
         ERROR_MESSAGES.fetchActivitiesFailed,
       );
     }
-    const reply = objectOf(data);
-    const stats = objectOf(reply.stats);
-    // The database caps a page at 100 rows; the page size it used is the one that counts.
-    const usedLimit = numeric(reply.page_size) || limit;
-    const rows = Array.isArray(reply.activities) ? reply.activities : [];
+    const reply = (data ?? {}) as ActivityManagementReply;
+    const stats = reply.stats ?? {};
+    const rows = reply.activities ?? [];
     return ok({
       stats: {
-        total: numeric(stats.total),
-        activeCourses: numeric(stats.active_courses),
-        scheduledClasses: numeric(stats.scheduled_classes),
-        dueThisWeek: numeric(stats.due_this_week),
+        total: toNumber(stats.total),
+        activeCourses: toNumber(stats.active_courses),
+        scheduledClasses: toNumber(stats.scheduled_classes),
+        dueThisWeek: toNumber(stats.due_this_week),
       },
-      page: toPaged(
-        rows.map((row) => toManagedActivity(row as ManagedActivityRow)),
-        numeric(reply.total),
-        page,
-        usedLimit,
-      ),
+      page: toPaged(rows.map(toManagedActivity), toNumber(reply.total), page, limit),
     });
   });
 }

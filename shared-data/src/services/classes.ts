@@ -32,7 +32,14 @@ import { toPaged, type PageRequest, type Paged } from '../rules/paging';
 import { hoursFromMinutes } from '../rules/schedule';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { attendanceService } from './attendance';
-import { anyColumnContains, nothingChanged, pageWindow, toPagedResult } from './list-query';
+import {
+  anyColumnContains,
+  functionPage,
+  nothingChanged,
+  pageWindow,
+  toPagedResult,
+  type FunctionCount,
+} from './list-query';
 
 /** Class list filters. Dates are ISO date-times (inclusive bounds). */
 export type ClassFilters = PageRequest & {
@@ -74,18 +81,18 @@ export type ClassManagementFilters = Omit<ClassFilters, 'type'>;
 /** Class Management's one read: its figures and one page of classes with their attendance. */
 export type ClassManagement = { stats: ClassStats; page: Paged<ClassWithAttendance> };
 
-/** The most classes `get_class_management` returns in one page. */
-const MANAGEMENT_PAGE_LIMIT = 100;
-
-type Count = number | string | null | undefined;
-
 /**
  * `get_class_management`'s answer: `class_stats()`'s figures, the number of matching classes and the
  * page, each row in PostgREST's shape of a class with its course and attendance embedded.
  */
 type ClassManagementReply = {
-  stats?: { total?: Count; live?: Count; recorded?: Count; total_minutes?: Count } | null;
-  total?: Count;
+  stats?: {
+    total?: FunctionCount;
+    live?: FunctionCount;
+    recorded?: FunctionCount;
+    total_minutes?: FunctionCount;
+  } | null;
+  total?: FunctionCount;
   classes?: Array<ClassRow & { attendance?: AttendanceSummaryRow | null }> | null;
 };
 
@@ -130,8 +137,7 @@ async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClas
  */
 async function management(filters: ClassManagementFilters = {}): Promise<Result<ClassManagement>> {
   return settle('FETCH_CLASSES_ERROR', ERROR_MESSAGES.fetchClassesFailed, async () => {
-    const window = pageWindow(filters);
-    const limit = Math.min(window.limit, MANAGEMENT_PAGE_LIMIT);
+    const { page, limit } = functionPage(filters);
     // Absent filters are left out; the database escapes the search's LIKE characters.
     const { data, error } = await getClient().rpc('get_class_management', {
       search: filters.search?.trim() || undefined,
@@ -140,7 +146,7 @@ async function management(filters: ClassManagementFilters = {}): Promise<Result<
       date_from: filters.dateFrom || undefined,
       date_to: filters.dateTo || undefined,
       descending: filters.order === 'desc',
-      page: window.page,
+      page,
       page_size: limit,
     });
     if (error) {
@@ -162,7 +168,7 @@ async function management(filters: ClassManagementFilters = {}): Promise<Result<
           attendance: row.attendance ? toAttendanceSummary(row.attendance) : null,
         })),
         toNumber(reply.total),
-        window.page,
+        page,
         limit,
       ),
     });

@@ -36,6 +36,21 @@ export function anyColumnContains(
     : columns.map((column) => `${column}.ilike.${quoted(pattern)}`).join(',');
 }
 
+/**
+ * The most rows a page-answering database function returns (`get_class_management`,
+ * `get_activity_management` cap `page_size` at 100).
+ */
+export const FUNCTION_PAGE_LIMIT = 100;
+
+/** A count or figure as a database function answers it (bigint arrives as text). */
+export type FunctionCount = number | string | null | undefined;
+
+/** The page a database function is asked for: the list's page, its size capped as the function caps it. */
+export function functionPage(request: PageRequest): { page: number; limit: number } {
+  const { page, limit } = normalizePage(request);
+  return { page, limit: Math.min(limit, FUNCTION_PAGE_LIMIT) };
+}
+
 /** The page a list asks for, with its row range. */
 export function pageWindow(request: PageRequest) {
   const { page, limit } = normalizePage(request);
