@@ -19,6 +19,7 @@ export {
   publicSettingsAtom,
   readCachedPublicSettings,
   registerWriteAtom,
+  rememberMeStorage,
   requestPasswordResetWriteAtom,
   startDataClient,
   twoFactorService,

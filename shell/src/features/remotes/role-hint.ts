@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY, type Role } from '@portal/shared-data';
+import { AUTH_STORAGE_KEY, rememberMeStorage, type Role } from '@portal/shared-data';
 
 // The role of the user who was signed in last, kept for the next page load's early start
 // (app/early-start.ts). This part is read on every start, so it stays small: the early start itself
@@ -30,18 +30,10 @@ function storedHint(): Hint | null {
   return { userId: hint.userId, role: hint.role as Role };
 }
 
-/**
- * The user id of the session supabase-js will restore, if one is stored: the auth storage keeps
- * it in sessionStorage or localStorage (remember-me-storage.ts).
- */
+/** The user id of the session supabase-js will restore, if one is stored. */
 function storedSessionUserId(): string | null {
-  let text: string | null = null;
-  try {
-    text = sessionStorage.getItem(AUTH_STORAGE_KEY) ?? localStorage.getItem(AUTH_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-  const session = readJson(text) as {
+  // The auth storage reads sessionStorage and localStorage (a remembered session) alike.
+  const session = readJson(rememberMeStorage.getItem(AUTH_STORAGE_KEY)) as {
     user?: { id?: unknown };
   } | null;
   return typeof session?.user?.id === 'string' ? session.user.id : null;
