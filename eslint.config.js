@@ -60,6 +60,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // Browser scripts the shell's build writes inline into index.html (shell/build/prerender/):
+    // plain scripts, each one function the build calls with its config.
+    files: ['shell/build/prerender/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { varsIgnorePattern: '^(showSignInCopy|holdSignInCopy|startApp)$', caughtErrors: 'none' },
+      ],
+    },
+  },
+  {
     // CommonJS, for the bundler's loader API (scripts/facade-import-loader.cjs).
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },

@@ -8,6 +8,7 @@ export default defineProject({
     // Both cores run test files at once (root vitest.config.ts); a guard against hangs, not a speed test.
     testTimeout: 15_000,
     setupFiles: ['../vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // build/: the build's own steps (the sign-in page's prerender).
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
   },
 });

@@ -8,7 +8,11 @@ type Origin = { request?: string; module?: { identifier(): string } | null };
 /** What starts a chunk group: a dynamic import's request, or the shared module a provider loads. */
 export type FirstLoad = { requests: string[]; provided: RegExp };
 
-function scriptsOf(compilation: Rspack.Compilation, wanted: FirstLoad): Set<string> {
+function filesOf(
+  compilation: Rspack.Compilation,
+  wanted: FirstLoad,
+  extension: string,
+): Set<string> {
   const matches = (origin: Origin) => {
     if (origin.request && wanted.requests.includes(origin.request)) return true;
     const provided = PROVIDED.exec(origin.module?.identifier() ?? '');
@@ -18,14 +22,14 @@ function scriptsOf(compilation: Rspack.Compilation, wanted: FirstLoad): Set<stri
   for (const group of compilation.chunkGroups) {
     if (!group.origins.some(matches)) continue;
     for (const chunk of group.chunks) {
-      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+      for (const file of chunk.files) if (file.endsWith(extension)) files.add(file);
     }
   }
   return files;
 }
 
 /**
- * Preloads, from the HTML, the scripts a page start needs beyond the entry, found from the build's
+ * Preloads, from the HTML, the scripts (and links the stylesheets) a page start needs beyond the entry, found from the build's
  * chunk groups, so they download beside the entry instead of in waves after it has run:
  * - `firstPage`: what every start needs (the sign-in page's scripts), as `<link rel="preload">`;
  * - `signedIn`: what a start with a session to restore needs besides (the auth client, the
@@ -45,11 +49,11 @@ export const preloadScripts = (options: {
   setup(api) {
     api.modifyHTMLTags(({ headTags, bodyTags }, { compilation }) => {
       const publicPath = String(compilation.outputOptions.publicPath ?? '/');
-      const firstPage = scriptsOf(compilation, options.firstPage);
+      const firstPage = filesOf(compilation, options.firstPage, '.js');
       if (![...firstPage].some((file) => options.mustInclude.test(file))) {
         throw new Error(`preloadScripts: no ${options.mustInclude} among the first page's scripts`);
       }
-      const signedIn = [...scriptsOf(compilation, options.signedIn)].filter(
+      const signedIn = [...filesOf(compilation, options.signedIn, '.js')].filter(
         (file) => !firstPage.has(file),
       );
       if (signedIn.length === 0) throw new Error('preloadScripts: no signed-in scripts found');
@@ -63,6 +67,12 @@ export const preloadScripts = (options: {
             fetchpriority: 'low',
           },
         });
+      }
+      // The first page's stylesheets, which its scripts would otherwise ask for only once they have
+      // run: the sign-in page built into the HTML (build/prerender/) paints with them alone, and
+      // the chunk loader finds them already there.
+      for (const file of [...filesOf(compilation, options.firstPage, '.css')].sort()) {
+        headTags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: `${publicPath}${file}` } });
       }
       const hrefs = JSON.stringify(signedIn.sort().map((file) => `${publicPath}${file}`));
       const key = JSON.stringify(options.sessionKey);

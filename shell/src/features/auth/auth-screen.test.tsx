@@ -10,6 +10,13 @@ import {
 } from '@portal/shared-data';
 import { renderShell, student } from '../../test-support/render-shell';
 import AuthScreen from './auth-screen';
+import {
+  HANDOVER_SUBMITTED_ATTRIBUTE,
+  HANDOVER_VIEW_REQUEST_ATTRIBUTE,
+  PRERENDER_ATTRIBUTE,
+  PRERENDER_CONTAINER_ID,
+  discardPrerender,
+} from '../../prerender/handover';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -243,5 +250,72 @@ describe('forgot password', () => {
 
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(reset).not.toHaveBeenCalled();
+  });
+});
+
+/** The built copy of the page (build/prerender/) as the visitor left it before the app ran. */
+function leaveBuiltCopy(state: {
+  email: string;
+  password: string;
+  submitted?: boolean;
+  view?: string;
+}) {
+  document.documentElement.setAttribute(PRERENDER_ATTRIBUTE, 'en');
+  const container = document.createElement('div');
+  container.id = PRERENDER_CONTAINER_ID;
+  container.innerHTML = `<div data-lang="en"><form>
+    <input type="email" data-path="email" value="${state.email}" />
+    <input type="password" data-path="password" value="${state.password}" />
+    <input type="checkbox" data-path="remember" />
+  </form></div>`;
+  if (state.submitted) container.setAttribute(HANDOVER_SUBMITTED_ATTRIBUTE, '');
+  if (state.view) container.setAttribute(HANDOVER_VIEW_REQUEST_ATTRIBUTE, state.view);
+  document.body.append(container);
+}
+
+describe('taking over from the built page', () => {
+  afterEach(() => discardPrerender());
+
+  it('keeps what was typed and sends the Sign In pressed before the app ran', async () => {
+    const signIn = vi.spyOn(authService, 'signIn').mockResolvedValue(fail('LOGIN_ERROR', 'x'));
+    leaveBuiltCopy({ email: 'ana@school.test', password: 'secret1', submitted: true });
+    renderShell(<AuthScreen />);
+
+    await waitFor(() =>
+      expect(signIn).toHaveBeenCalledWith({
+        email: 'ana@school.test',
+        password: 'secret1',
+        remember: false,
+      }),
+    );
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText('Email')).toHaveValue('ana@school.test');
+    expect(document.getElementById(PRERENDER_CONTAINER_ID)).toBeNull();
+  });
+
+  it('checks a held press like any other: an empty password is refused, not sent', async () => {
+    const signIn = vi.spyOn(authService, 'signIn');
+    leaveBuiltCopy({ email: 'ana@school.test', password: '', submitted: true });
+    renderShell(<AuthScreen />);
+
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing when nothing was pressed', async () => {
+    const signIn = vi.spyOn(authService, 'signIn');
+    leaveBuiltCopy({ email: 'ana@school.test', password: 'secret1' });
+    renderShell(<AuthScreen />);
+
+    expect(await screen.findByLabelText('Password')).toHaveValue('secret1');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('opens the view a link asked for: "Forgot password?" with the typed email', async () => {
+    leaveBuiltCopy({ email: 'ana@school.test', password: '', view: 'forgot' });
+    renderShell(<AuthScreen />);
+
+    expect(await screen.findByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ana@school.test');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Box } from '@mantine/core';
 import { authService } from '@portal/shared-data';
 import { usePageTitle } from '@portal/shared-ui';
@@ -7,6 +7,7 @@ import { AuthLayout } from './auth-layout';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { IdleSignOutNotice } from './idle-sign-out-notice';
 import { namespace } from './i18n';
+import { takeSignInHandover, type SignInHandover } from '../../prerender/handover';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -22,8 +23,19 @@ const prepareAuthClient = () => authService.prepare();
  */
 export default function AuthScreen() {
   const [view, setView] = useState<View>({ name: 'signIn' });
+  // The built copy of this page the visitor may have used while the app loaded (src/prerender/handover.ts).
+  const [handover, setHandover] = useState<SignInHandover | null>(null);
   const { t } = useTranslation(namespace);
   usePageTitle(t(`pageTitle.${view.name}`));
+  // At commit, before paint: what was typed up to this moment is kept, and the copy leaves in the
+  // frame this page arrives in.
+  useLayoutEffect(() => {
+    const taken = takeSignInHandover();
+    if (!taken) return;
+    setHandover(taken);
+    if (taken.view === 'signUp') setView({ name: 'signUp' });
+    if (taken.view === 'forgot') setView({ name: 'forgot', email: taken.values.email });
+  }, []);
   return (
     <AuthLayout>
       <IdleSignOutNotice />
@@ -34,6 +46,9 @@ export default function AuthScreen() {
       >
         {view.name === 'signIn' && (
           <SignInForm
+            // Mounted afresh with the copy's values when they arrive.
+            key={handover ? 'handover' : 'start'}
+            handover={handover}
             onForgotPassword={(email) => setView({ name: 'forgot', email })}
             onSignUp={() => setView({ name: 'signUp' })}
           />

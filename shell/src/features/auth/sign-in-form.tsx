@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -17,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
 import { PasswordField } from './password-field';
+import type { SignInHandover } from '../../prerender/handover';
 import { ServerError } from './server-error';
 import { translateErrors } from './translate-errors';
 import { TwoFactorStep } from './two-factor-step';
@@ -24,9 +25,14 @@ import { TwoFactorStep } from './two-factor-step';
 /** `session` is null when the profile is not readable yet (an aal1 session of an account with an app). */
 type SecondStep = { session: AuthSession | null; step: PendingTwoFactorStep };
 
-type Props = { onForgotPassword: (email: string) => void; onSignUp: () => void };
+type Props = {
+  onForgotPassword: (email: string) => void;
+  onSignUp: () => void;
+  /** What the visitor did on the page's built copy before the app took over (src/prerender/handover.ts). */
+  handover?: SignInHandover | null;
+};
 
-export function SignInForm({ onForgotPassword, onSignUp }: Props) {
+export function SignInForm({ onForgotPassword, onSignUp, handover }: Props) {
   const { t } = useTranslation(namespace);
   const completeSignIn = useSetAtom(twoFactorSignInWriteAtom);
   const { isLoading, twoFactorPending } = useAtomValue(authAtom);
@@ -37,7 +43,7 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { email: '', password: '', remember: true },
+    initialValues: handover?.values ?? { email: '', password: '', remember: true },
     validate: (values) => translateErrors(validateSignIn(values), t),
   });
 
@@ -49,7 +55,9 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
         const result = await authService.signIn({ email: email.trim(), password, remember });
         if (!result.success) {
           const pending = pendingTwoFactorStep(result.error);
-          return pending ? setSecondStep({ session: null, step: pending }) : setServerError(result.error);
+          return pending
+            ? setSecondStep({ session: null, step: pending })
+            : setServerError(result.error);
         }
         const next = await twoFactorService.nextStep(result.data.user.role);
         if (!next.success) {
@@ -64,6 +72,13 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
     },
     () => setServerError(null),
   );
+
+  // Sign In pressed on the built copy: sent now, through the same checks as a press here.
+  const formRef = useRef<HTMLFormElement>(null);
+  const heldSubmit = handover?.submitted === true;
+  useEffect(() => {
+    if (heldSubmit) formRef.current?.requestSubmit();
+  }, [heldSubmit]);
 
   // A reload during the second step: the stored session is not signed in until it passes it.
   const current: SecondStep | null =
@@ -91,7 +106,7 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
       <Stack>
         <div>
           <Title order={2} id="sign-in-title">
@@ -106,22 +121,27 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
           label={t('signIn.email')}
           type="email"
           autoComplete="email"
+          autoFocus={handover?.focus === 'email'}
           {...form.getInputProps('email')}
         />
         <PasswordField
           label={t('signIn.password')}
           autoComplete="current-password"
+          autoFocus={handover?.focus === 'password'}
+          defaultVisible={handover?.passwordVisible}
           {...form.getInputProps('password')}
         />
         <Group justify="space-between">
           <Checkbox
             label={t('signIn.rememberMe')}
+            autoFocus={handover?.focus === 'remember'}
             {...form.getInputProps('remember', { type: 'checkbox' })}
           />
           <Anchor
             component="button"
             type="button"
             size="sm"
+            data-handover-view="forgot"
             onClick={() => onForgotPassword(form.getValues().email)}
           >
             {t('signIn.forgotPassword')}
@@ -132,7 +152,7 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
         </Button>
         <Text size="sm" ta="center">
           {t('signIn.noAccount')}{' '}
-          <Anchor component="button" type="button" onClick={onSignUp}>
+          <Anchor component="button" type="button" data-handover-view="signUp" onClick={onSignUp}>
             {t('signIn.toSignUp')}
           </Anchor>
         </Text>

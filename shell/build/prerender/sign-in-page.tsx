@@ -1,0 +1,165 @@
+/**
+ * After `rsbuild build`: renders /auth's sign-in view with the app's own components, once per
+ * language, and writes it into dist/index.html, so the first visit paints the page as soon as the
+ * HTML and its stylesheets are in instead of after every script has run
+ * (src/prerender/handover.ts explains the hand-over; docs/architecture.md "First paint").
+ *
+ * Run by the shell's `build` script: `tsx --tsconfig tsconfig.prerender.json build/prerender/sign-in-page.tsx`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { renderToString } from 'react-dom/server';
+import {
+  DEFAULT_PUBLIC_SETTINGS,
+  IDLE_SIGN_OUT_STORAGE_KEY,
+  PUBLIC_SETTINGS_STORAGE_KEY,
+  paths,
+} from '@portal/shared-data';
+import {
+  LANGUAGE_STORAGE_KEY,
+  PortalUiProvider,
+  SUPPORTED_LANGUAGES,
+  i18n,
+  initI18n,
+  type Language,
+} from '@portal/shared-ui';
+import { AUTH_STORAGE_KEY } from '../../../shared-data/src/remember-me-storage';
+import AuthScreen from '../../src/features/auth/auth-screen';
+import { namespace } from '../../src/features/auth/i18n';
+import {
+  HANDOVER_SUBMITTED_ATTRIBUTE,
+  HANDOVER_VIEW_ATTRIBUTE,
+  HANDOVER_VIEW_REQUEST_ATTRIBUTE,
+  PRERENDER_ATTRIBUTE,
+  PRERENDER_CONTAINER_ID,
+} from '../../src/prerender/handover';
+import {
+  inlineCall,
+  insertSignInCopies,
+  scopeIds,
+  takeStartScripts,
+  takeThemeStyles,
+} from './assemble';
+
+/** Mantine's default colour-scheme store (localStorageColorSchemeManager). */
+const MANTINE_COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
+/** The settings whose cached value, when not the default, would make the app paint differently. */
+const BRANDING_KEYS = [
+  'siteName',
+  'theme',
+  'primaryColor',
+  'secondaryColor',
+  'accentColor',
+] as const;
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The sign-in page as the app first paints it for a visitor: the defaults, this language. */
+async function renderCopy(language: Language): Promise<string> {
+  await i18n.changeLanguage(language);
+  const prefix = `${language}-`;
+  const html = renderToString(
+    <PortalUiProvider
+      withNotifications={false}
+      branding={DEFAULT_PUBLIC_SETTINGS}
+      colorScheme={DEFAULT_PUBLIC_SETTINGS.theme}
+    >
+      <AuthScreen />
+    </PortalUiProvider>,
+    { identifierPrefix: prefix },
+  );
+  return scopeIds(html, prefix, language);
+}
+
+/** The page's title, as usePageTitle writes it. */
+function titleOf(language: Language): string {
+  const t = i18n.getFixedT(language);
+  return t('documentTitle', {
+    ns: 'common',
+    screen: t('pageTitle.signIn', { ns: namespace }),
+    site: DEFAULT_PUBLIC_SETTINGS.siteName,
+  });
+}
+
+/** A hand-written browser script without its comments and indentation. */
+function scriptSource(file: string): string {
+  return readFileSync(here(file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n');
+}
+
+const HEAD_STYLE = [
+  `#${PRERENDER_CONTAINER_ID},#${PRERENDER_CONTAINER_ID}>[data-lang]{display:none}`,
+  `html[${PRERENDER_ATTRIBUTE}] #${PRERENDER_CONTAINER_ID}{display:block}`,
+  ...SUPPORTED_LANGUAGES.map(
+    (language) =>
+      `html[${PRERENDER_ATTRIBUTE}=${language}] #${PRERENDER_CONTAINER_ID}>[data-lang=${language}]{display:block}`,
+  ),
+  `html[${PRERENDER_ATTRIBUTE}] #root{display:none}`,
+  // A press held for the app: the page shows it is on its way.
+  `#${PRERENDER_CONTAINER_ID}[${HANDOVER_SUBMITTED_ATTRIBUTE}],#${PRERENDER_CONTAINER_ID}[${HANDOVER_VIEW_REQUEST_ATTRIBUTE}]{cursor:progress}`,
+  `#${PRERENDER_CONTAINER_ID}[${HANDOVER_SUBMITTED_ATTRIBUTE}] [type=submit]{opacity:.7}`,
+].join('');
+
+export async function buildSignInPage(indexPath: string): Promise<{ bytes: number }> {
+  initI18n({ lng: 'en' });
+  const rendered: Partial<Record<Language, { styles: string; markup: string }>> = {};
+  for (const language of SUPPORTED_LANGUAGES) {
+    rendered[language] = takeThemeStyles(await renderCopy(language));
+  }
+  const themeStyles = rendered.en?.styles ?? '';
+  if (SUPPORTED_LANGUAGES.some((language) => rendered[language]?.styles !== themeStyles)) {
+    throw new Error('prerender: the languages rendered different theme variables');
+  }
+  const titles = Object.fromEntries(
+    SUPPORTED_LANGUAGES.map((language) => [language, titleOf(language)]),
+  );
+  const attributes = {
+    attribute: PRERENDER_ATTRIBUTE,
+    containerId: PRERENDER_CONTAINER_ID,
+    languageKey: LANGUAGE_STORAGE_KEY,
+    titles,
+  };
+  const { html: built, entries, preloads } = takeStartScripts(readFileSync(indexPath, 'utf8'));
+  const html = insertSignInCopies(built, {
+    themeStyles,
+    copies: Object.fromEntries(
+      SUPPORTED_LANGUAGES.map((language) => [language, rendered[language]?.markup ?? '']),
+    ),
+    containerId: PRERENDER_CONTAINER_ID,
+    headStyle: HEAD_STYLE,
+    headScript: inlineCall(scriptSource('./head-script.js'), 'showSignInCopy', {
+      ...attributes,
+      path: paths.auth,
+      sessionKey: AUTH_STORAGE_KEY,
+      idleSignOutKey: IDLE_SIGN_OUT_STORAGE_KEY,
+      settingsKey: PUBLIC_SETTINGS_STORAGE_KEY,
+      colorSchemeKey: MANTINE_COLOR_SCHEME_KEY,
+      languages: SUPPORTED_LANGUAGES,
+      brandingKeys: BRANDING_KEYS,
+      defaults: DEFAULT_PUBLIC_SETTINGS,
+    }),
+    pageScript: inlineCall(scriptSource('./page-script.js'), 'holdSignInCopy', {
+      ...attributes,
+      submittedAttribute: HANDOVER_SUBMITTED_ATTRIBUTE,
+      viewAttribute: HANDOVER_VIEW_ATTRIBUTE,
+      viewRequestAttribute: HANDOVER_VIEW_REQUEST_ATTRIBUTE,
+    }),
+    startScript: inlineCall(scriptSource('./start-script.js'), 'startApp', {
+      attribute: PRERENDER_ATTRIBUTE,
+      entries,
+      preloads,
+    }),
+  });
+  writeFileSync(indexPath, html);
+  return { bytes: Buffer.byteLength(html) };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const indexPath = here('../../dist/index.html');
+  const { bytes } = await buildSignInPage(indexPath);
+  console.log(`Sign-in page prerendered into dist/index.html (${(bytes / 1024).toFixed(1)} KiB)`);
+}
