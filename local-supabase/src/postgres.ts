@@ -7,7 +7,7 @@ import {
   LogTail,
   Supervised,
   type SupervisedState,
-  isPortFree,
+  portFreeWithin,
   processLooksLike,
   readPidFile,
   waitForProcessExit,
@@ -47,7 +47,7 @@ interface WithProcess {
 }
 
 async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
-  if (!(await isPortFree(DB_PORT, HOST))) {
+  if (!(await portFreeWithin(DB_PORT, HOST))) {
     throw new Error(
       `Port ${DB_PORT} is already in use by another program; stop it, or set DATABASE_URL to use an existing Postgres.`,
     );

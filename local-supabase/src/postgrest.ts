@@ -7,7 +7,7 @@ import {
   type ChildRun,
   LogTail,
   Supervised,
-  isPortFree,
+  portFreeWithin,
   processLooksLike,
   readPidFile,
   sleep,
@@ -86,7 +86,7 @@ async function startPostgrestOnce(pidFile: string): Promise<ChildRun> {
     [POSTGREST_PORT, 'PostgREST'],
     [POSTGREST_ADMIN_PORT, 'PostgREST admin'],
   ] as const) {
-    if (!(await isPortFree(port, HOST))) throw new Error(`Port ${port} (${what}) is already in use by another program.`);
+    if (!(await portFreeWithin(port, HOST))) throw new Error(`Port ${port} (${what}) is already in use by another program.`);
   }
 
   const tail = new LogTail();

@@ -53,6 +53,20 @@ export function isPortFree(port: number, host: string): Promise<boolean> {
   });
 }
 
+/**
+ * Whether the port is free, or frees itself within `waitMs`. The stack's ports lie in Linux's range of
+ * ephemeral ports, so a client's connection (a browser's, a test's) can hold one for a moment just
+ * after another stack stopped; that is no reason to refuse to start.
+ */
+export async function portFreeWithin(port: number, host: string, waitMs = 5_000): Promise<boolean> {
+  const deadline = performance.now() + waitMs;
+  for (;;) {
+    if (await isPortFree(port, host)) return true;
+    if (performance.now() >= deadline) return false;
+    await sleep(100);
+  }
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -21,7 +21,7 @@ import type { StackHealth } from './health';
 import { Outbox, startOutboxServer } from './outbox';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres';
 import { startPostgrest } from './postgrest';
-import { isPortFree, isProcessAlive, processLooksLike, readPidFile, sleep, waitForProcessExit } from './process-utils';
+import { portFreeWithin, isProcessAlive, processLooksLike, readPidFile, sleep, waitForProcessExit } from './process-utils';
 import { seedStorage } from './seed-storage';
 import { startSmtpListener, pointSchoolMailAtListener } from './smtp-listener';
 import { ObjectFiles } from './storage-files';
@@ -174,7 +174,7 @@ async function wipeDataDir(dir: string): Promise<void> {
 }
 
 async function assertPortFree(port: number, what: string): Promise<void> {
-  if (!(await isPortFree(port, HOST))) {
+  if (!(await portFreeWithin(port, HOST))) {
     throw new Error(`Port ${port} (${what}) is already in use by another program.`);
   }
 }
