@@ -9,6 +9,23 @@ import { namespace } from './i18n';
 /** At most this many courses in the chart (the list beside it shows every course). */
 export const CHART_COURSE_LIMIT = 8;
 
+/** The y axis's width (px) and the longest course title it shows whole: two lines of its labels. */
+const AXIS_WIDTH = 120;
+export const AXIS_LABEL_LIMIT = 22;
+
+/**
+ * A course title as the y axis shows it: whole when short, else cut at a word and ended with "…".
+ * Longer titles wrapped into a third line and ran into the next bar's label; the tooltip and the
+ * list beside the chart keep the whole title.
+ */
+export function axisLabel(title: string, limit = AXIS_LABEL_LIMIT): string {
+  const text = title.trim();
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
 /**
  * Enrolled students and free places per course as stacked bars: how full each course is at a glance.
  * Loaded on its own (recharts is large), after the dashboard's figures. Screen readers get the same
@@ -32,7 +49,8 @@ export default function EnrollmentChart({ courses }: { courses: TeacherCoursePer
           dataKey="course"
           orientation="vertical"
           type="stacked"
-          yAxisProps={{ width: 120 }}
+          // recharts passes the tick's index second: not a limit.
+          yAxisProps={{ width: AXIS_WIDTH, tickFormatter: (title: string) => axisLabel(title) }}
           series={[
             { name: 'enrolled', label: t('chart.enrolled'), color: 'blue.6' },
             { name: 'free', label: t('chart.free'), color: 'gray.4' },
@@ -44,9 +62,10 @@ export default function EnrollmentChart({ courses }: { courses: TeacherCoursePer
       <VisuallyHidden id={summaryId}>
         {t('chart.summary')}{' '}
         {shown
-          .map((course) =>
-            t('enrolled', { enrolled: course.enrolledCount, max: course.maxStudents }) +
-            ` (${course.title})`,
+          .map(
+            (course) =>
+              t('enrolled', { enrolled: course.enrolledCount, max: course.maxStudents }) +
+              ` (${course.title})`,
           )
           .join('; ')}
       </VisuallyHidden>
