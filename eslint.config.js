@@ -67,7 +67,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { varsIgnorePattern: '^(showSignInCopy|holdSignInCopy|startApp)$', caughtErrors: 'none' },
+        { varsIgnorePattern: '^(startPortal|holdSignInCopy)$', caughtErrors: 'none' },
       ],
     },
   },

@@ -45,8 +45,9 @@ test('a visitor can sign in on the built page before the scripts arrive', async 
   await page.getByLabel('Email').fill(DEMO.student);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByLabel('Password', { exact: true }).press('Enter');
-  // Held, not sent as a native form post (which would reload /auth with the password in the URL).
-  await expect(page).toHaveURL(/\/auth$/);
+  // Held for the app, not posted natively.
+  await expect(page.locator('#portal-prerender')).toHaveAttribute('data-submitted', '');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('aria-busy', 'true');
 
   release();
   await expect(page.getByRole('link', { name: 'Course Classroom' }).first()).toBeVisible();
@@ -68,9 +69,7 @@ test('what is typed before the app takes over stays, and typing goes on in the s
   await expect(page.getByLabel('Email')).toBeFocused();
 });
 
-test('the language switch works on the built page and carries what was typed', async ({
-  page,
-}) => {
+test('the language switch works on the built page and carries what was typed', async ({ page }) => {
   const release = await holdScripts(page);
   await openHeld(page);
   await page.getByLabel('Email').fill(DEMO.student);
@@ -110,14 +109,35 @@ test('a stored session starts without the built page', async ({ page }) => {
   expect(await copyOnShow(page)).toBeNull();
 });
 
-test("a school's own colours, cached from the last visit, start without the built page", async ({
+/** The public settings as the portal caches them (shared-data public-settings-atom.ts). */
+const DEFAULT_SETTINGS = {
+  siteName: 'Lingua Academy',
+  defaultLanguage: 'en',
+  theme: 'light',
+  primaryColor: '#3B82F6',
+  secondaryColor: '#10B981',
+  accentColor: '#F59E0B',
+};
+
+test('cached settings at their defaults keep the built page; the default language picks the copy', async ({
   page,
 }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'portal.publicSettings',
-      JSON.stringify({ siteName: 'Lingua Academy', primaryColor: '#7c3aed' }),
-    ),
+  await page.addInitScript(
+    (settings) => localStorage.setItem('portal.publicSettings', JSON.stringify(settings)),
+    { ...DEFAULT_SETTINGS, primaryColor: '#3b82f6', defaultLanguage: 'es' },
+  );
+  await holdScripts(page);
+  await openHeld(page);
+  await expect(page.getByRole('heading', { name: 'Bienvenido de nuevo' })).toBeVisible();
+  expect(await copyOnShow(page)).toBe('es');
+});
+
+test("a school's own colour, cached from the last visit, starts without the built page", async ({
+  page,
+}) => {
+  await page.addInitScript(
+    (settings) => localStorage.setItem('portal.publicSettings', JSON.stringify(settings)),
+    { ...DEFAULT_SETTINGS, primaryColor: '#7c3aed' },
   );
   const release = await holdScripts(page);
   await openHeld(page);
@@ -127,4 +147,18 @@ test("a school's own colours, cached from the last visit, start without the buil
   // The app paints the page itself.
   release();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test('the last press on the built page wins: "Forgot password?", then Sign In, signs in', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await openHeld(page);
+  await page.getByLabel('Email').fill(DEMO.student);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  release();
+  await expect(page.getByRole('link', { name: 'Course Classroom' }).first()).toBeVisible();
 });

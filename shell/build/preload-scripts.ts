@@ -68,12 +68,6 @@ export const preloadScripts = (options: {
           },
         });
       }
-      // The first page's stylesheets, which its scripts would otherwise ask for only once they have
-      // run: the sign-in page built into the HTML (build/prerender/) paints with them alone, and
-      // the chunk loader finds them already there.
-      for (const file of [...filesOf(compilation, options.firstPage, '.css')].sort()) {
-        headTags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: `${publicPath}${file}` } });
-      }
       const hrefs = JSON.stringify(signedIn.sort().map((file) => `${publicPath}${file}`));
       const key = JSON.stringify(options.sessionKey);
       headTags.push({
@@ -83,6 +77,13 @@ export const preloadScripts = (options: {
           `${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';` +
           `l.href=h;l.fetchPriority='low';document.head.appendChild(l)})})()`,
       });
+      // The first page's stylesheets, which its scripts would otherwise ask for only once they have
+      // run: the sign-in page built into the HTML (build/prerender/) paints with them alone, and
+      // the chunk loader finds them already there. Last: an inline script after a stylesheet
+      // waits for it.
+      for (const file of [...filesOf(compilation, options.firstPage, '.css')].sort()) {
+        headTags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: `${publicPath}${file}` } });
+      }
       return { headTags, bodyTags };
     });
   },

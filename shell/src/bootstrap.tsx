@@ -9,6 +9,7 @@ import { App } from './app/app';
 import { registerPortalRemotes } from './features/remotes/remote-registry';
 import { rememberedUser } from './features/remotes/role-hint';
 import { captureAuthRedirect } from './features/auth/auth-redirect';
+import { discardPrerender } from './prerender/handover';
 
 /** `config`: the config request the entry started (see index.tsx). */
 export async function start(config?: Promise<Response>) {
@@ -16,9 +17,22 @@ export async function start(config?: Promise<Response>) {
   // Read before the Supabase client consumes (and clears) the recovery link's fragment.
   captureAuthRedirect(window.location.hash);
 
+  // The HTML's first script starts the entry (build/prerender/head-script.js), which can run before
+  // the body has been parsed.
+  if (document.readyState === 'loading') {
+    await new Promise((resolve) =>
+      document.addEventListener('DOMContentLoaded', resolve, { once: true }),
+    );
+  }
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
-  const root = createRoot(container);
+  const root = createRoot(container, {
+    // A render error no error screen caught: the built sign-in page must not stay over it.
+    onUncaughtError: (error) => {
+      discardPrerender();
+      reportError(error);
+    },
+  });
   // A school with its own colours: the colour generator before the first render (the cached settings
   // are what it renders with), so the page does not paint in the default colours first.
   const branding = prepareBranding(readCachedPublicSettings());

@@ -1,8 +1,16 @@
 // The async boundary lets Module Federation negotiate shared modules before any app code runs.
 // The config request starts now, while the first chunks download, instead of after them.
 import { fetchPortalConfig } from '@portal/shared-data/config-request';
+import { discardPrerender } from './prerender/handover';
 
 const config = fetchPortalConfig();
 // An early failure is reported by the start-up screen when the bootstrap reads it.
 config.catch(() => undefined);
-void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ start }) => start(config));
+import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(
+  ({ start }) => start(config),
+  (error: unknown) => {
+    // The built sign-in page must not stay up, taking a password it cannot send.
+    discardPrerender();
+    throw error;
+  },
+);

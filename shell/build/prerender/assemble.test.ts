@@ -78,7 +78,6 @@ describe('insertSignInCopies', () => {
     headStyle: '#c{display:none}',
     headScript: 'decide()',
     pageScript: 'hold()',
-    startScript: 'start()',
     containerId: 'c',
   };
 
@@ -91,7 +90,7 @@ describe('insertSignInCopies', () => {
       '<div id="root"></div><div id="c"><style data-mantine-styles="true"></style>' +
         '<div data-lang="en" lang="en"><p>Welcome back</p></div>' +
         '<div data-lang="es" lang="es"><p>Bienvenido de nuevo</p></div></div>' +
-        '<script>hold()</script><script>start()</script></body>',
+        '<script>hold()</script></body>',
     );
   });
 

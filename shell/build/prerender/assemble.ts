@@ -40,8 +40,8 @@ const ENTRY_SCRIPT = /<script defer src="([^"]+)"><\/script>/g;
 const SCRIPT_PRELOAD = /<link rel="preload" as="script" href="([^"]+)" fetchpriority="low">/g;
 
 /**
- * The head without the scripts that start the app, and their addresses: start-script.js starts
- * them from the end of the body instead, after the built copy's first paint when it is on show.
+ * The head without the scripts that start the app, and their addresses: head-script.js starts
+ * them instead, at once, or after the built copy's first paint when it is on show.
  */
 export function takeStartScripts(indexHtml: string): {
   html: string;
@@ -63,18 +63,16 @@ export type SignInCopies = {
   themeStyles: string;
   /** Each language's markup. */
   copies: Record<string, string>;
-  /** The visibility rules (before the body), the deciding script, and the script after the copies. */
+  /** The visibility rules, the script that decides and starts the app, the one after the copies. */
   headStyle: string;
   headScript: string;
   pageScript: string;
-  /** Starts the app's scripts (takeStartScripts). */
-  startScript: string;
   containerId: string;
 };
 
 /**
- * index.html with the deciding script right after the charset, and after #root the copies, the
- * script that holds what is done on them, and the one that starts the app.
+ * index.html with the deciding script right after the charset (before any stylesheet, which would
+ * hold it), and after #root the copies and the script that holds what is done on them.
  */
 export function insertSignInCopies(indexHtml: string, parts: SignInCopies): string {
   const charset = /<meta charset="utf-8">/i.exec(indexHtml);
@@ -90,7 +88,7 @@ export function insertSignInCopies(indexHtml: string, parts: SignInCopies): stri
     .join('');
   const body =
     `<div id="${parts.containerId}">${parts.themeStyles}${copies}</div>` +
-    `<script>${parts.pageScript}</script><script>${parts.startScript}</script>`;
+    `<script>${parts.pageScript}</script>`;
   const afterCharset = charset.index + charset[0].length;
   const withHead = indexHtml.slice(0, afterCharset) + head + indexHtml.slice(afterCharset);
   return withHead.replace(root, root + body);

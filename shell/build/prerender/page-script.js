@@ -21,10 +21,14 @@ function holdSignInCopy(config) {
     if (lang !== root.getAttribute(config.attribute)) container.removeChild(children[c]);
   }
 
-  // Sign In or Enter: held, and sent by the app when it takes over.
+  // Sign In or Enter: held, and sent by the app when it takes over. The last press wins: a link
+  // pressed before it is forgotten, and the other way round.
   container.addEventListener('submit', function (event) {
     event.preventDefault();
+    container.removeAttribute(config.viewRequestAttribute);
     container.setAttribute(config.submittedAttribute, '');
+    var button = event.target.querySelector('[type="submit"]');
+    if (button) button.setAttribute('aria-busy', 'true');
   });
 
   container.addEventListener('click', function (event) {
@@ -33,6 +37,7 @@ function holdSignInCopy(config) {
     // "Forgot password?" and "Sign up": the app opens that view when it takes over.
     var link = target.closest('[' + config.viewAttribute + ']');
     if (link) {
+      container.removeAttribute(config.submittedAttribute);
       container.setAttribute(config.viewRequestAttribute, link.getAttribute(config.viewAttribute));
       return;
     }
@@ -64,6 +69,12 @@ function holdSignInCopy(config) {
       twin.value = field.value;
       twin.checked = field.checked;
       twin.type = field.type;
+    }
+    var toggles = [from, to].map(function (copy) {
+      return copy.querySelector('.mantine-PasswordInput-visibilityToggle');
+    });
+    if (toggles[0] && toggles[1]) {
+      toggles[1].setAttribute('aria-pressed', toggles[0].getAttribute('aria-pressed'));
     }
     // This copy's switch goes back to its own language, for when the visitor switches back.
     var own = from.querySelector(

@@ -44,13 +44,10 @@ import {
 /** Mantine's default colour-scheme store (localStorageColorSchemeManager). */
 const MANTINE_COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
 /** The settings whose cached value, when not the default, would make the app paint differently. */
-const BRANDING_KEYS = [
-  'siteName',
-  'theme',
-  'primaryColor',
-  'secondaryColor',
-  'accentColor',
-] as const;
+const EXACT_KEYS = ['siteName', 'theme'] as const;
+const COLOR_KEYS = ['primaryColor', 'secondaryColor', 'accentColor'] as const;
+/** With the copy on show, the app's scripts start after its first frame, or after this at the latest. */
+const START_AFTER_MS = 1500;
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -131,15 +128,19 @@ export async function buildSignInPage(indexPath: string): Promise<{ bytes: numbe
     ),
     containerId: PRERENDER_CONTAINER_ID,
     headStyle: HEAD_STYLE,
-    headScript: inlineCall(scriptSource('./head-script.js'), 'showSignInCopy', {
+    headScript: inlineCall(scriptSource('./head-script.js'), 'startPortal', {
       ...attributes,
+      entries,
+      preloads,
+      startAfterMs: START_AFTER_MS,
       path: paths.auth,
       sessionKey: AUTH_STORAGE_KEY,
       idleSignOutKey: IDLE_SIGN_OUT_STORAGE_KEY,
       settingsKey: PUBLIC_SETTINGS_STORAGE_KEY,
       colorSchemeKey: MANTINE_COLOR_SCHEME_KEY,
       languages: SUPPORTED_LANGUAGES,
-      brandingKeys: BRANDING_KEYS,
+      exactKeys: EXACT_KEYS,
+      colorKeys: COLOR_KEYS,
       defaults: DEFAULT_PUBLIC_SETTINGS,
     }),
     pageScript: inlineCall(scriptSource('./page-script.js'), 'holdSignInCopy', {
@@ -147,11 +148,6 @@ export async function buildSignInPage(indexPath: string): Promise<{ bytes: numbe
       submittedAttribute: HANDOVER_SUBMITTED_ATTRIBUTE,
       viewAttribute: HANDOVER_VIEW_ATTRIBUTE,
       viewRequestAttribute: HANDOVER_VIEW_REQUEST_ATTRIBUTE,
-    }),
-    startScript: inlineCall(scriptSource('./start-script.js'), 'startApp', {
-      attribute: PRERENDER_ATTRIBUTE,
-      entries,
-      preloads,
     }),
   });
   writeFileSync(indexPath, html);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FullPageLoader } from '@portal/shared-ui';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@portal/shared-data';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { SessionCheckScreen } from '../features/errors/session-check-screen';
+import { discardPrerender } from '../prerender/handover';
 
 /**
  * Checks the session once on start and shows a spinner until it knows. When the server could not
@@ -22,6 +23,14 @@ export function SessionGate() {
   const auth = useDeferredValue(useAtomValue(authAtom));
   const initialize = useSetAtom(initializeAuthWriteAtom);
   const applyAuthEvent = useSetAtom(authEventWriteAtom);
+  // The sign-in page's built copy (src/prerender/handover.ts) stays only while this start is on its
+  // way to /auth's sign-in page, which takes it over: another page (a session signed in meanwhile in
+  // another tab) or the session check's failure removes it.
+  const { pathname } = useLocation();
+  const checkFailed = auth.sessionCheckFailure !== null && !auth.user;
+  useLayoutEffect(() => {
+    if (pathname !== paths.auth || checkFailed) discardPrerender();
+  }, [pathname, checkFailed]);
   useEffect(() => {
     void initialize();
     // Keeps the atom in step with background token refreshes and sign-outs in other tabs.

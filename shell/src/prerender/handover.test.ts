@@ -53,6 +53,7 @@ describe('takeSignInHandover', () => {
       submitted: true,
       view: 'signIn',
       passwordVisible: true,
+      language: 'es',
     });
     expect(document.getElementById(PRERENDER_CONTAINER_ID)).toBeNull();
     expect(document.documentElement.hasAttribute(PRERENDER_ATTRIBUTE)).toBe(false);
@@ -67,7 +68,26 @@ describe('takeSignInHandover', () => {
       submitted: false,
       view: 'signIn',
       passwordVisible: false,
+      language: 'en',
     });
+  });
+
+  it('names the Sign In button or the language switch when the focus was there', () => {
+    showCopy();
+    const form = document.querySelector('form') as HTMLFormElement;
+    form.insertAdjacentHTML(
+      'beforeend',
+      '<button type="submit">Sign In</button><input type="radio" value="es" />',
+    );
+    (form.querySelector('[type="submit"]') as HTMLButtonElement).focus();
+    expect(takeSignInHandover()?.focus).toBe('submit');
+
+    showCopy();
+    document
+      .querySelector('form')
+      ?.insertAdjacentHTML('beforeend', '<input type="radio" value="es" />');
+    (document.querySelector('[type="radio"]') as HTMLInputElement).focus();
+    expect(takeSignInHandover()?.focus).toBe('language');
   });
 
   it('names the view a link asked for, and ignores a view it does not know', () => {

@@ -27,17 +27,21 @@ export const HANDOVER_VIEW_REQUEST_ATTRIBUTE = 'data-view';
 
 export type SignInValues = { email: string; password: string; remember: boolean };
 export type HandoverField = keyof SignInValues;
+/** Where the visitor's focus was: a field, the Sign In button, or the language switch. */
+export type HandoverFocus = HandoverField | 'submit' | 'language';
 
 /** What the visitor did on the built copy before the app took over. */
 export type SignInHandover = {
   values: SignInValues;
-  /** The field the visitor was in, to keep typing there. */
-  focus: HandoverField | null;
+  /** The control the visitor was on, to carry on there. */
+  focus: HandoverFocus | null;
   /** Sign In (or Enter) was pressed: the app sends the form as soon as it has taken over. */
   submitted: boolean;
   /** A link pressed: the app opens that view instead of the sign-in form. */
   view: 'signIn' | 'signUp' | 'forgot';
   passwordVisible: boolean;
+  /** The copy's language: the visitor may have switched it after the app read the saved one. */
+  language: string;
 };
 
 const FIELDS: readonly HandoverField[] = ['email', 'password', 'remember'];
@@ -46,14 +50,27 @@ function isField(name: string | null): name is HandoverField {
   return (FIELDS as readonly (string | null)[]).includes(name);
 }
 
-function readCopy(container: HTMLElement, copy: HTMLElement, doc: Document): SignInHandover {
+function focusOf(copy: HTMLElement, doc: Document): HandoverFocus | null {
+  const active = doc.activeElement;
+  if (!active || !copy.contains(active)) return null;
+  const path = active.getAttribute('data-path');
+  if (isField(path)) return path;
+  if (active.getAttribute('type') === 'submit') return 'submit';
+  if (active.getAttribute('type') === 'radio') return 'language';
+  return null;
+}
+
+function readCopy(
+  container: HTMLElement,
+  copy: HTMLElement,
+  doc: Document,
+  language: string,
+): SignInHandover {
   const input = (path: HandoverField) =>
     copy.querySelector<HTMLInputElement>(`input[data-path="${path}"]`);
   const email = input('email');
   const password = input('password');
   const remember = input('remember');
-  const active = doc.activeElement;
-  const activePath = active && copy.contains(active) ? active.getAttribute('data-path') : null;
   const view = container.getAttribute(HANDOVER_VIEW_REQUEST_ATTRIBUTE);
   return {
     values: {
@@ -61,10 +78,11 @@ function readCopy(container: HTMLElement, copy: HTMLElement, doc: Document): Sig
       password: password?.value ?? '',
       remember: remember?.checked ?? true,
     },
-    focus: isField(activePath) ? activePath : null,
+    focus: focusOf(copy, doc),
     submitted: container.hasAttribute(HANDOVER_SUBMITTED_ATTRIBUTE),
     view: view === 'signUp' || view === 'forgot' ? view : 'signIn',
     passwordVisible: password?.type === 'text',
+    language,
   };
 }
 
@@ -86,7 +104,7 @@ export function takeSignInHandover(doc: Document = document): SignInHandover | n
     language && /^[a-z]{2}$/.test(language)
       ? container?.querySelector<HTMLElement>(`[data-lang="${language}"]`)
       : null;
-  const handover = container && copy ? readCopy(container, copy, doc) : null;
+  const handover = container && copy && language ? readCopy(container, copy, doc, language) : null;
   discardPrerender(doc);
   return handover;
 }

@@ -8,6 +8,7 @@ import {
   twoFactorService,
   type AuthSession,
 } from '@portal/shared-data';
+import { LANGUAGE_STORAGE_KEY } from '@portal/shared-ui';
 import { renderShell, student } from '../../test-support/render-shell';
 import AuthScreen from './auth-screen';
 import {
@@ -259,11 +260,13 @@ function leaveBuiltCopy(state: {
   password: string;
   submitted?: boolean;
   view?: string;
+  language?: string;
 }) {
-  document.documentElement.setAttribute(PRERENDER_ATTRIBUTE, 'en');
+  const language = state.language ?? 'en';
+  document.documentElement.setAttribute(PRERENDER_ATTRIBUTE, language);
   const container = document.createElement('div');
   container.id = PRERENDER_CONTAINER_ID;
-  container.innerHTML = `<div data-lang="en"><form>
+  container.innerHTML = `<div data-lang="${language}"><form>
     <input type="email" data-path="email" value="${state.email}" />
     <input type="password" data-path="password" value="${state.password}" />
     <input type="checkbox" data-path="remember" />
@@ -274,7 +277,10 @@ function leaveBuiltCopy(state: {
 }
 
 describe('taking over from the built page', () => {
-  afterEach(() => discardPrerender());
+  afterEach(() => {
+    discardPrerender();
+    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  });
 
   it('keeps what was typed and sends the Sign In pressed before the app ran', async () => {
     const signIn = vi.spyOn(authService, 'signIn').mockResolvedValue(fail('LOGIN_ERROR', 'x'));
@@ -317,5 +323,25 @@ describe('taking over from the built page', () => {
 
     expect(await screen.findByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ana@school.test');
+  });
+
+  it('sends a held Sign In once: back on the form from another view, nothing is sent again', async () => {
+    const signIn = vi.spyOn(authService, 'signIn').mockResolvedValue(fail('LOGIN_ERROR', 'x'));
+    leaveBuiltCopy({ email: 'ana@school.test', password: 'secret1', submitted: true });
+    const { user } = renderShell(<AuthScreen />);
+    await waitFor(() => expect(signIn).toHaveBeenCalledTimes(1));
+
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(signIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts in the language the visitor switched to on the copy', async () => {
+    leaveBuiltCopy({ email: '', password: '', language: 'es' });
+    renderShell(<AuthScreen />);
+
+    expect(await screen.findByRole('heading', { name: 'Bienvenido de nuevo' })).toBeInTheDocument();
   });
 });

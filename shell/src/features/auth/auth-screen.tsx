@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { Box } from '@mantine/core';
 import { authService } from '@portal/shared-data';
-import { usePageTitle } from '@portal/shared-ui';
+import { currentLanguage, isSupportedLanguage, setLanguage, usePageTitle } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from './auth-layout';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -23,7 +23,8 @@ const prepareAuthClient = () => authService.prepare();
  */
 export default function AuthScreen() {
   const [view, setView] = useState<View>({ name: 'signIn' });
-  // The built copy of this page the visitor may have used while the app loaded (src/prerender/handover.ts).
+  // The built copy of this page the visitor may have used while the app loaded
+  // (src/prerender/handover.ts): the sign-in form's first mount only.
   const [handover, setHandover] = useState<SignInHandover | null>(null);
   const { t } = useTranslation(namespace);
   usePageTitle(t(`pageTitle.${view.name}`));
@@ -32,10 +33,24 @@ export default function AuthScreen() {
   useLayoutEffect(() => {
     const taken = takeSignInHandover();
     if (!taken) return;
-    setHandover(taken);
+    // Switched on the copy after the app had read the saved choice.
+    if (isSupportedLanguage(taken.language) && taken.language !== currentLanguage()) {
+      void setLanguage(taken.language);
+    }
     if (taken.view === 'signUp') setView({ name: 'signUp' });
-    if (taken.view === 'forgot') setView({ name: 'forgot', email: taken.values.email });
+    else if (taken.view === 'forgot') setView({ name: 'forgot', email: taken.values.email });
+    else setHandover(taken);
+    if (taken.focus === 'language') {
+      document
+        .querySelector<HTMLInputElement>(`input[type="radio"][value="${taken.language}"]`)
+        ?.focus();
+    }
   }, []);
+  // Another view drops the copy's state: back on the sign-in form, nothing is sent again.
+  const open = (next: View) => {
+    setHandover(null);
+    setView(next);
+  };
   return (
     <AuthLayout>
       <IdleSignOutNotice />
@@ -49,16 +64,13 @@ export default function AuthScreen() {
             // Mounted afresh with the copy's values when they arrive.
             key={handover ? 'handover' : 'start'}
             handover={handover}
-            onForgotPassword={(email) => setView({ name: 'forgot', email })}
-            onSignUp={() => setView({ name: 'signUp' })}
+            onForgotPassword={(email) => open({ name: 'forgot', email })}
+            onSignUp={() => open({ name: 'signUp' })}
           />
         )}
-        {view.name === 'signUp' && <SignUpForm onSignIn={() => setView({ name: 'signIn' })} />}
+        {view.name === 'signUp' && <SignUpForm onSignIn={() => open({ name: 'signIn' })} />}
         {view.name === 'forgot' && (
-          <ForgotPasswordForm
-            initialEmail={view.email}
-            onBack={() => setView({ name: 'signIn' })}
-          />
+          <ForgotPasswordForm initialEmail={view.email} onBack={() => open({ name: 'signIn' })} />
         )}
       </Box>
     </AuthLayout>

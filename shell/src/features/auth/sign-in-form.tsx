@@ -147,7 +147,13 @@ export function SignInForm({ onForgotPassword, onSignUp, handover }: Props) {
             {t('signIn.forgotPassword')}
           </Anchor>
         </Group>
-        <Button type="submit" loading={isLoading || busy} fullWidth>
+        <Button
+          type="submit"
+          loading={isLoading || busy}
+          fullWidth
+          // Where the visitor left the focus on the built copy, like the fields above.
+          autoFocus={handover?.focus === 'submit'}
+        >
           {t('signIn.submit')}
         </Button>
         <Text size="sm" ta="center">
