@@ -70,17 +70,21 @@ export const preloadScripts = (options: {
       }
       const hrefs = JSON.stringify(signedIn.sort().map((file) => `${publicPath}${file}`));
       const key = JSON.stringify(options.sessionKey);
-      headTags.push({
+      const signedInScript = {
         tag: 'script',
         children:
           `(function(){try{if(!localStorage.getItem(${key})&&!sessionStorage.getItem(${key}))return}catch(e){return}` +
           `${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';` +
           `l.href=h;l.fetchPriority='low';document.head.appendChild(l)})})()`,
-      });
+      };
+      // An inline script after a stylesheet waits for it: none may come before this one.
+      if (headTags.some((tag) => tag.tag === 'link' && tag.attrs?.rel === 'stylesheet')) {
+        throw new Error('preloadScripts: a stylesheet would hold the signed-in preloads script');
+      }
+      headTags.push(signedInScript);
       // The first page's stylesheets, which its scripts would otherwise ask for only once they have
       // run: the sign-in page built into the HTML (build/prerender/) paints with them alone, and
-      // the chunk loader finds them already there. Last: an inline script after a stylesheet
-      // waits for it.
+      // the chunk loader finds them already there.
       for (const file of [...filesOf(compilation, options.firstPage, '.css')].sort()) {
         headTags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: `${publicPath}${file}` } });
       }

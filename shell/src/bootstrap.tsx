@@ -52,6 +52,7 @@ export async function start(config?: Promise<Response>) {
     // start is not one long task that blocks input (Lighthouse's Total Blocking Time).
     startTransition(() => root.render(<App />));
   } catch (error) {
+    discardPrerender();
     // Only a broken start needs it: it is not part of the first page's download.
     const { StartupErrorScreen } = await import('./features/errors/startup-error-screen');
     root.render(

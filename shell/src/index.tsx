@@ -6,11 +6,11 @@ import { discardPrerender } from './prerender/handover';
 const config = fetchPortalConfig();
 // An early failure is reported by the start-up screen when the bootstrap reads it.
 config.catch(() => undefined);
-import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(
-  ({ start }) => start(config),
-  (error: unknown) => {
-    // The built sign-in page must not stay up, taking a password it cannot send.
+import(/* webpackChunkName: "bootstrap" */ './bootstrap')
+  .then(({ start }) => start(config))
+  .catch((error: unknown) => {
+    // A start that failed before any screen took the page (the bootstrap's download, a failed
+    // start-up screen): the built sign-in page must not stay up, taking a password it cannot send.
     discardPrerender();
     throw error;
-  },
-);
+  });

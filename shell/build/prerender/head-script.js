@@ -2,7 +2,9 @@
    the body is parsed it decides whether the sign-in page's built copy goes on show, and in which
    language, and starts the app's scripts (the entry, and the first page's chunks as low-priority
    preloads), which the build took out of the head: at once, or, with the copy on show, once it has
-   painted, so its HTML and stylesheets do not share a slow connection with the scripts. `config` is
+   painted, so its HTML and stylesheets do not share a slow connection with the scripts. A failed
+   download of the entry removes the copy (the page is then the app's own, as without a copy); the
+   entry's own failures are handled by the app (src/index.tsx). `config` is
    written in by the build (sign-in-page.tsx). Plain ES2017 for every browser the portal supports. */
 
 /** The copy's language, or null when the app's first paint would differ from the copy. Never throws. */
@@ -92,7 +94,8 @@ function startPortal(config) {
   requestAnimationFrame(function () {
     setTimeout(start, 0);
   });
-  // A tab hidden before that frame paints nothing; a page that gets no frame still starts.
+  // A tab hidden before that frame paints nothing; a page that gets no frame (an occluded window)
+  // still starts once its HTML and stylesheets are in.
   document.addEventListener('visibilitychange', start);
-  setTimeout(start, config.startAfterMs);
+  window.addEventListener('load', start);
 }

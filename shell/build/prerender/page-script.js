@@ -38,6 +38,8 @@ function holdSignInCopy(config) {
     var link = target.closest('[' + config.viewAttribute + ']');
     if (link) {
       container.removeAttribute(config.submittedAttribute);
+      var held = container.querySelector('[type="submit"][aria-busy]');
+      if (held) held.removeAttribute('aria-busy');
       container.setAttribute(config.viewRequestAttribute, link.getAttribute(config.viewAttribute));
       return;
     }
@@ -81,6 +83,12 @@ function holdSignInCopy(config) {
       'input[type="radio"][value="' + from.getAttribute('data-lang') + '"]',
     );
     if (own) own.checked = true;
+    // A held Sign In stays held, and says so, in the other language.
+    var busy = to.querySelector('[type="submit"]');
+    if (busy && container.hasAttribute(config.submittedAttribute)) {
+      busy.setAttribute('aria-busy', 'true');
+    }
+    container.setAttribute(config.languageChosenAttribute, '');
     try {
       localStorage.setItem(config.languageKey, language);
     } catch (error) {

@@ -27,6 +27,7 @@ import { AUTH_STORAGE_KEY } from '../../../shared-data/src/remember-me-storage';
 import AuthScreen from '../../src/features/auth/auth-screen';
 import { namespace } from '../../src/features/auth/i18n';
 import {
+  HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE,
   HANDOVER_SUBMITTED_ATTRIBUTE,
   HANDOVER_VIEW_ATTRIBUTE,
   HANDOVER_VIEW_REQUEST_ATTRIBUTE,
@@ -46,8 +47,6 @@ const MANTINE_COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
 /** The settings whose cached value, when not the default, would make the app paint differently. */
 const EXACT_KEYS = ['siteName', 'theme'] as const;
 const COLOR_KEYS = ['primaryColor', 'secondaryColor', 'accentColor'] as const;
-/** With the copy on show, the app's scripts start after its first frame, or after this at the latest. */
-const START_AFTER_MS = 1500;
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -132,7 +131,6 @@ export async function buildSignInPage(indexPath: string): Promise<{ bytes: numbe
       ...attributes,
       entries,
       preloads,
-      startAfterMs: START_AFTER_MS,
       path: paths.auth,
       sessionKey: AUTH_STORAGE_KEY,
       idleSignOutKey: IDLE_SIGN_OUT_STORAGE_KEY,
@@ -148,6 +146,7 @@ export async function buildSignInPage(indexPath: string): Promise<{ bytes: numbe
       submittedAttribute: HANDOVER_SUBMITTED_ATTRIBUTE,
       viewAttribute: HANDOVER_VIEW_ATTRIBUTE,
       viewRequestAttribute: HANDOVER_VIEW_REQUEST_ATTRIBUTE,
+      languageChosenAttribute: HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE,
     }),
   });
   writeFileSync(indexPath, html);

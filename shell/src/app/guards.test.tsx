@@ -3,6 +3,11 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authService, fail, ok } from '@portal/shared-data';
 import { renderShell, student } from '../test-support/render-shell';
+import {
+  PRERENDER_ATTRIBUTE,
+  PRERENDER_CONTAINER_ID,
+  discardPrerender,
+} from '../prerender/handover';
 import { RequireSession, SessionGate } from './guards';
 
 afterEach(() => vi.restoreAllMocks());
@@ -54,5 +59,47 @@ describe('SessionGate', () => {
 
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+});
+
+describe('SessionGate and the built sign-in page', () => {
+  /** The built copy on show (build/prerender/), which only /auth's sign-in page takes over. */
+  function showCopy() {
+    document.documentElement.setAttribute(PRERENDER_ATTRIBUTE, 'en');
+    const container = document.createElement('div');
+    container.id = PRERENDER_CONTAINER_ID;
+    document.body.append(container);
+  }
+  const copyShown = () => document.getElementById(PRERENDER_CONTAINER_ID) !== null;
+
+  function renderAt(path: string, user: ReturnType<typeof student> | null) {
+    vi.spyOn(authService, 'onAuthEvent').mockReturnValue(() => {});
+    vi.spyOn(authService, 'getSession').mockResolvedValue(ok(null));
+    return renderShell(
+      <Routes>
+        <Route element={<SessionGate />}>
+          <Route path="/auth" element={<p>Sign-in page</p>} />
+          <Route path="/" element={<p>Signed-in home</p>} />
+        </Route>
+      </Routes>,
+      { path, user, initialized: true },
+    );
+  }
+
+  afterEach(() => discardPrerender());
+
+  it.each(['/auth', '/auth/'])('leaves it for the sign-in page at %s', async (path) => {
+    showCopy();
+    renderAt(path, null);
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(copyShown()).toBe(true);
+  });
+
+  it('removes it when the start goes to another page (a session signed in meanwhile)', async () => {
+    showCopy();
+    renderAt('/', student());
+    expect(await screen.findByText('Signed-in home')).toBeInTheDocument();
+    expect(copyShown()).toBe(false);
+    expect(document.documentElement.hasAttribute(PRERENDER_ATTRIBUTE)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import {
   initializeAuthWriteAtom,
   paths,
 } from '@portal/shared-data';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, matchPath, useLocation } from 'react-router-dom';
 import { SessionCheckScreen } from '../features/errors/session-check-screen';
 import { discardPrerender } from '../prerender/handover';
 
@@ -26,11 +26,12 @@ export function SessionGate() {
   // The sign-in page's built copy (src/prerender/handover.ts) stays only while this start is on its
   // way to /auth's sign-in page, which takes it over: another page (a session signed in meanwhile in
   // another tab) or the session check's failure removes it.
-  const { pathname } = useLocation();
+  // Matched as the router matches it (`/auth/` too).
+  const onAuthPage = matchPath(paths.auth, useLocation().pathname) !== null;
   const checkFailed = auth.sessionCheckFailure !== null && !auth.user;
   useLayoutEffect(() => {
-    if (pathname !== paths.auth || checkFailed) discardPrerender();
-  }, [pathname, checkFailed]);
+    if (!onAuthPage || checkFailed) discardPrerender();
+  }, [onAuthPage, checkFailed]);
   useEffect(() => {
     void initialize();
     // Keeps the atom in step with background token refreshes and sign-outs in other tabs.

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE,
   HANDOVER_SUBMITTED_ATTRIBUTE,
   HANDOVER_VIEW_REQUEST_ATTRIBUTE,
   PRERENDER_ATTRIBUTE,
@@ -54,6 +55,7 @@ describe('takeSignInHandover', () => {
       view: 'signIn',
       passwordVisible: true,
       language: 'es',
+      languageChosen: false,
     });
     expect(document.getElementById(PRERENDER_CONTAINER_ID)).toBeNull();
     expect(document.documentElement.hasAttribute(PRERENDER_ATTRIBUTE)).toBe(false);
@@ -69,6 +71,7 @@ describe('takeSignInHandover', () => {
       view: 'signIn',
       passwordVisible: false,
       language: 'en',
+      languageChosen: false,
     });
   });
 
@@ -88,6 +91,11 @@ describe('takeSignInHandover', () => {
       ?.insertAdjacentHTML('beforeend', '<input type="radio" value="es" />');
     (document.querySelector('[type="radio"]') as HTMLInputElement).focus();
     expect(takeSignInHandover()?.focus).toBe('language');
+  });
+
+  it('says whether the language was switched on the copy', () => {
+    showCopy('es').container.setAttribute(HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE, '');
+    expect(takeSignInHandover()).toMatchObject({ language: 'es', languageChosen: true });
   });
 
   it('names the view a link asked for, and ignores a view it does not know', () => {

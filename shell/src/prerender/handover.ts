@@ -24,6 +24,8 @@ export const HANDOVER_VIEW_ATTRIBUTE = 'data-handover-view';
 export const HANDOVER_SUBMITTED_ATTRIBUTE = 'data-submitted';
 /** On the container: the view a link pressed before the app ran asked for. */
 export const HANDOVER_VIEW_REQUEST_ATTRIBUTE = 'data-view';
+/** On the container: the visitor switched the language on the copy. */
+export const HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE = 'data-language-chosen';
 
 export type SignInValues = { email: string; password: string; remember: boolean };
 export type HandoverField = keyof SignInValues;
@@ -40,8 +42,10 @@ export type SignInHandover = {
   /** A link pressed: the app opens that view instead of the sign-in form. */
   view: 'signIn' | 'signUp' | 'forgot';
   passwordVisible: boolean;
-  /** The copy's language: the visitor may have switched it after the app read the saved one. */
+  /** The copy's language. */
   language: string;
+  /** Switched on the copy: the visitor's choice, which the app may have started without. */
+  languageChosen: boolean;
 };
 
 const FIELDS: readonly HandoverField[] = ['email', 'password', 'remember'];
@@ -83,6 +87,7 @@ function readCopy(
     view: view === 'signUp' || view === 'forgot' ? view : 'signIn',
     passwordVisible: password?.type === 'text',
     language,
+    languageChosen: container.hasAttribute(HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE),
   };
 }
 

@@ -12,6 +12,7 @@ import { LANGUAGE_STORAGE_KEY } from '@portal/shared-ui';
 import { renderShell, student } from '../../test-support/render-shell';
 import AuthScreen from './auth-screen';
 import {
+  HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE,
   HANDOVER_SUBMITTED_ATTRIBUTE,
   HANDOVER_VIEW_REQUEST_ATTRIBUTE,
   PRERENDER_ATTRIBUTE,
@@ -261,6 +262,7 @@ function leaveBuiltCopy(state: {
   submitted?: boolean;
   view?: string;
   language?: string;
+  languageChosen?: boolean;
 }) {
   const language = state.language ?? 'en';
   document.documentElement.setAttribute(PRERENDER_ATTRIBUTE, language);
@@ -273,6 +275,7 @@ function leaveBuiltCopy(state: {
   </form></div>`;
   if (state.submitted) container.setAttribute(HANDOVER_SUBMITTED_ATTRIBUTE, '');
   if (state.view) container.setAttribute(HANDOVER_VIEW_REQUEST_ATTRIBUTE, state.view);
+  if (state.languageChosen) container.setAttribute(HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE, '');
   document.body.append(container);
 }
 
@@ -339,9 +342,18 @@ describe('taking over from the built page', () => {
   });
 
   it('starts in the language the visitor switched to on the copy', async () => {
-    leaveBuiltCopy({ email: '', password: '', language: 'es' });
+    leaveBuiltCopy({ email: '', password: '', language: 'es', languageChosen: true });
     renderShell(<AuthScreen />);
 
     expect(await screen.findByRole('heading', { name: 'Bienvenido de nuevo' })).toBeInTheDocument();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
+  });
+
+  it("does not save a language the copy only showed as the visitor's choice", async () => {
+    leaveBuiltCopy({ email: '', password: '', language: 'es' });
+    renderShell(<AuthScreen />);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
   });
 });

@@ -33,8 +33,13 @@ export default function AuthScreen() {
   useLayoutEffect(() => {
     const taken = takeSignInHandover();
     if (!taken) return;
-    // Switched on the copy after the app had read the saved choice.
-    if (isSupportedLanguage(taken.language) && taken.language !== currentLanguage()) {
+    // Switched on the copy after the app had read the saved choice (a language the copy merely
+    // showed is not saved as the visitor's choice).
+    if (
+      taken.languageChosen &&
+      isSupportedLanguage(taken.language) &&
+      taken.language !== currentLanguage()
+    ) {
       void setLanguage(taken.language);
     }
     if (taken.view === 'signUp') setView({ name: 'signUp' });
