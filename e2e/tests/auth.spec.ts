@@ -133,11 +133,12 @@ test("a signed-in reload preloads the shell's scripts for a session, each used o
   await page.waitForLoadState('networkidle');
 
   const shellScripts: string[] = [];
+  const shellStyles: string[] = [];
   page.on('request', (request) => {
     const url = request.url();
-    if (request.resourceType() === 'script' && url.startsWith('http://localhost:3000/')) {
-      shellScripts.push(url);
-    }
+    if (!url.startsWith('http://localhost:3000/')) return;
+    if (request.resourceType() === 'script') shellScripts.push(url);
+    if (request.resourceType() === 'stylesheet') shellStyles.push(url);
   });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -151,6 +152,14 @@ test("a signed-in reload preloads the shell's scripts for a session, each used o
   const entry = shellScripts.filter((url) => url.includes('/static/js/index.'));
   expect(entry).toHaveLength(1);
   expect(shellScripts.toSorted()).toEqual([...entry, ...preloaded].toSorted());
+
+  // The signed-in layout's stylesheets are preloaded too, and every stylesheet is fetched once.
+  const preloadedStyles = await page
+    .locator('link[rel="preload"][as="style"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(preloadedStyles.length).toBeGreaterThan(0);
+  for (const href of preloadedStyles) expect(shellStyles).toContain(href);
+  expect(new Set(shellStyles).size).toBe(shellStyles.length);
 });
 
 for (const role of ['admin', 'teacher', 'student'] as const) {

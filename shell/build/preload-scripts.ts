@@ -68,14 +68,23 @@ export const preloadScripts = (options: {
           },
         });
       }
-      const hrefs = JSON.stringify(signedIn.sort().map((file) => `${publicPath}${file}`));
+      const firstPageStyles = filesOf(compilation, options.firstPage, '.css');
+      // The signed-in layout's stylesheets too: the chunk loader would ask for them only once the
+      // layout's script has arrived, one more round trip before the page can paint.
+      const signedInStyles = [...filesOf(compilation, options.signedIn, '.css')].filter(
+        (file) => !firstPageStyles.has(file),
+      );
+      const hrefsOf = (files: string[]) =>
+        JSON.stringify(files.sort().map((file) => `${publicPath}${file}`));
       const key = JSON.stringify(options.sessionKey);
       const signedInScript = {
         tag: 'script',
         children:
           `(function(){try{if(!localStorage.getItem(${key})&&!sessionStorage.getItem(${key}))return}catch(e){return}` +
-          `${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';` +
-          `l.href=h;l.fetchPriority='low';document.head.appendChild(l)})})()`,
+          `function p(h,a){var l=document.createElement('link');l.rel='preload';l.as=a;l.href=h;` +
+          `if(a==='script')l.fetchPriority='low';document.head.appendChild(l)}` +
+          `${hrefsOf(signedIn)}.forEach(function(h){p(h,'script')});` +
+          `${hrefsOf(signedInStyles)}.forEach(function(h){p(h,'style')})})()`,
       };
       // An inline script after a stylesheet waits for it: none may come before this one.
       if (headTags.some((tag) => tag.tag === 'link' && tag.attrs?.rel === 'stylesheet')) {
@@ -85,7 +94,7 @@ export const preloadScripts = (options: {
       // The first page's stylesheets, which its scripts would otherwise ask for only once they have
       // run: the sign-in page built into the HTML (build/prerender/) paints with them alone, and
       // the chunk loader finds them already there.
-      for (const file of [...filesOf(compilation, options.firstPage, '.css')].sort()) {
+      for (const file of [...firstPageStyles].sort()) {
         headTags.push({ tag: 'link', attrs: { rel: 'stylesheet', href: `${publicPath}${file}` } });
       }
       return { headTags, bodyTags };
