@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { ROLES, signInToDashboard } from './journeys.mjs';
+import { median } from './stats.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -89,14 +90,6 @@ function meetsGoals(result) {
     result.lcpMs <= GOALS.lcpMs &&
     result.tbtMs <= GOALS.tbtMs
   );
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values) {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** The runs of one page as one row: each figure's median, the runs kept for the table. */

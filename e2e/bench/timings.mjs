@@ -1,5 +1,6 @@
 // Sign-in click → the dashboard's real content, with the CPU slowed down 4×, cold cache each run.
 import { dashboardContent, fillSignIn, inFreshContext, openSignIn } from './journeys.mjs';
+import { median } from './stats.mjs';
 
 export const RUNS = 5;
 const CPU_SLOWDOWN = 4;
@@ -23,8 +24,6 @@ function signInTime(browser, target, { role, email }) {
     },
   );
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * For one role, RUNS runs against each target, alternating (federated, single, federated, …) so a

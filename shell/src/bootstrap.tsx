@@ -52,7 +52,8 @@ export async function start(config?: Promise<Response>) {
     // start is not one long task that blocks input (Lighthouse's Total Blocking Time).
     startTransition(() => root.render(<App />));
   } catch (error) {
-    discardPrerender();
+    // The start-up screen removes the built sign-in page when it shows; if it cannot load, the
+    // entry's catch does (index.tsx).
     // Only a broken start needs it: it is not part of the first page's download.
     const { StartupErrorScreen } = await import('./features/errors/startup-error-screen');
     root.render(

@@ -102,12 +102,13 @@ const HEAD_STYLE = [
 
 export async function buildSignInPage(indexPath: string): Promise<{ bytes: number }> {
   initI18n({ lng: 'en' });
-  const rendered: Partial<Record<Language, { styles: string; markup: string }>> = {};
+  // One language after the other: the render reads i18next's current language.
+  const rendered: [Language, { styles: string; markup: string }][] = [];
   for (const language of SUPPORTED_LANGUAGES) {
-    rendered[language] = takeThemeStyles(await renderCopy(language));
+    rendered.push([language, takeThemeStyles(await renderCopy(language))]);
   }
-  const themeStyles = rendered.en?.styles ?? '';
-  if (SUPPORTED_LANGUAGES.some((language) => rendered[language]?.styles !== themeStyles)) {
+  const themeStyles = rendered[0]?.[1].styles ?? '';
+  if (rendered.some(([, copy]) => copy.styles !== themeStyles)) {
     throw new Error('prerender: the languages rendered different theme variables');
   }
   const titles = Object.fromEntries(
@@ -122,9 +123,7 @@ export async function buildSignInPage(indexPath: string): Promise<{ bytes: numbe
   const { html: built, entries, preloads } = takeStartScripts(readFileSync(indexPath, 'utf8'));
   const html = insertSignInCopies(built, {
     themeStyles,
-    copies: Object.fromEntries(
-      SUPPORTED_LANGUAGES.map((language) => [language, rendered[language]?.markup ?? '']),
-    ),
+    copies: Object.fromEntries(rendered.map(([language, copy]) => [language, copy.markup])),
     containerId: PRERENDER_CONTAINER_ID,
     headStyle: HEAD_STYLE,
     headScript: inlineCall(scriptSource('./head-script.js'), 'startPortal', {
