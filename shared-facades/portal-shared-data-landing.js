@@ -9,6 +9,7 @@ export {
   PASSWORD_MIN_LENGTH,
   PROFILE_AVATAR_ACCEPT,
   PROFILE_TEXT_LIMITS,
+  PUBLIC_SETTINGS_STORAGE_KEY,
   adminDashboardReadModel,
   attendanceService,
   avatarFileError,

@@ -2,21 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from '../support/backend';
 import { AuthScreen } from '../support/pages';
+import { holdScripts } from '../support/hold-scripts';
 
 // The sign-in page is built into index.html (shell/build/prerender/): it paints before any script
 // has run, takes what the visitor does, and hands it to the app when the app takes over
 // (shell/src/prerender/handover.ts). These tests hold the app's scripts back to act on the copy.
-
-/** Holds every script of the portal until `release` is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/static/js/**', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Opens /auth without waiting for the page's load (its scripts are held). */
 async function openHeld(page: Page) {

@@ -10,9 +10,12 @@ import { registerPortalRemotes } from './features/remotes/remote-registry';
 import { rememberedUser } from './features/remotes/role-hint';
 import { captureAuthRedirect } from './features/auth/auth-redirect';
 import { discardPrerender } from './prerender/handover';
+import { yieldToMain } from './yield-to-main';
 
 /** `config`: the config request the entry started (see index.tsx). */
 export async function start(config?: Promise<Response>) {
+  // The libraries' modules have just run (the chunks' arrival): the start's work in new tasks.
+  await yieldToMain();
   initI18n();
   // Read before the Supabase client consumes (and clears) the recovery link's fragment.
   captureAuthRedirect(window.location.hash);
@@ -38,6 +41,7 @@ export async function start(config?: Promise<Response>) {
   const branding = prepareBranding(readCachedPublicSettings());
   try {
     const portalConfig = await loadPortalConfig(undefined, config);
+    await yieldToMain();
     startDataClient(portalConfig);
     registerPortalRemotes(portalConfig.remotes);
     // A returning user's page code and first read start now, beside the session check.
@@ -48,6 +52,7 @@ export async function start(config?: Promise<Response>) {
       );
     }
     await branding;
+    await yieldToMain();
     // A transition: React renders the first page in slices and yields between them, so the page's
     // start is not one long task that blocks input (Lighthouse's Total Blocking Time).
     startTransition(() => root.render(<App />));

@@ -1,3 +1,4 @@
+/* global showLastView -- last-view-script.js, inlined before this file */
 /* The first script of the built index.html (src/prerender/handover.ts explains the whole). Before
    the body is parsed it decides whether the sign-in page's built copy goes on show, and in which
    language, and starts the app's scripts (the entry, and the first page's chunks as low-priority
@@ -49,12 +50,14 @@ function copyLanguage(config) {
 function startPortal(config) {
   var root = document.documentElement;
   var started = false;
+  var releaseLastView = null;
   // A script that fails to load leaves the app's own page (blank, as without a copy), never a
-  // copy that takes a password and cannot send it.
+  // copy that takes a password and cannot send it, nor a dashboard that never comes alive.
   function removeCopy() {
     var container = document.getElementById(config.containerId);
     if (container) container.parentNode.removeChild(container);
     root.removeAttribute(config.attribute);
+    if (releaseLastView) releaseLastView();
   }
   function start() {
     if (started) return;
@@ -79,7 +82,10 @@ function startPortal(config) {
 
   var language = copyLanguage(config);
   if (!language) {
-    start();
+    // A signed-in start: the dashboard as last seen, when it would look the same
+    // (last-view-script.js), which starts the scripts once it has painted, as with the copy.
+    releaseLastView = showLastView(config.lastView, start);
+    if (!releaseLastView) start();
     return;
   }
   root.setAttribute(config.attribute, language);

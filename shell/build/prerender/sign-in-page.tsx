@@ -35,15 +35,19 @@ import {
   PRERENDER_CONTAINER_ID,
 } from '../../src/prerender/handover';
 import {
+  LAST_VIEW_ATTRIBUTE,
+  LAST_VIEW_CONTAINER_ID,
+  MANTINE_COLOR_SCHEME_KEY,
+} from '../../src/prerender/last-view';
+import {
   inlineCall,
   insertSignInCopies,
   scopeIds,
   takeStartScripts,
   takeThemeStyles,
 } from './assemble';
+import { lastViewScriptConfig } from './last-view-config';
 
-/** Mantine's default colour-scheme store (localStorageColorSchemeManager). */
-const MANTINE_COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
 /** The settings whose cached value, when not the default, would make the app paint differently. */
 const EXACT_KEYS = ['siteName', 'theme'] as const;
 const COLOR_KEYS = ['primaryColor', 'secondaryColor', 'accentColor'] as const;
@@ -98,6 +102,10 @@ const HEAD_STYLE = [
   // A press held for the app: the page shows it is on its way.
   `#${PRERENDER_CONTAINER_ID}[${HANDOVER_SUBMITTED_ATTRIBUTE}],#${PRERENDER_CONTAINER_ID}[${HANDOVER_VIEW_REQUEST_ATTRIBUTE}]{cursor:progress}`,
   `#${PRERENDER_CONTAINER_ID}[${HANDOVER_SUBMITTED_ATTRIBUTE}] [type=submit]{opacity:.7}`,
+  // The dashboard's last view (src/prerender/last-view.ts) lies over the app's #root, which starts
+  // hidden beneath it (laid out, so the page's charts measure their width).
+  `#${LAST_VIEW_CONTAINER_ID}{position:absolute;top:0;left:0;right:0}`,
+  `html[${LAST_VIEW_ATTRIBUTE}] #root{visibility:hidden}`,
 ].join('');
 
 export async function buildSignInPage(indexPath: string): Promise<{ bytes: number }> {
@@ -126,20 +134,25 @@ export async function buildSignInPage(indexPath: string): Promise<{ bytes: numbe
     copies: Object.fromEntries(rendered.map(([language, copy]) => [language, copy.markup])),
     containerId: PRERENDER_CONTAINER_ID,
     headStyle: HEAD_STYLE,
-    headScript: inlineCall(scriptSource('./head-script.js'), 'startPortal', {
-      ...attributes,
-      entries,
-      preloads,
-      path: paths.auth,
-      sessionKey: AUTH_STORAGE_KEY,
-      idleSignOutKey: IDLE_SIGN_OUT_STORAGE_KEY,
-      settingsKey: PUBLIC_SETTINGS_STORAGE_KEY,
-      colorSchemeKey: MANTINE_COLOR_SCHEME_KEY,
-      languages: SUPPORTED_LANGUAGES,
-      exactKeys: EXACT_KEYS,
-      colorKeys: COLOR_KEYS,
-      defaults: DEFAULT_PUBLIC_SETTINGS,
-    }),
+    headScript: inlineCall(
+      `${scriptSource('./last-view-script.js')}\n${scriptSource('./head-script.js')}`,
+      'startPortal',
+      {
+        ...attributes,
+        entries,
+        preloads,
+        path: paths.auth,
+        sessionKey: AUTH_STORAGE_KEY,
+        idleSignOutKey: IDLE_SIGN_OUT_STORAGE_KEY,
+        settingsKey: PUBLIC_SETTINGS_STORAGE_KEY,
+        colorSchemeKey: MANTINE_COLOR_SCHEME_KEY,
+        languages: SUPPORTED_LANGUAGES,
+        exactKeys: EXACT_KEYS,
+        colorKeys: COLOR_KEYS,
+        defaults: DEFAULT_PUBLIC_SETTINGS,
+        lastView: lastViewScriptConfig(),
+      },
+    ),
     pageScript: inlineCall(scriptSource('./page-script.js'), 'holdSignInCopy', {
       ...attributes,
       submittedAttribute: HANDOVER_SUBMITTED_ATTRIBUTE,

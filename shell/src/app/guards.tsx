@@ -10,7 +10,8 @@ import {
 } from '@portal/shared-data';
 import { Navigate, Outlet, matchPath, useLocation } from 'react-router-dom';
 import { SessionCheckScreen } from '../features/errors/session-check-screen';
-import { discardPrerender } from '../prerender/handover';
+import { discardSignInCopy } from '../prerender/handover';
+import { releaseLastView } from '../prerender/last-view';
 
 /**
  * Checks the session once on start and shows a spinner until it knows. When the server could not
@@ -30,8 +31,14 @@ export function SessionGate() {
   const onAuthPage = matchPath(paths.auth, useLocation().pathname) !== null;
   const checkFailed = auth.sessionCheckFailure !== null && !auth.user;
   useLayoutEffect(() => {
-    if (!onAuthPage || checkFailed) discardPrerender();
+    if (!onAuthPage || checkFailed) discardSignInCopy();
   }, [onAuthPage, checkFailed]);
+  // The dashboard's last view (src/prerender/last-view.ts) stays while the signed-in layout starts
+  // underneath; a start that ends signed out or with the check's failure paints its own page.
+  const signedOut = auth.initialized && !auth.user;
+  useLayoutEffect(() => {
+    if (signedOut || checkFailed) releaseLastView();
+  }, [signedOut, checkFailed]);
   useEffect(() => {
     void initialize();
     // Keeps the atom in step with background token refreshes and sign-outs in other tabs.

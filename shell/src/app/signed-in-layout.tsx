@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { authAtom } from '@portal/shared-data';
+import { authAtom, rememberMeStorage } from '@portal/shared-data';
 import { NotificationsHost } from '@portal/shared-ui';
 import { createQueryClient } from '@portal/shared-data/queries';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,14 @@ import { earlyQueryClientFor, endEarlyStart, forgetRole, rememberRole } from './
 import { namespace } from './i18n';
 import { NAV_ICONS } from './nav-icons';
 import { navigationFor } from './route-table';
+import { useLastView } from './use-last-view';
+import { forgetLastView } from '../prerender/last-view';
 
 /**
  * The layout with the signed-in role's sidebar entries, read from the route table. It owns the
  * page's QueryClient: one per signed-in session, so signing out drops every cached read and the
- * next user starts clean. It remembers the user's role for the next page load's early start.
+ * next user starts clean. It remembers the user's role for the next page load's early start, and
+ * keeps the dashboard's last view for the next start's first paint (use-last-view.ts).
  */
 export default function SignedInLayout() {
   const { t } = useTranslation(namespace);
@@ -33,9 +36,12 @@ export default function SignedInLayout() {
     () => () => {
       forgetRole();
       endEarlyStart();
+      // The dashboard's last view is this user's: the next start must not paint it.
+      forgetLastView(rememberMeStorage);
     },
     [],
   );
+  useLastView(queryClient, userId);
   const navigation = user
     ? navigationFor(user.role).map((item) => ({
         path: item.path,

@@ -11,6 +11,8 @@
  * same commit, so the page changes hands in one frame without losing a keystroke.
  */
 
+import { releaseLastView } from './last-view';
+
 /** The element holding the language copies, each `[data-lang="en"|"es"]`. */
 export const PRERENDER_CONTAINER_ID = 'portal-prerender';
 /** On `<html>`: the language of the copy on show; absent when the app paints on its own. */
@@ -91,10 +93,19 @@ function readCopy(
   };
 }
 
-/** Removes the built copy and shows #root: the app paints on its own from now on. */
-export function discardPrerender(doc: Document = document): void {
+/** Removes the sign-in page's built copy and shows #root. */
+export function discardSignInCopy(doc: Document = document): void {
   doc.getElementById(PRERENDER_CONTAINER_ID)?.remove();
   doc.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
+}
+
+/**
+ * Removes whatever built page is on show, the sign-in copy or the last view of the dashboard
+ * (last-view.ts), and shows #root: the app (an error screen, say) paints on its own from now on.
+ */
+export function discardPrerender(doc: Document = document): void {
+  discardSignInCopy(doc);
+  releaseLastView(doc);
 }
 
 /**
@@ -110,6 +121,6 @@ export function takeSignInHandover(doc: Document = document): SignInHandover | n
       ? container?.querySelector<HTMLElement>(`[data-lang="${language}"]`)
       : null;
   const handover = container && copy && language ? readCopy(container, copy, doc, language) : null;
-  discardPrerender(doc);
+  discardSignInCopy(doc);
   return handover;
 }

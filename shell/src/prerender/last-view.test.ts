@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  LAST_VIEW_ATTRIBUTE,
+  LAST_VIEW_CONTAINER_ID,
+  LAST_VIEW_MAX_HTML_LENGTH,
+  LAST_VIEW_STORAGE_KEY,
+  LAST_VIEW_VERSION,
+  captureLastView,
+  forgetLastView,
+  isLastViewOnShow,
+  isSettled,
+  releaseLastView,
+  browserLanguage,
+  widthBand,
+  type LastView,
+} from './last-view';
+
+const KEYS = {
+  languageKey: 'portal.language',
+  settingsKey: 'portal.settings',
+  colorSchemeKey: 'mantine-color-scheme-value',
+};
+
+const LANGUAGES = ['en', 'es'];
+
+const DASHBOARD =
+  '<main><h1>Dashboard</h1><section><h4>Business Spanish</h4><a href="/courses/1">Course Classroom</a></section></main>';
+
+function renderApp(markup = DASHBOARD) {
+  document.body.innerHTML = `<div id="root">${markup}</div>`;
+  return document.getElementById('root') as HTMLElement;
+}
+
+function stored(): LastView | null {
+  const raw = sessionStorage.getItem(LAST_VIEW_STORAGE_KEY);
+  return raw ? (JSON.parse(raw) as LastView) : null;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  document.head.innerHTML = '';
+  document.documentElement.removeAttribute(LAST_VIEW_ATTRIBUTE);
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  document.documentElement.removeAttribute('data-mantine-color-scheme');
+  document.documentElement.lang = '';
+});
+
+describe('captureLastView', () => {
+  it('keeps the markup with what the head script compares and the stylesheets in order', () => {
+    renderApp();
+    document.head.innerHTML =
+      '<link rel="stylesheet" href="/static/css/a.css">' +
+      '<link rel="preload" as="style" href="/static/css/ignored.css">' +
+      '<link rel="stylesheet" href="http://localhost:3001/static/css/b.css" crossorigin="anonymous">';
+    localStorage.setItem(KEYS.languageKey, 'es');
+    localStorage.setItem(KEYS.settingsKey, '{"siteName":"Lingua Academy"}');
+    document.documentElement.lang = 'es';
+    document.documentElement.setAttribute('data-mantine-color-scheme', 'dark');
+    document.title = 'Panel · Lingua Academy';
+
+    const kept = captureLastView({
+      userId: 'user-1',
+      storage: sessionStorage,
+      keys: KEYS,
+      languages: LANGUAGES,
+      now: 1_000,
+    });
+
+    expect(kept).toBe(true);
+    expect(stored()).toMatchObject({
+      version: LAST_VIEW_VERSION,
+      userId: 'user-1',
+      path: '/',
+      savedAt: 1_000,
+      savedLanguage: 'es',
+      cachedSettings: '{"siteName":"Lingua Academy"}',
+      savedColorScheme: null,
+      language: 'es',
+      colorScheme: 'dark',
+      title: 'Panel · Lingua Academy',
+      html: DASHBOARD,
+      styles: [
+        { href: 'http://localhost:3000/static/css/a.css', crossOrigin: null },
+        { href: 'http://localhost:3001/static/css/b.css', crossOrigin: 'anonymous' },
+      ],
+    });
+  });
+
+  it.each([
+    ['a script', '<main><h1>Dashboard</h1><script>alert(1)</script></main>'],
+    [
+      'an event handler attribute',
+      '<main><h1>Dashboard</h1><img src="x" onerror="alert(1)"></main>',
+    ],
+    ['a javascript: link', '<main><h1>Dashboard</h1><a href="javascript:alert(1)">x</a></main>'],
+    ['an iframe', '<main><h1>Dashboard</h1><iframe src="/x"></iframe></main>'],
+  ])('keeps nothing from a page holding %s, and drops the older copy', (_what, markup) => {
+    sessionStorage.setItem(LAST_VIEW_STORAGE_KEY, '{"old":true}');
+    renderApp(markup);
+    expect(
+      captureLastView({
+        userId: 'user-1',
+        storage: sessionStorage,
+        keys: KEYS,
+        languages: LANGUAGES,
+      }),
+    ).toBe(false);
+    expect(sessionStorage.getItem(LAST_VIEW_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps nothing from a page larger than the limit', () => {
+    renderApp(`<main><h1>Dashboard</h1><p>${'x'.repeat(LAST_VIEW_MAX_HTML_LENGTH)}</p></main>`);
+    expect(
+      captureLastView({
+        userId: 'user-1',
+        storage: sessionStorage,
+        keys: KEYS,
+        languages: LANGUAGES,
+      }),
+    ).toBe(false);
+    expect(stored()).toBeNull();
+  });
+
+  it('says so when the storage refuses it', () => {
+    renderApp();
+    const full = {
+      setItem() {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+      removeItem() {},
+    };
+    expect(
+      captureLastView({ userId: 'user-1', storage: full, keys: KEYS, languages: LANGUAGES }),
+    ).toBe(false);
+  });
+
+  it('never copies a copy: not while the last view is on show', () => {
+    renderApp();
+    document.documentElement.setAttribute(LAST_VIEW_ATTRIBUTE, 'shown');
+    expect(
+      captureLastView({
+        userId: 'user-1',
+        storage: sessionStorage,
+        keys: KEYS,
+        languages: LANGUAGES,
+      }),
+    ).toBe(false);
+    expect(stored()).toBeNull();
+  });
+});
+
+describe('isSettled', () => {
+  it('needs the page title, no loader and no read in flight', () => {
+    const root = renderApp();
+    expect(isSettled(root, 0)).toBe(true);
+    expect(isSettled(root, 1)).toBe(false);
+
+    renderApp('<main><h1>Dashboard</h1><div class="mantine-Loader-root"></div></main>');
+    expect(isSettled(document.getElementById('root') as HTMLElement, 0)).toBe(false);
+
+    renderApp('<main><p>Loading</p></main>');
+    expect(isSettled(document.getElementById('root') as HTMLElement, 0)).toBe(false);
+  });
+});
+
+describe('releaseLastView and forgetLastView', () => {
+  it('removes the copy on show and shows #root; twice is harmless', () => {
+    document.body.innerHTML = `<div id="root"></div><div id="${LAST_VIEW_CONTAINER_ID}"></div>`;
+    document.documentElement.setAttribute(LAST_VIEW_ATTRIBUTE, 'shown');
+    expect(isLastViewOnShow()).toBe(true);
+
+    releaseLastView();
+    releaseLastView();
+
+    expect(document.getElementById(LAST_VIEW_CONTAINER_ID)).toBeNull();
+    expect(isLastViewOnShow()).toBe(false);
+  });
+
+  it('forgets the stored copy', () => {
+    sessionStorage.setItem(LAST_VIEW_STORAGE_KEY, '{}');
+    forgetLastView(sessionStorage);
+    expect(sessionStorage.getItem(LAST_VIEW_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('browserLanguage', () => {
+  it("is the first of the browser's languages the portal has, by its base", () => {
+    expect(browserLanguage({ languages: ['de-DE', 'es-AR', 'en'] }, LANGUAGES)).toBe('es');
+    expect(browserLanguage({ languages: ['EN-gb'] }, LANGUAGES)).toBe('en');
+    expect(browserLanguage({ languages: ['de'] }, LANGUAGES)).toBeNull();
+  });
+});
+
+describe('widthBand', () => {
+  it("follows Mantine's breakpoints", () => {
+    expect([375, 575, 576, 767, 768, 1024, 1280, 1440].map(widthBand)).toEqual([
+      0, 0, 1, 1, 2, 3, 4, 5,
+    ]);
+  });
+});
