@@ -10,6 +10,7 @@ export {
   PROFILE_AVATAR_ACCEPT,
   PROFILE_TEXT_LIMITS,
   PUBLIC_SETTINGS_STORAGE_KEY,
+  REMEMBER_ME_KEY,
   adminDashboardReadModel,
   attendanceService,
   avatarFileError,

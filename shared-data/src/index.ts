@@ -19,6 +19,7 @@ export {
 export {
   AUTH_STORAGE_KEY,
   REFRESH_TOKEN_STORAGE_KEY,
+  REMEMBER_ME_KEY,
   TOKEN_STORAGE_KEY,
   rememberMeStorage,
   type RememberMeStorage,

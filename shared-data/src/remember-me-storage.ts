@@ -3,7 +3,8 @@ export const AUTH_STORAGE_KEY = 'portal-auth';
 /** Plain token mirrors other code may read. */
 export const TOKEN_STORAGE_KEY = 'token';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
-const REMEMBER_ME_KEY = 'portal-remember-me';
+/** "Remember me": `'false'` keeps the session in sessionStorage, anything else in localStorage. */
+export const REMEMBER_ME_KEY = 'portal-remember-me';
 
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LANGUAGE_STORAGE_KEY,
   applySiteLanguage,
+  browserLanguage,
   currentLanguage,
   detectLanguage,
   i18n,
@@ -19,6 +20,19 @@ function preferBrowserLanguages(languages: string[]) {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
   vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? '');
 }
+
+describe('browserLanguage', () => {
+  it("is the first of the browser's languages the portal has, by its base, ignoring what is saved", () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(browserLanguage({ languages: ['de-DE', 'es-AR', 'en'], language: 'de-DE' })).toBe('es');
+    expect(browserLanguage({ languages: ['EN-gb'], language: 'EN-gb' })).toBe('en');
+    expect(browserLanguage({ languages: ['de'], language: 'de' })).toBeNull();
+  });
+
+  it('falls back to the one language a browser without a list gives', () => {
+    expect(browserLanguage({ languages: [], language: 'es-CL' })).toBe('es');
+  });
+});
 
 describe('detectLanguage', () => {
   it('uses the saved choice first', () => {

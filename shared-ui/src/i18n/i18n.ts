@@ -34,17 +34,21 @@ function readSavedLanguage(): Language | null {
   }
 }
 
-/** Saved choice, else the first browser language we support (es-AR → es), else English. */
-export function detectLanguage(): Language {
-  const saved = readSavedLanguage();
-  if (saved) return saved;
-  const nav = globalThis.navigator;
+/** The first of the browser's languages the portal has (es-AR → es), or null. */
+export function browserLanguage(
+  nav: Pick<Navigator, 'languages' | 'language'> | undefined = globalThis.navigator,
+): Language | null {
   const preferred = nav?.languages?.length ? nav.languages : nav?.language ? [nav.language] : [];
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0];
     if (isSupportedLanguage(base)) return base;
   }
-  return DEFAULT_LANGUAGE;
+  return null;
+}
+
+/** Saved choice, else the first browser language we support (es-AR → es), else English. */
+export function detectLanguage(): Language {
+  return readSavedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 function syncDocumentLanguage(lng: string): void {

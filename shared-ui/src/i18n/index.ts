@@ -11,6 +11,7 @@ export {
   LANGUAGE_STORAGE_KEY,
   applySiteLanguage,
   currentLanguage,
+  browserLanguage,
   detectLanguage,
   i18n,
   initI18n,

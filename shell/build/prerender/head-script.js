@@ -92,16 +92,24 @@ function startPortal(config) {
   root.setAttribute('data-mantine-color-scheme', 'light');
   root.lang = language;
   document.title = config.titles[language];
-  if (document.hidden) {
-    start();
-    return;
-  }
-  // A frame's callback runs before its paint; a task queued from it runs after.
+  startWithoutFrames(start);
+  startAfterPaint(start);
+}
+
+/** Calls `start` after the next paint: a frame's callback runs before it, a task queued from it after. */
+function startAfterPaint(start) {
   requestAnimationFrame(function () {
     setTimeout(start, 0);
   });
-  // A tab hidden before that frame paints nothing; a page that gets no frame (an occluded window)
-  // still starts once its HTML and stylesheets are in.
+}
+
+/**
+ * Calls `start` where no paint will come to wait for: at once in a hidden tab, when the tab is
+ * hidden before it paints, and at the page's load (an occluded window gets no frames). `start` runs
+ * once however often it is called.
+ */
+function startWithoutFrames(start) {
+  if (document.hidden) start();
   document.addEventListener('visibilitychange', start);
   window.addEventListener('load', start);
 }

@@ -2,21 +2,22 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAST_VIEW_VERSION, widthBand, type LastView } from '../../src/prerender/last-view';
+import { LAST_VIEW_VERSION, type LastView } from '../../src/prerender/last-view';
 import { lastViewScriptConfig } from './last-view-config';
 
 // The browser script the build inlines into index.html, run as the page runs it.
-type Config = ReturnType<typeof lastViewScriptConfig>;
-const source = readFileSync(
-  join(dirname(fileURLToPath(import.meta.url)), 'last-view-script.js'),
-  'utf8',
-);
+type Config = ReturnType<typeof lastViewScriptConfig> & { entries: string[] };
+const here = dirname(fileURLToPath(import.meta.url));
+// As the build inlines them: this file, then head-script.js (its start-after-paint helpers).
+const source = ['last-view-script.js', 'head-script.js']
+  .map((file) => readFileSync(join(here, file), 'utf8'))
+  .join('\n');
 const script = new Function(`${source}\nreturn { lastViewToShow, showLastView };`)() as {
   lastViewToShow: (config: Config) => LastView | null;
   showLastView: (config: Config, start: () => void) => (() => void) | null;
 };
 
-const config = lastViewScriptConfig();
+const config = { ...lastViewScriptConfig(), entries: ['/static/js/index.1.js'] };
 const USER = 'user-1';
 const NOW = Date.parse('2026-11-25T08:00:00Z');
 
@@ -26,7 +27,11 @@ function record(changes: Partial<LastView> = {}): LastView {
     userId: USER,
     path: '/',
     savedAt: NOW - 60_000,
-    widthBand: widthBand(window.innerWidth),
+    width: window.innerWidth,
+    scripts: [
+      'http://localhost:3000/static/js/index.1.js',
+      'http://localhost:3000/static/js/async/a.js',
+    ],
     savedLanguage: null,
     cachedSettings: null,
     savedColorScheme: null,
@@ -87,6 +92,10 @@ describe('lastViewToShow', () => {
     ['a copy of another page', () => store(record({ path: '/courses' }))],
     ['a copy older than a day', () => store(record({ savedAt: NOW - config.maxAgeMs }))],
     ['a copy from the future', () => store(record({ savedAt: NOW + 60_000 }))],
+    [
+      'a copy from another build of the shell',
+      () => store(record({ scripts: ['http://localhost:3000/static/js/index.0.js'] })),
+    ],
     ['a copy of an older shape', () => store(record({ version: 0 as typeof LAST_VIEW_VERSION }))],
     ['another saved language', () => localStorage.setItem(config.languageKey, 'en')],
     ['other cached school settings', () => localStorage.setItem(config.settingsKey, '{}')],
@@ -95,6 +104,14 @@ describe('lastViewToShow', () => {
     ['another browser language', () => store(record({ browserLanguage: 'es' }))],
     ['markup that could run', () => store(record({ html: '<img src=x onerror=alert(1)>' }))],
     ['a damaged entry', () => localStorage.setItem(config.key, '{not json')],
+    ['a damaged stylesheet list', () => store(record({ styles: [null as never] }))],
+    [
+      'a session of another user where "Remember me" points first',
+      () => {
+        localStorage.setItem(config.rememberMeKey, 'false');
+        sessionStorage.setItem(config.sessionKey, JSON.stringify({ user: { id: 'user-2' } }));
+      },
+    ],
     [
       'a copy kept beside a session in the other storage',
       () => {
@@ -137,7 +154,7 @@ describe('showLastView', () => {
     expect(start).toHaveBeenCalled();
   });
 
-  it('leaves the page to the app when a stylesheet fails, and starts it', () => {
+  it('leaves the page to the app when a stylesheet fails, drops its link, and starts it', () => {
     store(record());
     const start = vi.fn();
     script.showLastView(config, start);
@@ -146,11 +163,25 @@ describe('showLastView', () => {
 
     expect(state()).toBeNull();
     expect(container()).toBeNull();
+    expect(stylesheet('http://localhost:3000/static/css/a.css')).toBeNull();
     expect(start).toHaveBeenCalled();
   });
 
-  it('leaves the page to the app in another width band', () => {
-    store(record({ widthBand: widthBand(window.innerWidth) + 1 }));
+  it("starts the app without the copy's paint when its stylesheets are slow", () => {
+    store(record());
+    const start = vi.fn();
+    script.showLastView(config, start);
+    vi.advanceTimersByTime(config.styleWaitMs - 1);
+    expect(start).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(start).toHaveBeenCalled();
+    // The copy still paints if they come in before the app has settled.
+    stylesheet('http://localhost:3000/static/css/a.css')?.dispatchEvent(new Event('load'));
+    expect(state()).toBe('shown');
+  });
+
+  it('leaves the page to the app at another width', () => {
+    store(record({ width: window.innerWidth + 1 }));
     const start = vi.fn();
     script.showLastView(config, start);
     expect(state()).toBeNull();

@@ -150,7 +150,7 @@ export async function buildSignInPage(indexPath: string): Promise<{ bytes: numbe
         exactKeys: EXACT_KEYS,
         colorKeys: COLOR_KEYS,
         defaults: DEFAULT_PUBLIC_SETTINGS,
-        lastView: lastViewScriptConfig(),
+        lastView: { ...lastViewScriptConfig(), entries },
       },
     ),
     pageScript: inlineCall(scriptSource('./page-script.js'), 'holdSignInCopy', {

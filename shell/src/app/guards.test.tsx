@@ -8,6 +8,12 @@ import {
   PRERENDER_CONTAINER_ID,
   discardPrerender,
 } from '../prerender/handover';
+import {
+  LAST_VIEW_ATTRIBUTE,
+  LAST_VIEW_CONTAINER_ID,
+  LAST_VIEW_STORAGE_KEY,
+  releaseLastView,
+} from '../prerender/last-view';
 import { RequireSession, SessionGate } from './guards';
 
 afterEach(() => vi.restoreAllMocks());
@@ -101,5 +107,56 @@ describe('SessionGate and the built sign-in page', () => {
     expect(await screen.findByText('Signed-in home')).toBeInTheDocument();
     expect(copyShown()).toBe(false);
     expect(document.documentElement.hasAttribute(PRERENDER_ATTRIBUTE)).toBe(false);
+  });
+});
+
+describe('SessionGate and the dashboard as last seen', () => {
+  /** The copy on show, as build/prerender/last-view-script.js leaves it, and kept in storage. */
+  function showLastView() {
+    localStorage.setItem(LAST_VIEW_STORAGE_KEY, '{"userId":"user-1"}');
+    document.documentElement.setAttribute(LAST_VIEW_ATTRIBUTE, 'shown');
+    const container = document.createElement('div');
+    container.id = LAST_VIEW_CONTAINER_ID;
+    document.body.append(container);
+  }
+  const shown = () => document.getElementById(LAST_VIEW_CONTAINER_ID) !== null;
+
+  afterEach(() => {
+    releaseLastView();
+    localStorage.clear();
+  });
+
+  it('removes and forgets it when the stored session turns out to be gone', async () => {
+    showLastView();
+    vi.spyOn(authService, 'getSession').mockResolvedValue(
+      fail('GET_SESSION_ERROR', 'Invalid Refresh Token: Refresh Token Not Found', {
+        status: 400,
+        code: 'refresh_token_not_found',
+      }),
+    );
+    renderApp();
+
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(shown()).toBe(false);
+    expect(document.documentElement.hasAttribute(LAST_VIEW_ATTRIBUTE)).toBe(false);
+    expect(localStorage.getItem(LAST_VIEW_STORAGE_KEY)).toBeNull();
+  });
+
+  it('leaves it while a session restores, for the layout to hand over', async () => {
+    showLastView();
+    vi.spyOn(authService, 'onAuthEvent').mockReturnValue(() => {});
+    vi.spyOn(authService, 'getSession').mockResolvedValue(ok(null));
+    renderShell(
+      <Routes>
+        <Route element={<SessionGate />}>
+          <Route path="/" element={<p>Signed-in home</p>} />
+        </Route>
+      </Routes>,
+      { path: '/', user: student(), initialized: true },
+    );
+
+    expect(await screen.findByText('Signed-in home')).toBeInTheDocument();
+    expect(shown()).toBe(true);
+    expect(localStorage.getItem(LAST_VIEW_STORAGE_KEY)).not.toBeNull();
   });
 });

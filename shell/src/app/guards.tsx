@@ -7,11 +7,12 @@ import {
   authService,
   initializeAuthWriteAtom,
   paths,
+  rememberMeStorage,
 } from '@portal/shared-data';
 import { Navigate, Outlet, matchPath, useLocation } from 'react-router-dom';
 import { SessionCheckScreen } from '../features/errors/session-check-screen';
 import { discardSignInCopy } from '../prerender/handover';
-import { releaseLastView } from '../prerender/last-view';
+import { forgetLastView, releaseLastView } from '../prerender/last-view';
 
 /**
  * Checks the session once on start and shows a spinner until it knows. When the server could not
@@ -34,10 +35,13 @@ export function SessionGate() {
     if (!onAuthPage || checkFailed) discardSignInCopy();
   }, [onAuthPage, checkFailed]);
   // The dashboard's last view (src/prerender/last-view.ts) stays while the signed-in layout starts
-  // underneath; a start that ends signed out or with the check's failure paints its own page.
-  const signedOut = auth.initialized && !auth.user;
+  // underneath; a start that ends signed out or with the check's failure paints its own page. Signed
+  // out (the stored session revoked, expired or half-done), the copy is forgotten too: the layout
+  // that forgets it at sign-out never mounted.
+  const signedOut = auth.initialized && !auth.user && !checkFailed;
   useLayoutEffect(() => {
     if (signedOut || checkFailed) releaseLastView();
+    if (signedOut) forgetLastView(rememberMeStorage);
   }, [signedOut, checkFailed]);
   useEffect(() => {
     void initialize();

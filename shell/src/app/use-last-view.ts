@@ -1,18 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PUBLIC_SETTINGS_STORAGE_KEY, rememberMeStorage } from '@portal/shared-data';
-import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from '@portal/shared-ui';
+import {
+  AUTH_STORAGE_KEY,
+  PUBLIC_SETTINGS_STORAGE_KEY,
+  REMEMBER_ME_KEY,
+  rememberMeStorage,
+} from '@portal/shared-data';
+import { LANGUAGE_STORAGE_KEY, browserLanguage } from '@portal/shared-ui';
 import {
   LAST_VIEW_PATH,
   MANTINE_COLOR_SCHEME_KEY,
   captureLastView,
+  isKeepable,
   isLastViewOnShow,
   isSettled,
   releaseLastView,
 } from '../prerender/last-view';
 
 const KEYS = {
+  sessionKey: AUTH_STORAGE_KEY,
   languageKey: LANGUAGE_STORAGE_KEY,
   settingsKey: PUBLIC_SETTINGS_STORAGE_KEY,
   colorSchemeKey: MANTINE_COLOR_SCHEME_KEY,
@@ -41,11 +48,11 @@ function whenIdle(task: () => void): () => void {
  */
 export function useLastView(queryClient: QueryClient, userId: string | undefined): void {
   const { pathname } = useLocation();
-  // Another tab changed what the page's language, scheme or branding follow from: this page may no
-  // longer be what a start would render from the storage, so it is not kept again.
+  // Another tab changed what the page's language, scheme or branding follow from, or the session or
+  // where it is kept: this page may no longer be what a start would render, so it is not kept again.
   const outOfStep = useRef(false);
   useEffect(() => {
-    const watched: (string | null)[] = [null, ...Object.values(KEYS)];
+    const watched: (string | null)[] = [null, REMEMBER_ME_KEY, ...Object.values(KEYS)];
     const onStorage = (event: StorageEvent) => {
       if (watched.includes(event.key)) outOfStep.current = true;
     };
@@ -59,13 +66,20 @@ export function useLastView(queryClient: QueryClient, userId: string | undefined
       const root = document.getElementById('root');
       return root !== null && isSettled(root, queryClient.isFetching());
     };
+    const keepable = () => {
+      const root = document.getElementById('root');
+      const failing = queryClient
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.state.status === 'error' }).length;
+      return root !== null && isKeepable(root, queryClient.isFetching(), failing);
+    };
     const capture = () => {
-      if (!onDashboard || outOfStep.current || isLastViewOnShow() || !settled()) return false;
+      if (!onDashboard || outOfStep.current || isLastViewOnShow() || !keepable()) return false;
       return captureLastView({
         userId,
         storage: rememberMeStorage,
         keys: KEYS,
-        languages: SUPPORTED_LANGUAGES,
+        browserLanguage: browserLanguage(),
       });
     };
     let settledSince: number | null = null;
@@ -80,7 +94,7 @@ export function useLastView(queryClient: QueryClient, userId: string | undefined
         stop();
         return;
       }
-      if (!settled()) {
+      if (!keepable()) {
         settledSince = null;
         return;
       }

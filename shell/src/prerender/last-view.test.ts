@@ -10,18 +10,16 @@ import {
   isLastViewOnShow,
   isSettled,
   releaseLastView,
-  browserLanguage,
-  widthBand,
+  isKeepable,
   type LastView,
 } from './last-view';
 
 const KEYS = {
+  sessionKey: 'portal-auth',
   languageKey: 'portal.language',
   settingsKey: 'portal.settings',
   colorSchemeKey: 'mantine-color-scheme-value',
 };
-
-const LANGUAGES = ['en', 'es'];
 
 const DASHBOARD =
   '<main><h1>Dashboard</h1><section><h4>Business Spanish</h4><a href="/courses/1">Course Classroom</a></section></main>';
@@ -36,9 +34,15 @@ function stored(): LastView | null {
   return raw ? (JSON.parse(raw) as LastView) : null;
 }
 
+/** The signed-in user's session, beside which the copy is kept. */
+function signIn(userId = 'user-1', storage: Storage = sessionStorage) {
+  storage.setItem(KEYS.sessionKey, JSON.stringify({ access_token: 't', user: { id: userId } }));
+}
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  signIn();
   document.head.innerHTML = '';
   document.documentElement.removeAttribute(LAST_VIEW_ATTRIBUTE);
 });
@@ -55,7 +59,15 @@ describe('captureLastView', () => {
     document.head.innerHTML =
       '<link rel="stylesheet" href="/static/css/a.css">' +
       '<link rel="preload" as="style" href="/static/css/ignored.css">' +
-      '<link rel="stylesheet" href="http://localhost:3001/static/css/b.css" crossorigin="anonymous">';
+      '<link rel="stylesheet" href="/static/css/failed.css">' +
+      '<link rel="stylesheet" href="http://localhost:3001/static/css/b.css" crossorigin="anonymous">' +
+      '<script src="/static/js/index.1.js"></script>';
+    // Loaded (jsdom loads none): all but the one that failed.
+    for (const link of document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+      if (!link.href.endsWith('failed.css')) {
+        Object.defineProperty(link, 'sheet', { value: {} as CSSStyleSheet });
+      }
+    }
     localStorage.setItem(KEYS.languageKey, 'es');
     localStorage.setItem(KEYS.settingsKey, '{"siteName":"Lingua Academy"}');
     document.documentElement.lang = 'es';
@@ -66,7 +78,7 @@ describe('captureLastView', () => {
       userId: 'user-1',
       storage: sessionStorage,
       keys: KEYS,
-      languages: LANGUAGES,
+      browserLanguage: 'en',
       now: 1_000,
     });
 
@@ -83,6 +95,9 @@ describe('captureLastView', () => {
       colorScheme: 'dark',
       title: 'Panel · Lingua Academy',
       html: DASHBOARD,
+      width: window.innerWidth,
+      scripts: ['http://localhost:3000/static/js/index.1.js'],
+      browserLanguage: 'en',
       styles: [
         { href: 'http://localhost:3000/static/css/a.css', crossOrigin: null },
         { href: 'http://localhost:3001/static/css/b.css', crossOrigin: 'anonymous' },
@@ -106,10 +121,24 @@ describe('captureLastView', () => {
         userId: 'user-1',
         storage: sessionStorage,
         keys: KEYS,
-        languages: LANGUAGES,
+        browserLanguage: 'en',
       }),
     ).toBe(false);
     expect(sessionStorage.getItem(LAST_VIEW_STORAGE_KEY)).toBeNull();
+  });
+
+  it("keeps nothing beside another user's session (another tab signed in since)", () => {
+    renderApp();
+    signIn('user-2');
+    expect(
+      captureLastView({
+        userId: 'user-1',
+        storage: sessionStorage,
+        keys: KEYS,
+        browserLanguage: 'en',
+      }),
+    ).toBe(false);
+    expect(stored()).toBeNull();
   });
 
   it('keeps nothing from a page larger than the limit', () => {
@@ -119,7 +148,7 @@ describe('captureLastView', () => {
         userId: 'user-1',
         storage: sessionStorage,
         keys: KEYS,
-        languages: LANGUAGES,
+        browserLanguage: 'en',
       }),
     ).toBe(false);
     expect(stored()).toBeNull();
@@ -128,13 +157,14 @@ describe('captureLastView', () => {
   it('says so when the storage refuses it', () => {
     renderApp();
     const full = {
+      getItem: (key: string) => sessionStorage.getItem(key),
       setItem() {
         throw new DOMException('full', 'QuotaExceededError');
       },
       removeItem() {},
     };
     expect(
-      captureLastView({ userId: 'user-1', storage: full, keys: KEYS, languages: LANGUAGES }),
+      captureLastView({ userId: 'user-1', storage: full, keys: KEYS, browserLanguage: 'en' }),
     ).toBe(false);
   });
 
@@ -146,7 +176,7 @@ describe('captureLastView', () => {
         userId: 'user-1',
         storage: sessionStorage,
         keys: KEYS,
-        languages: LANGUAGES,
+        browserLanguage: 'en',
       }),
     ).toBe(false);
     expect(stored()).toBeNull();
@@ -187,18 +217,16 @@ describe('releaseLastView and forgetLastView', () => {
   });
 });
 
-describe('browserLanguage', () => {
-  it("is the first of the browser's languages the portal has, by its base", () => {
-    expect(browserLanguage({ languages: ['de-DE', 'es-AR', 'en'] }, LANGUAGES)).toBe('es');
-    expect(browserLanguage({ languages: ['EN-gb'] }, LANGUAGES)).toBe('en');
-    expect(browserLanguage({ languages: ['de'] }, LANGUAGES)).toBeNull();
-  });
-});
-
-describe('widthBand', () => {
-  it("follows Mantine's breakpoints", () => {
-    expect([375, 575, 576, 767, 768, 1024, 1280, 1440].map(widthBand)).toEqual([
-      0, 0, 1, 1, 2, 3, 4, 5,
-    ]);
+describe('isKeepable', () => {
+  it('is settled with no failed read, no error on the page and the menu closed', () => {
+    expect(isKeepable(renderApp(), 0, 0)).toBe(true);
+    expect(isKeepable(renderApp(), 0, 1)).toBe(false);
+    const failure =
+      '<main><h1>Dashboard</h1><div role="alert">This section is unavailable</div></main>';
+    expect(isKeepable(renderApp(failure), 0, 0)).toBe(false);
+    const menuOpen =
+      '<header><button><div class="mantine-Burger-burger" data-opened="true"></div></button></header>' +
+      DASHBOARD;
+    expect(isKeepable(renderApp(menuOpen), 0, 0)).toBe(false);
   });
 });

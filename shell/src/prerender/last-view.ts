@@ -3,21 +3,22 @@
  *
  * A signed-in start waits for the portal's JavaScript (about 330 KiB on a phone), the session
  * check, the role's remote and the dashboard's read before the first useful paint. To paint at
- * once, the signed-in layout keeps a copy of the dashboard's rendered HTML once its data is in
- * (`captureLastView`), in the storage that holds the session (localStorage with "Remember me",
- * sessionStorage without), and removes it when the session ends. On the next start at `/`, the
- * first script of index.html (build/prerender/last-view-script.js) shows that copy, inert, while
- * the app starts underneath in a hidden #root, but only when the app would paint the same: the
- * same user's stored session, the same saved language, colour scheme, cached school settings and
- * width band, a copy less than a day old, and every stylesheet it used still loading. When the
- * app's own dashboard has settled (its data and code are in, `isSettled`), the layout removes the
- * copy and shows #root in the same task (`releaseLastView`), so the page changes hands in one
- * frame. Every other outcome (another page, a signed-out start, an error screen, a failed entry
- * script, 15 s without a settled page) removes it too.
+ * once, the signed-in layout keeps a copy of the dashboard's rendered HTML once its data is in and
+ * nothing on it failed (`captureLastView`, `isKeepable`), beside the user's own session in the
+ * storage that holds it (localStorage with "Remember me", sessionStorage without). Signing out,
+ * and a start that finds the session gone, forget it. On the next start at `/`, the first script of
+ * index.html (build/prerender/last-view-script.js) shows that copy, inert, while the app starts
+ * underneath in a hidden #root, but only when the app would paint the same: the same user's stored
+ * session, the same build of the shell, the same saved language, colour scheme, cached school
+ * settings, browser language and viewport width, a copy less than a day old, and every stylesheet
+ * it used still loading. When the app's own dashboard has settled (its data and code are in,
+ * `isSettled`), the layout removes the copy and shows #root in the same task (`releaseLastView`),
+ * so the page changes hands in one frame. Every other outcome (another page, a signed-out start,
+ * an error screen, a failed entry script, 15 s without a settled page) removes it too.
  */
 
 /** Where the copy is kept: the session's storage (shared-data's rememberMeStorage). */
-export type LastViewStorage = Pick<Storage, 'setItem' | 'removeItem'>;
+export type LastViewStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** The key of the copy, in the storage of the session it belongs to. */
 export const LAST_VIEW_STORAGE_KEY = 'portal.lastView';
@@ -33,19 +34,23 @@ export const LAST_VIEW_PATH = '/';
 export const LAST_VIEW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** The copy goes after this long even if the app's page never settles (the app's loader shows instead). */
 export const LAST_VIEW_TIMEOUT_MS = 15_000;
-/** Larger copies are not kept (a dashboard is about 30–60 KB). */
+/** The app's scripts wait for the copy's paint, but no longer than this for its stylesheets. */
+export const LAST_VIEW_STYLE_WAIT_MS = 2_000;
+/** On a stylesheet the head script added for the copy (removed again if it fails to load). */
+export const LAST_VIEW_LINK_ATTRIBUTE = 'data-last-view-style';
+/** Longer copies (in characters of HTML) are not kept; a dashboard is about 30–80 thousand. */
 export const LAST_VIEW_MAX_HTML_LENGTH = 400_000;
-/**
- * Mantine's breakpoints (xs … xl) in CSS pixels: the layout changes at these widths, so a copy is
- * shown only in the band of widths it was taken in.
- */
-export const LAST_VIEW_WIDTH_STEPS = [576, 768, 992, 1200, 1408] as const;
 
 /** Mantine's colour-scheme store (its default localStorageColorSchemeManager). */
 export const MANTINE_COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
 
-/** Keys the copy depends on besides the session (the head script compares their raw values). */
-export type LastViewKeys = { languageKey: string; settingsKey: string; colorSchemeKey: string };
+/** Keys the copy depends on (the head script compares their raw values). */
+export type LastViewKeys = {
+  sessionKey: string;
+  languageKey: string;
+  settingsKey: string;
+  colorSchemeKey: string;
+};
 
 export type LastViewStyle = { href: string; crossOrigin: string | null };
 
@@ -54,8 +59,10 @@ export type LastView = {
   userId: string;
   path: string;
   savedAt: number;
-  /** Index into LAST_VIEW_WIDTH_STEPS' bands. */
-  widthBand: number;
+  /** The viewport's width: the layout, and the charts' drawn width, follow it. */
+  width: number;
+  /** Every script of the page: the head script shows the copy only to the same build of the shell. */
+  scripts: string[];
   /** The raw stored values the app's language, scheme and branding follow from. */
   savedLanguage: string | null;
   cachedSettings: string | null;
@@ -81,25 +88,11 @@ export type LastView = {
 export const LAST_VIEW_UNSAFE_MARKUP =
   /<(?:script|iframe|frame|object|embed|meta|base|link)\b|\son[a-z]+\s*=|javascript:/i;
 
-/** The first of the browser's languages the portal has (es-AR → es), as the app detects it. */
-export function browserLanguage(
-  navigator: Pick<Navigator, 'languages'>,
-  languages: readonly string[],
-): string | null {
-  for (const tag of navigator.languages ?? []) {
-    const base = tag.toLowerCase().split('-')[0] ?? '';
-    if (languages.includes(base)) return base;
-  }
-  return null;
-}
-
-export function widthBand(width: number): number {
-  return LAST_VIEW_WIDTH_STEPS.filter((step) => width >= step).length;
-}
-
 /** Loaders of Mantine (page, section, lazy chart) and the page title the guarded page renders. */
 const STILL_LOADING = '.mantine-Loader-root';
 const PAGE_TITLE = 'main h1';
+/** A failure on the page (an error banner, "This section is unavailable"), or the phone's menu open. */
+const NOT_TO_KEEP = 'main [role="alert"], .mantine-Burger-burger[data-opened]';
 
 /**
  * The page's code and data are in: a title, no loader left, no read in flight. Mantine's static
@@ -109,6 +102,14 @@ export function isSettled(root: Element, fetching: number): boolean {
   return (
     fetching === 0 && root.querySelector(PAGE_TITLE) !== null && !root.querySelector(STILL_LOADING)
   );
+}
+
+/**
+ * Settled, with nothing a start should not paint: no failed read (`failing`), no error on the page,
+ * the phone's menu closed.
+ */
+export function isKeepable(root: Element, fetching: number, failing: number): boolean {
+  return isSettled(root, fetching) && failing === 0 && !root.querySelector(NOT_TO_KEEP);
 }
 
 export function isLastViewOnShow(doc: Document = document): boolean {
@@ -130,6 +131,17 @@ export function forgetLastView(storage: LastViewStorage): void {
   }
 }
 
+function sessionUserId(storage: LastViewStorage, sessionKey: string): string | null {
+  try {
+    const session = JSON.parse(storage.getItem(sessionKey) ?? 'null') as {
+      user?: { id?: unknown };
+    } | null;
+    return typeof session?.user?.id === 'string' ? session.user.id : null;
+  } catch {
+    return null;
+  }
+}
+
 function read(storage: Storage, key: string): string | null {
   try {
     return storage.getItem(key);
@@ -147,8 +159,8 @@ export function captureLastView(input: {
   userId: string;
   storage: LastViewStorage;
   keys: LastViewKeys;
-  /** The portal's languages (shared-ui's SUPPORTED_LANGUAGES). */
-  languages: readonly string[];
+  /** shared-ui's `browserLanguage()` (this module is in the entry, before any shared package). */
+  browserLanguage: string | null;
   doc?: Document;
   win?: Window & typeof globalThis;
   now?: number;
@@ -157,6 +169,9 @@ export function captureLastView(input: {
   const win = input.win ?? window;
   const root = doc.getElementById('root');
   if (!root || isLastViewOnShow(doc)) return false;
+  // Only beside this user's own session, in the storage that holds it (another tab may have signed
+  // in someone else, or flipped "Remember me", since).
+  if (sessionUserId(input.storage, input.keys.sessionKey) !== input.userId) return false;
   const html = root.innerHTML;
   const local = win.localStorage;
   const record: LastView = {
@@ -164,20 +179,23 @@ export function captureLastView(input: {
     userId: input.userId,
     path: win.location.pathname,
     savedAt: input.now ?? Date.now(),
-    widthBand: widthBand(win.innerWidth),
+    width: win.innerWidth,
+    scripts: [...doc.querySelectorAll<HTMLScriptElement>('script[src]')].map(
+      (script) => script.src,
+    ),
     savedLanguage: read(local, input.keys.languageKey),
     cachedSettings: read(local, input.keys.settingsKey),
     savedColorScheme: read(local, input.keys.colorSchemeKey),
     prefersDark: win.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
-    browserLanguage: browserLanguage(win.navigator, input.languages),
+    browserLanguage: input.browserLanguage,
     language: doc.documentElement.lang,
     colorScheme: doc.documentElement.getAttribute('data-mantine-color-scheme') ?? 'light',
     direction: doc.documentElement.dir || 'ltr',
     title: doc.title,
-    styles: [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => ({
-      href: link.href,
-      crossOrigin: link.getAttribute('crossorigin'),
-    })),
+    // Those in force: a stylesheet that failed to load is not asked for again.
+    styles: [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      .filter((link) => link.sheet !== null)
+      .map((link) => ({ href: link.href, crossOrigin: link.getAttribute('crossorigin') })),
     html,
   };
   if (html.length > LAST_VIEW_MAX_HTML_LENGTH || LAST_VIEW_UNSAFE_MARKUP.test(html)) {
