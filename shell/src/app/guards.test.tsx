@@ -18,6 +18,16 @@ import { RequireSession, SessionGate } from './guards';
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The server answers the stored session's check: that session is gone (revoked or expired). */
+function rejectStoredSession() {
+  vi.spyOn(authService, 'getSession').mockResolvedValue(
+    fail('GET_SESSION_ERROR', 'Invalid Refresh Token: Refresh Token Not Found', {
+      status: 400,
+      code: 'refresh_token_not_found',
+    }),
+  );
+}
+
 function renderApp() {
   vi.spyOn(authService, 'onAuthEvent').mockReturnValue(() => {});
   return renderShell(
@@ -55,12 +65,7 @@ describe('SessionGate', () => {
   });
 
   it('goes to the sign-in page when the server rejects the session', async () => {
-    vi.spyOn(authService, 'getSession').mockResolvedValue(
-      fail('GET_SESSION_ERROR', 'Invalid Refresh Token: Refresh Token Not Found', {
-        status: 400,
-        code: 'refresh_token_not_found',
-      }),
-    );
+    rejectStoredSession();
     renderApp();
 
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
@@ -128,12 +133,7 @@ describe('SessionGate and the dashboard as last seen', () => {
 
   it('removes and forgets it when the stored session turns out to be gone', async () => {
     showLastView();
-    vi.spyOn(authService, 'getSession').mockResolvedValue(
-      fail('GET_SESSION_ERROR', 'Invalid Refresh Token: Refresh Token Not Found', {
-        status: 400,
-        code: 'refresh_token_not_found',
-      }),
-    );
+    rejectStoredSession();
     renderApp();
 
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();

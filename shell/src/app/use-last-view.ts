@@ -62,16 +62,17 @@ export function useLastView(queryClient: QueryClient, userId: string | undefined
   useEffect(() => {
     if (!userId) return undefined;
     const onDashboard = pathname === LAST_VIEW_PATH;
+    const root = () => document.getElementById('root');
     const settled = () => {
-      const root = document.getElementById('root');
-      return root !== null && isSettled(root, queryClient.isFetching());
+      const app = root();
+      return app !== null && isSettled(app, queryClient.isFetching());
     };
     const keepable = () => {
-      const root = document.getElementById('root');
+      const app = root();
       const failing = queryClient
         .getQueryCache()
         .findAll({ predicate: (query) => query.state.status === 'error' }).length;
-      return root !== null && isKeepable(root, queryClient.isFetching(), failing);
+      return app !== null && isKeepable(app, queryClient.isFetching(), failing);
     };
     const capture = () => {
       if (!onDashboard || outOfStep.current || isLastViewOnShow() || !keepable()) return false;

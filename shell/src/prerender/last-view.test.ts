@@ -34,6 +34,17 @@ function stored(): LastView | null {
   return raw ? (JSON.parse(raw) as LastView) : null;
 }
 
+/** captureLastView for user-1 beside their session in sessionStorage, as the layout calls it. */
+function keep(changes: Partial<Parameters<typeof captureLastView>[0]> = {}) {
+  return captureLastView({
+    userId: 'user-1',
+    storage: sessionStorage,
+    keys: KEYS,
+    browserLanguage: 'en',
+    ...changes,
+  });
+}
+
 /** The signed-in user's session, beside which the copy is kept. */
 function signIn(userId = 'user-1', storage: Storage = sessionStorage) {
   storage.setItem(KEYS.sessionKey, JSON.stringify({ access_token: 't', user: { id: userId } }));
@@ -116,41 +127,20 @@ describe('captureLastView', () => {
   ])('keeps nothing from a page holding %s, and drops the older copy', (_what, markup) => {
     sessionStorage.setItem(LAST_VIEW_STORAGE_KEY, '{"old":true}');
     renderApp(markup);
-    expect(
-      captureLastView({
-        userId: 'user-1',
-        storage: sessionStorage,
-        keys: KEYS,
-        browserLanguage: 'en',
-      }),
-    ).toBe(false);
+    expect(keep()).toBe(false);
     expect(sessionStorage.getItem(LAST_VIEW_STORAGE_KEY)).toBeNull();
   });
 
   it("keeps nothing beside another user's session (another tab signed in since)", () => {
     renderApp();
     signIn('user-2');
-    expect(
-      captureLastView({
-        userId: 'user-1',
-        storage: sessionStorage,
-        keys: KEYS,
-        browserLanguage: 'en',
-      }),
-    ).toBe(false);
+    expect(keep()).toBe(false);
     expect(stored()).toBeNull();
   });
 
   it('keeps nothing from a page larger than the limit', () => {
     renderApp(`<main><h1>Dashboard</h1><p>${'x'.repeat(LAST_VIEW_MAX_HTML_LENGTH)}</p></main>`);
-    expect(
-      captureLastView({
-        userId: 'user-1',
-        storage: sessionStorage,
-        keys: KEYS,
-        browserLanguage: 'en',
-      }),
-    ).toBe(false);
+    expect(keep()).toBe(false);
     expect(stored()).toBeNull();
   });
 
@@ -163,22 +153,13 @@ describe('captureLastView', () => {
       },
       removeItem() {},
     };
-    expect(
-      captureLastView({ userId: 'user-1', storage: full, keys: KEYS, browserLanguage: 'en' }),
-    ).toBe(false);
+    expect(keep({ storage: full })).toBe(false);
   });
 
   it('never copies a copy: not while the last view is on show', () => {
     renderApp();
     document.documentElement.setAttribute(LAST_VIEW_ATTRIBUTE, 'shown');
-    expect(
-      captureLastView({
-        userId: 'user-1',
-        storage: sessionStorage,
-        keys: KEYS,
-        browserLanguage: 'en',
-      }),
-    ).toBe(false);
+    expect(keep()).toBe(false);
     expect(stored()).toBeNull();
   });
 });

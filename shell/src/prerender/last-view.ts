@@ -173,6 +173,10 @@ export function captureLastView(input: {
   // in someone else, or flipped "Remember me", since).
   if (sessionUserId(input.storage, input.keys.sessionKey) !== input.userId) return false;
   const html = root.innerHTML;
+  if (html.length > LAST_VIEW_MAX_HTML_LENGTH || LAST_VIEW_UNSAFE_MARKUP.test(html)) {
+    forgetLastView(input.storage);
+    return false;
+  }
   const local = win.localStorage;
   const record: LastView = {
     version: LAST_VIEW_VERSION,
@@ -198,10 +202,6 @@ export function captureLastView(input: {
       .map((link) => ({ href: link.href, crossOrigin: link.getAttribute('crossorigin') })),
     html,
   };
-  if (html.length > LAST_VIEW_MAX_HTML_LENGTH || LAST_VIEW_UNSAFE_MARKUP.test(html)) {
-    forgetLastView(input.storage);
-    return false;
-  }
   try {
     input.storage.setItem(LAST_VIEW_STORAGE_KEY, JSON.stringify(record));
     return true;
