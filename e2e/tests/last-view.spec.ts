@@ -10,6 +10,7 @@ import { holdScripts } from '../support/hold-scripts';
 const KEY = 'portal.lastView';
 const studentReady = (page: Page) => page.getByRole('link', { name: 'Course Classroom' }).first();
 const teacherReady = (page: Page) => page.getByRole('region', { name: 'Course Performance' });
+const adminReady = (page: Page) => page.getByRole('region', { name: 'The last month' });
 
 /** Signs in and waits until the dashboard (`ready` on it) has been kept for the next start. */
 async function signInAndSettle(page: Page, email: string, ready: (page: Page) => Locator) {
@@ -96,4 +97,22 @@ test('signing out forgets the copy; the next user of the browser never sees it',
   release();
   await expect(teacherReady(page)).toBeVisible();
   await expect(lastView(page)).toHaveCount(0);
+});
+
+test('a page the user has changed (another period) is not kept: the copy is the page a start paints', async ({
+  page,
+}) => {
+  await signInAndSettle(page, DEMO.admin, adminReady);
+  await page.getByText('Year', { exact: true }).click();
+  await expect(page.getByRole('region', { name: 'The last 12 months' })).toBeVisible();
+
+  // Settled in that state (the Refresh button's spinner gone too).
+  await expect(page.locator('#root .mantine-Loader-root')).toHaveCount(0);
+  // Reloading hides the page, which would keep it again: not this state of it.
+  const release = await holdScripts(page);
+  await page.reload({ waitUntil: 'commit' });
+  await expect(lastView(page).getByText('The last month')).toBeVisible();
+  await expect(lastView(page).getByText('The last 12 months')).toHaveCount(0);
+  release();
+  await expect(adminReady(page)).toBeVisible();
 });

@@ -43,7 +43,7 @@ function whenIdle(task: () => void): () => void {
  * The dashboard's last view (src/prerender/last-view.ts), from the signed-in layout: hands the page
  * over from the copy on show once the app's own has settled (or at once on another page), and
  * takes a new copy once the dashboard has stayed settled for a moment, and again when the tab is
- * hidden or the page unloads (not when another page of the portal opens: by the time an effect
+ * hidden or the page unloads as long as the user has not worked the page (not when another page of the portal opens: by the time an effect
  * cleans up, the DOM already shows that page).
  */
 export function useLastView(queryClient: QueryClient, userId: string | undefined): void {
@@ -74,8 +74,16 @@ export function useLastView(queryClient: QueryClient, userId: string | undefined
         .findAll({ predicate: (query) => query.state.status === 'error' }).length;
       return app !== null && isKeepable(app, queryClient.isFetching(), failing);
     };
+    // Once the user has worked the page (another period, a filter, a tab), it is no longer the page
+    // a start paints: what was kept before that stays the copy.
+    let changedByUser = false;
+    const onInput = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest('main')) changedByUser = true;
+    };
     const capture = () => {
-      if (!onDashboard || outOfStep.current || isLastViewOnShow() || !keepable()) return false;
+      if (!onDashboard || changedByUser || outOfStep.current || isLastViewOnShow() || !keepable()) {
+        return false;
+      }
       return captureLastView({
         userId,
         storage: rememberMeStorage,
@@ -115,11 +123,15 @@ export function useLastView(queryClient: QueryClient, userId: string | undefined
     };
     window.addEventListener('pagehide', capture);
     document.addEventListener('visibilitychange', onHidden);
+    document.addEventListener('pointerdown', onInput, true);
+    document.addEventListener('keydown', onInput, true);
     return () => {
       stop();
       idle?.();
       window.removeEventListener('pagehide', capture);
       document.removeEventListener('visibilitychange', onHidden);
+      document.removeEventListener('pointerdown', onInput, true);
+      document.removeEventListener('keydown', onInput, true);
     };
   }, [pathname, userId, queryClient]);
 }
