@@ -15,7 +15,14 @@ import {
 import { verifyJwt } from './jwt';
 import { BucketRoutes } from './storage-buckets';
 import {
+  OPAQUE_TYPE,
+  mediaTypeOf,
+  servedContentType,
+  servingHeaders,
+} from './storage-content-types';
+import {
   bucketNotFound,
+  duplicateObject,
   fromDatabaseError,
   invalidRequest,
   objectNotFound,
@@ -111,6 +118,85 @@ function stringField(body: JsonObject, field: string): string {
   return value;
 }
 
+interface ListV2Row {
+  sort_key: string;
+  id: string | null;
+  updated_at: Date | null;
+  created_at: Date | null;
+  last_accessed_at: Date | null;
+  metadata: unknown;
+}
+
+type ListV2Column = 'name' | 'created_at' | 'updated_at';
+const LIST_V2_COLUMNS = new Set<string>(['name', 'created_at', 'updated_at']);
+
+interface ListCursor {
+  key: string;
+  order: 'asc' | 'desc';
+  column: ListV2Column;
+  date: string | null;
+}
+
+// Storage's continuation token: base64 of `l:<last key>`, `o:<order>`, `c:<column>`, `a:<date>` lines.
+function encodeListCursor(cursor: ListCursor): string {
+  const lines = [`l:${cursor.key}`, `o:${cursor.order}`, `c:${cursor.column}`];
+  if (cursor.date) lines.push(`a:${cursor.date}`);
+  return Buffer.from(lines.join('\n')).toString('base64');
+}
+
+function decodeListCursor(token: string): ListCursor {
+  const parts = new Map<string, string>();
+  for (const line of Buffer.from(token, 'base64').toString('utf8').split('\n')) {
+    const match = /^([loca]):(.*)$/.exec(line);
+    if (!match) throw invalidRequest('Invalid continuation token');
+    parts.set(match[1] as string, match[2] as string);
+  }
+  const key = parts.get('l');
+  const order = parts.get('o') ?? 'asc';
+  const column = parts.get('c') ?? 'name';
+  const date = parts.get('a') ?? null;
+  if (
+    !key ||
+    (order !== 'asc' && order !== 'desc') ||
+    !LIST_V2_COLUMNS.has(column) ||
+    (date !== null && Number.isNaN(Date.parse(date)))
+  ) {
+    throw invalidRequest('Invalid continuation token');
+  }
+  return { key, order, column: column as ListV2Column, date };
+}
+
+/** The body of a list-v2 request, checked as Storage's schema does; a cursor's sort wins over sortBy. */
+function listV2Request(body: JsonObject) {
+  const { prefix = '', limit = MAX_LIST_LIMIT, with_delimiter = false, cursor, sortBy } = body;
+  if (typeof prefix !== 'string') throw invalidRequest('prefix must be a string');
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
+    throw invalidRequest('limit must be a whole number, 1 or more');
+  if (typeof with_delimiter !== 'boolean') throw invalidRequest('with_delimiter must be true or false');
+  if (cursor !== undefined && typeof cursor !== 'string') throw invalidRequest('cursor must be a string');
+  let column: ListV2Column = 'name';
+  let order: 'asc' | 'desc' = 'asc';
+  if (sortBy !== undefined) {
+    const sort = (typeof sortBy === 'object' && sortBy !== null ? sortBy : {}) as JsonObject;
+    if (typeof sort.column !== 'string' || !LIST_V2_COLUMNS.has(sort.column))
+      throw invalidRequest('sortBy.column must be one of name, created_at, updated_at');
+    if (sort.order !== undefined && sort.order !== 'asc' && sort.order !== 'desc')
+      throw invalidRequest('sortBy.order must be asc or desc');
+    column = sort.column as ListV2Column;
+    order = sort.order === 'desc' ? 'desc' : 'asc';
+  }
+  const after = cursor ? decodeListCursor(cursor) : undefined;
+  return {
+    prefix,
+    // Storage returns at most 1000 entries a page.
+    limit: Math.min(limit, MAX_LIST_LIMIT),
+    withDelimiter: with_delimiter,
+    column: after?.column ?? column,
+    order: after?.order ?? order,
+    after,
+  };
+}
+
 /** A single `bytes=start-end` range of a file of `size` bytes; undefined for none or several ranges. */
 function parseRange(
   header: string | undefined,
@@ -131,29 +217,12 @@ function parseRange(
   return { start, end };
 }
 
-function contentDisposition(download: string | null, name: string): Record<string, string> {
-  if (download === null) return {};
-  const filename = download || name.split('/').pop() || 'download';
-  return { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(filename)}` };
-}
-
 /**
  * The Storage (`/storage/v1`) API that storage-js 2.x calls. Every read and write of storage.objects
  * for a caller runs as that caller (role + JWT claims, see caller-db.ts), so the storage policies of
  * the migrations decide; bucket limits are read as the server, as Storage does. Bytes live on disk
  * (storage-files.ts) and change together with their row.
  */
-/**
- * The Content-Type an object is served with. Text without a charset gets `charset=utf-8`: without
- * it a browser reads the bytes as windows-1252 and a previewed Markdown note shows "conversaciÃ³n".
- * A charset the uploader chose is kept.
- */
-export function servedContentType(mimetype: string | undefined): string {
-  const type = mimetype?.trim() || 'application/octet-stream';
-  if (!/^text\//i.test(type) || /;\s*charset=/i.test(type)) return type;
-  return `${type}; charset=utf-8`;
-}
-
 export class StorageApi {
   private readonly files: ObjectFiles;
   private readonly buckets: BucketRoutes;
@@ -190,6 +259,10 @@ export class StorageApi {
       case 'list':
         if (method === 'POST' && rest.length === 1)
           return this.list(req, res, decodeObjectPath(rest).bucketId);
+        break;
+      case 'list-v2':
+        if (method === 'POST' && rest.length === 1)
+          return this.listV2(req, res, decodeObjectPath(rest).bucketId);
         break;
       case 'move':
       case 'copy':
@@ -391,15 +464,17 @@ export class StorageApi {
     const staged = this.files.stagingFile();
     const upload = await receiveUpload(req, effectiveSizeLimit(bucket.file_size_limit), staged);
     try {
-      assertMimeTypeAllowed(upload.contentType, bucket.allowed_mime_types);
+      // Stored as the bare type/subtype the bucket took, never the header as sent.
+      const mimetype = assertMimeTypeAllowed(upload.contentType, bucket.allowed_mime_types);
       return await this.writeAsCaller(claims, async (db, disk) => {
         const id = await this.putRow(
           db,
           owner,
           bucketId,
           name,
-          metadataOfStaged(upload),
-          upload.userMetadata,
+          metadataOfStaged({ ...upload, contentType: mimetype }),
+          // Storage records an upload without metadata as {}.
+          upload.userMetadata ?? {},
           upsert,
         );
         await disk.place(staged, this.files.filePath(bucketId, name));
@@ -453,9 +528,8 @@ export class StorageApi {
     const token = await verifyObjectToken(url.searchParams.get('token'), 'upload', bucketId, name);
     // A signed upload URL stores one object: a second upload with the same token is refused.
     const jti = typeof token.jti === 'string' ? token.jti : '';
-    if (!(await this.files.claimUploadToken(jti, token.exp ?? 0))) {
-      throw storageError(400, 'InvalidJWT', 'The signed upload URL has already been used');
-    }
+    // Storage answers a second upload to the path as it answers any duplicate object.
+    if (!(await this.files.claimUploadToken(jti, token.exp ?? 0))) throw duplicateObject();
     // The policies were asked when the URL was signed; the token now stands for that permission.
     const server: CallerClaims = { role: 'service_role' };
     let id: string;
@@ -516,10 +590,9 @@ export class StorageApi {
       'cache-control': row.metadata?.cacheControl ?? DEFAULT_CACHE_CONTROL,
       'last-modified': row.updated_at.toUTCString(),
       'accept-ranges': 'bytes',
-      // Uploaded bytes are served from the API origin; never let a browser guess them into HTML.
-      'x-content-type-options': 'nosniff',
       ...(eTag ? { etag: eTag } : {}),
-      ...contentDisposition(url.searchParams.get('download'), row.name),
+      // Uploaded bytes are served from the API origin: never as a page that runs there.
+      ...servingHeaders(row.metadata?.mimetype, row.name, url.searchParams.get('download')),
     };
     if (eTag && headerValue(req, 'if-none-match') === eTag) {
       res.writeHead(304, headers);
@@ -739,6 +812,85 @@ export class StorageApi {
     );
   }
 
+  /**
+   * storage-js `listV2`: the objects whose names start with `prefix` (a plain string prefix, not a
+   * folder), or with `with_delimiter` one level of them, the deeper ones gathered into folders
+   * (`<prefix><segment>/`). Pages of `limit` entries follow one another by an opaque cursor, as in
+   * Storage's list-v2; the policies decide what the caller sees. Like Storage it does not look the
+   * bucket up: a missing bucket lists nothing.
+   */
+  private async listV2(req: IncomingMessage, res: ServerResponse, bucketId: string) {
+    const claims = await this.caller(req);
+    const request = listV2Request(await this.readJson(req));
+    const { prefix, limit, withDelimiter, column, order, after } = request;
+    const dateSort = column !== 'name';
+    const values: unknown[] = [bucketId, prefix, withDelimiter, limit + 1, `${escapeLike(prefix)}%`];
+    const param = (value: unknown) => `$${values.push(value)}`;
+    const compare = order === 'asc' ? '>' : '<';
+    let cursorCondition = 'true';
+    if (after && dateSort) {
+      cursorCondition = `(date_trunc('milliseconds', ${column}), sort_key collate "C") ${compare} (coalesce(${param(after.date)}::timestamptz, 'epoch'), ${param(after.key)})`;
+    } else if (after) {
+      cursorCondition = `sort_key collate "C" ${compare} ${param(after.key)}`;
+    }
+    const orderBy = dateSort
+      ? `coalesce(date_trunc('milliseconds', ${column}), 'epoch') ${order}, sort_key collate "C" ${order}`
+      : `sort_key collate "C" ${order}`;
+    const rows = await runAsCaller(this.pool, claims, async (db) => {
+      const { rows } = await db.query<ListV2Row>(
+        `with matching as (
+           select o.*, case when $3::boolean then nullif(position('/' in substr(o.name, char_length($2) + 1)), 0) end as slash
+             from storage.objects o
+            where o.bucket_id = $1 and o.name like $5 escape '\\'
+         ), entries as (
+           -- A folder sorts by its name with the delimiter, as Storage walks the keys; its dates are
+           -- those of its first object.
+           select left(name, char_length($2) + slash) as sort_key, null::uuid as id,
+                  min(created_at) as updated_at, min(created_at) as created_at,
+                  null::timestamptz as last_accessed_at, null::jsonb as metadata
+             from matching where slash is not null
+            group by left(name, char_length($2) + slash)
+           union all
+           select name, id, updated_at, created_at, last_accessed_at, metadata
+             from matching where slash is null
+         )
+         select * from entries where ${cursorCondition} order by ${orderBy} limit $4`,
+        values,
+      );
+      return rows;
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const hasNext = rows.length > limit && last !== undefined;
+    // Storage's `key`: the name's segment at the prefix's level, with the delimiter only.
+    const level = prefix ? prefix.split('/').length - 1 : 0;
+    const entry = (row: ListV2Row) => ({
+      ...(withDelimiter ? { key: row.sort_key.split('/')[level] ?? '' } : {}),
+      name: row.sort_key,
+      id: row.id,
+      updated_at: row.id === null && !dateSort ? null : (row.updated_at?.toISOString() ?? null),
+      created_at: row.id === null && !dateSort ? null : (row.created_at?.toISOString() ?? null),
+      last_accessed_at: row.last_accessed_at?.toISOString() ?? null,
+      metadata: row.metadata,
+    });
+    sendJson(res, 200, {
+      hasNext,
+      ...(hasNext
+        ? {
+            nextCursor: encodeListCursor({
+              key: last.sort_key,
+              order,
+              column,
+              date: dateSort ? (last[column]?.toISOString() ?? null) : null,
+            }),
+            nextCursorKey: last.sort_key,
+          }
+        : {}),
+      folders: page.filter((row) => row.id === null).map(entry),
+      objects: page.filter((row) => row.id !== null).map(entry),
+    });
+  }
+
   private async transferRequest(req: IncomingMessage) {
     const claims = await this.caller(req);
     const body = await this.readJson(req);
@@ -756,10 +908,14 @@ export class StorageApi {
     return { claims, bucketId, sourceKey, destinationKey, destinationBucket, target };
   }
 
-  private static assertFits(row: ObjectRow, target: BucketLimits): void {
+  /**
+   * Checks that `row` fits the target bucket as an upload would; answers the type it is stored with
+   * there (a type an older stack stored unreadable counts as opaque bytes).
+   */
+  private static assertFits(row: ObjectRow, target: BucketLimits): string {
     assertSizeAllowed(row.metadata?.size ?? 0, target.file_size_limit);
-    assertMimeTypeAllowed(
-      row.metadata?.mimetype ?? 'application/octet-stream',
+    return assertMimeTypeAllowed(
+      mediaTypeOf(row.metadata?.mimetype) ?? OPAQUE_TYPE,
       target.allowed_mime_types,
     );
   }
@@ -771,10 +927,11 @@ export class StorageApi {
     await this.writeAsCaller(claims, async (db, disk) => {
       const source = await this.findObject(db, bucketId, sourceKey);
       if (!source) throw objectNotFound();
-      StorageApi.assertFits(source, target);
+      const mimetype = StorageApi.assertFits(source, target);
       const { rowCount } = await db.query(
         `update storage.objects
-            set bucket_id = $3, name = $4, owner = $5, owner_id = $6, updated_at = now()
+            set bucket_id = $3, name = $4, owner = $5, owner_id = $6, updated_at = now(),
+                metadata = jsonb_set(coalesce(metadata, '{}'), '{mimetype}', to_jsonb($7::text))
           where bucket_id = $1 and name = $2`,
         [
           bucketId,
@@ -783,6 +940,7 @@ export class StorageApi {
           destinationKey,
           claims.sub && UUID.test(claims.sub) ? claims.sub : null,
           claims.sub ?? null,
+          mimetype,
         ],
       );
       if (!rowCount) throw objectNotFound();
@@ -804,10 +962,11 @@ export class StorageApi {
       const id = await this.writeAsCaller(claims, async (db, disk) => {
         const source = await this.findObject(db, bucketId, sourceKey);
         if (!source) throw objectNotFound();
-        StorageApi.assertFits(source, target);
+        const mimetype = StorageApi.assertFits(source, target);
         staged = await this.files.stageCopy(this.files.filePath(bucketId, sourceKey));
         const metadata = {
           ...(source.metadata as ObjectMetadata),
+          mimetype,
           lastModified: new Date().toISOString(),
         };
         const copyId = await this.putRow(

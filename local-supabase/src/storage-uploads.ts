@@ -5,7 +5,8 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { JsonObject } from './http-utils';
 import { headerValue } from './http-utils';
-import { invalidRequest, storageError, tooLarge } from './storage-errors';
+import { acceptedMimeType } from './storage-content-types';
+import { invalidRequest, tooLarge } from './storage-errors';
 
 /** supabase/config.toml `[storage] file_size_limit`; a bucket may only lower it. */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -403,23 +404,12 @@ export async function receiveUpload(
   }
 }
 
-/** `image/*` style wildcards as Storage allows them; parameters (`;charset=…`) are ignored. */
-export function assertMimeTypeAllowed(contentType: string, allowed: string[] | null): void {
-  if (!allowed || allowed.length === 0) return;
-  const mimeType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-  const ok = allowed.some((entry) => {
-    const pattern = entry.trim().toLowerCase();
-    if (pattern === '*' || pattern === '*/*') return true;
-    return pattern.endsWith('/*')
-      ? mimeType.startsWith(pattern.slice(0, -1))
-      : pattern === mimeType;
-  });
-  if (!ok)
-    throw storageError(
-      415,
-      'invalid_mime_type',
-      `mime type ${mimeType || contentType} is not supported`,
-    );
+/**
+ * The type a bucket stores an upload of `contentType` as (see acceptedMimeType); 415
+ * invalid_mime_type when it does not take it.
+ */
+export function assertMimeTypeAllowed(contentType: string, allowed: string[] | null): string {
+  return acceptedMimeType(contentType, allowed);
 }
 
 export function assertSizeAllowed(size: number, bucketLimit: number | null): void {

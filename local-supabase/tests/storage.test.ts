@@ -246,6 +246,19 @@ describe('upload and download', () => {
     expect(info?.size).toBe(Buffer.byteLength(stored));
   });
 
+  it('answers info() with the user metadata as Storage does: {} when the upload gave none', async () => {
+    const bucket = alice.client.storage.from(OPEN);
+    const plain = `info/${randomUUID()}.txt`;
+    const raw = `info/${randomUUID()}.bin`;
+    const tagged = `info/${randomUUID()}.txt`;
+    expect((await bucket.upload(plain, text('plain'))).error).toBeNull();
+    expect((await bucket.upload(raw, Buffer.from('raw'), { contentType: 'application/octet-stream' })).error).toBeNull();
+    expect((await bucket.upload(tagged, text('tagged'), { metadata: { lesson: 3, level: 'B1' } })).error).toBeNull();
+    expect((await bucket.info(plain)).data?.metadata).toEqual({});
+    expect((await bucket.info(raw)).data?.metadata).toEqual({});
+    expect((await bucket.info(tagged)).data?.metadata).toEqual({ lesson: 3, level: 'B1' });
+  });
+
   it('answers a missing object or bucket with 404', async () => {
     expectStorageError((await download(alice.client, OPEN, 'nothing/here.txt')).error, 404);
     const missingBucket = await alice.client.storage
@@ -359,20 +372,18 @@ describe('signed URLs', () => {
     expect(new TextDecoder('utf-8').decode(await response.arrayBuffer())).toBe(content);
   });
 
-  it('keeps a charset the uploader chose and adds none to binary types', async () => {
+  it('stores only type/subtype, so text is served as UTF-8 whatever the upload said; binary types get no charset', async () => {
     const latin = `${alice.user.id}/latin-${randomUUID()}.txt`;
     await alice.client.storage
       .from(OWN)
-      .upload(latin, Buffer.from([0x63, 0x61, 0x66, 0xe9]), {
-        contentType: 'text/plain; charset=iso-8859-1',
-      });
+      .upload(latin, Buffer.from('café'), { contentType: 'text/plain; charset=iso-8859-1' });
     const image = `${alice.user.id}/pixel-${randomUUID()}.png`;
     await alice.client.storage.from(OWN).upload(image, text('png', 'image/png'));
     const signed = await alice.client.storage.from(OWN).createSignedUrls([latin, image], 60);
     const [latinResponse, imageResponse] = await Promise.all(
       (signed.data ?? []).map((entry) => fetch(entry.signedUrl as string)),
     );
-    expect(latinResponse?.headers.get('content-type')).toBe('text/plain; charset=iso-8859-1');
+    expect(latinResponse?.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(imageResponse?.headers.get('content-type')).toBe('image/png');
   });
 
@@ -457,7 +468,7 @@ describe('signed URLs', () => {
     expectStorageError((await bucket.createSignedUrls([path], 365 * 24 * 3600)).error, 400, message);
   });
 
-  it('lets a signed upload URL store one object: a second upload with its token is refused', async () => {
+  it('lets a signed upload URL store one object: a second upload with its token is a 409 duplicate', async () => {
     const own = `${alice.user.id}/once-${randomUUID()}.txt`;
     const { data, error } = await alice.client.storage
       .from(OWN)
@@ -467,7 +478,8 @@ describe('signed URLs', () => {
     const anon = anonClient().storage.from(OWN);
     expect((await anon.uploadToSignedUrl(own, token, text('first'))).error).toBeNull();
     const again = await anon.uploadToSignedUrl(own, token, text('second'));
-    expectStorageError(again.error, 400, 'The signed upload URL has already been used');
+    // Storage's answer to a second object at the same path (its error code: Duplicate).
+    expectStorageError(again.error, 409, 'The resource already exists');
     expect((await download(alice.client, OWN, own)).text).toBe('first');
     // Two uploads racing with one fresh token: exactly one stores.
     const raced = `${alice.user.id}/race-${randomUUID()}.txt`;
@@ -728,6 +740,93 @@ describe('list', () => {
     expect(
       (await alice.client.storage.from(OWN).list(alice.user.id)).data?.map((e) => e.name),
     ).toContain('listed.txt');
+  });
+});
+
+describe('listV2 (POST /object/list-v2/<bucket>)', () => {
+  const folder = `list-v2-${randomUUID()}`;
+  const names = ['c.txt', 'a.txt', 'B.txt', 'sub-x.txt', 'sub/x.txt', 'sub/y.txt', 'sub/deeper/z.txt', 'zz/w.txt'];
+  beforeAll(async () => {
+    for (const name of names) {
+      const { error } = await alice.client.storage.from(OPEN).upload(`${folder}/${name}`, text(name));
+      if (error) throw error;
+    }
+  });
+
+  it('lists one level with the delimiter: folders (ending in /) apart from objects, full keys, byte order', async () => {
+    const { data, error } = await alice.client.storage
+      .from(OPEN)
+      .listV2({ prefix: `${folder}/`, with_delimiter: true });
+    expect(error).toBeNull();
+    expect(data?.hasNext).toBe(false);
+    expect(data?.folders.map((entry) => entry.name)).toEqual([`${folder}/sub/`, `${folder}/zz/`]);
+    expect(data?.objects.map((entry) => entry.name)).toEqual(
+      ['B.txt', 'a.txt', 'c.txt', 'sub-x.txt'].map((name) => `${folder}/${name}`),
+    );
+    const file = data?.objects.find((entry) => entry.name === `${folder}/a.txt`);
+    expect(file?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(file?.metadata).toMatchObject({ size: 5, mimetype: 'text/plain' });
+    expect(file?.key).toBe('a.txt');
+  });
+
+  it('lists every object under the prefix without the delimiter, and sorts descending', async () => {
+    const bucket = alice.client.storage.from(OPEN);
+    const all = names.map((name) => `${folder}/${name}`).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const flat = await bucket.listV2({ prefix: `${folder}/` });
+    expect(flat.data?.folders).toEqual([]);
+    expect(flat.data?.objects.map((entry) => entry.name)).toEqual(all);
+    const down = await bucket.listV2({ prefix: `${folder}/`, sortBy: { column: 'name', order: 'desc' } });
+    expect(down.data?.objects.map((entry) => entry.name)).toEqual([...all].reverse());
+    const sub = await bucket.listV2({ prefix: `${folder}/sub/`, with_delimiter: true });
+    expect(sub.data?.folders.map((entry) => entry.name)).toEqual([`${folder}/sub/deeper/`]);
+    expect(sub.data?.objects.map((entry) => entry.name)).toEqual([`${folder}/sub/x.txt`, `${folder}/sub/y.txt`]);
+  });
+
+  it.each([
+    ['by name', { column: 'name' as const, order: 'asc' as const }],
+    ['by name, descending', { column: 'name' as const, order: 'desc' as const }],
+    ['by creation', { column: 'created_at' as const, order: 'asc' as const }],
+  ])('pages with a cursor %s: every entry once, in order', async (_label, sortBy) => {
+    const bucket = alice.client.storage.from(OPEN);
+    for (const with_delimiter of [true, false]) {
+      const whole = await bucket.listV2({ prefix: `${folder}/`, with_delimiter, sortBy });
+      const expected = [...(whole.data?.folders ?? []), ...(whole.data?.objects ?? [])].map((e) => e.name);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 20; page += 1) {
+        const { data, error } = await bucket.listV2({ prefix: `${folder}/`, with_delimiter, sortBy, limit: 2, cursor });
+        expect(error).toBeNull();
+        seen.push(...(data?.folders ?? []).map((e) => e.name), ...(data?.objects ?? []).map((e) => e.name));
+        if (!data?.hasNext) break;
+        expect(data.nextCursor).toBeTruthy();
+        cursor = data.nextCursor;
+      }
+      expect(new Set(seen).size, `with_delimiter ${with_delimiter}`).toBe(seen.length);
+      expect([...seen].sort(), `with_delimiter ${with_delimiter}`).toEqual([...expected].sort());
+      expect(seen.length).toBe(with_delimiter ? 6 : names.length);
+    }
+  });
+
+  it('shows only what the policies let the caller read, and refuses a bad request with 400', async () => {
+    await alice.client.storage.from(OWN).upload(`${alice.user.id}/listed-v2.txt`, text('mine'));
+    const theirs = await bob.client.storage.from(OWN).listV2({ prefix: `${alice.user.id}/` });
+    expect(theirs.data).toMatchObject({ hasNext: false, folders: [], objects: [] });
+    const mine = await alice.client.storage.from(OWN).listV2({ prefix: `${alice.user.id}/` });
+    expect(mine.data?.objects.map((e) => e.name)).toContain(`${alice.user.id}/listed-v2.txt`);
+    expect((await anonClient().storage.from(OPEN).listV2({ prefix: `${folder}/` })).data?.objects).toEqual([]);
+
+    const bucket = alice.client.storage.from(OPEN);
+    expectStorageError((await bucket.listV2({ cursor: 'not a cursor' })).error, 400);
+    expectStorageError(
+      (await bucket.listV2({ sortBy: { column: 'size' as 'name' } })).error,
+      400,
+    );
+    // Like Storage, list-v2 does not look the bucket up: a missing one lists nothing.
+    expect((await alice.client.storage.from(`missing-${run}`).listV2()).data).toEqual({
+      hasNext: false,
+      folders: [],
+      objects: [],
+    });
   });
 });
 
