@@ -154,10 +154,12 @@ export async function seedStorage(
       }
       const metadata = metadataFor({ bytes, contentType, cacheControl: DEFAULT_CACHE_CONTROL, userMetadata: null });
       await client.query(
-        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
-         values ($1, $2, null, null, $3, $4)
+        // user_metadata {}: what Storage records for an upload that gives none (info() answers it).
+        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+         values ($1, $2, null, null, $3, '{}', $4)
          on conflict (bucket_id, name) do update set
-           owner = null, owner_id = null, metadata = excluded.metadata, version = excluded.version,
+           owner = null, owner_id = null, metadata = excluded.metadata,
+           user_metadata = excluded.user_metadata, version = excluded.version,
            updated_at = now(), last_accessed_at = now()`,
         [bucketId, name, metadata, randomUUID()],
       );

@@ -153,6 +153,10 @@ describe('seed (supabase/seed.sql + supabase/seed/storage)', () => {
     expect(pdf.error).toBeNull();
     const bytes = new Uint8Array(await (pdf.data as Blob).arrayBuffer());
     expect(Buffer.from(bytes)).toEqual(await readFile(path.join(SUPABASE_DIR, 'seed/storage/materials/c0a5e000-0000-4000-8000-000000000001/b2e8c4a1-0000-4000-8000-000000000002/1731330000000-v7k2qd.pdf')));
+    // As the CLI's uploads through Storage record them: no user metadata is {}.
+    const info = await student.storage.from('materials').info('c0a5e000-0000-4000-8000-000000000001/b2e8c4a1-0000-4000-8000-000000000002/1731330000000-v7k2qd.pdf');
+    expect(info.data?.contentType).toBe('application/pdf');
+    expect(info.data?.metadata).toEqual({});
     for (const client of [student, teacher]) {
       const work = await client.storage.from('activity-submissions').download(EMMA_SUBMISSION_FILE);
       expect(work.error).toBeNull();
