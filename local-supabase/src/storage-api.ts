@@ -172,8 +172,10 @@ function listV2Request(body: JsonObject) {
   if (typeof prefix !== 'string') throw invalidRequest('prefix must be a string');
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
     throw invalidRequest('limit must be a whole number, 1 or more');
-  if (typeof with_delimiter !== 'boolean') throw invalidRequest('with_delimiter must be true or false');
-  if (cursor !== undefined && typeof cursor !== 'string') throw invalidRequest('cursor must be a string');
+  if (typeof with_delimiter !== 'boolean')
+    throw invalidRequest('with_delimiter must be true or false');
+  if (cursor !== undefined && typeof cursor !== 'string')
+    throw invalidRequest('cursor must be a string');
   let column: ListV2Column = 'name';
   let order: 'asc' | 'desc' = 'asc';
   if (sortBy !== undefined) {
@@ -534,7 +536,14 @@ export class StorageApi {
     const server: CallerClaims = { role: 'service_role' };
     let id: string;
     try {
-      id = await this.store(req, server, token.owner ?? null, bucketId, name, token.upsert === true);
+      id = await this.store(
+        req,
+        server,
+        token.owner ?? null,
+        bucketId,
+        name,
+        token.upsert === true,
+      );
     } catch (error) {
       // Nothing was stored: the URL may be tried again.
       await this.files.releaseUploadToken(jti);
@@ -824,12 +833,20 @@ export class StorageApi {
     const request = listV2Request(await this.readJson(req));
     const { prefix, limit, withDelimiter, column, order, after } = request;
     const dateSort = column !== 'name';
-    const values: unknown[] = [bucketId, prefix, withDelimiter, limit + 1, `${escapeLike(prefix)}%`];
+    const values: unknown[] = [
+      bucketId,
+      prefix,
+      withDelimiter,
+      limit + 1,
+      `${escapeLike(prefix)}%`,
+    ];
     const param = (value: unknown) => `$${values.push(value)}`;
     const compare = order === 'asc' ? '>' : '<';
     let cursorCondition = 'true';
     if (after && dateSort) {
-      cursorCondition = `(date_trunc('milliseconds', ${column}), sort_key collate "C") ${compare} (coalesce(${param(after.date)}::timestamptz, 'epoch'), ${param(after.key)})`;
+      const [date, key] = [param(after.date), param(after.key)];
+      cursorCondition = `(date_trunc('milliseconds', ${column}), sort_key collate "C")
+        ${compare} (coalesce(${date}::timestamptz, 'epoch'), ${key})`;
     } else if (after) {
       cursorCondition = `sort_key collate "C" ${compare} ${param(after.key)}`;
     }
@@ -839,7 +856,10 @@ export class StorageApi {
     const rows = await runAsCaller(this.pool, claims, async (db) => {
       const { rows } = await db.query<ListV2Row>(
         `with matching as (
-           select o.*, case when $3::boolean then nullif(position('/' in substr(o.name, char_length($2) + 1)), 0) end as slash
+           -- slash: where the first delimiter after the prefix is (1-based), null for a leaf.
+           select o.*,
+                  case when $3::boolean
+                    then nullif(position('/' in substr(o.name, char_length($2) + 1)), 0) end as slash
              from storage.objects o
             where o.bucket_id = $1 and o.name like $5 escape '\\'
          ), entries as (

@@ -88,7 +88,9 @@ export function acceptedMimeType(contentType: string, allowed: string[] | null):
   if (entries.length === 0) return type;
   const wildcard = entries.some(
     (entry) =>
-      entry === '*' || entry === '*/*' || (entry.endsWith('/*') && type.startsWith(entry.slice(0, -1))),
+      entry === '*' ||
+      entry === '*/*' ||
+      (entry.endsWith('/*') && type.startsWith(entry.slice(0, -1))),
   );
   if (!wildcard) throw invalidMimeType(type);
   return type;

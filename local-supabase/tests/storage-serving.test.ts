@@ -138,7 +138,9 @@ async function upload(
   content = HTML,
 ): Promise<Response> {
   const multipart = path.includes('form');
-  const { body, contentType } = multipart ? form(type, content) : { body: content, contentType: type };
+  const { body, contentType } = multipart
+    ? form(type, content)
+    : { body: content, contentType: type };
   if (path.startsWith('signed upload URL')) {
     const signed = await fetch(`${API_URL}/storage/v1/object/upload/sign/${bucket}/${name}`, {
       method: 'POST',
@@ -184,7 +186,8 @@ describe('an allowed type with HTML smuggled after it', () => {
       role: 'a teacher’s material',
       token: () => teacherToken,
       bucket: 'materials',
-      name: () => `general/${DEMO_ACCOUNTS.teacher.id}/serving-${run}-${randomUUID().slice(0, 8)}.png`,
+      name: () =>
+        `general/${DEMO_ACCOUNTS.teacher.id}/serving-${run}-${randomUUID().slice(0, 8)}.png`,
     },
     {
       role: 'a student’s submission file',
@@ -211,11 +214,20 @@ describe('an allowed type with HTML smuggled after it', () => {
 
     it('stores an allowed type as its bare, lower-case type/subtype', async () => {
       const objectName = name();
-      const response = await upload('raw POST', token(), bucket, objectName, 'Image/PNG; q=1', 'png');
+      const response = await upload(
+        'raw POST',
+        token(),
+        bucket,
+        objectName,
+        'Image/PNG; q=1',
+        'png',
+      );
       expect(response.status).toBe(200);
       expect(await storedType(bucket, objectName)).toBe('image/png');
       const viaForm = name();
-      expect((await upload('form POST', token(), bucket, viaForm, 'IMAGE/PNG', 'png')).status).toBe(200);
+      expect((await upload('form POST', token(), bucket, viaForm, 'IMAGE/PNG', 'png')).status).toBe(
+        200,
+      );
       expect(await storedType(bucket, viaForm)).toBe('image/png');
     });
   });
@@ -241,16 +253,39 @@ describe('types that can carry script', () => {
 
   it('are refused by a wildcard (image/* does not let SVG in)', async () => {
     const objectName = `${randomUUID()}.svg`;
-    const response = await upload('form POST', alice.session.access_token, IMAGES, objectName, 'image/svg+xml', '<svg/>');
+    const response = await upload(
+      'form POST',
+      alice.session.access_token,
+      IMAGES,
+      objectName,
+      'image/svg+xml',
+      '<svg/>',
+    );
     expect(response.status).toBe(415);
     expect(
-      (await upload('form POST', alice.session.access_token, IMAGES, `${randomUUID()}.webp`, 'image/webp', 'w')).status,
+      (
+        await upload(
+          'form POST',
+          alice.session.access_token,
+          IMAGES,
+          `${randomUUID()}.webp`,
+          'image/webp',
+          'w',
+        )
+      ).status,
     ).toBe(200);
   });
 
   it('are stored when the bucket names them, and then never served as a page', async () => {
     const name = `${randomUUID()}.svg`;
-    const response = await upload('raw POST', SERVICE_ROLE_KEY, SERVED, name, 'image/svg+xml', '<svg/>');
+    const response = await upload(
+      'raw POST',
+      SERVICE_ROLE_KEY,
+      SERVED,
+      name,
+      'image/svg+xml',
+      '<svg/>',
+    );
     expect(response.status).toBe(200);
     const served = await fetch(`${API_URL}/storage/v1/object/public/${SERVED}/${name}`);
     expect(served.headers.get('content-type')).toBe('image/svg+xml');
@@ -262,7 +297,14 @@ describe('types that can carry script', () => {
 describe('a bucket without an allow-list', () => {
   it('stores the bare type/subtype of a valid type, parameters dropped', async () => {
     const objectName = `${randomUUID()}.bin`;
-    const response = await upload('raw POST', alice.session.access_token, LOOSE, objectName, 'Application/X-Custom; v=2', 'x');
+    const response = await upload(
+      'raw POST',
+      alice.session.access_token,
+      LOOSE,
+      objectName,
+      'Application/X-Custom; v=2',
+      'x',
+    );
     expect(response.status).toBe(200);
     expect(await storedType(LOOSE, objectName)).toBe('application/x-custom');
   });
@@ -271,7 +313,14 @@ describe('a bucket without an allow-list', () => {
     'refuses %j with 415',
     async (type) => {
       const objectName = `${randomUUID()}.bin`;
-      const response = await upload('form POST', alice.session.access_token, LOOSE, objectName, type, 'x');
+      const response = await upload(
+        'form POST',
+        alice.session.access_token,
+        LOOSE,
+        objectName,
+        type,
+        'x',
+      );
       expect(response.status).toBe(415);
       expect(await storedType(LOOSE, objectName)).toBeUndefined();
     },
@@ -337,8 +386,16 @@ describe('served headers on every read route', () => {
 
   beforeAll(async () => {
     for (const [name, [type, content]] of Object.entries(objects)) {
-      const response = await upload('raw POST', SERVICE_ROLE_KEY, SERVED, `${folder}/${name}`, type, content);
-      if (response.status !== 200) throw new Error(`${name}: ${response.status} ${await response.text()}`);
+      const response = await upload(
+        'raw POST',
+        SERVICE_ROLE_KEY,
+        SERVED,
+        `${folder}/${name}`,
+        type,
+        content,
+      );
+      if (response.status !== 200)
+        throw new Error(`${name}: ${response.status} ${await response.text()}`);
     }
   });
 
@@ -349,7 +406,11 @@ describe('served headers on every read route', () => {
     const signed = data?.signedUrl as string;
     const routes: Array<[string, string, Record<string, string>]> = [
       ['public', `${API_URL}/storage/v1/object/public/${key}`, {}],
-      ['authenticated', `${API_URL}/storage/v1/object/authenticated/${key}`, authHeaders(SERVICE_ROLE_KEY)],
+      [
+        'authenticated',
+        `${API_URL}/storage/v1/object/authenticated/${key}`,
+        authHeaders(SERVICE_ROLE_KEY),
+      ],
       ['object', `${API_URL}/storage/v1/object/${key}`, authHeaders(SERVICE_ROLE_KEY)],
       ['signed', signed, {}],
     ];
@@ -357,7 +418,10 @@ describe('served headers on every read route', () => {
     for (const [route, url, headers] of routes) {
       answers.push([`GET ${route}`, await fetch(url, { headers })]);
       answers.push([`HEAD ${route}`, await fetch(url, { method: 'HEAD', headers })]);
-      answers.push([`range ${route}`, await fetch(url, { headers: { ...headers, range: 'bytes=0-1' } })]);
+      answers.push([
+        `range ${route}`,
+        await fetch(url, { headers: { ...headers, range: 'bytes=0-1' } }),
+      ]);
     }
     return answers;
   }
@@ -388,7 +452,9 @@ describe('served headers on every read route', () => {
   });
 
   it('serves HTML a bucket allows as a download in a sandbox, never as a page', async () => {
-    const response = await fetch(`${API_URL}/storage/v1/object/public/${SERVED}/${folder}/page.html`);
+    const response = await fetch(
+      `${API_URL}/storage/v1/object/public/${SERVED}/${folder}/page.html`,
+    );
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(response.headers.get('content-security-policy')).toBe('sandbox');
@@ -399,13 +465,17 @@ describe('served headers on every read route', () => {
       .from(SERVED)
       .createSignedUrl(`${folder}/image.png`, 60, { download: 'photo.png' });
     const response = await fetch(data?.signedUrl as string);
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''photo.png`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''photo.png`,
+    );
   });
 
   it('sends the same headers on a 304', async () => {
     const url = `${API_URL}/storage/v1/object/public/${SERVED}/${folder}/notes.txt`;
     const first = await fetch(url);
-    const again = await fetch(url, { headers: { 'if-none-match': first.headers.get('etag') as string } });
+    const again = await fetch(url, {
+      headers: { 'if-none-match': first.headers.get('etag') as string },
+    });
     expect(again.status).toBe(304);
     expect(again.headers.get('x-content-type-options')).toBe('nosniff');
     expect(again.headers.get('content-security-policy')).toBe('sandbox');
