@@ -105,7 +105,6 @@ async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
   });
 
   const created = !(await exists(path.join(pgDir, 'PG_VERSION')));
-  if (!created) await assertClusterVersion(pgDir);
   try {
     if (created) {
       // A half-written cluster from an interrupted initdb cannot be reused.
@@ -148,6 +147,7 @@ async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedPostgresHandle> {
   const pgDir = path.join(dataDir, 'pg');
   await stopOrphanedPostmaster(pgDir, log);
-  if (!(await exists(path.join(pgDir, 'PG_VERSION')))) log('Creating a new Postgres cluster…');
+  if (await exists(path.join(pgDir, 'PG_VERSION'))) await assertClusterVersion(pgDir);
+  else log('Creating a new Postgres cluster…');
   return Supervised.start('Postgres', () => startOnce(pgDir, dataDir), log);
 }

@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPABASE_DIR, databaseUrl } from '../src/config';
-import { applyMigrations, connect } from '../src/database';
+import { applyBootstrap, applyMigrations, connect } from '../src/database';
+import { embeddedMajorVersion, startEmbeddedPostgres } from '../src/postgres';
 
 // The local stack is as strict as hosted Supabase: migrations run as the non-superuser `postgres`, the
 // auth and storage tables belong to their servers' roles, and storage rows leave only through the
@@ -128,7 +129,27 @@ describe('the auth and storage schemas', () => {
   });
 });
 
+describe('the bootstrap', () => {
+  it('refuses to run as postgres, which it makes a non-superuser', async () => {
+    await expect(applyBootstrap(client)).rejects.toThrow(/needs a superuser other than postgres/);
+  });
+});
+
 describe('the server', () => {
+  it('refuses a data folder made by another Postgres major version, saying how to rebuild it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'strict-stack-'));
+    try {
+      await mkdir(path.join(dir, 'pg'));
+      const other = (await embeddedMajorVersion()) + 1;
+      await writeFile(path.join(dir, 'pg', 'PG_VERSION'), `${other}\n`);
+      await expect(startEmbeddedPostgres(dir, () => undefined)).rejects.toThrow(
+        new RegExp(`Postgres ${other} database; this stack runs Postgres ${other - 1}\\. Rebuild it with \`pnpm db:reset\``),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs the Postgres major version supabase/config.toml names', async () => {
     const toml = await readFile(path.join(SUPABASE_DIR, 'config.toml'), 'utf8');
     const named = /^\[db\][^[]*?^major_version\s*=\s*(\d+)/m.exec(toml)?.[1];
