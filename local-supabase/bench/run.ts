@@ -2,7 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import { ANON_KEY, API_URL, REPO_ROOT, dataDir, databaseUrl } from '../src/config';
+import { ANON_KEY, API_URL, REPO_ROOT, adminDatabaseUrl, dataDir } from '../src/config';
 import { connect } from '../src/database';
 import { startStack } from '../src/stack';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, DATASET, loadDataset } from './dataset';
@@ -171,7 +171,8 @@ export async function runBenchmark(): Promise<number> {
   let db: pg.Client | undefined;
   let failures = 0;
   try {
-    db = await connect(databaseUrl());
+    // The superuser (supabase_admin): it loads the dataset and auto_explain, which postgres may not.
+    db = await connect(adminDatabaseUrl());
     log(`\n## Dataset (generate_series as the superuser, triggers on)\n`);
     const loadMs = await loadDataset(db, log);
     log(`  loaded in ${(loadMs / 1000).toFixed(1)} s: ${await datasetCounts(db)}`);

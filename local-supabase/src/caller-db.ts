@@ -20,8 +20,10 @@ export async function callerClaims(req: IncomingMessage): Promise<CallerClaims |
 }
 
 /**
- * Runs queries as the calling user, the way PostgREST does (role + request.jwt.claims for one
- * transaction), so the RLS policies of the migrations decide what the gateway's own APIs may touch.
+ * Runs queries as the calling user, the way PostgREST and the Storage API do (role + request.jwt.claims
+ * for one transaction), so the RLS policies of the migrations decide what the gateway's own APIs may
+ * touch. Like the Storage API's, these transactions may delete storage rows (storage.protect_delete
+ * refuses any other delete): the gateway removes the files with them.
  */
 export async function runAsCaller<T>(
   pool: pg.Pool,
@@ -29,10 +31,11 @@ export async function runAsCaller<T>(
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   return withTransaction(pool, async (client) => {
-    await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
-      claims.role,
-      JSON.stringify(claims),
-    ]);
+    await client.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('storage.allow_delete_query', 'true', true)`,
+      [claims.role, JSON.stringify(claims)],
+    );
     return work(client);
   });
 }

@@ -29,6 +29,11 @@ export const ANON_KEY =
 export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
+// As on hosted Supabase: `supabase_admin` is the cluster's superuser (it runs the bootstrap only), and
+// `postgres` is a non-superuser that applies the migrations and the seed and is what tests and edge
+// functions connect as (sql/bootstrap.sql gives it hosted Supabase's grants).
+export const SUPERUSER = 'supabase_admin';
+export const SUPERUSER_PASSWORD = 'postgres';
 export const DB_USER = 'postgres';
 export const DB_PASSWORD = 'postgres';
 export const DB_NAME = 'postgres';
@@ -55,16 +60,27 @@ export function externalDatabaseUrl(): string | undefined {
 
 export const EMBEDDED_DB_URL = `postgresql://${DB_USER}:${DB_PASSWORD}@${HOST}:${DB_PORT}/${DB_NAME}`;
 
+/** The superuser's connection: DATABASE_URL (which must name a superuser other than postgres), else the embedded one. */
+export function adminDatabaseUrl(): string {
+  return externalDatabaseUrl() ?? `postgresql://${SUPERUSER}:${SUPERUSER_PASSWORD}@${HOST}:${DB_PORT}/${DB_NAME}`;
+}
+
+/** The same server and database as `adminDatabaseUrl()`, logged in as another role. */
+function asRole(user: string, password: string): string {
+  const url = new URL(adminDatabaseUrl());
+  url.username = user;
+  url.password = password;
+  return url.toString();
+}
+
+/** The non-superuser `postgres`: migrations, seed, the gateway, edge functions and tests. */
 export function databaseUrl(): string {
-  return externalDatabaseUrl() ?? EMBEDDED_DB_URL;
+  return asRole(DB_USER, DB_PASSWORD);
 }
 
 /** The same server and database as `databaseUrl()`, logged in as `authenticator`. */
 export function authenticatorUrl(): string {
-  const url = new URL(databaseUrl());
-  url.username = 'authenticator';
-  url.password = AUTHENTICATOR_PASSWORD;
-  return url.toString();
+  return asRole('authenticator', AUTHENTICATOR_PASSWORD);
 }
 
 const APP_PORTS = [3000, 3001, 3002, 3003];

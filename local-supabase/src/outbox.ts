@@ -54,11 +54,6 @@ export class Outbox {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  /** The outbox table's local-only column for the SMTP username (idempotent; run on start). */
-  async prepare(): Promise<void> {
-    await this.pool.query('alter table auth.mail_outbox add column if not exists smtp_user text');
-  }
-
   /**
    * Sends what the database queued, through the send-mail function. Deliveries run one at a time; a
    * caller always gets one that starts after its call, so mail queued before it is included (unless

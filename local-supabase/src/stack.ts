@@ -10,6 +10,7 @@ import {
   OUTBOX_URL,
   SERVICE_ROLE_KEY,
   SMTP_PORT,
+  adminDatabaseUrl,
   dataDir,
   databaseUrl,
   externalDatabaseUrl,
@@ -187,11 +188,19 @@ async function prepareDatabase(dir: string, reset: boolean, log: Log): Promise<E
   }
   const postgres = externalDatabaseUrl() ? undefined : await startEmbeddedPostgres(dir, log);
   try {
+    // The superuser builds what hosted Supabase provides; everything after runs as the non-superuser
+    // `postgres`, as `supabase db push` and `supabase db reset` do on hosted Supabase.
+    const admin = await connect(adminDatabaseUrl());
+    let fresh: boolean;
+    try {
+      if (reset && externalDatabaseUrl()) await wipeDatabase(admin);
+      fresh = await isFreshDatabase(admin);
+      await applyBootstrap(admin);
+    } finally {
+      await admin.end();
+    }
     const client = await connect(databaseUrl());
     try {
-      if (reset && externalDatabaseUrl()) await wipeDatabase(client);
-      const fresh = await isFreshDatabase(client);
-      await applyBootstrap(client);
       const { applied, changed } = await applyMigrations(client);
       for (const migration of applied) log(`Applied migration ${migration.version}_${migration.name}`);
       for (const migration of changed) {
@@ -268,7 +277,6 @@ export async function startStack(options: StartOptions = {}): Promise<StackHandl
     });
     services.push(() => pool.end());
     const outbox = new Outbox(pool);
-    await outbox.prepare();
     // The school's mail reaches the outbox through SMTP, as it would reach a real mail server.
     const smtp = await startSmtpListener({ port: SMTP_PORT, onMail: (mail) => outbox.receive(mail) });
     services.push(() => smtp.close());

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl } from '../src/config';
+import { adminDatabaseUrl, databaseUrl } from '../src/config';
 import { applyBootstrap, applyMigrations, connect, listMigrationFiles } from '../src/database';
 
 describe('migrations ledger', () => {
@@ -30,8 +30,14 @@ describe('migrations ledger', () => {
 
   it('does not re-run recorded migrations on the next start', async () => {
     const before = await ledger();
-    // What every start does: bootstrap (idempotent), then the pending migrations — here none.
-    await applyBootstrap(client);
+    // What every start does: bootstrap (idempotent) as the superuser, then the pending migrations —
+    // here none — as postgres.
+    const admin = await connect(adminDatabaseUrl());
+    try {
+      await applyBootstrap(admin);
+    } finally {
+      await admin.end();
+    }
     const result = await applyMigrations(client);
     expect(result.applied).toEqual([]);
     expect(result.changed).toEqual([]);

@@ -1,5 +1,5 @@
 import { enableAutoExplain } from '../../local-supabase/bench/plans';
-import { databaseUrl } from '../../local-supabase/src/config';
+import { adminDatabaseUrl } from '../../local-supabase/src/config';
 import { connect } from '../../local-supabase/src/database';
 
 // How much a read model reads, as the signed-in user `userId` would run it: auto_explain reports the
@@ -35,7 +35,7 @@ function collect(node: PlanNode, into: StatementReads): void {
 
 /**
  * The executed plans of `sql` and of every statement it ran, as `userId` (role authenticated).
- * `setup` runs first as the database owner in the same transaction (a large data set made with
+ * `setup` runs first as the superuser in the same transaction (a large data set made with
  * generate_series, then `analyze`, so the planner chooses as it would on a large school); it is
  * rolled back with everything else.
  */
@@ -45,7 +45,9 @@ export async function statementReads(
   params: unknown[] = [],
   setup: Array<{ sql: string; params?: unknown[] }> = [],
 ): Promise<StatementReads[]> {
-  const client = await connect(databaseUrl());
+  // The superuser: only it may load auto_explain and set its options (postgres, like on hosted
+  // Supabase, is not one). The read itself still runs as the signed-in user.
+  const client = await connect(adminDatabaseUrl());
   const notices: string[] = [];
   client.on('notice', (notice: { message?: string }) => notices.push(notice.message ?? ''));
   try {
