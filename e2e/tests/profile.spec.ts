@@ -17,7 +17,7 @@ const WEBP = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAA
 const TOO_BIG = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG.length)]);
 
 const AVATAR_URL = (ext: string) =>
-  new RegExp(`/storage/v1/object/public/avatars/[0-9a-f-]{36}/avatar\\.${ext}\\?v=\\d+$`);
+  new RegExp(`/storage/v1/object/public/avatars/[0-9a-f-]{36}/\\d+-[a-z0-9]{8}\\.${ext}$`);
 
 class ProfileScreen {
   constructor(private readonly page: Page) {}

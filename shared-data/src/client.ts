@@ -101,6 +101,11 @@ export function whenDataClientLoaded(listener: (client: DataClient) => void): ()
   return () => loadedListeners.delete(listener);
 }
 
+/** The configured project's address (the runtime config's supabaseUrl), or null before configureDataClient. */
+export function configuredProjectUrl(): string | null {
+  return project?.url ?? null;
+}
+
 /** Whether supabase-js has been loaded and the page's client created. */
 export function isDataClientLoaded(): boolean {
   return client !== null;

@@ -217,14 +217,21 @@ export async function closeDb(): Promise<void> {
 
 /**
  * Runs `work` as the signed-in user `userId` the way PostgREST and the gateway do (role authenticated
- * plus JWT claims, in one transaction) and rolls back, so nothing the test writes stays.
+ * plus JWT claims, in one transaction) and rolls back, so nothing the test writes stays. The claims name
+ * the user's latest session, as a real access token does: the database honours a token only while its
+ * session exists (private.session_is_current).
  */
 export async function asUser<T>(userId: string, work: (client: DbClient) => Promise<T>): Promise<T> {
   const client = await connect(databaseUrl());
   try {
     await client.query('begin');
+    const { rows } = await client.query<{ id: string }>(
+      'select id from auth.sessions where user_id = $1 order by created_at desc limit 1',
+      [userId],
+    );
+    const session = rows[0] ? { session_id: rows[0].id } : {};
     await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: userId, role: 'authenticated' }),
+      JSON.stringify({ sub: userId, role: 'authenticated', ...session }),
     ]);
     return await work(client);
   } finally {

@@ -60,8 +60,8 @@ async function rowOf(id: string) {
   return data;
 }
 
-const avatarUrl = (ownerId: string, ext = 'png', version = 1) =>
-  `${API_URL}/storage/v1/object/public/avatars/${ownerId}/avatar.${ext}?v=${version}`;
+/** What avatar_url holds: the picture's object name in the public avatars bucket, `<user id>/<file>`. */
+const avatarPath = (ownerId: string, file = 'avatar.png') => `${ownerId}/${file}`;
 
 const ROLES: Role[] = ['student', 'teacher', 'admin'];
 
@@ -74,7 +74,7 @@ describe('editing your own profile row', () => {
       phone: '+34 600 123 456',
       location: 'Sevilla',
       bio: 'Teaching and learning.\nTwo lines.',
-      avatar_url: avatarUrl(me.id),
+      avatar_url: avatarPath(me.id),
     };
 
     const { data, error } = await me.client
@@ -98,7 +98,7 @@ describe('editing your own profile row', () => {
     const me = await fresh(role);
     await service
       .from('users')
-      .update({ phone: '1', location: 'x', bio: 'y', avatar_url: avatarUrl(me.id) })
+      .update({ phone: '1', location: 'x', bio: 'y', avatar_url: avatarPath(me.id) })
       .eq('id', me.id);
 
     const cleared = { phone: null, location: null, bio: null, avatar_url: null };
@@ -268,31 +268,41 @@ describe("someone else's profile row", () => {
   });
 });
 
-describe('the avatar URL a profile may hold', () => {
-  it('only a picture in the own avatars folder, or none', async () => {
+describe('the avatar a profile may hold', () => {
+  it("only a picture's name in the own avatars folder, or none: never an address", async () => {
     const me = await fresh('teacher', 'avatar-url');
     const other = await fresh('student', 'avatar-other');
     const refused = [
-      avatarUrl(other.id),
+      avatarPath(other.id),
+      // Any address, even one with the expected path, on this project's host or another.
+      `${API_URL}/storage/v1/object/public/avatars/${me.id}/avatar.png`,
+      `https://evil.example/storage/v1/object/public/avatars/${me.id}/avatar.png`,
+      `//evil.example/storage/v1/object/public/avatars/${me.id}/avatar.png`,
+      `javascript:alert(1)//${me.id}/avatar.png`,
       'https://tracker.example.org/pixel.png',
-      `${API_URL}/storage/v1/object/public/materials/${me.id}/avatar.png`,
-      `${API_URL}/storage/v1/object/public/avatars/${me.id}/../${other.id}/avatar.png`,
-      `${API_URL}/storage/v1/object/public/avatars/${me.id}/nested/avatar.png`,
-      `javascript:alert(1)//storage/v1/object/public/avatars/${me.id}/avatar.png`,
+      `avatars/${me.id}/avatar.png`,
+      `/${me.id}/avatar.png`,
+      `${me.id}/../${other.id}/avatar.png`,
+      `${me.id}/..`,
+      `${me.id}/a..png`,
+      `${me.id}/nested/avatar.png`,
+      `${me.id}/.hidden.png`,
+      `${me.id}/avatar.png?v=1`,
+      `${me.id}/`,
+      `${me.id}`,
+      '',
     ];
-    for (const url of refused) {
-      const { error } = await me.client.from('users').update({ avatar_url: url }).eq('id', me.id);
-      expect(error?.code, url).toBe('23514');
+    for (const value of refused) {
+      const { error } = await me.client.from('users').update({ avatar_url: value }).eq('id', me.id);
+      expect(error?.code, value).toBe('23514');
+      expect(error?.message, value).toBe('An avatar must be a picture in the avatars folder of its own profile');
     }
     expect((await rowOf(me.id)).avatar_url).toBeNull();
 
-    for (const url of [
-      avatarUrl(me.id, 'webp', 2),
-      avatarUrl(me.id, 'jpg').replace(/\?v=1$/, ''),
-    ]) {
-      const { error } = await me.client.from('users').update({ avatar_url: url }).eq('id', me.id);
-      expect(error, url).toBeNull();
-      expect((await rowOf(me.id)).avatar_url).toBe(url);
+    for (const value of [avatarPath(me.id, '1732000000000-ab12cd34.webp'), avatarPath(me.id, 'avatar.jpg')]) {
+      const { error } = await me.client.from('users').update({ avatar_url: value }).eq('id', me.id);
+      expect(error, value).toBeNull();
+      expect((await rowOf(me.id)).avatar_url).toBe(value);
     }
   });
 
@@ -301,14 +311,13 @@ describe('the avatar URL a profile may hold', () => {
     const student = await fresh('student', 'avatar-student');
     await service
       .from('users')
-      .update({ avatar_url: avatarUrl(student.id) })
+      .update({ avatar_url: avatarPath(student.id) })
       .eq('id', student.id);
 
-    const elsewhere = await admin.client
-      .from('users')
-      .update({ avatar_url: 'https://tracker.example.org/pixel.png' })
-      .eq('id', student.id);
-    expect(elsewhere.error?.code).toBe('23514');
+    for (const elsewhere of ['https://tracker.example.org/pixel.png', avatarPath(admin.id)]) {
+      const { error } = await admin.client.from('users').update({ avatar_url: elsewhere }).eq('id', student.id);
+      expect(error?.code, elsewhere).toBe('23514');
+    }
 
     expect(
       (await admin.client.from('users').update({ avatar_url: null }).eq('id', student.id)).error,
@@ -344,30 +353,33 @@ async function signInService(person: Account) {
 }
 
 describe('usersService: replacing and removing an avatar', () => {
-  it('a new picture of another type replaces the old object; the URL changes each time', async () => {
+  it('each picture is a new object that replaces the old one; the profile holds its name, the page its URL', async () => {
     const me = await fresh('student', 'avatar-replace');
     await signInService(me);
+    const stored = (avatar: string | null) => `${me.id}/${(avatar ?? '').split('/').pop()}`;
+    const publicUrl = new RegExp(
+      `^${API_URL}/storage/v1/object/public/avatars/${me.id}/\\d+-[a-z0-9]{8}\\.(png|webp)$`,
+    );
 
     const first = dataOf(await usersService.uploadAvatar(me.id, picture('me.png', 'image/png')));
-    expect(await avatarObjects(me.id)).toEqual(['avatar.png']);
+    expect(first.avatar).toMatch(publicUrl);
+    expect(await avatarObjects(me.id)).toEqual([stored(first.avatar).split('/')[1]]);
+    expect((await rowOf(me.id)).avatar_url).toBe(stored(first.avatar));
 
     const second = dataOf(await usersService.uploadAvatar(me.id, picture('me.webp', 'image/webp')));
-    expect(await avatarObjects(me.id)).toEqual(['avatar.webp']);
+    expect(second.avatar).toMatch(publicUrl);
     expect(second.avatar).not.toBe(first.avatar);
-    expect(second.avatar).toMatch(
-      new RegExp(`^${API_URL}/storage/v1/object/public/avatars/${me.id}/avatar\\.webp\\?v=\\d+$`),
-    );
+    expect(await avatarObjects(me.id)).toEqual([stored(second.avatar).split('/')[1]]);
     expect((await fetch(second.avatar ?? '')).status).toBe(200);
     expect((await fetch(first.avatar ?? '')).ok).toBe(false);
 
-    // The same type again overwrites in place, with a new version in the URL.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The same type again is a new name too, so no cache (browser or CDN) keeps the old picture.
     const third = dataOf(
       await usersService.uploadAvatar(me.id, picture('again.webp', 'image/webp')),
     );
-    expect(await avatarObjects(me.id)).toEqual(['avatar.webp']);
+    expect(await avatarObjects(me.id)).toEqual([stored(third.avatar).split('/')[1]]);
     expect(third.avatar).not.toBe(second.avatar);
-    expect((await rowOf(me.id)).avatar_url).toBe(third.avatar);
+    expect((await rowOf(me.id)).avatar_url).toBe(stored(third.avatar));
   });
 
   it('removing deletes the stored picture and clears the profile', async () => {
@@ -397,8 +409,9 @@ describe('usersService: replacing and removing an avatar', () => {
     const result = await usersService.removeAvatar(owner.id);
 
     expect(result.success).toBe(false);
-    expect(await avatarObjects(owner.id)).toEqual(['avatar.png']);
-    expect((await rowOf(owner.id)).avatar_url).toBe(uploaded.avatar);
+    const name = (uploaded.avatar ?? '').split('/').pop() ?? '';
+    expect(await avatarObjects(owner.id)).toEqual([name]);
+    expect((await rowOf(owner.id)).avatar_url).toBe(`${owner.id}/${name}`);
   });
 
   it('refuses a file that is not a picture before sending anything', async () => {

@@ -165,8 +165,13 @@ describe('storage', () => {
     try {
       await client.query('begin');
       await client.query(`insert into storage.objects (bucket_id, name, owner_id) values ('avatars', $1, $2)`, [name, userId]);
+      // One of the user's live sessions, as their access token names it.
+      const { rows: sessions } = await client.query<{ id: string }>(
+        'select id from auth.sessions where user_id = $1 limit 1',
+        [userId],
+      );
       await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub: userId, role: 'authenticated', aal }),
+        JSON.stringify({ sub: userId, role: 'authenticated', aal, session_id: sessions[0]?.id }),
       ]);
       const { rows } = await client.query<{ count: string }>(`select count(*) from storage.objects where name = $1`, [name]);
       return Number(rows[0]?.count);
@@ -185,13 +190,16 @@ describe('storage', () => {
 });
 
 describe('the schema', () => {
-  it('runs the check before every REST request (the authenticator role\'s pre-request setting)', async () => {
+  it('runs the check before every REST request (called by the authenticator role\'s pre-request hook)', async () => {
     const { rows } = await ownerQuery<{ setting: string }>(
       `select unnest(r.rolconfig) as setting from pg_roles r where r.rolname = 'authenticator'`,
     );
-    expect(rows.map((row) => row.setting)).toContain(
-      'pgrst.db_pre_request=private.require_second_factor_request',
+    // private.check_request (20261128004200_session_check.sql) checks the session, then this rule.
+    expect(rows.map((row) => row.setting)).toContain('pgrst.db_pre_request=private.check_request');
+    const { rows: hook } = await ownerQuery<{ body: string }>(
+      `select prosrc as body from pg_proc where oid = 'private.check_request'::regproc`,
     );
+    expect(hook[0]?.body).toContain('private.require_second_factor_request()');
   });
 
   it('leaves query plans alone: no policy or trigger of its own on the tables of public', async () => {

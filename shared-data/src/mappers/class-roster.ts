@@ -1,4 +1,5 @@
 import type { Tables } from '../database.types';
+import { avatarOf } from './avatar';
 import { toNumber, toNumberOrNull } from './fields';
 import { fullNameOf } from './person-name';
 
@@ -34,7 +35,7 @@ export function toRosterStudent(row: ClassRosterRow): RosterStudent {
     lastName: row.last_name ?? '',
     name: fullNameOf({ first_name: row.first_name, last_name: row.last_name }),
     email: row.email ?? '',
-    avatarUrl: row.avatar_url,
+    avatarUrl: avatarOf(row.avatar_url),
     attended: row.attended === true,
     attendedAt: row.attended_at,
     markedBy: row.marked_by,

@@ -1,4 +1,5 @@
 import type { Tables } from '../database.types';
+import { avatarOf } from './avatar';
 import { toCourse, type Course, type CourseRow } from './course';
 import { oneOf, toNumber } from './fields';
 
@@ -55,7 +56,7 @@ function toStudent(row: EnrolledStudentRow): EnrolledStudent {
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
-    avatar: row.avatar_url ?? null,
+    avatar: avatarOf(row.avatar_url),
   };
 }
 

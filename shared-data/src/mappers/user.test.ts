@@ -1,14 +1,28 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configureDataClient, resetDataClientForTests } from '../client';
 import { userRow } from '../test-support/fake-supabase';
 import { toAppUser, toNewProfileRow, toRole } from './user';
+
+const PROJECT = 'https://project.test';
+const ID = '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
+
+beforeEach(() => {
+  configureDataClient({
+    supabaseUrl: PROJECT,
+    supabaseAnonKey: 'anon',
+    apiProvider: 'supabase',
+    remotes: { student: '/s.json', teacher: '/t.json', admin: '/a.json' },
+  });
+});
+afterEach(() => resetDataClientForTests());
 
 describe('toAppUser', () => {
   it('maps a snake_case row to the UI shape', () => {
     const row = userRow({
-      id: 'u-1',
+      id: ID,
       role: 'admin',
-      avatar_url: 'https://cdn.test/a.png',
+      avatar_url: `${ID}/1700000000000-k3j9x2ab.png`,
       phone: '+54 11 5555',
       location: 'Buenos Aires',
       bio: 'Hola',
@@ -17,12 +31,12 @@ describe('toAppUser', () => {
     });
 
     expect(toAppUser(row)).toEqual({
-      id: 'u-1',
+      id: ID,
       email: 'ana@school.test',
       firstName: 'Ana',
       lastName: 'García',
       role: 'admin',
-      avatar: 'https://cdn.test/a.png',
+      avatar: `${PROJECT}/storage/v1/object/public/avatars/${ID}/1700000000000-k3j9x2ab.png`,
       createdAt: '2025-01-01T00:00:00Z',
       lastLogin: '2025-03-01T10:00:00Z',
       phone: '+54 11 5555',
@@ -30,6 +44,16 @@ describe('toAppUser', () => {
       bio: 'Hola',
       isActive: false,
     });
+  });
+
+  it('shows no picture for a stored address, whatever its host (the database holds object names)', () => {
+    for (const avatar_url of [
+      'https://evil.example/storage/v1/object/public/avatars/' + ID + '/a.png',
+      `${PROJECT}/storage/v1/object/public/avatars/${ID}/a.png`,
+      null,
+    ]) {
+      expect(toAppUser(userRow({ id: ID, avatar_url })).avatar).toBeNull();
+    }
   });
 
   it('fills missing names with empty text and treats a null is_active as active', () => {

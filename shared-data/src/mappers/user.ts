@@ -1,3 +1,5 @@
+import { avatarOf } from './avatar';
+
 export type Role = 'student' | 'teacher' | 'admin';
 
 export const ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
@@ -9,6 +11,7 @@ export type UserRow = {
   first_name: string | null;
   last_name: string | null;
   role: string | null;
+  /** The picture's object name in the avatars bucket (`<user id>/<file>`); see avatarOf. */
   avatar_url: string | null;
   created_at: string;
   updated_at: string | null;
@@ -51,7 +54,7 @@ export function toAppUser(row: UserRow): AppUser {
     firstName: row.first_name ?? '',
     lastName: row.last_name ?? '',
     role: toRole(row.role),
-    avatar: row.avatar_url ?? null,
+    avatar: avatarOf(row.avatar_url),
     createdAt: row.created_at,
     lastLogin: row.last_sign_in_at ?? null,
     phone: row.phone ?? null,

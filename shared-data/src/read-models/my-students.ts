@@ -1,6 +1,7 @@
 import { getClient } from '../client';
 import { ERROR_MESSAGES } from '../errors';
 import { ACTIVITY_TYPES, type ActivityType } from '../mappers/activity';
+import { avatarOf } from '../mappers/avatar';
 import { toNumber, toNumberOrNull } from '../mappers/fields';
 import { fullNameOf, personName } from '../mappers/person-name';
 import {
@@ -159,7 +160,7 @@ export function toMyStudent(json: Json): MyStudent {
     lastName: text(json.last_name),
     name: nameOf(json),
     email: text(json.email),
-    avatarUrl: textOrNull(json.avatar_url),
+    avatarUrl: avatarOf(textOrNull(json.avatar_url)),
     isActive: json.is_active !== false,
     courses: arrayOf(json.courses).map((course) => ({
       courseId: text(course.course_id),
@@ -253,7 +254,7 @@ export function toMyStudentDetail(json: Json | null): MyStudentDetail | null {
       lastName: text(student.last_name),
       name: nameOf(student),
       email: text(student.email),
-      avatarUrl: textOrNull(student.avatar_url),
+      avatarUrl: avatarOf(textOrNull(student.avatar_url)),
       isActive: student.is_active !== false,
       lastSignInAt: textOrNull(student.last_sign_in_at),
     },

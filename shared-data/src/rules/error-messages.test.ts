@@ -66,6 +66,9 @@ describe('errorMessageKey: database codes', () => {
     ['23502', 'null value in column "title" violates not-null constraint', 'missingValue'],
     ['PGRST116', 'JSON object requested, multiple (or no) rows returned', 'notFound'],
     ['PGRST301', 'JWT expired', 'sessionExpired'],
+    // The pre-request hook's refusal of a signed-out or deactivated session (20261128004200).
+    ['PT401', 'Your session has ended: sign in again', 'sessionExpired'],
+    ['PT401', 'Some other text', 'sessionExpired'],
   ])('%s ("%s") → %s', (code, message, key) => {
     expect(errorMessageKey(failure('CREATE_COURSES_ERROR', message, { code }))).toBe(key);
   });

@@ -141,6 +141,8 @@ const DATABASE_CODES: Record<string, ErrorMessageKey> = {
   PGRST116: 'notFound',
   PGRST301: 'sessionExpired',
   PGRST303: 'sessionExpired',
+  // PostgREST's pre-request hook refuses a token whose session has ended (HTTP 401).
+  PT401: 'sessionExpired',
 };
 
 /**

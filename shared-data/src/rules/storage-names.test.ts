@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   avatarObjectName,
+  avatarPublicUrl,
   materialObjectName,
   randomToken,
   submissionObjectName,
@@ -40,11 +41,45 @@ describe('materialObjectName', () => {
 
 describe('avatarObjectName', () => {
   it.each([
-    ['me.PNG', 'user-1/avatar.png'],
-    ['photo.jpeg', 'user-1/avatar.jpeg'],
-    ['photo', 'user-1/avatar.bin'],
+    ['me.PNG', 'user-1/1700000000000-k3j9x2ab.png'],
+    ['photo.jpeg', 'user-1/1700000000000-k3j9x2ab.jpeg'],
+    ['photo', 'user-1/1700000000000-k3j9x2ab.bin'],
   ])('%s → %s', (name, objectName) => {
-    expect(avatarObjectName('user-1', name)).toBe(objectName);
+    expect(avatarObjectName('user-1', name, source)).toBe(objectName);
+  });
+
+  it('is a new name for every picture', () => {
+    expect(avatarObjectName('user-1', 'me.png')).not.toBe(avatarObjectName('user-1', 'me.png'));
+  });
+});
+
+describe('avatarPublicUrl', () => {
+  const id = '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
+  const project = 'https://abc.supabase.co';
+
+  it("builds the public URL from the project's own address", () => {
+    expect(avatarPublicUrl(project, `${id}/1700000000000-k3j9x2ab.png`)).toBe(
+      `${project}/storage/v1/object/public/avatars/${id}/1700000000000-k3j9x2ab.png`,
+    );
+    expect(avatarPublicUrl('http://127.0.0.1:54321/', `${id}/avatar.webp`)).toBe(
+      `http://127.0.0.1:54321/storage/v1/object/public/avatars/${id}/avatar.webp`,
+    );
+  });
+
+  it.each([
+    ['no picture', null],
+    ['an address on another host', `https://evil.example/storage/v1/object/public/avatars/${id}/a.png`],
+    ['a protocol-relative address', `//evil.example/${id}/a.png`],
+    ['a script', `javascript:alert(1)//${id}/a.png`],
+    ['a climb out of the folder', `${id}/../other/a.png`],
+    ['a nested path', `${id}/nested/a.png`],
+    ['no owner folder', 'a.png'],
+  ])('shows nothing for %s', (_, stored) => {
+    expect(avatarPublicUrl(project, stored)).toBeNull();
+  });
+
+  it('shows nothing before the project is configured', () => {
+    expect(avatarPublicUrl(null, `${id}/a.png`)).toBeNull();
   });
 });
 

@@ -50,9 +50,30 @@ export function materialObjectName(
   return `${folder}/${place.uploaderId}/${uniqueName(fileName, source)}`;
 }
 
-/** `avatars` bucket: `<userId>/avatar.<ext>`, overwritten on change. */
-export function avatarObjectName(userId: string, fileName: string): string {
-  return `${userId}/avatar.${extensionOf(fileName)}`;
+/**
+ * `avatars` bucket: `<userId>/<timestamp>-<random>.<ext>`, a new name for every picture, so no browser
+ * or CDN keeps showing the one it replaces. `users.avatar_url` holds this name, never an address
+ * (20261128004300_avatar_path.sql).
+ */
+export function avatarObjectName(userId: string, fileName: string, source: NameSource = {}): string {
+  return `${userId}/${uniqueName(fileName, source)}`;
+}
+
+/** What the database accepts in `users.avatar_url`: `<user id>/<file>`, one plain file name, no `..`. */
+const AVATAR_OBJECT_NAME = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\/[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/i;
+
+/**
+ * The public URL of the avatar named `objectName` (`users.avatar_url`) in the project at
+ * `supabaseUrl` (the runtime config's), as storage-js's getPublicUrl builds it; null for none, and for
+ * anything that is not an avatar object name (an address is never shown as a picture).
+ */
+export function avatarPublicUrl(
+  supabaseUrl: string | null,
+  objectName: string | null | undefined,
+): string | null {
+  if (!supabaseUrl || !objectName) return null;
+  if (!AVATAR_OBJECT_NAME.test(objectName) || objectName.includes('..')) return null;
+  return `${supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/public/${STORAGE_BUCKETS.avatars}/${objectName}`;
 }
 
 /** `activity-submissions` bucket: `<studentId>/<activityId>/<timestamp>-<random>.<ext>`. */

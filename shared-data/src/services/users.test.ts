@@ -1,9 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeSupabase, pagedReply, userRow } from '../test-support/fake-supabase';
+import {
+  FAKE_SUPABASE_URL,
+  installFakeSupabase,
+  pagedReply,
+  userRow,
+} from '../test-support/fake-supabase';
 import { usersService } from './users';
 import { errorMessageKey } from '../rules/error-messages';
 
 const fake = installFakeSupabase();
+
+/** A user id and an avatar object name as the database stores them (`<user id>/<file>`). */
+const UID = '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
+const AVATAR = `${UID}/1700000000000-k3j9x2ab.png`;
+const AVATAR_URL = `${FAKE_SUPABASE_URL}/storage/v1/object/public/avatars/${AVATAR}`;
 
 describe('usersService.getProfile', () => {
   it('selects the profile columns of one user and maps them', async () => {
@@ -12,7 +22,7 @@ describe('usersService.getProfile', () => {
         userRow({
           id: 'u-7',
           role: 'admin',
-          avatar_url: 'https://cdn.test/a.png',
+          avatar_url: AVATAR,
           phone: '+34 600 000 000',
           location: 'Madrid',
           bio: 'Head of studies',
@@ -31,7 +41,7 @@ describe('usersService.getProfile', () => {
         firstName: 'Ana',
         lastName: 'García',
         role: 'admin',
-        avatar: 'https://cdn.test/a.png',
+        avatar: AVATAR_URL,
         createdAt: '2025-01-01T00:00:00Z',
         lastLogin: '2025-03-01T08:00:00Z',
         phone: '+34 600 000 000',
@@ -308,24 +318,21 @@ describe('usersService.update', () => {
 describe('usersService.uploadAvatar', () => {
   const avatar = () => new File(['png'], 'Me.PNG', { type: 'image/png' });
 
-  it("overwrites the user's avatar and stores its versioned public URL", async () => {
+  it("stores the picture under a new name and points the profile at that name, not at an address", async () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
-    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.png', {
-      body: { Key: 'avatars/user-1/avatar.png' },
-    });
-    fake.on('PATCH', '/rest/v1/users', { body: [userRow({ avatar_url: 'https://x/a.png' })] });
+    fake.on('POST', `/storage/v1/object/avatars/${UID}/*`, { body: { Key: 'k' } });
+    fake.on('PATCH', '/rest/v1/users', { body: [userRow({ id: UID, avatar_url: AVATAR })] });
 
-    const result = await usersService.uploadAvatar('user-1', avatar());
+    const result = await usersService.uploadAvatar(UID, avatar());
 
-    expect(result).toMatchObject({ success: true, data: { avatar: 'https://x/a.png' } });
+    // The page shows the picture from its own configured project.
+    expect(result).toMatchObject({ success: true, data: { avatar: AVATAR_URL } });
     const [upload, patch] = fake.requests;
-    expect(upload?.headers.get('x-upsert')).toBe('true');
+    expect(upload?.path).toMatch(new RegExp(`^/storage/v1/object/avatars/${UID}/1700000000000-[a-z0-9]{8}\\.png$`));
+    expect(upload?.headers.get('x-upsert')).toBe('false');
     expect(String(upload?.body)).toMatch(/name="cacheControl"\r\n\r\n3600\r\n/);
-    expect(patch?.query.get('id')).toBe('eq.user-1');
-    expect(patch?.body).toEqual({
-      avatar_url:
-        'http://fake-supabase.test/storage/v1/object/public/avatars/user-1/avatar.png?v=1700000000000',
-    });
+    expect(patch?.query.get('id')).toBe(`eq.${UID}`);
+    expect(patch?.body).toEqual({ avatar_url: upload?.path.replace('/storage/v1/object/avatars/', '') });
   });
 
   it('refuses a file that is not an image, before uploading', async () => {
@@ -359,7 +366,7 @@ describe('usersService.uploadAvatar', () => {
   });
 
   it("is UPLOAD_AVATAR_ERROR with the storage server's message, and leaves the profile alone", async () => {
-    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.png', {
+    fake.on('POST', '/storage/v1/object/avatars/user-1/*', {
       status: 400,
       body: {
         statusCode: '403',
@@ -376,7 +383,7 @@ describe('usersService.uploadAvatar', () => {
   });
 
   it("falls back to 'Failed to upload avatar' when the profile update fails", async () => {
-    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.png', { body: { Key: 'k' } });
+    fake.on('POST', '/storage/v1/object/avatars/user-1/*', { body: { Key: 'k' } });
     fake.on('PATCH', '/rest/v1/users', { status: 500, body: {} });
 
     expect(await usersService.uploadAvatar('user-1', avatar())).toMatchObject({
@@ -394,11 +401,14 @@ describe('usersService avatar replace and remove (profile screen)', () => {
     body: ((request.body as { prefixes: string[] }).prefixes ?? []).map((name) => ({ name })),
   });
 
-  it('an upload of another type removes the previous picture, after the profile points at the new one', async () => {
-    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.webp', { body: { Key: 'k' } });
+  it('a new picture removes the previous ones, after the profile points at the new one', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const fresh = `1700000000000-${(0.5).toString(36).slice(2, 10).padEnd(8, '0')}.webp`;
+    fake.on('POST', `/storage/v1/object/avatars/user-1/${fresh}`, { body: { Key: 'k' } });
     fake.on('PATCH', '/rest/v1/users', { body: [userRow()] });
     fake.on('POST', LIST, {
-      body: [...stored('avatar.png', 'avatar.webp'), { name: 'x', id: null }],
+      body: [...stored('avatar.png', '1690000000000-aaaaaaaa.webp', fresh), { name: 'x', id: null }],
     });
     fake.on('DELETE', REMOVE, removedAs);
 
@@ -414,18 +424,21 @@ describe('usersService avatar replace and remove (profile screen)', () => {
       'POST',
       'DELETE',
     ]);
+    expect(fake.requestsTo('PATCH', '/rest/v1/users')[0]?.body).toEqual({ avatar_url: `user-1/${fresh}` });
     expect(fake.requestsTo('POST', LIST)[0]?.body).toMatchObject({ prefix: 'user-1' });
-    expect(fake.requestsTo('DELETE', REMOVE)[0]?.body).toEqual({ prefixes: ['user-1/avatar.png'] });
+    expect(fake.requestsTo('DELETE', REMOVE)[0]?.body).toEqual({
+      prefixes: ['user-1/avatar.png', 'user-1/1690000000000-aaaaaaaa.webp'],
+    });
   });
 
   it('a leftover that cannot be removed does not undo a replaced avatar', async () => {
-    fake.on('POST', '/storage/v1/object/avatars/user-1/avatar.png', { body: { Key: 'k' } });
-    fake.on('PATCH', '/rest/v1/users', { body: [userRow({ avatar_url: 'https://x/new.png' })] });
+    fake.on('POST', `/storage/v1/object/avatars/${UID}/*`, { body: { Key: 'k' } });
+    fake.on('PATCH', '/rest/v1/users', { body: [userRow({ id: UID, avatar_url: AVATAR })] });
     fake.on('POST', LIST, { status: 500, body: { message: 'down' } });
 
     expect(
-      await usersService.uploadAvatar('user-1', new File(['png'], 'a.png', { type: 'image/png' })),
-    ).toMatchObject({ success: true, data: { avatar: 'https://x/new.png' } });
+      await usersService.uploadAvatar(UID, new File(['png'], 'a.png', { type: 'image/png' })),
+    ).toMatchObject({ success: true, data: { avatar: AVATAR_URL } });
   });
 
   it('removing deletes every stored picture, then clears the URL', async () => {

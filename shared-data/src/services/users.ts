@@ -247,10 +247,11 @@ async function removeStoredAvatars(
 }
 
 /**
- * Replaces the user's avatar (`avatars/<userId>/avatar.<ext>`, overwritten) and points the profile
- * at its public URL. The URL carries a version so browsers do not keep showing the old picture.
- * A previous picture of another type is removed afterwards; if that fails the new avatar still
- * stands, and the next replace or remove clears the leftover (it removes the whole folder's rest).
+ * Replaces the user's avatar: stores the picture under a new name (`avatars/<userId>/<timestamp>-<random>.<ext>`,
+ * so no browser or CDN keeps the old one) and points the profile at that object name; the database
+ * holds names, never addresses, and the page builds the URL from its own project (avatarOf).
+ * The previous pictures are removed afterwards; if that fails the new avatar still stands, and the
+ * next replace or remove clears the leftovers (it removes the whole folder's rest).
  */
 async function uploadAvatar(userId: string, file: File): Promise<Result<AppUser>> {
   return settle('UPLOAD_AVATAR_ERROR', UPLOAD_AVATAR_FAILED, async () => {
@@ -258,16 +259,13 @@ async function uploadAvatar(userId: string, file: File): Promise<Result<AppUser>
     const tooLarge = sizeProblem(STORAGE_BUCKETS.avatars, file.size);
     if (tooLarge) return fileTooLarge('UPLOAD_AVATAR_ERROR', tooLarge, file.size);
     const objectName = avatarObjectName(userId, file.name);
-    const stored = await uploadObject(STORAGE_BUCKETS.avatars, objectName, file, { upsert: true });
+    const stored = await uploadObject(STORAGE_BUCKETS.avatars, objectName, file);
     if (stored.error) {
       return fromStorageError('UPLOAD_AVATAR_ERROR', stored.error, UPLOAD_AVATAR_FAILED);
     }
-    const { publicUrl } = getClient()
-      .storage.from(STORAGE_BUCKETS.avatars)
-      .getPublicUrl(objectName).data;
     const { data, error } = await getClient()
       .from('users')
-      .update({ avatar_url: `${publicUrl}?v=${Date.now()}` })
+      .update({ avatar_url: objectName })
       .eq('id', userId)
       .select(USER_COLUMNS)
       .maybeSingle<UserRow>();
