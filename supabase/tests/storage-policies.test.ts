@@ -100,8 +100,10 @@ describe('avatars', () => {
     expect(await deletedRows(student, 'avatars', theirs)).toBe(0);
     expect(await updatedRows(student.id, 'avatars', mine)).toBe(1);
     expect(await deletedRows(student, 'avatars', mine)).toBe(1);
-    // Anyone signed in sees avatars (the bucket is public).
-    expect(await visible(school.teacher.id, 'avatars', theirs)).toBe(true);
+    // The bucket is public: pictures are served by URL, so the API lists only the user's own folder
+    // (20261128007300_avatar_listing_and_fk_indexes.sql).
+    expect(await visible(school.teacher.id, 'avatars', theirs)).toBe(false);
+    expect(await visible(otherStudent.id, 'avatars', theirs)).toBe(true);
   });
 });
 
