@@ -50,3 +50,24 @@ test('forgot password → mail in the outbox → the link sets a new password on
     page.getByText('This reset link is invalid or has expired.', { exact: false }),
   ).toBeVisible();
 });
+
+test('a signed-in user who opens /reset-password gets no form there, only a way to ask for a link', async ({
+  page,
+}) => {
+  const email = uniqueEmail('unattended');
+  await signUpThroughApi(email, 'old-password', 'Dana', 'Desk');
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(email, 'old-password');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Dana!' })).toBeVisible();
+
+  await page.goto('/reset-password');
+  await expect(page.getByRole('alert')).toContainText(
+    'This page sets a new password only from the link in a password reset email.',
+  );
+  await expect(page.getByLabel('New Password')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  expect(firstLink((await waitForMail(email)).text)).toContain('/auth/v1/verify?');
+});

@@ -2,7 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { API_URL, SITE_URL, authLimits, isAllowedOrigin } from './config';
-import { SINGLE_CONFIRMATION_ACCEPTED, assertEmailFree, confirmEmailChange, requestEmailChange } from './auth-email-change';
+import { codeMatches, linkDigest, newMailedCode } from './auth-codes';
+import {
+  type EmailChangeMatch,
+  SINGLE_CONFIRMATION_ACCEPTED,
+  assertEmailFree,
+  confirmEmailChange,
+  requestEmailChange,
+  voidEmailChange,
+} from './auth-email-change';
 import {
   type UserRow,
   USER_COLUMNS,
@@ -12,7 +20,6 @@ import {
   authError,
   continueSession,
   createAuthUser,
-  emailTokenHash,
   findUserByEmail,
   findUserById,
   hashPassword,
@@ -22,7 +29,6 @@ import {
   mergeMetadata,
   normalizeEmail,
   passwordMatches,
-  sixDigitCode,
   startSession,
   userJson,
   type SessionMeta,
@@ -41,6 +47,7 @@ import {
   stringField,
 } from './http-utils';
 import { withTransaction } from './caller-db';
+import { HookRefusal } from './auth-hooks';
 import { type JwtClaims, verifyJwt } from './jwt';
 import { MfaApi, hasVerifiedFactor } from './auth-mfa';
 import type { Outbox } from './outbox';
@@ -58,6 +65,7 @@ type Db = pg.Pool | pg.PoolClient;
 
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 const PKCE_PREFIX = 'pkce_';
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 // How long a PKCE auth code from a recovery link may wait for its exchange.
 const FLOW_STATE_LIFETIME_SECONDS = 300;
 
@@ -126,7 +134,7 @@ export class AuthApi {
   /** OTP and email-link verifications, per client IP and per email named. */
   private readonly verifiesByIp: WindowLimiter;
   private readonly verifiesByEmail: WindowLimiter;
-  /** Wrong tries at each email's current recovery code; the 5th voids the code. */
+  /** Wrong tries at each mailed code (recovery, email change), one count per code sent; the 5th voids it. */
   private readonly codeGuesses: CodeGuesses;
   /** Two-factor sign-in (TOTP): the /factors endpoints. */
   private readonly mfa: MfaApi;
@@ -227,18 +235,26 @@ export class AuthApi {
     return verified.claims;
   }
 
-  /** The signed-in user behind the Bearer token; its session must still exist (not signed out). */
+  /**
+   * The signed-in user behind the Bearer token, as GoTrue's requireAuthentication: the account must
+   * exist and not be banned (deactivated), and the token's session must still exist (not signed out,
+   * timed out or ended by a new password). Every endpoint that takes an access token goes through here.
+   */
   private async requireUser(req: IncomingMessage, db: Db = this.pool): Promise<{ claims: JwtClaims; user: UserRow }> {
     const claims = await this.claims(req);
     if (typeof claims.sub !== 'string' || !claims.sub) {
       throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     }
-    if (typeof claims.session_id === 'string') {
+    if (!isUuid(claims.sub)) throw authError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+    const user = await findUserById(db, claims.sub);
+    if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    if (typeof claims.session_id === 'string' && claims.session_id !== NIL_UUID) {
+      if (!isUuid(claims.session_id)) throw authError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
       const { rowCount } = await db.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
       if (!rowCount) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
-    const user = await findUserById(db, claims.sub);
-    if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    // A token issued before the ban still verifies: refuse it here.
+    if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
     return { claims, user };
   }
 
@@ -318,6 +334,7 @@ export class AuthApi {
     const notFound = () =>
       authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
+    let sessionOfToken: string | null = null;
     const outcome = await withTransaction(this.pool, async (db) => {
       const { rows } = await db.query<{ revoked: boolean; user_id: string; session_id: string | null }>(
         `select rt.revoked, rt.user_id, rt.session_id
@@ -336,7 +353,16 @@ export class AuthApi {
       const user = await findUserById(db, row.user_id);
       if (!user) return { error: notFound() };
       if (isBanned(user)) return { error: authError(400, 'user_banned', 'User is banned') };
+      sessionOfToken = row.session_id;
       return { session: await continueSession(db, user, row.session_id, refreshToken) };
+    }).catch(async (error: unknown) => {
+      // The access token hook refused the refresh (an idle session: see the session timeout
+      // migration). Its refreshed_at can never move again, so the session ends here and now, and
+      // with it every access token it issued.
+      if (error instanceof HookRefusal && sessionOfToken) {
+        await this.pool.query('delete from auth.sessions where id = $1', [sessionOfToken]);
+      }
+      throw error;
     });
     if (outcome.error) throw outcome.error;
     sendJson(res, 200, outcome.session);
@@ -374,6 +400,32 @@ export class AuthApi {
     sendJson(res, 200, await userJson(this.pool, user));
   }
 
+  /**
+   * GoTrue's update_password_require_current_password (docs/security.md "Changing a password"): a new
+   * password needs the current one, except in a recovery session (opened from a mailed link or code:
+   * GoTrue counts recovery, otp and magiclink). Wrong current passwords count as failed sign-ins of
+   * the account from the caller's address, so the check cannot be used to guess it.
+   */
+  private async assertMayChangePassword(db: Db, req: IncomingMessage, claims: JwtClaims, user: UserRow, body: JsonObject) {
+    if (!user.encrypted_password) return;
+    const { rowCount } = await db.query(
+      `select 1 from auth.mfa_amr_claims where session_id = $1 and authentication_method in ('recovery', 'otp', 'magiclink')`,
+      [typeof claims.session_id === 'string' && isUuid(claims.session_id) ? claims.session_id : null],
+    );
+    if (rowCount) return;
+    const current = stringField(body, 'current_password');
+    if (!current) throw authError(400, 'current_password_required', 'Current password required when setting new password.');
+    const email = user.email ?? user.id;
+    const ip = clientIp(req);
+    const wait = this.signIns.retryAfter(email, ip, { perEmail: await this.maxLoginAttempts.get() });
+    if (wait > 0) throw overRateLimit(wait, 'Too many login attempts. Please try again later.');
+    if (!(await passwordMatches(current, user.encrypted_password))) {
+      this.signIns.recordFailure(email, ip);
+      throw authError(400, 'current_password_invalid', 'Current password required when setting new password.');
+    }
+    this.signIns.recordSuccess(email, ip);
+  }
+
   private async updateUser(req: IncomingMessage, res: ServerResponse, url: URL) {
     const body = await readJsonObject(req);
     const updated = await withTransaction(this.pool, async (db) => {
@@ -387,6 +439,7 @@ export class AuthApi {
       }
       if (password !== undefined) {
         assertAcceptablePassword(password);
+        await this.assertMayChangePassword(db, req, claims, user, body);
         if (await passwordMatches(password, user.encrypted_password)) {
           throw authError(422, 'same_password', 'New password should be different from the old password.');
         }
@@ -439,21 +492,20 @@ export class AuthApi {
     );
   }
 
+  /** As GoTrue: a token without a session signs out everywhere; `local` and `others` need its session. */
   private async logout(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const claims = await this.claims(req);
-    if (typeof claims.sub !== 'string' || !isUuid(claims.sub)) {
-      throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    const scope = url.searchParams.get('scope') || 'global';
+    if (!['global', 'local', 'others'].includes(scope)) {
+      throw authError(400, 'validation_failed', `Unsupported logout scope ${JSON.stringify(scope)}`);
     }
-    const scope = url.searchParams.get('scope') ?? 'global';
-    const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
-    if (scope === 'local') {
-      await this.pool.query('delete from auth.sessions where id = $1 and user_id = $2', [sessionId, claims.sub]);
-    } else if (scope === 'others') {
-      await this.pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [claims.sub, sessionId]);
-    } else if (scope === 'global') {
-      await this.pool.query('delete from auth.sessions where user_id = $1', [claims.sub]);
+    const { claims, user } = await this.requireUser(req);
+    const sessionId = typeof claims.session_id === 'string' && claims.session_id !== NIL_UUID ? claims.session_id : null;
+    if (sessionId && scope === 'local') {
+      await this.pool.query('delete from auth.sessions where id = $1 and user_id = $2', [sessionId, user.id]);
+    } else if (sessionId && scope === 'others') {
+      await this.pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
     } else {
-      throw authError(400, 'validation_failed', 'Unsupported logout scope');
+      await this.pool.query('delete from auth.sessions where user_id = $1', [user.id]);
     }
     sendEmpty(res, 204);
   }
@@ -477,12 +529,10 @@ export class AuthApi {
     await withTransaction(this.pool, async (db) => {
       const user = await findUserByEmail(db, email);
       if (!user) return;
-      const otp = sixDigitCode();
-      const tokenHash = emailTokenHash(email, otp);
-      // A new code gets its own allowance of wrong tries.
-      this.codeGuesses.reset(email);
-      await db.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, tokenHash]);
-      let linkToken = tokenHash;
+      // A new code replaces the last one (with a count of wrong tries of its own: see verifyOtp).
+      const { code: otp, linkToken: token, stored } = newMailedCode(email);
+      await db.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, stored]);
+      let linkToken = token;
       if (challenge && (challengeMethod === 's256' || challengeMethod === 'plain')) {
         await db.query(
           `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
@@ -490,7 +540,7 @@ export class AuthApi {
            values ($1, $2, $3, $4, $5, 'recovery', 'recovery', now(), now())`,
           [randomUUID(), user.id, randomUUID(), challengeMethod, challenge],
         );
-        linkToken = PKCE_PREFIX + tokenHash;
+        linkToken = PKCE_PREFIX + token;
       }
       const link = new URL('/auth/v1/verify', API_URL);
       link.searchParams.set('token', linkToken);
@@ -524,17 +574,46 @@ export class AuthApi {
     sendJson(res, 200, {});
   }
 
-  /** Consumes a recovery token: valid once, for one hour after it was sent. */
-  private async consumeRecoveryToken(db: Db, tokenHash: string): Promise<UserRow | undefined> {
+  /**
+   * Consumes a pending recovery code, named by its link token or by the exact stored value (a code
+   * that matched): valid once, for one hour after it was sent.
+   */
+  private async consumeRecoveryToken(db: Db, match: { linkToken: string } | { stored: string }): Promise<UserRow | undefined> {
+    const [condition, value] =
+      'linkToken' in match ? [`split_part(recovery_token, ':', 1) = $1`, linkDigest(match.linkToken)] : ['recovery_token = $1', match.stored];
     const { rows } = await db.query<UserRow>(
       `update auth.users
           set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-        where recovery_token = $1 and recovery_token <> '' and deleted_at is null
+        where ${condition} and recovery_token <> '' and deleted_at is null
           and recovery_sent_at > now() - make_interval(secs => $2)
         returning ${USER_COLUMNS}`,
-      [tokenHash, authLimits().recoveryTokenLifetimeSeconds],
+      [value, authLimits().recoveryTokenLifetimeSeconds],
     );
     return rows[0];
+  }
+
+  /**
+   * Checks a typed recovery code against the code pending for `email`. A wrong one counts against that
+   * code, and the 5th voids it (its link too), right code or not after that. Answers the stored value
+   * of a matching code, to be consumed.
+   */
+  private async matchRecoveryCode(email: string, code: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ id: string; recovery_token: string }>(
+      `select id, recovery_token from auth.users
+        where lower(email) = $1 and recovery_token <> '' and deleted_at is null
+          and recovery_sent_at > now() - make_interval(secs => $2)`,
+      [email, authLimits().recoveryTokenLifetimeSeconds],
+    );
+    const pending = rows[0];
+    if (!pending) return undefined;
+    if (codeMatches(pending.recovery_token, email, code)) return pending.recovery_token;
+    if (this.codeGuesses.wrongTry(`recovery:${pending.recovery_token}`)) {
+      await this.pool.query(`update auth.users set recovery_token = '', updated_at = now() where id = $1 and recovery_token = $2`, [
+        pending.id,
+        pending.recovery_token,
+      ]);
+    }
+    return undefined;
   }
 
   /** Counts one verification attempt from the caller's IP (and for `email`), refusing it over the limits. */
@@ -563,9 +642,9 @@ export class AuthApi {
     if (type !== 'recovery' || !token) return failed();
 
     const isPkce = token.startsWith(PKCE_PREFIX);
-    const tokenHash = isPkce ? token.slice(PKCE_PREFIX.length) : token;
+    const linkToken = isPkce ? token.slice(PKCE_PREFIX.length) : token;
     const location = await withTransaction(this.pool, async (db) => {
-      const user = await this.consumeRecoveryToken(db, tokenHash);
+      const user = await this.consumeRecoveryToken(db, { linkToken });
       if (!user) return undefined;
       // GoTrue refuses a banned account's email link before issuing anything.
       if (isBanned(user)) {
@@ -609,7 +688,7 @@ export class AuthApi {
     let location: string | undefined;
     try {
       location = await withTransaction(this.pool, async (db) => {
-        const outcome = await confirmEmailChange(db, token, refuseBanned);
+        const outcome = await confirmEmailChange(db, { linkToken: token }, refuseBanned);
         if (outcome.state === 'invalid') return undefined;
         if (outcome.state === 'one-of-two') return withFragment(target, { message: SINGLE_CONFIRMATION_ACCEPTED });
         const session = await startSession(db, outcome.user, 'otp', {});
@@ -630,31 +709,30 @@ export class AuthApi {
     redirect(res, location);
   }
 
-  /** POST /verify of an email change (token hash, or the address and its 6-digit code). */
+  /**
+   * POST /verify of an email change: a link's token (token_hash), or an address and the code mailed to
+   * it. A wrong code counts against the pending change; the 5th voids it, both codes and links.
+   */
   private async verifyEmailChangeOtp(req: IncomingMessage, res: ServerResponse, body: JsonObject) {
     const tokenHash = stringField(body, 'token_hash');
-    const token = stringField(body, 'token');
+    const token = stringField(body, 'token')?.trim();
     const email = normalizeEmail(body.email);
-    const hash = tokenHash || (token && email ? emailTokenHash(email, token.trim()) : undefined);
-    if (!hash) throw authError(400, 'validation_failed', 'Verify requires either a token hash, or an email and a token');
+    if (!tokenHash && !(token && email)) {
+      throw authError(400, 'validation_failed', 'Verify requires either a token hash, or an email and a token');
+    }
     this.limitVerification(req, email);
+    const match: EmailChangeMatch = tokenHash ? { linkToken: tokenHash } : { address: email as string, code: token as string };
     const outcome = await withTransaction(this.pool, async (db) => {
-      const confirmed = await confirmEmailChange(db, hash, refuseBanned);
+      const confirmed = await confirmEmailChange(db, match, refuseBanned);
       if (confirmed.state !== 'changed') return confirmed;
       return { state: 'changed' as const, session: await startSession(db, confirmed.user, 'otp', this.sessionMeta(req)) };
     });
     if (outcome.state === 'invalid') {
-      if (token && email && this.codeGuesses.wrongTry(email)) {
-        await this.pool.query(
-          `update auth.users set email_change = '', email_change_token_new = '', email_change_token_current = '',
-                  email_change_confirm_status = 0, updated_at = now()
-            where (lower(email) = $1 or lower(email_change) = $1) and email_change <> '' and deleted_at is null`,
-          [email],
-        );
+      if (outcome.wrongCodeFor && this.codeGuesses.wrongTry(outcome.wrongCodeFor.key)) {
+        await voidEmailChange(this.pool, outcome.wrongCodeFor);
       }
       throw authError(403, 'otp_expired', 'Token has expired or is invalid');
     }
-    if (email) this.codeGuesses.reset(email);
     if (outcome.state === 'one-of-two') return sendJson(res, 200, { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
     sendJson(res, 200, outcome.session);
   }
@@ -665,32 +743,29 @@ export class AuthApi {
     if (type === 'email_change') return this.verifyEmailChangeOtp(req, res, body);
     if (type !== 'recovery') throw authError(400, 'validation_failed', 'Verify requires a verification type of recovery or email_change');
     const tokenHash = stringField(body, 'token_hash');
-    const token = stringField(body, 'token');
+    const token = stringField(body, 'token')?.trim();
     const email = normalizeEmail(body.email);
-    let hash: string | undefined;
-    if (tokenHash) hash = tokenHash.startsWith(PKCE_PREFIX) ? tokenHash.slice(PKCE_PREFIX.length) : tokenHash;
-    else if (token && email) hash = emailTokenHash(email, token.trim());
-    if (!hash) throw authError(400, 'validation_failed', 'Verify requires either a token hash, or an email and a token');
-    this.limitVerification(req, email);
-
-    const outcome = await withTransaction(this.pool, async (db) => {
-      const user = await this.consumeRecoveryToken(db, hash);
-      if (!user || (email && user.email !== email)) return undefined;
-      if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
-      return startSession(db, user, 'recovery', this.sessionMeta(req));
-    });
-    if (!outcome) {
-      // A 6-digit code survives only a few wrong tries: after the last one it is void, right code or not.
-      if (token && email && this.codeGuesses.wrongTry(email)) {
-        await this.pool.query(
-          `update auth.users set recovery_token = '', updated_at = now()
-            where lower(email) = $1 and recovery_token <> '' and deleted_at is null`,
-          [email],
-        );
-      }
-      throw authError(403, 'otp_expired', 'Token has expired or is invalid');
+    if (!tokenHash && !(token && email)) {
+      throw authError(400, 'validation_failed', 'Verify requires either a token hash, or an email and a token');
     }
-    if (email) this.codeGuesses.reset(email);
+    this.limitVerification(req, email);
+    // token_hash is the mailed link's token: random, so a wrong one names no code to count against.
+    let match: { linkToken: string } | { stored: string } | undefined;
+    if (tokenHash) match = { linkToken: tokenHash.startsWith(PKCE_PREFIX) ? tokenHash.slice(PKCE_PREFIX.length) : tokenHash };
+    else {
+      const stored = await this.matchRecoveryCode(email as string, token as string);
+      if (stored) match = { stored };
+    }
+
+    const outcome = match
+      ? await withTransaction(this.pool, async (db) => {
+          const user = await this.consumeRecoveryToken(db, match);
+          if (!user || (email && user.email !== email)) return undefined;
+          if (isBanned(user)) throw authError(403, 'user_banned', 'User is banned');
+          return startSession(db, user, 'recovery', this.sessionMeta(req));
+        })
+      : undefined;
+    if (!outcome) throw authError(403, 'otp_expired', 'Token has expired or is invalid');
     sendJson(res, 200, outcome);
   }
 

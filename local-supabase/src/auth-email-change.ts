@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { API_URL, authLimits } from './config';
-import { type UserRow, USER_COLUMNS, authError, emailTokenHash, findUserByEmail, sixDigitCode } from './auth-users';
+import { codeMatches, linkDigest, newMailedCode } from './auth-codes';
+import { type UserRow, USER_COLUMNS, authError, findUserByEmail } from './auth-users';
 import type { Outbox } from './outbox';
 
 // GoTrue's secure email change (config.toml `double_confirm_changes = true`): changing the sign-in email
@@ -64,32 +65,57 @@ export async function requestEmailChange(
 ): Promise<void> {
   await assertEmailFree(db, user.id, next);
   const current = user.email ?? '';
-  const newCode = sixDigitCode();
-  const currentCode = sixDigitCode();
-  const newHash = emailTokenHash(next, newCode);
-  const currentHash = current ? emailTokenHash(current, currentCode) : '';
+  // One code and link per address (auth-codes.ts).
+  const toNew = newMailedCode(next);
+  const toCurrent = current ? newMailedCode(current) : undefined;
   await db.query(
     `update auth.users
         set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
             email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now()
       where id = $1`,
-    [user.id, next, newHash, currentHash],
+    [user.id, next, toNew.stored, toCurrent?.stored ?? ''],
   );
-  const linkFor = (hash: string) => {
+  const linkFor = (token: string) => {
     const link = new URL('/auth/v1/verify', API_URL);
-    link.searchParams.set('token', hash);
+    link.searchParams.set('token', token);
     link.searchParams.set('type', 'email_change');
     link.searchParams.set('redirect_to', redirectTo);
     return link.toString();
   };
-  await outbox.send(changeMail(next, current, next, linkFor(newHash), newCode), db);
-  if (current) await outbox.send(changeMail(current, current, next, linkFor(currentHash), currentCode), db);
+  await outbox.send(changeMail(next, current, next, linkFor(toNew.linkToken), toNew.code), db);
+  if (toCurrent) await outbox.send(changeMail(current, current, next, linkFor(toCurrent.linkToken), toCurrent.code), db);
+}
+
+/** One of the two confirmations: a mailed link's token, or an address with the code mailed to it. */
+export type EmailChangeMatch = { linkToken: string } | { address: string; code: string };
+
+/** A pending change a wrong code was typed for (the caller counts it, see voidEmailChange). */
+export interface PendingEmailChange {
+  id: string;
+  /** One count of wrong codes per change requested. */
+  key: string;
 }
 
 export type EmailChangeOutcome =
-  | { state: 'invalid' }
+  | { state: 'invalid'; wrongCodeFor?: PendingEmailChange }
   | { state: 'one-of-two'; user: UserRow }
   | { state: 'changed'; user: UserRow };
+
+type PendingRow = UserRow & {
+  email_change_confirm_status: number;
+  email_change_token_new: string | null;
+  email_change_token_current: string | null;
+};
+
+/** Voids the change `pending` names (both codes and links), if it is still the one pending. */
+export async function voidEmailChange(db: Db, pending: PendingEmailChange): Promise<void> {
+  await db.query(
+    `update auth.users set email_change = '', email_change_token_new = '', email_change_token_current = '',
+            email_change_confirm_status = 0, updated_at = now()
+      where id = $1 and email_change <> '' and $2 = 'email_change:' || id || ':' || email_change_sent_at::text`,
+    [pending.id, pending.key],
+  );
+}
 
 /**
  * Confirms one of the two tokens of a pending email change (valid once, for as long as a recovery
@@ -98,22 +124,39 @@ export type EmailChangeOutcome =
  */
 export async function confirmEmailChange(
   db: Db,
-  tokenHash: string,
+  match: EmailChangeMatch,
   /** Throws to refuse the account (a banned one) before anything is written. */
   check: (user: UserRow) => void,
 ): Promise<EmailChangeOutcome> {
-  if (!tokenHash) return { state: 'invalid' };
-  const { rows } = await db.query<UserRow & { email_change_confirm_status: number; is_new: boolean }>(
-    `select ${USER_COLUMNS}, email_change_confirm_status, email_change_token_new = $1 as is_new
+  const byLink = 'linkToken' in match;
+  if (byLink ? !match.linkToken : !match.address || !match.code) return { state: 'invalid' };
+  const { rows } = await db.query<PendingRow & { key: string }>(
+    `select ${USER_COLUMNS}, email_change_confirm_status, email_change_token_new, email_change_token_current,
+            'email_change:' || id || ':' || email_change_sent_at::text as key
        from auth.users
-      where (email_change_token_new = $1 or email_change_token_current = $1)
+      where ${
+        byLink
+          ? `(split_part(email_change_token_new, ':', 1) = $1 or split_part(email_change_token_current, ':', 1) = $1)`
+          : '(lower(email_change) = $1 or lower(email) = $1)'
+      }
         and email_change <> '' and deleted_at is null
         and email_change_sent_at > now() - make_interval(secs => $2)
       for update`,
-    [tokenHash, authLimits().recoveryTokenLifetimeSeconds],
+    [byLink ? linkDigest(match.linkToken) : match.address, authLimits().recoveryTokenLifetimeSeconds],
   );
-  const pending = rows[0];
-  if (!pending) return { state: 'invalid' };
+  const found = rows[0];
+  if (!found) return { state: 'invalid' };
+  let isNew: boolean;
+  if ('linkToken' in match) {
+    isNew = found.email_change_token_new?.split(':')[0] === linkDigest(match.linkToken);
+  } else if (found.email_change === match.address && codeMatches(found.email_change_token_new, match.address, match.code)) {
+    isNew = true;
+  } else if (found.email === match.address && codeMatches(found.email_change_token_current, match.address, match.code)) {
+    isNew = false;
+  } else {
+    return { state: 'invalid', wrongCodeFor: { id: found.id, key: found.key } };
+  }
+  const pending = { ...found, is_new: isNew };
   check(pending);
   const bothNeeded = Boolean(pending.email);
   if (bothNeeded && pending.email_change_confirm_status === 0) {

@@ -42,6 +42,12 @@ export const MFA_LIMITS = {
   windowSeconds: 60,
   period: 30,
   digits: 6,
+  /**
+   * Longest friendly name and issuer (UTF-8 bytes). GoTrue sets none; the issuer goes twice into the
+   * otpauth URI, which must still fit a QR code, and a name is a label in a list.
+   */
+  friendlyNameMaxBytes: 255,
+  issuerMaxBytes: 100,
 } as const;
 
 /** True when the user has a verified factor (two-factor is on for them). */
@@ -242,7 +248,13 @@ export class MfaApi {
     if (factorType !== 'totp') {
       throw authError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
     }
+    if (Buffer.byteLength(friendlyName) > MFA_LIMITS.friendlyNameMaxBytes) {
+      throw authError(400, 'validation_failed', `friendly_name cannot be longer than ${MFA_LIMITS.friendlyNameMaxBytes} bytes`);
+    }
     const issuer = stringField(body, 'issuer') || siteHost();
+    if (Buffer.byteLength(issuer) > MFA_LIMITS.issuerMaxBytes) {
+      throw authError(400, 'validation_failed', `issuer cannot be longer than ${MFA_LIMITS.issuerMaxBytes} bytes`);
+    }
     const user = caller.user;
 
     const answer = await withTransaction(this.pool, async (db) => {
@@ -403,7 +415,7 @@ export class MfaApi {
       );
       const user = await findUserById(db, caller.user.id);
       if (!user) throw authError(404, 'user_not_found', 'User not found');
-      return continueSession(db, user, sessionId, tokens[0]?.token ?? '');
+      return continueSession(db, user, sessionId, tokens[0]?.token ?? '', 'totp');
     });
     this.wrongCodes.reset(challenge.id);
     sendJson(res, 200, session);

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { AUTH_ISSUER, JWT_EXPIRY_SECONDS, MIN_PASSWORD_LENGTH } from './config';
 import { HttpError, type JsonObject } from './http-utils';
+import { applyCustomAccessTokenHook } from './auth-hooks';
 import { signJwt } from './jwt';
 import { passwordHasher } from './password-hasher';
 
@@ -108,11 +109,6 @@ export async function passwordMatches(password: string, hash: string | null | un
 
 export function randomToken(bytes = 24): string {
   return randomBytes(bytes).toString('base64url');
-}
-
-/** GoTrue's token hash for email links: SHA-224 of address + one-time code. */
-export function emailTokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex');
 }
 
 export function sixDigitCode(): string {
@@ -273,10 +269,24 @@ async function sessionAssurance(db: Db, sessionId: string): Promise<{ aal: 'aal1
   return { aal: amr.some((entry) => entry.method === 'totp') ? 'aal2' : 'aal1', amr };
 }
 
-async function accessToken(user: UserRow, sessionId: string, aal: string, amr: AmrEntry[]): Promise<{ token: string; expiresAt: number }> {
+/**
+ * Signs the session's access token; the custom access token hook (auth-hooks.ts) sees the claims
+ * first and may refuse them. `method` is how this token was earned (GoTrue's authentication method).
+ */
+async function accessToken(
+  db: pg.PoolClient,
+  user: UserRow,
+  sessionId: string,
+  assurance: { aal: string; amr: AmrEntry[] },
+  method: string,
+): Promise<{ token: string; expiresAt: number }> {
+  const { aal, amr } = assurance;
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + JWT_EXPIRY_SECONDS;
-  const token = await signJwt({
+  const claims = await applyCustomAccessTokenHook(db, {
+    user_id: user.id,
+    authentication_method: method,
+    claims: {
     aud: user.aud ?? 'authenticated',
     exp: expiresAt,
     iat: issuedAt,
@@ -291,7 +301,9 @@ async function accessToken(user: UserRow, sessionId: string, aal: string, amr: A
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
+    },
   });
+  const token = await signJwt(claims);
   return { token, expiresAt };
 }
 
@@ -305,9 +317,8 @@ async function insertRefreshToken(db: Db, user: UserRow, sessionId: string, pare
   return token;
 }
 
-async function sessionJson(db: Db, user: UserRow, sessionId: string, refreshToken: string) {
-  const { aal, amr } = await sessionAssurance(db, sessionId);
-  const { token, expiresAt } = await accessToken(user, sessionId, aal, amr);
+async function sessionJson(db: pg.PoolClient, user: UserRow, sessionId: string, refreshToken: string, method: string) {
+  const { token, expiresAt } = await accessToken(db, user, sessionId, await sessionAssurance(db, sessionId), method);
   const session: SessionJson = {
     access_token: token,
     token_type: 'bearer',
@@ -320,7 +331,7 @@ async function sessionJson(db: Db, user: UserRow, sessionId: string, refreshToke
 }
 
 /** Starts a new session (sign-in, sign-up, recovery) and records the sign-in time. */
-export async function startSession(db: Db, user: UserRow, method: string, meta: SessionMeta): Promise<SessionJson> {
+export async function startSession(db: pg.PoolClient, user: UserRow, method: string, meta: SessionMeta): Promise<SessionJson> {
   const sessionId = randomUUID();
   await db.query(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
@@ -339,17 +350,30 @@ export async function startSession(db: Db, user: UserRow, method: string, meta: 
   );
   const signedIn = rows[0] ?? user;
   const refreshToken = await insertRefreshToken(db, signedIn, sessionId, null);
-  return sessionJson(db, signedIn, sessionId, refreshToken);
+  return sessionJson(db, signedIn, sessionId, refreshToken, method);
 }
 
-/** Rotates a refresh token: the old one is revoked and its child continues the same session. */
-export async function continueSession(db: Db, user: UserRow, sessionId: string, parentToken: string) {
+/**
+ * Rotates a refresh token: the old one is revoked and its child continues the same session. `method`
+ * is token_refresh for a refresh (totp after an MFA verify). As in GoTrue, the session's refreshed_at
+ * (a UTC timestamp) moves only after the access token was issued, so the hook sees the last use.
+ */
+export async function continueSession(
+  db: pg.PoolClient,
+  user: UserRow,
+  sessionId: string,
+  parentToken: string,
+  method = 'token_refresh',
+) {
   await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [parentToken]);
-  await db.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [sessionId]);
   // The access token keeps saying how the session was authenticated (password, recovery, totp …) and
   // its assurance level (aal2 stays aal2).
   const refreshToken = await insertRefreshToken(db, user, sessionId, parentToken);
-  return sessionJson(db, user, sessionId, refreshToken);
+  const session = await sessionJson(db, user, sessionId, refreshToken, method);
+  await db.query(`update auth.sessions set refreshed_at = timezone('utc', now()), updated_at = now() where id = $1`, [
+    sessionId,
+  ]);
+  return session;
 }
 
 export async function createAuthUser(

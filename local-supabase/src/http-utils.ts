@@ -67,7 +67,32 @@ export function readBody(
   });
 }
 
-/** Parses a JSON object body; an empty body is an empty object. */
+/** The path of the first string (value or key) in `value` that holds a NUL character, or undefined. */
+function nulCharacterAt(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulCharacterAt(item, `${path}[${index}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    // The path names such a key with \u0000, so the answer carries no NUL itself.
+    if (key.includes('\0')) return at.replaceAll('\0', '\\u0000');
+    const found = nulCharacterAt(item, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Parses a JSON object body; an empty body is an empty object. Every JSON body of the gateway (auth,
+ * storage) is read here, so this is where malformed input stops: a NUL character, which Postgres
+ * cannot store in text, is a 400 validation_failed naming where it was instead of a database error.
+ */
 export async function readJsonObject(req: IncomingMessage, limitBytes = 1024 * 1024): Promise<JsonObject> {
   const raw = (await readBody(req, limitBytes)).toString('utf8').trim();
   if (!raw) return {};
@@ -79,6 +104,10 @@ export async function readJsonObject(req: IncomingMessage, limitBytes = 1024 * 1
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new HttpError(400, { code: 400, error_code: 'bad_json', msg: 'Request body must be a JSON object' });
+  }
+  const nulAt = nulCharacterAt(parsed, '');
+  if (nulAt !== undefined) {
+    throw new HttpError(400, { code: 400, error_code: 'validation_failed', msg: `${nulAt} contains a NUL character` });
   }
   return parsed as JsonObject;
 }

@@ -152,7 +152,7 @@ describe('updating the signed-in user', () => {
   it('changes the password: the old one stops working, the new one works', async () => {
     const { client, email, password } = await signUpUser('newpw');
     const newPassword = `${password}-changed`;
-    const updated = await client.auth.updateUser({ password: newPassword, data: { phone_note: 'mobile' } });
+    const updated = await client.auth.updateUser({ password: newPassword, current_password: password, data: { phone_note: 'mobile' } });
     expect(updated.error).toBeNull();
     expect(updated.data.user?.user_metadata).toMatchObject({ first_name: 'Test', phone_note: 'mobile' });
 

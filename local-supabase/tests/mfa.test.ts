@@ -268,7 +268,7 @@ describe('changing the password or email with two-factor on (PUT /user)', () => 
     const aal1 = await signInAgain(person);
     expect(claimsOf(await accessTokenOf(aal1)).aal).toBe('aal1');
 
-    const password = await aal1.auth.updateUser({ password: `${person.password}-new` });
+    const password = await aal1.auth.updateUser({ password: `${person.password}-new`, current_password: person.password });
     expect(password.error?.status).toBe(401);
     expect(password.error?.code).toBe('insufficient_aal');
     const email = await aal1.auth.updateUser({ email: `moved-${person.email}` });
@@ -277,8 +277,10 @@ describe('changing the password or email with two-factor on (PUT /user)', () => 
     expect((await aal1.auth.updateUser({ data: { first_name: 'Still' } })).error).toBeNull();
     expect((await anonClient().auth.signInWithPassword({ email: person.email, password: person.password })).error).toBeNull();
 
-    // The aal2 session changes the password.
-    expect((await person.client.auth.updateUser({ password: `${person.password}-new` })).error).toBeNull();
+    // The aal2 session changes the password (with the current one, as every signed-in change).
+    expect(
+      (await person.client.auth.updateUser({ password: `${person.password}-new`, current_password: person.password })).error,
+    ).toBeNull();
   });
 });
 

@@ -126,23 +126,6 @@ export function getClient(): DataClient {
 }
 
 /**
- * A short-lived client of the same project that keeps its session in memory only and shares nothing
- * with the page's client: for a check (the current password) that must not replace the page's session.
- */
-export async function createDetachedClient(): Promise<DataClient> {
-  if (!project) throw new Error(NOT_INITIALISED);
-  const { createClient } = await import('@supabase/supabase-js');
-  return createClient(project.url, project.anonKey, {
-    auth: {
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storageKey: `${AUTH_STORAGE_KEY}-detached`,
-    },
-  });
-}
-
-/**
  * Whether the page holds a session for supabase-js to restore: one stored by an earlier sign-in, or
  * one the auth server put in the address (a password-reset link, implicit flow). When it holds
  * neither, a visitor's page needs no supabase-js until they sign in.

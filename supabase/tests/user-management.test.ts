@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emailTokenHash } from '../../local-supabase/src/auth-users';
+import { newMailedCode } from '../../local-supabase/src/auth-codes';
 import { ANON_KEY, API_URL } from '../../local-supabase/src/config';
 import { readOutbox } from '../../local-supabase/src/outbox-client';
 import { temporaryPassword } from '../functions/admin-users/index';
@@ -329,10 +329,10 @@ describe('a deactivated account', () => {
       200,
     );
     // A recovery code as the mail would carry it, written straight into the account.
-    const otp = '123456';
+    const { code: otp, stored } = newMailedCode(account.email);
     await ownerQuery(
       'update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1',
-      [account.id, emailTokenHash(account.email, otp)],
+      [account.id, stored],
     );
 
     const verified = await anonClient().auth.verifyOtp({

@@ -29,6 +29,9 @@ describe('errorMessageKey: auth provider codes', () => {
     ['same_password', 'samePassword'],
     ['over_request_rate_limit', 'rateLimited'],
     ['session_not_found', 'sessionExpired'],
+    ['session_expired', 'sessionExpired'],
+    ['current_password_invalid', 'invalidCredentials'],
+    ['current_password_required', 'missingValue'],
   ])('%s → %s, whatever the provider wrote', (providerCode, key) => {
     expect(
       errorMessageKey(

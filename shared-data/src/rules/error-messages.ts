@@ -89,9 +89,13 @@ const AUTH_CODES: Record<string, ErrorMessageKey> = {
   email_not_confirmed: 'emailNotConfirmed',
   weak_password: 'weakPassword',
   same_password: 'samePassword',
+  // A new password needs the current one outside a recovery session (docs/security.md).
+  current_password_invalid: 'invalidCredentials',
+  current_password_required: 'missingValue',
   over_request_rate_limit: 'rateLimited',
   over_email_send_rate_limit: 'rateLimited',
   session_not_found: 'sessionExpired',
+  session_expired: 'sessionExpired',
   refresh_token_not_found: 'sessionExpired',
   refresh_token_already_used: 'sessionExpired',
   otp_expired: 'sessionExpired',

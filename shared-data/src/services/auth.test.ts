@@ -350,6 +350,48 @@ describe('authService.getCurrentUser', () => {
   });
 });
 
+describe('authService.refreshWhenOlderThan', () => {
+  const MINUTE = 60_000;
+
+  /** Signed in with tokens issued `minutes` ago. */
+  async function signedInAgo(minutes: number) {
+    const body = sessionBody(account);
+    fake.on('POST', '/auth/v1/token?grant_type=password', {
+      body: { ...body, expires_at: body.expires_at - minutes * 60 },
+    });
+    routeProfile([row]);
+    expect(
+      (await authService.signIn({ email: account.email, password: 'x', remember: true })).success,
+    ).toBe(true);
+    fake.reset();
+  }
+
+  it('refreshes tokens issued longer ago than the limit', async () => {
+    await signedInAgo(16);
+    fake.on('POST', '/auth/v1/token?grant_type=refresh_token', {
+      body: sessionBody(account, 'second'),
+    });
+
+    await authService.refreshWhenOlderThan(15 * MINUTE);
+
+    expect(fake.requestsTo('POST', '/auth/v1/token')).toHaveLength(1);
+    expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-second');
+  });
+
+  it('leaves younger tokens alone', async () => {
+    await signedInAgo(14);
+
+    await authService.refreshWhenOlderThan(15 * MINUTE);
+
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('does nothing without a session', async () => {
+    await authService.refreshWhenOlderThan(15 * MINUTE);
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
 describe('authService.refreshSession', () => {
   it('fails when no refresh token is stored', async () => {
     expect(await authService.refreshSession()).toEqual({
@@ -461,45 +503,38 @@ describe('authService password reset', () => {
 });
 
 describe('authService.changePassword', () => {
-  const input = {
-    email: ' ana@school.test ',
-    currentPassword: 'secret1',
-    newPassword: 'brand-new',
-  };
+  const input = { currentPassword: 'secret1', newPassword: 'brand-new' };
 
-  it('checks the current password on a separate sign-in, then sets the new one on the page’s own session', async () => {
+  it('sends the current password with the new one on the page’s own session, and nothing else', async () => {
     await signedIn();
-    fake.on('POST', '/auth/v1/token?grant_type=password', { body: sessionBody(account, 'check') });
-    fake.on('POST', '/auth/v1/logout?scope=local', { status: 204 });
     fake.on('PUT', '/auth/v1/user', { body: authUserBody(account) });
 
     const result = await authService.changePassword(input);
 
-    // The page keeps its session (a two-factor one stays aal2): the check's session is signed out.
+    // The page keeps its session (a two-factor one stays aal2); the server checks the current password.
     expect(result).toEqual({
       success: true,
       data: { token: sessionBody(account, 'first').access_token, refreshToken: 'refresh-first' },
     });
-    const [check, checkOut, update] = fake.requests;
-    expect(check?.path).toBe('/auth/v1/token');
-    expect(check?.body).toMatchObject({ email: 'ana@school.test', password: 'secret1' });
-    expect(checkOut?.path).toBe('/auth/v1/logout');
-    expect(checkOut?.headers.get('authorization')).toBe(
-      `Bearer ${sessionBody(account, 'check').access_token}`,
-    );
-    expect(update?.method).toBe('PUT');
-    expect(update?.body).toMatchObject({ password: 'brand-new' });
+    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'PUT /auth/v1/user',
+    ]);
+    const [update] = fake.requests;
+    expect(update?.body).toMatchObject({ password: 'brand-new', current_password: 'secret1' });
     expect(update?.headers.get('authorization')).toBe(
       `Bearer ${sessionBody(account, 'first').access_token}`,
     );
     expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-first');
   });
 
-  it('a wrong current password sends no update and keeps the session', async () => {
+  it('a wrong current password fails with the server’s code and keeps the session', async () => {
     await signedIn();
-    fake.on('POST', '/auth/v1/token?grant_type=password', {
+    fake.on('PUT', '/auth/v1/user', {
       status: 400,
-      body: { error_code: 'invalid_credentials', msg: 'Invalid login credentials' },
+      body: {
+        error_code: 'current_password_invalid',
+        msg: 'Current password required when setting new password.',
+      },
     });
 
     const result = await authService.changePassword(input);
@@ -508,18 +543,14 @@ describe('authService.changePassword', () => {
       success: false,
       error: {
         code: 'UPDATE_PASSWORD_ERROR',
-        message: 'Invalid login credentials',
-        details: { status: 400, code: 'invalid_credentials' },
+        details: { status: 400, code: 'current_password_invalid' },
       },
     });
-    expect(fake.requestsTo('PUT', '/auth/v1/user')).toHaveLength(0);
     expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe('refresh-first');
   });
 
-  it('reports a refused update after a right current password', async () => {
+  it('reports any other refused update', async () => {
     await signedIn();
-    fake.on('POST', '/auth/v1/token?grant_type=password', { body: sessionBody(account, 'again') });
-    fake.on('POST', '/auth/v1/logout?scope=local', { status: 204 });
     fake.on('PUT', '/auth/v1/user', {
       status: 422,
       body: { error_code: 'weak_password', msg: 'Password is too weak' },
@@ -532,12 +563,38 @@ describe('authService.changePassword', () => {
   });
 
   it('fails instead of throwing when the server cannot be reached', async () => {
-    fake.on('POST', '/auth/v1/token?grant_type=password', { networkError: true });
+    await signedIn();
+    fake.on('PUT', '/auth/v1/user', { networkError: true });
 
     expect(await authService.changePassword(input)).toMatchObject({
       success: false,
       error: { code: 'UPDATE_PASSWORD_ERROR' },
     });
+  });
+});
+
+describe('authService.isRecoverySession', () => {
+  it('is false for a password sign-in', async () => {
+    await signedIn();
+    expect(await authService.isRecoverySession()).toBe(false);
+  });
+
+  it('is true for a session opened from a mailed link or code (amr recovery or otp, as GoTrue counts it)', async () => {
+    for (const method of ['recovery', 'otp']) {
+      fake.on('POST', '/auth/v1/token?grant_type=password', {
+        body: sessionBody(account, method, { amr: [{ method, timestamp: 1 }] }),
+      });
+      routeProfile([row]);
+      expect(
+        (await authService.signIn({ email: account.email, password: 'x', remember: true })).success,
+      ).toBe(true);
+      fake.reset();
+      expect(await authService.isRecoverySession()).toBe(true);
+    }
+  });
+
+  it('is false without a session', async () => {
+    expect(await authService.isRecoverySession()).toBe(false);
   });
 });
 

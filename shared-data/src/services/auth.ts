@@ -1,6 +1,5 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import {
-  createDetachedClient,
   hasSessionToRecover,
   isDataClientLoaded,
   loadDataClient,
@@ -24,8 +23,8 @@ export type AuthSession = AuthTokens & { user: AppUser };
 
 export type SignInInput = { email: string; password: string; remember: boolean };
 export type SignUpInput = { email: string; password: string; firstName: string; lastName: string };
-/** The profile's password change: the account's email and the current password prove who asks. */
-export type ChangePasswordInput = { email: string; currentPassword: string; newPassword: string };
+/** The profile's password change: the current password proves who asks (the server checks it). */
+export type ChangePasswordInput = { currentPassword: string; newPassword: string };
 
 export type AuthEvent = AuthChangeEvent;
 /** `tokens` is null when the event carries no session (e.g. SIGNED_OUT). */
@@ -190,6 +189,25 @@ async function refreshSession(): Promise<Result<AuthTokens>> {
   });
 }
 
+/**
+ * Refreshes the session when its tokens were issued more than `maxAgeMs` ago. The auth server ends a
+ * session that has not refreshed within System Settings' session timeout (docs/security.md), while
+ * supabase-js refreshes only shortly before the access token expires; the signed-in layout calls this
+ * on input, so a session in use stays fresh. Failures are left to supabase-js's own refresh.
+ */
+async function refreshWhenOlderThan(maxAgeMs: number): Promise<void> {
+  await settle('REFRESH_ERROR', ERROR_MESSAGES.tokenRefreshFailed, async () => {
+    const auth = (await loadDataClient()).auth;
+    const { data } = await auth.getSession();
+    const session = data.session;
+    if (!session?.expires_at || !session.expires_in) return ok(null);
+    const issuedAtMs = (session.expires_at - session.expires_in) * 1000;
+    if (Date.now() - issuedAtMs <= maxAgeMs) return ok(null);
+    await auth.refreshSession();
+    return ok(null);
+  });
+}
+
 /** Sends the reset email; the link returns to `redirectTo` (the portal's /reset-password). */
 async function requestPasswordReset(email: string, redirectTo: string): Promise<Result<null>> {
   return settle('RESET_PASSWORD_ERROR', ERROR_MESSAGES.passwordResetFailed, async () => {
@@ -213,36 +231,24 @@ async function updatePassword(newPassword: string): Promise<Result<null>> {
 }
 
 /**
- * Changes the signed-in user's password after checking the current one. The check is a password
- * sign-in on a detached client (the local gateway and hosted GoTrue both support it; GoTrue's
- * `current_password` needs a project setting and `reauthenticate` sends a code by email), signed out
- * again at once: a wrong password fails with GoTrue's `invalid_credentials`, and either way the page
- * keeps its own session, so one that passed two-factor stays aal2, which GoTrue requires to change
- * the password of an account with two-factor on. The update then ends every other session of the
- * account. Resolves to the page's tokens after the change, so the session state can keep them.
+ * Changes the signed-in user's password with the current one, in one request: the auth server
+ * requires the current password outside a recovery session (GoTrue's
+ * update_password_require_current_password, docs/security.md "Changing a password") and answers
+ * current_password_invalid when it is wrong. The page keeps its own session, so one that passed
+ * two-factor stays aal2, which GoTrue requires to change the password of an account with two-factor
+ * on; the change ends every other session of the account. Resolves to the page's tokens after the
+ * change, so the session state can keep them.
  */
 async function changePassword({
-  email,
   currentPassword,
   newPassword,
 }: ChangePasswordInput): Promise<Result<AuthTokens>> {
   return settle('UPDATE_PASSWORD_ERROR', ERROR_MESSAGES.passwordUpdateFailed, async () => {
-    const check = (await createDetachedClient()).auth;
-    const verified = await check.signInWithPassword({
-      email: email.trim(),
-      password: currentPassword,
-    });
-    if (verified.error || !verified.data.session) {
-      return fromAuthError(
-        'UPDATE_PASSWORD_ERROR',
-        verified.error,
-        ERROR_MESSAGES.passwordUpdateFailed,
-      );
-    }
-    // The check's own session ends here; a failure to end it only leaves a session that expires.
-    await check.signOut({ scope: 'local' }).catch(() => undefined);
     const auth = (await loadDataClient()).auth;
-    const { error } = await auth.updateUser({ password: newPassword });
+    const { error } = await auth.updateUser({
+      password: newPassword,
+      current_password: currentPassword,
+    });
     if (error) {
       return fromAuthError('UPDATE_PASSWORD_ERROR', error, ERROR_MESSAGES.passwordUpdateFailed);
     }
@@ -251,6 +257,30 @@ async function changePassword({
       return fromAuthError('UPDATE_PASSWORD_ERROR', null, ERROR_MESSAGES.passwordUpdateFailed);
     return ok(tokensOf(data.session));
   });
+}
+
+/** GoTrue's recovery session: opened from a mailed link or code (its IsRecovery counts these). */
+const RECOVERY_METHODS = new Set(['recovery', 'otp', 'magiclink']);
+
+/**
+ * Whether the current session was opened from a password reset mail, the only session in which the
+ * server accepts a new password without the current one (/reset-password shows its form only then).
+ * Read from the access token's `amr` claim, which supabase-js decodes.
+ */
+async function isRecoverySession(): Promise<boolean> {
+  const result = await settle(
+    'GET_SESSION_ERROR',
+    ERROR_MESSAGES.authenticationFailed,
+    async () => {
+      const { data } = await (await loadDataClient()).auth.mfa.getAuthenticatorAssuranceLevel();
+      // An entry is { method, timestamp }, or the method alone in the RFC 8176 form.
+      const methods = (data?.currentAuthenticationMethods ?? []).map((entry) =>
+        typeof entry === 'string' ? entry : entry.method,
+      );
+      return ok(methods.some((method) => RECOVERY_METHODS.has(method)));
+    },
+  );
+  return result.success && result.data;
 }
 
 /**
@@ -287,9 +317,11 @@ export const authService = {
   getSession,
   getCurrentUser,
   refreshSession,
+  refreshWhenOlderThan,
   requestPasswordReset,
   updatePassword,
   changePassword,
+  isRecoverySession,
   onAuthEvent,
   prepare,
 };

@@ -132,11 +132,11 @@ function base64Url(value: object): string {
 }
 
 /** An unsigned JWT: supabase-js decodes tokens but only the server verifies them. */
-export function fakeJwt(sub: string, label: string): string {
+export function fakeJwt(sub: string, label: string, claims: Record<string, unknown> = {}): string {
   // A fixed expiry far ahead: two tokens built for the same user and label are equal even when a
   // second passes between them (a loaded machine), so tests can compare them.
   const exp = 4_102_444_800; // 2100-01-01
-  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub, exp, role: 'authenticated', label })}.signature`;
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub, exp, role: 'authenticated', label, ...claims })}.${base64Url({ signature: false })}`;
 }
 
 export type FakeAccount = { id: string; email: string; metadata?: Record<string, unknown> };
@@ -154,9 +154,14 @@ export function authUserBody({ id, email, metadata = {} }: FakeAccount) {
 }
 
 /** A GoTrue token response; `label` makes each issued token pair distinguishable. */
-export function sessionBody(account: FakeAccount, label = 'first') {
+/** `claims` adds to the access token's (amr, aal …). */
+export function sessionBody(
+  account: FakeAccount,
+  label = 'first',
+  claims: Record<string, unknown> = {},
+) {
   return {
-    access_token: fakeJwt(account.id, label),
+    access_token: fakeJwt(account.id, label, claims),
     refresh_token: `refresh-${label}`,
     token_type: 'bearer',
     expires_in: 3600,

@@ -60,9 +60,27 @@ export function errorResponse(
   return json(500, { code: 'INTERNAL_ERROR', message: internalMessage(error) }, headers);
 }
 
+/** The path (`users[0].lastName`) of the first string, value or key, holding a NUL character. */
+function nulCharacterAt(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((item, index) => [`${path}[${index}]`, item])
+    : Object.entries(value).map(([key, item]) => [path ? `${path}.${key}` : key, item]);
+  for (const [at, item] of entries) {
+    // A NUL in a key: the path names it as \u0000, so the answer carries no NUL itself.
+    if (at.includes('\0')) return at.replaceAll('\0', '\\u0000');
+    const found = nulCharacterAt(item, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /**
  * The request body, which must be a JSON object (else 400 INVALID_REQUEST). With `blankIsEmpty`, an
- * empty body reads as `{}` (a schedule may post nothing).
+ * empty body reads as `{}` (a schedule may post nothing). Every function reads its body here, so a
+ * NUL character (which Postgres cannot store in text) is refused once for all of them: 400
+ * VALIDATION_ERROR with the field it is in, instead of a database error further on.
  */
 export async function readJsonObject(
   request: Request,
@@ -78,6 +96,12 @@ export async function readJsonObject(
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new FunctionError(400, 'INVALID_REQUEST', 'The request body must be a JSON object');
+  }
+  const field = nulCharacterAt(body, '');
+  if (field !== undefined) {
+    throw new FunctionError(400, 'VALIDATION_ERROR', `${field} contains a NUL character`, {
+      field,
+    });
   }
   return body as Record<string, unknown>;
 }

@@ -77,6 +77,9 @@ export const en = {
     invalidLink:
       'This reset link is invalid or has expired. Request a new one from the sign-in page.',
     noSession: 'Open this page from the link in your password reset email.',
+    notRecovery:
+      'This page sets a new password only from the link in a password reset email. While signed in, change it in Profile → Change password with your current one, or ask for a reset link below.',
+    checking: 'Checking your reset link…',
   },
   twoFactor: {
     verifyTitle: 'Two-factor sign-in',
@@ -169,6 +172,9 @@ export const es: typeof en = {
     invalidLink:
       'Este enlace no es válido o ha caducado. Solicita uno nuevo desde la página de inicio de sesión.',
     noSession: 'Abre esta página desde el enlace del correo de restablecimiento.',
+    notRecovery:
+      'Esta página solo cambia la contraseña desde el enlace del correo de restablecimiento. Con la sesión iniciada, cámbiala en Perfil → Cambiar contraseña con la actual, o pide aquí abajo un enlace de restablecimiento.',
+    checking: 'Comprobando tu enlace de restablecimiento…',
   },
   twoFactor: {
     verifyTitle: 'Verificación en dos pasos',

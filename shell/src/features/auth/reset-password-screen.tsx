@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
 import {
   authAtom,
+  authService,
   logoutWriteAtom,
   paths,
   updatePasswordWriteAtom,
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AuthLayout } from './auth-layout';
 import { authRedirect } from './auth-redirect';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { namespace } from './i18n';
 import { PasswordField } from './password-field';
 import { ServerError } from './server-error';
@@ -25,12 +27,37 @@ export const REDIRECT_AFTER_UPDATE_MS = 1000;
 
 type Status = 'idle' | 'submitting' | 'success';
 
-/** /reset-password: the page the reset email's link opens, with a recovery session. */
+/**
+ * Whether the signed-in session came from a password reset mail (null while that is being read, and
+ * for nobody signed in).
+ */
+function useRecoverySession(signedIn: boolean): boolean | null {
+  const [recovery, setRecovery] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!signedIn) return;
+    let current = true;
+    void authService.isRecoverySession().then((answer) => {
+      if (current) setRecovery(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, [signedIn]);
+  return signedIn ? recovery : null;
+}
+
+/**
+ * /reset-password: the page the reset email's link opens. It sets a new password only in the recovery
+ * session that link (or the mailed code) opened; any other session, or none, is told so and may ask
+ * for a link here. The auth server holds the same rule: outside a recovery session a new password
+ * needs the current one (docs/security.md "Changing a password").
+ */
 export default function ResetPasswordScreen() {
   const { t } = useTranslation(namespace);
   usePageTitle(t('pageTitle.reset'));
   const navigate = useNavigate();
   const { user } = useAtomValue(authAtom);
+  const recovery = useRecoverySession(user !== null);
   const updatePassword = useSetAtom(updatePasswordWriteAtom);
   const logout = useSetAtom(logoutWriteAtom);
   const [status, setStatus] = useState<Status>('idle');
@@ -74,6 +101,22 @@ export default function ResetPasswordScreen() {
     </Button>
   );
 
+  // No recovery session: say why there is no form, and offer the reset mail.
+  const requestLink = (reason: string) => (
+    <AuthLayout>
+      <Stack>
+        <Alert color="red" role="alert">
+          {reason}
+        </Alert>
+        <ForgotPasswordForm initialEmail={user?.email ?? ''} onBack={() => navigate(paths.auth)} />
+      </Stack>
+    </AuthLayout>
+  );
+  if (status !== 'success' && !user) {
+    return requestLink(linkError ? t('reset.invalidLink') : t('reset.noSession'));
+  }
+  if (status !== 'success' && recovery === false) return requestLink(t('reset.notRecovery'));
+
   let body;
   if (status === 'success') {
     body = (
@@ -81,14 +124,11 @@ export default function ResetPasswordScreen() {
         {null}
       </Alert>
     );
-  } else if (!user) {
+  } else if (recovery === null) {
     body = (
-      <>
-        <Alert color="red" role="alert">
-          {linkError ? t('reset.invalidLink') : t('reset.noSession')}
-        </Alert>
-        {backToLogin}
-      </>
+      <Center py="md">
+        <Loader size="sm" aria-label={t('reset.checking')} />
+      </Center>
     );
   } else {
     body = (

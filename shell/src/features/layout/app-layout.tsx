@@ -6,6 +6,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
   IDLE_SIGN_OUT_STORAGE_KEY,
+  authService,
   logoutWriteAtom,
   onOpenCourseDetail,
   paths,
@@ -33,15 +34,21 @@ function useSessionSettings() {
   useEffect(() => {
     if (settings.data) applySettings(settings.data);
   }, [settings.data, applySettings]);
-  useIdleSignOut(settings.data?.sessionTimeout ?? applied.sessionTimeout, (minutes) => {
-    try {
-      // The sign-in page says why (features/auth/idle-sign-out-notice.tsx).
-      globalThis.sessionStorage?.setItem(IDLE_SIGN_OUT_STORAGE_KEY, String(minutes));
-    } catch {
-      // Signed out all the same, only without the explanation.
-    }
-    void logout().then(() => navigate(paths.auth, { replace: true }));
-  });
+  useIdleSignOut(
+    settings.data?.sessionTimeout ?? applied.sessionTimeout,
+    (minutes) => {
+      try {
+        // The sign-in page says why (features/auth/idle-sign-out-notice.tsx).
+        globalThis.sessionStorage?.setItem(IDLE_SIGN_OUT_STORAGE_KEY, String(minutes));
+      } catch {
+        // Signed out all the same, only without the explanation.
+      }
+      void logout().then(() => navigate(paths.auth, { replace: true }));
+    },
+    // The auth server refuses to refresh a session idle for the timeout (docs/security.md "Sessions
+    // the server honours"): using the portal refreshes the tokens once they are half a timeout old.
+    (minutes) => void authService.refreshWhenOlderThan((minutes * 60_000) / 2),
+  );
 }
 
 /** Sidebar plus main area shared by every signed-in screen; the app passes the role's entries. */

@@ -78,4 +78,22 @@ describe('useIdleSignOut', () => {
     vi.advanceTimersByTime(600 * MINUTE);
     expect(onIdle).toHaveBeenCalledOnce();
   });
+
+  it('reports use of the portal to onUse at most once per 5 seconds', () => {
+    const onUse = vi.fn();
+    renderHook(() => useIdleSignOut(30, vi.fn(), onUse));
+
+    fireEvent(window, new Event('keydown'));
+    vi.advanceTimersByTime(6_000);
+    fireEvent(window, new Event('pointermove'));
+    fireEvent(window, new Event('pointermove'));
+    vi.advanceTimersByTime(1_000);
+    fireEvent(window, new Event('wheel'));
+
+    expect(onUse).toHaveBeenCalledTimes(1);
+    expect(onUse).toHaveBeenCalledWith(30);
+    vi.advanceTimersByTime(5_000);
+    fireEvent(window, new Event('keydown'));
+    expect(onUse).toHaveBeenCalledTimes(2);
+  });
 });

@@ -26,11 +26,19 @@ function shareActivity(at: number): void {
 /**
  * Calls `onIdle(minutes)` once no tab of this browser has seen mouse, keyboard or touch input for
  * `minutes` (System Settings → Security → session timeout); null turns it off. Starting counts as
- * input, so signing in or reloading restarts the count.
+ * input, so signing in or reloading restarts the count. `onUse(minutes)` hears of input at most every
+ * 5 seconds (the layout keeps the session fresh with it, so the server's own timeout never ends a
+ * session in use).
  */
-export function useIdleSignOut(minutes: number | null, onIdle: (minutes: number) => void): void {
+export function useIdleSignOut(
+  minutes: number | null,
+  onIdle: (minutes: number) => void,
+  onUse?: (minutes: number) => void,
+): void {
   const onIdleRef = useRef(onIdle);
   onIdleRef.current = onIdle;
+  const onUseRef = useRef(onUse);
+  onUseRef.current = onUse;
 
   useEffect(() => {
     if (minutes === null || minutes <= 0) return;
@@ -43,6 +51,7 @@ export function useIdleSignOut(minutes: number | null, onIdle: (minutes: number)
       if (lastInput - lastShared >= SHARE_EVERY_MS) {
         lastShared = lastInput;
         shareActivity(lastInput);
+        onUseRef.current?.(minutes);
       }
     };
 

@@ -17,7 +17,7 @@ import { FormModal, translateErrors } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 export interface ChangePasswordModalProps {
-  /** The signed-in account's email: the current password is checked against it. */
+  /** The signed-in account's email, for password managers (the server checks the current password). */
   email: string;
   onClose: () => void;
   onChanged: () => void;
@@ -34,9 +34,10 @@ function PasswordField(props: PasswordInputProps) {
 }
 
 /**
- * Change password, mounted only while open: the current password (checked by the server first), the
- * new one under the sign-up rule, and its confirmation. A wrong current password is said at that
- * field; any other refusal in the dialog. What was typed stays either way.
+ * Change password, mounted only while open: the current password (the server requires it and checks
+ * it with the change, docs/security.md "Changing a password"), the new one under the sign-up rule,
+ * and its confirmation. A wrong current password is said at that field; any other refusal in the
+ * dialog. What was typed stays either way.
  */
 export function ChangePasswordModal({ email, onClose, onChanged }: ChangePasswordModalProps) {
   const { t } = useTranslation(namespace);
@@ -54,7 +55,6 @@ export function ChangePasswordModal({ email, onClose, onChanged }: ChangePasswor
     setFailure(null);
     setSaving(true);
     const result = await changePassword({
-      email,
       currentPassword: values.currentPassword,
       newPassword: values.newPassword,
     });

@@ -368,9 +368,9 @@ describe('ProfileScreen: changing the password', () => {
 
   it('a wrong current password is said at its field; everything typed stays', async () => {
     changePassword.mockResolvedValue(
-      fail('UPDATE_PASSWORD_ERROR', 'Invalid login credentials', {
+      fail('UPDATE_PASSWORD_ERROR', 'Current password required when setting new password.', {
         status: 400,
-        code: 'invalid_credentials',
+        code: 'current_password_invalid',
       }),
     );
     const { user, dialog } = await openPassword();
@@ -381,7 +381,6 @@ describe('ProfileScreen: changing the password', () => {
       await within(dialog).findByText('The current password is not correct.'),
     ).toBeInTheDocument();
     expect(changePassword).toHaveBeenCalledWith({
-      email: 'ana@school.test',
       currentPassword: 'not-mine',
       newPassword: 'new-secret',
     });

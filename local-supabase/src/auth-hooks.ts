@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { parse } from 'smol-toml';
+import { SUPABASE_DIR } from './config';
+import { HttpError, type JsonObject } from './http-utils';
+
+// GoTrue's custom access token hook, as supabase/config.toml configures it for hosted Supabase
+// ([auth.hook.custom_access_token], a Postgres function): GoTrue calls it on every access token it
+// issues (sign-in, refresh, MFA verify …) inside the transaction that issues it, as
+// supabase_auth_admin, with { user_id, claims, authentication_method }. An answer
+// { error: { http_code, message } } refuses the token (and rolls the transaction back); otherwise its
+// `claims` are what gets signed. This file does the same for the local stack, reading the same config.
+
+/** How long the hook may run (GoTrue's default hook timeout). */
+const HOOK_TIMEOUT_MS = 2000;
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The claims GoTrue requires of the hook's answer (its MinimumViableTokenSchema). */
+const REQUIRED_CLAIMS = ['aud', 'exp', 'iat', 'sub', 'role', 'aal', 'session_id', 'is_anonymous'];
+
+/** The hook's refusal, answered as GoTrue answers it: the hook's status and message, no error code. */
+export class HookRefusal extends HttpError {
+  constructor(status: number, message: string) {
+    super(status, { code: status, msg: message });
+  }
+}
+
+interface HookSection {
+  enabled?: boolean;
+  uri?: string;
+}
+
+let configured: string | null | undefined;
+
+/**
+ * The quoted name of the configured Postgres function (`"private"."custom_access_token_hook"`), or
+ * null when the hook is off. Read once from supabase/config.toml.
+ */
+export function customAccessTokenHook(configFile = path.join(SUPABASE_DIR, 'config.toml')): string | null {
+  if (configured !== undefined) return configured;
+  const config = parse(readFileSync(configFile, 'utf8')) as { auth?: { hook?: { custom_access_token?: HookSection } } };
+  const hook = config.auth?.hook?.custom_access_token;
+  configured = null;
+  if (!hook?.enabled) return configured;
+  // GoTrue accepts only pg-functions://<database>/<schema>/<function> with plain identifiers.
+  const match = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/.exec(hook.uri ?? '');
+  const [schema, name] = [match?.[1] ?? '', match?.[2] ?? ''];
+  if (!IDENTIFIER.test(schema) || !IDENTIFIER.test(name)) {
+    throw new Error(`supabase/config.toml: [auth.hook.custom_access_token] uri ${JSON.stringify(hook.uri)} is not pg-functions://postgres/<schema>/<function>`);
+  }
+  configured = `"${schema}"."${name}"`;
+  return configured;
+}
+
+export interface HookInput {
+  user_id: string;
+  claims: JsonObject;
+  /** GoTrue's names: password, recovery, otp, totp, token_refresh … */
+  authentication_method: string;
+}
+
+/**
+ * Runs the configured hook on `claims` inside the issuing transaction `db`, as supabase_auth_admin
+ * (so a missing grant fails here as on hosted Supabase), and answers the claims to sign. Without a
+ * hook the claims are signed as they are.
+ */
+export async function applyCustomAccessTokenHook(db: pg.PoolClient, input: HookInput): Promise<JsonObject> {
+  const hook = customAccessTokenHook();
+  if (!hook) return input.claims;
+  await db.query(`set local statement_timeout to ${HOOK_TIMEOUT_MS}`);
+  await db.query('set local role supabase_auth_admin');
+  let output: unknown;
+  try {
+    const { rows } = await db.query<{ output: unknown }>(`select ${hook}($1::jsonb) as output`, [JSON.stringify(input)]);
+    output = rows[0]?.output;
+  } finally {
+    await db.query('reset role');
+    await db.query('set local statement_timeout to default');
+  }
+  const answer = (output ?? {}) as { error?: { http_code?: unknown; message?: unknown }; claims?: unknown };
+  const message = answer.error?.message;
+  if (typeof message === 'string' && message) {
+    const status = typeof answer.error?.http_code === 'number' && answer.error.http_code ? answer.error.http_code : 500;
+    throw new HookRefusal(status, message);
+  }
+  const claims = answer.claims;
+  if (typeof claims !== 'object' || claims === null || REQUIRED_CLAIMS.some((name) => !(name in claims))) {
+    throw new HttpError(500, { code: 500, msg: 'output claims do not conform to the expected schema' });
+  }
+  return claims as JsonObject;
+}
