@@ -1,8 +1,5 @@
 import { onTestFinished } from 'vitest';
-import {
-  setPdfOpenerForTests,
-  type PdfFile,
-} from '../components/material-viewer/pdf-document';
+import { setPdfOpenerForTests, type PdfFile } from '../components/material-viewer/pdf-document';
 
 export interface PdfStub {
   /** The addresses the viewer asked to open. */

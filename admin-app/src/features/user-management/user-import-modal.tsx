@@ -213,7 +213,11 @@ export function UserImportModal({ onClose }: UserImportModalProps) {
               variant="subtle"
               leftSection={<IconDownload size={16} aria-hidden />}
               onClick={() =>
-                downloadTextFile(t('import.templateFile'), userImportTemplateCsv(), CSV_CONTENT_TYPE)
+                downloadTextFile(
+                  t('import.templateFile'),
+                  userImportTemplateCsv(),
+                  CSV_CONTENT_TYPE,
+                )
               }
             >
               {t('import.template')}

@@ -1,11 +1,6 @@
 import { ActionIcon, Box, Center, Group, Loader, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconZoomIn,
-  IconZoomOut,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PreviewFailure } from './preview-failure';
@@ -178,9 +173,7 @@ function PdfPages({
           >
             <IconChevronDown size={18} aria-hidden />
           </ActionIcon>
-          <Text size="sm">
-            {t('viewer.pdfPage', { page: currentPage, count: file.pageCount })}
-          </Text>
+          <Text size="sm">{t('viewer.pdfPage', { page: currentPage, count: file.pageCount })}</Text>
         </Group>
         <Group gap={6} wrap="nowrap">
           <ActionIcon

@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
  * Why a file's preview cannot be shown, with the way to open it anyway; the viewer's Download stays
  * below. Never a blank box.
  */
-export function PreviewFailure({ message, openHref }: { message: string; openHref: string | null }) {
+export function PreviewFailure({
+  message,
+  openHref,
+}: {
+  message: string;
+  openHref: string | null;
+}) {
   const { t } = useTranslation('common');
   return (
     <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
