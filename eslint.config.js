@@ -224,6 +224,26 @@ export default tseslint.config(
     },
   },
 
+  // One CSV writer: shared-data's `toCsv` (docs/security.md "CSV exports") keeps a cell that a
+  // spreadsheet would run as a formula as text; an export written with papaparse directly would not.
+  {
+    files: ['*/src/**/*.{ts,tsx}'],
+    ignores: ['shared-data/src/rules/csv.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='unparse']",
+          message: 'Write CSV with toCsv from @portal/shared-data/csv (it escapes formulas).',
+        },
+        {
+          selector: "ImportSpecifier[imported.name='unparse']",
+          message: 'Write CSV with toCsv from @portal/shared-data/csv (it escapes formulas).',
+        },
+      ],
+    },
+  },
+
   // File and folder names under <package>/src are kebab-case (`my-courses-screen.tsx`); middle
   // extensions are free (`*.test.tsx`, `database.types.ts`, `jest-dom.d.ts`).
   {

@@ -488,8 +488,9 @@ for (const variant of VARIANTS) {
         const before = nextHere ? await main.ariaSnapshot() : '';
         await dialog.open(page);
         await expect(page.getByRole('dialog')).toBeVisible();
-        // Not networkidle: a previewed video or PDF keeps streaming.
-        await expect(page.locator(LOADERS)).toHaveCount(0);
+        // Not networkidle: a previewed video or PDF keeps streaming. A PDF is drawn once pdf.js and
+        // its worker have started, seconds on a busy machine: the wait allows a minute.
+        await expect(page.locator(LOADERS)).toHaveCount(0, { timeout: 60_000 });
         // The dialog only: the page behind it is scanned on its own by the screens test.
         await scan(page, `${role} ${dialog.name} dialog (${tag})`, findings, '[role="dialog"]');
         await tour.closeDialogs();

@@ -3,3 +3,4 @@ export {
   type RenderWithProvidersOptions,
   type RenderWithProvidersResult,
 } from './render';
+export { stubPdfDocuments, type PdfStub } from './pdf';

@@ -4,12 +4,14 @@ import {
   type UserImportOutcome,
   type UserImportProblem,
 } from '@portal/shared-data';
+import { toCsv } from '@portal/shared-data/csv';
 
 /** The screen's `t` (its namespace; `ns` reaches `validation` and `errors`). */
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 // The CSV side of importing users: reading the file the admin chose (papaparse), and writing the
-// template and the report. Which rows are valid is shared-data's rules/user-import.ts.
+// template and the report (shared-data's `toCsv`, which keeps a cell that looks like a formula as
+// text). Which rows are valid is shared-data's rules/user-import.ts.
 
 /** A parsed file: its header's columns as written, and one record per line after it. */
 export type ParsedUserCsv = {
@@ -45,10 +47,9 @@ export function parseUserCsv(input: File | string): Promise<ParsedUserCsv | null
 
 /** A header and one example row, in the columns the import reads. */
 export function userImportTemplateCsv(): string {
-  return Papa.unparse({
-    fields: [...USER_IMPORT_COLUMNS],
-    data: [['Lucía', 'Ortega', 'lucia.ortega@example.com', 'student', '+34 600 000 000', 'Madrid']],
-  });
+  return toCsv(USER_IMPORT_COLUMNS, [
+    ['Lucía', 'Ortega', 'lucia.ortega@example.com', 'student', '+34 600 000 000', 'Madrid'],
+  ]);
 }
 
 /** One row's problems in the user's language, joined. */
@@ -69,30 +70,27 @@ export function userImportReportCsv(
 ): string {
   const column = (name: string) => t(`import.columns.${name}`);
   // The cells come from an uploaded file: a name like "=HYPERLINK(…)" must stay text in a spreadsheet.
-  return Papa.unparse(
-    {
-      fields: [
-        column('line'),
-        column('firstName'),
-        column('lastName'),
-        column('email'),
-        column('role'),
-        column('result'),
-        column('reason'),
-        column('temporaryPassword'),
-      ],
-      data: outcomes.map((outcome) => [
-        outcome.line,
-        outcome.values.first_name,
-        outcome.values.last_name,
-        outcome.values.email,
-        outcome.values.role,
-        outcome.status === 'created' ? t('import.created') : t('import.notCreated'),
-        outcome.status === 'created' ? '' : reasonOf(outcome),
-        outcome.status === 'created' ? outcome.temporaryPassword : '',
-      ]),
-    },
-    { escapeFormulae: true },
+  return toCsv(
+    [
+      column('line'),
+      column('firstName'),
+      column('lastName'),
+      column('email'),
+      column('role'),
+      column('result'),
+      column('reason'),
+      column('temporaryPassword'),
+    ],
+    outcomes.map((outcome) => [
+      outcome.line,
+      outcome.values.first_name,
+      outcome.values.last_name,
+      outcome.values.email,
+      outcome.values.role,
+      outcome.status === 'created' ? t('import.created') : t('import.notCreated'),
+      outcome.status === 'created' ? '' : reasonOf(outcome),
+      outcome.status === 'created' ? outcome.temporaryPassword : '',
+    ]),
   );
 }
 

@@ -25,6 +25,7 @@ import {
   type UserImportOutcome,
   type UserImportPreview,
 } from '@portal/shared-data';
+import { CSV_CONTENT_TYPE } from '@portal/shared-data/csv';
 import { userMutations } from '@portal/shared-data/queries';
 import { FormModal, downloadTextFile } from '@portal/shared-ui';
 import { namespace } from './i18n';
@@ -37,7 +38,6 @@ import {
 } from './user-import-csv';
 import { userFailureText } from './user-failure';
 
-const CSV_TYPE = 'text/csv;charset=utf-8';
 /** The preview and the report scroll inside the dialog beyond this height. */
 const TABLE_MAX_HEIGHT = 360;
 
@@ -119,7 +119,7 @@ export function UserImportModal({ onClose }: UserImportModalProps) {
     downloadTextFile(
       userImportReportFileName(t, new Date()),
       userImportReportCsv(outcomes, t, reasonOf),
-      CSV_TYPE,
+      CSV_CONTENT_TYPE,
     );
 
   const fileProblemText = (problem: UserImportFileProblem | 'unreadable') =>
@@ -213,7 +213,11 @@ export function UserImportModal({ onClose }: UserImportModalProps) {
               variant="subtle"
               leftSection={<IconDownload size={16} aria-hidden />}
               onClick={() =>
-                downloadTextFile(t('import.templateFile'), userImportTemplateCsv(), CSV_TYPE)
+                downloadTextFile(
+                  t('import.templateFile'),
+                  userImportTemplateCsv(),
+                  CSV_CONTENT_TYPE,
+                )
               }
             >
               {t('import.template')}

@@ -74,13 +74,33 @@ describe('materialPreview', () => {
     expect(materialPreview('document', signed('a.xlsx')).kind).toBe('office');
   });
 
-  it('embeds a PDF and other documents directly', () => {
+  it('shows a PDF with the PDF renderer, whatever its stored type says', () => {
     const url = signed('a.pdf');
-    expect(materialPreview('pdf', url, 'a.pdf')).toEqual({ kind: 'document', src: url });
-    expect(materialPreview('document', signed('scan.jpg'), 'scan.jpg')).toEqual({
-      kind: 'document',
-      src: signed('scan.jpg'),
+    expect(materialPreview('pdf', url, 'a.pdf')).toEqual({ kind: 'pdf', src: url });
+    expect(materialPreview('document', url, 'Unit 1.PDF')).toEqual({ kind: 'pdf', src: url });
+    expect(materialPreview('other', url)).toEqual({ kind: 'pdf', src: url });
+  });
+
+  it.each(['jpg', 'jpeg', 'png', 'gif', 'webp'])('shows a .%s file as an image', (extension) => {
+    const url = signed(`scan.${extension}`);
+    expect(materialPreview('document', url, `scan.${extension}`)).toEqual({
+      kind: 'image',
+      src: url,
     });
+  });
+
+  it('plays a recording stored as a document by its extension', () => {
+    expect(materialPreview('document', signed('talk.webm'), 'talk.webm').kind).toBe('video');
+    expect(materialPreview('document', signed('talk.weba'), 'talk.weba').kind).toBe('audio');
+  });
+
+  it('never frames a document it cannot show safely: an HTML page or an unknown file has no preview', () => {
+    for (const name of ['lesson.html', 'lesson.svg', 'lesson.odt', 'lesson']) {
+      expect(materialPreview('document', signed('x'), name)).toEqual({
+        kind: 'unavailable',
+        href: signed('x'),
+      });
+    }
   });
 
   it.each(['txt', 'rtf', 'md'])(

@@ -4,13 +4,22 @@ import type { MaterialType } from '../type-badge/type-styles';
 export const OFFICE_EXTENSIONS = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'] as const;
 /** Text files, fetched and shown as UTF-8 text by the viewer. */
 export const TEXT_EXTENSIONS = ['txt', 'rtf', 'md'] as const;
+/** Pictures, shown in an image element (which runs nothing, whatever the file holds). */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
+/** Recordings a document or other file may be (a submission keeps the type its upload was given). */
+const VIDEO_EXTENSIONS = ['mp4', 'webm', 'mov'];
+const AUDIO_EXTENSIONS = ['mp3', 'wav', 'ogg', 'm4a', 'weba'];
 
 export const OFFICE_VIEWER_URL = 'https://view.officeapps.live.com/op/embed.aspx';
 
 /** What the viewer's body shows for a material. */
 export type MaterialPreview =
+  /** Word, Excel and PowerPoint files, through the online office viewer in a sandboxed frame. */
   | { kind: 'office'; src: string }
-  | { kind: 'document'; src: string }
+  /** Drawn by pdf.js on canvases, never framed. */
+  | { kind: 'pdf'; src: string }
+  | { kind: 'image'; src: string }
+  /** Fetched and shown as plain text. */
   | { kind: 'text'; src: string }
   | { kind: 'video'; src: string }
   | { kind: 'audio'; src: string }
@@ -59,10 +68,13 @@ export function officeViewerUrl(url: string): string {
   return `${OFFICE_VIEWER_URL}?src=${encodeURIComponent(url)}`;
 }
 
+const isOneOf = (list: readonly string[], extension: string) => list.includes(extension);
+
 /**
- * Pdf/document → office viewer for office files, else embedded; video and audio players;
- * links embedded in a sandbox when http(s), else shown as an external link; txt/rtf/md embedded;
- * anything else has no preview.
+ * Links: embedded in a sandbox when http(s), else shown as an external link. Video and audio:
+ * players. Files: office documents through the online office viewer; txt/rtf/md as text; PDFs
+ * through pdf.js; pictures as images; recordings by their extension. Anything else has no preview:
+ * an uploaded file is never framed as it is, since it could be a page that runs (docs/security.md).
  */
 export function materialPreview(
   type: MaterialType,
@@ -79,17 +91,14 @@ export function materialPreview(
       return { kind: 'video', src: url };
     case 'audio':
       return { kind: 'audio', src: url };
-    case 'pdf':
-    case 'document':
-      if ((OFFICE_EXTENSIONS as readonly string[]).includes(extension)) {
-        return { kind: 'office', src: officeViewerUrl(url) };
-      }
-      return (TEXT_EXTENSIONS as readonly string[]).includes(extension)
-        ? { kind: 'text', src: url }
-        : { kind: 'document', src: url };
-    default:
-      return (TEXT_EXTENSIONS as readonly string[]).includes(extension)
-        ? { kind: 'text', src: url }
-        : { kind: 'unavailable', href: safeExternalHref(url) };
   }
+  if ((type === 'pdf' || type === 'document') && isOneOf(OFFICE_EXTENSIONS, extension)) {
+    return { kind: 'office', src: officeViewerUrl(url) };
+  }
+  if (isOneOf(TEXT_EXTENSIONS, extension)) return { kind: 'text', src: url };
+  if (type === 'pdf' || extension === 'pdf') return { kind: 'pdf', src: url };
+  if (isOneOf(IMAGE_EXTENSIONS, extension)) return { kind: 'image', src: url };
+  if (isOneOf(VIDEO_EXTENSIONS, extension)) return { kind: 'video', src: url };
+  if (isOneOf(AUDIO_EXTENSIONS, extension)) return { kind: 'audio', src: url };
+  return { kind: 'unavailable', href: safeExternalHref(url) };
 }

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test-utils';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubPdfDocuments } from '../../test-utils';
 import { MaterialViewer, type MaterialViewerProps, type ViewerMaterial } from './material-viewer';
 
 const uploadedAt = new Date(2025, 2, 4, 10, 30).toISOString();
@@ -43,6 +43,11 @@ function renderViewer(props: Partial<MaterialViewerProps> = {}, language: 'en' |
 function detail(label: string): string | null | undefined {
   return screen.getByText(`${label}:`, { selector: 'dt' }).nextElementSibling?.textContent;
 }
+
+beforeEach(() => {
+  // jsdom cannot run pdf.js: the many tests that show the sample PDF get a stand-in.
+  stubPdfDocuments({ pages: 1 });
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -96,12 +101,13 @@ describe('MaterialViewer header', () => {
 });
 
 describe('MaterialViewer preview', () => {
-  it('embeds a PDF directly', () => {
+  it('never frames a PDF: pdf.js draws it from the signed address', async () => {
+    const pdfs = stubPdfDocuments({ pages: 2 });
     renderViewer();
-    const frame = screen.getByTitle('Preview of Unit 1 – Greetings');
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('src', signed('1712-unit-1.pdf'));
-    expect(frame).not.toHaveAttribute('sandbox');
+    const preview = await screen.findByRole('region', { name: 'Preview of Unit 1 – Greetings' });
+    expect(await within(preview).findAllByRole('img', { name: /^Page \d of 2$/ })).toHaveLength(2);
+    expect(pdfs.opened).toEqual([signed('1712-unit-1.pdf')]);
+    expect(document.querySelector('iframe')).toBeNull();
   });
 
   it.each(['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'])(
@@ -112,12 +118,32 @@ describe('MaterialViewer preview', () => {
         material: { ...pdf, type: 'document', fileName: `Lesson.${extension}` },
         url,
       });
-      expect(screen.getByTitle('Preview of Unit 1 – Greetings')).toHaveAttribute(
+      const frame = screen.getByTitle('Preview of Unit 1 – Greetings');
+      expect(frame).toHaveAttribute(
         'src',
         `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(url)}`,
       );
+      // The viewer runs on its own origin and needs its scripts; no forms, pop-ups or navigation.
+      expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin');
     },
   );
+
+  it('shows an image as an image, not in a frame', () => {
+    const url = signed('map.png');
+    renderViewer({ material: { ...pdf, type: 'document', fileName: 'Map of Madrid.png' }, url });
+    const image = screen.getByRole('img', { name: 'Preview of Unit 1 – Greetings' });
+    expect(image.tagName).toBe('IMG');
+    expect(image).toHaveAttribute('src', url);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('never frames an HTML page stored as a document', () => {
+    const url = signed('lesson.html');
+    renderViewer({ material: { ...pdf, type: 'document', fileName: 'lesson.html' }, url });
+    expect(screen.getByText('Preview not available for this file type.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', url);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
 
   it.each(['txt', 'rtf', 'md'])(
     'shows .%s text files as text decoded from UTF-8, not as raw bytes in a frame',
@@ -199,6 +225,184 @@ describe('MaterialViewer preview', () => {
   });
 });
 
+describe('MaterialViewer PDFs', () => {
+  /** An error as pdf.js names it. */
+  const pdfError = (name: string) => Object.assign(new Error(`${name} from pdf.js`), { name });
+
+  /** Stands in for IntersectionObserver, so a test says which pages are near the view. */
+  class FakeObserver {
+    static all: FakeObserver[] = [];
+    readonly targets = new Set<Element>();
+    constructor(readonly callback: IntersectionObserverCallback) {
+      FakeObserver.all.push(this);
+    }
+    observe(target: Element) {
+      this.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.targets.delete(target);
+    }
+    disconnect() {
+      this.targets.clear();
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+
+  function setNear(target: Element, isIntersecting: boolean) {
+    for (const observer of FakeObserver.all.filter((o) => o.targets.has(target))) {
+      act(() =>
+        observer.callback(
+          [{ target, isIntersecting } as IntersectionObserverEntry],
+          observer as unknown as IntersectionObserver,
+        ),
+      );
+    }
+  }
+
+  const pageOf = (number: number, count: number) =>
+    screen.getByRole('img', { name: `Page ${number} of ${count}` });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeObserver.all = [];
+  });
+
+  it('draws only the pages near the view, and lets go of those it leaves', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const pdfs = stubPdfDocuments({ pages: 3 });
+    renderViewer();
+    expect(await screen.findAllByRole('img', { name: /^Page \d of 3$/ })).toHaveLength(3);
+    expect(pdfs.drawn).toEqual([]);
+
+    setNear(pageOf(1, 3), true);
+    await waitFor(() => expect(pageOf(1, 3).querySelector('canvas')).not.toBeNull());
+    setNear(pageOf(3, 3), true);
+    await waitFor(() => expect(pageOf(3, 3).querySelector('canvas')).not.toBeNull());
+    expect(pdfs.drawn.map((drawing) => drawing.page)).toEqual([1, 3]);
+    expect(pageOf(2, 3).querySelector('canvas')).toBeNull();
+
+    setNear(pageOf(1, 3), false);
+    await waitFor(() => expect(pageOf(1, 3).querySelector('canvas')).toBeNull());
+  });
+
+  it('says which page is in view and moves page by page from the keyboard', async () => {
+    stubPdfDocuments({ pages: 3 });
+    const { user } = renderViewer();
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    const previous = screen.getByRole('button', { name: 'Previous page' });
+    const next = screen.getByRole('button', { name: 'Next page' });
+    expect(previous).toBeDisabled();
+    // The pages themselves scroll with the arrow keys once focused.
+    expect(screen.getByRole('region', { name: 'Preview of Unit 1 – Greetings' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+
+    next.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(next).toBeDisabled();
+    await user.click(previous);
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('zooms in and out, drawing the pages again at the new size', async () => {
+    const pdfs = stubPdfDocuments({ pages: 2 });
+    const { user } = renderViewer();
+    await waitFor(() => expect(pdfs.drawn.map((drawing) => drawing.page)).toEqual([1, 2]));
+    const first = pdfs.drawn[0]!.scale;
+    expect(screen.getByText('100%')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByText('125%')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(pdfs.drawn.filter((drawing) => drawing.scale === first * 1.25)).toHaveLength(2),
+    );
+
+    const zoomOut = screen.getByRole('button', { name: 'Zoom out' });
+    while (!(zoomOut as HTMLButtonElement).disabled) await user.click(zoomOut);
+    expect(screen.getByText('50%')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zoom in' })).toBeEnabled();
+  });
+
+  it.each([
+    [
+      'a password-protected PDF',
+      'PasswordException',
+      'This PDF is protected by a password, so it cannot be shown here. Download it and open it with its password.',
+    ],
+    [
+      'a damaged PDF',
+      'InvalidPDFException',
+      'This PDF cannot be shown: the file may be damaged. Download it to open it in another program.',
+    ],
+    [
+      'a PDF that cannot be fetched',
+      'ResponseException',
+      'The PDF could not be loaded. Check your connection and open it again, or download the file.',
+    ],
+  ])('says why %s cannot be shown, with Open in new tab and Download', async (_, name, text) => {
+    stubPdfDocuments({ error: pdfError(name) });
+    renderViewer();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(within(alert).getByRole('link', { name: 'Open in new tab' })).toHaveAttribute(
+      'href',
+      signed('1712-unit-1.pdf'),
+    );
+    expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
+  });
+
+  it('says so when the network fails, and when a page cannot be drawn', async () => {
+    stubPdfDocuments({ error: new TypeError('Failed to fetch') });
+    const { unmount } = renderViewer();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The PDF could not be loaded.');
+    unmount();
+
+    stubPdfDocuments({ pages: 1, drawError: pdfError('UnknownErrorException') });
+    renderViewer();
+    expect(await screen.findByRole('alert')).toHaveTextContent('the file may be damaged');
+  });
+
+  it('lets go of the document when the viewer closes', async () => {
+    const pdfs = stubPdfDocuments({ pages: 1 });
+    const { rerender } = renderViewer();
+    await screen.findByText('Page 1 of 1');
+    rerender(
+      <MaterialViewer
+        opened={false}
+        onClose={() => {}}
+        onDownload={() => {}}
+        material={pdf}
+        url={signed('1712-unit-1.pdf')}
+      />,
+    );
+    await waitFor(() => expect(pdfs.closed).toBe(1));
+  });
+
+  it('speaks Spanish', async () => {
+    stubPdfDocuments({ pages: 2 });
+    renderViewer({}, 'es');
+    expect(await screen.findByText('Página 1 de 2')).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: /^Página \d de 2$/ })).toHaveLength(2);
+    for (const name of ['Página anterior', 'Página siguiente', 'Alejar', 'Acercar']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('translates why a PDF cannot be shown', async () => {
+    stubPdfDocuments({ error: pdfError('PasswordException') });
+    renderViewer({}, 'es');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este PDF está protegido con contraseña, así que no se puede mostrar aquí. Descárgalo y ábrelo con su contraseña.',
+    );
+  });
+});
+
 describe('MaterialViewer links', () => {
   const link: ViewerMaterial = {
     ...pdf,
@@ -208,14 +412,13 @@ describe('MaterialViewer links', () => {
     size: null,
   };
 
-  it('embeds an http(s) link in a sandbox and offers Open Link instead of Download', () => {
+  it('embeds an http(s) link in a sandbox that runs nothing and offers Open Link instead of Download', () => {
     renderViewer({ material: link, url: 'https://dle.rae.es/' });
     const frame = screen.getByTitle('Preview of RAE dictionary');
     expect(frame).toHaveAttribute('src', 'https://dle.rae.es/');
-    expect(frame).toHaveAttribute(
-      'sandbox',
-      'allow-scripts allow-same-origin allow-popups allow-forms',
-    );
+    // No scripts, forms, pop-ups or navigation of the portal: a page a teacher links to cannot
+    // ask a student to "sign in again" inside the portal.
+    expect(frame).toHaveAttribute('sandbox', '');
     const open = screen.getByRole('link', { name: 'Open Link' });
     expect(open).toHaveAttribute('href', 'https://dle.rae.es/');
     expect(open).toHaveAttribute('target', '_blank');

@@ -31,6 +31,8 @@ import {
   safeExternalHref,
   type MaterialPreview,
 } from './material-preview';
+import { PdfPreview } from './pdf-preview';
+import { PreviewFailure } from './preview-failure';
 
 /** What the viewer shows about a material; the screen maps its data into this. */
 export interface ViewerMaterial {
@@ -63,7 +65,12 @@ export interface MaterialViewerProps {
   fullScreen?: boolean;
 }
 
-const WEB_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-forms';
+// Every frame is sandboxed (docs/security.md "Stored files: types, serving and previews"). A linked
+// page runs nothing: no scripts, forms, pop-ups or navigation of the portal, so a page a teacher
+// links to cannot pose as the portal's sign-in. The online office viewer is Microsoft's page on
+// its own origin and needs its scripts; allow-same-origin keeps that origin (not the portal's).
+const LINK_SANDBOX = '';
+const OFFICE_SANDBOX = 'allow-scripts allow-same-origin';
 
 const frameStyle: CSSProperties = { width: '100%', height: '100%', border: 0, display: 'block' };
 
@@ -249,8 +256,41 @@ function PreviewBody({
 
   switch (preview.kind) {
     case 'office':
-    case 'document':
-      return framed(<iframe src={preview.src} title={frameTitle} style={frameStyle} />);
+      return framed(
+        <iframe
+          src={preview.src}
+          title={frameTitle}
+          sandbox={OFFICE_SANDBOX}
+          referrerPolicy="no-referrer"
+          style={frameStyle}
+        />,
+      );
+    case 'pdf':
+      return (
+        <PdfPreview
+          key={preview.src}
+          src={preview.src}
+          label={frameTitle}
+          height={height}
+          openHref={safeExternalHref(preview.src)}
+        />
+      );
+    case 'image':
+      return (
+        <Center
+          mih={240}
+          style={{
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
+        >
+          <img
+            src={preview.src}
+            alt={frameTitle}
+            style={{ maxWidth: '100%', maxHeight: height, objectFit: 'contain', display: 'block' }}
+          />
+        </Center>
+      );
     case 'text':
       return <TextPreview src={preview.src} label={frameTitle} height={height} />;
     case 'web':
@@ -258,7 +298,7 @@ function PreviewBody({
         <iframe
           src={preview.src}
           title={frameTitle}
-          sandbox={WEB_SANDBOX}
+          sandbox={LINK_SANDBOX}
           referrerPolicy="no-referrer"
           style={frameStyle}
         />,
@@ -352,7 +392,8 @@ type TextState = { status: 'loading' } | { status: 'ready'; text: string } | { s
 /**
  * Text files are fetched and decoded here as UTF-8 rather than embedded: a frame lets the browser
  * guess the encoding (windows-1252 when the server names none), which turns "conversación" into
- * "conversaciÃ³n". Shown as plain text, so nothing in the file can run.
+ * "conversaciÃ³n", and Storage serves such files as downloads (`Content-Disposition: attachment`),
+ * which a frame cannot show. Shown as plain text (Markdown too), so nothing in the file can run.
  */
 function TextPreview({ src, label, height }: { src: string; label: string; height: string }) {
   const { t } = useTranslation('common');
@@ -381,11 +422,7 @@ function TextPreview({ src, label, height }: { src: string; label: string; heigh
     );
   }
   if (state.status === 'error') {
-    return (
-      <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-        {t('viewer.errorTitle')}
-      </Alert>
-    );
+    return <PreviewFailure message={t('viewer.errorTitle')} openHref={safeExternalHref(src)} />;
   }
   return (
     <ScrollArea.Autosize

@@ -95,6 +95,20 @@ export const en = {
     noAddress: 'This material has no address to show.',
     download: 'Download',
     openLink: 'Open Link',
+    pdfPage: 'Page {{page}} of {{count}}',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    zoomLevel: '{{percent}}%',
+    pdf: {
+      password:
+        'This PDF is protected by a password, so it cannot be shown here. Download it and open it with its password.',
+      damaged:
+        'This PDF cannot be shown: the file may be damaged. Download it to open it in another program.',
+      unreachable:
+        'The PDF could not be loaded. Check your connection and open it again, or download the file.',
+    },
   },
   calendar: {
     previousMonth: 'Previous month',
@@ -238,6 +252,20 @@ export const es: typeof en = {
     noAddress: 'Este material no tiene una dirección para mostrar.',
     download: 'Descargar',
     openLink: 'Abrir enlace',
+    pdfPage: 'Página {{page}} de {{count}}',
+    previousPage: 'Página anterior',
+    nextPage: 'Página siguiente',
+    zoomIn: 'Acercar',
+    zoomOut: 'Alejar',
+    zoomLevel: '{{percent}} %',
+    pdf: {
+      password:
+        'Este PDF está protegido con contraseña, así que no se puede mostrar aquí. Descárgalo y ábrelo con su contraseña.',
+      damaged:
+        'No se puede mostrar este PDF: puede que el archivo esté dañado. Descárgalo para abrirlo con otro programa.',
+      unreachable:
+        'No se pudo cargar el PDF. Revisa tu conexión y vuelve a abrirlo, o descarga el archivo.',
+    },
   },
   calendar: {
     previousMonth: 'Mes anterior',

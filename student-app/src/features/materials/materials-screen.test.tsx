@@ -7,6 +7,7 @@ import {
   type Material,
   type Result,
 } from '@portal/shared-data';
+import { stubPdfDocuments } from '@portal/shared-ui/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test-support/render-screen';
 import MaterialsScreen from './materials-screen';
@@ -230,6 +231,7 @@ describe('Extra Materials', () => {
   it('opens the viewer with a signed URL, and Download follows it without asking again', async () => {
     listExtraMaterials.mockResolvedValue(answer(library));
     getSignedUrl.mockResolvedValue({ success: true, data: 'http://api.test/sign/a.pdf?token=1' });
+    const pdfs = stubPdfDocuments({ pages: 1 });
     const followed: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
@@ -242,10 +244,10 @@ describe('Extra Materials', () => {
     await user.click(screen.getByRole('button', { name: 'View Meeting phrases' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Meeting phrases' });
-    expect(await within(dialog).findByTitle('Preview of Meeting phrases')).toHaveAttribute(
-      'src',
-      'http://api.test/sign/a.pdf?token=1',
-    );
+    expect(
+      await within(dialog).findByRole('region', { name: 'Preview of Meeting phrases' }),
+    ).toBeInTheDocument();
+    expect(pdfs.opened).toEqual(['http://api.test/sign/a.pdf?token=1']);
     expect(getSignedUrl).toHaveBeenCalledWith(expect.objectContaining({ id: 'material-1' }));
 
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));

@@ -13,6 +13,7 @@ import {
   type Paged,
 } from '@portal/shared-data';
 import type { Language } from '@portal/shared-ui';
+import { stubPdfDocuments } from '@portal/shared-ui/test-utils';
 import { renderScreen } from '../../test-support/render-screen';
 import ActivitiesScreen from './activities-screen';
 
@@ -230,8 +231,9 @@ describe('Grading: reading the work', () => {
     expect(dialog).toHaveTextContent('Submission 20 of 21');
   });
 
-  it('opens a submitted file in the viewer through a signed link, over the panel', async () => {
+  it('opens a submitted PDF in the viewer through a signed link, over the panel, drawn by pdf.js and never framed', async () => {
     signedUrl.mockResolvedValue(ok('https://files.example/signed/essay.pdf?token=abc'));
+    const pdfs = stubPdfDocuments({ pages: 2 });
     const { user } = renderPage();
     const dialog = await openSubmissions(user);
     await within(dialog).findByRole('heading', { name: 'Ana García' });
@@ -239,8 +241,14 @@ describe('Grading: reading the work', () => {
     await user.click(within(dialog).getByRole('button', { name: '1700000000000-k3j9x2ab.pdf' }));
     const viewer = await screen.findByRole('dialog', { name: '1700000000000-k3j9x2ab.pdf' });
     expect(signedUrl).toHaveBeenCalledWith('student-1/activity-1/1700000000000-k3j9x2ab.pdf');
-    const frame = await within(viewer).findByTitle('Preview of 1700000000000-k3j9x2ab.pdf');
-    expect(frame).toHaveAttribute('src', 'https://files.example/signed/essay.pdf?token=abc');
+    // A student's file could be HTML named .pdf: it is parsed as a PDF, never run in a frame.
+    const preview = await within(viewer).findByRole('region', {
+      name: 'Preview of 1700000000000-k3j9x2ab.pdf',
+    });
+    expect(await within(preview).findAllByRole('img', { name: /^Page \d of 2$/ })).toHaveLength(2);
+    expect(within(viewer).getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(pdfs.opened).toEqual(['https://files.example/signed/essay.pdf?token=abc']);
+    expect(viewer.querySelector('iframe')).toBeNull();
     expect(viewer).toHaveTextContent('Ana García');
     expect(viewer).toHaveTextContent('PDF');
 
@@ -257,6 +265,7 @@ describe('Grading: reading the work', () => {
       ok(paged([work({ fileNames: ['Carta formal (final).pdf'] }), late, unknown])),
     );
     signedUrl.mockResolvedValue(ok('https://files.example/signed/essay.pdf?token=abc'));
+    const pdfs = stubPdfDocuments({ pages: 1 });
     const { user } = renderPage();
     const dialog = await openSubmissions(user);
     await within(dialog).findByRole('heading', { name: 'Ana García' });
@@ -266,10 +275,10 @@ describe('Grading: reading the work', () => {
     const viewer = await screen.findByRole('dialog', { name: 'Carta formal (final).pdf' });
     // Still the stored object that is signed and shown.
     expect(signedUrl).toHaveBeenCalledWith('student-1/activity-1/1700000000000-k3j9x2ab.pdf');
-    expect(await within(viewer).findByTitle('Preview of Carta formal (final).pdf')).toHaveAttribute(
-      'src',
-      'https://files.example/signed/essay.pdf?token=abc',
-    );
+    expect(
+      await within(viewer).findByRole('region', { name: 'Preview of Carta formal (final).pdf' }),
+    ).toBeInTheDocument();
+    expect(pdfs.opened).toEqual(['https://files.example/signed/essay.pdf?token=abc']);
   });
 
   it('says why a file cannot be opened', async () => {

@@ -1,11 +1,12 @@
-import Papa from 'papaparse';
 import type { MyStudent } from '@portal/shared-data';
+import { toCsv } from '@portal/shared-data/csv';
 
 /** The screen's `t` (its namespace). */
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 // The CSV export of My Students: headers in the UI language, values as data (numbers with a dot,
-// times as ISO 8601), so a spreadsheet reads them whatever its locale.
+// times as ISO 8601), so a spreadsheet reads them whatever its locale. Names and course titles are
+// typed by people: shared-data's `toCsv` keeps any that looks like a formula as text.
 
 const COLUMNS = [
   'firstName',
@@ -56,12 +57,12 @@ function valueOf(student: MyStudent, column: Column, t: Translate): string | num
   }
 }
 
-/** The students as CSV text, one row each, headers in the UI language. */
+/** The students as a CSV file's text, one row each, headers in the UI language. */
 export function myStudentsCsv(students: readonly MyStudent[], t: Translate): string {
-  return Papa.unparse({
-    fields: COLUMNS.map((column) => t(`export.columns.${column}`)),
-    data: students.map((student) => COLUMNS.map((column) => valueOf(student, column, t))),
-  });
+  return toCsv(
+    COLUMNS.map((column) => t(`export.columns.${column}`)),
+    students.map((student) => COLUMNS.map((column) => valueOf(student, column, t))),
+  );
 }
 
 /** The export's file name in the UI language, dated in local time (my-students-2026-03-10.csv). */

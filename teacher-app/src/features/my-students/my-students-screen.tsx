@@ -20,6 +20,7 @@ import {
   type MyStudent,
   type MyStudentFilters,
 } from '@portal/shared-data';
+import { CSV_CONTENT_TYPE } from '@portal/shared-data/csv';
 import { studentQueries, useCourseFilterOptions } from '@portal/shared-data/queries';
 import {
   downloadTextFile,
@@ -101,12 +102,7 @@ export default function MyStudentsScreen() {
       const all = await queryClient.fetchQuery(
         studentQueries.exportAll({ search: search || undefined, courseId: courseId ?? undefined }),
       );
-      // The byte-order mark lets spreadsheets read the file as UTF-8.
-      downloadTextFile(
-        myStudentsFileName(t, new Date()),
-        `\ufeff${myStudentsCsv(all, t)}`,
-        'text/csv;charset=utf-8',
-      );
+      downloadTextFile(myStudentsFileName(t, new Date()), myStudentsCsv(all, t), CSV_CONTENT_TYPE);
     } catch (error) {
       // Stays until dismissed, so the reason can be read at any pace.
       notifications.show({
