@@ -60,21 +60,30 @@ export interface HookInput {
 }
 
 /**
- * Runs the configured hook on `claims` inside the issuing transaction `db`, as supabase_auth_admin
- * (so a missing grant fails here as on hosted Supabase), and answers the claims to sign. Without a
+ * Runs the configured hook on `claims` inside the issuing transaction `db`, once supabase_auth_admin's
+ * right to call it is confirmed (so a missing grant fails here as on hosted Supabase), and answers the
+ * claims to sign. Without a
  * hook the claims are signed as they are.
  */
 export async function applyCustomAccessTokenHook(db: pg.PoolClient, input: HookInput): Promise<JsonObject> {
   const hook = customAccessTokenHook();
   if (!hook) return input.claims;
   await db.query(`set local statement_timeout to ${HOOK_TIMEOUT_MS}`);
-  await db.query('set local role supabase_auth_admin');
   let output: unknown;
   try {
+    // The gateway logs in as postgres, which (as on hosted) cannot become supabase_auth_admin; it
+    // checks the privileges GoTrue's role needs instead, so a missing grant fails here as on hosted.
+    const { rows: allowed } = await db.query<{ ok: boolean }>(
+      `select has_function_privilege('supabase_auth_admin', $1::regprocedure, 'execute')
+          and has_schema_privilege('supabase_auth_admin', (select pronamespace from pg_proc where oid = $1::regprocedure), 'usage') as ok`,
+      [`${hook}(jsonb)`],
+    );
+    if (!allowed[0]?.ok) {
+      throw new HttpError(500, { code: 500, msg: `supabase_auth_admin may not call the hook ${hook}` });
+    }
     const { rows } = await db.query<{ output: unknown }>(`select ${hook}($1::jsonb) as output`, [JSON.stringify(input)]);
     output = rows[0]?.output;
   } finally {
-    await db.query('reset role');
     await db.query('set local statement_timeout to default');
   }
   const answer = (output ?? {}) as { error?: { http_code?: unknown; message?: unknown }; claims?: unknown };

@@ -429,7 +429,6 @@ describe('authService.changePassword (asks for the current password)', () => {
     await signInService(me);
 
     const result = await authService.changePassword({
-      email: me.email,
       currentPassword: 'not-my-password',
       newPassword: 'brand-new-secret',
     });
@@ -452,7 +451,6 @@ describe('authService.changePassword (asks for the current password)', () => {
     await signInService(me);
 
     const result = await authService.changePassword({
-      email: me.email,
       currentPassword: me.password,
       newPassword: 'brand-new-secret',
     });
@@ -472,7 +470,6 @@ describe('authService.changePassword (asks for the current password)', () => {
     await signInService(me);
 
     const result = await authService.changePassword({
-      email: me.email,
       currentPassword: me.password,
       newPassword: me.password,
     });
