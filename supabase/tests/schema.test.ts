@@ -7,11 +7,11 @@ import { closeDb, ownerQuery } from './fixtures';
 const SECURITY_DEFINER_RPCS = [
   'enroll_user_in_course',
   'get_app_settings',
-  // The branding and theme the sign-in page needs (20261124000800_settings_effects.sql).
+  // The branding and theme the sign-in page needs (20261122001000_app_settings.sql).
   'get_public_settings',
   'get_student_stats',
   'set_smtp_password',
-  // Answers only for the caller: whether their role must use two-factor (20261126000200_two_factor.sql).
+  // Answers only for the caller: whether their role must use two-factor (20261122001300_two_factor.sql).
   'two_factor_required_for_me',
   'unenroll_user_from_course',
 ];
