@@ -138,7 +138,7 @@ create trigger touch_enrollments_updated_at
 -- newest event in those courses (its time and id: a present mark's attended_at, or handed-in work's
 -- submitted_at; the newest by time, then the smallest id). Kept by the statement triggers of the summary
 -- figures migration (never stale: recounted from the base tables for the students a statement touched,
--- under the pairs' row locks). Nobody reads it directly: the helpers below and
+-- under the pairs' row locks). No API caller reads it: the helpers below and
 -- private.my_student_figures() (My Students) answer the caller's own pairs.
 create table private.teacher_students (
   teacher_id uuid not null,

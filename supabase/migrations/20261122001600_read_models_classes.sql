@@ -2,8 +2,8 @@
 -- read_models_courses migration). What each takes and returns, and the screen it serves:
 --
 --   calendar_classes (view) -> classes the caller may see + course_title, course_language, course_level,
---     teacher_id, teacher_name, ends_at, my_attendance. A busy day's full list (a one-day scheduled_date
---     range) and the planner: 1.
+--     teacher_id, teacher_name, ends_at, my_attendance. The classes between two times (a busy day's full
+--     list, the planner's window, the calendar export's): 1 each.
 --   get_calendar_month(range_start, range_end, time_zone = 'UTC', day_limit = 2, upcoming_limit = 5,
 --     course_uuid = null, teacher_uuid = null) -> json {range_start, range_end, time_zone, class_count,
 --     days: [{date, class_count, classes (<= day_limit calendar_classes rows; today's entry, in
