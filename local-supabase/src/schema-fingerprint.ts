@@ -27,7 +27,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type pg from 'pg';
-import { MIGRATIONS_DIR, PACKAGE_ROOT, REPO_ROOT, databaseUrl } from './config';
+import { MIGRATIONS_DIR, PACKAGE_ROOT, REPO_ROOT, adminDatabaseUrl, databaseUrl } from './config';
 import { applyBootstrap, applyMigrations, connect, listMigrationFiles } from './database';
 
 /** main before the squash: its supabase/migrations are the chain the domain files replace. */
@@ -340,15 +340,28 @@ export function fingerprintOf(objects: SchemaObject[]): Fingerprint {
   return new Map(objects.map((object) => [keyOf(object), hashOf(object.definition)]));
 }
 
-/** A database of its own on the stack's server, dropped once `work` is done with it. */
+/**
+ * A bootstrapped database of its own on the stack's server, dropped once `work` is done with it. As on
+ * every start of the stack (src/stack.ts): the superuser creates it and runs the bootstrap there, and
+ * `work` gets a connection as the non-superuser `postgres`, which applies the migrations and the seed.
+ */
 async function withScratchDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const name = `schema_check_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const server = await connect(databaseUrl());
+  const inScratch = (url: string) => {
+    const scratch = new URL(url);
+    scratch.pathname = `/${name}`;
+    return scratch.toString();
+  };
+  const server = await connect(adminDatabaseUrl());
   try {
     await server.query(`create database ${name}`);
-    const url = new URL(databaseUrl());
-    url.pathname = `/${name}`;
-    const client = await connect(url.toString());
+    const admin = await connect(inScratch(adminDatabaseUrl()));
+    try {
+      await applyBootstrap(admin);
+    } finally {
+      await admin.end();
+    }
+    const client = await connect(inScratch(databaseUrl()));
     try {
       return await work(client);
     } finally {
@@ -358,12 +371,6 @@ async function withScratchDatabase<T>(work: (client: pg.Client) => Promise<T>): 
     await server.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     await server.end();
   }
-}
-
-/** Bootstrap, then the migrations of `dir` (none when undefined), as every start of the stack does. */
-async function buildSchema(client: pg.Client, dir: string | undefined): Promise<void> {
-  await applyBootstrap(client);
-  if (dir) await applyMigrations(client, dir);
 }
 
 /**
@@ -376,14 +383,14 @@ export async function schemaBuiltBy(
   dir: string,
   after?: (client: pg.Client) => Promise<void>,
 ): Promise<SchemaObject[]> {
-  const baseline = await withScratchDatabase(async (client) => {
-    await buildSchema(client, undefined);
-    return new Set(
-      (await readSchemaObjects(client)).map((object) => `${keyOf(object)}\t${object.definition}`),
-    );
-  });
+  const baseline = await withScratchDatabase(
+    async (client) =>
+      new Set(
+        (await readSchemaObjects(client)).map((object) => `${keyOf(object)}\t${object.definition}`),
+      ),
+  );
   return withScratchDatabase(async (client) => {
-    await buildSchema(client, dir);
+    await applyMigrations(client, dir);
     const objects = (await readSchemaObjects(client)).filter(
       (object) => !baseline.has(`${keyOf(object)}\t${object.definition}`),
     );
