@@ -320,7 +320,7 @@ select c.id, e.user_id, h.attended,
 
 -- 6. Materials -----------------------------------------------------------------------------------------
 -- Files (pdf, document, audio, other) are objects in the private `materials` bucket: url and storage_path
--- hold the object name, <course id | general>/<uploader id>/<file> (20261126000100_storage_ownership.sql);
+-- hold the object name, <course id | general>/<uploader id>/<file> (20261122001100_storage.sql);
 -- their bytes are in supabase/seed/storage/materials/. Videos and links are external URLs. Materials without a course are general ("Extra Materials").
 
 insert into public.materials (

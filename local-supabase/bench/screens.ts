@@ -48,13 +48,13 @@ export const plainRead: RequestSpec = {
 };
 
 /**
- * Each role's main screens, loaded through the read models of 20261122001200_read_models.sql (and
- * the screen reads of later migrations): exactly the requests each screen issues.
+ * Each role's main screens, loaded through the read models (supabase/migrations/*_read_models_*.sql):
+ * exactly the requests each screen issues.
  */
 export function screens(ctx: ScreenContext): Screen[] {
   // The month grid is one bounded RPC (an admin's month holds more classes than PostgREST's max-rows of
   // 1000). It carries every class of the viewer's today, the day the calendar opens on, so even a busy
-  // today needs no second read (20261127000500_calendar_today.sql).
+  // today needs no second read (20261122001600_read_models_classes.sql).
   const calendar: RequestSpec[] = [
     {
       label: 'rpc get_calendar_month(<month>)',
@@ -64,7 +64,7 @@ export function screens(ctx: ScreenContext): Screen[] {
   ];
   // Class management (teachers and admins): the figures (class_stats) and one page of 12 classes from
   // today, each with its course and attendance figures, in one request (classesService.management:
-  // get_class_management, 20261127000300_class_management_read.sql); the course filter's options load
+  // get_class_management, 20261122001600_read_models_classes.sql); the course filter's options load
   // only when the filter or the class form is used. A teacher asks for their own courses' classes.
   const classManagement = (role: Role): RequestSpec[] => [
     {
@@ -94,7 +94,7 @@ export function screens(ctx: ScreenContext): Screen[] {
     },
   ];
   // Activities (teachers and admins): the figures (activity_stats) and 12 cards of activity_list in
-  // one request (get_activity_management, 20261127000400_activities_read.sql); the course filter's
+  // one request (get_activity_management, 20261122001700_read_models_activities.sql); the course filter's
   // options load only when the filter or the activity form is used.
   const activitiesManagement: RequestSpec[] = [
     {
@@ -241,7 +241,7 @@ export function screens(ctx: ScreenContext): Screen[] {
       name: 'My students',
       requests: [
         // One request: the page of students (one row each) with the figures and the recent-activity
-        // panel (get_my_students_overview, 20261127000200_screen_reads.sql). The course filter's
+        // panel (get_my_students_overview, 20261122001800_read_models_teaching.sql). The course filter's
         // options load only when the filter is used.
         {
           label: 'rpc get_my_students_overview(page 1 of 10, 10 events)',
@@ -308,7 +308,7 @@ export function screens(ctx: ScreenContext): Screen[] {
       name: 'Teacher management (page 1)',
       requests: [
         // What the screen reads: the figures (with the specializations for the filter), then one
-        // page of 12 teachers with their figures (20261125000100_teacher_management.sql).
+        // page of 12 teachers with their figures (20261122001900_read_models_admin.sql).
         {
           label: 'rpc get_teacher_management_stats()',
           rpc: 'get_teacher_management_stats',

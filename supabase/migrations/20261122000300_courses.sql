@@ -1,6 +1,21 @@
 -- Courses of the school. Everyone signed in sees the active ones (the catalog); a teacher also sees and
 -- edits their own; administrators see and edit all. `enrolled_count` belongs to the database: the
 -- enrollments triggers keep it equal to the number of active enrollments.
+--
+--   public.courses, its policies and column grants (enrolled_count, created_at, updated_at are the
+--     database's).
+--   Helpers: private.taught_course_ids(), private.teaches_course(course).
+--   check_course_teacher (trigger): a course is run by a teacher (or an administrator), never by a
+--     student; errors never tell a non-admin which ids are administrators.
+--   teacher_profile(courses): PostgREST computed relationship, so a course read embeds its teacher's
+--     public profile in the same request (`select=*,teacher:teacher_profile(first_name,last_name)`). A
+--     person who is not a teacher (an administrator teaching a course) appears only to those who may
+--     read their users row (administrators, themselves); others get null (the UI shows 'Unknown').
+--   reassign_teacher_courses(from_teacher, to_teacher) -> integer: moves every course of one teacher to
+--     another, who must be an active teacher ('Courses can only be reassigned to another active
+--     teacher'); administrators only. Called before a teacher is deactivated or deleted (the admin-users
+--     function calls it as the administrator when asked); without it a deleted teacher's courses keep
+--     no teacher (teacher_id is on delete set null) and show 'Unknown'.
 
 create table public.courses (
   id uuid primary key default gen_random_uuid(),
@@ -125,12 +140,16 @@ grant update (
 ) on public.courses to authenticated;
 grant all on public.courses to service_role;
 
--- A course is run by a teacher (or an administrator), never by a student.
+-- A course is run by a teacher (or an administrator), never by a student. A non-admin may only name
+-- themselves (the courses policies), so for them any other id is left to RLS, which refuses every id
+-- alike: answering 23514 for a student's or a nonexistent id but letting an administrator's through to
+-- RLS would be a probe for admin ids. Administrators and trusted callers get the check.
 create function private.check_course_teacher() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   if new.teacher_id is not null
+     and (new.teacher_id = (select auth.uid()) or (select private.acts_as_admin()))
      and not exists (select 1 from public.users u where u.id = new.teacher_id and u.role in ('teacher', 'admin')) then
     raise exception 'The course teacher must be a teacher' using errcode = '23514';
   end if;
@@ -150,3 +169,52 @@ create trigger touch_courses_updated_at
   execute function private.touch_updated_at();
 
 revoke execute on function private.check_course_teacher() from public;
+
+-- The teacher's public profile, embedded in a course read ------------------------------------------------
+
+create function public.teacher_profile(public.courses)
+returns setof public.teacher_profiles rows 1
+language sql stable security invoker set search_path = ''
+as $$
+  select * from private.named_profile($1.teacher_id)
+$$;
+
+comment on function public.teacher_profile(public.courses) is
+  'Computed relationship: the course teacher''s public profile (embed as teacher:teacher_profile(...)).';
+
+revoke execute on function public.teacher_profile(public.courses) from public, anon;
+grant execute on function public.teacher_profile(public.courses) to authenticated, service_role;
+
+-- Reassigning a teacher's courses ---------------------------------------------------------------------------
+
+create function public.reassign_teacher_courses(from_teacher uuid, to_teacher uuid) returns integer
+language plpgsql volatile security invoker set search_path = ''
+as $$
+declare
+  moved integer;
+begin
+  perform private.require_admin('reassign a teacher''s courses');
+  -- The new teacher stays an active teacher until this commits (a concurrent deactivation waits).
+  perform 1
+     from public.users u
+    where u.id = to_teacher
+      and u.id is distinct from from_teacher
+      and u.role = 'teacher'
+      and u.is_active
+      for share;
+  if not found then
+    raise exception 'Courses can only be reassigned to another active teacher' using errcode = '22023';
+  end if;
+  update public.courses c
+     set teacher_id = to_teacher
+   where c.teacher_id = from_teacher;
+  get diagnostics moved = row_count;
+  return moved;
+end
+$$;
+
+comment on function public.reassign_teacher_courses(uuid, uuid) is
+  'Moves every course of from_teacher to to_teacher (an active teacher) and answers how many; administrators only.';
+
+revoke execute on function public.reassign_teacher_courses(uuid, uuid) from public, anon;
+grant execute on function public.reassign_teacher_courses(uuid, uuid) to authenticated, service_role;

@@ -3,6 +3,19 @@
 -- their own enrollment. A dropped enrollment keeps its row and is re-activated on the next enrollment.
 -- Capacity holds under concurrency: every path that makes an enrollment active locks the course row
 -- first, then counts (sync_enrolled_count below).
+--
+--   public.enrollments, its policies (status the only column API callers write).
+--   Helpers: private.enrolled_course_ids(), is_enrolled(course), was_enrolled(course) (any status, for
+--     reviews).
+--   A teacher's students: private.teacher_students, per teacher and student the student's active
+--     enrolments in the teacher's courses (kept by the triggers of the summary figures migration);
+--     private.taught_student_ids() (the actively enrolled students of the caller's courses, from it),
+--     private.completed_student_ids() and private.my_student_figures() (the caller's own pairs with
+--     their figures, for My Students). Users policies: a teacher reads the profiles of both (the students
+--     on their classes' rosters); dropped students stay hidden.
+--   enrolled_count and the capacity guard: statement triggers sync_enrolled_count_after_*.
+--   enroll_user_in_course(user, course), unenroll_user_from_course(user, course) -> json {success,
+--     error?, enrollment_id?}: self, or anyone for administrators.
 
 create table public.enrollments (
   id uuid primary key default gen_random_uuid(),
@@ -25,8 +38,8 @@ comment on column public.enrollments.progress is
 comment on column public.enrollments.enrolled_at is 'When the enrollment was (last) made active.';
 
 -- (course_id, user_id) is covered by the unique constraint's index. Who is actively enrolled in some
--- courses (taught_student_ids, a teacher's student count, exact counts of rosters) is answered from
--- (course_id, status, user_id) alone, RLS filter included, without visiting the table.
+-- courses (a teacher's student count, exact counts of rosters) is answered from (course_id, status,
+-- user_id) alone, RLS filter included, without visiting the table.
 create index enrollments_user_id_status_idx on public.enrollments (user_id, status, enrolled_at desc);
 create index enrollments_course_id_status_user_id_idx on public.enrollments (course_id, status, user_id);
 create index enrollments_enrolled_at_idx on public.enrollments (enrolled_at desc);
@@ -69,27 +82,15 @@ as $$
   )
 $$;
 
--- Students actively enrolled in a course the caller teaches.
-create function private.taught_student_ids() returns uuid[]
-language sql stable security definer set search_path = ''
-as $$
-  select coalesce(array_agg(distinct e.user_id), '{}')
-    from public.enrollments e
-   where e.course_id = any ((select private.taught_course_ids())::uuid[])
-     and e.status = 'active'
-$$;
-
 revoke execute on function
   private.enrolled_course_ids(),
   private.is_enrolled(uuid),
-  private.was_enrolled(uuid),
-  private.taught_student_ids()
+  private.was_enrolled(uuid)
 from public;
 grant execute on function
   private.enrolled_course_ids(),
   private.is_enrolled(uuid),
-  private.was_enrolled(uuid),
-  private.taught_student_ids()
+  private.was_enrolled(uuid)
 to authenticated, service_role;
 
 create policy "Students can view their own enrollments"
@@ -126,15 +127,108 @@ grant select on public.enrollments to authenticated;
 grant update (status) on public.enrollments to authenticated;
 grant all on public.enrollments to service_role;
 
--- The users read matrix: a teacher sees the students actively enrolled in their courses.
-create policy "Teachers can view the students of their courses"
-  on public.users for select
-  to authenticated
-  using (id = any ((select private.taught_student_ids())::uuid[]));
-
 create trigger touch_enrollments_updated_at
   before update on public.enrollments
   for each row execute function private.touch_updated_at();
+
+-- A teacher's students ---------------------------------------------------------------------------------
+
+-- Per teacher and student (with an active enrolment in one of the teacher's courses): how many of the
+-- student's active enrolments are in the teacher's courses, the sum of their progress, and the student's
+-- newest event in those courses (its time and id: a present mark's attended_at, or handed-in work's
+-- submitted_at; the newest by time, then the smallest id). Kept by the statement triggers of the summary
+-- figures migration (never stale: recounted from the base tables for the students a statement touched,
+-- under the pairs' row locks). No API caller reads it: the helpers below and
+-- private.my_student_figures() (My Students) answer the caller's own pairs.
+create table private.teacher_students (
+  teacher_id uuid not null,
+  student_id uuid not null,
+  active_enrolments integer not null default 0,
+  progress_total numeric not null default 0,
+  last_event_at timestamptz,
+  last_event_id uuid,
+  primary key (teacher_id, student_id)
+);
+
+comment on table private.teacher_students is
+  'Per teacher and student: active enrolments of the student in the teacher''s courses, the sum of their progress and the student''s newest present mark or handed-in work there; kept by triggers, read by nobody but them (a teacher reads their own through private.my_student_figures).';
+
+-- A student's pairs (the triggers recount them by student).
+create index teacher_students_student_id_idx on private.teacher_students (student_id, teacher_id);
+
+-- A teacher's students with their figures, from the index alone.
+create index teacher_students_linked_idx
+  on private.teacher_students (teacher_id, student_id)
+  include (active_enrolments, progress_total, last_event_at, last_event_id)
+  where active_enrolments > 0;
+
+alter table private.teacher_students enable row level security;
+revoke all on private.teacher_students from public, anon, authenticated;
+grant all on private.teacher_students to service_role;
+
+-- The students actively enrolled in a course the caller teaches, from the caller's pairs rather than
+-- every enrolment of their courses.
+create function private.taught_student_ids() returns uuid[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(x.student_id), '{}')
+    from private.teacher_students x
+   where x.teacher_id = (select auth.uid())
+     and x.active_enrolments > 0
+     and (select private.current_user_role()) in ('teacher', 'admin')
+$$;
+
+-- Students who completed a course the caller teaches. Answered from enrollments_course_id_status_user_id_idx
+-- alone.
+create function private.completed_student_ids() returns uuid[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(distinct e.user_id), '{}')
+    from public.enrollments e
+   where e.course_id = any ((select private.taught_course_ids())::uuid[])
+     and e.status = 'completed'
+$$;
+
+-- The caller's own pairs with their figures (a teacher's students, for My Students; nobody else has any):
+-- the table stays unreadable to everyone.
+create function private.my_student_figures()
+returns table (student_id uuid, active_enrolments integer, progress_total numeric, last_event_at timestamptz,
+               last_event_id uuid)
+language sql stable security definer set search_path = ''
+as $$
+  select x.student_id, x.active_enrolments, x.progress_total, x.last_event_at, x.last_event_id
+    from private.teacher_students x
+   where x.teacher_id = (select auth.uid())
+     and x.active_enrolments > 0
+     and (select private.current_user_role()) in ('teacher', 'admin')
+$$;
+
+revoke execute on function
+  private.taught_student_ids(),
+  private.completed_student_ids(),
+  private.my_student_figures()
+from public;
+grant execute on function
+  private.taught_student_ids(),
+  private.completed_student_ids(),
+  private.my_student_figures()
+to authenticated, service_role;
+
+-- The users read matrix: a teacher sees the students actively enrolled in their courses, and those who
+-- completed one (they are on its classes' rosters). The lists are tested as `id in (select unnest(...))`,
+-- which Postgres runs as one hashed subplan per statement; `id = any (array)` would test a teacher's
+-- hundreds of students element by element for every row read.
+create policy "Teachers can view the students of their courses"
+  on public.users for select
+  to authenticated
+  using (id in (select unnest((select private.taught_student_ids()))));
+
+create policy "Teachers can view the students who completed their courses"
+  on public.users for select
+  to authenticated
+  using (id in (select unnest((select private.completed_student_ids()))));
+
+-- Seats ---------------------------------------------------------------------------------------------
 
 -- enrolled_count and the capacity guard, once per statement for the courses it touched (a bulk load of
 -- thousands of enrollments costs one lock and one count per course). The course rows are locked first, in
@@ -247,6 +341,8 @@ revoke execute on function
   private.sync_enrolled_count_after_update(),
   private.sync_enrolled_count_after_delete()
 from public;
+
+-- Enrolling ------------------------------------------------------------------------------------------
 
 -- Enrol a student: the caller enrols self, administrators (and trusted server code) anyone. Returns
 -- {success: true, enrollment_id} or {success: false, error} with a message meant for the person.

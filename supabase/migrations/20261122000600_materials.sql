@@ -1,6 +1,14 @@
 -- Learning materials: files in the `materials` storage bucket or external links, either of a course or
 -- general (course_id null, the students' "Extra Materials"). General materials are visible to everyone
 -- signed in; course materials to the course's actively enrolled students, its teacher and administrators.
+--
+--   public.materials, its policies and column grants; stamp_material_uploader (trigger): through the
+--     API the uploader is always the caller.
+--   uploader_profile(materials): PostgREST computed relationship, so a material read embeds its
+--     uploader's public profile (`select=*,uploader:uploader_profile(first_name,last_name)`); someone
+--     who is not a teacher appears only to those who may read their users row, others get null.
+--   Which stored file a material may name, and the files that go with a deleted material: the storage
+--     migration.
 
 create table public.materials (
   id uuid primary key default gen_random_uuid(),
@@ -32,7 +40,7 @@ create index materials_general_uploaded_at_idx on public.materials (uploaded_at 
 create index materials_uploaded_at_idx on public.materials (uploaded_at desc);
 create index materials_uploaded_by_idx on public.materials (uploaded_by);
 create index materials_type_idx on public.materials (type);
--- The storage policies look materials up by object name.
+-- Storage clean-up looks materials up by object name.
 create index materials_storage_path_idx on public.materials (storage_path) where storage_path is not null;
 create index materials_url_idx on public.materials (url);
 create index materials_title_trgm_idx on public.materials using gin (title extensions.gin_trgm_ops);
@@ -133,3 +141,18 @@ create trigger stamp_material_uploader
   for each row execute function private.stamp_material_uploader();
 
 revoke execute on function private.stamp_material_uploader() from public;
+
+-- The uploader's public profile, embedded in a material read ----------------------------------------------
+
+create function public.uploader_profile(public.materials)
+returns setof public.teacher_profiles rows 1
+language sql stable security invoker set search_path = ''
+as $$
+  select * from private.named_profile($1.uploaded_by)
+$$;
+
+comment on function public.uploader_profile(public.materials) is
+  'Computed relationship: the uploader''s public profile (embed as uploader:uploader_profile(...)).';
+
+revoke execute on function public.uploader_profile(public.materials) from public, anon;
+grant execute on function public.uploader_profile(public.materials) to authenticated, service_role;

@@ -2,6 +2,14 @@
 -- the students' submissions. Students see the active activities of the courses they are actively enrolled
 -- in and submit their own work, before the due date unless late submissions are allowed; the course's
 -- teacher and administrators manage activities and grade. Grade fields are never the student's to write.
+--
+--   public.activities, its policies and column grants; stamp_activity_creator (trigger).
+--   Helpers: private.activity_course_id(activity), taught_activity_ids(), teaches_activity(activity),
+--     can_submit_to_activity(activity), is_due_this_week(due_date) (from now to 168 hours ahead, both
+--     ends included: the same instants in every time zone, like the front end's dueThisWeek).
+--   public.activity_submissions, its policies and column grants; guard_submission (trigger) holds the
+--     rules the policies cannot express per column. file_names are the original names of the files in
+--     file_urls, one per entry in the same order, written by the student with the work.
 
 create table public.activities (
   id uuid primary key default gen_random_uuid(),
@@ -18,7 +26,10 @@ create table public.activities (
   created_by uuid references public.users (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint activities_course_or_class check (num_nonnulls(course_id, class_id) = 1)
+  constraint activities_course_or_class check (num_nonnulls(course_id, class_id) = 1),
+  -- A grade is numeric(6, 2), so it holds at most 9999.99: an activity worth more could never be given
+  -- full marks. The activity form refuses the same (ACTIVITY_POINTS in rules/activity-form.ts).
+  constraint activities_max_points_limit check (max_points <= 9999)
 );
 
 comment on table public.activities is 'Work set for a course or for one of its classes (exactly one of course_id, class_id).';
@@ -26,8 +37,10 @@ comment on column public.activities.due_date is 'Optional deadline; after it sub
 comment on column public.activities.is_active is 'Inactive activities are hidden from students and closed for submissions.';
 comment on column public.activities.created_by is 'Stamped with the caller on insert through the API.';
 
-create index activities_course_id_idx on public.activities (course_id) where course_id is not null;
-create index activities_class_id_idx on public.activities (class_id) where class_id is not null;
+-- Activities by course and by class with their ids: the teacher's activities (taught_activity_ids, read
+-- by the submissions policy) straight from the indexes.
+create index activities_course_id_idx on public.activities (course_id) include (id) where course_id is not null;
+create index activities_class_id_idx on public.activities (class_id) include (id) where class_id is not null;
 create index activities_due_date_idx on public.activities (due_date);
 create index activities_created_at_idx on public.activities (created_at desc);
 create index activities_is_active_idx on public.activities (is_active);
@@ -46,13 +59,23 @@ as $$
    where a.id = activity_uuid
 $$;
 
+-- The activities a teacher runs: those of their courses by course, those of their courses' classes by
+-- class (an activity belongs to exactly one of the two), each through its index.
 create function private.taught_activity_ids() returns uuid[]
 language sql stable security definer set search_path = ''
 as $$
-  select coalesce(array_agg(a.id), '{}')
-    from public.activities a
-   where a.course_id = any ((select private.taught_course_ids())::uuid[])
-      or a.class_id = any ((select private.taught_class_ids())::uuid[])
+  with taught as (select private.taught_course_ids() as ids)
+  select coalesce(array_agg(x.id), '{}')
+    from (
+      select a.id
+        from public.activities a
+       where a.course_id = any ((select t.ids from taught t)::uuid[])
+      union all
+      select a.id
+        from public.classes cl
+        join public.activities a on a.class_id = cl.id
+       where cl.course_id = any ((select t.ids from taught t)::uuid[])
+    ) x
 $$;
 
 create function private.teaches_activity(activity_uuid uuid) returns boolean
@@ -73,28 +96,39 @@ as $$
   )
 $$;
 
+-- Due this week: from now to 168 hours (7 × 24 h) ahead, both ends included. An SQL-standard body the
+-- planner inlines into the calling query.
+create function private.is_due_this_week(due_date timestamptz) returns boolean
+language sql stable parallel safe
+return due_date >= now() and due_date <= now() + interval '168 hours';
+
+comment on function private.is_due_this_week(timestamptz) is
+  'Due this week: due between now and 168 hours from now, both included (the same instants in every time zone).';
+
 revoke execute on function
   private.activity_course_id(uuid),
   private.taught_activity_ids(),
   private.teaches_activity(uuid),
-  private.can_submit_to_activity(uuid)
+  private.can_submit_to_activity(uuid),
+  private.is_due_this_week(timestamptz)
 from public;
 grant execute on function
   private.activity_course_id(uuid),
   private.taught_activity_ids(),
   private.teaches_activity(uuid),
-  private.can_submit_to_activity(uuid)
+  private.can_submit_to_activity(uuid),
+  private.is_due_this_week(timestamptz)
 to authenticated, service_role;
 
+-- A student's and a teacher's classes are long lists (hundreds): tested as one hashed subplan per
+-- statement (`class_id in (select unnest(...))`), not element by element for every row.
 create policy "Students can view the active activities of their courses"
   on public.activities for select
   to authenticated
   using (
     is_active
-    and (
-      course_id = any ((select private.enrolled_course_ids())::uuid[])
-      or class_id = any ((select private.enrolled_class_ids())::uuid[])
-    )
+    and (course_id = any ((select private.enrolled_course_ids())::uuid[])
+         or class_id in (select unnest((select private.enrolled_class_ids()))))
   );
 
 create policy "Teachers can view the activities of their courses"
@@ -102,7 +136,7 @@ create policy "Teachers can view the activities of their courses"
   to authenticated
   using (
     course_id = any ((select private.taught_course_ids())::uuid[])
-    or class_id = any ((select private.taught_class_ids())::uuid[])
+    or class_id in (select unnest((select private.taught_class_ids())))
   );
 
 create policy "Admins can view every activity"
@@ -191,6 +225,15 @@ revoke execute on function private.stamp_activity_creator() from public;
 
 -- Submissions --------------------------------------------------------------------------------------
 
+-- Each original file name is what the student's file was called: not blank, at most 255 characters.
+-- Immutable, so the table's check may use it (hence defined before the table).
+create function private.valid_file_names(names text[]) returns boolean
+language sql immutable parallel safe
+return coalesce((select bool_and(n is not null and char_length(btrim(n)) between 1 and 255) from unnest(names) as n), true);
+
+revoke execute on function private.valid_file_names(text[]) from public;
+grant execute on function private.valid_file_names(text[]) to authenticated, service_role;
+
 create table public.activity_submissions (
   id uuid primary key default gen_random_uuid(),
   activity_id uuid not null references public.activities (id) on delete cascade,
@@ -205,7 +248,11 @@ create table public.activity_submissions (
   graded_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint activity_submissions_activity_id_student_id_key unique (activity_id, student_id)
+  file_names text[] not null default '{}',
+  constraint activity_submissions_activity_id_student_id_key unique (activity_id, student_id),
+  constraint activity_submissions_file_names_count
+    check (cardinality(file_names) = 0 or cardinality(file_names) = cardinality(file_urls)),
+  constraint activity_submissions_file_names_check check (private.valid_file_names(file_names))
 );
 
 comment on table public.activity_submissions is
@@ -216,10 +263,16 @@ comment on column public.activity_submissions.grade is
   'Points, 0 to the activity''s max_points (checked by trigger); only the course''s teacher or an admin sets it.';
 comment on column public.activity_submissions.graded_by is 'Stamped by trigger when a grade or feedback is set.';
 comment on column public.activity_submissions.graded_at is 'Stamped by trigger when a grade or feedback is set.';
+comment on column public.activity_submissions.file_names is
+  'The original names of the files in file_urls, in the same order (empty for work handed in before names were kept); each 1–255 characters.';
 
 -- (activity_id, student_id) is covered by the unique constraint's index.
 create index activity_submissions_student_id_submitted_at_idx on public.activity_submissions (student_id, submitted_at desc);
-create index activity_submissions_activity_id_submitted_at_idx on public.activity_submissions (activity_id, submitted_at desc);
+-- An activity's submissions newest first, ties by id, with who handed each in and its status:
+-- submission counts, graded counts and waiting work straight from the index, and the recent-activity
+-- panel stops after a few rows per activity.
+create index activity_submissions_activity_id_submitted_at_id_idx
+  on public.activity_submissions (activity_id, submitted_at desc, id) include (student_id, status);
 create index activity_submissions_submitted_at_idx on public.activity_submissions (submitted_at desc);
 create index activity_submissions_status_idx on public.activity_submissions (status);
 create index activity_submissions_graded_by_idx on public.activity_submissions (graded_by);
@@ -271,17 +324,19 @@ create policy "Admins can delete submissions"
 
 revoke all on public.activity_submissions from anon, authenticated;
 grant select, delete on public.activity_submissions to authenticated;
-grant insert (id, activity_id, student_id, submission_text, file_urls) on public.activity_submissions to authenticated;
+grant insert (id, activity_id, student_id, submission_text, file_urls, file_names)
+  on public.activity_submissions to authenticated;
 -- activity_id and student_id are listed so an upsert on (activity_id, student_id) works; the trigger
 -- refuses moving a submission. Who may change which of the rest is decided by the trigger below.
-grant update (activity_id, student_id, submission_text, file_urls, status, grade, feedback)
+grant update (activity_id, student_id, submission_text, file_urls, file_names, status, grade, feedback)
   on public.activity_submissions to authenticated;
 grant all on public.activity_submissions to service_role;
 
 -- One place for the submission rules the policies cannot express per column:
 --   * the grade is at most the activity's max_points (everyone, trusted code included);
---   * the student (through the API) writes only the work, before the due date unless the activity allows
---     late work, never grade, feedback or status; re-submitting resets the status to 'submitted';
+--   * the student (through the API) writes only the work (text, files and their names), before the due
+--     date unless the activity allows late work, never grade, feedback or status; re-submitting resets
+--     the status to 'submitted';
 --   * graders (the course's teacher, admins) write only grade, feedback and status;
 --   * setting a grade or feedback stamps graded_by/graded_at, and a grade makes the status 'graded'
 --     unless the same update sets the status itself.
@@ -335,8 +390,8 @@ begin
     end if;
 
     if tg_op = 'UPDATE'
-       and (new.submission_text, new.file_urls, new.submitted_at)
-           is distinct from (old.submission_text, old.file_urls, old.submitted_at) then
+       and (new.submission_text, new.file_urls, new.file_names, new.submitted_at)
+           is distinct from (old.submission_text, old.file_urls, old.file_names, old.submitted_at) then
       raise exception 'Only the student can change the submitted work' using errcode = '42501';
     end if;
   end if;

@@ -376,8 +376,10 @@ from public;
 --   completed_courses  completed enrollments
 --   total_study_hours  minutes of attended classes / 60, one decimal
 --   average_progress   mean progress of active and completed enrollments, two decimals (0 when none)
+-- It keeps its first plan, as the read models do ("Plan caching", read_models_courses migration).
 create function public.get_student_stats(student_uuid uuid) returns json
 language plpgsql stable security definer set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 begin
   if not (

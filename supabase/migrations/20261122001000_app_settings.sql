@@ -1,8 +1,19 @@
--- System Settings: one row with a JSON object per tab.
+-- System Settings: one row with a JSON object per tab (docs/product-rules.md "System Settings").
 -- Administrators read and write every group; everyone signed in reads the theme and branding (general +
 -- appearance) through get_app_settings(). The SMTP password is write-only: set_smtp_password() keeps it
 -- in private.app_secrets and the row only says whether one is set. Every write is validated here (the
 -- settings bounds); a partial group is completed from the defaults, unknown keys are refused.
+--
+--   get_public_settings() -> json. The branding and theme every page needs before anyone signs in:
+--     {siteName, defaultLanguage, theme, primaryColor, secondaryColor, accentColor}, plus
+--     {sessionTimeout} (minutes) for a signed-in caller, whose shell signs them out after that long
+--     without input. Callable by anonymous visitors (the sign-in page) and everyone signed in; nothing
+--     else of the row (the email and security groups) is exposed. One request at the shell's start.
+--
+-- What else acts on the settings: enrolment alerts and the school's mail (notifications, email: the mail
+-- migration), two-factor sign-in (security.twoFactorAuth: the two_factor migration), the auth server's
+-- sign-in limiter (security.maxLoginAttempts) and the shell's idle sign-out (security.sessionTimeout,
+-- through get_public_settings()).
 
 create function private.app_settings_defaults() returns jsonb
 language sql immutable
@@ -281,3 +292,31 @@ comment on function public.set_smtp_password(text) is 'Admin only: stores the SM
 
 revoke execute on function public.get_app_settings(), public.set_smtp_password(text) from public, anon;
 grant execute on function public.get_app_settings(), public.set_smtp_password(text) to authenticated, service_role;
+
+create function public.get_public_settings() returns json
+language sql stable security definer set search_path = ''
+as $$
+  select (
+    jsonb_build_object(
+      'siteName', s.general -> 'siteName',
+      'defaultLanguage', s.general -> 'defaultLanguage',
+      'theme', s.appearance -> 'theme',
+      'primaryColor', s.appearance -> 'primaryColor',
+      'secondaryColor', s.appearance -> 'secondaryColor',
+      'accentColor', s.appearance -> 'accentColor'
+    )
+    || case
+         when (select auth.uid()) is not null
+           then jsonb_build_object('sessionTimeout', s.security -> 'sessionTimeout')
+         else '{}'::jsonb
+       end
+  )::json
+  from public.app_settings s
+  where s.id = 1
+$$;
+
+comment on function public.get_public_settings() is
+  'Branding and theme for every visitor: {siteName, defaultLanguage, theme, primaryColor, secondaryColor, accentColor}; signed-in callers also get {sessionTimeout}.';
+
+revoke execute on function public.get_public_settings() from public;
+grant execute on function public.get_public_settings() to anon, authenticated, service_role;

@@ -21,13 +21,13 @@ import {
 } from './fixtures';
 import { statementReads } from './plan-reads';
 
-// The Activities and grading screen's database rules (20261123000300_activities_grading.sql and the
-// activities migration): activity_stats() counts what each caller may see; a grade is 0 to the
+// The Activities and grading screen's database rules (20261122001700_read_models_activities.sql
+// and the activities migration): activity_stats() counts what each caller may see; a grade is 0 to the
 // activity's points and only the course's teacher or an admin gives it; an activity is worth at most
 // 9999 points; the grading list names a student who has since dropped the course.
 // Expected figures are counted here by the database owner (no RLS) from each person's own rule: a
 // class is scheduled until it ends (start + duration), "due this week" is from now to 168 hours ahead.
-// The figures are also read in one pass over the classes (20261124000100_teacher_read_fixes.sql).
+// The figures are also read in one pass over the classes.
 
 type Stats = {
   total: number;

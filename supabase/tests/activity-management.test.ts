@@ -15,7 +15,7 @@ import {
 } from './fixtures';
 import { rowsReadFrom, statementReads } from './plan-reads';
 
-// The Activities management screen in one request (20261127000400_activities_read.sql):
+// The Activities management screen in one request (20261122001700_read_models_activities.sql):
 // get_activity_management answers activity_stats()'s figures, the number of activities matching the
 // filters and one page of activity_list rows, newest first, as the caller (row-level security). Expected
 // lists are computed here from rows the database owner reads, never from the function under test; the

@@ -11,7 +11,7 @@ import {
   ownerQuery,
 } from './fixtures';
 
-// The admin dashboard (20261124000600_admin_dashboard.sql): the school's totals, the chosen period's
+// The admin dashboard (20261122001900_read_models_admin.sql): the school's totals, the chosen period's
 // figures beside the period before, and the chart's buckets, for administrators only. Expected figures
 // are counted here by the database owner at the same moment (test files run one at a time).
 

@@ -15,13 +15,12 @@ import {
   service,
 } from './fixtures';
 
-// Taking attendance (20261123000400_students_attendance.sql, 20261124000100_teacher_read_fixes.sql): a
+// Taking attendance (20261122000500_classes.sql, 20261122001600_read_models_classes.sql): a
 // student's own join time survives the teacher's roster, while a teacher's or admin's explicit correction
 // of it is kept; save_class_attendance writes only for the class's teacher or an admin and only for the
 // course's students who have not dropped it (active or completed); class_roster lists those students
-// with their marks, and class_attendance_figures (20261127000200_screen_reads.sql; each class of Class
-// Management's page carries its row, get_class_management in 20261127000300_class_management_read.sql)
-// counts them. Expected figures are counted here by the database owner.
+// with their marks, and class_attendance_figures (each class of Class Management's page carries its
+// row, get_class_management) counts them. Expected figures are counted here by the database owner.
 
 type Mark = {
   attended: boolean;

@@ -16,7 +16,7 @@ import {
 } from './fixtures';
 import { rowsReadFrom, statementReads } from './plan-reads';
 
-// get_class_management (20261127000300_class_management_read.sql): Class Management in one request, the
+// get_class_management (20261122001600_read_models_classes.sql): Class Management in one request, the
 // figures (class_stats()'s answer for the caller), the number of classes matching the filters and one
 // page of them with their course and attendance, through the caller's row-level security. Expected
 // classes and counts are read here by the database owner, never from the function under test. The

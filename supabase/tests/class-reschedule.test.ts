@@ -11,9 +11,9 @@ import {
 } from './fixtures';
 
 // Moving a class to another time (the teacher calendar's planner, or the class form's date):
-// 20261124000200_class_reschedule.sql and the classes RLS policies. The course's teacher and
-// administrators may move it; another teacher and students move nothing; a class that already has
-// attendance stays where it was held, for everyone.
+// classes_refuse_moving_held in 20261122000500_classes.sql and the classes RLS policies. The course's
+// teacher and administrators may move it; another teacher and students move nothing; a class that already
+// has attendance stays where it was held, for everyone.
 
 let school: School;
 

@@ -15,7 +15,7 @@ import {
   service,
 } from './fixtures';
 
-// class_stats() (20261123000100_class_management.sql): Class Management's figures over the classes the
+// class_stats() (20261122001600_read_models_classes.sql): Class Management's figures over the classes the
 // caller may read. The expected figures are counted here by the database owner (no RLS) from each
 // person's own rule: a teacher's courses, an admin's everything, a student's active enrolments.
 

@@ -9,10 +9,10 @@ import {
   ownerQuery,
 } from './fixtures';
 
-// One clock for every teacher figure (20261124000100_teacher_read_fixes.sql): a class is upcoming until
-// it ends (start + duration) and held once it has ended, so a class in progress is upcoming on the
-// dashboard and in the Activities figures and not yet held in My Students; "due this week" is from now
-// to 168 hours ahead, both ends included. Each test reads every figure in one transaction as the
+// One clock for every teacher figure (private.class_ends_at, 20261122000500_classes.sql): a class is
+// upcoming until it ends (start + duration) and held once it has ended, so a class in progress is upcoming
+// on the dashboard and in the Activities figures and not yet held in My Students; "due this week" is from
+// now to 168 hours ahead, both ends included. Each test reads every figure in one transaction as the
 // teacher, so they all see the same now(); the expected counts come from the owner.
 
 let school: School;

@@ -10,7 +10,7 @@ import {
   ownerQuery,
 } from './fixtures';
 
-// Course Management (20261124000700_course_management.sql): the figures over every course for an
+// Course Management (20261122001900_read_models_admin.sql): the figures over every course for an
 // administrator, and the stored files a course takes with it, listed for its teacher or an
 // administrator only. Expected figures are counted here by the database owner.
 

@@ -18,7 +18,7 @@ import { anonClient, signUpUser } from '../../local-supabase/tests/support';
 import sendMail from '../functions/send-mail/index';
 import { type Person, closeDb, createCourse, createPerson, ownerQuery, service } from './fixtures';
 
-// The school's mail goes out through System Settings → Email (20261125000200_mail_sending.sql and the
+// The school's mail goes out through System Settings → Email (20261122001200_mail.sql and the
 // send-mail edge function): the local stack's SMTP listener receives it and stores it in the outbox,
 // so every mail found there went through SMTP with the configured host, port, username and password.
 // Only the service role claims mail, records outcomes or runs send-mail. The settings row and the

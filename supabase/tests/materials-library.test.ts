@@ -15,7 +15,8 @@ import {
   service,
 } from './fixtures';
 
-// The Materials Library migration (20261123000200_materials_library.sql): material_stats(), the
+// The Materials Library's database part (20261122001500_read_models_courses.sql and the storage
+// migration): material_stats(), the
 // can_delete column of material_list, and the rule that a file material names only a file its
 // uploader stored. Expected figures are counted here by the database owner (no RLS) from each
 // person's own rule: general materials for everyone, plus a teacher's own courses, a student's

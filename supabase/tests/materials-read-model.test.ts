@@ -76,7 +76,7 @@ beforeAll(async () => {
 
   school = await createSchool();
   const { teacher, admin, course } = school;
-  // A general file lives in general/<uploader id>/ (20261126000100_storage_ownership.sql).
+  // A general file lives in general/<uploader id>/ (20261122001100_storage.sql).
   fileName = `general/${teacher.id}/${fileName}`;
   const uploaded = await teacher.client.storage
     .from('materials')

@@ -18,12 +18,13 @@ import {
   service,
 } from './fixtures';
 
-// The per-teacher-and-student figures My Students reads (20261127000200_screen_reads.sql): for each
-// teacher and student with an active enrolment in the teacher's courses, the sum of those enrolments'
-// progress and the student's newest present mark or handed-in work there (time and id). After every
-// kind of change (one row through the API, an update, a move, a cascade, a bulk statement, a rollback,
-// two transactions at once) the stored figures are compared with a recount of the base tables by the
-// database owner, never with anything read from the summary itself.
+// The per-teacher-and-student figures My Students reads (private.teacher_students, kept by
+// 20261122001400_summary_figures.sql): for each teacher and student with an active enrolment in the
+// teacher's courses, the sum of those enrolments' progress and the student's newest present mark or
+// handed-in work there (time and id). After every kind of change (one row through the API, an update, a
+// move, a cascade, a bulk statement, a rollback, two transactions at once) the stored figures are compared
+// with a recount of the base tables by the database owner, never with anything read from the summary
+// itself.
 
 let school: School;
 

@@ -19,7 +19,7 @@ import {
 } from './fixtures';
 import { rowsReadFrom, statementReads } from './plan-reads';
 
-// My Students (20261123000400_students_attendance.sql, 20261127000200_screen_reads.sql): one row per
+// My Students (20261122001800_read_models_teaching.sql): one row per
 // student of the caller's courses (an admin: every student), with figures over the caller's courses
 // (get_my_students, the export's pages); the screen in one request (get_my_students_overview: the page,
 // the screen's figures and the recent activity) and a student's details. Expected values are computed

@@ -10,9 +10,10 @@ import {
   service,
 } from './fixtures';
 
-// The settings that act outside the settings screen (20261124000800_settings_effects.sql): the public
-// branding read, the enrolment alert mail and the sign-in limiter's threshold. The settings row is
-// shared by the whole stack, so every test puts back what it changed.
+// The settings that act outside the settings screen (get_public_settings in
+// 20261122001000_app_settings.sql, the alerts in 20261122001200_mail.sql): the public branding read, the
+// enrolment alert mail and the sign-in limiter's threshold. The settings row is shared by the whole stack,
+// so every test puts back what it changed.
 
 let admin: Person;
 let teacher: Person;

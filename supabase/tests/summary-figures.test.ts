@@ -16,11 +16,11 @@ import {
   service,
 } from './fixtures';
 
-// The summary tables of 20261127000100_read_speed.sql (school totals, hours, per-student, per-teacher and
-// per-course review figures) and the read models that answer from them. After every kind of change
-// (one row, a bulk statement, an update, a cascade, a rollback, two transactions at once) each summary is
-// compared with a recount of the base tables by the database owner, and each read model with the
-// owner's count of what it shows: never with a figure read from the summaries themselves.
+// The summary tables of 20261122001400_summary_figures.sql (school totals, hours, per-student, per-teacher
+// and per-course review figures) and the read models that answer from them. After every kind of change (one
+// row, a bulk statement, an update, a cascade, a rollback, two transactions at once) each summary is
+// compared with a recount of the base tables by the database owner, and each read model with the owner's
+// count of what it shows: never with a figure read from the summaries themselves.
 
 let school: School;
 

@@ -14,7 +14,8 @@ import {
   type Person,
 } from './fixtures';
 
-// Teacher Management in the database (20261125000100_teacher_management.sql) and the admin-users
+// Teacher Management in the database (20261122001900_read_models_admin.sql, users.specializations and
+// reassign_teacher_courses) and the admin-users
 // edge function: the admin-only read models (one page of teachers with their figures, the stats),
 // specializations that only administrators write, and moving a teacher's courses to another active
 // teacher before a deactivation or a delete. Each test builds its own teachers, found by a tag in

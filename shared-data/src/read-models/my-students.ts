@@ -15,7 +15,7 @@ import { fromPostgrestError, ok, settle, type Result } from '../result';
 import type { StudentStats } from '../services/users';
 
 // My Students (teachers; admins see every student): the screen's page of students, its figures and the
-// recent activity in one request (get_my_students_overview, 20261127000200_screen_reads.sql), every
+// recent activity in one request (get_my_students_overview, 20261122001800_read_models_teaching.sql), every
 // student for the export (get_my_students) and one student's details (get_my_student_detail).
 
 export type MyStudentFilters = PageRequest & {

@@ -2,8 +2,8 @@ import type { Activity, ActivityInput, ActivityType } from '../mappers/activity'
 import { combineLocalDateTime } from './schedule';
 
 // The activity form's rules (docs/product-rules.md "Activities and submissions" and "Text lengths"):
-// the same limits as the checks of public.activities (20261122000700_activities.sql and
-// 20261123000300_activities_grading.sql), so the form refuses what the database would.
+// the same limits as the checks of public.activities (20261122000700_activities.sql), so the form
+// refuses what the database would.
 //
 // An activity belongs to exactly one course or one class. The form always has a course field: with
 // the class association it narrows the class list to that course's classes, and only the class is

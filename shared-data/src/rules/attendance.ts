@@ -1,5 +1,5 @@
 // Taking attendance (the roster of one class) and attendance rates. The database keeps the marks
-// (`save_class_attendance`, 20261123000400_students_attendance.sql; `class_attendance_figures`); these
+// (`save_class_attendance`, 20261122000500_classes.sql; `class_attendance_figures`); these
 // are the same facts for the screen: what a save sends and what the rate reads while marks are edited.
 
 /** Students shown per page of a class's roster. */

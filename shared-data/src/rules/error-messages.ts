@@ -183,7 +183,7 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'Courses can only be reassigned to another active teacher': 'reassignTargetInvalid',
   // Raised by require_two_factor_for_staff (admins' and teachers' writes from an aal1 session).
   'Two-factor sign-in is required for this account': 'twoFactorRequired',
-  // Raised by the materials trigger check_material_file (20261126000100_storage_ownership.sql).
+  // Raised by the materials trigger check_material_file (20261122001100_storage.sql).
   'A material can only name a file you may manage': 'materialFileNotAllowed',
   "A material's file must be stored in the folder of its course": 'materialFileWrongPlace',
 };

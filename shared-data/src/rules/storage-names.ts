@@ -38,7 +38,7 @@ export type MaterialFilePlace = { courseId?: string | null; uploaderId: string }
 
 /**
  * `materials` bucket: `<courseId | general>/<uploaderId>/<timestamp>-<random>.<ext>`. The folders decide
- * who may read and manage the file (the storage policies of 20261126000100_storage_ownership.sql): the
+ * who may read and manage the file (the storage policies of 20261122001100_storage.sql): the
  * uploader, the course's teacher, admins; the course's enrolled students, or everyone for `general`.
  */
 export function materialObjectName(

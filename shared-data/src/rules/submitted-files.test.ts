@@ -97,7 +97,7 @@ describe('the file_names checks of activity_submissions', () => {
     const migration = readFileSync(
       resolve(
         dirname(fileURLToPath(import.meta.url)),
-        '../../../supabase/migrations/20261124000100_teacher_read_fixes.sql',
+        '../../../supabase/migrations/20261122000700_activities.sql',
       ),
       'utf8',
     );

@@ -5,9 +5,9 @@ import { isPhoneNumber } from './profile-form';
 import { isValidEmail } from './validation';
 
 // The teacher form of Teacher Management (docs/product-rules.md "Teacher Management"): the limits of
-// public.users' checks (20261122000100_users.sql and 20261125000100_teacher_management.sql), so the
-// form refuses what the database and the admin-users function would. A teacher's specializations
-// are labels such as "Business Spanish": at most 10, each at most 40 characters, none twice.
+// public.users' checks (20261122000100_users.sql), so the form refuses what the database and the
+// admin-users function would. A teacher's specializations are labels such as "Business Spanish": at
+// most 10, each at most 40 characters, none twice.
 
 /** `char_length(...) <=` of public.users, counted after trimming; the email as the function allows it. */
 export const TEACHER_TEXT_LIMITS = {

@@ -138,7 +138,7 @@ async function getManaged(id: string): Promise<Result<ManagedActivity | null>> {
 
 /**
  * The Activities management screen in one request (`get_activity_management`,
- * 20261127000400_activities_read.sql): the figures over everything the caller may see
+ * 20261122001700_read_models_activities.sql): the figures over everything the caller may see
  * (`activity_stats()`), whatever the filters, and one page of the activities matching the filters (a
  * teacher: those of their courses and their classes; an administrator: all), inactive ones too, with
  * their course and class titles and the submissions received and graded; newest first.

@@ -11,7 +11,7 @@ import type { PageRequest, Paged } from '../rules/paging';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { pageWindow, toPagedResult } from './list-query';
 
-// Taking attendance of one class (20261123000400_students_attendance.sql): its roster (the course's
+// Taking attendance of one class (20261122000500_classes.sql): its roster (the course's
 // active students with their marks) and saving the marks that changed in one request. (Class
 // Management's page of classes comes with each one's attendance: classesService.management.)
 

@@ -129,7 +129,7 @@ async function list(filters: ClassFilters = {}): Promise<Result<Paged<CourseClas
 }
 
 /**
- * Class Management in one request (`get_class_management`, 20261127000300_class_management_read.sql):
+ * Class Management in one request (`get_class_management`, 20261122001600_read_models_classes.sql):
  * the figures over every class the caller may see (`class_stats()`: a teacher's own courses, every
  * class for an admin), whatever the filters, and one page of the classes matching the filters, with the
  * rules of `list` (a teacher filter keeps only the classes of that teacher's courses), each with its

@@ -239,7 +239,7 @@ async function createLink(link: MaterialLink): Promise<Result<Material>> {
  * record's delete policies follow the same rule (the uploader, the course's teacher, an
  * administrator), so a caller who may not delete removes nothing. A file that is already gone is no
  * obstacle, so deleting again finishes a delete that failed halfway; and deleting the record queues
- * its file for removal in the database anyway (20261126000100_storage_ownership.sql).
+ * its file for removal in the database anyway (20261122001100_storage.sql).
  */
 async function remove(material: StoredMaterial): Promise<Result<null>> {
   return settle('DELETE_MATERIALS_ERROR', ERROR_MESSAGES.deleteMaterialFailed, async () => {

@@ -14,7 +14,7 @@ import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { invokeFunction } from './edge-functions';
 
 // Teacher Management (admin-app, /teachers): the page of teachers and the figures come from the
-// administrators-only read models of 20261125000100_teacher_management.sql (one request each);
+// administrators-only read models of 20261122001900_read_models_admin.sql (one request each);
 // accounts are created, edited, deactivated and deleted through the admin-users edge function, which
 // also moves a teacher's courses to another active teacher first when asked (`reassignTo`).
 

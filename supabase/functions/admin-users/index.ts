@@ -236,7 +236,7 @@ async function requireAdmin(request: Request, admin: SupabaseClient): Promise<Ca
 // The database's refusals (private.guard_admin_self), as this function's own codes.
 const DEMOTE_SELF = 'Administrators cannot remove their own admin role or deactivate themselves';
 const DELETE_SELF = 'Administrators cannot delete their own account';
-// public.reassign_teacher_courses (20261125000100_teacher_management.sql).
+// public.reassign_teacher_courses (20261122000300_courses.sql).
 const REASSIGN_TARGET = 'Courses can only be reassigned to another active teacher';
 
 function databaseRefusal(error: { message?: unknown }): FunctionError | undefined {

@@ -3,7 +3,7 @@
 // sender). Only the service role calls it: a schedule on hosted Supabase (pg_cron + pg_net, every
 // minute), the outbox of the local stack (every second). Each call leases a batch in the database
 // (claim_mail_batch), sends each mail and records what happened (record_mail_outcome); the database
-// retries failures with a growing delay and gives up after 8 attempts (20261125000200_mail_sending.sql).
+// retries failures with a growing delay and gives up after 8 attempts (20261122001200_mail.sql).
 // Runs under Deno (Supabase, the local stack) and Node (tests); common code in ../_shared, see ../README.md.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import nodemailer from 'nodemailer';

@@ -1,6 +1,6 @@
 // Removes the stored objects the database queued when what they belonged to was deleted (a material,
 // a submission, an activity, a course, a user: private.storage_deletions, filled by triggers of
-// 20261126000100_storage_ownership.sql). SQL may not delete storage.objects on hosted Supabase ("use
+// 20261122001100_storage.sql). SQL may not delete storage.objects on hosted Supabase ("use
 // the Storage API"), so the files go through the Storage API here, with the service role. Only the
 // service role calls it: a schedule on hosted Supabase (pg_cron + pg_net, every minute), the local
 // stack (every second). Each batch is leased in the database (claim_storage_deletions) and its outcome

@@ -1,16 +1,21 @@
--- The school's mail goes out through the System Settings' SMTP fields (docs/architecture.md "School
--- settings on every page"). The database queues app mail in private.mail_queue (enrolment alerts,
--- 20261124000800_settings_effects.sql); the `send-mail` edge function sends it with the Email settings
--- and the SMTP password. This adds what a sender needs, for the service role only:
+-- The school's mail (docs/architecture.md "School settings on every page"): the database queues app mail
+-- in private.mail_queue, and the `send-mail` edge function sends it through the SMTP server of System
+-- Settings → Email with the SMTP password. Hosted: pg_cron calls the function every minute; locally the
+-- outbox calls it every second.
 --
---   private.mail_queue delivery state: status ('queued' | 'failed'), attempts, last_error (short, for
---     operators; never shown to users raw), last_attempt_at, next_attempt_at, and the lease of the
---     sender working on it (claim_id, locked_until).
---     Retries: a failed send waits 1, 2, 4, 8, 16, 32, then 60 minutes (attempts 1–7); the 8th failure
---     gives up: the row stays, status 'failed', with its last error, for 30 days (claim_mail_batch
---     deletes older ones). Sent mail is deleted. Changing the Email settings or the SMTP password makes
---     every queued mail due at once (a fixed SMTP server gets the waiting mail without the back-off).
---
+--   private.mail_queue: mail to send (today: enrolment alerts) with its delivery state: status
+--     ('queued' | 'failed'), attempts, last_error (short, for operators; never shown to users raw),
+--     last_attempt_at, next_attempt_at, and the lease of the sender working on it (claim_id,
+--     locked_until). Not exposed through the API. Retries: a failed send waits 1, 2, 4, 8, 16, 32, then
+--     60 minutes (attempts 1–7); the 8th failure gives up: the row stays, status 'failed', with its last
+--     error, for 30 days (claim_mail_batch deletes older ones). Sent mail is deleted. Changing the Email
+--     settings or the SMTP password makes every queued mail due at once (a fixed SMTP server gets the
+--     waiting mail without the back-off).
+--   Enrolment alerts: when an enrollment becomes active through the API (a student enrolling, an admin
+--     enrolling a student or re-activating a dropped enrollment) and both notifications.emailNotifications
+--     and notifications.enrollmentAlerts are on, the course's teacher gets a mail, written in the school's
+--     default language and sent from email.fromName <email.fromEmail>. Trusted callers (seeds, the service
+--     role's bulk loads) send none. Statement triggers with transition tables, like the seat counter.
 --   claim_mail_batch(batch_size = 20) -> jsonb {claim, smtp, mails}: leases up to batch_size (1–100)
 --     due mails (status 'queued', next_attempt_at passed, no live lease) to the caller for 5 minutes,
 --     `for update skip locked`, so two senders never get the same mail; oldest due first. With mails it
@@ -23,29 +28,156 @@
 --     -> 'retry' | 'gave_up'; 'released' hands it back untried (no attempt counted). Only the holder of
 --     the lease (the claim id) records; anything else answers 'stale' and changes nothing.
 --
--- Both are `security invoker` and executable by service_role alone (the `private` tables grant nothing
--- to API users either), so no visitor, student, teacher or administrator can claim mail or read the
--- SMTP password through them.
+-- Both functions are `security invoker` and executable by service_role alone (the `private` tables grant
+-- nothing to API users either), so no visitor, student, teacher or administrator can claim mail or read
+-- the SMTP password through them.
 
-alter table private.mail_queue
-  add column status text not null default 'queued'
+-- Mail waiting to be sent. Only server-side code reads it (service role, the local gateway).
+create table private.mail_queue (
+  id uuid primary key default gen_random_uuid(),
+  kind text not null check (kind in ('enrollment_alert')),
+  to_email text not null check (to_email <> ''),
+  from_email text not null default '',
+  from_name text not null default '',
+  subject text not null,
+  text_body text not null,
+  html_body text not null,
+  created_at timestamptz not null default clock_timestamp(),
+  status text not null default 'queued'
     constraint mail_queue_status_check check (status in ('queued', 'failed')),
-  add column attempts integer not null default 0
+  attempts integer not null default 0
     constraint mail_queue_attempts_check check (attempts >= 0),
-  add column last_error text
+  last_error text
     constraint mail_queue_last_error_check check (char_length(last_error) <= 500),
-  add column last_attempt_at timestamptz,
-  add column next_attempt_at timestamptz not null default clock_timestamp(),
-  add column claim_id uuid,
-  add column locked_until timestamptz;
+  last_attempt_at timestamptz,
+  next_attempt_at timestamptz not null default clock_timestamp(),
+  claim_id uuid,
+  locked_until timestamptz
+);
 
 comment on table private.mail_queue is
   'Mail to send (enrolment alerts), sent by the send-mail edge function through the Email settings. Sent rows are deleted; rows that failed 8 times stay 30 days with status failed.';
 comment on column private.mail_queue.last_error is 'Why the last attempt failed (operators only; never shown to users raw).';
 comment on column private.mail_queue.claim_id is 'The lease of the sender working on the row (claim_mail_batch), until locked_until.';
 
+create index mail_queue_created_at_idx on private.mail_queue (created_at);
 create index mail_queue_due_idx on private.mail_queue (next_attempt_at, created_at) where status = 'queued';
 create index mail_queue_failed_idx on private.mail_queue (last_attempt_at) where status = 'failed';
+
+alter table private.mail_queue enable row level security;
+revoke all on private.mail_queue from public, anon, authenticated;
+grant all on private.mail_queue to service_role;
+
+-- Enrolment alerts ------------------------------------------------------------------------------------
+
+create function private.html_escape(value text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select replace(replace(replace(replace(replace(coalesce(value, ''),
+    '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')
+$$;
+
+-- Queues one alert per enrollment id for the course's teacher, when the settings ask for it.
+create function private.queue_enrollment_alerts(enrollment_ids uuid[]) returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_settings public.app_settings%rowtype;
+  v_spanish boolean;
+begin
+  if coalesce(cardinality(enrollment_ids), 0) = 0 then
+    return;
+  end if;
+  select * into v_settings from public.app_settings s where s.id = 1;
+  if not found
+     or (v_settings.notifications ->> 'emailNotifications') is distinct from 'true'
+     or (v_settings.notifications ->> 'enrollmentAlerts') is distinct from 'true' then
+    return;
+  end if;
+  v_spanish := v_settings.general ->> 'defaultLanguage' = 'es';
+
+  insert into private.mail_queue (kind, to_email, from_email, from_name, subject, text_body, html_body)
+  select 'enrollment_alert',
+         t.email,
+         coalesce(v_settings.email ->> 'fromEmail', ''),
+         coalesce(v_settings.email ->> 'fromName', ''),
+         case when v_spanish then 'Nueva inscripción: ' || c.title else 'New enrollment: ' || c.title end,
+         case when v_spanish
+           then format(E'Hola %s:\n\n%s se ha inscrito en tu curso «%s».\n\n%s',
+                       t.first_name, m.student_name, c.title, v_settings.general ->> 'siteName')
+           else format(E'Hello %s,\n\n%s has enrolled in your course "%s".\n\n%s',
+                       t.first_name, m.student_name, c.title, v_settings.general ->> 'siteName')
+         end,
+         case when v_spanish
+           then format('<p>Hola %s:</p><p><strong>%s</strong> se ha inscrito en tu curso «%s».</p><p>%s</p>',
+                       private.html_escape(t.first_name), private.html_escape(m.student_name),
+                       private.html_escape(c.title), private.html_escape(v_settings.general ->> 'siteName'))
+           else format('<p>Hello %s,</p><p><strong>%s</strong> has enrolled in your course "%s".</p><p>%s</p>',
+                       private.html_escape(t.first_name), private.html_escape(m.student_name),
+                       private.html_escape(c.title), private.html_escape(v_settings.general ->> 'siteName'))
+         end
+    from public.enrollments e
+    join public.courses c on c.id = e.course_id
+    join public.users t on t.id = c.teacher_id
+    join public.users s on s.id = e.user_id
+    cross join lateral (
+      select coalesce(nullif(btrim(s.first_name || ' ' || s.last_name), ''), s.email) as student_name
+    ) m
+   where e.id = any (enrollment_ids)
+     and e.status = 'active'
+     and t.is_active
+     and t.email <> '';
+end
+$$;
+
+create function private.enrollment_alerts_after_insert() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if (select private.is_trusted_caller()) then
+    return null;
+  end if;
+  perform private.queue_enrollment_alerts(array(select n.id from new_rows n where n.status = 'active'));
+  return null;
+end
+$$;
+
+create function private.enrollment_alerts_after_update() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if (select private.is_trusted_caller()) then
+    return null;
+  end if;
+  -- Rows that became active (a set difference: transition tables have no statistics for a join).
+  perform private.queue_enrollment_alerts(array(
+    select n.id from new_rows n where n.status = 'active'
+    except
+    select o.id from old_rows o where o.status = 'active'
+  ));
+  return null;
+end
+$$;
+
+create trigger enrollment_alerts_after_insert
+  after insert on public.enrollments
+  referencing new table as new_rows
+  for each statement execute function private.enrollment_alerts_after_insert();
+
+create trigger enrollment_alerts_after_update
+  after update on public.enrollments
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.enrollment_alerts_after_update();
+
+revoke execute on function
+  private.html_escape(text),
+  private.queue_enrollment_alerts(uuid[]),
+  private.enrollment_alerts_after_insert(),
+  private.enrollment_alerts_after_update()
+from public;
+
+-- Sending ---------------------------------------------------------------------------------------------
 
 create function public.claim_mail_batch(batch_size integer default 20) returns jsonb
 language plpgsql volatile security invoker set search_path = ''

@@ -1,0 +1,73 @@
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applySeed } from '../src/database';
+import {
+  CHECK_COMMAND,
+  compareFingerprints,
+  fingerprintOf,
+  readPreSquashFingerprint,
+  schemaBuiltBy,
+  squashedMigrationsDir,
+} from '../src/schema-fingerprint';
+
+// Each case builds two scratch databases (the bootstrap alone, then with the migrations).
+const BUILD_TIMEOUT_MS = 120_000;
+
+describe('the squashed migrations (one file per domain)', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await squashedMigrationsDir();
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'build exactly the schema of the pre-squash chain, and the seed loads on it unchanged',
+    async () => {
+      let seeded = false;
+      const objects = await schemaBuiltBy(dir, async (client) => {
+        seeded = await applySeed(client);
+      });
+      const differences = compareFingerprints(
+        await readPreSquashFingerprint(),
+        fingerprintOf(objects),
+      );
+      if (differences.length > 0) {
+        expect.fail(
+          `The squashed migrations build another schema than the pre-squash chain:\n${differences.join('\n')}\n` +
+            `See the definitions side by side with the local stack running:\n  ${CHECK_COMMAND} --diff`,
+        );
+      }
+      expect(seeded).toBe(true);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'notice a one-character change in a function body',
+    async () => {
+      const original = "coalesce(current_setting('role', true), 'none')";
+      const files = (await readdir(dir)).filter((name) => name.endsWith('.sql'));
+      let changed = 0;
+      for (const name of files) {
+        const file = path.join(dir, name);
+        const sql = await readFile(file, 'utf8');
+        if (!sql.includes(original)) continue;
+        await writeFile(file, sql.replace(original, original.replace("'none'", "'nonE'")));
+        changed += 1;
+      }
+      expect(changed).toBe(1);
+
+      const differences = compareFingerprints(
+        await readPreSquashFingerprint(),
+        fingerprintOf(await schemaBuiltBy(dir)),
+      );
+      expect(differences).toEqual(['different function private.is_trusted_caller()']);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});
