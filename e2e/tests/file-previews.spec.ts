@@ -83,6 +83,8 @@ async function readThreePages(viewer: Locator) {
   await expect(page(1).locator('canvas')).toBeVisible(FIRST_PDF);
   await expect.poll(() => inkOn(page(1))).toBeGreaterThan(1000);
   await expect(viewer.getByText('Page 1 of 3')).toBeVisible();
+  // At 100% a page fits the viewer's width: nothing to scroll sideways.
+  expect(await preview.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   // The last page is far below the view: not drawn until the reader gets near it.
   await expect(page(3).locator('canvas')).toHaveCount(0);
 

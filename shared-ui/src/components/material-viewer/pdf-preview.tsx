@@ -97,14 +97,8 @@ function PdfPages({
   const [zoomStep, setZoomStep] = useState(START_ZOOM);
   const [currentPage, setCurrentPage] = useState(1);
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  // The width a page may take: a block inside the scroller's padding, beside its scrollbar.
   const { ref: measure, width } = useElementSize<HTMLDivElement>();
-  const scrollerRef = useCallback(
-    (element: HTMLDivElement | null) => {
-      measure(element);
-      setScroller(element);
-    },
-    [measure],
-  );
   const zoom = ZOOM_STEPS[zoomStep] ?? 1;
   // 100% fits the first page's width to the viewer (scale 1 until the viewer has been measured).
   const fitScale = width > 0 ? width / file.pageSize.width : 1;
@@ -199,7 +193,7 @@ function PdfPages({
       </Group>
       {/* Focusable, so the arrow and page keys scroll the pages. */}
       <div
-        ref={scrollerRef}
+        ref={setScroller}
         role="region"
         aria-label={label}
         tabIndex={0}
@@ -213,6 +207,7 @@ function PdfPages({
           background: 'var(--mantine-color-default-hover)',
         }}
       >
+        <div ref={measure} />
         {/* As wide as the widest page, so a zoomed page scrolls sideways instead of being cut. */}
         <div style={{ width: 'max-content', minWidth: '100%' }}>
           {pages.map((pageNumber) => (
