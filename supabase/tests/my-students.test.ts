@@ -498,6 +498,10 @@ describe('get_my_students_overview: the recent activity', () => {
   });
 });
 
+// Each test below builds a school the size of the benchmark's (12,000 submissions) before it reads:
+// the data alone takes most of the default 30 s on a loaded two-core machine.
+const BUSY_SCHOOL_TIMEOUT_MS = 90_000;
+
 describe('get_my_students_overview reads what it shows, not the whole school', () => {
   it("reads the marks and work of the page's students and of those with the newest events only", async () => {
     const owner = await createPerson('teacher', 'Bea');
@@ -575,7 +579,7 @@ describe('get_my_students_overview reads what it shows, not the whole school', (
     } finally {
       await service.from('courses').delete().eq('id', course.id);
     }
-  });
+  }, BUSY_SCHOOL_TIMEOUT_MS);
 
   it('answers the newest events across classes and activities, whichever students they belong to', async () => {
     const owner = await createPerson('teacher', 'Bo');
@@ -630,7 +634,7 @@ describe('get_my_students_overview reads what it shows, not the whole school', (
     } finally {
       await service.from('courses').delete().eq('id', course.id);
     }
-  });
+  }, BUSY_SCHOOL_TIMEOUT_MS);
 });
 
 async function activityOfOverview(client: SupabaseClient, limit: number): Promise<Event[]> {
