@@ -23,7 +23,7 @@
 --    entry is `<student id>/<activity id>/<file>` of the row itself, with one file name of letters,
 --    digits, `.`, `_`, `-` (no `..`), as the portal names uploads (storage-names.ts). Otherwise 23514
 --    'A submission can only name files of its own folder'. file_urls holds object names (never URLs),
---    as the client and the seed write them.
+--    as the client and the seed write them. The trigger runs only for work that names files.
 --
 -- Known limit: a signed upload URL is a permission given when it is signed (Supabase Storage runs the
 -- upload itself without policies), so one signed before the due date still stores within its lifetime.

@@ -10,7 +10,8 @@
 --
 -- 1. avatar_url holds the picture's object name in the public `avatars` bucket, `<user id>/<file>`
 --    (file: a letter or digit, then letters, digits, `.`, `_`, `-`, at most 255 characters, no `..`), or
---    null; the client builds the public URL from its configured Supabase URL (shared-data
+--    null (private.is_avatar_object_name(user, value) -> boolean says whether a value is one); the
+--    client builds the public URL from its configured Supabase URL (shared-data avatarOf /
 --    avatarPublicUrl). private.guard_user_avatar_url (trigger) refuses anything else with 23514 'An
 --    avatar must be a picture in the avatars folder of its own profile', for every API caller (the
 --    owner and administrators alike; trusted roles, seeds and migrations, are not limited, as before).
