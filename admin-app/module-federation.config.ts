@@ -5,7 +5,7 @@ import { CONTAINER_NAME, PAGES } from './src/app/pages';
 export default createModuleFederationConfig({
   name: CONTAINER_NAME,
   exposes: Object.fromEntries(PAGES.map((page) => [page.module, page.file])),
-  shared: sharedDependencies(import.meta.url, 'remote'),
+  shared: sharedDependencies(import.meta.url),
   shareStrategy,
   experiments: remoteExperiments(),
   dts: false,

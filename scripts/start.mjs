@@ -21,8 +21,7 @@ function isStale(app) {
   const built = join(ROOT, app, 'dist', 'index.html');
   if (!existsSync(built)) return true;
   const sources = Math.max(
-    // A changed facade changes the shared version every app is built against: all rebuild.
-    ...[app, 'shared-ui', 'shared-data', 'shared-facades'].map((dir) => newestMtime(join(ROOT, dir))),
+    ...[app, 'shared-ui', 'shared-data'].map((dir) => newestMtime(join(ROOT, dir))),
     statSync(join(ROOT, 'module-federation.shared.ts')).mtimeMs,
   );
   return sources > statSync(built).mtimeMs;

@@ -2,14 +2,9 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import mfConfig from './module-federation.config';
-import { esmFederationRuntime, facadeBuildConfig } from '../module-federation.shared';
-
-const facades = facadeBuildConfig(import.meta.url);
 
 export default defineConfig({
   plugins: [pluginReact(), pluginModuleFederation(mfConfig)],
-  resolve: facades.resolve,
-  tools: { rspack: [facades.rspack, esmFederationRuntime] },
   // The shell on another origin fetches this remote's manifest and chunks.
   server: { port: 3001, host: '127.0.0.1', cors: { origin: '*' }, historyApiFallback: true },
   // Chunks are resolved from wherever the remote entry was loaded, not the host's origin.

@@ -2,13 +2,9 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import mfConfig from './module-federation.config';
-import { esmFederationRuntime, facadeBuildConfig } from '../module-federation.shared';
-
-const facades = facadeBuildConfig(import.meta.url);
 
 export default defineConfig({
   plugins: [pluginReact(), pluginModuleFederation(mfConfig)],
-  resolve: facades.resolve,
   // The shell on another origin fetches this remote's manifest and chunks.
   server: { port: 3002, host: '127.0.0.1', cors: { origin: '*' }, historyApiFallback: true },
   // Chunks are resolved from wherever the remote entry was loaded, not the host's origin.
@@ -16,21 +12,17 @@ export default defineConfig({
   dev: { assetPrefix: 'auto' },
   html: { title: 'Teacher app (standalone)', favicon: '../shared-ui/assets/favicon.svg' },
   tools: {
-    rspack: [
-      facades.rspack,
-      esmFederationRuntime,
-      {
-        module: {
-          rules: [
-            {
-              // @mantine/schedule reads `rrule`'s default export only when it exists
-              // ('default' in namespace ? ...); the check itself is not a missing import.
-              test: /[\\/]@mantine[\\/]schedule[\\/]/,
-              parser: { exportsPresence: false },
-            },
-          ],
-        },
+    rspack: {
+      module: {
+        rules: [
+          {
+            // @mantine/schedule reads `rrule`'s default export only when it exists
+            // ('default' in namespace ? ...); the check itself is not a missing import.
+            test: /[\\/]@mantine[\\/]schedule[\\/]/,
+            parser: { exportsPresence: false },
+          },
+        ],
       },
-    ],
+    },
   },
 });

@@ -45,7 +45,7 @@ function newestMtime(path) {
  * Names the apps whose sources changed since (the comparison is then not like for like).
  */
 export function staleBuilds() {
-  const shared = ['shared-ui', 'shared-data', 'shared-facades', 'module-federation.shared.ts'].map(
+  const shared = ['shared-ui', 'shared-data', 'module-federation.shared.ts'].map(
     (path) => newestMtime(join(ROOT, path)),
   );
   return APPS.filter(

@@ -15,7 +15,7 @@ export {
   resetDataClientForTests,
   startDataClient,
   type DataClient,
-} from './client';
+} from '@portal/shared-data/session';
 export {
   AUTH_STORAGE_KEY,
   REFRESH_TOKEN_STORAGE_KEY,
@@ -24,7 +24,7 @@ export {
   rememberMeStorage,
   type RememberMeStorage,
   type StoredTokens,
-} from './remember-me-storage';
+} from '@portal/shared-data/session';
 
 // Results and errors
 export {
@@ -488,7 +488,7 @@ export {
   type SignUpInput,
   twoFactorPendingError,
 } from './services/auth';
-export { authAtom } from './atoms/auth-atom';
+export { authAtom } from '@portal/shared-data/session';
 export { currentRoleAtom } from './atoms/current-role-atom';
 export {
   initialAuthState,
@@ -514,7 +514,7 @@ export {
   PUBLIC_SETTINGS_STORAGE_KEY,
   publicSettingsAtom,
   readCachedPublicSettings,
-} from './atoms/public-settings-atom';
+} from '@portal/shared-data/session';
 export { publicSettingsLoadedWriteAtom } from './atoms/public-settings-loaded-write-atom';
 export {
   loadPublicSettingsWriteAtom,

@@ -4,13 +4,10 @@
 // html/output/resolve/tools settings) without the Module Federation plugin, and:
 //  - resolve.alias swaps the one module that talks to the federation runtime
 //    (shell/src/features/remotes/remote-registry.ts) for ./remote-registry.ts;
-//  - a shared package the federated portal serves through a module of its own (a facade:
-//    `shared[key].import` in shell/module-federation.config.ts) resolves to that same module here,
-//    by a plain alias: the same code and the same stylesheets per page, without a share scope;
 //  - the teacher-app's parser rule for @mantine/schedule, since its pages are now part of the build.
 // Rsbuild is loaded from the shell's dependencies, so the version is the shell's by construction.
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -28,11 +25,6 @@ const { content: shellConfig } = await rsbuild.loadConfig({
   envMode: 'production',
   command: 'build',
 });
-const { content: federation } = await rsbuild.loadConfig({
-  cwd: SHELL,
-  path: 'module-federation.config.ts',
-});
-
 const plugins = (shellConfig.plugins ?? []).filter(
   (plugin) => !/module-federation/.test(plugin?.name ?? ''),
 );
@@ -41,11 +33,6 @@ if (!plugins.some((plugin) => plugin?.name === 'rsbuild:react')) {
     'shell/rsbuild.config.ts no longer uses @rsbuild/plugin-react: update e2e/bench/single-app',
   );
 }
-const sharedModules = Object.fromEntries(
-  Object.entries(federation.shared ?? {})
-    .filter(([, options]) => typeof options?.import === 'string')
-    .map(([key, options]) => [`${key}$`, resolve(SHELL, options.import)]),
-);
 // The dev server's settings do not matter for a production build.
 const buildSettings = { ...shellConfig, plugins };
 delete buildSettings.server;
@@ -56,7 +43,6 @@ export default rsbuild.mergeRsbuildConfig(buildSettings, {
   source: { entry: { index: join(SHELL, 'src', 'index.tsx') } },
   resolve: {
     alias: {
-      ...sharedModules,
       [`${join(SHELL, 'src', 'features', 'remotes', 'remote-registry')}$`]: join(
         HERE,
         'remote-registry.ts',

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { AuthEvent, AuthTokens } from '../services/auth';
-import { authAtom } from './auth-atom';
+import { authAtom } from '@portal/shared-data/session';
 import { authEventReceived } from './auth-transitions';
 
 export type AuthEventUpdate = { event: AuthEvent; tokens: AuthTokens | null };

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { AppUser } from '../mappers/user';
-import { authAtom } from './auth-atom';
+import { authAtom } from '@portal/shared-data/session';
 import { profileUpdated } from './auth-transitions';
 
 /** Put a freshly saved or read profile of the signed-in user into the session (sidebar, screens). */

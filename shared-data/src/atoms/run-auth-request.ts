@@ -1,6 +1,6 @@
 import type { Setter } from 'jotai';
 import type { Result } from '../result';
-import { authAtom } from './auth-atom';
+import { authAtom } from '@portal/shared-data/session';
 import { requestStarted, type AuthState } from './auth-transitions';
 
 /** Marks the request started, runs it, applies its outcome and hands the Result to the caller. */

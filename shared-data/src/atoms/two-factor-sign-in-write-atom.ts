@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { ok } from '../result';
 import type { AuthSession } from '../services/auth';
-import { authAtom } from './auth-atom';
+import { authAtom } from '@portal/shared-data/session';
 import { loginFinished } from './auth-transitions';
 
 /**

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { authAtom } from '../atoms/auth-atom';
+import { authAtom } from '@portal/shared-data/session';
 import { initializeAuthWriteAtom } from '../atoms/initialize-auth-write-atom';
 import { loginWriteAtom } from '../atoms/login-write-atom';
 import { logoutWriteAtom } from '../atoms/logout-write-atom';

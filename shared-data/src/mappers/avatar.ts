@@ -1,4 +1,4 @@
-import { configuredProjectUrl } from '../client';
+import { configuredProjectUrl } from '@portal/shared-data/session';
 import { avatarPublicUrl } from '../rules/storage-names';
 
 /**

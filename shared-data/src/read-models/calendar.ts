@@ -1,4 +1,4 @@
-import { getClient } from '../client';
+import { getClient } from '@portal/shared-data/session';
 import type { Database, Tables } from '../database.types';
 import { ERROR_MESSAGES } from '../errors';
 import type { ClassType } from '../mappers/class';

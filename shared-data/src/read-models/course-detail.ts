@@ -1,4 +1,4 @@
-import { getClient } from '../client';
+import { getClient } from '@portal/shared-data/session';
 import type { Database } from '../database.types';
 import { ERROR_MESSAGES } from '../errors';
 import { COURSE_CATEGORIES, COURSE_LANGUAGES, COURSE_LEVELS, type Course } from '../mappers/course';

@@ -1,4 +1,4 @@
-import { getClient } from '../client';
+import { getClient } from '@portal/shared-data/session';
 import { ERROR_MESSAGES } from '../errors';
 import { CLASS_TYPES, type ClassType } from '../mappers/class';
 import {

@@ -1,4 +1,4 @@
-import { getClient } from '../client';
+import { getClient } from '@portal/shared-data/session';
 import {
   CLASS_ROSTER_COLUMNS,
   toRosterStudent,

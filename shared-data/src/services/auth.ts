@@ -4,7 +4,7 @@ import {
   isDataClientLoaded,
   loadDataClient,
   whenDataClientLoaded,
-} from '../client';
+} from '@portal/shared-data/session';
 import { ERROR_MESSAGES } from '../errors';
 import {
   toAppUser,
@@ -13,7 +13,7 @@ import {
   type AppUser,
   type UserRow,
 } from '../mappers/user';
-import { AUTH_STORAGE_KEY, rememberMeStorage } from '../remember-me-storage';
+import { AUTH_STORAGE_KEY, rememberMeStorage } from '@portal/shared-data/session';
 import { fail, fromAuthError, fromPostgrestError, ok, settle, type Result } from '../result';
 import { usersService } from './users';
 

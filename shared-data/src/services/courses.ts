@@ -1,4 +1,4 @@
-import { getClient } from '../client';
+import { getClient } from '@portal/shared-data/session';
 import { toNumber } from '../mappers/fields';
 import { fromStorageError, type Bucket } from './storage';
 import { ERROR_MESSAGES, type ErrorCode } from '../errors';

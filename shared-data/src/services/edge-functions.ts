@@ -1,4 +1,4 @@
-import { getClient } from '../client';
+import { getClient } from '@portal/shared-data/session';
 import type { ErrorCode } from '../errors';
 import { fail, ok, type Result } from '../result';
 

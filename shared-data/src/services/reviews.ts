@@ -1,4 +1,4 @@
-import { getClient } from '../client';
+import { getClient } from '@portal/shared-data/session';
 import {
   REVIEW_COLUMNS,
   REVIEW_LIST_COLUMNS,

@@ -1,4 +1,4 @@
-import { callPublicRpc, getClient, hasSessionToRecover, loadDataClient } from '../client';
+import { callPublicRpc, getClient, hasSessionToRecover, loadDataClient } from '@portal/shared-data/session';
 import {
   SETTINGS_COLUMNS,
   toAppSettings,

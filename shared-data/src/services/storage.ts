@@ -1,4 +1,4 @@
-import { getClient, getClientApiKey } from '../client';
+import { getClient, getClientApiKey } from '@portal/shared-data/session';
 import type { ErrorCode } from '../errors';
 import { SIGNED_URL_SECONDS, STORAGE_CACHE_CONTROL } from '../rules/storage-names';
 import type { SizeProblem } from '../rules/uploads';

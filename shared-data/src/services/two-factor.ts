@@ -1,5 +1,5 @@
 import type { Factor } from '@supabase/supabase-js';
-import { getClient } from '../client';
+import { getClient } from '@portal/shared-data/session';
 import { fail, fromAuthError, fromPostgrestError, ok, settle, type Result } from '../result';
 import type { AuthTokens } from './auth';
 

@@ -74,13 +74,17 @@ function fakeRemote(origin: string) {
 
 let hosts = 0;
 
-/** The shell's @mantine/core facade, as sharedDependencies() shares it (strictVersion, exact). */
-const SHELL_FACADE = '9.7.3-facade.h0a1b2c3d';
-const facadeShare = (version: string) => ({
+/**
+ * A shared singleton as sharedDependencies() (module-federation.shared.ts) declares it for an app
+ * built with `version`: the same major required, strictly (tests/module-federation-shared.test.ts
+ * checks the real config has this shape).
+ */
+const singletonShare = (version: string) => ({
   singleton: true,
   strictVersion: true,
-  requiredVersion: `=${version}`,
+  requiredVersion: `^${version.split('.')[0]}.0.0`,
 });
+const SHELL_MANTINE = '9.7.3';
 
 function setUp() {
   hosts += 1;
@@ -94,9 +98,9 @@ function setUp() {
     shareStrategy: 'loaded-first',
     shared: {
       '@mantine/core': {
-        version: SHELL_FACADE,
-        lib: () => ({ Button: 'the shell facade Button' }),
-        shareConfig: facadeShare(SHELL_FACADE),
+        version: SHELL_MANTINE,
+        lib: () => ({ Button: "the shell's Button" }),
+        shareConfig: singletonShare(SHELL_MANTINE),
       },
     },
   });
@@ -106,15 +110,18 @@ function setUp() {
     teacher: `${origin}/mf-manifest.json`,
     admin: `http://admin-${hosts}.test/mf-manifest.json`,
   });
-  /** The remote's page needs @mantine/core's facade at `version`, as its build's consume does. */
-  const remoteNeedsFacade = (version: string) => {
+  /** What the remote's page got for @mantine/core, as its build's consume asks for it. */
+  const received: { lib?: unknown } = {};
+  /** The remote was built with @mantine/core at `version`. */
+  const remoteBuiltWith = (version: string) => {
     remote.state.consumes = async () => {
-      await runtime.loadShare('@mantine/core', {
-        customShareInfo: { version, shareConfig: facadeShare(version) },
+      const factory = await runtime.loadShare('@mantine/core', {
+        customShareInfo: { version, shareConfig: singletonShare(version) },
       });
+      received.lib = factory ? factory() : undefined;
     };
   };
-  return { registry, runtime, remoteNeedsFacade, ...remote };
+  return { registry, runtime, remoteBuiltWith, received, ...remote };
 }
 
 const rendered = (load: Awaited<ReturnType<ReturnType<typeof createRemoteRegistry>['load']>>) =>
@@ -163,20 +170,21 @@ describe('remote registry on the real federation runtime', () => {
     expect(rendered(retried)).toBe('teacher_app.v3.js');
   });
 
-  it('loads a remote built against the shell facade of @mantine/core', async () => {
-    const { registry, runtime, remoteNeedsFacade } = setUp();
-    await runtime.loadShare('@mantine/core'); // the shell's own start-up loads its facade
-    remoteNeedsFacade(SHELL_FACADE);
+  it("runs a remote built with a newer minor of a shared package on the shell's copy", async () => {
+    const { registry, runtime, remoteBuiltWith, received } = setUp();
+    await runtime.loadShare('@mantine/core'); // the shell's own start-up loads its copy
+    remoteBuiltWith('9.8.0');
     expect((await registry.load('teacher', './Dashboard')).status).toBe('loaded');
+    expect(received.lib).toEqual({ Button: "the shell's Button" });
   });
 
-  it('refuses, as unavailable, a remote built against another facade (a name the shell may lack)', async () => {
-    const { registry, runtime, remoteNeedsFacade } = setUp();
+  it('refuses, as unavailable, a remote built with another major of a shared package', async () => {
+    const { registry, runtime, remoteBuiltWith } = setUp();
     await runtime.loadShare('@mantine/core');
-    remoteNeedsFacade('9.7.3-facade.hffffffff');
+    remoteBuiltWith('10.0.0');
     const load = await registry.load('teacher', './Dashboard');
     expect(load.status).toBe('unavailable');
-    expect(rendered(load)).toMatch(/does not satisfy the requirement/);
+    expect(rendered(load)).toMatch(/9\.7\.3.*does not satisfy the requirement.*\^10\.0\.0/);
   });
 
   it('does not re-register a remote that loaded (a Retry after a page crash reuses it)', async () => {
