@@ -11,7 +11,13 @@ const CHROMIUM_ARGS = [
 ];
 
 /** Journeys that change what every other test sees: they run one at a time, after the others. */
-const SHARED_STATE_SPECS = ['settings.spec.ts', 'request-counts.spec.ts', 'federation.spec.ts'];
+const SHARED_STATE_SPECS = [
+  'settings.spec.ts',
+  'request-counts.spec.ts',
+  'federation.spec.ts',
+  // Serves a new shell build in place of the deployed one for a while.
+  'independent-delivery.spec.ts',
+];
 
 export default defineConfig({
   testDir: './tests',

@@ -42,7 +42,7 @@ describe('the shared packages', () => {
     expect(shared.react?.version).toBe(react);
   });
 
-  it("share only the stateful entry of @portal/shared-data, at its own version or later", () => {
+  it('share only the stateful entry of @portal/shared-data, at its own version or later', () => {
     const shared = sharedDependencies(configUrl('student-app'));
     const { version } = JSON.parse(
       readFileSync(join(ROOT, 'shared-data', 'package.json'), 'utf8'),

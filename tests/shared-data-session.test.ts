@@ -38,9 +38,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.(test|test-d|d)\.tsx?$/.test(entry.name)
-      ? [path]
-      : [];
+    return /\.tsx?$/.test(entry.name) && !/\.(test|test-d|d)\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -196,10 +194,12 @@ describe('the guard itself', () => {
     expect(holdsState(module('export const roleAtom = atom((get) => get(authAtom).role);'))).toBe(
       false,
     );
-    expect(holdsState(module('export const logoutAtom = atom(null, (_get, set) => set(a, 1));'))).toBe(
+    expect(
+      holdsState(module('export const logoutAtom = atom(null, (_get, set) => set(a, 1));')),
+    ).toBe(false);
+    expect(holdsState(module('const LIMIT = 5; function f() { let x = 1; return x; }'))).toBe(
       false,
     );
-    expect(holdsState(module('const LIMIT = 5; function f() { let x = 1; return x; }'))).toBe(false);
     // The detector sees the real session files' state.
     expect(holdsState(sources.get(join(SRC, 'client.ts'))!)).toBe(true);
     expect(holdsState(sources.get(join(SRC, 'atoms/auth-atom.ts'))!)).toBe(true);

@@ -93,17 +93,22 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Serves a folder the way a remote's host would (CORS on, no SPA fallback), inside the test
- * process: for a remote build that lives outside the workspace, e.g. a copy in a temp folder.
+ * process: for a build that lives outside the workspace, e.g. a copy in a temp folder. `spa`: the
+ * shell's host, which answers every other address with index.html.
  */
 export async function serveFolder(
   folder: string,
   port: number,
+  { spa = false } = {},
 ): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = createServer((request, response) => {
-    const path = normalize(
+    let path = normalize(
       join(folder, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)),
     );
     response.setHeader('Access-Control-Allow-Origin', '*');
+    const missing = !existsSync(path) || statSync(path).isDirectory();
+    if (spa && missing && path.startsWith(folder) && !extname(path))
+      path = join(folder, 'index.html');
     if (!path.startsWith(folder) || !existsSync(path) || statSync(path).isDirectory()) {
       response.writeHead(404).end();
       return;
@@ -120,6 +125,10 @@ export async function serveFolder(
   });
   return {
     origin: `http://localhost:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
