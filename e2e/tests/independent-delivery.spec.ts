@@ -239,8 +239,10 @@ document.documentElement.dataset.release = \`Rating \${typeof Rating}, useHeadro
       });
       expect(colours.primary).not.toBe('rgba(0, 0, 0, 0)');
       expect(colours.step).toBe(colours.primary);
-      // The release's other screens work too.
+      // The release's own dashboard and its other screens work too.
+      await expect(page.getByRole('region', { name: 'Course Performance' })).toBeVisible();
       await new Portal(page).open('My Courses');
+      await expect(page.getByRole('button', { name: 'Create Course' }).first()).toBeVisible();
       await expect(page.getByText('This section is unavailable')).toHaveCount(0);
       expect(errors).toEqual([]);
       await context.close();
@@ -260,8 +262,9 @@ document.documentElement.dataset.release = \`Rating \${typeof Rating}, useHeadro
       const page = await context.newPage();
       await signIn(page, DEMO.teacher, 'http://localhost:3002/mf-manifest.json');
       await expect(page.locator('html')).toHaveAttribute('data-release', SHELL_RELEASE_MARK);
-      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Course Performance' })).toBeVisible();
       await new Portal(page).open('My Courses');
+      await expect(page.getByRole('button', { name: 'Create Course' }).first()).toBeVisible();
       await expect(page.getByText('This section is unavailable')).toHaveCount(0);
       await context.close();
       await otherRemotesWork(browser, async () => {});
