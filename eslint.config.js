@@ -60,19 +60,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // Browser scripts the shell's build writes inline into index.html (shell/build/prerender/):
-    // plain scripts, each one function the build calls with its config (the head's script is
-    // last-view-script.js and head-script.js in one).
-    files: ['shell/build/prerender/*.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
-    rules: {
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { varsIgnorePattern: '^(startPortal|holdSignInCopy|showLastView)$', caughtErrors: 'none' },
-      ],
-    },
-  },
-  {
     // CommonJS, for the bundler's loader API (scripts/facade-import-loader.cjs).
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },

@@ -2,8 +2,6 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import mfConfig from './module-federation.config';
-import { preloadScripts } from './build/preload-scripts';
-import { AUTH_STORAGE_KEY } from '../shared-data/src/remember-me-storage';
 import { esmFederationRuntime, facadeBuildConfig } from '../module-federation.shared';
 
 const facades = facadeBuildConfig(import.meta.url);
@@ -36,36 +34,15 @@ const STARTUP_MODULES = new RegExp(
   `[\\\\/](?:node_modules[\\\\/](?:${STARTUP_PACKAGES.join('|')})[\\\\/]|shared-facades[\\\\/](?:${STARTUP_FACADES.join('|')})\\.js$)`,
 );
 
-// What a start with a stored session adds: the auth client, the query library, the toasts, and the
-// facades' parts for the signed-in layout and dashboards (scripts/shared-facades.mjs, "landing").
-const SIGNED_IN_PACKAGES = [
-  '@supabase/supabase-js',
-  '@tanstack/react-query',
-  '@mantine/notifications',
-];
-const SIGNED_IN_FACADES = [
-  'mantine-core-landing',
-  'mantine-hooks-landing',
-  'portal-shared-data-landing',
-];
-const SIGNED_IN_MODULES = new RegExp(
-  `[\\\\/](?:node_modules[\\\\/](?:${SIGNED_IN_PACKAGES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/]|shared-facades[\\\\/](?:${SIGNED_IN_FACADES.join('|')})\\.js$)`,
-);
-
 export default defineConfig({
   plugins: [
     pluginReact(),
     pluginModuleFederation(mfConfig),
-    preloadScripts({
-      firstPage: { requests: ['./bootstrap'], provided: STARTUP_MODULES },
-      signedIn: {
-        requests: ['./signed-in-layout', './guarded-page', './app/early-start'],
-        provided: SIGNED_IN_MODULES,
-      },
-      sessionKey: AUTH_STORAGE_KEY,
-      mustInclude: /\/startup\.\w+\.js$/,
-    }),
   ],
+  source: {
+    // Names this build: a query cache kept by another build is not restored (src/app/query-cache.ts).
+    define: { 'process.env.PORTAL_BUILD_ID': JSON.stringify(Date.now().toString(36)) },
+  },
   resolve: facades.resolve,
   tools: { rspack: [facades.rspack, esmFederationRuntime] },
   server: { port: 3000, host: '127.0.0.1', historyApiFallback: true },

@@ -7,6 +7,9 @@ import {
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { rememberMeStorage, type RememberMeStorage } from '@portal/shared-data';
 import { createQueryClient } from '@portal/shared-data/queries';
+import { forgetStoredQueryCaches, queryCacheKey } from './stored-query-caches';
+
+export { queryCacheKey };
 
 // The signed-in session's TanStack Query cache, kept in the browser so that a returning user's page
 // paints from what they last read while it refetches (docs/start-up.md). TanStack Query's own
@@ -19,38 +22,14 @@ import { createQueryClient } from '@portal/shared-data/queries';
 //   link to a file (it expires);
 // - cleared, in memory and in storage, at sign-out.
 
-const KEY_PREFIX = 'portal.query-cache.';
 /** How old a kept cache may be and still paint a page. */
 export const QUERY_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Keys whose second part names a read that must not outlive the page (signed, expiring links). */
 const NOT_KEPT = new Set(['signed-url', 'file-url']);
 
-export function queryCacheKey(userId: string): string {
-  return `${KEY_PREFIX}${userId}`;
-}
-
 /** Which reads are kept: successful ones, except signed links. */
 export function isKeptQuery(query: Query): boolean {
   return query.state.status === 'success' && !NOT_KEPT.has(String(query.queryKey[1]));
-}
-
-/** Removes every kept cache (every user's) from both web storages. */
-function forgetStoredCaches(except: string | null): void {
-  for (const name of ['localStorage', 'sessionStorage'] as const) {
-    let storage: Storage;
-    try {
-      storage = globalThis[name];
-    } catch {
-      continue; // Storage blocked by the browser: nothing was kept there.
-    }
-    if (!storage) continue;
-    const keys: string[] = [];
-    for (let index = 0; index < storage.length; index += 1) {
-      const key = storage.key(index);
-      if (key?.startsWith(KEY_PREFIX) && key !== except) keys.push(key);
-    }
-    keys.forEach((key) => storage.removeItem(key));
-  }
 }
 
 type Session = {
@@ -80,7 +59,7 @@ export function createQueryCache({
   function start(userId: string): Session {
     // Someone else's session, in this page or a closed one: nothing of it stays.
     drop();
-    forgetStoredCaches(queryCacheKey(userId));
+    forgetStoredQueryCaches(queryCacheKey(userId));
     const client = createQueryClient();
     // A read is restorable for a day: it must not be garbage-collected (and so dropped from the
     // kept cache) after the default five minutes off screen.
@@ -147,7 +126,7 @@ export function createQueryCache({
   /** The session ended (sign-out, a session found gone): forget every read, here and kept. */
   function end(): void {
     drop();
-    forgetStoredCaches(null);
+    forgetStoredQueryCaches(null);
   }
 
   function drop(): void {
@@ -161,3 +140,11 @@ export function createQueryCache({
 }
 
 export type QueryCache = ReturnType<typeof createQueryCache>;
+
+/**
+ * The page's query cache. Its build name comes from the shell's build (rsbuild.config.ts); tests and
+ * the dev server use a fixed one.
+ */
+export const portalQueryCache = createQueryCache({
+  buster: process.env.PORTAL_BUILD_ID ?? 'development',
+});

@@ -1,5 +1,6 @@
 import { createStore } from 'jotai';
 import { authAtom, initializeAuthWriteAtom, type AppUser } from '@portal/shared-data';
+import { forgetStoredQueryCaches } from './stored-query-caches';
 
 /**
  * The page's jotai store. The shell's <Provider> hands it to React (the shell's and the remotes'
@@ -19,7 +20,7 @@ const checks = new WeakMap<Store, Promise<void>>();
 export function checkSession(store: Store = portalStore): Promise<void> {
   let check = checks.get(store);
   if (!check) {
-    check = store.set(initializeAuthWriteAtom);
+    check = store.set(initializeAuthWriteAtom).then(() => undefined);
     checks.set(store, check);
   }
   return check;
@@ -27,7 +28,7 @@ export function checkSession(store: Store = portalStore): Promise<void> {
 
 /** Try again after a failed check (the session gate's button). */
 export function checkSessionAgain(store: Store = portalStore): Promise<void> {
-  const check = store.set(initializeAuthWriteAtom);
+  const check = store.set(initializeAuthWriteAtom).then(() => undefined);
   checks.set(store, check);
   return check;
 }
@@ -36,4 +37,18 @@ export function checkSessionAgain(store: Store = portalStore): Promise<void> {
 export async function signedInUser(store: Store = portalStore): Promise<AppUser | null> {
   await checkSession(store);
   return store.get(authAtom).user;
+}
+
+/**
+ * A session that ends (sign-out, expiry, another tab) or turns out to be gone at start leaves no
+ * kept query cache behind, even where the signed-in layout never mounted. A failed check keeps it:
+ * the user is still signed in.
+ */
+export function forgetQueryCachesWhenSignedOut(store: Store = portalStore): () => void {
+  const check = () => {
+    const { initialized, user, sessionCheckFailure } = store.get(authAtom);
+    if (initialized && !user && !sessionCheckFailure) forgetStoredQueryCaches();
+  };
+  check();
+  return store.sub(authAtom, check);
 }
