@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { authAtom } from '@portal/shared-data';
 import { NotificationsHost } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
+import { useNavigation } from 'react-router-dom';
 import { AppLayout } from '../features/layout/app-layout';
 import { namespace } from './i18n';
 import { NAV_ICONS } from './nav-icons';
@@ -18,6 +19,7 @@ import { navigationFor } from './route-table';
 export default function SignedInLayout() {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
+  const { state } = useNavigation();
   // The route loaders' client for this user (another user signed in from another tab: a new one).
   const queryClient = user ? portalQueryCache.currentClient(user.id) : null;
   // The layout leaves when the session ends (sign-out, expiry, another tab).
@@ -31,7 +33,7 @@ export default function SignedInLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <NotificationsHost />
-      <AppLayout navigation={navigation} />
+      <AppLayout navigation={navigation} loading={state === 'loading'} />
     </QueryClientProvider>
   );
 }
