@@ -57,19 +57,6 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
-  {
-    // Browser scripts the shell's build writes inline into index.html (shell/build/prerender/):
-    // plain scripts, each one function the build calls with its config (the head's script is
-    // last-view-script.js and head-script.js in one).
-    files: ['shell/build/prerender/*.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
-    rules: {
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { varsIgnorePattern: '^(startPortal|holdSignInCopy|showLastView)$', caughtErrors: 'none' },
-      ],
-    },
-  },
 
   // Import cycles inside and between packages. maxDepth bounds the dependency walk (lint time);
   // the cycles this codebase can grow (screen ↔ component, queries ↔ services) are short.

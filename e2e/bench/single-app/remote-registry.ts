@@ -6,6 +6,7 @@
 import { PAGES as adminPages } from '../../../admin-app/src/app/pages';
 import { PAGES as studentPages } from '../../../student-app/src/app/pages';
 import { PAGES as teacherPages } from '../../../teacher-app/src/app/pages';
+import type { PageLoader, PageModule } from '@portal/shared-data/queries';
 
 export type RemoteName = 'student' | 'teacher' | 'admin';
 
@@ -13,7 +14,8 @@ export type RemotePageModule = Awaited<ReturnType<(typeof studentPages)[number][
 type ComponentType = RemotePageModule['default'];
 
 export type RemoteLoad =
-  { status: 'loaded'; Page: ComponentType } | { status: 'unavailable'; reason: string };
+  | { status: 'loaded'; Page: ComponentType; loader?: PageLoader }
+  | { status: 'unavailable'; reason: string };
 
 const PAGES_BY_REMOTE = { student: studentPages, teacher: teacherPages, admin: adminPages };
 
@@ -25,8 +27,8 @@ export async function loadRemotePage(remote: RemoteName, module: string): Promis
   const page = PAGES_BY_REMOTE[remote].find((entry) => entry.module === module);
   if (!page) return { status: 'unavailable', reason: `${remote} does not provide ${module}` };
   try {
-    const loaded = await page.load();
-    return { status: 'loaded', Page: loaded.default };
+    const loaded: PageModule = await page.load();
+    return { status: 'loaded', Page: loaded.default, loader: loaded.loader };
   } catch (error) {
     return {
       status: 'unavailable',

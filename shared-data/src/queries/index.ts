@@ -5,6 +5,7 @@
 // that keeps one Supabase client and one set of services for the whole page.
 
 export { createQueryClient, STALE_TIME_MS, type QueryClientOptions } from './query-client';
+export type { PageLoader, PageModule, PageParams } from './page-loader';
 export { ServiceFailure, toServiceError, unwrap } from './service-failure';
 export {
   activityKeys,

@@ -8,15 +8,17 @@ import {
 import { PortalUiProvider, applySiteLanguage } from '@portal/shared-ui';
 import { RouterProvider } from 'react-router-dom';
 import { router } from './router';
+import { portalStore } from './session';
 
 /**
- * Providers are mounted once, here; remote pages render inside this tree and share them. The
+ * Providers are mounted once, here; remote pages render inside this tree and share them. The jotai
+ * store is the page's one (session.ts), which the route loaders read outside React. The
  * QueryClient and the toasts host belong to the signed-in session (signed-in-layout.tsx), so
  * the sign-in page loads neither.
  */
 export function App() {
   return (
-    <JotaiProvider>
+    <JotaiProvider store={portalStore}>
       <SchoolSettings>
         <RouterProvider router={router} />
       </SchoolSettings>

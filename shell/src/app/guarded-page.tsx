@@ -1,17 +1,27 @@
 import { Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLoaderData } from 'react-router-dom';
 import { authAtom, paths } from '@portal/shared-data';
 import { usePageTitle } from '@portal/shared-ui';
 import NoAccessScreen from '../features/errors/no-access-screen';
 import ProfileScreen from '../features/profile/profile-screen';
 import { RemotePage } from '../features/remotes/remote-page';
 import { namespace } from './i18n';
+import { pageLoader, type PageLoad } from './page-loader';
 import { resolveRoute } from './route-table';
 
-/** Resolves a route pattern for the signed-in role and mounts its page, or "no access". */
-export default function GuardedPage({ path }: { path: string }) {
+/**
+ * Resolves a route pattern for the signed-in role and mounts its page, or "no access". `preloaded`:
+ * the page's module as the route's loader left it (page-loader.ts); without it the page loads it.
+ */
+export default function GuardedPage({
+  path,
+  preloaded = null,
+}: {
+  path: string;
+  preloaded?: PageLoad | null;
+}) {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
   const resolution = user ? resolveRoute(path, user.role) : null;
@@ -36,10 +46,23 @@ export default function GuardedPage({ path }: { path: string }) {
           key={`${route.source.remote}:${route.source.module}`}
           remote={route.source.remote}
           module={route.source.module}
+          preloaded={
+            preloaded?.remote === route.source.remote && preloaded.module === route.source.module
+              ? preloaded.load
+              : undefined
+          }
         />
       ) : (
         <ProfileScreen />
       )}
     </>
   );
+}
+
+/** A signed-in page's route, for the router's `lazy`: the page and its loader. */
+export function pageRoute(path: string) {
+  function Page() {
+    return <GuardedPage path={path} preloaded={useLoaderData() as PageLoad | null} />;
+  }
+  return { Component: Page, loader: pageLoader(path) };
 }

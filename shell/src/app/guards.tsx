@@ -1,59 +1,32 @@
-import { useDeferredValue, useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, type ReactNode } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { FullPageLoader } from '@portal/shared-ui';
-import {
-  authAtom,
-  authEventWriteAtom,
-  authService,
-  initializeAuthWriteAtom,
-  paths,
-  rememberMeStorage,
-} from '@portal/shared-data';
-import { Navigate, Outlet, matchPath, useLocation } from 'react-router-dom';
+import { authAtom, authEventWriteAtom, authService, paths } from '@portal/shared-data';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { SessionCheckScreen } from '../features/errors/session-check-screen';
-import { discardSignInCopy } from '../prerender/handover';
-import { forgetLastView, releaseLastView } from '../prerender/last-view';
+import { checkSession, checkSessionAgain } from './session';
 
 /**
- * Checks the session once on start and shows a spinner until it knows. When the server could not
- * be reached the stored session is kept: the failure is shown with Try again (which checks again)
- * instead of sending a signed-in user to the sign-in page.
+ * Shows a spinner until the start-up session check has answered (a signed-in route's loader has
+ * usually started it already: session.ts). When the server could not be reached the stored session
+ * is kept: the failure is shown with Try again (which checks again) instead of sending a signed-in
+ * user to the sign-in page.
  */
 export function SessionGate() {
-  // Deferred: the signed-in page that the answer opens renders as a transition, in slices that
-  // yield to input, instead of one long task on a phone's main thread.
-  const auth = useDeferredValue(useAtomValue(authAtom));
-  const initialize = useSetAtom(initializeAuthWriteAtom);
+  const auth = useAtomValue(authAtom);
+  const store = useStore();
   const applyAuthEvent = useSetAtom(authEventWriteAtom);
-  // The sign-in page's built copy (src/prerender/handover.ts) stays only while this start is on its
-  // way to /auth's sign-in page, which takes it over: another page (a session signed in meanwhile in
-  // another tab) or the session check's failure removes it.
-  // Matched as the router matches it (`/auth/` too).
-  const onAuthPage = matchPath(paths.auth, useLocation().pathname) !== null;
-  const checkFailed = auth.sessionCheckFailure !== null && !auth.user;
-  useLayoutEffect(() => {
-    if (!onAuthPage || checkFailed) discardSignInCopy();
-  }, [onAuthPage, checkFailed]);
-  // The dashboard's last view (src/prerender/last-view.ts) stays while the signed-in layout starts
-  // underneath; a start that ends signed out or with the check's failure paints its own page. Signed
-  // out (the stored session revoked, expired or half-done), the copy is forgotten too: the layout
-  // that forgets it at sign-out never mounted.
-  const signedOut = auth.initialized && !auth.user && !checkFailed;
-  useLayoutEffect(() => {
-    if (signedOut || checkFailed) releaseLastView();
-    if (signedOut) forgetLastView(rememberMeStorage);
-  }, [signedOut, checkFailed]);
   useEffect(() => {
-    void initialize();
+    void checkSession(store);
     // Keeps the atom in step with background token refreshes and sign-outs in other tabs.
     return authService.onAuthEvent((event, tokens) => applyAuthEvent({ event, tokens }));
-  }, [initialize, applyAuthEvent]);
+  }, [store, applyAuthEvent]);
   if (!auth.initialized) return <FullPageLoader />;
   if (auth.sessionCheckFailure && !auth.user) {
     return (
       <SessionCheckScreen
         failure={auth.sessionCheckFailure}
-        onRetry={() => void initialize()}
+        onRetry={() => void checkSessionAgain(store)}
         retrying={auth.isLoading}
       />
     );
@@ -68,9 +41,16 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A signed-in visitor at /auth goes to the dashboard. */
+/** A signed-in visitor at /auth goes to the dashboard (a spinner while it loads). */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { user } = useAtomValue(authAtom);
-  if (user) return <Navigate to={paths.home} replace />;
+  if (user) {
+    return (
+      <>
+        <FullPageLoader />
+        <Navigate to={paths.home} replace />
+      </>
+    );
+  }
   return <>{children}</>;
 }

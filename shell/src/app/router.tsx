@@ -1,5 +1,4 @@
-import { Suspense, lazy, type ReactNode } from 'react';
-import { Navigate, createBrowserRouter } from 'react-router-dom';
+import { Navigate, Outlet, createBrowserRouter } from 'react-router-dom';
 import { paths } from '@portal/shared-data';
 import { FullPageLoader } from '@portal/shared-ui';
 import AuthScreen from '../features/auth/auth-screen';
@@ -8,19 +7,15 @@ import { routePaths } from './route-table';
 import { PublicOnly, RequireSession, SessionGate } from './guards';
 
 // /auth is the first page most visits paint: the signed-in half of the shell (layout, sidebar, its
-// icons, profile, remote loading) and the reset page load only when they are opened.
-const SignedInLayout = lazy(() => import('./signed-in-layout'));
-const GuardedPage = lazy(() => import('./guarded-page'));
-const ResetPasswordScreen = lazy(() => import('../features/auth/reset-password-screen'));
-
-const loading = (element: ReactNode) => (
-  <Suspense fallback={<FullPageLoader />}>{element}</Suspense>
-);
-
+// icons, profile, remote loading, the query library and its persistence) and the reset page are
+// route `lazy` modules, loaded when one of their routes is opened. A signed-in page's loader
+// (page-loader.ts, in its lazy module) loads the page's remote module and first reads before it
+// renders; until the first page is ready the root shows a spinner.
 export const router = createBrowserRouter([
   {
     element: <SessionGate />,
     errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       {
         path: paths.auth,
@@ -30,14 +25,31 @@ export const router = createBrowserRouter([
           </PublicOnly>
         ),
       },
-      { path: paths.resetPassword, element: loading(<ResetPasswordScreen />) },
       {
-        element: <RequireSession>{loading(<SignedInLayout />)}</RequireSession>,
-        errorElement: <RouteErrorScreen />,
+        path: paths.resetPassword,
+        lazy: async () => ({
+          Component: (await import('../features/auth/reset-password-screen')).default,
+        }),
+      },
+      {
+        element: (
+          <RequireSession>
+            <Outlet />
+          </RequireSession>
+        ),
         children: [
-          ...routePaths().map((path) => ({ path, element: loading(<GuardedPage path={path} />) })),
-          // Any unknown path redirects to the dashboard (docs/product-rules.md).
-          { path: '*', element: <Navigate to={paths.home} replace /> },
+          {
+            lazy: async () => ({ Component: (await import('./signed-in-layout')).default }),
+            errorElement: <RouteErrorScreen />,
+            children: [
+              ...routePaths().map((path) => ({
+                path,
+                lazy: async () => (await import('./guarded-page')).pageRoute(path),
+              })),
+              // Any unknown path redirects to the dashboard (docs/product-rules.md).
+              { path: '*', element: <Navigate to={paths.home} replace /> },
+            ],
+          },
         ],
       },
     ],

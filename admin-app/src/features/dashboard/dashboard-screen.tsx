@@ -40,7 +40,7 @@ import {
   type AdminDashboard,
   type AdminDashboardPeriod,
 } from '@portal/shared-data';
-import { dashboardQueries } from '@portal/shared-data/queries';
+import { dashboardQueries, type PageLoader } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   PageHeader,
@@ -54,6 +54,12 @@ import { namespace } from './i18n';
 
 // recharts is large: the chart loads on its own, after the figures.
 const ActivityChart = lazy(() => import('./activity-chart'));
+
+/** The shell's route loader: the default period's figures, before the page renders. */
+export const loader: PageLoader = (queryClient) =>
+  queryClient.ensureQueryData(
+    dashboardQueries.admin(ADMIN_DASHBOARD_DEFAULT_PERIOD, viewerTimeZone()),
+  );
 
 /**
  * Admin dashboard: the school's totals, the chosen period's figures beside the period before

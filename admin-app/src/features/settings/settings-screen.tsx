@@ -2,10 +2,14 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '@portal/shared-data';
-import { settingsQueries } from '@portal/shared-data/queries';
+import { settingsQueries, type PageLoader } from '@portal/shared-data/queries';
 import { ErrorBanner } from '@portal/shared-ui';
 import { namespace } from './i18n';
 import { SettingsForm } from './settings-form';
+
+/** The shell's route loader: the school's settings, before the form renders. */
+export const loader: PageLoader = (queryClient) =>
+  queryClient.ensureQueryData(settingsQueries.current());
 
 /**
  * System Settings (admins): the settings that take effect, in five tabs, saved together

@@ -8,17 +8,8 @@ import {
   twoFactorService,
   type AuthSession,
 } from '@portal/shared-data';
-import { LANGUAGE_STORAGE_KEY } from '@portal/shared-ui';
 import { renderShell, student } from '../../test-support/render-shell';
 import AuthScreen from './auth-screen';
-import {
-  HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE,
-  HANDOVER_SUBMITTED_ATTRIBUTE,
-  HANDOVER_VIEW_REQUEST_ATTRIBUTE,
-  PRERENDER_ATTRIBUTE,
-  PRERENDER_CONTAINER_ID,
-  discardPrerender,
-} from '../../prerender/handover';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -252,108 +243,5 @@ describe('forgot password', () => {
 
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(reset).not.toHaveBeenCalled();
-  });
-});
-
-/** The built copy of the page (build/prerender/) as the visitor left it before the app ran. */
-function leaveBuiltCopy(state: {
-  email: string;
-  password: string;
-  submitted?: boolean;
-  view?: string;
-  language?: string;
-  languageChosen?: boolean;
-}) {
-  const language = state.language ?? 'en';
-  document.documentElement.setAttribute(PRERENDER_ATTRIBUTE, language);
-  const container = document.createElement('div');
-  container.id = PRERENDER_CONTAINER_ID;
-  container.innerHTML = `<div data-lang="${language}"><form>
-    <input type="email" data-path="email" value="${state.email}" />
-    <input type="password" data-path="password" value="${state.password}" />
-    <input type="checkbox" data-path="remember" />
-  </form></div>`;
-  if (state.submitted) container.setAttribute(HANDOVER_SUBMITTED_ATTRIBUTE, '');
-  if (state.view) container.setAttribute(HANDOVER_VIEW_REQUEST_ATTRIBUTE, state.view);
-  if (state.languageChosen) container.setAttribute(HANDOVER_LANGUAGE_CHOSEN_ATTRIBUTE, '');
-  document.body.append(container);
-}
-
-describe('taking over from the built page', () => {
-  afterEach(() => {
-    discardPrerender();
-    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
-  });
-
-  it('keeps what was typed and sends the Sign In pressed before the app ran', async () => {
-    const signIn = vi.spyOn(authService, 'signIn').mockResolvedValue(fail('LOGIN_ERROR', 'x'));
-    leaveBuiltCopy({ email: 'ana@school.test', password: 'secret1', submitted: true });
-    renderShell(<AuthScreen />);
-
-    await waitFor(() =>
-      expect(signIn).toHaveBeenCalledWith({
-        email: 'ana@school.test',
-        password: 'secret1',
-        remember: false,
-      }),
-    );
-    expect(signIn).toHaveBeenCalledTimes(1);
-    expect(screen.getByLabelText('Email')).toHaveValue('ana@school.test');
-    expect(document.getElementById(PRERENDER_CONTAINER_ID)).toBeNull();
-  });
-
-  it('checks a held press like any other: an empty password is refused, not sent', async () => {
-    const signIn = vi.spyOn(authService, 'signIn');
-    leaveBuiltCopy({ email: 'ana@school.test', password: '', submitted: true });
-    renderShell(<AuthScreen />);
-
-    expect(await screen.findByText('Password is required')).toBeInTheDocument();
-    expect(signIn).not.toHaveBeenCalled();
-  });
-
-  it('sends nothing when nothing was pressed', async () => {
-    const signIn = vi.spyOn(authService, 'signIn');
-    leaveBuiltCopy({ email: 'ana@school.test', password: 'secret1' });
-    renderShell(<AuthScreen />);
-
-    expect(await screen.findByLabelText('Password')).toHaveValue('secret1');
-    expect(signIn).not.toHaveBeenCalled();
-  });
-
-  it('opens the view a link asked for: "Forgot password?" with the typed email', async () => {
-    leaveBuiltCopy({ email: 'ana@school.test', password: '', view: 'forgot' });
-    renderShell(<AuthScreen />);
-
-    expect(await screen.findByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveValue('ana@school.test');
-  });
-
-  it('sends a held Sign In once: back on the form from another view, nothing is sent again', async () => {
-    const signIn = vi.spyOn(authService, 'signIn').mockResolvedValue(fail('LOGIN_ERROR', 'x'));
-    leaveBuiltCopy({ email: 'ana@school.test', password: 'secret1', submitted: true });
-    const { user } = renderShell(<AuthScreen />);
-    await waitFor(() => expect(signIn).toHaveBeenCalledTimes(1));
-
-    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
-    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
-
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(signIn).toHaveBeenCalledTimes(1);
-  });
-
-  it('starts in the language the visitor switched to on the copy', async () => {
-    leaveBuiltCopy({ email: '', password: '', language: 'es', languageChosen: true });
-    renderShell(<AuthScreen />);
-
-    expect(await screen.findByRole('heading', { name: 'Bienvenido de nuevo' })).toBeInTheDocument();
-    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
-  });
-
-  it("does not save a language the copy only showed as the visitor's choice", async () => {
-    leaveBuiltCopy({ email: '', password: '', language: 'es' });
-    renderShell(<AuthScreen />);
-
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -17,7 +17,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
 import { PasswordField } from './password-field';
-import type { SignInHandover } from '../../prerender/handover';
 import { ServerError } from './server-error';
 import { translateErrors } from './translate-errors';
 import { TwoFactorStep } from './two-factor-step';
@@ -28,11 +27,9 @@ type SecondStep = { session: AuthSession | null; step: PendingTwoFactorStep };
 type Props = {
   onForgotPassword: (email: string) => void;
   onSignUp: () => void;
-  /** What the visitor did on the page's built copy before the app took over (src/prerender/handover.ts). */
-  handover?: SignInHandover | null;
 };
 
-export function SignInForm({ onForgotPassword, onSignUp, handover }: Props) {
+export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const { t } = useTranslation(namespace);
   const completeSignIn = useSetAtom(twoFactorSignInWriteAtom);
   const { isLoading, twoFactorPending } = useAtomValue(authAtom);
@@ -43,7 +40,7 @@ export function SignInForm({ onForgotPassword, onSignUp, handover }: Props) {
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: handover?.values ?? { email: '', password: '', remember: true },
+    initialValues: { email: '', password: '', remember: true },
     validate: (values) => translateErrors(validateSignIn(values), t),
   });
 
@@ -73,13 +70,6 @@ export function SignInForm({ onForgotPassword, onSignUp, handover }: Props) {
     () => setServerError(null),
   );
 
-  // Sign In pressed on the built copy: sent now, through the same checks as a press here.
-  const formRef = useRef<HTMLFormElement>(null);
-  const heldSubmit = handover?.submitted === true;
-  useEffect(() => {
-    if (heldSubmit) formRef.current?.requestSubmit();
-  }, [heldSubmit]);
-
   // A reload during the second step: the stored session is not signed in until it passes it.
   const current: SecondStep | null =
     secondStep ?? (twoFactorPending ? { session: null, step: twoFactorPending } : null);
@@ -106,7 +96,7 @@ export function SignInForm({ onForgotPassword, onSignUp, handover }: Props) {
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+    <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
       <Stack>
         <div>
           <Title order={2} id="sign-in-title">
@@ -121,44 +111,33 @@ export function SignInForm({ onForgotPassword, onSignUp, handover }: Props) {
           label={t('signIn.email')}
           type="email"
           autoComplete="email"
-          autoFocus={handover?.focus === 'email'}
           {...form.getInputProps('email')}
         />
         <PasswordField
           label={t('signIn.password')}
           autoComplete="current-password"
-          autoFocus={handover?.focus === 'password'}
-          defaultVisible={handover?.passwordVisible}
           {...form.getInputProps('password')}
         />
         <Group justify="space-between">
           <Checkbox
             label={t('signIn.rememberMe')}
-            autoFocus={handover?.focus === 'remember'}
             {...form.getInputProps('remember', { type: 'checkbox' })}
           />
           <Anchor
             component="button"
             type="button"
             size="sm"
-            data-handover-view="forgot"
             onClick={() => onForgotPassword(form.getValues().email)}
           >
             {t('signIn.forgotPassword')}
           </Anchor>
         </Group>
-        <Button
-          type="submit"
-          loading={isLoading || busy}
-          fullWidth
-          // Where the visitor left the focus on the built copy, like the fields above.
-          autoFocus={handover?.focus === 'submit'}
-        >
+        <Button type="submit" loading={isLoading || busy} fullWidth>
           {t('signIn.submit')}
         </Button>
         <Text size="sm" ta="center">
           {t('signIn.noAccount')}{' '}
-          <Anchor component="button" type="button" data-handover-view="signUp" onClick={onSignUp}>
+          <Anchor component="button" type="button" onClick={onSignUp}>
             {t('signIn.toSignUp')}
           </Anchor>
         </Text>

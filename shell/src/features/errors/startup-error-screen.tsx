@@ -1,14 +1,10 @@
-import { useLayoutEffect } from 'react';
 import { Button, Center, Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { discardPrerender } from '../../prerender/handover';
 import { namespace } from './i18n';
 
 /** Shown when the runtime config is missing, malformed, or names an unsupported API provider. */
 export function StartupErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation(namespace);
-  // On the sign-in page's built copy (it hides #root): this screen takes the page instead.
-  useLayoutEffect(() => discardPrerender(), []);
   const message = error instanceof Error ? error.message : String(error);
   return (
     <Center mih="100vh" p="md">

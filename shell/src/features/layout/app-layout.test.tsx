@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 /** The signed-in layout under a provider that reads the settings atom, as the shell's App does. */
-function renderLayout() {
+function renderLayout({ loading = false } = {}) {
   initI18n({ lng: 'en' });
   const store = createStore();
   store.set(authAtom, { ...initialAuthState, user: student(), initialized: true });
@@ -43,7 +43,7 @@ function renderLayout() {
       <QueryClientProvider client={createQueryClient({ retry: false })}>
         <MemoryRouter initialEntries={['/']}>
           <Routes>
-            <Route element={<AppLayout navigation={[]} />}>
+            <Route element={<AppLayout navigation={[]} loading={loading} />}>
               <Route path="/" element={<p>Dashboard page</p>} />
             </Route>
             <Route path="/auth" element={<p>Sign-in page</p>} />
@@ -88,5 +88,15 @@ describe('AppLayout and the school settings', () => {
     expect(signOut).toHaveBeenCalledOnce();
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(sessionStorage.getItem(IDLE_SIGN_OUT_STORAGE_KEY)).toBe('5');
+  });
+});
+
+describe('AppLayout while the next page loads', () => {
+  it('keeps the page on show and says the next one is loading', () => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    renderLayout({ loading: true });
+    expect(screen.getByText('Dashboard page')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading the page' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
   });
 });

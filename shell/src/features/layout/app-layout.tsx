@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -51,8 +51,18 @@ function useSessionSettings() {
   );
 }
 
-/** Sidebar plus main area shared by every signed-in screen; the app passes the role's entries. */
-export function AppLayout({ navigation }: { navigation: SidebarItem[] }) {
+/**
+ * Sidebar plus main area shared by every signed-in screen; the app passes the role's entries.
+ * `loading`: the next page's route loader is under way (its module and first reads), while the
+ * page on show stays.
+ */
+export function AppLayout({
+  navigation,
+  loading = false,
+}: {
+  navigation: SidebarItem[];
+  loading?: boolean;
+}) {
   const { t } = useTranslation(namespace);
   const siteName = useSiteName();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -90,7 +100,15 @@ export function AppLayout({ navigation }: { navigation: SidebarItem[] }) {
       <AppShell.Navbar style={{ bottom: 0, height: 'auto' }}>
         <Sidebar items={navigation} onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main aria-busy={loading}>
+        {loading ? (
+          <Loader
+            size="sm"
+            role="status"
+            aria-label={t('loadingPage')}
+            style={{ position: 'fixed', top: 16, right: 16, zIndex: 300 }}
+          />
+        ) : null}
         <Outlet />
       </AppShell.Main>
     </AppShell>

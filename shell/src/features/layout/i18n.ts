@@ -11,6 +11,7 @@ export const en = {
     'Are you sure you want to log out? You will need to sign in again to access your account.',
   toggleNavigation: 'Toggle navigation',
   mainNavigation: 'Main navigation',
+  loadingPage: 'Loading the page',
 };
 
 export const es: typeof en = {
@@ -21,6 +22,7 @@ export const es: typeof en = {
     '¿Seguro que quieres cerrar sesión? Tendrás que volver a iniciar sesión para acceder a tu cuenta.',
   toggleNavigation: 'Mostrar u ocultar la navegación',
   mainNavigation: 'Navegación principal',
+  loadingPage: 'Cargando la página',
 };
 
 registerMessages(namespace, { en, es });

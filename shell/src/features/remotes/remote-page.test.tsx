@@ -67,4 +67,25 @@ describe('RemotePage', () => {
     expect(await screen.findByText('Recovered')).toBeInTheDocument();
     vi.mocked(console.error).mockRestore();
   });
+
+  it("renders the route loader's page at once, without loading it again", () => {
+    renderWithProviders(
+      <RemotePage remote="student" module="./Dashboard" preloaded={page('Student dashboard')} />,
+    );
+    expect(screen.getByText('Student dashboard')).toBeInTheDocument();
+    expect(loadRemotePage).not.toHaveBeenCalled();
+  });
+
+  it("shows the route loader's unavailable remote at once, and Retry loads it afresh", async () => {
+    loadRemotePage.mockResolvedValueOnce(page('Teacher dashboard'));
+    const { user } = renderWithProviders(
+      <RemotePage remote="teacher" module="./Dashboard" preloaded={down} />,
+    );
+    expect(
+      screen.getByRole('heading', { name: 'This section is unavailable' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Teacher dashboard')).toBeInTheDocument();
+    expect(loadRemotePage.mock.calls).toEqual([['teacher', './Dashboard', true]]);
+  });
 });

@@ -1,6 +1,5 @@
 import {
   Component,
-  startTransition,
   useCallback,
   useEffect,
   useState,
@@ -9,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { FullPageLoader, SectionUnavailable } from '@portal/shared-ui';
-import { loadRemotePage, type RemoteName } from './remote-registry';
+import { loadRemotePage, type RemoteLoad, type RemoteName } from './remote-registry';
 
 type BoundaryProps = { children: ReactNode; onRetry: () => void };
 type BoundaryState = { error: Error | null };
@@ -47,34 +46,45 @@ type LoadState =
   | { status: 'loaded'; Page: ComponentType }
   | { status: 'unavailable'; reason: string; retrying: boolean };
 
+const stateOf = (load: RemoteLoad): LoadState =>
+  load.status === 'loaded'
+    ? { status: 'loaded', Page: load.Page }
+    : { status: 'unavailable', reason: load.reason, retrying: false };
+
 /**
  * The one way a remote page is mounted: load (with retry + fallback plugins), then render
  * inside an error boundary. A failure stays inside the main area; Retry loads the remote again
- * (see loadRemotePage) while the panel stays up with a busy Retry button.
+ * (see loadRemotePage) while the panel stays up with a busy Retry button. `preloaded`: the route
+ * loader's load of the same module (page-loader.ts), which the first attempt uses as it is.
  */
-export function RemotePage({ remote, module }: { remote: RemoteName; module: string }) {
+export function RemotePage({
+  remote,
+  module,
+  preloaded,
+}: {
+  remote: RemoteName;
+  module: string;
+  preloaded?: RemoteLoad;
+}) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [initial] = useState(preloaded);
+  const [state, setState] = useState<LoadState>(() =>
+    initial ? stateOf(initial) : { status: 'loading' },
+  );
 
   useEffect(() => {
+    if (attempt === 0 && initial) return undefined;
     let active = true;
     setState((previous) =>
       previous.status === 'unavailable' ? { ...previous, retrying: true } : { status: 'loading' },
     );
     void loadRemotePage(remote, module, attempt > 0).then((result) => {
-      if (!active) return;
-      if (result.status !== 'loaded') {
-        setState({ ...result, retrying: false });
-        return;
-      }
-      // A transition: the page's first render (its data often already there) runs in slices that
-      // yield to input, instead of one long task on a phone's main thread.
-      startTransition(() => setState(result));
+      if (active) setState(stateOf(result));
     });
     return () => {
       active = false;
     };
-  }, [remote, module, attempt]);
+  }, [remote, module, attempt, initial]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
 

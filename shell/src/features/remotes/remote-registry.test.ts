@@ -21,6 +21,8 @@ function fakeRemote(origin: string) {
     entryLoads: [] as string[],
     /** What the remote's code asks of the share scope before its page module runs. */
     consumes: async () => {},
+    /** The page module's exports beside its screen (a `loader`, say). */
+    exports: {} as Record<string, unknown>,
   };
   const manifest = () => ({
     id: CONTAINER.teacher,
@@ -64,7 +66,7 @@ function fakeRemote(origin: string) {
         init: async () => {},
         get: () => async () => {
           await state.consumes();
-          return { default: Page };
+          return { default: Page, ...state.exports };
         },
       };
     },
@@ -194,5 +196,23 @@ describe('remote registry on the real federation runtime', () => {
     expect(rendered(retried)).toBe('teacher_app.v1.js');
     expect(state.manifestFetches).toBe(1);
     expect(warn).not.toHaveBeenCalledWith(expect.stringMatching(/already registered/));
+  });
+
+  it("passes on the page module's loader, and loads a module without one as before", async () => {
+    const { registry } = setUp();
+    const withoutLoader = await registry.load('teacher', './Dashboard');
+    expect(withoutLoader.status === 'loaded' && withoutLoader.loader).toBeUndefined();
+
+    const { registry: next, state: nextState } = setUp();
+    const loader = async () => 'first read';
+    nextState.exports = { loader };
+    const withLoader = await next.load('teacher', './Dashboard');
+    expect(withLoader.status === 'loaded' && withLoader.loader).toBe(loader);
+    // Something else under that name is not taken for a loader.
+    const { registry: other, state: otherState } = setUp();
+    otherState.exports = { loader: 'not a function' };
+    const withOther = await other.load('teacher', './Dashboard');
+    expect(withOther.status).toBe('loaded');
+    expect(withOther.status === 'loaded' && withOther.loader).toBeUndefined();
   });
 });

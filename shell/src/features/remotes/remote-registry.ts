@@ -4,6 +4,7 @@ import {
   type ModuleFederation,
 } from '@module-federation/enhanced/runtime';
 import type { PortalConfig } from '@portal/shared-data';
+import type { PageLoader, PageModule } from '@portal/shared-data/queries';
 import type { ComponentType } from 'react';
 import { isUnavailableRemote, describeError } from '../../runtime-plugins/unavailable';
 
@@ -20,10 +21,9 @@ export const CONTAINER: Readonly<Record<RemoteName, string>> = {
   admin: 'admin_app',
 };
 
-export type RemotePageModule = { default: ComponentType };
-
 export type RemoteLoad =
-  { status: 'loaded'; Page: ComponentType } | { status: 'unavailable'; reason: string };
+  | { status: 'loaded'; Page: ComponentType; loader?: PageLoader }
+  | { status: 'unavailable'; reason: string };
 
 /** The two runtime calls the registry needs; the shell passes the global MF runtime. */
 export type FederationRuntime = Pick<ModuleFederation, 'registerRemotes' | 'loadRemote'>;
@@ -63,14 +63,17 @@ export function createRemoteRegistry(runtime: FederationRuntime) {
 
   async function loadOnce(container: string, module: string): Promise<RemoteLoad> {
     try {
-      const loaded = await runtime.loadRemote<RemotePageModule>(
+      const loaded = await runtime.loadRemote<PageModule>(
         `${container}/${module.replace(/^\.\//, '')}`,
       );
       if (isUnavailableRemote(loaded)) return { status: 'unavailable', reason: loaded.reason };
       if (!loaded || typeof loaded.default !== 'function') {
         return { status: 'unavailable', reason: `${container} does not provide ${module}` };
       }
-      return { status: 'loaded', Page: loaded.default };
+      // A page's loader is optional (a remote built before loaders existed has none).
+      return typeof loaded.loader === 'function'
+        ? { status: 'loaded', Page: loaded.default, loader: loaded.loader }
+        : { status: 'loaded', Page: loaded.default };
     } catch (error) {
       return { status: 'unavailable', reason: describeError(error) };
     }

@@ -16,7 +16,7 @@ import {
   type StudentActivity,
   type Submission,
 } from '@portal/shared-data';
-import { activityQueries } from '@portal/shared-data/queries';
+import { activityQueries, type PageLoader } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader, SearchInput, StatCard } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { ActivityCard } from './activity-card';
@@ -33,6 +33,10 @@ import { EMPTY_DRAFT, SubmitActivityModal, type SubmissionDraft } from './submit
 const ALL_COURSES = 'all';
 
 type Dialog = { kind: 'view' | 'submit'; activityId: string } | null;
+
+/** The shell's route loader: the student's activities and their figures, before the page renders. */
+export const loader: PageLoader = (queryClient) =>
+  queryClient.ensureQueryData(activityQueries.studentOverview());
 
 /**
  * Activities for a student: stats, search, course filter and a card per activity with View and

@@ -7,7 +7,7 @@ import {
   courseDetailFrom,
   errorMessageKey,
 } from '@portal/shared-data';
-import { courseQueries } from '@portal/shared-data/queries';
+import { courseQueries, type PageLoader } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader } from '@portal/shared-ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,10 @@ import { CourseMaterials } from './course-materials';
 import { CourseReviews } from './course-reviews';
 import { namespace } from './i18n';
 import { useCourseDetailEvent } from './use-course-detail-event';
+
+/** The shell's route loader: the course's card, before the page renders. */
+export const loader: PageLoader = (queryClient, { courseId = '' }) =>
+  queryClient.ensureQueryData(courseQueries.detail(courseId));
 
 /** `/course-detail/:courseId`; also reached through the open-course-detail window event. */
 export default function CourseDetailScreen() {

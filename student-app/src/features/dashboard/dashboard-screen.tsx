@@ -5,10 +5,14 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner, FullPageLoader, PageHeader, useNow } from '@portal/shared-ui';
 import { authAtom, errorMessageKey } from '@portal/shared-data';
-import { dashboardQueries, useJoinClass } from '@portal/shared-data/queries';
+import { dashboardQueries, useJoinClass, type PageLoader } from '@portal/shared-data/queries';
 import { DashboardCourses } from './dashboard-courses';
 import { namespace } from './i18n';
 import { UpcomingClasses } from './upcoming-classes';
+
+/** The shell's route loader: the dashboard's one read, before the page renders. */
+export const loader: PageLoader = (queryClient) =>
+  queryClient.ensureQueryData(dashboardQueries.student());
 
 /** Student dashboard: welcome, the newest courses and their upcoming classes, in one request. */
 export default function DashboardScreen() {

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessageKey, filterMaterials, libraryStats, type Material } from '@portal/shared-data';
-import { materialQueries, useMaterialViewer } from '@portal/shared-data/queries';
+import { materialQueries, useMaterialViewer, type PageLoader } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   FullPageLoader,
@@ -23,6 +23,10 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
+
+/** The shell's route loader: the general materials, before the page renders. */
+export const loader: PageLoader = (queryClient) =>
+  queryClient.ensureQueryData(materialQueries.extra());
 
 /**
  * Extra Materials, the student's view of the materials library: only materials without a course,

@@ -47,12 +47,16 @@ import {
   type TeacherDashboard,
   type TeacherUpcomingClass,
 } from '@portal/shared-data';
-import { dashboardQueries } from '@portal/shared-data/queries';
+import { dashboardQueries, type PageLoader } from '@portal/shared-data/queries';
 import { paths } from '@portal/shared-data/paths';
 import { namespace } from './i18n';
 
 // recharts is the largest thing on this page: it loads after the figures, and only with courses.
 const EnrollmentChart = lazy(() => import('./enrollment-chart'));
+
+/** The shell's route loader: the dashboard's one read, before the page renders. */
+export const loader: PageLoader = (queryClient) =>
+  queryClient.ensureQueryData(dashboardQueries.teacher());
 
 /** Teacher dashboard: figures, course performance, next classes and work waiting for a grade. */
 export default function DashboardScreen() {

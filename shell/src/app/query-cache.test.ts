@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rememberMeStorage as storage } from '@portal/shared-data';
+import { QUERY_CACHE_MAX_AGE_MS, createQueryCache, queryCacheKey } from './query-cache';
+
+// The persisted TanStack Query cache: one per user, in the session's storage, busted by the build,
+// forgotten at sign-out and when someone else signs in; failed reads and signed links never kept.
+
+function cache(buster = 'build-1') {
+  return createQueryCache({ storage, buster, throttleTime: 0 });
+}
+
+const dashboard = ['dashboard', 'student'] as const;
+
+/** The reads the user's stored cache holds, once it holds some. */
+async function storedKeys(userId: string, where: Storage = localStorage) {
+  let keys: string[] = [];
+  await vi.waitFor(() => {
+    const text = where.getItem(queryCacheKey(userId));
+    expect(text).not.toBeNull();
+    const stored = JSON.parse(text!) as { clientState: { queries: { queryHash: string }[] } };
+    keys = stored.clientState.queries.map((query) => query.queryHash);
+    expect(keys).not.toEqual([]);
+  });
+  return keys;
+}
+
+/** Every stored query cache, in both storages. */
+function storedCaches(): string[] {
+  const found: string[] = [];
+  for (const where of [localStorage, sessionStorage]) {
+    for (let index = 0; index < where.length; index += 1) {
+      const key = where.key(index);
+      if (key?.startsWith('portal.query-cache')) found.push(key);
+    }
+  }
+  return found;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('the persisted query cache', () => {
+  it("keeps a user's successful read under a key naming the user, and a new page load restores it", async () => {
+    const first = cache();
+    const client = await first.clientFor('ana');
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => ({ courses: ['Spanish A1'] }) });
+    expect(await storedKeys('ana')).toEqual([JSON.stringify(dashboard)]);
+
+    // The next page load: a new cache over the same storage.
+    const restored = await cache().clientFor('ana');
+    expect(restored.getQueryData(dashboard)).toEqual({ courses: ['Spanish A1'] });
+  });
+
+  it('never keeps a failed read', async () => {
+    const client = await cache().clientFor('ana');
+    await client.fetchQuery({ queryKey: ['courses', 'mine', {}], queryFn: () => 'ok' });
+    await expect(
+      client.fetchQuery({
+        queryKey: dashboard,
+        queryFn: () => Promise.reject(new Error('offline')),
+        retry: false,
+      }),
+    ).rejects.toThrow('offline');
+    // The write that follows the failure is in too (it is the last one).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await storedKeys('ana')).toEqual([JSON.stringify(['courses', 'mine', {}])]);
+    expect((await cache().clientFor('ana')).getQueryState(dashboard)).toBeUndefined();
+  });
+
+  it('never keeps a signed link to a file (it expires)', async () => {
+    const client = await cache().clientFor('ana');
+    await client.fetchQuery({
+      queryKey: ['materials', 'signed-url', 'm1'],
+      queryFn: () => 'https://files/m1?token=1',
+    });
+    await client.fetchQuery({
+      queryKey: ['submissions', 'file-url', 'a/b.pdf'],
+      queryFn: () => 'https://files/b?token=1',
+    });
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => 'dashboard' });
+    expect(await storedKeys('ana')).toEqual([JSON.stringify(dashboard)]);
+  });
+
+  it("shows the next user nothing of the last one's, and forgets the last one's stored cache", async () => {
+    const page = cache();
+    const ana = await page.clientFor('ana');
+    await ana.fetchQuery({ queryKey: dashboard, queryFn: () => "Ana's courses" });
+    await storedKeys('ana');
+
+    const ben = await page.clientFor('ben');
+    expect(ben).not.toBe(ana);
+    expect(ben.getQueryData(dashboard)).toBeUndefined();
+    expect(ana.getQueryData(dashboard)).toBeUndefined();
+    expect(localStorage.getItem(queryCacheKey('ana'))).toBeNull();
+    // On the next page load too.
+    expect((await cache().clientFor('ben')).getQueryData(dashboard)).toBeUndefined();
+  });
+
+  it("forgets another user's stored cache found at start (a session that ended while the page was closed)", async () => {
+    localStorage.setItem(queryCacheKey('ana'), '{"stale":true}');
+    sessionStorage.setItem(queryCacheKey('carl'), '{"stale":true}');
+    await cache().clientFor('ben');
+    expect(storedCaches()).toEqual([]);
+  });
+
+  it('clears the cache and its stored copy at sign-out, including a write still on its way', async () => {
+    const page = createQueryCache({ storage, buster: 'build-1', throttleTime: 50 });
+    const client = await page.clientFor('ana');
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => 'first' });
+    await storedKeys('ana');
+    // A change whose write is held by the throttle, then sign-out before it lands.
+    client.setQueryData(dashboard, 'second');
+    page.end();
+    expect(client.getQueryData(dashboard)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(storedCaches()).toEqual([]);
+  });
+
+  it('restores nothing from another build of the shell, and drops it', async () => {
+    const client = await cache('build-1').clientFor('ana');
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => 'old shape' });
+    await storedKeys('ana');
+
+    const next = await cache('build-2').clientFor('ana');
+    expect(next.getQueryData(dashboard)).toBeUndefined();
+    expect(localStorage.getItem(queryCacheKey('ana'))).toBeNull();
+  });
+
+  it('restores nothing older than a day', async () => {
+    const client = await cache().clientFor('ana');
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => 'yesterday' });
+    await storedKeys('ana');
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + QUERY_CACHE_MAX_AGE_MS + 60_000);
+    const next = await cache().clientFor('ana');
+    expect(next.getQueryData(dashboard)).toBeUndefined();
+  });
+
+  it('keeps the cache where the session is: sessionStorage without "Remember me"', async () => {
+    storage.setRememberMe(false);
+    const client = await cache().clientFor('ana');
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => 'this tab only' });
+    expect(await storedKeys('ana', sessionStorage)).toEqual([JSON.stringify(dashboard)]);
+    expect(localStorage.getItem(queryCacheKey('ana'))).toBeNull();
+  });
+
+  it('keeps reads for as long as they may be restored (not the default five minutes)', async () => {
+    const client = await cache().clientFor('ana');
+    expect(client.getDefaultOptions().queries?.gcTime).toBeGreaterThanOrEqual(
+      QUERY_CACHE_MAX_AGE_MS,
+    );
+  });
+
+  it('hands out the same client for the same user until the session ends', async () => {
+    const page = cache();
+    const first = await page.clientFor('ana');
+    expect(await page.clientFor('ana')).toBe(first);
+    expect(page.currentClient('ana')).toBe(first);
+    page.end();
+    expect(await page.clientFor('ana')).not.toBe(first);
+  });
+});

@@ -1,0 +1,150 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  removeOldestQuery,
+} from '@tanstack/react-query-persist-client';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { rememberMeStorage, type RememberMeStorage } from '@portal/shared-data';
+import { createQueryClient } from '@portal/shared-data/queries';
+import { forgetStoredQueryCaches, queryCacheKey } from './stored-query-caches';
+
+export { queryCacheKey };
+
+// The signed-in session's TanStack Query cache, kept in the browser so that a returning user's page
+// paints from what they last read while it refetches (docs/start-up.md). TanStack Query's own
+// persistence, with the portal's rules:
+// - one cache per user, under a key that names the user; the next user's session forgets the others;
+// - in the session's own storage (shared-data's rememberMeStorage: localStorage with "Remember me",
+//   sessionStorage without), so it lasts exactly as long as the session can;
+// - dropped when the shell's build changes (`buster`) or after a day (`maxAge`);
+// - successful reads only: a failed read, a pending one or a mutation is never kept, nor a signed
+//   link to a file (it expires);
+// - cleared, in memory and in storage, at sign-out.
+
+/** How old a kept cache may be and still paint a page. */
+export const QUERY_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Keys whose second part names a read that must not outlive the page (signed, expiring links). */
+const NOT_KEPT = new Set(['signed-url', 'file-url']);
+
+/** Which reads are kept: successful ones, except signed links. */
+export function isKeptQuery(query: Query): boolean {
+  return query.state.status === 'success' && !NOT_KEPT.has(String(query.queryKey[1]));
+}
+
+type Session = {
+  userId: string;
+  client: QueryClient;
+  /** Resolves once the kept cache (if any) is in the client. */
+  restored: Promise<void>;
+  /** Stops persisting; writes still on their way are dropped. */
+  stop: () => void;
+};
+
+export type QueryCacheOptions = {
+  storage?: Pick<RememberMeStorage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** The shell's build: a cache kept by another build is not restored. */
+  buster: string;
+  /** How often changes are written at most (TanStack's default, 1 s). */
+  throttleTime?: number;
+};
+
+export function createQueryCache({
+  storage = rememberMeStorage,
+  buster,
+  throttleTime,
+}: QueryCacheOptions) {
+  let current: Session | null = null;
+
+  function start(userId: string): Session {
+    // Someone else's session, in this page or a closed one: nothing of it stays.
+    drop();
+    forgetStoredQueryCaches(queryCacheKey(userId));
+    const client = createQueryClient();
+    // A read is restorable for a day: it must not be garbage-collected (and so dropped from the
+    // kept cache) after the default five minutes off screen.
+    client.setDefaultOptions({
+      ...client.getDefaultOptions(),
+      queries: { ...client.getDefaultOptions().queries, gcTime: QUERY_CACHE_MAX_AGE_MS },
+    });
+    let active = true;
+    const persister = createAsyncStoragePersister({
+      key: queryCacheKey(userId),
+      // A throttled write can still be due after sign-out: once the session ends it goes nowhere.
+      storage: {
+        getItem: (key) => storage.getItem(key),
+        setItem: (key, value) => {
+          if (active) storage.setItem(key, value);
+        },
+        removeItem: (key) => storage.removeItem(key),
+      },
+      throttleTime,
+      // Over the storage's quota: the oldest reads go first.
+      retry: removeOldestQuery,
+    });
+    const options = {
+      queryClient: client,
+      persister,
+      buster,
+      maxAge: QUERY_CACHE_MAX_AGE_MS,
+      dehydrateOptions: { shouldDehydrateQuery: isKeptQuery, shouldDehydrateMutation: () => false },
+    };
+    let unsubscribe: (() => void) | null = null;
+    const restored = persistQueryClientRestore(options)
+      .catch(() => undefined) // An unreadable copy is removed by the restore; start empty.
+      .then(() => {
+        if (active) unsubscribe = persistQueryClientSubscribe(options);
+      });
+    return {
+      userId,
+      client,
+      restored,
+      stop: () => {
+        active = false;
+        unsubscribe?.();
+      },
+    };
+  }
+
+  function session(userId: string): Session {
+    if (current?.userId !== userId) current = start(userId);
+    return current;
+  }
+
+  /** The user's client once their kept cache is in it (the route loaders wait for this). */
+  async function clientFor(userId: string): Promise<QueryClient> {
+    const { client, restored } = session(userId);
+    await restored;
+    return client;
+  }
+
+  /** The user's client now (the signed-in layout's provider); the same one `clientFor` gives. */
+  function currentClient(userId: string): QueryClient {
+    return session(userId).client;
+  }
+
+  /** The session ended (sign-out, a session found gone): forget every read, here and kept. */
+  function end(): void {
+    drop();
+    forgetStoredQueryCaches(null);
+  }
+
+  function drop(): void {
+    if (!current) return;
+    current.stop();
+    current.client.clear();
+    current = null;
+  }
+
+  return { clientFor, currentClient, end };
+}
+
+export type QueryCache = ReturnType<typeof createQueryCache>;
+
+/**
+ * The page's query cache. Its build name comes from the shell's build (rsbuild.config.ts); tests and
+ * the dev server use a fixed one.
+ */
+export const portalQueryCache = createQueryCache({
+  buster: process.env.PORTAL_BUILD_ID ?? 'development',
+});
