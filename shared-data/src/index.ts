@@ -353,22 +353,14 @@ export { reviewsService } from './services/reviews';
 // School settings
 export {
   DEFAULT_PUBLIC_SETTINGS,
-  SETTINGS_GROUPS,
   toPublicSettings,
   type AppSettings,
-  type AppearanceSettings,
-  type EmailSettings,
-  type GeneralSettings,
-  type NotificationSettings,
   type PublicSettings,
-  type SecuritySettings,
-  type SettingsGroupName,
-  type SettingsGroups,
-  type Theme,
 } from './mappers/settings';
 export {
   DATE_FORMATS,
   DEFAULT_SETTINGS,
+  SETTINGS_GROUPS,
   IDLE_SIGN_OUT_STORAGE_KEY,
   LAST_ACTIVITY_STORAGE_KEY,
   SECURITY_BOUNDS,
@@ -394,6 +386,14 @@ export {
   type SettingsFormMessageKey,
   type SettingsFormValues,
   type UiSiteLanguage,
+  type AppearanceSettings,
+  type EmailSettings,
+  type GeneralSettings,
+  type NotificationSettings,
+  type SecuritySettings,
+  type SettingsGroupName,
+  type SettingsGroups,
+  type Theme,
 } from './rules/settings';
 export { settingsService } from './services/settings';
 export {
