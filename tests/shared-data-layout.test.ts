@@ -82,3 +82,37 @@ describe('shared-data imports', () => {
     }
   });
 });
+
+/** The functions the read-model migrations create: each answers one screen, or one part of it. */
+function readModelFunctions(): string[] {
+  const folder = join(ROOT, 'supabase/migrations');
+  return readdirSync(folder)
+    .filter((name) => /_read_models_\w+\.sql$/.test(name))
+    .flatMap((name) =>
+      [
+        ...readFileSync(join(folder, name), 'utf8').matchAll(/^create function public\.(\w+)\(/gm),
+      ].map((match) => match[1]),
+    );
+}
+
+/**
+ * Read-model functions a service may call: get_course_files lists the stored files that the course
+ * delete removes first (a step of a write, not a screen's read).
+ */
+const WRITE_STEPS = ['get_course_files'];
+
+describe('screen-sized reads', () => {
+  it('live in read-models/: no service calls a read-model function', () => {
+    const functions = readModelFunctions().filter((name) => !WRITE_STEPS.includes(name));
+    expect(functions).toContain('get_class_management');
+    const calls = sourceFiles(join(SRC, 'services'))
+      .filter((file) => !file.endsWith('.test.ts'))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/\.rpc\(\s*'(\w+)'/g)]
+          .map((match) => match[1])
+          .filter((name) => functions.includes(name))
+          .map((name) => `${relative(SRC, file)} calls ${name}`),
+      );
+    expect(calls).toEqual([]);
+  });
+});
