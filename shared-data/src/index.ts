@@ -53,12 +53,12 @@ export {
   TEACHER_LIST_LIMIT,
   usersService,
   type CreatedUser,
-  type RoleCounts,
   type StudentStats,
   type TwoFactorReset,
   type UserFilters,
   type UserSortKey,
 } from './services/users';
+export { userManagementReadModel, type RoleCounts } from './read-models/user-management';
 export {
   USER_TEXT_LIMITS,
   USER_TOAST_MS,
@@ -75,17 +75,16 @@ export {
   type UserFormValues,
   type UserTextField,
 } from './rules/user-form';
+export { teachersService, type CreatedTeacher, type TeacherProfile } from './services/teachers';
 export {
-  teachersService,
+  teacherManagementReadModel,
   toManagedTeacher,
   toTeacherStats,
-  type CreatedTeacher,
   type ManagedTeacher,
   type TeacherCourseSummary,
   type TeacherFilters,
-  type TeacherProfile,
   type TeacherStats,
-} from './services/teachers';
+} from './read-models/teacher-management';
 export {
   TEACHER_CARD_COURSE_LIMIT,
   TEACHER_PAGE_SIZE,
@@ -169,11 +168,14 @@ export {
 export {
   coursesService,
   type CourseFilters,
-  type CourseManagementStats,
   type CourseSortKey,
   type EnrollmentFilters,
   type SortOrder,
 } from './services/courses';
+export {
+  courseManagementReadModel,
+  type CourseManagementStats,
+} from './read-models/course-management';
 
 // Classes and attendance
 export {
@@ -185,14 +187,14 @@ export {
   type CourseClass,
 } from './mappers/class';
 export type { Attendance, AttendanceMark } from './mappers/attendance';
+export { classesService, type ClassFilters } from './services/classes';
 export {
-  classesService,
-  type ClassFilters,
+  classManagementReadModel,
   type ClassManagement,
   type ClassManagementFilters,
   type ClassStats,
   type ClassWithAttendance,
-} from './services/classes';
+} from './read-models/class-management';
 export {
   toAttendanceSummary,
   toRosterStudent,
@@ -283,7 +285,6 @@ export {
   materialsService,
   type MaterialFilters,
   type MaterialLink,
-  type MaterialLibraryFigures,
   type MaterialUpload,
   type StoredMaterial,
 } from './services/materials';
@@ -318,14 +319,13 @@ export {
   type SubmissionInput,
   type SubmissionStatus,
 } from './mappers/submission';
+export { ACTIVITY_DEFAULTS, activitiesService, type ActivityFilters } from './services/activities';
 export {
-  ACTIVITY_DEFAULTS,
-  activitiesService,
-  type ActivityFilters,
+  activityManagementReadModel,
   type ActivityManagement,
   type ActivityTotals,
   type ManagedActivityFilters,
-} from './services/activities';
+} from './read-models/activity-management';
 export {
   submissionsService,
   type GradingRequest,
@@ -353,22 +353,14 @@ export { reviewsService } from './services/reviews';
 // School settings
 export {
   DEFAULT_PUBLIC_SETTINGS,
-  SETTINGS_GROUPS,
   toPublicSettings,
   type AppSettings,
-  type AppearanceSettings,
-  type EmailSettings,
-  type GeneralSettings,
-  type NotificationSettings,
   type PublicSettings,
-  type SecuritySettings,
-  type SettingsGroupName,
-  type SettingsGroups,
-  type Theme,
 } from './mappers/settings';
 export {
   DATE_FORMATS,
   DEFAULT_SETTINGS,
+  SETTINGS_GROUPS,
   IDLE_SIGN_OUT_STORAGE_KEY,
   LAST_ACTIVITY_STORAGE_KEY,
   SECURITY_BOUNDS,
@@ -394,6 +386,14 @@ export {
   type SettingsFormMessageKey,
   type SettingsFormValues,
   type UiSiteLanguage,
+  type AppearanceSettings,
+  type EmailSettings,
+  type GeneralSettings,
+  type NotificationSettings,
+  type SecuritySettings,
+  type SettingsGroupName,
+  type SettingsGroups,
+  type Theme,
 } from './rules/settings';
 export { settingsService } from './services/settings';
 export {
@@ -501,13 +501,11 @@ export { loginWriteAtom } from './atoms/login-write-atom';
 export { twoFactorSignInWriteAtom } from './atoms/two-factor-sign-in-write-atom';
 export { registerWriteAtom } from './atoms/register-write-atom';
 export { logoutWriteAtom } from './atoms/logout-write-atom';
-export { refreshWriteAtom } from './atoms/refresh-write-atom';
 export {
   requestPasswordResetWriteAtom,
   type PasswordResetRequest,
 } from './atoms/request-password-reset-write-atom';
 export { updatePasswordWriteAtom } from './atoms/update-password-write-atom';
-export { clearAuthErrorWriteAtom } from './atoms/clear-auth-error-write-atom';
 export { authEventWriteAtom, type AuthEventUpdate } from './atoms/auth-event-write-atom';
 export { profileUpdatedWriteAtom } from './atoms/profile-updated-write-atom';
 export {
@@ -567,6 +565,7 @@ export {
   libraryStats,
   materialsLibraryReadModel,
   type ExtraMaterials,
+  type MaterialLibraryFigures,
   type MaterialLibraryFilters,
   type MaterialLibraryStats,
 } from './read-models/materials-library';

@@ -4,13 +4,11 @@ import { fail, ok } from '../result';
 import { appUser, authSession } from '../test-support/auth-fixtures';
 import {
   authEventReceived,
-  errorCleared,
   initialAuthState,
   initializeFinished,
   loginFinished,
   logoutFinished,
   passwordRequestFinished,
-  refreshFinished,
   registerFinished,
   requestStarted,
   type AuthState,
@@ -174,28 +172,6 @@ describe('logoutFinished', () => {
   });
 });
 
-describe('refreshFinished', () => {
-  it('replaces the tokens and keeps the user', () => {
-    const result = ok({ token: 'access-2', refreshToken: 'refresh-2' });
-
-    expect(refreshFinished(loading(signedIn), result)).toEqual({
-      ...signedIn,
-      token: 'access-2',
-      refreshToken: 'refresh-2',
-    });
-  });
-
-  it('clears the user and tokens on failure and stores the message', () => {
-    const result = fail('REFRESH_ERROR', 'No refresh token available');
-
-    expect(refreshFinished(loading(signedIn), result)).toEqual({
-      ...initialAuthState,
-      initialized: true,
-      error: 'No refresh token available',
-    });
-  });
-});
-
 describe('passwordRequestFinished', () => {
   it('only stops loading on success', () => {
     expect(passwordRequestFinished(loading(signedIn), ok(null))).toEqual(signedIn);
@@ -207,15 +183,6 @@ describe('passwordRequestFinished', () => {
     expect(passwordRequestFinished(loading(signedIn), result)).toEqual({
       ...signedIn,
       error: 'Password update failed',
-    });
-  });
-});
-
-describe('errorCleared', () => {
-  it('clears only the error', () => {
-    expect(errorCleared({ ...signedIn, error: 'x', isLoading: true })).toEqual({
-      ...signedIn,
-      isLoading: true,
     });
   });
 });

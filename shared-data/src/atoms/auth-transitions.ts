@@ -153,11 +153,6 @@ export function logoutFinished(state: AuthState): AuthState {
   return { ...withoutSession(state), error: null };
 }
 
-export function refreshFinished(state: AuthState, result: Result<AuthTokens>): AuthState {
-  if (!result.success) return { ...withoutSession(state), error: result.error.message };
-  return { ...state, ...result.data, isLoading: false, error: null };
-}
-
 /** Reset request and password update only toggle loading and error. */
 export function passwordRequestFinished(state: AuthState, result: Result<unknown>): AuthState {
   return result.success ? { ...state, isLoading: false } : failed(state, result.error.message);
@@ -178,10 +173,6 @@ export function passwordChangeFinished(state: AuthState, result: Result<AuthToke
  */
 export function profileUpdated(state: AuthState, user: AppUser): AuthState {
   return state.user && state.user.id === user.id ? { ...state, user } : state;
-}
-
-export function errorCleared(state: AuthState): AuthState {
-  return { ...state, error: null };
 }
 
 /**

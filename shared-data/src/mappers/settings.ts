@@ -1,67 +1,10 @@
 import type { Tables } from '../database.types';
-import { DEFAULT_SETTINGS } from '../rules/settings';
-
-export type Theme = 'light' | 'dark' | 'auto';
-
-export type GeneralSettings = {
-  siteName: string;
-  siteDescription: string;
-  defaultLanguage: string;
-  timezone: string;
-  dateFormat: string;
-};
-
-export type NotificationSettings = {
-  emailNotifications: boolean;
-  pushNotifications: boolean;
-  smsNotifications: boolean;
-  weeklyReports: boolean;
-  enrollmentAlerts: boolean;
-};
-
-export type SecuritySettings = {
-  twoFactorAuth: boolean;
-  /** Minutes, 5 to 480. */
-  sessionTimeout: number;
-  /** Days, 30 to 365. */
-  passwordExpiry: number;
-  /** 3 to 10. */
-  maxLoginAttempts: number;
-};
-
-export type AppearanceSettings = {
-  theme: Theme;
-  primaryColor: string;
-  secondaryColor: string;
-  accentColor: string;
-};
-
-/** The SMTP password is write-only (`set_smtp_password`): it never travels back to a browser. */
-export type EmailSettings = {
-  smtpHost: string;
-  smtpPort: number;
-  smtpUsername: string;
-  fromEmail: string;
-  fromName: string;
-};
-
-export type SettingsGroups = {
-  general: GeneralSettings;
-  notifications: NotificationSettings;
-  security: SecuritySettings;
-  appearance: AppearanceSettings;
-  email: EmailSettings;
-};
-
-export type SettingsGroupName = keyof SettingsGroups;
-
-export const SETTINGS_GROUPS: readonly SettingsGroupName[] = [
-  'general',
-  'notifications',
-  'security',
-  'appearance',
-  'email',
-];
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_GROUPS,
+  type SettingsGroups,
+  type Theme,
+} from '../rules/settings';
 
 export type AppSettings = SettingsGroups & { smtpPasswordSet: boolean };
 

@@ -1,7 +1,7 @@
 import { QueryObserver, keepPreviousData, matchQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../result';
-import { activitiesService } from '../services/activities';
+import { activityManagementReadModel } from '../read-models/activity-management';
 import { submissionsService } from '../services/submissions';
 import {
   activityMutations,
@@ -22,9 +22,9 @@ const matches = (filter: readonly unknown[], key: readonly unknown[]) =>
   matchQuery({ queryKey: filter }, { queryKey: key, queryHash: JSON.stringify(key) } as never);
 
 describe('activityQueries.management', () => {
-  it('reads the figures and the page through activitiesService.management, once per request', async () => {
+  it('reads the figures and the page through activityManagementReadModel.get, once per request', async () => {
     const read = vi
-      .spyOn(activitiesService, 'management')
+      .spyOn(activityManagementReadModel, 'get')
       .mockResolvedValue(ok({ stats: totals, page: emptyPage }));
     const client = createQueryClient({ retry: false });
 
@@ -40,7 +40,7 @@ describe('activityQueries.management', () => {
   });
 
   it("throws the service's failure for the screen's error state", async () => {
-    vi.spyOn(activitiesService, 'management').mockResolvedValue(
+    vi.spyOn(activityManagementReadModel, 'get').mockResolvedValue(
       fail('FETCH_ACTIVITIES_ERROR', 'permission denied', { code: '42501' }),
     );
     const client = createQueryClient({ retry: false });
@@ -88,7 +88,7 @@ describe('what a change reads again', () => {
 
   it('a grade refreshes the grading page and the activity cards with their figures', async () => {
     const management = vi
-      .spyOn(activitiesService, 'management')
+      .spyOn(activityManagementReadModel, 'get')
       .mockResolvedValue(ok({ stats: totals, page: emptyPage }));
     const page = vi
       .spyOn(submissionsService, 'listForGrading')

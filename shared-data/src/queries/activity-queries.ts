@@ -3,6 +3,7 @@ import { activityKeys, courseKeys, dashboardKeys, studentKeys, submissionKeys } 
 import { unwrap } from './service-failure';
 import {
   activitiesService,
+  activityManagementReadModel,
   type ActivityChanges,
   type ActivityFilters,
   type ActivityInput,
@@ -46,7 +47,7 @@ export const activityQueries = {
   management: (filters: ManagedActivityFilters) =>
     queryOptions({
       queryKey: activityKeys.management(filters),
-      queryFn: () => unwrap(activitiesService.management(filters)),
+      queryFn: () => unwrap(activityManagementReadModel.get(filters)),
       placeholderData: keepPreviousData,
     }),
   /** One activity of the management screen (null when gone or not visible), for a link to grade it. */

@@ -1,7 +1,8 @@
 import { QueryObserver, matchQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../result';
-import { classesService, type ClassManagement } from '../services/classes';
+import { classManagementReadModel, type ClassManagement } from '../read-models/class-management';
+import { classesService } from '../services/classes';
 import { classMutations, classQueries } from './class-queries';
 import { classKeys } from './keys';
 import { createQueryClient } from './query-client';
@@ -22,8 +23,8 @@ const filters = {
 };
 
 describe('classQueries.management', () => {
-  it('reads the figures and the page through classesService.management once', async () => {
-    const read = vi.spyOn(classesService, 'management').mockResolvedValue(ok(answer(12)));
+  it('reads the figures and the page through classManagementReadModel.get once', async () => {
+    const read = vi.spyOn(classManagementReadModel, 'get').mockResolvedValue(ok(answer(12)));
     const client = createQueryClient({ retry: false });
 
     await expect(client.fetchQuery(classQueries.management(filters))).resolves.toEqual(answer(12));
@@ -39,7 +40,7 @@ describe('classQueries.management', () => {
   });
 
   it("throws the service's failure for the screen's error state", async () => {
-    vi.spyOn(classesService, 'management').mockResolvedValue(
+    vi.spyOn(classManagementReadModel, 'get').mockResolvedValue(
       fail('FETCH_CLASSES_ERROR', 'permission denied for function get_class_management', {
         code: '42501',
       }),
@@ -54,8 +55,10 @@ describe('classQueries.management', () => {
   });
 
   it('keeps the previous answer on screen while another page loads', async () => {
-    let release: (value: Awaited<ReturnType<typeof classesService.management>>) => void = () => {};
-    vi.spyOn(classesService, 'management')
+    let release: (
+      value: Awaited<ReturnType<typeof classManagementReadModel.get>>,
+    ) => void = () => {};
+    vi.spyOn(classManagementReadModel, 'get')
       .mockResolvedValueOnce(ok(answer(12)))
       .mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
     const client = createQueryClient({ retry: false });
@@ -84,7 +87,7 @@ describe('classQueries.management', () => {
   it.each(['create', 'createSeries', 'update', 'delete', 'saveAttendance'] as const)(
     'is read again when a class %s succeeds',
     async (name) => {
-      const read = vi.spyOn(classesService, 'management').mockResolvedValue(ok(answer(12)));
+      const read = vi.spyOn(classManagementReadModel, 'get').mockResolvedValue(ok(answer(12)));
       vi.spyOn(classesService, 'create').mockResolvedValue(ok({} as never));
       vi.spyOn(classesService, 'createSeries').mockResolvedValue(ok([]));
       vi.spyOn(classesService, 'update').mockResolvedValue(ok({} as never));

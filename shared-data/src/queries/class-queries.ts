@@ -9,6 +9,7 @@ import {
   calendarReadModel,
   type ClassChanges,
   classesService,
+  classManagementReadModel,
   type ClassFilters,
   type ClassInput,
   type ClassManagementFilters,
@@ -39,7 +40,7 @@ export const classQueries = {
   management: (filters: ClassManagementFilters) =>
     queryOptions({
       queryKey: classKeys.management(filters),
-      queryFn: () => unwrap(classesService.management(filters)),
+      queryFn: () => unwrap(classManagementReadModel.get(filters)),
       placeholderData: keepPreviousData,
     }),
   /** The month grid and the next classes; the shown month stays while the next one loads. */

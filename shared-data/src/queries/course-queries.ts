@@ -5,6 +5,7 @@ import {
   type CatalogFilters,
   catalogReadModel,
   type CourseChanges,
+  courseManagementReadModel,
   courseDetailReadModel,
   type CourseFilters,
   type CourseInput,
@@ -85,7 +86,7 @@ export const courseQueries = {
   managementStats: () =>
     queryOptions({
       queryKey: courseKeys.managementStats(),
-      queryFn: () => unwrap(coursesService.managementStats()),
+      queryFn: () => unwrap(courseManagementReadModel.stats()),
     }),
 };
 

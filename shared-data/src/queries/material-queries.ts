@@ -27,7 +27,7 @@ export const materialQueries = {
   stats: () =>
     queryOptions({
       queryKey: materialKeys.stats(),
-      queryFn: () => unwrap(materialsService.stats()),
+      queryFn: () => unwrap(materialsLibraryReadModel.figures()),
     }),
   /** General materials (no course) with their stats: the student's Extra Materials. */
   extra: () =>

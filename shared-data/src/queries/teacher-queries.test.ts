@@ -1,6 +1,7 @@
 import { matchQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../result';
+import { teacherManagementReadModel } from '../read-models/teacher-management';
 import { teachersService } from '../services/teachers';
 import { classKeys, courseKeys, dashboardKeys, teacherKeys, userKeys } from './keys';
 import { createQueryClient } from './query-client';
@@ -17,7 +18,7 @@ const matches = (parent: readonly unknown[], key: readonly unknown[]) =>
 
 describe('teacherQueries', () => {
   it('asks for the page of the filters and keeps the previous page while the next loads', async () => {
-    const list = vi.spyOn(teachersService, 'list').mockResolvedValue(ok(emptyPage));
+    const list = vi.spyOn(teacherManagementReadModel, 'page').mockResolvedValue(ok(emptyPage));
     const client = createQueryClient({ retry: false });
 
     await client.fetchQuery(teacherQueries.list({ search: 'gil', page: 2, limit: 12 }));
@@ -27,7 +28,7 @@ describe('teacherQueries', () => {
   });
 
   it('throws the service failure, with its code, for the screen to read', async () => {
-    vi.spyOn(teachersService, 'stats').mockResolvedValue(
+    vi.spyOn(teacherManagementReadModel, 'stats').mockResolvedValue(
       fail('USER_STATS_ERROR', 'Only administrators can manage teachers', { code: '42501' }),
     );
     const client = createQueryClient({ retry: false });

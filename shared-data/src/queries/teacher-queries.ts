@@ -5,6 +5,7 @@ import {
   type NewTeacherInput,
   type TeacherChanges,
   type TeacherFilters,
+  teacherManagementReadModel,
   teachersService,
 } from '@portal/shared-data';
 
@@ -13,14 +14,14 @@ export const teacherQueries = {
   list: (filters: TeacherFilters) =>
     queryOptions({
       queryKey: teacherKeys.list(filters),
-      queryFn: () => unwrap(teachersService.list(filters)),
+      queryFn: () => unwrap(teacherManagementReadModel.page(filters)),
       placeholderData: keepPreviousData,
     }),
   /** The figures over every teacher and the specializations in use (the filter's choices). */
   stats: () =>
     queryOptions({
       queryKey: teacherKeys.stats(),
-      queryFn: () => unwrap(teachersService.stats()),
+      queryFn: () => unwrap(teacherManagementReadModel.stats()),
     }),
 };
 

@@ -5,6 +5,7 @@ import {
   type NewUserInput,
   type UserChanges,
   type UserFilters,
+  userManagementReadModel,
   usersService,
 } from '@portal/shared-data';
 
@@ -29,7 +30,7 @@ export const userQueries = {
   roleCounts: () =>
     queryOptions({
       queryKey: userKeys.roleCounts(),
-      queryFn: () => unwrap(usersService.countByRole()),
+      queryFn: () => unwrap(userManagementReadModel.counts()),
     }),
   profile: (userId: string) =>
     queryOptions({

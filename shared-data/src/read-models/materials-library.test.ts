@@ -122,7 +122,10 @@ describe('materialsLibraryReadModel.listExtraMaterials', () => {
   });
 
   it("fails with the provider's message, else 'Failed to fetch materials'", async () => {
-    fake.on('GET', '/rest/v1/material_list', { status: 500, body: { message: 'relation missing' } });
+    fake.on('GET', '/rest/v1/material_list', {
+      status: 500,
+      body: { message: 'relation missing' },
+    });
     expect(await materialsLibraryReadModel.listExtraMaterials()).toMatchObject({
       success: false,
       error: { code: 'FETCH_MATERIALS_ERROR', message: 'relation missing' },
@@ -159,9 +162,9 @@ describe('filterMaterials', () => {
     expect(ids(filterMaterials(materials, { language: 'EN' }))).toEqual(['b', 'c']);
     expect(ids(filterMaterials(materials, { skill: 'grammar' }))).toEqual(['a', 'c']);
     expect(ids(filterMaterials(materials, { search: 'VERB' }))).toEqual(['a', 'c']);
-    expect(ids(filterMaterials(materials, { search: 'verb', language: 'EN', skill: 'grammar' }))).toEqual([
-      'c',
-    ]);
+    expect(
+      ids(filterMaterials(materials, { search: 'verb', language: 'EN', skill: 'grammar' })),
+    ).toEqual(['c']);
   });
 });
 
@@ -179,5 +182,30 @@ describe('libraryStats', () => {
       ]),
     ).toEqual({ total: 7, documents: 2, videos: 1, audio: 2 });
     expect(libraryStats([])).toEqual({ total: 0, documents: 0, videos: 0, audio: 0 });
+  });
+});
+describe('materialsLibraryReadModel.figures', () => {
+  it('reads the figures of every visible material from material_stats() in one request', async () => {
+    fake.on('POST', '/rest/v1/rpc/material_stats', {
+      body: [{ total: 7, documents: 3, videos: 1, audio: 2, links: 1, total_size: '52428800' }],
+    });
+
+    expect(await materialsLibraryReadModel.figures()).toEqual({
+      success: true,
+      data: { total: 7, documents: 3, videos: 1, audio: 2, links: 1, totalSize: 52428800 },
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('is MATERIAL_STATS_ERROR when the function fails', async () => {
+    fake.on('POST', '/rest/v1/rpc/material_stats', {
+      status: 401,
+      body: { code: '42501', message: 'permission denied for function material_stats' },
+    });
+
+    expect(await materialsLibraryReadModel.figures()).toMatchObject({
+      success: false,
+      error: { code: 'MATERIAL_STATS_ERROR', details: { code: '42501' } },
+    });
   });
 });

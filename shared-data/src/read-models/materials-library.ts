@@ -9,11 +9,15 @@ import {
   type MaterialSkill,
 } from '../mappers/material';
 import { materialStats } from '../rules/statistics';
+import { toNumber } from '../mappers/fields';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 
-// Extra Materials: the general materials, those without a
-// course, from the `material_list` view in one request. Stats and filters work on that one answer, so
-// typing in the search box sends nothing.
+const MATERIAL_STATS_FAILED = 'Failed to fetch material statistics';
+
+// The materials libraries' reads. Extra Materials (students): the general materials, those without a
+// course, from the `material_list` view in one request; stats and filters work on that one answer, so
+// typing in the search box sends nothing. The Materials Library (teachers and administrators): its
+// figures from `material_stats()` in one request; its page of materials is `materialsService.list`.
 
 /**
  * The most general materials one load brings (newest first). A school's extra library is tens of
@@ -92,4 +96,38 @@ async function listExtraMaterials(): Promise<Result<ExtraMaterials>> {
   });
 }
 
-export const materialsLibraryReadModel = { listExtraMaterials };
+/**
+ * The figures of the materials library over every material the caller may see (not one page):
+ * documents are pdf plus document files; `totalSize` is in bytes.
+ */
+export type MaterialLibraryFigures = {
+  total: number;
+  documents: number;
+  videos: number;
+  audio: number;
+  links: number;
+  totalSize: number;
+};
+
+/**
+ * The library's figures in one request (`material_stats()`): a teacher's own courses and the general
+ * library, everything for an admin, a student's active courses and the general library.
+ */
+async function figures(): Promise<Result<MaterialLibraryFigures>> {
+  return settle('MATERIAL_STATS_ERROR', MATERIAL_STATS_FAILED, async () => {
+    const { data, error } = await getClient().rpc('material_stats');
+    if (error) return fromPostgrestError('MATERIAL_STATS_ERROR', error, MATERIAL_STATS_FAILED);
+    // An aggregate answers exactly one row; PostgREST sends a set-returning function's rows as an array.
+    const row = Array.isArray(data) ? data[0] : data;
+    return ok({
+      total: toNumber(row?.total),
+      documents: toNumber(row?.documents),
+      videos: toNumber(row?.videos),
+      audio: toNumber(row?.audio),
+      links: toNumber(row?.links),
+      totalSize: toNumber(row?.total_size),
+    });
+  });
+}
+
+export const materialsLibraryReadModel = { listExtraMaterials, figures };

@@ -1,11 +1,65 @@
-import type {
-  AppearanceSettings,
-  EmailSettings,
-  GeneralSettings,
-  NotificationSettings,
-  SecuritySettings,
-  SettingsGroups,
-} from '../mappers/settings';
+/** The School Settings' groups, as the settings screen edits them and `app_settings` stores them. */
+export type Theme = 'light' | 'dark' | 'auto';
+
+export type GeneralSettings = {
+  siteName: string;
+  siteDescription: string;
+  defaultLanguage: string;
+  timezone: string;
+  dateFormat: string;
+};
+
+export type NotificationSettings = {
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+  smsNotifications: boolean;
+  weeklyReports: boolean;
+  enrollmentAlerts: boolean;
+};
+
+export type SecuritySettings = {
+  twoFactorAuth: boolean;
+  /** Minutes, 5 to 480. */
+  sessionTimeout: number;
+  /** Days, 30 to 365. */
+  passwordExpiry: number;
+  /** 3 to 10. */
+  maxLoginAttempts: number;
+};
+
+export type AppearanceSettings = {
+  theme: Theme;
+  primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+};
+
+/** The SMTP password is write-only (`set_smtp_password`): it never travels back to a browser. */
+export type EmailSettings = {
+  smtpHost: string;
+  smtpPort: number;
+  smtpUsername: string;
+  fromEmail: string;
+  fromName: string;
+};
+
+export type SettingsGroups = {
+  general: GeneralSettings;
+  notifications: NotificationSettings;
+  security: SecuritySettings;
+  appearance: AppearanceSettings;
+  email: EmailSettings;
+};
+
+export type SettingsGroupName = keyof SettingsGroups;
+
+export const SETTINGS_GROUPS: readonly SettingsGroupName[] = [
+  'general',
+  'notifications',
+  'security',
+  'appearance',
+  'email',
+];
 
 /** Languages offered for the site. */
 export const SITE_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;

@@ -403,32 +403,6 @@ describe('coursesService.delete with stored files', () => {
   });
 });
 
-describe('coursesService.managementStats', () => {
-  it('reads the figures and the languages in one request', async () => {
-    fake.on('POST', '/rest/v1/rpc/get_course_management_stats', {
-      body: {
-        total_courses: 9,
-        active_courses: 7,
-        total_students: 31,
-        total_revenue: '11960.00',
-        languages: ['English', 'Spanish'],
-      },
-    });
-
-    expect(await coursesService.managementStats()).toEqual({
-      success: true,
-      data: {
-        totalCourses: 9,
-        activeCourses: 7,
-        totalStudents: 31,
-        totalRevenue: 11960,
-        languages: ['English', 'Spanish'],
-      },
-    });
-    expect(fake.requests).toHaveLength(1);
-  });
-});
-
 describe('coursesService.enroll', () => {
   const rpc = '/rest/v1/rpc/enroll_user_in_course';
 

@@ -1,5 +1,4 @@
 import { getClient } from '@portal/shared-data/session';
-import { toNumber } from '../mappers/fields';
 import { fromStorageError, type Bucket } from './storage';
 import { ERROR_MESSAGES, type ErrorCode } from '../errors';
 import {
@@ -196,38 +195,6 @@ async function remove(id: string): Promise<Result<null>> {
   });
 }
 
-export type CourseManagementStats = {
-  totalCourses: number;
-  activeCourses: number;
-  /** Distinct students with an active enrolment. */
-  totalStudents: number;
-  /** Dollars: price x active enrolments over every course. */
-  totalRevenue: number;
-  /** The languages of existing courses, for the filter. */
-  languages: string[];
-};
-
-/** Course Management's figures over every course the caller may see, in one request. */
-async function managementStats(): Promise<Result<CourseManagementStats>> {
-  return settle('FETCH_COURSES_ERROR', ERROR_MESSAGES.fetchCoursesFailed, async () => {
-    const { data, error } = await getClient().rpc('get_course_management_stats');
-    if (error) {
-      return fromPostgrestError('FETCH_COURSES_ERROR', error, ERROR_MESSAGES.fetchCoursesFailed);
-    }
-    const json = (data ?? {}) as Record<string, unknown>;
-    const number = (value: unknown) => toNumber(value as number | string | null | undefined);
-    return ok({
-      totalCourses: number(json.total_courses),
-      activeCourses: number(json.active_courses),
-      totalStudents: number(json.total_students),
-      totalRevenue: number(json.total_revenue),
-      languages: Array.isArray(json.languages)
-        ? json.languages.filter((value): value is string => typeof value === 'string')
-        : [],
-    });
-  });
-}
-
 type EnrollmentFunctionReply = { success?: boolean; error?: string | null } | null;
 
 /**
@@ -386,7 +353,6 @@ export const coursesService = {
   create,
   update,
   delete: remove,
-  managementStats,
   enroll,
   unenroll,
   removeStudent,

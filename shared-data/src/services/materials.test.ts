@@ -513,32 +513,6 @@ describe('materialsService.getSignedUrl and download', () => {
   });
 });
 
-describe('materialsService.stats', () => {
-  it('reads the figures of every visible material from material_stats() in one request', async () => {
-    fake.on('POST', '/rest/v1/rpc/material_stats', {
-      body: [{ total: 7, documents: 3, videos: 1, audio: 2, links: 1, total_size: '52428800' }],
-    });
-
-    expect(await materialsService.stats()).toEqual({
-      success: true,
-      data: { total: 7, documents: 3, videos: 1, audio: 2, links: 1, totalSize: 52428800 },
-    });
-    expect(fake.requests).toHaveLength(1);
-  });
-
-  it('is MATERIAL_STATS_ERROR when the function fails', async () => {
-    fake.on('POST', '/rest/v1/rpc/material_stats', {
-      status: 401,
-      body: { code: '42501', message: 'permission denied for function material_stats' },
-    });
-
-    expect(await materialsService.stats()).toMatchObject({
-      success: false,
-      error: { code: 'MATERIAL_STATS_ERROR', details: { code: '42501' } },
-    });
-  });
-});
-
 /** Stands in for the browser's XMLHttpRequest: records the request and plays a scripted answer. */
 class FakeUploadRequest {
   static sent: FakeUploadRequest[] = [];

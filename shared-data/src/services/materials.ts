@@ -1,6 +1,6 @@
 import { getClient } from '@portal/shared-data/session';
 import { ERROR_MESSAGES } from '../errors';
-import { blankToNull, toNumber } from '../mappers/fields';
+import { blankToNull } from '../mappers/fields';
 import {
   MATERIAL_COLUMNS,
   MATERIAL_LIST_COLUMNS,
@@ -64,19 +64,6 @@ export type MaterialUpload = {
   uploaderId?: string;
 };
 
-/**
- * The figures of the materials library over every material the caller may see (not one page):
- * documents are pdf plus document files; `totalSize` is in bytes.
- */
-export type MaterialLibraryFigures = {
-  total: number;
-  documents: number;
-  videos: number;
-  audio: number;
-  links: number;
-  totalSize: number;
-};
-
 export type MaterialLink = {
   title: string;
   url: string;
@@ -94,7 +81,6 @@ const TITLE_AND_URL_REQUIRED = 'A link needs a title and a URL';
 const SIGNED_URL_FAILED = 'Failed to create a download link';
 const DOWNLOAD_FAILED = 'Failed to download material';
 const LINKS_NOT_DOWNLOADABLE = 'A link has no file to download';
-const MATERIAL_STATS_FAILED = 'Failed to fetch material statistics';
 const NOT_SIGNED_IN = 'Sign in to upload material';
 
 /**
@@ -273,27 +259,6 @@ async function remove(material: StoredMaterial): Promise<Result<null>> {
   });
 }
 
-/**
- * The library's figures in one request (`material_stats()`): a teacher's own courses and the general
- * library, everything for an admin, a student's active courses and the general library.
- */
-async function stats(): Promise<Result<MaterialLibraryFigures>> {
-  return settle('MATERIAL_STATS_ERROR', MATERIAL_STATS_FAILED, async () => {
-    const { data, error } = await getClient().rpc('material_stats');
-    if (error) return fromPostgrestError('MATERIAL_STATS_ERROR', error, MATERIAL_STATS_FAILED);
-    // An aggregate answers exactly one row; PostgREST sends a set-returning function's rows as an array.
-    const row = Array.isArray(data) ? data[0] : data;
-    return ok({
-      total: toNumber(row?.total),
-      documents: toNumber(row?.documents),
-      videos: toNumber(row?.videos),
-      audio: toNumber(row?.audio),
-      links: toNumber(row?.links),
-      totalSize: toNumber(row?.total_size),
-    });
-  });
-}
-
 function objectNameOf(material: StoredMaterial): string {
   return material.storagePath ?? material.url;
 }
@@ -320,7 +285,6 @@ async function download(material: StoredMaterial): Promise<Result<Blob>> {
 
 export const materialsService = {
   list,
-  stats,
   uploadFile,
   createLink,
   delete: remove,

@@ -7,9 +7,8 @@ import {
   type AppSettings,
   type AppSettingsRow,
   type PublicSettings,
-  type SettingsGroups,
 } from '../mappers/settings';
-import { settingsProblems } from '../rules/settings';
+import { settingsProblems, type SettingsGroups } from '../rules/settings';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { nothingChanged } from './list-query';
 

@@ -107,42 +107,6 @@ describe('usersService.getProfile', () => {
   });
 });
 
-describe('usersService.countByRole', () => {
-  it('asks get_user_counts once and maps its figures', async () => {
-    fake.on('POST', '/rest/v1/rpc/get_user_counts', {
-      body: { total: 42, students: 35, teachers: 5, admins: 2, active: 40, inactive: 2 },
-    });
-
-    const result = await usersService.countByRole();
-
-    expect(result).toEqual({
-      success: true,
-      data: { total: 42, student: 35, teacher: 5, admin: 2 },
-    });
-    expect(fake.requests).toHaveLength(1);
-  });
-
-  it('reads missing figures as 0', async () => {
-    fake.on('POST', '/rest/v1/rpc/get_user_counts', { body: { total: 1, students: 1 } });
-
-    expect(await usersService.countByRole()).toEqual({
-      success: true,
-      data: { total: 1, student: 1, teacher: 0, admin: 0 },
-    });
-  });
-
-  it('is FETCH_USERS_ERROR when the count fails', async () => {
-    fake.on('POST', '/rest/v1/rpc/get_user_counts', { status: 500, body: {} });
-
-    const result = await usersService.countByRole();
-
-    expect(result).toMatchObject({
-      success: false,
-      error: { code: 'FETCH_USERS_ERROR', message: 'Failed to fetch users' },
-    });
-  });
-});
-
 describe('usersService.listTeachers', () => {
   it('lists teachers newest first, capped at the list limit', async () => {
     fake.on('GET', '/rest/v1/users', {
@@ -318,7 +282,7 @@ describe('usersService.update', () => {
 describe('usersService.uploadAvatar', () => {
   const avatar = () => new File(['png'], 'Me.PNG', { type: 'image/png' });
 
-  it("stores the picture under a new name and points the profile at that name, not at an address", async () => {
+  it('stores the picture under a new name and points the profile at that name, not at an address', async () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
     fake.on('POST', `/storage/v1/object/avatars/${UID}/*`, { body: { Key: 'k' } });
     fake.on('PATCH', '/rest/v1/users', { body: [userRow({ id: UID, avatar_url: AVATAR })] });
@@ -328,11 +292,15 @@ describe('usersService.uploadAvatar', () => {
     // The page shows the picture from its own configured project.
     expect(result).toMatchObject({ success: true, data: { avatar: AVATAR_URL } });
     const [upload, patch] = fake.requests;
-    expect(upload?.path).toMatch(new RegExp(`^/storage/v1/object/avatars/${UID}/1700000000000-[a-z0-9]{8}\\.png$`));
+    expect(upload?.path).toMatch(
+      new RegExp(`^/storage/v1/object/avatars/${UID}/1700000000000-[a-z0-9]{8}\\.png$`),
+    );
     expect(upload?.headers.get('x-upsert')).toBe('false');
     expect(String(upload?.body)).toMatch(/name="cacheControl"\r\n\r\n3600\r\n/);
     expect(patch?.query.get('id')).toBe(`eq.${UID}`);
-    expect(patch?.body).toEqual({ avatar_url: upload?.path.replace('/storage/v1/object/avatars/', '') });
+    expect(patch?.body).toEqual({
+      avatar_url: upload?.path.replace('/storage/v1/object/avatars/', ''),
+    });
   });
 
   it('refuses a file that is not an image, before uploading', async () => {
@@ -408,7 +376,10 @@ describe('usersService avatar replace and remove (profile screen)', () => {
     fake.on('POST', `/storage/v1/object/avatars/user-1/${fresh}`, { body: { Key: 'k' } });
     fake.on('PATCH', '/rest/v1/users', { body: [userRow()] });
     fake.on('POST', LIST, {
-      body: [...stored('avatar.png', '1690000000000-aaaaaaaa.webp', fresh), { name: 'x', id: null }],
+      body: [
+        ...stored('avatar.png', '1690000000000-aaaaaaaa.webp', fresh),
+        { name: 'x', id: null },
+      ],
     });
     fake.on('DELETE', REMOVE, removedAs);
 
@@ -424,7 +395,9 @@ describe('usersService avatar replace and remove (profile screen)', () => {
       'POST',
       'DELETE',
     ]);
-    expect(fake.requestsTo('PATCH', '/rest/v1/users')[0]?.body).toEqual({ avatar_url: `user-1/${fresh}` });
+    expect(fake.requestsTo('PATCH', '/rest/v1/users')[0]?.body).toEqual({
+      avatar_url: `user-1/${fresh}`,
+    });
     expect(fake.requestsTo('POST', LIST)[0]?.body).toMatchObject({ prefix: 'user-1' });
     expect(fake.requestsTo('DELETE', REMOVE)[0]?.body).toEqual({
       prefixes: ['user-1/avatar.png', 'user-1/1690000000000-aaaaaaaa.webp'],

@@ -24,8 +24,6 @@ import {
 } from './list-query';
 import { fileTooLarge, fromStorageError, uploadObject } from './storage';
 
-export type RoleCounts = { total: number; student: number; teacher: number; admin: number };
-
 /** Teacher and student lists are capped at 100. */
 export const TEACHER_LIST_LIMIT = 100;
 
@@ -88,13 +86,6 @@ type ImportReply = {
   >;
 };
 
-type RoleCountsReply = {
-  total?: number | string | null;
-  students?: number | string | null;
-  teachers?: number | string | null;
-  admins?: number | string | null;
-} | null;
-
 // No fixed product text exists for these; the provider's message is used whenever it has one.
 const UPLOAD_AVATAR_FAILED = 'Failed to upload avatar';
 const REMOVE_AVATAR_FAILED = 'Failed to remove avatar';
@@ -115,25 +106,6 @@ async function getProfile(id: string): Promise<Result<AppUser | null>> {
     if (error)
       return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchUsersFailed);
     return ok(data ? toAppUser(data) : null);
-  });
-}
-
-/**
- * Users per role among the profiles the caller may see, counted by the database in one request
- * (`get_user_counts`): no rows travel, and PostgREST's max-rows cap cannot truncate the figures.
- */
-async function countByRole(): Promise<Result<RoleCounts>> {
-  return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
-    const { data, error } = await getClient().rpc('get_user_counts');
-    if (error)
-      return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchUsersFailed);
-    const counts = data as RoleCountsReply;
-    return ok({
-      total: toNumber(counts?.total),
-      student: toNumber(counts?.students),
-      teacher: toNumber(counts?.teachers),
-      admin: toNumber(counts?.admins),
-    });
   });
 }
 
@@ -443,7 +415,6 @@ async function getStudentStats(studentId: string): Promise<Result<StudentStats>>
 
 export const usersService = {
   getProfile,
-  countByRole,
   list,
   listTeachers,
   listStudents,

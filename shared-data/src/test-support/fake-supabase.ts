@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { initDataClient, resetDataClientForTests } from '../client';
-import type { ActivityRow } from '../mappers/activity';
+import type { ActivityRow, ManagedActivityRow } from '../mappers/activity';
 import type { AttendanceRow } from '../mappers/attendance';
 import type { ClassRow } from '../mappers/class';
 import type { CourseRow } from '../mappers/course';
@@ -303,6 +303,34 @@ export function activityRow(overrides: Partial<ActivityRow> = {}): ActivityRow {
     created_at: '2025-03-01T10:00:00Z',
     course: { title: 'Business Spanish' },
     class: null,
+    ...overrides,
+  };
+}
+
+/** A row of the `activity_list` view with the management screen's columns. */
+export function managedActivityRow(
+  overrides: Partial<ManagedActivityRow> = {},
+): ManagedActivityRow {
+  return {
+    id: 'activity-1',
+    title: 'Greetings quiz',
+    description: 'Ten questions',
+    type: 'quiz',
+    course_id: null,
+    class_id: 'class-1',
+    effective_course_id: 'course-1',
+    course_title: 'Business Spanish',
+    class_title: 'Greetings',
+    class_scheduled_date: '2025-03-10T15:00:00Z',
+    due_date: '2025-03-15T23:59:00Z',
+    max_points: 20,
+    instructions: null,
+    allow_late_submission: true,
+    is_active: false,
+    created_by: 'teacher-1',
+    created_at: '2025-03-01T10:00:00Z',
+    submission_count: 12,
+    graded_count: 5,
     ...overrides,
   };
 }

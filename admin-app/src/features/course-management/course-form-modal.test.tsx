@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  courseManagementReadModel,
   coursesService,
   fail,
   ok,
@@ -22,16 +23,16 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.coursesService, {
     list: vi.fn(),
-    managementStats: vi.fn(),
     create: vi.fn(),
     update: vi.fn(),
   });
+  Object.assign(actual.courseManagementReadModel, { stats: vi.fn() });
   Object.assign(actual.usersService, { listTeachers: vi.fn() });
   return actual;
 });
 
 const listCourses = vi.mocked(coursesService.list);
-const managementStats = vi.mocked(coursesService.managementStats);
+const managementStats = vi.mocked(courseManagementReadModel.stats);
 const createCourse = vi.mocked(coursesService.create);
 const updateCourse = vi.mocked(coursesService.update);
 const listTeachers = vi.mocked(usersService.listTeachers);
@@ -69,7 +70,9 @@ function renderPage(language: Language = 'en') {
  */
 function field(dialog: HTMLElement, label: string): HTMLElement {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return within(dialog).getByLabelText(new RegExp(`^${escaped}( \\*)?$`), { selector: 'input, textarea' });
+  return within(dialog).getByLabelText(new RegExp(`^${escaped}( \\*)?$`), {
+    selector: 'input, textarea',
+  });
 }
 
 /** Sets a field's text in one change event (typing key by key only makes the test slower). */
@@ -205,10 +208,14 @@ describe('the course form', { timeout: 15_000 }, () => {
       .mockResolvedValueOnce(ok([marta]));
     const { user } = renderPage();
     const dialog = await openCreate(user);
-    expect(await within(dialog).findByText('The teachers could not be loaded:')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('The teachers could not be loaded:'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await waitFor(() =>
-      expect(within(dialog).queryByText('The teachers could not be loaded:')).not.toBeInTheDocument(),
+      expect(
+        within(dialog).queryByText('The teachers could not be loaded:'),
+      ).not.toBeInTheDocument(),
     );
     await choose(user, dialog, 'Teacher', 'Marta Ruiz');
   });
@@ -228,9 +235,7 @@ describe('the course form', { timeout: 15_000 }, () => {
     expect(title).toHaveValue('Business Spanish');
     expect(field(dialog, 'Language')).toHaveValue('Spanish');
     expect(field(dialog, 'Level')).toHaveValue('Intermediate');
-    await waitFor(() =>
-      expect(field(dialog, 'Teacher')).toHaveValue('Marta Ruiz'),
-    );
+    await waitFor(() => expect(field(dialog, 'Teacher')).toHaveValue('Marta Ruiz'));
     expect(field(dialog, 'Thumbnail URL (optional)')).toHaveValue(
       'https://cdn.example.org/spanish.png',
     );
@@ -272,9 +277,7 @@ describe('the course form', { timeout: 15_000 }, () => {
     const card = await screen.findByRole('article', { name: 'Business Spanish' });
     await user.click(within(card).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
-    await waitFor(() =>
-      expect(field(dialog, 'Teacher')).toHaveValue('Lucía Pérez'),
-    );
+    await waitFor(() => expect(field(dialog, 'Teacher')).toHaveValue('Lucía Pérez'));
   });
 
   it('speaks Spanish', async () => {

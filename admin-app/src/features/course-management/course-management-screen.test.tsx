@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  courseManagementReadModel,
   coursesService,
   fail,
   ok,
@@ -21,16 +22,16 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.coursesService, {
     list: vi.fn(),
-    managementStats: vi.fn(),
     delete: vi.fn(),
     listEnrollments: vi.fn(),
   });
+  Object.assign(actual.courseManagementReadModel, { stats: vi.fn() });
   Object.assign(actual.usersService, { listTeachers: vi.fn() });
   return actual;
 });
 
 const listCourses = vi.mocked(coursesService.list);
-const managementStats = vi.mocked(coursesService.managementStats);
+const managementStats = vi.mocked(courseManagementReadModel.stats);
 const deleteCourse = vi.mocked(coursesService.delete);
 const listEnrollments = vi.mocked(coursesService.listEnrollments);
 
@@ -60,7 +61,10 @@ const travel = aCourse({
   duration: 4,
 });
 
-function renderPage({ language = 'en', path = paths.courses }: { language?: Language; path?: string } = {}) {
+function renderPage({
+  language = 'en',
+  path = paths.courses,
+}: { language?: Language; path?: string } = {}) {
   return renderScreen(<CourseManagementScreen />, { language, path, route: paths.courses });
 }
 
@@ -132,7 +136,9 @@ describe('Course Management', () => {
     const { user } = renderPage();
 
     expect(await screen.findByText('No courses found')).toBeInTheDocument();
-    expect(screen.getByText('Create the first course and it will appear here.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Create the first course and it will appear here.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(statValue('Total Revenue')).toBe('$0.00'));
     const create = screen.getAllByRole('button', { name: 'Create Course' });
     expect(create).toHaveLength(2);

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  courseManagementReadModel,
   coursesService,
   fail,
   ok,
@@ -24,17 +25,17 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.coursesService, {
     list: vi.fn(),
-    managementStats: vi.fn(),
     listEnrollments: vi.fn(),
     enroll: vi.fn(),
     removeStudent: vi.fn(),
   });
+  Object.assign(actual.courseManagementReadModel, { stats: vi.fn() });
   Object.assign(actual.usersService, { list: vi.fn() });
   return actual;
 });
 
 const listCourses = vi.mocked(coursesService.list);
-const managementStats = vi.mocked(coursesService.managementStats);
+const managementStats = vi.mocked(courseManagementReadModel.stats);
 const listEnrollments = vi.mocked(coursesService.listEnrollments);
 const enroll = vi.mocked(coursesService.enroll);
 const removeStudent = vi.mocked(coursesService.removeStudent);
@@ -441,7 +442,9 @@ describe('the user picker', () => {
     const { user } = renderPage(aCourse(), 'es');
     await user.click(within(await card()).getByRole('button', { name: 'Agregar estudiante' }));
     const dialog = await screen.findByRole('dialog', { name: 'Seleccionar usuario' });
-    expect(within(dialog).getByRole('searchbox', { name: 'Buscar estudiantes' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('searchbox', { name: 'Buscar estudiantes' }),
+    ).toBeInTheDocument();
     expect(await within(dialog).findByText('No se encontraron usuarios')).toBeInTheDocument();
   });
 

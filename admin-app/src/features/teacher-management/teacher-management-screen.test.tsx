@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  teacherManagementReadModel,
   fail,
   ok,
   teachersService,
@@ -21,19 +22,18 @@ import TeacherManagementScreen from './teacher-management-screen';
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.teachersService, {
-    list: vi.fn(),
-    stats: vi.fn(),
     create: vi.fn(),
     update: vi.fn(),
     setActive: vi.fn(),
     delete: vi.fn(),
   });
   Object.assign(actual.usersService, { listTeachers: vi.fn() });
+  Object.assign(actual.teacherManagementReadModel, { page: vi.fn(), stats: vi.fn() });
   return actual;
 });
 
-const listTeachers = vi.mocked(teachersService.list);
-const teacherStats = vi.mocked(teachersService.stats);
+const listTeachers = vi.mocked(teacherManagementReadModel.page);
+const teacherStats = vi.mocked(teacherManagementReadModel.stats);
 const createTeacher = vi.mocked(teachersService.create);
 const updateTeacher = vi.mocked(teachersService.update);
 const setActive = vi.mocked(teachersService.setActive);

@@ -1,7 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, usersService, type AppUser, type Paged } from '@portal/shared-data';
+import {
+  fail,
+  ok,
+  userManagementReadModel,
+  usersService,
+  type AppUser,
+  type Paged,
+} from '@portal/shared-data';
 import type { Language } from '@portal/shared-ui';
 import { renderScreen } from '../../test-support/render-screen';
 import UserManagementScreen from './user-management-screen';
@@ -10,14 +17,14 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.usersService, {
     list: vi.fn(),
-    countByRole: vi.fn(),
     adminImport: vi.fn(),
   });
+  Object.assign(actual.userManagementReadModel, { counts: vi.fn() });
   return actual;
 });
 
 const listUsers = vi.mocked(usersService.list);
-const countByRole = vi.mocked(usersService.countByRole);
+const countByRole = vi.mocked(userManagementReadModel.counts);
 const adminImport = vi.mocked(usersService.adminImport);
 
 const EMPTY: Paged<AppUser> = { items: [], total: 0, page: 1, limit: 10, totalPages: 0 };

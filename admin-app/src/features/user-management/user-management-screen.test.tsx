@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  userManagementReadModel,
   fail,
   ok,
   usersService,
@@ -20,18 +21,18 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.usersService, {
     list: vi.fn(),
-    countByRole: vi.fn(),
     adminCreate: vi.fn(),
     adminUpdate: vi.fn(),
     adminDelete: vi.fn(),
     adminImport: vi.fn(),
     adminResetTwoFactor: vi.fn(),
   });
+  Object.assign(actual.userManagementReadModel, { counts: vi.fn() });
   return actual;
 });
 
 const listUsers = vi.mocked(usersService.list);
-const countByRole = vi.mocked(usersService.countByRole);
+const countByRole = vi.mocked(userManagementReadModel.counts);
 const adminCreate = vi.mocked(usersService.adminCreate);
 const adminUpdate = vi.mocked(usersService.adminUpdate);
 const adminDelete = vi.mocked(usersService.adminDelete);

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  activityManagementReadModel,
   activitiesService,
   classesService,
   coursesService,
@@ -26,12 +27,12 @@ import ActivitiesScreen from './activities-screen';
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.activitiesService, {
-    management: vi.fn(),
     getManaged: vi.fn(),
     create: vi.fn(),
     update: vi.fn(),
     delete: vi.fn(),
   });
+  Object.assign(actual.activityManagementReadModel, { get: vi.fn() });
   Object.assign(actual.coursesService, { list: vi.fn() });
   Object.assign(actual.classesService, { list: vi.fn() });
   Object.assign(actual.submissionsService, { listForGrading: vi.fn() });
@@ -39,7 +40,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
 });
 
 // The screen's one read: the figures and the page together.
-const loadScreen = vi.mocked(activitiesService.management);
+const loadScreen = vi.mocked(activityManagementReadModel.get);
 const getActivity = vi.mocked(activitiesService.getManaged);
 const createActivity = vi.mocked(activitiesService.create);
 const updateActivity = vi.mocked(activitiesService.update);

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  activitiesService,
+  activityManagementReadModel,
   coursesService,
   fail,
   ok,
@@ -21,7 +21,7 @@ import ActivitiesScreen from './activities-screen';
 // service: the query and mutation options call these objects, replaced in place.
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
-  Object.assign(actual.activitiesService, { management: vi.fn() });
+  Object.assign(actual.activityManagementReadModel, { get: vi.fn() });
   Object.assign(actual.coursesService, { list: vi.fn() });
   Object.assign(actual.submissionsService, {
     listForGrading: vi.fn(),
@@ -31,7 +31,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   return actual;
 });
 
-const loadActivities = vi.mocked(activitiesService.management);
+const loadActivities = vi.mocked(activityManagementReadModel.get);
 const listSubmissions = vi.mocked(submissionsService.listForGrading);
 const gradeSubmission = vi.mocked(submissionsService.grade);
 const signedUrl = vi.mocked(submissionsService.getSignedUrl);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  classManagementReadModel,
   attendanceService,
   classesService,
   fail,
@@ -23,13 +24,14 @@ import { AttendanceModal } from './attendance-modal';
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.attendanceService, { roster: vi.fn() });
-  Object.assign(actual.classesService, { saveAttendance: vi.fn(), management: vi.fn() });
+  Object.assign(actual.classesService, { saveAttendance: vi.fn() });
+  Object.assign(actual.classManagementReadModel, { get: vi.fn() });
   return actual;
 });
 
 const roster = vi.mocked(attendanceService.roster);
 // The screen's one read (its figures and page of classes), which carries each class's saved attendance.
-const classPage = vi.mocked(classesService.management);
+const classPage = vi.mocked(classManagementReadModel.get);
 const saveAttendance = vi.mocked(classesService.saveAttendance);
 
 const start = new Date(2026, 2, 12, 15, 0);

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  classManagementReadModel,
   classesService,
   coursesService,
   fail,
@@ -24,17 +25,17 @@ import ClassManagementScreen from './class-management-screen';
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.classesService, {
-    management: vi.fn(),
     createSeries: vi.fn(),
     update: vi.fn(),
     delete: vi.fn(),
   });
+  Object.assign(actual.classManagementReadModel, { get: vi.fn() });
   Object.assign(actual.coursesService, { list: vi.fn() });
   return actual;
 });
 
 // The figures and the page of classes, each with its attendance: the screen's one request.
-const loadScreen = vi.mocked(classesService.management);
+const loadScreen = vi.mocked(classManagementReadModel.get);
 const createClass = vi.mocked(classesService.createSeries);
 const updateClass = vi.mocked(classesService.update);
 const deleteClass = vi.mocked(classesService.delete);

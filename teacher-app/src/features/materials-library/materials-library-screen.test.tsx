@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  materialsLibraryReadModel,
   coursesService,
   fail,
   materialsService,
@@ -25,18 +26,18 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.materialsService, {
     list: vi.fn(),
-    stats: vi.fn(),
     uploadFile: vi.fn(),
     createLink: vi.fn(),
     delete: vi.fn(),
     getSignedUrl: vi.fn(),
   });
+  Object.assign(actual.materialsLibraryReadModel, { figures: vi.fn() });
   Object.assign(actual.coursesService, { list: vi.fn() });
   return actual;
 });
 
 const listMaterials = vi.mocked(materialsService.list);
-const materialStats = vi.mocked(materialsService.stats);
+const materialStats = vi.mocked(materialsLibraryReadModel.figures);
 const uploadFile = vi.mocked(materialsService.uploadFile);
 const createLink = vi.mocked(materialsService.createLink);
 const deleteMaterial = vi.mocked(materialsService.delete);
