@@ -177,6 +177,7 @@ async function lighthouseTable({ old, new: next }) {
         number(row.fcpMs, (ms) => (ms / 1000).toFixed(2)),
         number(row.cls, (cls) => cls.toFixed(3)),
         mark,
+        number(row.transferBytes, kib),
         number(row.benchmarkIndex, Math.round),
         (row.lcpElement ?? '–').replace(/[|\s]+/g, ' ').slice(0, 40),
         row.runs
@@ -205,6 +206,7 @@ async function lighthouseTable({ old, new: next }) {
         'FCP s',
         'CLS',
         'goals',
+        'transferred KiB',
         'host CPU index',
         'LCP element',
         'runs (performance / LCP s / TBT ms)',
