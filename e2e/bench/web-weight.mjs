@@ -188,8 +188,10 @@ async function lighthouseTable({ old, new: next }) {
           )
           .join('; '),
       ]);
-      if (name === 'new')
-        verdicts.push(`${page}: ${goals.map(({ label }) => label).join(', ')}: ${mark}`);
+      const each = goals.map(
+        ({ label }) => `${label} ${row.missed?.includes(label) ? 'MISSED' : 'met'}`,
+      );
+      verdicts.push(`${page}, ${name}: ${row.error ? FAILED : each.join(', ')}`);
     }
   }
   console.log(
@@ -214,7 +216,7 @@ async function lighthouseTable({ old, new: next }) {
       rows,
     ),
   );
-  console.log(`\nGoals, new build:\n${verdicts.map((line) => `- ${line}`).join('\n')}`);
+  console.log(`\nGoals (on the medians):\n${verdicts.map((line) => `- ${line}`).join('\n')}`);
 }
 
 const { values: options } = parseArgs({ options: { baseline: { type: 'string' } } });
