@@ -167,8 +167,9 @@ async function firstVisit(chrome, target, account) {
 
 /** One audit of one page of one portal, in a fresh Chromium profile. */
 async function auditOnce(target, { account }) {
-  const chrome = await launchChromium();
+  let chrome;
   try {
+    chrome = await launchChromium();
     if (!account)
       return await audit(`${target.base}/auth`, chrome.port, { disableStorageReset: false });
     const dashboardUrl = await firstVisit(chrome, target, account);
@@ -179,7 +180,7 @@ async function auditOnce(target, { account }) {
   } catch (error) {
     return { error: error.message };
   } finally {
-    await chrome.stop();
+    await chrome?.stop();
   }
 }
 
