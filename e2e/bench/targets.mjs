@@ -1,8 +1,10 @@
-// The two portals the bench compares, served by scripts/serve-apps.mjs from their build folders:
-//  - federated: the shell (3000) and the three remotes (3001–3003), as `pnpm start` serves them
-//    (from a snapshot of their dist folders taken at the start);
-//  - single: the single-app baseline (3100).
-// Both get the shell's portal.config.json, pointed at this run's local stack.
+// The three portals the bench compares, served by scripts/serve-apps.mjs from copies of their build
+// folders taken at the start (a `pnpm build` during the bench cannot swap files under a journey):
+//  - new: this checkout's `pnpm build`, the shell on 3000 and the remotes on 3001–3003, as
+//    `pnpm start` serves them;
+//  - old: the baseline commit's build (baseline.mjs), the shell on 3200 and the remotes on 3201–3203;
+//  - single: the single-app baseline (single-app/), on 3100.
+// Each shell's portal.config.json is pointed at its own remotes and at this run's local stack.
 import {
   cpSync,
   existsSync,
@@ -16,8 +18,12 @@ import { join } from 'node:path';
 import { API_URL, APPS, ROOT } from '../../scripts/lib.mjs';
 import { serveApp } from '../../scripts/serve-apps.mjs';
 
-export const SINGLE_PORT = 3100;
-const FEDERATED_COPY = join(ROOT, 'e2e', 'bench', 'dist', 'federated');
+const SERVED = join(ROOT, 'e2e', 'bench', 'dist', 'served');
+export const SHELL_PORTS = { new: 3000, single: 3100, old: 3200 };
+/** The origins that call the API besides the four default ones (`pnpm bench:web` allows them). */
+export const EXTRA_ORIGINS = [SHELL_PORTS.single, SHELL_PORTS.old].map(
+  (port) => `http://localhost:${port}`,
+);
 
 /** Fails early, naming the fix, when an app has not been built. */
 export function assertBuilt() {
@@ -41,7 +47,7 @@ function newestMtime(path) {
 }
 
 /**
- * The single app is built from the sources now; the federated portal is whatever `pnpm build` left.
+ * The single app is built from the sources now; the new portal is whatever `pnpm build` left.
  * Names the apps whose sources changed since (the comparison is then not like for like).
  */
 export function staleBuilds() {
@@ -55,54 +61,85 @@ export function staleBuilds() {
   ).map(({ name }) => name);
 }
 
-/** The browser calls the API from http://localhost:3100 too: the stack must allow that origin. */
-export async function assertStackAcceptsSingleApp() {
-  const origin = `http://localhost:${SINGLE_PORT}`;
-  const response = await fetch(`${API_URL}/auth/v1/token`, {
-    method: 'OPTIONS',
-    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
-  });
-  if (response.headers.get('access-control-allow-origin') !== origin) {
-    throw new Error(
-      `The local stack at ${API_URL} refuses ${origin}. Start it with LOCAL_SUPABASE_EXTRA_ORIGINS=${origin} (as \`pnpm bench:web\` does), or stop the running one so the bench starts its own.`,
-    );
+/** The browser calls the API from each shell's origin: the stack must allow every one. */
+export async function assertStackAcceptsOrigins() {
+  for (const origin of EXTRA_ORIGINS) {
+    const response = await fetch(`${API_URL}/auth/v1/token`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+    });
+    if (response.headers.get('access-control-allow-origin') !== origin) {
+      throw new Error(
+        `The local stack at ${API_URL} refuses ${origin}. Start it with LOCAL_SUPABASE_EXTRA_ORIGINS=${EXTRA_ORIGINS.join(',')} (as \`pnpm bench:web\` does), or stop the running one so the bench starts its own.`,
+      );
+    }
   }
 }
 
-function pointConfigAtStack(dist) {
+/**
+ * Points a shell's runtime config at this run's stack and, for a federated build, at the remotes
+ * served beside it (a remote on the default port 300n moves to the same app's port in `apps`).
+ */
+function pointConfig(dist, apps) {
   const file = join(dist, 'portal.config.json');
-  const config = JSON.parse(readFileSync(file, 'utf8'));
-  writeFileSync(file, JSON.stringify({ ...config, supabaseUrl: API_URL }, null, 2));
+  const config = { ...JSON.parse(readFileSync(file, 'utf8')), supabaseUrl: API_URL };
+  if (apps) {
+    const portOf = new Map(APPS.map(({ port }, index) => [port, apps[index].port]));
+    config.remotes = Object.fromEntries(
+      Object.entries(config.remotes ?? {}).map(([name, address]) => {
+        const url = new URL(address);
+        const port = portOf.get(Number(url.port));
+        if (port === undefined) throw new Error(`${file}: remote ${name} (${address}) is no app`);
+        url.port = String(port);
+        return [name, url.href];
+      }),
+    );
+  }
+  writeFileSync(file, JSON.stringify(config, null, 2));
+}
+
+/** Copies a build folder to SERVED/<target>/<app> and checks it was complete. */
+function copyBuild(from, target, app) {
+  const dist = join(SERVED, target, app);
+  cpSync(from, dist, { recursive: true });
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${from} changed while it was copied (a build running?): run the bench again`);
+  }
+  return dist;
+}
+
+/** The four apps of a federated build under `root` (<root>/<app>/dist), the shell on `shellPort`. */
+function federatedApps(target, root, shellPort) {
+  const apps = APPS.map(({ name }, index) => ({
+    name: `${target} ${name}`,
+    port: shellPort + index,
+    dist: copyBuild(join(root, name, 'dist'), target, name),
+  }));
+  pointConfig(apps[0].dist, apps);
+  return apps;
 }
 
 /**
- * A snapshot of the four apps' builds, so a `pnpm build` during the bench cannot swap files under a
- * running journey. The shell's config points at this run's stack (another LOCAL_SUPABASE_PORT_OFFSET).
+ * Starts the servers for { new, old, single } (build roots; single is its dist folder). Each target
+ * has `name`, `base` (where the journeys start) and `folderOf(url)`, the build folder that served a
+ * URL (sizes are read from disk).
  */
-function snapshotFederatedBuilds() {
-  rmSync(FEDERATED_COPY, { recursive: true, force: true });
-  return APPS.map((app) => {
-    const dist = join(FEDERATED_COPY, app.name);
-    cpSync(join(ROOT, app.name, 'dist'), dist, { recursive: true });
-    if (!existsSync(join(dist, 'index.html')) || !existsSync(join(dist, 'mf-manifest.json'))) {
-      throw new Error(
-        `${app.name}/dist changed while it was copied (a build running?): run the bench again`,
-      );
-    }
-    if (app.name === 'shell') pointConfigAtStack(dist);
-    return { ...app, dist };
-  });
-}
-
-/**
- * Starts the servers. Each target: `base` (where the journeys start) and `folderOf(url)`, the
- * build folder that served a URL (sizes are read from disk).
- */
-export async function serveTargets(singleDist) {
-  pointConfigAtStack(singleDist);
-  const federatedApps = snapshotFederatedBuilds();
-  const singleApp = { name: 'single', port: SINGLE_PORT, dist: singleDist };
-  const started = await Promise.allSettled([...federatedApps, singleApp].map(serveApp));
+export async function serveTargets({ oldRoot, singleDist }) {
+  rmSync(SERVED, { recursive: true, force: true });
+  const groups = {
+    new: federatedApps('new', ROOT, SHELL_PORTS.new),
+    old: federatedApps('old', oldRoot, SHELL_PORTS.old),
+    single: [
+      {
+        name: 'single',
+        port: SHELL_PORTS.single,
+        dist: copyBuild(singleDist, 'single', 'single'),
+      },
+    ],
+  };
+  pointConfig(groups.single[0].dist);
+  const apps = Object.values(groups).flat();
+  const started = await Promise.allSettled(apps.map(serveApp));
   const servers = started
     .filter((result) => result.status === 'fulfilled')
     .map((result) => result.value);
@@ -117,17 +154,18 @@ export async function serveTargets(singleDist) {
       : reason;
   }
 
-  const target = (name, apps) => {
-    const folders = new Map(apps.map(({ port, dist }) => [`http://localhost:${port}`, dist]));
+  const target = (name, group) => {
+    const folders = new Map(group.map(({ port, dist }) => [`http://localhost:${port}`, dist]));
     return {
       name,
-      base: `http://localhost:${apps[0].port}`,
+      base: `http://localhost:${group[0].port}`,
       folderOf: (url) => folders.get(new URL(url).origin),
     };
   };
   return {
-    federated: target('federated', federatedApps),
-    single: target('single', [singleApp]),
+    new: target('new', groups.new),
+    old: target('old', groups.old),
+    single: target('single', groups.single),
     close: () =>
       Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))),
   };

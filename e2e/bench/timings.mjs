@@ -2,7 +2,7 @@
 import { dashboardContent, fillSignIn, inFreshContext, openSignIn } from './journeys.mjs';
 import { median } from './stats.mjs';
 
-export const RUNS = 5;
+export const RUNS = 3;
 const CPU_SLOWDOWN = 4;
 
 function signInTime(browser, target, { role, email }) {
@@ -26,8 +26,8 @@ function signInTime(browser, target, { role, email }) {
 }
 
 /**
- * For one role, RUNS runs against each target, alternating (federated, single, federated, …) so a
- * busy moment on the machine does not land on one side only.
+ * For one role, RUNS runs against each target, alternating (old, new, old, …) so a busy moment on
+ * the machine does not land on one side only.
  * Returns { [target.name]: { median, runs } | { error } } (a failed run ends that target's series).
  */
 export async function signInTimings(browser, targets, account) {
