@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityManagementReadModel } from '../../../shared-data/src/read-models/activity-management';
 import {
   activityFormFromActivity,
   emptyActivityForm,
@@ -138,7 +139,7 @@ describe('the Activities screen (teachers and admins)', () => {
     );
     // Reading it back fills the form as it was typed, with the class's course.
     const { page } = dataOf(
-      await activitiesService.management({ search: 'Greetings quiz', courseId }),
+      await activityManagementReadModel.get({ search: 'Greetings quiz', courseId }),
     );
     expect(page.items).toHaveLength(1);
     expect(activityFormFromActivity(page.items[0]!)).toEqual({
@@ -172,7 +173,7 @@ describe('the Activities screen (teachers and admins)', () => {
     await createSubmission({ activity_id: course.id, student_id: second.id, grade: 50 });
 
     const { page } = dataOf(
-      await activitiesService.management({ courseId, search: 'Counted', limit: 10 }),
+      await activityManagementReadModel.get({ courseId, search: 'Counted', limit: 10 }),
     );
 
     expect(page.total).toBe(2);
@@ -194,7 +195,7 @@ describe('the Activities screen (teachers and admins)', () => {
 
   it("reads the screen's figures with its page in one request: the same total as the list", async () => {
     await signInAs('teacher');
-    const { stats, page } = dataOf(await activitiesService.management({ limit: 1 }));
+    const { stats, page } = dataOf(await activityManagementReadModel.get({ limit: 1 }));
     expect(page.items).toHaveLength(1);
     expect(stats.total).toBe(page.total);
     expect(page.totalPages).toBe(page.total);
@@ -205,7 +206,9 @@ describe('the Activities screen (teachers and admins)', () => {
     expect(stats.activeCourses).toBe(rows[0]?.active);
 
     // A filtered page keeps the figures of everything the teacher may see.
-    const filtered = dataOf(await activitiesService.management({ courseId, type: 'presentation' }));
+    const filtered = dataOf(
+      await activityManagementReadModel.get({ courseId, type: 'presentation' }),
+    );
     expect(filtered.stats).toEqual(stats);
     expect(filtered.page.total).toBe(0);
   });
@@ -218,31 +221,31 @@ describe('the Activities screen (teachers and admins)', () => {
     ]);
     await signInAs('teacher');
 
-    const percent = dataOf(await activitiesService.management({ courseId, search: ' 100% ' }));
+    const percent = dataOf(await activityManagementReadModel.get({ courseId, search: ' 100% ' }));
     expect(percent.page.items.map((item) => item.id)).toEqual([sale.id]);
-    const typed = dataOf(await activitiesService.management({ courseId, search: 'typed:' }));
+    const typed = dataOf(await activityManagementReadModel.get({ courseId, search: 'typed:' }));
     expect(typed.page.items.map((item) => item.id).sort()).toEqual(
       [sale.id, half.id, hidden.id].sort(),
     );
     const drafts = dataOf(
-      await activitiesService.management({ courseId, search: 'Typed', isActive: false }),
+      await activityManagementReadModel.get({ courseId, search: 'Typed', isActive: false }),
     );
     expect(drafts.page).toMatchObject({ total: 1, items: [{ id: hidden.id, isActive: false }] });
 
     // An administrator sees them too; a student who is not in the course, none.
     await signInAs('admin');
     expect(
-      dataOf(await activitiesService.management({ courseId, search: 'Typed' })).page.total,
+      dataOf(await activityManagementReadModel.get({ courseId, search: 'Typed' })).page.total,
     ).toBe(3);
     await signInAs('student');
     expect(
-      dataOf(await activitiesService.management({ courseId, search: 'Typed' })).page.total,
+      dataOf(await activityManagementReadModel.get({ courseId, search: 'Typed' })).page.total,
     ).toBe(0);
   });
 
   it('is FETCH_ACTIVITIES_ERROR, a refusal, when signed out', async () => {
     await authService.signOut();
-    const result = await activitiesService.management();
+    const result = await activityManagementReadModel.get();
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(result.error).toMatchObject({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classManagementReadModel } from '../../../shared-data/src/read-models/class-management';
 import {
   classFormFromClass,
   toClassInput,
@@ -246,7 +247,11 @@ describe('classesService.management (Class Management in one request)', () => {
     );
     const [expected] = rows;
     const answer = dataOf(
-      await classesService.management({ teacherId: DEMO_ACCOUNTS.teacher.id, page: 1, limit: 3 }),
+      await classManagementReadModel.get({
+        teacherId: DEMO_ACCOUNTS.teacher.id,
+        page: 1,
+        limit: 3,
+      }),
     );
     expect(answer.stats).toEqual({
       total: expected?.total,
@@ -279,7 +284,7 @@ describe('classesService.management (Class Management in one request)', () => {
     ]);
 
     const answer = dataOf(
-      await classesService.management({
+      await classManagementReadModel.get({
         teacherId: DEMO_ACCOUNTS.teacher.id,
         search: '100% attendance',
         dateFrom: hoursFromNow(-2),
@@ -311,7 +316,7 @@ describe('classesService.management (Class Management in one request)', () => {
 
   it('is FETCH_CLASSES_ERROR, a load failure, when signed out', async () => {
     await authService.signOut();
-    const result = await classesService.management();
+    const result = await classManagementReadModel.get();
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(result.error).toMatchObject({

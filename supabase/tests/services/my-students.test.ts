@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classManagementReadModel } from '../../../shared-data/src/read-models/class-management';
 import { errorMessageKey } from '../../../shared-data/src/rules/error-messages';
 import { myStudentsReadModel } from '../../../shared-data/src/read-models/my-students';
 import { attendanceService } from '../../../shared-data/src/services/attendance';
@@ -68,7 +69,7 @@ describe('attendanceService (the attendance dialog)', () => {
 
     // The new rate comes with Class Management's page of classes.
     const { page } = dataOf(
-      await classesService.management({ courseId, dateFrom: hoursFromNow(-2) }),
+      await classManagementReadModel.get({ courseId, dateFrom: hoursFromNow(-2) }),
     );
     expect(page.items.find((item) => item.id === cls.id)?.attendance).toEqual({
       classId: cls.id,

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { userManagementReadModel } from '../../../shared-data/src/read-models/user-management';
 import { uniqueEmail } from '../../../local-supabase/tests/support';
 import { errorMessageKey } from '../../../shared-data/src/rules/error-messages';
 import {
@@ -24,7 +25,7 @@ afterAll(async () => {
 describe('usersService.countByRole (the screen figures, one request)', () => {
   it('counts every profile by role for an administrator', async () => {
     await signInAs('admin');
-    const counts = dataOf(await usersService.countByRole());
+    const counts = dataOf(await userManagementReadModel.counts());
     const { rows } = await ownerQuery<{ role: string; count: number }>(
       'select role, count(*)::int as count from public.users group by role',
     );
@@ -39,7 +40,7 @@ describe('usersService.countByRole (the screen figures, one request)', () => {
 
   it('counts only what a student may see: themself and the teachers', async () => {
     await signInAs('student');
-    const counts = dataOf(await usersService.countByRole());
+    const counts = dataOf(await userManagementReadModel.counts());
     expect(counts.student).toBe(1);
     expect(counts.admin).toBe(0);
   });
