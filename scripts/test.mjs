@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { ROOT, ensureBackend, onExit, run, stopAll } from './lib.mjs';
 
 const steps = [];
+const runStarted = performance.now();
 async function step(name, fn) {
   const started = performance.now();
   console.log(`\n▶ ${name}`);
@@ -39,4 +40,5 @@ try {
 }
 console.log('\nSteps:');
 for (const [name, seconds] of steps) console.log(`  ✓ ${name} (${seconds}s)`);
+console.log(`  total ${((performance.now() - runStarted) / 1000).toFixed(1)}s`);
 process.exit(failed ? 1 : 0);
