@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Provider as JotaiProvider, useAtomValue, useSetAtom } from 'jotai';
 import {
   loadPublicSettingsWriteAtom,
@@ -7,7 +7,7 @@ import {
 } from '@portal/shared-data';
 import { PortalUiProvider, applySiteLanguage } from '@portal/shared-ui';
 import { RouterProvider } from 'react-router-dom';
-import { router } from './router';
+import { createPortalRouter } from './router';
 import { portalStore } from './session';
 
 /**
@@ -17,6 +17,7 @@ import { portalStore } from './session';
  * the sign-in page loads neither.
  */
 export function App() {
+  const [router] = useState(createPortalRouter);
   return (
     <JotaiProvider store={portalStore}>
       <SchoolSettings>

@@ -11,47 +11,51 @@ import { PublicOnly, RequireSession, SessionGate } from './guards';
 // route `lazy` modules, loaded when one of their routes is opened. A signed-in page's loader
 // (page-loader.ts, in its lazy module) loads the page's remote module and first reads before it
 // renders; until the first page is ready the root shows a spinner.
-export const router = createBrowserRouter([
-  {
-    element: <SessionGate />,
-    errorElement: <RouteErrorScreen />,
-    hydrateFallbackElement: <FullPageLoader />,
-    children: [
-      {
-        path: paths.auth,
-        element: (
-          <PublicOnly>
-            <AuthScreen />
-          </PublicOnly>
-        ),
-      },
-      {
-        path: paths.resetPassword,
-        lazy: async () => ({
-          Component: (await import('../features/auth/reset-password-screen')).default,
-        }),
-      },
-      {
-        element: (
-          <RequireSession>
-            <Outlet />
-          </RequireSession>
-        ),
-        children: [
-          {
-            lazy: async () => ({ Component: (await import('./signed-in-layout')).default }),
-            errorElement: <RouteErrorScreen />,
-            children: [
-              ...routePaths().map((path) => ({
-                path,
-                lazy: async () => (await import('./guarded-page')).pageRoute(path),
-              })),
-              // Any unknown path redirects to the dashboard (docs/product-rules.md).
-              { path: '*', element: <Navigate to={paths.home} replace /> },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-]);
+//
+// Created when the app first renders, not when this module loads: the router starts the first
+// page's loaders at once, and they need the data client the bootstrap configures first.
+export const createPortalRouter = () =>
+  createBrowserRouter([
+    {
+      element: <SessionGate />,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <FullPageLoader />,
+      children: [
+        {
+          path: paths.auth,
+          element: (
+            <PublicOnly>
+              <AuthScreen />
+            </PublicOnly>
+          ),
+        },
+        {
+          path: paths.resetPassword,
+          lazy: async () => ({
+            Component: (await import('../features/auth/reset-password-screen')).default,
+          }),
+        },
+        {
+          element: (
+            <RequireSession>
+              <Outlet />
+            </RequireSession>
+          ),
+          children: [
+            {
+              lazy: async () => ({ Component: (await import('./signed-in-layout')).default }),
+              errorElement: <RouteErrorScreen />,
+              children: [
+                ...routePaths().map((path) => ({
+                  path,
+                  lazy: async () => (await import('./guarded-page')).pageRoute(path),
+                })),
+                // Any unknown path redirects to the dashboard (docs/product-rules.md).
+                { path: '*', element: <Navigate to={paths.home} replace /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]);
