@@ -54,6 +54,20 @@ describe('the persisted query cache', () => {
     expect(restored.getQueryData(dashboard)).toEqual({ courses: ['Spanish A1'] });
   });
 
+  it('marks restored reads stale, however recent: a page that shows one refetches it', async () => {
+    const client = await cache().clientFor('ana');
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => 'kept a second ago' });
+    await storedKeys('ana');
+
+    const restored = await cache().clientFor('ana');
+    expect(restored.getQueryData(dashboard)).toBe('kept a second ago');
+    expect(restored.getQueryState(dashboard)?.isInvalidated).toBe(true);
+    // The route loader's ensureQueryData still takes it from the cache (the page paints at once).
+    let fetched = 0;
+    await restored.ensureQueryData({ queryKey: dashboard, queryFn: () => `fetched ${++fetched}` });
+    expect(fetched).toBe(0);
+  });
+
   it('never keeps a failed read', async () => {
     const client = await cache().clientFor('ana');
     await client.fetchQuery({ queryKey: ['courses', 'mine', {}], queryFn: () => 'ok' });

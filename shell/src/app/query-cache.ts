@@ -92,7 +92,10 @@ export function createQueryCache({
     let unsubscribe: (() => void) | null = null;
     const restored = persistQueryClientRestore(options)
       .catch(() => undefined) // An unreadable copy is removed by the restore; start empty.
-      .then(() => {
+      .then(async () => {
+        // What was kept paints the page, but it is from the last visit: each page that shows a read
+        // refetches it (a read kept seconds ago would otherwise count as fresh for 30 s).
+        await client.invalidateQueries({ refetchType: 'none' });
         if (active) unsubscribe = persistQueryClientSubscribe(options);
       });
     return {

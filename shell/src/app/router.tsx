@@ -11,8 +11,9 @@ import { PublicOnly, RequireSession, SessionGate } from './guards';
 // route `lazy` modules, loaded when one of their routes is opened. A signed-in page's loader
 // (page-loader.ts, in its lazy module) loads the page's remote module and first reads before it
 // renders; until the first page is ready the root shows a spinner.
-// Created when the app first renders, after the start has configured the data client and registered
-// the remotes: a router starts its first navigation's loaders as soon as it exists.
+//
+// Created when the app first renders, not when this module loads: the router starts the first
+// page's loaders at once, and they need the data client the bootstrap configures first.
 export const createPortalRouter = () =>
   createBrowserRouter([
     {
