@@ -1,13 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { unitProject } from '../vitest.unit-project';
 
-// This package's unit tests: `pnpm --filter ./teacher-app test` here, one project of the root config there.
-export default defineProject({
-  test: {
-    name: 'teacher-app',
-    environment: 'jsdom',
-    // Both cores run test files at once (root vitest.config.ts); a guard against hangs, not a speed test.
-    testTimeout: 15_000,
-    setupFiles: ['../vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
-});
+export default unitProject('teacher-app');
