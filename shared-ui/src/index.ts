@@ -146,7 +146,8 @@ export {
   type CourseCardCourse,
   type CourseCardProps,
 } from './components/course-card/course-card';
-export { Pager, type PagerProps } from './components/pager/pager';
+// Every server-paged list: its page from usePageOfFilters, its results (count, loader, empty
+// states, the Previous / "Page x of y" / Next pager) through PagedResults.
 export {
   PagedResults,
   type FilteredEmptyProps,
