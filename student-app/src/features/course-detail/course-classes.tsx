@@ -106,11 +106,7 @@ export function CourseClasses({
             <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {classes?.items.map((courseClass) => (
                 <li key={courseClass.id}>
-                  <ClassItem
-                    courseClass={courseClass}
-                    now={now}
-                    onJoin={(cls) => join(cls, now)}
-                  />
+                  <ClassItem courseClass={courseClass} now={now} onJoin={(cls) => join(cls, now)} />
                 </li>
               ))}
             </Stack>
