@@ -397,6 +397,11 @@ export {
 } from './rules/settings';
 export { settingsService } from './services/settings';
 export {
+  PUBLIC_SETTINGS_STORAGE_KEY,
+  cachePublicSettings,
+  readCachedPublicSettings,
+} from './public-settings-cache';
+export {
   twoFactorService,
   type TwoFactorEnrollment,
   type TwoFactorFactor,
@@ -508,16 +513,6 @@ export {
 export { updatePasswordWriteAtom } from './atoms/update-password-write-atom';
 export { authEventWriteAtom, type AuthEventUpdate } from './atoms/auth-event-write-atom';
 export { profileUpdatedWriteAtom } from './atoms/profile-updated-write-atom';
-export {
-  PUBLIC_SETTINGS_STORAGE_KEY,
-  publicSettingsAtom,
-  readCachedPublicSettings,
-} from '@portal/shared-data/session';
-export { publicSettingsLoadedWriteAtom } from './atoms/public-settings-loaded-write-atom';
-export {
-  loadPublicSettingsWriteAtom,
-  takeStartupPublicSettings,
-} from './atoms/load-public-settings-write-atom';
 export { changePasswordWriteAtom } from './atoms/change-password-write-atom';
 export { useStandaloneSession, type StandaloneSession } from './hooks/use-standalone-session';
 

@@ -1,11 +1,7 @@
 // The browser's copy of the school's public settings, so that a page paints the school's name,
 // colours and theme at once instead of the defaults. The settings themselves are server state:
 // `settingsQueries.public()` reads them (and keeps this copy), the shell applies its answer.
-import {
-  DEFAULT_PUBLIC_SETTINGS,
-  toPublicSettings,
-  type PublicSettings,
-} from './mappers/settings';
+import { DEFAULT_PUBLIC_SETTINGS, toPublicSettings, type PublicSettings } from './mappers/settings';
 
 /**
  * localStorage key of the last public settings this browser saw, so a reload paints the school's

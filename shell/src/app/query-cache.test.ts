@@ -173,8 +173,27 @@ describe('the persisted query cache', () => {
     const page = cache();
     const first = await page.clientFor('ana');
     expect(await page.clientFor('ana')).toBe(first);
-    expect(page.currentClient('ana')).toBe(first);
+    expect(page.pageClient('ana')).toBe(first);
     page.end();
     expect(await page.clientFor('ana')).not.toBe(first);
+  });
+
+  it('gives a visitor a client of their own, never kept, and a new one after each session', async () => {
+    const page = cache();
+    const visitor = page.pageClient(null);
+    expect(page.pageClient(null)).toBe(visitor);
+    visitor.setQueryData(['settings', 'public'], { siteName: 'Escuela Sol' });
+
+    const ana = page.pageClient('ana');
+    expect(ana).not.toBe(visitor);
+    expect(ana.getQueryData(['settings', 'public'])).toBeUndefined();
+    // The visitor's reads went with the sign-in.
+    expect(visitor.getQueryData(['settings', 'public'])).toBeUndefined();
+
+    page.end();
+    const next = page.pageClient(null);
+    expect(next).not.toBe(visitor);
+    expect(next.getQueryData(['settings', 'public'])).toBeUndefined();
+    expect(storedCaches()).toEqual([]);
   });
 });

@@ -55,6 +55,8 @@ export function createQueryCache({
   throttleTime,
 }: QueryCacheOptions) {
   let current: Session | null = null;
+  /** A visitor's client: public reads only (the school's settings), never kept. */
+  let visitor: QueryClient | null = null;
 
   function start(userId: string): Session {
     // Someone else's session, in this page or a closed one: nothing of it stays.
@@ -110,8 +112,16 @@ export function createQueryCache({
   }
 
   function session(userId: string): Session {
-    if (current?.userId !== userId) current = start(userId);
+    if (current?.userId !== userId) {
+      forgetVisitor();
+      current = start(userId);
+    }
     return current;
+  }
+
+  function forgetVisitor(): void {
+    visitor?.clear();
+    visitor = null;
   }
 
   /** The user's client once their kept cache is in it (the route loaders wait for this). */
@@ -121,9 +131,16 @@ export function createQueryCache({
     return client;
   }
 
-  /** The user's client now (the signed-in layout's provider); the same one `clientFor` gives. */
-  function currentClient(userId: string): QueryClient {
-    return session(userId).client;
+  /**
+   * The page's client now (the App's provider): the signed-in user's, or a visitor's while nobody
+   * is signed in (or the start-up check has not answered yet). A visitor's client is new after each
+   * session, so nothing read before or during it shows to the next visitor.
+   */
+  function pageClient(userId: string | null): QueryClient {
+    // The same client `clientFor` gives the route loaders.
+    if (userId !== null) return session(userId).client;
+    visitor ??= createQueryClient();
+    return visitor;
   }
 
   /** The session ended (sign-out, a session found gone): forget every read, here and kept. */
@@ -139,7 +156,7 @@ export function createQueryCache({
     current = null;
   }
 
-  return { clientFor, currentClient, end };
+  return { clientFor, pageClient, end };
 }
 
 export type QueryCache = ReturnType<typeof createQueryCache>;
