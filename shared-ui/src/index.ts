@@ -68,13 +68,9 @@ export {
   type RoleBadgeProps,
   type UserRole,
 } from './components/role-badge/role-badge';
-export {
-  StandaloneHarness,
-  type StandaloneHarnessProps,
-  type ExposedPage,
-  type StandalonePage,
-  type StandaloneSession,
-} from './components/standalone-harness/standalone-harness';
+// A remote's pages manifest (src/app/pages.ts); the harness that runs them alone is
+// `@portal/shared-ui/standalone`.
+export type { ExposedPage, StandalonePage } from './standalone/exposed-page';
 export {
   formatDate,
   formatDecimal,
