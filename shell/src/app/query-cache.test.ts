@@ -178,6 +178,23 @@ describe('the persisted query cache', () => {
     expect(await page.clientFor('ana')).not.toBe(first);
   });
 
+  it("leaves the next user's session alone when the last one's ends after it began (another tab)", async () => {
+    const page = cache();
+    const ana = await page.clientFor('ana');
+    const luis = await page.clientFor('luis');
+    await luis.fetchQuery({ queryKey: dashboard, queryFn: async () => 'Luis dashboard' });
+    expect(await storedKeys('luis')).toEqual([JSON.stringify(dashboard)]);
+
+    // Ana's signed-in layout leaves only now.
+    page.end('ana');
+
+    expect(luis.getQueryData(dashboard)).toBe('Luis dashboard');
+    expect(page.pageClient('luis')).toBe(luis);
+    expect(await page.clientFor('luis')).toBe(luis);
+    expect(storedCaches()).toEqual([queryCacheKey('luis')]);
+    expect(ana).not.toBe(luis);
+  });
+
   it('gives a visitor a client of their own, never kept, and a new one after each session', async () => {
     const page = cache();
     const visitor = page.pageClient(null);

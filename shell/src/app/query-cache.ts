@@ -143,8 +143,13 @@ export function createQueryCache({
     return visitor;
   }
 
-  /** The session ended (sign-out, a session found gone): forget every read, here and kept. */
-  function end(): void {
+  /**
+   * The session ended (sign-out, a session found gone): forget every read, here and kept. Named,
+   * only that user's session ends: one that another user's has replaced already (a sign-in in
+   * another tab) was forgotten then, and the new one stays.
+   */
+  function end(userId?: string): void {
+    if (userId !== undefined && current !== null && current.userId !== userId) return;
     drop();
     forgetStoredQueryCaches(null);
   }

@@ -19,8 +19,10 @@ export default function SignedInLayout() {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
   const { state } = useNavigation();
-  // The layout leaves when the session ends (sign-out, expiry, another tab).
-  useEffect(() => () => portalQueryCache.end(), []);
+  // The layout leaves when the session ends (sign-out, expiry, another tab), or when another user's
+  // session replaces this one (then the App has already given the next user a client of their own).
+  const userId = user?.id;
+  useEffect(() => () => portalQueryCache.end(userId), [userId]);
   if (!user) return null;
   const navigation = navigationFor(user.role).map((item) => ({
     path: item.path,
