@@ -1,10 +1,4 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  removeOldestQuery,
-} from '@tanstack/react-query-persist-client';
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { rememberMeStorage, type RememberMeStorage } from '@portal/shared-data';
 import { createQueryClient } from '@portal/shared-data/queries';
 import { forgetStoredQueryCaches, queryCacheKey } from './stored-query-caches';
@@ -49,6 +43,23 @@ export type QueryCacheOptions = {
   throttleTime?: number;
 };
 
+/**
+ * TanStack Query's persistence, loaded with the first signed-in session: the sign-in page, whose
+ * QueryClient keeps nothing, does not download it.
+ */
+async function persistence() {
+  const [client, storagePersister] = await Promise.all([
+    import('@tanstack/react-query-persist-client'),
+    import('@tanstack/query-async-storage-persister'),
+  ]);
+  return {
+    persistQueryClientRestore: client.persistQueryClientRestore,
+    persistQueryClientSubscribe: client.persistQueryClientSubscribe,
+    removeOldestQuery: client.removeOldestQuery,
+    createAsyncStoragePersister: storagePersister.createAsyncStoragePersister,
+  };
+}
+
 export function createQueryCache({
   storage = rememberMeStorage,
   buster,
@@ -70,36 +81,42 @@ export function createQueryCache({
       queries: { ...client.getDefaultOptions().queries, gcTime: QUERY_CACHE_MAX_AGE_MS },
     });
     let active = true;
-    const persister = createAsyncStoragePersister({
-      key: queryCacheKey(userId),
-      // A throttled write can still be due after sign-out: once the session ends it goes nowhere.
-      storage: {
-        getItem: (key) => storage.getItem(key),
-        setItem: (key, value) => {
-          if (active) storage.setItem(key, value);
-        },
-        removeItem: (key) => storage.removeItem(key),
-      },
-      throttleTime,
-      // Over the storage's quota: the oldest reads go first.
-      retry: removeOldestQuery,
-    });
-    const options = {
-      queryClient: client,
-      persister,
-      buster,
-      maxAge: QUERY_CACHE_MAX_AGE_MS,
-      dehydrateOptions: { shouldDehydrateQuery: isKeptQuery, shouldDehydrateMutation: () => false },
-    };
     let unsubscribe: (() => void) | null = null;
-    const restored = persistQueryClientRestore(options)
-      .catch(() => undefined) // An unreadable copy is removed by the restore; start empty.
-      .then(async () => {
+    const restored = persistence()
+      .then(async (kit) => {
+        const options = {
+          queryClient: client,
+          persister: kit.createAsyncStoragePersister({
+            key: queryCacheKey(userId),
+            // A throttled write can still be due after sign-out: once the session ends it goes
+            // nowhere.
+            storage: {
+              getItem: (key) => storage.getItem(key),
+              setItem: (key, value) => {
+                if (active) storage.setItem(key, value);
+              },
+              removeItem: (key) => storage.removeItem(key),
+            },
+            throttleTime,
+            // Over the storage's quota: the oldest reads go first.
+            retry: kit.removeOldestQuery,
+          }),
+          buster,
+          maxAge: QUERY_CACHE_MAX_AGE_MS,
+          dehydrateOptions: {
+            shouldDehydrateQuery: isKeptQuery,
+            shouldDehydrateMutation: () => false,
+          },
+        };
+        // An unreadable copy is removed by the restore; start empty.
+        await kit.persistQueryClientRestore(options).catch(() => undefined);
         // What was kept paints the page, but it is from the last visit: each page that shows a read
         // refetches it (a read kept seconds ago would otherwise count as fresh for 30 s).
         await client.invalidateQueries({ refetchType: 'none' });
-        if (active) unsubscribe = persistQueryClientSubscribe(options);
-      });
+        if (active) unsubscribe = kit.persistQueryClientSubscribe(options);
+      })
+      // Without the persistence code (a failed chunk load) the session still works, unkept.
+      .catch(() => undefined);
     return {
       userId,
       client,
