@@ -1,8 +1,7 @@
 import { useMantineColorScheme, useMantineTheme } from '@mantine/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider } from 'jotai';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -17,9 +16,7 @@ import {
 } from '@portal/shared-data';
 import { createQueryClient, settingsKeys } from '@portal/shared-data/queries';
 import { LANGUAGE_STORAGE_KEY, initI18n, useSiteName, usePageTitle } from '@portal/shared-ui';
-import { student } from '../test-support/render-shell';
-import { SchoolSettings, SessionQueryClient } from './app';
-import { portalQueryCache } from './query-cache';
+import { SchoolSettings } from './app';
 
 const school: PublicSettings = {
   siteName: 'Escuela Sol',
@@ -182,39 +179,5 @@ describe('SchoolSettings', () => {
 
     expect(await screen.findByText('brand: Escuela Luna')).toBeInTheDocument();
     expect(screen.getByText('scheme: auto')).toBeInTheDocument();
-  });
-});
-
-describe('SessionQueryClient', () => {
-  afterEach(() => portalQueryCache.end());
-
-  it("gives a visitor a client of their own, and a session its user's, mounting the page again", async () => {
-    const mounts: unknown[] = [];
-    function Screen() {
-      const client = useQueryClient();
-      useEffect(() => void mounts.push(client), [client]);
-      return <p>screen</p>;
-    }
-    const store = createStore();
-    render(
-      <Provider store={store}>
-        <SessionQueryClient>
-          <Screen />
-        </SessionQueryClient>
-      </Provider>,
-    );
-    expect(mounts).toEqual([portalQueryCache.pageClient(null)]);
-    const visitor = mounts[0];
-
-    act(() => store.set(authAtom, { ...initialAuthState, user: student(), initialized: true }));
-    const userClient = await portalQueryCache.clientFor(student().id);
-    expect(mounts).toEqual([visitor, userClient]);
-    expect(userClient).not.toBe(visitor);
-
-    // Signed out: a new visitor's client, nothing of the session's.
-    act(() => store.set(authAtom, { ...initialAuthState, initialized: true }));
-    expect(mounts).toHaveLength(3);
-    expect(mounts[2]).not.toBe(visitor);
-    expect(mounts[2]).not.toBe(userClient);
   });
 });

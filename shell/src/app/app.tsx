@@ -11,34 +11,21 @@ import { portalStore } from './session';
 
 /**
  * Providers are mounted once, here; remote pages render inside this tree and share them. The jotai
- * store is the page's one (session.ts), which the route loaders read outside React. The toasts host
- * belongs to the signed-in layout.
+ * store is the page's one (session.ts), which the route loaders read outside React; so is the
+ * QueryClient (query-cache.ts: each session starts from nothing of the last one's, and a signed-in
+ * user's reads are kept between visits). The toasts host belongs to the signed-in layout.
  */
 export function App() {
   // One router for the page's life, made on the first render (see createPortalRouter).
   const [router] = useState(createPortalRouter);
   return (
     <JotaiProvider store={portalStore}>
-      <SessionQueryClient>
+      <QueryClientProvider client={portalQueryCache.client}>
         <SchoolSettings>
           <RouterProvider router={router} />
         </SchoolSettings>
-      </SessionQueryClient>
+      </QueryClientProvider>
     </JotaiProvider>
-  );
-}
-
-/**
- * The page's QueryClient (query-cache.ts): the signed-in user's, kept between visits, or a
- * visitor's. A session that starts or ends brings another client, and what is mounted under it
- * mounts again, so no screen keeps reading from the last session's cache.
- */
-export function SessionQueryClient({ children }: { children: ReactNode }) {
-  const userId = useAtomValue(authAtom).user?.id ?? null;
-  return (
-    <QueryClientProvider client={portalQueryCache.pageClient(userId)} key={userId ?? 'visitor'}>
-      {children}
-    </QueryClientProvider>
   );
 }
 

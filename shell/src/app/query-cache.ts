@@ -1,6 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { rememberMeStorage, type RememberMeStorage } from '@portal/shared-data';
-import { createQueryClient } from '@portal/shared-data/queries';
+import { createQueryClient, settingsKeys } from '@portal/shared-data/queries';
 import { forgetStoredQueryCaches, queryCacheKey } from './stored-query-caches';
 
 export { queryCacheKey };
@@ -26,9 +26,16 @@ export function isKeptQuery(query: Query): boolean {
   return query.state.status === 'success' && !NOT_KEPT.has(String(query.queryKey[1]));
 }
 
+/**
+ * The page's reads that belong to no user: the school's public settings, which every page applies
+ * (the sign-in page included). They stay across sessions and are read again with the new one.
+ */
+function isPageWide(query: Query): boolean {
+  return query.queryHash === JSON.stringify(settingsKeys.public());
+}
+
 type Session = {
   userId: string;
-  client: QueryClient;
   /** Resolves once the kept cache (if any) is in the client. */
   restored: Promise<void>;
   /** Stops persisting; writes still on their way are dropped. */
@@ -65,21 +72,21 @@ export function createQueryCache({
   buster,
   throttleTime,
 }: QueryCacheOptions) {
+  // The page's one client, for a visitor and for each user in turn: a screen's reads stay bound to
+  // it whoever signs in or out, and each session starts from nothing of the last one's.
+  const client = createQueryClient();
+  // A read is restorable for a day: it must not be garbage-collected (and so dropped from the kept
+  // cache) after the default five minutes off screen.
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, gcTime: QUERY_CACHE_MAX_AGE_MS },
+  });
   let current: Session | null = null;
-  /** A visitor's client: public reads only (the school's settings), never kept. */
-  let visitor: QueryClient | null = null;
 
   function start(userId: string): Session {
     // Someone else's session, in this page or a closed one: nothing of it stays.
     drop();
     forgetStoredQueryCaches(queryCacheKey(userId));
-    const client = createQueryClient();
-    // A read is restorable for a day: it must not be garbage-collected (and so dropped from the
-    // kept cache) after the default five minutes off screen.
-    client.setDefaultOptions({
-      ...client.getDefaultOptions(),
-      queries: { ...client.getDefaultOptions().queries, gcTime: QUERY_CACHE_MAX_AGE_MS },
-    });
     let active = true;
     let unsubscribe: (() => void) | null = null;
     const restored = persistence()
@@ -119,7 +126,6 @@ export function createQueryCache({
       .catch(() => undefined);
     return {
       userId,
-      client,
       restored,
       stop: () => {
         active = false;
@@ -128,36 +134,16 @@ export function createQueryCache({
     };
   }
 
-  function session(userId: string): Session {
-    if (current?.userId !== userId) {
-      forgetVisitor();
-      current = start(userId);
-    }
+  /** Starts the user's session unless it is the current one (the signed-in layout, the loaders). */
+  function sessionFor(userId: string): Session {
+    if (current?.userId !== userId) current = start(userId);
     return current;
   }
 
-  function forgetVisitor(): void {
-    visitor?.clear();
-    visitor = null;
-  }
-
-  /** The user's client once their kept cache is in it (the route loaders wait for this). */
+  /** The client once the user's kept cache is in it (the route loaders wait for this). */
   async function clientFor(userId: string): Promise<QueryClient> {
-    const { client, restored } = session(userId);
-    await restored;
+    await sessionFor(userId).restored;
     return client;
-  }
-
-  /**
-   * The page's client now (the App's provider): the signed-in user's, or a visitor's while nobody
-   * is signed in (or the start-up check has not answered yet). A visitor's client is new after each
-   * session, so nothing read before or during it shows to the next visitor.
-   */
-  function pageClient(userId: string | null): QueryClient {
-    // The same client `clientFor` gives the route loaders.
-    if (userId !== null) return session(userId).client;
-    visitor ??= createQueryClient();
-    return visitor;
   }
 
   /**
@@ -166,19 +152,31 @@ export function createQueryCache({
    * another tab) was forgotten then, and the new one stays.
    */
   function end(userId?: string): void {
-    if (userId !== undefined && current !== null && current.userId !== userId) return;
+    if (current === null || (userId !== undefined && current.userId !== userId)) return;
     drop();
     forgetStoredQueryCaches(null);
   }
 
+  /**
+   * Forgets the reads of the session on show, and reads the page-wide ones again for the next.
+   * Called too when the first session starts: the visitor's settings lacked the session timeout.
+   */
   function drop(): void {
-    if (!current) return;
-    current.stop();
-    current.client.clear();
+    current?.stop();
     current = null;
+    client.getMutationCache().clear();
+    client.removeQueries({ predicate: (query) => !isPageWide(query) });
+    // A read of them under way (the start-up one, already with the session) is not read twice.
+    void client.invalidateQueries({ predicate: isPageWide }, { cancelRefetch: false });
   }
 
-  return { clientFor, pageClient, end };
+  return {
+    /** The page's QueryClient (the App's provider). */
+    client,
+    clientFor,
+    sessionFor: (userId: string) => void sessionFor(userId),
+    end,
+  };
 }
 
 export type QueryCache = ReturnType<typeof createQueryCache>;

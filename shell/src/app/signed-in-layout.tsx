@@ -11,16 +11,18 @@ import { portalQueryCache } from './query-cache';
 import { navigationFor } from './route-table';
 
 /**
- * The layout with the signed-in role's sidebar entries, read from the route table. The session's
- * QueryClient (query-cache.ts: one per user, kept in the session's storage so the next start paints
- * from it) is the App's; when the session ends the layout leaves, and every kept read goes with it.
+ * The layout with the signed-in role's sidebar entries, read from the route table. The page's
+ * QueryClient is the App's; the user's session in it (query-cache.ts: kept in the session's storage
+ * so the next start paints from it) follows the layout, and every kept read goes when it leaves.
  */
 export default function SignedInLayout() {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
   const { state } = useNavigation();
-  // The layout leaves when the session ends (sign-out, expiry, another tab), or when another user's
-  // session replaces this one (then the App has already given the next user a client of their own).
+  // This user's reads from now on (another user signed in from another tab: the last one's go).
+  if (user) portalQueryCache.sessionFor(user.id);
+  // The session ends when the layout leaves (sign-out, expiry, another tab), or when another user's
+  // replaces it (already started above: that one stays).
   const userId = user?.id;
   useEffect(() => () => portalQueryCache.end(userId), [userId]);
   if (!user) return null;
