@@ -26,6 +26,63 @@ const noOtherApps = (app) =>
     message: `${app} must not import ${other}: apps meet only through Module Federation and @portal/shared-*.`,
   }));
 
+/** What may import what between packages and features (eslint-plugin-boundaries policies). */
+const BOUNDARY_POLICIES = [
+  {
+    // Remotes never import each other nor the shell; the shell imports no remote.
+    from: { file: { categories: 'app' } },
+    disallow: {
+      to: {
+        file: {
+          categories: 'app',
+          captured: { pkg: '!{{ from.file.captured.pkg }}' },
+        },
+      },
+    },
+    message:
+      '{{ from.file.captured.pkg }} must not import {{ to.file.captured.pkg }}: apps meet only through Module Federation and @portal/shared-*.',
+  },
+  {
+    // A feature imports no other feature and nothing from its app's wiring.
+    from: { element: { type: 'feature' } },
+    disallow: {
+      to: [
+        {
+          element: {
+            type: 'feature',
+            captured: { feature: '!{{ from.element.captured.feature }}' },
+          },
+        },
+        { element: { type: 'app-wiring' } },
+      ],
+    },
+    message:
+      'Feature "{{ from.element.captured.feature }}" must not import {{ to.element.path }}: a feature imports no other feature and nothing from src/app/ (move shared code to @portal/shared-*).',
+  },
+  {
+    // Shared packages never reach into an app.
+    from: { file: { captured: { pkg: 'shared-*' } } },
+    disallow: { to: { file: { categories: 'app' } } },
+    message: '{{ from.file.captured.pkg }} must not import an app ({{ to.file.captured.pkg }}).',
+  },
+];
+
+/**
+ * The UI kit takes data through props. Two entries are exempt, because they assemble a page host
+ * rather than a component: `@portal/shared-ui/standalone` (a remote on its own dev server) and
+ * `@portal/shared-ui/render-screen` (a screen in a test); docs/shared-packages.md.
+ */
+const KIT_WITHOUT_DATA = {
+  // The UI kit knows nothing about data access.
+  from: { file: { captured: { pkg: 'shared-ui' } } },
+  disallow: { to: { file: { captured: { pkg: 'shared-data' } } } },
+  message: 'shared-ui must not import shared-data: the kit takes data through props.',
+};
+const KIT_PAGE_HOSTS = [
+  'shared-ui/src/standalone/**/*.{ts,tsx}',
+  'shared-ui/src/test-utils/render-screen.tsx',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,54 +163,15 @@ export default tseslint.config(
         'error',
         {
           default: 'allow',
-          policies: [
-            {
-              // Remotes never import each other nor the shell; the shell imports no remote.
-              from: { file: { categories: 'app' } },
-              disallow: {
-                to: {
-                  file: {
-                    categories: 'app',
-                    captured: { pkg: '!{{ from.file.captured.pkg }}' },
-                  },
-                },
-              },
-              message:
-                '{{ from.file.captured.pkg }} must not import {{ to.file.captured.pkg }}: apps meet only through Module Federation and @portal/shared-*.',
-            },
-            {
-              // A feature imports no other feature and nothing from its app's wiring.
-              from: { element: { type: 'feature' } },
-              disallow: {
-                to: [
-                  {
-                    element: {
-                      type: 'feature',
-                      captured: { feature: '!{{ from.element.captured.feature }}' },
-                    },
-                  },
-                  { element: { type: 'app-wiring' } },
-                ],
-              },
-              message:
-                'Feature "{{ from.element.captured.feature }}" must not import {{ to.element.path }}: a feature imports no other feature and nothing from src/app/ (move shared code to @portal/shared-*).',
-            },
-            {
-              // The UI kit knows nothing about data access.
-              from: { file: { captured: { pkg: 'shared-ui' } } },
-              disallow: { to: { file: { captured: { pkg: 'shared-data' } } } },
-              message: 'shared-ui must not import shared-data: the kit takes data through props.',
-            },
-            {
-              // Shared packages never reach into an app.
-              from: { file: { captured: { pkg: 'shared-*' } } },
-              disallow: { to: { file: { categories: 'app' } } },
-              message:
-                '{{ from.file.captured.pkg }} must not import an app ({{ to.file.captured.pkg }}).',
-            },
-          ],
+          policies: [...BOUNDARY_POLICIES, KIT_WITHOUT_DATA],
         },
       ],
+    },
+  },
+  {
+    files: KIT_PAGE_HOSTS,
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: BOUNDARY_POLICIES }],
     },
   },
   // App package names (`@portal/student-app`) do not resolve to files, so the path-based rules above

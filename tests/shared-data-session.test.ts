@@ -18,7 +18,6 @@ const SESSION_FILES = [
   'client.ts',
   'remember-me-storage.ts',
   'atoms/auth-atom.ts',
-  'atoms/public-settings-atom.ts',
 ];
 
 /**
@@ -28,8 +27,6 @@ const SESSION_FILES = [
 const HARMLESS_STATE: Record<string, string> = {
   // A cache of what the browser answers; every copy finds the same zone.
   'rules/calendar-days.ts': 'the viewer’s time zone, read once',
-  // The shell's start hands it to its own signed-in layout; another app's copy would read again.
-  'atoms/load-public-settings-write-atom.ts': 'the start-up settings read, taken once by the shell',
 };
 
 type Import = { specifier: string; typeOnly: boolean };

@@ -50,6 +50,8 @@ function lowest(range: string): number[] | null {
 
 /** Whether every version `appRange` allows satisfies the caret/tilde/exact `peerRange`. */
 function peerAccepts(peerRange: string, appRange: string): boolean {
+  // The same range accepts itself (`workspace:*`: the workspace's own package).
+  if (peerRange === appRange) return true;
   const peer = lowest(peerRange);
   const app = lowest(appRange);
   if (!peer || !app) return false;

@@ -6,6 +6,5 @@
 // Nothing here may import '@portal/shared-data' or this entry: it would wait on itself.
 export * from './client';
 export * from './remember-me-storage';
-// The jotai atoms the shell's store holds values for (an atom's identity is its key in the store).
+// The jotai atom the shell's store holds the session in (an atom's identity is its key in the store).
 export * from './atoms/auth-atom';
-export * from './atoms/public-settings-atom';

@@ -68,13 +68,9 @@ export {
   type RoleBadgeProps,
   type UserRole,
 } from './components/role-badge/role-badge';
-export {
-  StandaloneHarness,
-  type StandaloneHarnessProps,
-  type ExposedPage,
-  type StandalonePage,
-  type StandaloneSession,
-} from './components/standalone-harness/standalone-harness';
+// A remote's pages manifest (src/app/pages.ts); the harness that runs them alone is
+// `@portal/shared-ui/standalone`.
+export type { ExposedPage, StandalonePage } from './standalone/exposed-page';
 export {
   formatDate,
   formatDecimal,
@@ -146,7 +142,8 @@ export {
   type CourseCardCourse,
   type CourseCardProps,
 } from './components/course-card/course-card';
-export { Pager, type PagerProps } from './components/pager/pager';
+// Every server-paged list: its page from usePageOfFilters, its results (count, loader, empty
+// states, the Previous / "Page x of y" / Next pager) through PagedResults.
 export {
   PagedResults,
   type FilteredEmptyProps,

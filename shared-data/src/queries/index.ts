@@ -1,8 +1,8 @@
 // `@portal/shared-data/queries`: server state through TanStack Query (docs/architecture.md
-// "Server state"). A separate entry of the package, shared as its own Module Federation singleton, so
-// pages that hold no server state (sign-in) do not load the query library. Everything here reaches
-// the services through the package's main entry ('@portal/shared-data'), never by relative path:
-// that keeps one Supabase client and one set of services for the whole page.
+// "Server state"). A separate entry of the package, bundled by each app like the main one (not a
+// Module Federation shared module). Everything here reaches the services through the package's main
+// entry ('@portal/shared-data'), never by relative path, and the Supabase client through the shared
+// `./session` entry: one client and one session for the whole page.
 
 export { createQueryClient, STALE_TIME_MS, type QueryClientOptions } from './query-client';
 export type { PageLoader, PageModule, PageParams } from './page-loader';

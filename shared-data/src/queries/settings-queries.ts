@@ -1,11 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { settingsKeys } from './keys';
 import { unwrap } from './service-failure';
-import {
-  type SettingsGroups,
-  settingsService,
-  takeStartupPublicSettings,
-} from '@portal/shared-data';
+import { cachePublicSettings, type SettingsGroups, settingsService } from '@portal/shared-data';
 
 export const settingsQueries = {
   /** Every group for an admin (the settings screen); general and appearance for anyone else. */
@@ -15,16 +11,20 @@ export const settingsQueries = {
       queryFn: () => unwrap(settingsService.get()),
     }),
   /**
-   * The public settings of the signed-in session (the shell's layout applies them): read once per
-   * session, and again whenever a settings mutation invalidates `settingsKeys.all`, so an admin's
-   * save shows at once in their own tab. The first read reuses the page's start-up read when that was
-   * made signed in, so a full page load reads the settings once.
+   * The school's public settings (name, theme, colours, default language, and signed in the session
+   * timeout), which the shell applies to every page, the sign-in page included. Read once per
+   * session (a visitor's, then the signed-in user's: query-cache.ts in the shell) and again whenever
+   * a settings mutation invalidates `settingsKeys.all`, so an admin's save shows at once in their own
+   * tab. Each answer is also kept in the browser, so the next page load paints with it at once.
    */
   public: () =>
     queryOptions({
       queryKey: settingsKeys.public(),
-      queryFn: async () =>
-        (await takeStartupPublicSettings()) ?? unwrap(settingsService.getPublic()),
+      queryFn: async () => {
+        const settings = await unwrap(settingsService.getPublic());
+        cachePublicSettings(settings);
+        return settings;
+      },
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };

@@ -38,10 +38,12 @@ export interface PageOfFilters {
 /**
  * The page of a server-paged list for the filters it was chosen for: a new search or filter starts
  * again at page 1, and a list that shrank under the shown page shows its new last page.
- * `filterKey` is any string that changes exactly when the filters do (e.g. JSON of them).
+ * `filterKey` is any string that changes exactly when the filters do (e.g. JSON of them); a list
+ * without filters leaves it out. Every paged list takes its page from here and shows it with
+ * `PagedResults`.
  */
 export function usePageOfFilters(
-  filterKey: string,
+  filterKey = '',
   { forgetOnChange = false }: PageOfFiltersOptions = {},
 ): PageOfFilters {
   const [paging, setPaging] = useState({ filterKey, page: 1 });

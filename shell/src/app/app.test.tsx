@@ -1,19 +1,20 @@
 import { useMantineColorScheme, useMantineTheme } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_PUBLIC_SETTINGS,
   PUBLIC_SETTINGS_STORAGE_KEY,
+  authAtom,
   fail,
+  initialAuthState,
   ok,
-  publicSettingsAtom,
-  publicSettingsLoadedWriteAtom,
-  readCachedPublicSettings,
   settingsService,
   type PublicSettings,
 } from '@portal/shared-data';
+import { createQueryClient, settingsKeys } from '@portal/shared-data/queries';
 import { LANGUAGE_STORAGE_KEY, initI18n, useSiteName, usePageTitle } from '@portal/shared-ui';
 import { SchoolSettings } from './app';
 
@@ -44,15 +45,25 @@ function Page() {
   );
 }
 
-function renderSettings(store = createStore()) {
+/** A page whose start-up session check has answered: a visitor. */
+function checkedStore() {
+  const store = createStore();
+  store.set(authAtom, { ...initialAuthState, initialized: true });
+  return store;
+}
+
+function renderSettings(store = checkedStore()) {
+  const queryClient = createQueryClient({ retry: false });
   render(
     <Provider store={store}>
-      <SchoolSettings>
-        <Page />
-      </SchoolSettings>
+      <QueryClientProvider client={queryClient}>
+        <SchoolSettings>
+          <Page />
+        </SchoolSettings>
+      </QueryClientProvider>
     </Provider>,
   );
-  return store;
+  return { store, queryClient };
 }
 
 beforeEach(() => initI18n({ lng: 'en' }));
@@ -124,12 +135,23 @@ describe('SchoolSettings', () => {
       theme: 'dark',
     });
 
-    // The next load: the store starts from the cached copy, as the atom does on a real reload.
-    const store = createStore();
-    store.set(publicSettingsAtom, readCachedPublicSettings());
+    // The next load: a new page paints the copy while its own read is on its way.
     vi.spyOn(settingsService, 'getPublic').mockReturnValue(new Promise(() => {}));
+    renderSettings();
+    expect(screen.getAllByText('brand: Escuela Sol')).toHaveLength(2);
+  });
+
+  it('reads nothing until the start-up session check has answered, then reads once', async () => {
+    const getPublic = vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(school));
+    const store = createStore();
     renderSettings(store);
-    expect(screen.getAllByText('brand: Escuela Sol').length).toBeGreaterThan(0);
+    expect(screen.getByText('brand: Lingua Academy')).toBeInTheDocument();
+    expect(getPublic).not.toHaveBeenCalled();
+
+    act(() => store.set(authAtom, { ...initialAuthState, initialized: true }));
+
+    expect(await screen.findByText('brand: Escuela Sol')).toBeInTheDocument();
+    expect(getPublic).toHaveBeenCalledTimes(1);
   });
 
   it('keeps what it shows when the settings cannot be read', async () => {
@@ -145,15 +167,15 @@ describe('SchoolSettings', () => {
   });
 
   it('follows a later change live (an admin saving while signed in)', async () => {
-    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
-    const store = renderSettings();
-    await waitFor(() => expect(settingsService.getPublic).toHaveBeenCalled());
+    const getPublic = vi
+      .spyOn(settingsService, 'getPublic')
+      .mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    const { queryClient } = renderSettings();
+    await waitFor(() => expect(getPublic).toHaveBeenCalled());
 
-    store.set(publicSettingsLoadedWriteAtom, {
-      ...school,
-      theme: 'auto',
-      siteName: 'Escuela Luna',
-    });
+    getPublic.mockResolvedValue(ok({ ...school, theme: 'auto', siteName: 'Escuela Luna' }));
+    // What a successful settings mutation declares it changes (settingsMutations' meta).
+    await act(() => queryClient.invalidateQueries({ queryKey: settingsKeys.all }));
 
     expect(await screen.findByText('brand: Escuela Luna')).toBeInTheDocument();
     expect(screen.getByText('scheme: auto')).toBeInTheDocument();

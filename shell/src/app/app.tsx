@@ -1,29 +1,30 @@
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { Provider as JotaiProvider, useAtomValue, useSetAtom } from 'jotai';
-import {
-  loadPublicSettingsWriteAtom,
-  publicSettingsAtom,
-  uiSiteLanguage,
-} from '@portal/shared-data';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { authAtom, readCachedPublicSettings, uiSiteLanguage } from '@portal/shared-data';
+import { settingsQueries } from '@portal/shared-data/queries';
 import { PortalUiProvider, applySiteLanguage } from '@portal/shared-ui';
 import { RouterProvider } from 'react-router-dom';
+import { portalQueryCache } from './query-cache';
 import { createPortalRouter } from './router';
 import { portalStore } from './session';
 
 /**
  * Providers are mounted once, here; remote pages render inside this tree and share them. The jotai
- * store is the page's one (session.ts), which the route loaders read outside React. The
- * QueryClient and the toasts host belong to the signed-in session (signed-in-layout.tsx), so
- * the sign-in page loads neither.
+ * store is the page's one (session.ts), which the route loaders read outside React; so is the
+ * QueryClient (query-cache.ts: each session starts from nothing of the last one's, and a signed-in
+ * user's reads are kept between visits). The toasts host belongs to the signed-in layout.
  */
 export function App() {
   // One router for the page's life, made on the first render (see createPortalRouter).
   const [router] = useState(createPortalRouter);
   return (
     <JotaiProvider store={portalStore}>
-      <SchoolSettings>
-        <RouterProvider router={router} />
-      </SchoolSettings>
+      <QueryClientProvider client={portalQueryCache.client}>
+        <SchoolSettings>
+          <RouterProvider router={router} />
+        </SchoolSettings>
+      </QueryClientProvider>
     </JotaiProvider>
   );
 }
@@ -32,16 +33,19 @@ export function App() {
  * The school's System Settings on every page, the sign-in page included: the site name, the theme
  * (light, dark or auto) and the three colours go into the one MantineProvider that the shell and
  * every remote page render under; a visitor who has not chosen a language gets the school's default.
- * The page paints at once with the browser's cached copy (or the defaults) and applies the server's
- * answer when it comes: one request at start, which never blocks the first paint. While signed in,
- * the layout keeps the same atom up to date (an admin's save shows live).
+ * They are server state, read by `settingsQueries.public()` like any other (an admin's save
+ * invalidates it, so it shows live). The page paints at once with the browser's copy of the last
+ * answer (or the defaults), and the read waits for the start-up session check, so that a returning
+ * user's page reads them once, with the session (which adds the session timeout).
  */
 export function SchoolSettings({ children }: { children: ReactNode }) {
-  const settings = useAtomValue(publicSettingsAtom);
-  const load = useSetAtom(loadPublicSettingsWriteAtom);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { initialized } = useAtomValue(authAtom);
+  const [cached] = useState(readCachedPublicSettings);
+  // A failed read keeps what the page shows.
+  const { data: settings = cached } = useQuery({
+    ...settingsQueries.public(),
+    enabled: initialized,
+  });
   // Before paint, so a cached default language does not flash the other one first. A default the
   // portal has no screens in (fr, de) greets in English.
   useLayoutEffect(() => {

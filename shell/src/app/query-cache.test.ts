@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberMeStorage as storage } from '@portal/shared-data';
+import { settingsKeys } from '@portal/shared-data/queries';
 import { QUERY_CACHE_MAX_AGE_MS, createQueryCache, queryCacheKey } from './query-cache';
 
 // The persisted TanStack Query cache: one per user, in the session's storage, busted by the build,
@@ -105,7 +106,8 @@ describe('the persisted query cache', () => {
     await storedKeys('ana');
 
     const ben = await page.clientFor('ben');
-    expect(ben).not.toBe(ana);
+    // The page's one client, emptied of Ana's reads.
+    expect(ben).toBe(ana);
     expect(ben.getQueryData(dashboard)).toBeUndefined();
     expect(ana.getQueryData(dashboard)).toBeUndefined();
     expect(localStorage.getItem(queryCacheKey('ana'))).toBeNull();
@@ -169,12 +171,52 @@ describe('the persisted query cache', () => {
     );
   });
 
-  it('hands out the same client for the same user until the session ends', async () => {
+  it("hands out the page's one client; a session that ends takes its reads along", async () => {
     const page = cache();
     const first = await page.clientFor('ana');
-    expect(await page.clientFor('ana')).toBe(first);
-    expect(page.currentClient('ana')).toBe(first);
+    expect(first).toBe(page.client);
+    await first.fetchQuery({ queryKey: dashboard, queryFn: () => "Ana's courses" });
     page.end();
-    expect(await page.clientFor('ana')).not.toBe(first);
+    expect(await page.clientFor('ana')).toBe(first);
+    expect(first.getQueryData(dashboard)).toBeUndefined();
+  });
+
+  it("leaves the next user's session alone when the last one's ends after it began (another tab)", async () => {
+    const page = cache();
+    await page.clientFor('ana');
+    const client = await page.clientFor('luis');
+    await client.fetchQuery({ queryKey: dashboard, queryFn: async () => 'Luis dashboard' });
+    expect(await storedKeys('luis')).toEqual([JSON.stringify(dashboard)]);
+
+    // Ana's signed-in layout leaves only now.
+    page.end('ana');
+
+    expect(client.getQueryData(dashboard)).toBe('Luis dashboard');
+    client.setQueryData(dashboard, 'Luis, later');
+    expect(await storedKeys('luis')).toEqual([JSON.stringify(dashboard)]);
+    await vi.waitFor(() =>
+      expect(localStorage.getItem(queryCacheKey('luis'))).toContain('Luis, later'),
+    );
+    expect(storedCaches()).toEqual([queryCacheKey('luis')]);
+  });
+
+  it("keeps the school's public settings across sessions, and reads them again with each", async () => {
+    const page = cache();
+    const settings = settingsKeys.public();
+    // A visitor's page has read them (no session timeout in that answer).
+    page.client.setQueryData(settings, { siteName: 'Escuela Sol', sessionTimeout: null });
+
+    page.sessionFor('ana');
+    expect(page.client.getQueryData(settings)).toMatchObject({ siteName: 'Escuela Sol' });
+    expect(page.client.getQueryState(settings)?.isInvalidated).toBe(true);
+    const client = await page.clientFor('ana');
+    client.setQueryData(settings, { siteName: 'Escuela Sol', sessionTimeout: 30 });
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => "Ana's courses" });
+
+    page.end();
+    expect(client.getQueryData(dashboard)).toBeUndefined();
+    expect(client.getQueryData(settings)).toMatchObject({ siteName: 'Escuela Sol' });
+    expect(client.getQueryState(settings)?.isInvalidated).toBe(true);
+    expect(storedCaches()).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { authAtom } from '@portal/shared-data';
@@ -12,28 +11,30 @@ import { portalQueryCache } from './query-cache';
 import { navigationFor } from './route-table';
 
 /**
- * The layout with the signed-in role's sidebar entries, read from the route table. It provides the
- * session's QueryClient (query-cache.ts: one per user, kept in the session's storage so the next
- * start paints from it); when the session ends the layout leaves, and every read goes with it.
+ * The layout with the signed-in role's sidebar entries, read from the route table. The page's
+ * QueryClient is the App's; the user's session in it (query-cache.ts: kept in the session's storage
+ * so the next start paints from it) follows the layout, and every kept read goes when it leaves.
  */
 export default function SignedInLayout() {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
   const { state } = useNavigation();
-  // The route loaders' client for this user (another user signed in from another tab: a new one).
-  const queryClient = user ? portalQueryCache.currentClient(user.id) : null;
-  // The layout leaves when the session ends (sign-out, expiry, another tab).
-  useEffect(() => () => portalQueryCache.end(), []);
-  if (!user || !queryClient) return null;
+  // This user's reads from now on (another user signed in from another tab: the last one's go).
+  if (user) portalQueryCache.sessionFor(user.id);
+  // The session ends when the layout leaves (sign-out, expiry, another tab), or when another user's
+  // replaces it (already started above: that one stays).
+  const userId = user?.id;
+  useEffect(() => () => portalQueryCache.end(userId), [userId]);
+  if (!user) return null;
   const navigation = navigationFor(user.role).map((item) => ({
     path: item.path,
     label: t(item.labelKey),
     icon: NAV_ICONS[item.icon],
   }));
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <NotificationsHost />
       <AppLayout navigation={navigation} loading={state === 'loading'} />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -106,6 +106,17 @@ describe('PagedResults', () => {
     expect(onPageChange).toHaveBeenCalledWith(3);
   });
 
+  it('shows the empty state of a list without filters, and takes a deeper count heading', () => {
+    renderResults({
+      results: page([], 0, 0),
+      filtered: undefined,
+      filteredEmpty: undefined,
+      headingOrder: 3,
+    });
+    expect(screen.getByRole('heading', { level: 3, name: '0 lessons' })).toBeInTheDocument();
+    expect(screen.getByText('No lessons yet')).toBeInTheDocument();
+  });
+
   it('shows no pager when everything fits on one page', () => {
     renderResults();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();

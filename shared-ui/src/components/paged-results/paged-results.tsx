@@ -33,25 +33,34 @@ export interface PagedResultsProps {
   loadingLabel: string;
   /** Names the small loader beside the heading while shown results refresh. */
   updatingLabel: string;
-  /** Filters are set: an empty page then says nothing matches instead of showing `empty`. */
-  filtered: boolean;
+  /**
+   * Filters are set: an empty page then shows `filteredEmpty` (nothing matches, Clear Filters)
+   * instead of `empty`. A list without filters leaves both out.
+   */
+  filtered?: boolean;
   /** Shown when there is nothing at all, e.g. an EmptyState offering to create the first item. */
   empty: ReactNode;
-  filteredEmpty: FilteredEmptyProps;
+  filteredEmpty?: FilteredEmptyProps;
   /** The page asked for (1-based) and how to ask for another. */
   page: number;
   onPageChange: (page: number) => void;
   /** Names the pager's navigation landmark. */
   pagerLabel: string;
+  /**
+   * The count heading's level: 2 for a screen's list (the default), deeper for a list inside a
+   * titled section or a dialog, so the page's outline stays in order.
+   */
+  headingOrder?: 2 | 3 | 4;
   /** The page's items (a grid of cards, a list of rows); shown busy while fetching. */
   children: ReactNode;
 }
 
 /**
- * The results part of a paged list screen: a loader on the first load; then the count heading
- * (announced politely, with a small loader while refreshing), the items, or an empty state (nothing
- * at all, or nothing matching the filters with Clear Filters), and the pager. It renders siblings,
- * so they take the spacing of the screen's Stack.
+ * The results part of every server-paged list (docs/product-rules.md "Lists, paging and sorting"): a loader on the
+ * first load; then the count heading (announced politely, with a small loader while refreshing),
+ * the items, or an empty state (nothing at all, or nothing matching the filters with Clear
+ * Filters), and the pager. It renders siblings, so they take the spacing of the screen's Stack. The
+ * page itself comes from `usePageOfFilters`.
  */
 export function PagedResults({
   results,
@@ -59,12 +68,13 @@ export function PagedResults({
   fetching,
   loadingLabel,
   updatingLabel,
-  filtered,
+  filtered = false,
   empty,
   filteredEmpty,
   page,
   onPageChange,
   pagerLabel,
+  headingOrder = 2,
   children,
 }: PagedResultsProps) {
   if (results === undefined) {
@@ -73,13 +83,13 @@ export function PagedResults({
   return (
     <>
       <Group gap="xs" aria-live="polite">
-        <Title order={2} size="h4">
+        <Title order={headingOrder} size="h4">
           {countTitle(results.total)}
         </Title>
         {fetching ? <Loader size="xs" aria-label={updatingLabel} /> : null}
       </Group>
       {results.items.length === 0 ? (
-        filtered ? (
+        filtered && filteredEmpty ? (
           <EmptyState
             icon={<IconFilterOff aria-hidden />}
             title={filteredEmpty.title}

@@ -10,7 +10,10 @@ export interface PagerProps {
   'aria-label'?: string;
 }
 
-/** Previous / "Page x of y" / Next; nothing when everything fits on one page. */
+/**
+ * Previous / "Page x of y" / Next; nothing when everything fits on one page. The pager of
+ * `PagedResults`, not exported by the kit: every list pages through `PagedResults`.
+ */
 export function Pager({ page, totalPages, onChange, 'aria-label': ariaLabel }: PagerProps) {
   const { t } = useTranslation('common');
   const total = Math.floor(totalPages);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { AppShell, Burger, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
   IDLE_SIGN_OUT_STORAGE_KEY,
@@ -10,8 +10,6 @@ import {
   logoutWriteAtom,
   onOpenCourseDetail,
   paths,
-  publicSettingsAtom,
-  publicSettingsLoadedWriteAtom,
 } from '@portal/shared-data';
 import { settingsQueries } from '@portal/shared-data/queries';
 import { useSiteName } from '@portal/shared-ui';
@@ -21,21 +19,15 @@ import { Sidebar, type SidebarItem } from './sidebar';
 import { useIdleSignOut } from './use-idle-sign-out';
 
 /**
- * The school's settings for the signed-in session: read once per session (with the session timeout)
- * and again when an admin saves them, then applied to the whole page (theme, brand, language) by the
- * shell's providers; an idle user is signed out after the session timeout.
+ * An idle user is signed out after the school's session timeout, from the same settings read that
+ * the App's SchoolSettings applies to the page (one query, read once per session).
  */
-function useSessionSettings() {
+function useSessionTimeout() {
   const navigate = useNavigate();
   const settings = useQuery(settingsQueries.public());
-  const applySettings = useSetAtom(publicSettingsLoadedWriteAtom);
   const logout = useSetAtom(logoutWriteAtom);
-  const applied = useAtomValue(publicSettingsAtom);
-  useEffect(() => {
-    if (settings.data) applySettings(settings.data);
-  }, [settings.data, applySettings]);
   useIdleSignOut(
-    settings.data?.sessionTimeout ?? applied.sessionTimeout,
+    settings.data?.sessionTimeout ?? null,
     (minutes) => {
       try {
         // The sign-in page says why (features/auth/idle-sign-out-notice.tsx).
@@ -67,7 +59,7 @@ export function AppLayout({
   const siteName = useSiteName();
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigate = useNavigate();
-  useSessionSettings();
+  useSessionTimeout();
   // The cross-app contract (docs/architecture.md): any app may ask for a course's detail page by
   // window event.
   useEffect(

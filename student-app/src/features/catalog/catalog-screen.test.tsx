@@ -113,6 +113,13 @@ describe('Course Catalog', () => {
 
     await user.selectOptions(screen.getByLabelText('Level'), 'advanced');
     expect(await screen.findByText(/No course matches your search/)).toBeInTheDocument();
+
+    // The empty result offers its own Clear Filters (after the filter bar's).
+    const clear = screen.getAllByRole('button', { name: 'Clear Filters' });
+    expect(clear).toHaveLength(2);
+    await user.click(clear[1]!);
+    expect(screen.getByLabelText('Level')).toHaveValue('');
+    expect(await screen.findByText(/no courses open for enrollment/)).toBeInTheDocument();
   });
 
   it('shows a translated error with Try again', async () => {

@@ -1,4 +1,4 @@
-import { Box, Group, Loader, LoadingOverlay, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Loader, LoadingOverlay, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearchOff } from '@tabler/icons-react';
@@ -6,7 +6,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CourseCard, EmptyState, ErrorBanner, FullPageLoader, Pager } from '@portal/shared-ui';
+import {
+  CourseCard,
+  EmptyState,
+  ErrorBanner,
+  PagedResults,
+  usePageOfFilters,
+} from '@portal/shared-ui';
 import {
   COURSE_LANGUAGES,
   authAtom,
@@ -32,8 +38,7 @@ export default function CatalogScreen() {
 
   // A new search or filter starts again at page 1: the page belongs to the filters it was chosen for.
   const filterKey = JSON.stringify([search, language, level]);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const { page, setPage, settle } = usePageOfFilters(filterKey);
   const query: CatalogQuery = {
     search,
     language: language ?? undefined,
@@ -44,20 +49,14 @@ export default function CatalogScreen() {
   const languages = useQuery(courseQueries.catalogLanguages());
   const enroll = useMutation(courseMutations.enroll());
 
-  // The list shrank under the student (courses closed): show its new last page instead of an
-  // empty one. Adjusting state while rendering skips showing the out-of-range page at all.
-  const loaded = courses.data;
-  const outOfRange =
-    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
-  if (outOfRange && !courses.isPlaceholderData && loaded.page === page) {
-    setPaging({ filterKey, page: loaded.totalPages });
-  }
-  const list = outOfRange ? undefined : loaded;
+  // The list shrank under the student (courses closed): its new last page shows instead.
+  const list = settle(courses);
   const items = list?.items ?? [];
 
   // Without the languages probe the filter still offers every language a course may have.
   const languageOptions = languages.data ?? (languages.isError ? COURSE_LANGUAGES : []);
   const filtered = filters.search.trim() !== '' || language !== null || level !== null;
+  const clearFilters = () => setFilters(NO_FILTERS);
   const enrollingId = enroll.isPending ? enroll.variables.courseId : null;
 
   const enrollIn = (course: CatalogCourse) => {
@@ -97,7 +96,7 @@ export default function CatalogScreen() {
         values={filters}
         languages={languageOptions}
         onChange={(changes) => setFilters((previous) => ({ ...previous, ...changes }))}
-        onClear={() => setFilters(NO_FILTERS)}
+        onClear={clearFilters}
         filtered={filtered}
         onRefresh={refresh}
         refreshing={courses.isFetching && list !== undefined}
@@ -112,73 +111,70 @@ export default function CatalogScreen() {
         />
       ) : null}
 
-      {list === undefined && courses.isFetching ? (
-        <FullPageLoader label={t('loading')} minHeight={300} />
-      ) : null}
-
-      {list ? (
-        <>
-          <Group gap="xs" aria-live="polite">
-            <Title order={2} size="h4">
-              {t('count', { count: list.total })}
-            </Title>
-            {courses.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
-          </Group>
-          {items.length === 0 ? (
-            <EmptyState
-              icon={<IconSearchOff aria-hidden />}
-              title={t('empty')}
-              description={filtered ? t('emptyFiltered') : t('emptyCatalog')}
-            />
-          ) : (
-            <Box pos="relative" aria-busy={enrollingId !== null || courses.isFetching}>
-              <LoadingOverlay
-                visible={enrollingId !== null}
-                zIndex={10}
-                overlayProps={{ blur: 1 }}
-                loaderProps={{
-                  children: (
-                    <Stack align="center" gap="xs" role="status">
-                      <Loader aria-hidden />
-                      <Text fw={600}>{t('enrolling')}</Text>
-                    </Stack>
-                  ),
-                }}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                {items.map((course) => (
-                  <CourseCard
-                    key={course.id}
-                    course={{
-                      id: course.id,
-                      title: course.title,
-                      description: course.description,
-                      level: course.level,
-                      language: course.language,
-                      durationWeeks: course.duration,
-                      enrolledCount: course.enrolledCount,
-                      maxStudents: course.maxStudents,
-                      teacherName: course.teacherName,
-                      price: course.price,
-                      averageRating: course.averageRating,
-                      reviewCount: course.reviewCount,
-                    }}
-                    enrolled={course.isEnrolled}
-                    enrolling={enrollingId === course.id}
-                    onEnroll={() => enrollIn(course)}
-                  />
-                ))}
-              </SimpleGrid>
-            </Box>
-          )}
-          <Pager
-            page={page}
-            totalPages={list.totalPages}
-            onChange={(next) => setPaging({ filterKey, page: next })}
-            aria-label={t('pager')}
+      <PagedResults
+        results={list}
+        countTitle={(count) => t('count', { count })}
+        fetching={courses.isFetching}
+        loadingLabel={t('loading')}
+        updatingLabel={t('updating')}
+        filtered={filtered}
+        filteredEmpty={{
+          title: t('empty'),
+          description: t('emptyFiltered'),
+          clearLabel: t('clearFilters'),
+          onClear: clearFilters,
+        }}
+        empty={
+          <EmptyState
+            icon={<IconSearchOff aria-hidden />}
+            title={t('empty')}
+            description={t('emptyCatalog')}
           />
-        </>
-      ) : null}
+        }
+        page={page}
+        onPageChange={setPage}
+        pagerLabel={t('pager')}
+      >
+        <Box pos="relative" aria-busy={enrollingId !== null}>
+          <LoadingOverlay
+            visible={enrollingId !== null}
+            zIndex={10}
+            overlayProps={{ blur: 1 }}
+            loaderProps={{
+              children: (
+                <Stack align="center" gap="xs" role="status">
+                  <Loader aria-hidden />
+                  <Text fw={600}>{t('enrolling')}</Text>
+                </Stack>
+              ),
+            }}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {items.map((course) => (
+              <CourseCard
+                key={course.id}
+                course={{
+                  id: course.id,
+                  title: course.title,
+                  description: course.description,
+                  level: course.level,
+                  language: course.language,
+                  durationWeeks: course.duration,
+                  enrolledCount: course.enrolledCount,
+                  maxStudents: course.maxStudents,
+                  teacherName: course.teacherName,
+                  price: course.price,
+                  averageRating: course.averageRating,
+                  reviewCount: course.reviewCount,
+                }}
+                enrolled={course.isEnrolled}
+                enrolling={enrollingId === course.id}
+                onEnroll={() => enrollIn(course)}
+              />
+            ))}
+          </SimpleGrid>
+        </Box>
+      </PagedResults>
     </Stack>
   );
 }

@@ -36,7 +36,7 @@ export function ClassItem({ courseClass, now, onJoin }: ClassItemProps) {
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
         <Stack gap={4} miw={0} style={{ flex: '1 1 16rem' }}>
           <Group gap="xs" wrap="wrap">
-            <Title order={4} size="h5" style={{ overflowWrap: 'anywhere' }}>
+            <Title order={5} size="h5" style={{ overflowWrap: 'anywhere' }}>
               {courseClass.title}
             </Title>
             <TypeBadge type={courseClass.type} />

@@ -1,10 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Title } from '@mantine/core';
 import { IconCalendarOff, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessageKey, paths, type CourseDetail, type ScheduledTime } from '@portal/shared-data';
 import { courseQueries, useJoinClass } from '@portal/shared-data/queries';
-import { EmptyState, ErrorBanner, FullPageLoader, Pager } from '@portal/shared-ui';
-import { useState } from 'react';
+import { EmptyState, ErrorBanner, PagedResults, usePageOfFilters } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ClassItem } from './class-item';
@@ -33,49 +32,18 @@ export function CourseClasses({
 }: CourseClassesProps) {
   const { t } = useTranslation(namespace);
   const courseId = detail.course.id;
-  const [page, setPage] = useState(1);
+  const { page, setPage, settle } = usePageOfFilters();
   const otherPage = useQuery({ ...courseQueries.classPage(courseId, page), enabled: page !== 1 });
   const { join, problem, dismissProblem } = useJoinClass(attendeeId);
-  const classes = page === 1 ? detail.classes : (otherPage.data ?? null);
-  const total = classes?.total ?? detail.classes.total;
-
-  let body;
-  if (page !== 1 && otherPage.isError) {
-    body = (
-      <ErrorBanner
-        title={t('classes.loadError')}
-        message={t(errorMessageKey(otherPage.error), { ns: 'errors' })}
-        onRetry={() => void otherPage.refetch()}
-      />
-    );
-  } else if (!classes) {
-    body = <FullPageLoader minHeight={200} label={t('classes.loading')} />;
-  } else if (classes.items.length === 0 && mayEnroll) {
-    const count = scheduled?.classCount ?? 0;
-    body = (
-      <EmptyState
-        icon={<IconSchool aria-hidden />}
-        title={count > 0 ? t('classes.enrollToSee', { count }) : t('classes.enrollHint')}
-        action={
-          <Button component={Link} to={paths.catalog} variant="light">
-            {t('classes.enroll')}
-          </Button>
-        }
-      />
-    );
-  } else if (classes.items.length === 0) {
-    body = <EmptyState icon={<IconCalendarOff aria-hidden />} title={t('classes.empty')} />;
-  } else {
-    body = (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {classes.items.map((courseClass) => (
-          <li key={courseClass.id}>
-            <ClassItem courseClass={courseClass} now={now} onJoin={(cls) => join(cls, now)} />
-          </li>
-        ))}
-      </Stack>
-    );
-  }
+  // Page 1 came with the course detail; a course gone since reads as no page (null).
+  const classes = settle(
+    page === 1
+      ? { data: detail.classes, isPlaceholderData: false }
+      : { data: otherPage.data ?? undefined, isPlaceholderData: otherPage.isPlaceholderData },
+  );
+  // A student without an active enrollment reads no class: the section invites them to enroll.
+  const hidden = mayEnroll && detail.classes.total === 0;
+  const count = scheduled?.classCount ?? 0;
 
   return (
     <Card
@@ -86,16 +54,9 @@ export function CourseClasses({
       aria-labelledby="course-classes-title"
     >
       <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Title order={3} size="h4" id="course-classes-title">
-            {t('classes.title')}
-          </Title>
-          {total > 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('classes.count', { count: total })}
-            </Text>
-          ) : null}
-        </Group>
+        <Title order={3} size="h4" id="course-classes-title">
+          {t('classes.title')}
+        </Title>
         {problem ? (
           <Alert
             color="yellow"
@@ -111,13 +72,46 @@ export function CourseClasses({
             })}
           </Alert>
         ) : null}
-        {body}
-        <Pager
-          page={page}
-          totalPages={classes?.totalPages ?? detail.classes.totalPages}
-          onChange={setPage}
-          aria-label={t('classes.pager')}
-        />
+        {page !== 1 && otherPage.isError ? (
+          <ErrorBanner
+            title={t('classes.loadError')}
+            message={t(errorMessageKey(otherPage.error), { ns: 'errors' })}
+            onRetry={() => void otherPage.refetch()}
+            retrying={otherPage.isFetching}
+          />
+        ) : null}
+        {hidden ? (
+          <EmptyState
+            icon={<IconSchool aria-hidden />}
+            title={count > 0 ? t('classes.enrollToSee', { count }) : t('classes.enrollHint')}
+            action={
+              <Button component={Link} to={paths.catalog} variant="light">
+                {t('classes.enroll')}
+              </Button>
+            }
+          />
+        ) : (
+          <PagedResults
+            results={classes}
+            countTitle={(total) => t('classes.count', { count: total })}
+            fetching={page !== 1 && otherPage.isFetching}
+            loadingLabel={t('classes.loading')}
+            updatingLabel={t('classes.updating')}
+            empty={<EmptyState icon={<IconCalendarOff aria-hidden />} title={t('classes.empty')} />}
+            page={page}
+            onPageChange={setPage}
+            pagerLabel={t('classes.pager')}
+            headingOrder={4}
+          >
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {classes?.items.map((courseClass) => (
+                <li key={courseClass.id}>
+                  <ClassItem courseClass={courseClass} now={now} onJoin={(cls) => join(cls, now)} />
+                </li>
+              ))}
+            </Stack>
+          </PagedResults>
+        )}
       </Stack>
     </Card>
   );

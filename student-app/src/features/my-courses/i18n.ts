@@ -5,6 +5,7 @@ export const namespace = 'student-my-courses';
 export const en = {
   intro: 'The courses you are taking, with your progress and what comes next.',
   loading: 'Loading your courses…',
+  updating: 'Updating the list…',
   loadError: 'Error loading courses:',
   count_one: '{{count}} course',
   count_other: '{{count}} courses',
@@ -40,6 +41,7 @@ export const en = {
 export const es: typeof en = {
   intro: 'Los cursos que estás haciendo, con tu progreso y lo que viene después.',
   loading: 'Cargando tus cursos…',
+  updating: 'Actualizando la lista…',
   loadError: 'Error al cargar los cursos:',
   count_one: '{{count}} curso',
   count_other: '{{count}} cursos',

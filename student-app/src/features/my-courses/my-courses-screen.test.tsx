@@ -276,6 +276,27 @@ describe('My Courses (student)', () => {
     expect(screen.queryByText('You are not enrolled in any courses yet')).not.toBeInTheDocument();
   });
 
+  it('keeps the page on show, marked as updating, while the next one loads', async () => {
+    let answerPage2: (result: Result<Paged<StudentCourse>>) => void = () => {};
+    listMyCourses.mockImplementation((paging) =>
+      (paging?.page ?? 1) === 1
+        ? Promise.resolve(pageOf([aCourse({ id: 'c-1', title: 'Page 1 course' })], 13, 1))
+        : new Promise((resolve) => (answerPage2 = resolve)),
+    );
+    const { user } = renderMyCourses();
+
+    expect(await screen.findByRole('heading', { name: '13 courses' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Updating the list…')).toBeInTheDocument();
+    const shown = screen.getByRole('article', { name: 'Page 1 course' });
+    expect(shown.closest('[aria-busy="true"]')).not.toBeNull();
+
+    answerPage2(pageOf([aCourse({ id: 'c-2', title: 'Page 2 course' })], 13, 2));
+    expect(await screen.findByRole('article', { name: 'Page 2 course' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Updating the list…')).not.toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
   it('speaks Spanish', async () => {
     listMyCourses.mockResolvedValue(pageOf([aCourse()]));
     renderMyCourses({ language: 'es' });

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Drawer, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Drawer, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconBook2 } from '@tabler/icons-react';
@@ -7,7 +7,13 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog, EmptyState, ErrorBanner, FullPageLoader, Pager } from '@portal/shared-ui';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ErrorBanner,
+  PagedResults,
+  usePageOfFilters,
+} from '@portal/shared-ui';
 import { authAtom, errorMessageKey, paths, type StudentCourse } from '@portal/shared-data';
 import { courseMutations, courseQueries } from '@portal/shared-data/queries';
 import { CourseDetails } from './course-details';
@@ -24,7 +30,7 @@ const NOT_SIGNED_IN = Symbol('not signed in');
 export default function MyCoursesScreen() {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
-  const [page, setPage] = useState(1);
+  const { page, setPage, settle } = usePageOfFilters();
   const courses = useQuery(courseQueries.mine({ page }));
   const unenroll = useMutation(courseMutations.unenroll());
   const wide = useMediaQuery(SIDE_COLUMN_QUERY) ?? false;
@@ -32,15 +38,8 @@ export default function MyCoursesScreen() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dropping, setDropping] = useState<StudentCourse | null>(null);
 
-  // Dropping the last course of the last page leaves that page empty: show the page before.
-  // Adjusting state while rendering skips showing the empty page at all.
-  const loaded = courses.data;
-  const outOfRange =
-    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
-  if (outOfRange && !courses.isPlaceholderData && loaded.page === page) {
-    setPage(loaded.totalPages);
-  }
-  const list = outOfRange ? undefined : loaded;
+  // Dropping the last course of the last page leaves that page empty: the page before shows.
+  const list = settle(courses);
   const items = list?.items ?? [];
 
   // On a wide screen the side column always shows a course: the chosen one, else the first.
@@ -97,34 +96,35 @@ export default function MyCoursesScreen() {
         />
       ) : null}
 
-      {list === undefined && courses.isFetching ? (
-        <FullPageLoader label={t('loading')} minHeight={300} />
-      ) : null}
-
-      {list && items.length === 0 ? (
-        <EmptyState
-          icon={<IconBook2 aria-hidden />}
-          title={t('empty')}
-          description={t('emptyHint')}
-          action={
-            <Button
-              component={Link}
-              to={paths.catalog}
-              rightSection={<IconArrowRight size={16} aria-hidden />}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: wide && selected ? 8 : 12 }} miw={0}>
+          <Stack gap="md">
+            <PagedResults
+              results={list}
+              countTitle={(count) => t('count', { count })}
+              fetching={courses.isFetching}
+              loadingLabel={t('loading')}
+              updatingLabel={t('updating')}
+              empty={
+                <EmptyState
+                  icon={<IconBook2 aria-hidden />}
+                  title={t('empty')}
+                  description={t('emptyHint')}
+                  action={
+                    <Button
+                      component={Link}
+                      to={paths.catalog}
+                      rightSection={<IconArrowRight size={16} aria-hidden />}
+                    >
+                      {t('browseCatalog')}
+                    </Button>
+                  }
+                />
+              }
+              page={page}
+              onPageChange={setPage}
+              pagerLabel={t('pager')}
             >
-              {t('browseCatalog')}
-            </Button>
-          }
-        />
-      ) : null}
-
-      {list && items.length > 0 ? (
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8 }} miw={0}>
-            <Stack gap="md">
-              <Title order={2} size="h4" aria-live="polite">
-                {t('count', { count: list.total })}
-              </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 {items.map((course) => (
                   <StudentCourseCard
@@ -135,25 +135,19 @@ export default function MyCoursesScreen() {
                   />
                 ))}
               </SimpleGrid>
-              <Pager
-                page={page}
-                totalPages={list.totalPages}
-                onChange={setPage}
-                aria-label={t('pager')}
-              />
-            </Stack>
+            </PagedResults>
+          </Stack>
+        </Grid.Col>
+        {wide && selected ? (
+          <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
+            <Box pos="sticky" top="var(--mantine-spacing-md)">
+              <Card withBorder component="aside" aria-label={t('detailsTitle')} padding="lg">
+                {details(true)}
+              </Card>
+            </Box>
           </Grid.Col>
-          {wide ? (
-            <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
-              <Box pos="sticky" top="var(--mantine-spacing-md)">
-                <Card withBorder component="aside" aria-label={t('detailsTitle')} padding="lg">
-                  {details(true)}
-                </Card>
-              </Box>
-            </Grid.Col>
-          ) : null}
-        </Grid>
-      ) : null}
+        ) : null}
+      </Grid>
 
       {!wide ? (
         <Drawer

@@ -253,6 +253,11 @@ describe('AttendanceModal', () => {
     );
     const { user } = renderModal();
     await screen.findByText('Tom Baker');
+    // Counted like every paged list, under the dialog's title.
+    expect(screen.getByRole('heading', { level: 3, name: '51 students' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Roster pages' })).toHaveTextContent(
+      'Page 1 of 2',
+    );
     await user.click(presentSwitch('Tom Baker'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Ana Abad')).toBeInTheDocument();

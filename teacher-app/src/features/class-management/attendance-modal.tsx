@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, Progress, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconChecks } from '@tabler/icons-react';
@@ -21,9 +21,10 @@ import {
   ErrorBanner,
   FormModal,
   formatDecimal,
-  Pager,
+  PagedResults,
   SaveFailedAlert,
   useLanguage,
+  usePageOfFilters,
   wrappingTitle,
 } from '@portal/shared-ui';
 import { namespace } from './attendance-i18n';
@@ -103,7 +104,7 @@ function AttendanceRoster({
 }: Omit<AttendanceModalProps, 'opened'>) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
-  const [page, setPage] = useState(1);
+  const { page, setPage, settle } = usePageOfFilters();
   const save = useMutation(classMutations.saveAttendance());
   // From Save until a refusal the roster is not read again, though the save invalidates it: the
   // dialog closes once the marks are saved, so a save is one request plus the screen's refresh.
@@ -116,7 +117,8 @@ function AttendanceRoster({
   const form = useForm<MarksForm>({ mode: 'controlled', initialValues: { marks: {} } });
   const { marks } = form.getValues();
 
-  const rows = roster.data?.items ?? [];
+  const shown = settle(roster);
+  const rows = shown?.items ?? [];
   const presentOf = (student: RosterStudent) =>
     marks[student.studentId]?.marked ?? student.attended;
   const mark = (student: RosterStudent, present: boolean) => {
@@ -228,60 +230,46 @@ function AttendanceRoster({
         ) : null}
       </Stack>
 
-      {roster.isPending ? (
-        <Group gap="xs" role="status" aria-label={t('loading')}>
-          <Loader size="sm" aria-hidden />
-          <Text size="sm" c="dimmed">
-            {t('loading')}
-          </Text>
-        </Group>
-      ) : null}
-
-      {roster.isSuccess ? (
-        rows.length === 0 ? (
+      <PagedResults
+        results={shown}
+        countTitle={(count) => t('roster', { count })}
+        fetching={roster.isFetching}
+        loadingLabel={t('loading')}
+        updatingLabel={t('updating')}
+        empty={
           <Text size="sm" c="dimmed">
             {t('empty')}
           </Text>
-        ) : (
-          <Stack gap="sm">
-            <Group justify="space-between" gap="xs">
-              <Group gap="xs">
-                <Title order={3} size="h5">
-                  {t('roster')}
-                </Title>
-                {roster.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
-              </Group>
-              <Button
-                variant="subtle"
-                size="xs"
-                leftSection={<IconChecks size={16} aria-hidden />}
-                onClick={markPagePresent}
-              >
-                {t('allPresent')}
-              </Button>
-            </Group>
-            <Box aria-busy={roster.isFetching}>
-              <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-                {rows.map((student, index) => (
-                  <RosterLine
-                    key={student.studentId}
-                    student={student}
-                    present={presentOf(student)}
-                    autoFocus={index === 0}
-                    onChange={(present) => mark(student, present)}
-                  />
-                ))}
-              </Stack>
-            </Box>
-            <Pager
-              page={page}
-              totalPages={roster.data.totalPages}
-              onChange={setPage}
-              aria-label={t('pager')}
-            />
+        }
+        page={page}
+        onPageChange={setPage}
+        pagerLabel={t('pager')}
+        headingOrder={3}
+      >
+        <Stack gap="sm">
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconChecks size={16} aria-hidden />}
+              onClick={markPagePresent}
+            >
+              {t('allPresent')}
+            </Button>
+          </Group>
+          <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+            {rows.map((student, index) => (
+              <RosterLine
+                key={student.studentId}
+                student={student}
+                present={presentOf(student)}
+                autoFocus={index === 0}
+                onChange={(present) => mark(student, present)}
+              />
+            ))}
           </Stack>
-        )
-      ) : null}
+        </Stack>
+      </PagedResults>
 
       {save.isError ? (
         <SaveFailedAlert

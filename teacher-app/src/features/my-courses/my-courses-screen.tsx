@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Drawer,
-  Grid,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Card, Drawer, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBook2, IconPlus } from '@tabler/icons-react';
@@ -23,8 +11,8 @@ import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
 import {
   EmptyState,
   ErrorBanner,
-  FullPageLoader,
-  Pager,
+  PagedResults,
+  usePageOfFilters,
   useSearchParamAction,
 } from '@portal/shared-ui';
 import { CourseFormModal, type SavedAs } from './course-form-modal';
@@ -48,7 +36,7 @@ type FormDialog = { kind: 'create' } | { kind: 'edit'; course: TeacherCourse } |
  */
 export default function MyCoursesScreen() {
   const { t } = useTranslation(namespace);
-  const [page, setPage] = useState(1);
+  const { page, setPage, settle } = usePageOfFilters();
   const courses = useQuery(courseQueries.taught({ page, limit: TEACHER_COURSES_PAGE_SIZE }));
   const wide = useMediaQuery(SIDE_COLUMN_QUERY) ?? false;
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -57,15 +45,9 @@ export default function MyCoursesScreen() {
   // "Create Course" from the dashboard's Quick Actions arrives with the form to open.
   useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
 
-  // The list shrank under the page shown (a course handed over by an administrator): show the new
-  // last page. Adjusting state while rendering skips showing the out-of-range page at all.
-  const loaded = courses.data;
-  const outOfRange =
-    loaded !== undefined && loaded.totalPages > 0 && loaded.page > loaded.totalPages;
-  if (outOfRange && !courses.isPlaceholderData && loaded.page === page) {
-    setPage(loaded.totalPages);
-  }
-  const list = outOfRange ? undefined : loaded;
+  // The list shrank under the page shown (a course handed over by an administrator): the new last
+  // page shows instead.
+  const list = settle(courses);
   const items = list?.items ?? [];
 
   // On a wide screen the side column always shows a course: the chosen one, else the first.
@@ -132,61 +114,51 @@ export default function MyCoursesScreen() {
         />
       ) : null}
 
-      {list === undefined && courses.isFetching ? (
-        <FullPageLoader label={t('loading')} minHeight={300} />
-      ) : null}
-
-      {list && items.length === 0 ? (
-        <EmptyState
-          icon={<IconBook2 aria-hidden />}
-          title={t('empty')}
-          description={t('emptyHint')}
-          action={createButton('light')}
-        />
-      ) : null}
-
-      {list && items.length > 0 ? (
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8 }} miw={0}>
-            <Stack gap="md">
-              <Group gap="xs" aria-live="polite">
-                <Title order={2} size="h4">
-                  {t('count', { count: list.total })}
-                </Title>
-                {courses.isFetching ? <Loader size="xs" aria-label={t('updating')} /> : null}
-              </Group>
-              <Box aria-busy={courses.isFetching}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  {items.map((course) => (
-                    <TeacherCourseCard
-                      key={course.id}
-                      course={course}
-                      selected={selected?.id === course.id}
-                      onDetails={() => showDetails(course)}
-                      onEdit={() => edit(course)}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Box>
-              <Pager
-                page={page}
-                totalPages={list.totalPages}
-                onChange={setPage}
-                aria-label={t('pager')}
-              />
-            </Stack>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: wide && selected ? 8 : 12 }} miw={0}>
+          <Stack gap="md">
+            <PagedResults
+              results={list}
+              countTitle={(count) => t('count', { count })}
+              fetching={courses.isFetching}
+              loadingLabel={t('loading')}
+              updatingLabel={t('updating')}
+              empty={
+                <EmptyState
+                  icon={<IconBook2 aria-hidden />}
+                  title={t('empty')}
+                  description={t('emptyHint')}
+                  action={createButton('light')}
+                />
+              }
+              page={page}
+              onPageChange={setPage}
+              pagerLabel={t('pager')}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {items.map((course) => (
+                  <TeacherCourseCard
+                    key={course.id}
+                    course={course}
+                    selected={selected?.id === course.id}
+                    onDetails={() => showDetails(course)}
+                    onEdit={() => edit(course)}
+                  />
+                ))}
+              </SimpleGrid>
+            </PagedResults>
+          </Stack>
+        </Grid.Col>
+        {wide && selected ? (
+          <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
+            <Box pos="sticky" top="var(--mantine-spacing-md)">
+              <Card withBorder component="aside" aria-label={t('detailsTitle')} padding="lg">
+                {details(true)}
+              </Card>
+            </Box>
           </Grid.Col>
-          {wide ? (
-            <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
-              <Box pos="sticky" top="var(--mantine-spacing-md)">
-                <Card withBorder component="aside" aria-label={t('detailsTitle')} padding="lg">
-                  {details(true)}
-                </Card>
-              </Box>
-            </Grid.Col>
-          ) : null}
-        </Grid>
-      ) : null}
+        ) : null}
+      </Grid>
 
       {!wide ? (
         <Drawer

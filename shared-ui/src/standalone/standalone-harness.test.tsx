@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../test-utils';
-import { StandaloneHarness, type StandaloneSession } from './standalone-harness';
+import type { StandaloneSession } from '@portal/shared-data';
+import { renderWithProviders } from '../test-utils';
+import { StandaloneHarness } from './standalone-harness';
 
 const session = (overrides: Partial<StandaloneSession>): StandaloneSession => ({
   status: 'signed-in',

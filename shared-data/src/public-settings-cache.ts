@@ -1,13 +1,11 @@
-import { atom } from 'jotai';
-import {
-  DEFAULT_PUBLIC_SETTINGS,
-  toPublicSettings,
-  type PublicSettings,
-} from '../mappers/settings';
+// The browser's copy of the school's public settings, so that a page paints the school's name,
+// colours and theme at once instead of the defaults. The settings themselves are server state:
+// `settingsQueries.public()` reads them (and keeps this copy), the shell applies its answer.
+import { DEFAULT_PUBLIC_SETTINGS, toPublicSettings, type PublicSettings } from './mappers/settings';
 
 /**
  * localStorage key of the last public settings this browser saw, so a reload paints the school's
- * name, colours and theme at once instead of the defaults (the shell still reads them afresh).
+ * name, colours and theme at once instead of the defaults (the page still reads them afresh).
  */
 export const PUBLIC_SETTINGS_STORAGE_KEY = 'portal.publicSettings';
 
@@ -34,9 +32,3 @@ export function cachePublicSettings(settings: PublicSettings): void {
     // Not caching only costs a repaint on the next load.
   }
 }
-
-/**
- * The school's branding, theme, default language and (signed in) session timeout, as the shell
- * applies them to every page: starts from the browser's cached copy, then follows the server.
- */
-export const publicSettingsAtom = atom<PublicSettings>(readCachedPublicSettings());

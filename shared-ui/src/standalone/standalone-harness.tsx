@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState, type ComponentType, type FormEvent } from 'react';
+import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
 import {
   Alert,
   AppShell,
@@ -15,35 +15,10 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, NavLink as RouterNavLink, Route, Routes } from 'react-router-dom';
-import { FullPageLoader } from '../full-page-loader/full-page-loader';
-import { LanguageSwitcher } from '../language-switcher/language-switcher';
-
-/** What a remote's standalone bootstrap knows about the session (wired from shared-data). */
-export interface StandaloneSession {
-  status: 'loading' | 'signed-out' | 'signed-in';
-  userLabel: string | null;
-  error: string | null;
-  busy: boolean;
-  signIn: (email: string, password: string) => void | Promise<unknown>;
-  signOut: () => void | Promise<unknown>;
-}
-
-/**
- * One page a remote exposes, as its `src/app/pages.ts` manifest declares it: the same entry feeds
- * `module-federation.config.ts` (module → file) and the standalone harness (path, label, load).
- */
-export interface ExposedPage {
-  /** Module Federation expose name, e.g. './Dashboard' (the shell's route table names it). */
-  module: `./${string}`;
-  /** The screen file, relative to the app's folder. */
-  file: string;
-  /** Route of the page in the standalone harness; the portal's routes are the shell's. */
-  path: string;
-  label: string;
-  load: () => Promise<{ default: ComponentType }>;
-}
-
-export type StandalonePage = Pick<ExposedPage, 'path' | 'label' | 'load'>;
+import type { StandaloneSession } from '@portal/shared-data';
+import { FullPageLoader } from '../components/full-page-loader/full-page-loader';
+import { LanguageSwitcher } from '../components/language-switcher/language-switcher';
+import type { StandalonePage } from './exposed-page';
 
 export interface StandaloneHarnessProps {
   appName: string;

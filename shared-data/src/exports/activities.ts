@@ -1,0 +1,82 @@
+// Activities and submissions: the entities, their services, Activity Management, the activity
+// form, handing work in and grading it, and the student's Activities page.
+
+export {
+  ACTIVITY_TYPES,
+  type Activity,
+  type ActivityChanges,
+  type ActivityInput,
+  type ActivityType,
+  type ManagedActivity,
+} from '../mappers/activity';
+export {
+  SUBMISSION_STATUSES,
+  type GradeInput,
+  type GradingSubmission,
+  type Submission,
+  type SubmissionInput,
+  type SubmissionStatus,
+} from '../mappers/submission';
+export { ACTIVITY_DEFAULTS, activitiesService, type ActivityFilters } from '../services/activities';
+export {
+  activityManagementReadModel,
+  type ActivityManagement,
+  type ActivityTotals,
+  type ManagedActivityFilters,
+} from '../read-models/activity-management';
+export {
+  submissionsService,
+  type GradingRequest,
+  type SubmissionFilters,
+} from '../services/submissions';
+export {
+  ACTIVITY_POINTS,
+  ACTIVITY_TEXT_LIMITS,
+  activityFormFromActivity,
+  activityTextLength,
+  emptyActivityForm,
+  hasDueDate,
+  toActivityInput,
+  validateActivityForm,
+  type ActivityAssociation,
+  type ActivityFormErrors,
+  type ActivityFormMessageKey,
+  type ActivityFormValues,
+} from '../rules/activity-form';
+export {
+  FEEDBACK_MAX_LENGTH,
+  GRADE_DECIMALS,
+  SUBMISSION_MAX_BYTES,
+  SUBMISSION_MAX_FILES,
+  SUBMISSION_TEXT_MAX_LENGTH,
+  SUBMISSION_TYPES_BY_EXTENSION,
+  submissionContentType,
+  submissionFileProblems,
+  submissionTextLength,
+  gradeFormFromSubmission,
+  toGradeInput,
+  validateGrade,
+  validateSubmission,
+  type GradeErrors,
+  type GradeFormValues,
+  type GradeMessageKey,
+  type SubmissionErrors,
+  type SubmissionFileProblem,
+  type SubmissionMessageKey,
+  type SubmissionValues,
+} from '../rules/submission';
+export {
+  SUBMITTED_FILE_NAME_MAX_LENGTH,
+  fileNameToKeep,
+  fileNamesFor,
+  storedFileName,
+  submittedFiles,
+  type SubmittedFile,
+} from '../rules/submitted-files';
+export {
+  studentActivitiesReadModel,
+  type EnrolledCourseOption,
+  type MySubmissionSummary,
+  type StudentActivitiesOverview,
+  type StudentActivity,
+} from '../read-models/activities';

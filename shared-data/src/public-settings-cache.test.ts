@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from './mappers/settings';
+import {
+  PUBLIC_SETTINGS_STORAGE_KEY,
+  cachePublicSettings,
+  readCachedPublicSettings,
+} from './public-settings-cache';
+
+const school: PublicSettings = {
+  siteName: 'Escuela Sol',
+  defaultLanguage: 'es',
+  theme: 'dark',
+  primaryColor: '#7C3AED',
+  secondaryColor: '#0EA5E9',
+  accentColor: '#F43F5E',
+  sessionTimeout: 45,
+};
+
+afterEach(() => localStorage.clear());
+
+describe('readCachedPublicSettings', () => {
+  it('is the defaults without a cached copy, or with a damaged one', () => {
+    expect(readCachedPublicSettings()).toEqual(DEFAULT_PUBLIC_SETTINGS);
+    localStorage.setItem(PUBLIC_SETTINGS_STORAGE_KEY, '{not json');
+    expect(readCachedPublicSettings()).toEqual(DEFAULT_PUBLIC_SETTINGS);
+  });
+
+  it('checks a cached copy like a server answer and never takes a session timeout from it', () => {
+    localStorage.setItem(
+      PUBLIC_SETTINGS_STORAGE_KEY,
+      JSON.stringify({ ...school, primaryColor: 'purple', sessionTimeout: 5 }),
+    );
+    expect(readCachedPublicSettings()).toEqual({
+      ...school,
+      primaryColor: DEFAULT_PUBLIC_SETTINGS.primaryColor,
+      sessionTimeout: null,
+    });
+  });
+});
+
+describe('cachePublicSettings', () => {
+  it('keeps the settings for the next load, without the session timeout', () => {
+    cachePublicSettings(school);
+    const cached = JSON.parse(localStorage.getItem(PUBLIC_SETTINGS_STORAGE_KEY) ?? '{}');
+    expect(cached).toMatchObject({ siteName: 'Escuela Sol', theme: 'dark' });
+    expect(cached).not.toHaveProperty('sessionTimeout');
+    expect(readCachedPublicSettings()).toEqual({ ...school, sessionTimeout: null });
+  });
+});
