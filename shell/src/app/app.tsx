@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { Provider as JotaiProvider, useAtomValue, useSetAtom } from 'jotai';
+import { Provider as JotaiProvider, useAtomValue, useSetAtom, type createStore } from 'jotai';
 import {
   loadPublicSettingsWriteAtom,
   publicSettingsAtom,
@@ -20,10 +20,27 @@ export function App() {
   // One router for the page's life, made on the first render (see createPortalRouter).
   const [router] = useState(createPortalRouter);
   return (
-    <JotaiProvider store={portalStore}>
-      <SchoolSettings>
-        <RouterProvider router={router} />
-      </SchoolSettings>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+/**
+ * What every page renders in, around the router. The build renders the sign-in page's HTML in the
+ * same providers with its own store and a static router (build/sign-in-page.tsx): the same tree
+ * gives the same markup and the same `useId` ids, so the app hydrates that HTML.
+ */
+export function AppProviders({
+  children,
+  store = portalStore,
+}: {
+  children: ReactNode;
+  store?: ReturnType<typeof createStore>;
+}) {
+  return (
+    <JotaiProvider store={store}>
+      <SchoolSettings>{children}</SchoolSettings>
     </JotaiProvider>
   );
 }

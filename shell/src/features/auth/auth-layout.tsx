@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { Box, Center, Grid, Paper } from '@mantine/core';
 import { LanguageSwitcher } from '@portal/shared-ui';
 import { MarketingPanel } from './marketing-panel';
+import { useHydrated } from './static-sign-in';
 
 /** The marketing panel beside a form card, used by /auth and /reset-password. */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  // On the built sign-in page, a switch before the app runs would change nothing but the radio.
+  const hydrated = useHydrated();
   return (
     <Grid gap={0} mih="100vh">
       {/* On a phone the form comes first; the marketing panel follows it. */}
@@ -15,7 +18,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Center mih={{ md: '100vh' }} p="md" py="xl">
           <Box w="100%" maw={440}>
             <Box mb="md" style={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <LanguageSwitcher />
+              <LanguageSwitcher disabled={!hydrated} />
             </Box>
             <Paper withBorder shadow="md" radius="md" p={{ base: 'md', sm: 'xl' }}>
               {children}
