@@ -6,8 +6,6 @@ import { useHydrated } from './static-sign-in';
 
 /** The marketing panel beside a form card, used by /auth and /reset-password. */
 export function AuthLayout({ children }: { children: ReactNode }) {
-  // On the built sign-in page, a switch before the app runs would change nothing but the radio.
-  const hydrated = useHydrated();
   return (
     <Grid gap={0} mih="100vh">
       {/* On a phone the form comes first; the marketing panel follows it. */}
@@ -18,7 +16,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Center mih={{ md: '100vh' }} p="md" py="xl">
           <Box w="100%" maw={440}>
             <Box mb="md" style={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <LanguageSwitcher disabled={!hydrated} />
+              <LanguageSwitch />
             </Box>
             <Paper withBorder shadow="md" radius="md" p={{ base: 'md', sm: 'xl' }}>
               {children}
@@ -28,4 +26,13 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </Grid.Col>
     </Grid>
   );
+}
+
+/**
+ * On the built sign-in page the switch waits for the app: before it runs, a switch would change
+ * nothing but the radio. (Its own component: only it renders again once the app has hydrated.)
+ */
+function LanguageSwitch() {
+  const hydrated = useHydrated();
+  return <LanguageSwitcher disabled={!hydrated} />;
 }
