@@ -1,5 +1,6 @@
-// Serves the built apps (production mode) the way a good CDN would: the shell with SPA fallback,
-// remotes with CORS; brotli/gzip by Accept-Encoding (the `.br`/`.gz` made at build time by
+// Serves the built apps (production mode) the way a good CDN would: the shell with SPA fallback
+// (and its pages built as HTML files of their own: /auth is auth.html), remotes with CORS;
+// brotli/gzip by Accept-Encoding (the `.br`/`.gz` made at build time by
 // compress-dist.mjs, else compressed here once per file version); strong ETags and Last-Modified
 // with 304s; hashed files under /static/ cached for a year, everything else revalidated.
 // Usage: node scripts/serve-apps.mjs [app-name ...]   (default: all four)
@@ -191,8 +192,11 @@ export function serveApp({ name, port, dist: folder }) {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         return res.end('Not found');
       }
-      file = index;
-      stats = await statFile(file);
+      // A page the build made an HTML file of its own (the shell's /auth is auth.html, "clean
+      // URLs" as static hosts call it); every other route falls back to the app's page.
+      const page = file === dist ? null : await statFile(`${file}.html`);
+      file = page ? `${file}.html` : index;
+      stats = page ?? (await statFile(file));
       if (!stats) throw new Error(`${index} is gone`);
     }
     const version = await files.load(file, stats);

@@ -372,6 +372,29 @@ describe('caching and the rest of the contract', () => {
     expect(reply.body.toString()).toBe(html);
   });
 
+  it('serves a page built as an HTML file of its own at its clean URL (/auth is auth.html)', async () => {
+    const page = html.replace(
+      '<div id="root"></div>',
+      '<div id="root"><h2>Welcome back</h2></div>',
+    );
+    write('auth.html', page);
+    try {
+      for (const path of ['/auth', '/auth?next=%2Fcourses']) {
+        const reply = await get(path);
+        expect(reply.status, path).toBe(200);
+        expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(reply.headers['cache-control']).toBe('no-cache');
+        expect(reply.body.toString(), path).toBe(page);
+      }
+      // Every other route still gets the app's page, the root included.
+      for (const path of ['/', '/auth/other', '/authors']) {
+        expect((await get(path)).body.toString(), path).toBe(html);
+      }
+    } finally {
+      rmSync(join(dist, 'auth.html'));
+    }
+  });
+
   it('answers a CORS preflight', async () => {
     const reply = await get('/remoteEntry.js', { Origin: 'http://localhost:3000' }, 'OPTIONS');
 

@@ -1,6 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../support/backend';
 import { AuthScreen, Sidebar } from '../support/pages';
+
+const SHELL_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shell', 'dist');
 
 // Staff sidebars grow as teacher-app and admin-app ship their screens (shell/src/app/route-table.ts).
 const SIDEBARS = {
@@ -243,4 +249,202 @@ test('Remember me off keeps the session only for this browser session', async ({
   const other = await context.newPage();
   await other.goto('/');
   await expect(other).toHaveURL(/\/auth$/);
+});
+
+// The sign-in page's HTML (shell/build/sign-in-page.tsx, docs/start-up.md): /auth is auth.html, the
+// page as React renders it at build time, which the app hydrates.
+test.describe("the sign-in page's HTML", () => {
+  /** Where the page's main parts are on screen. */
+  const layout = (page: Page) =>
+    Promise.all(
+      [
+        page.getByRole('heading', { level: 1, name: 'Lingua Academy' }),
+        page.getByRole('heading', { name: 'Welcome back' }),
+        page.getByLabel('Email'),
+        page.getByRole('button', { name: 'Sign In' }),
+      ].map((locator) => locator.boundingBox()),
+    );
+
+  test('shows the page, styled and in English, with no script at all', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/auth');
+
+    await expect(page).toHaveTitle('Sign in · Lingua Academy');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lingua Academy' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeEditable();
+    await expect(page.getByLabel('Password', { exact: true })).toBeEditable();
+    await expect(page.getByLabel('Remember me')).toBeChecked();
+    // What only the app can do waits for it, and shows that it does.
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    // Styled by the stylesheet in the head: on a wide screen the school's panel is beside the form.
+    const [panel, , form] = await layout(page);
+    expect(panel!.x + panel!.width).toBeLessThanOrEqual(form!.x);
+
+    // Every other address is the app's own page, which has nothing to show without the app.
+    await page.goto('/courses');
+    await expect(page.locator('#root')).toBeEmpty();
+    await context.close();
+  });
+
+  test('arrives in one piece: on a phone with a slow CPU nothing moves while it is parsed', async ({
+    browser,
+  }) => {
+    // Painted while it is still being parsed, the page would move as its columns arrive. That
+    // depends on when the parser yields, so the page is loaded a few times.
+    for (let load = 0; load < 5; load += 1) {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const shifts: number[] = [];
+      cdp.on('PerformanceTimeline.timelineEventAdded', ({ event }) => {
+        if (event.layoutShiftDetails) shifts.push(event.layoutShiftDetails.value);
+      });
+      await cdp.send('PerformanceTimeline.enable', { eventTypes: ['layout-shift'] });
+      // Loaded (the load event): parsed and painted, with no script to change it afterwards.
+      await page.goto('/auth');
+      await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible();
+      expect(shifts, `load ${load + 1}`).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test('the app takes it over in place: nothing moves, what was typed stays, and it signs in', async ({
+    page,
+  }) => {
+    // Every layout shift from the first paint on (Chromium's Layout Instability API).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A phone, its CPU four times slower (as Lighthouse's mobile run): the page is parsed and
+    // painted in pieces, where a page that moves as it arrives would shift.
+    await page.setViewportSize({ width: 412, height: 823 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The scripts are held: the visitor has the built page only.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/static/js/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/auth', { waitUntil: 'commit' });
+    const email = page.getByLabel('Email');
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(signIn).toBeDisabled();
+    await email.fill(DEMO.student);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Remember me').uncheck();
+    // A mark on the built field (a property React does not see): the app must keep this node.
+    await email.evaluate((field) => Object.assign(field, { builtByTheServer: true }));
+    const before = await layout(page);
+
+    release();
+    await expect(signIn).toBeEnabled({ timeout: 30_000 });
+    await page.unroute('**/static/js/**');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    expect(await email.evaluate((field) => 'builtByTheServer' in field)).toBe(true);
+    await expect(email).toHaveValue(DEMO.student);
+    await expect(page.getByLabel('Remember me')).not.toBeChecked();
+    expect(await layout(page)).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual(
+      [],
+    );
+
+    await signIn.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // Remember me, unticked before the app ran, was kept: the session is the tab's only.
+    const stored = await page.evaluate(() => ({
+      local: localStorage.getItem('portal-auth'),
+      session: sessionStorage.getItem('portal-auth'),
+    }));
+    expect(stored.local).toBeNull();
+    expect(stored.session).toBeTruthy();
+  });
+
+  test('the pages run under the Content-Security-Policy the build printed', async ({
+    playwright,
+    launchOptions,
+    baseURL,
+  }) => {
+    const printed = readFileSync(join(SHELL_DIST, 'content-security-policy.txt'), 'utf8').trim();
+    // As a deployment does (docs/start-up.md): the remotes' origins join script-src.
+    const config = JSON.parse(readFileSync(join(SHELL_DIST, 'portal.config.json'), 'utf8')) as {
+      remotes: Record<string, string>;
+    };
+    const remotes = Object.values(config.remotes).map((address) => new URL(address).origin);
+    const policy = printed
+      .split('; ')
+      .map((directive) =>
+        directive.startsWith('script-src ') ? [directive, ...remotes].join(' ') : directive,
+      )
+      .join('; ');
+    // The shell's pages are answered with the policy as a header. Chromium counts a page answered
+    // by Playwright as outside the local network, and would keep it from the local API; a host's
+    // header does not change where the page is, so this browser leaves that check out.
+    const browser = await playwright.chromium.launch({
+      ...launchOptions,
+      args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
+    });
+    const page = await browser.newPage({ baseURL });
+    await page.route('http://localhost:3000/**', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': policy },
+      });
+    });
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      (window as unknown as { violations: string[] }).violations = violations;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective}: ${event.blockedURI}`),
+      );
+    });
+    const violations = () =>
+      page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    /** Each inline script of the page is allowed by its hash. */
+    const expectInlineScriptsListed = async () => {
+      const inline = await page.evaluate(() =>
+        [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent),
+      );
+      for (const text of inline) {
+        const hash = createHash('sha256')
+          .update(text ?? '')
+          .digest('base64');
+        expect(policy).toContain(`'sha256-${hash}'`);
+      }
+    };
+
+    const auth = new AuthScreen(page);
+    const signInPage = page.waitForResponse((response) => response.url().endsWith('/auth'));
+    await auth.open();
+    expect((await signInPage).headers()['content-security-policy']).toBe(policy);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expectInlineScriptsListed();
+    await auth.signIn(DEMO.student, DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectInlineScriptsListed();
+    expect(await violations()).toEqual([]);
+    await browser.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { Provider as JotaiProvider, useAtomValue, type createStore } from 'jotai';
 import { authAtom, readCachedPublicSettings, uiSiteLanguage } from '@portal/shared-data';
 import { settingsQueries } from '@portal/shared-data/queries';
 import { PortalUiProvider, applySiteLanguage } from '@portal/shared-ui';
@@ -19,11 +19,30 @@ export function App() {
   // One router for the page's life, made on the first render (see createPortalRouter).
   const [router] = useState(createPortalRouter);
   return (
-    <JotaiProvider store={portalStore}>
-      <QueryClientProvider client={portalQueryCache.client}>
-        <SchoolSettings>
-          <RouterProvider router={router} />
-        </SchoolSettings>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+/**
+ * What every page renders in, around the router. The build renders the sign-in page's HTML in the
+ * same providers with its own store, query client and a static router (build/sign-in-page.tsx): the
+ * same tree gives the same markup and the same `useId` ids, so the app hydrates that HTML.
+ */
+export function AppProviders({
+  children,
+  store = portalStore,
+  queryClient = portalQueryCache.client,
+}: {
+  children: ReactNode;
+  store?: ReturnType<typeof createStore>;
+  queryClient?: QueryClient;
+}) {
+  return (
+    <JotaiProvider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <SchoolSettings>{children}</SchoolSettings>
       </QueryClientProvider>
     </JotaiProvider>
   );

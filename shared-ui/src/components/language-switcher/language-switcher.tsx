@@ -5,10 +5,16 @@ import { SUPPORTED_LANGUAGES, isSupportedLanguage, useLanguage } from '../../i18
 export interface LanguageSwitcherProps {
   size?: MantineSize;
   fullWidth?: boolean;
+  /** Not usable yet (the sign-in page's built HTML, before the app runs). */
+  disabled?: boolean;
 }
 
 /** English / Español toggle; the choice applies to the whole portal and is remembered. */
-export function LanguageSwitcher({ size = 'xs', fullWidth = false }: LanguageSwitcherProps) {
+export function LanguageSwitcher({
+  size = 'xs',
+  fullWidth = false,
+  disabled = false,
+}: LanguageSwitcherProps) {
   const { t } = useTranslation('common');
   const { language, setLanguage } = useLanguage();
   return (
@@ -16,6 +22,7 @@ export function LanguageSwitcher({ size = 'xs', fullWidth = false }: LanguageSwi
       aria-label={t('language')}
       size={size}
       fullWidth={fullWidth}
+      disabled={disabled}
       value={language}
       onChange={(value) => {
         if (isSupportedLanguage(value)) void setLanguage(value);

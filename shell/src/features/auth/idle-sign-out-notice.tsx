@@ -5,7 +5,8 @@ import { IDLE_SIGN_OUT_STORAGE_KEY } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
 
-function readIdleMinutes(): number | null {
+/** The minutes of the timeout that signed this tab out, while its notice is due; else null. */
+export function readIdleMinutes(): number | null {
   try {
     const minutes = Number(globalThis.sessionStorage?.getItem(IDLE_SIGN_OUT_STORAGE_KEY));
     return Number.isInteger(minutes) && minutes > 0 ? minutes : null;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
 import { PasswordField } from './password-field';
 import { ServerError } from './server-error';
+import { useHydrated } from './static-sign-in';
 import { translateErrors } from './translate-errors';
 import { TwoFactorStep } from './two-factor-step';
 
@@ -43,6 +44,25 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
     initialValues: { email: '', password: '', remember: true },
     validate: (values) => translateErrors(validateSignIn(values), t),
   });
+
+  // The sign-in page's built HTML takes typing before the app runs. Hydration keeps what is in the
+  // fields, but the form's state starts empty: it takes over what the fields hold, before the
+  // first paint (a render with the empty state would clear them).
+  const hydrated = useHydrated();
+  const fields = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    remember: useRef<HTMLInputElement>(null),
+  };
+  const { setValues } = form;
+  useLayoutEffect(() => {
+    const email = fields.email.current?.value ?? '';
+    const password = fields.password.current?.value ?? '';
+    const remember = fields.remember.current?.checked ?? true;
+    if (email || password || !remember) setValues({ email, password, remember });
+    // Once, when the form mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = form.onSubmit(
     async ({ email, password, remember }) => {
@@ -108,18 +128,21 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
         </div>
         <ServerError title={t('signIn.failed')} error={serverError} />
         <TextInput
+          ref={fields.email}
           label={t('signIn.email')}
           type="email"
           autoComplete="email"
           {...form.getInputProps('email')}
         />
         <PasswordField
+          ref={fields.password}
           label={t('signIn.password')}
           autoComplete="current-password"
           {...form.getInputProps('password')}
         />
         <Group justify="space-between">
           <Checkbox
+            ref={fields.remember}
             label={t('signIn.rememberMe')}
             {...form.getInputProps('remember', { type: 'checkbox' })}
           />
@@ -127,17 +150,19 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
             component="button"
             type="button"
             size="sm"
+            disabled={!hydrated}
             onClick={() => onForgotPassword(form.getValues().email)}
           >
             {t('signIn.forgotPassword')}
           </Anchor>
         </Group>
-        <Button type="submit" loading={isLoading || busy} fullWidth>
+        {/* Disabled, Enter sends nothing either (the form's default button). */}
+        <Button type="submit" loading={isLoading || busy} disabled={!hydrated} fullWidth>
           {t('signIn.submit')}
         </Button>
         <Text size="sm" ta="center">
           {t('signIn.noAccount')}{' '}
-          <Anchor component="button" type="button" onClick={onSignUp}>
+          <Anchor component="button" type="button" disabled={!hydrated} onClick={onSignUp}>
             {t('signIn.toSignUp')}
           </Anchor>
         </Text>
