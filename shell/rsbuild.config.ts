@@ -12,7 +12,7 @@ const TITLE = 'Lingua Academy Portal';
 async function renderSignInPage(): Promise<SignInPage> {
   const page = (await tsImport('./build/sign-in-page.tsx', {
     parentURL: import.meta.url,
-    tsconfig: './build/tsconfig.json',
+    tsconfig: './build/tsconfig.render.json',
   })) as typeof import('./build/sign-in-page');
   return page.renderSignInPage();
 }
