@@ -12,7 +12,7 @@ const TITLE = 'Lingua Academy Portal';
 async function renderSignInPage(): Promise<SignInPage> {
   const page = (await tsImport('./build/sign-in-page.tsx', {
     parentURL: import.meta.url,
-    tsconfig: './build/tsconfig.json',
+    tsconfig: './build/tsconfig.render.json',
   })) as typeof import('./build/sign-in-page');
   return page.renderSignInPage();
 }
@@ -42,4 +42,22 @@ export default defineConfig(({ command }) => ({
     }),
   },
   output: { distPath: { root: 'dist' } },
+  tools: {
+    rspack: (_, { rspack, appendPlugins }) => {
+      // V8's explicit compile hint (a magic comment at the top of a script): Chromium compiles the
+      // script's functions while it streams it, on a background thread, instead of on the main
+      // thread when they are first called. The shared packages are single large functions each
+      // (@mantine/core, react-dom), all called at start; compiled lazily they were the largest
+      // long tasks of the sign-in page's start (docs/start-up.md). Added after minification,
+      // which would drop the comment, and before the content hashes.
+      appendPlugins(
+        new rspack.BannerPlugin({
+          banner: '//# allFunctionsCalledOnLoad',
+          raw: true,
+          test: /\.js$/,
+          stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+        }),
+      );
+    },
+  },
 }));

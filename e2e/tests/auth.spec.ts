@@ -378,6 +378,19 @@ test.describe("the sign-in page's HTML", () => {
     expect(stored.session).toBeTruthy();
   });
 
+  test('a visitor who chose Spanish gets the page in Spanish in place of the built English one', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('portal.language', 'es'));
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page).toHaveTitle('Iniciar sesión · Lingua Academy');
+    // Rendered over the built page, not beside it.
+    await expect(page.locator('form')).toHaveCount(1);
+    await expect(page.getByText('Welcome back')).toHaveCount(0);
+  });
+
   test('the pages run under the Content-Security-Policy the build printed', async ({
     playwright,
     launchOptions,
