@@ -99,6 +99,33 @@ describe('the persisted query cache', () => {
     expect(await storedKeys('ana')).toEqual([JSON.stringify(dashboard)]);
   });
 
+  it("never keeps the school's public settings (the page's, with a browser copy of their own)", async () => {
+    const client = await cache().clientFor('ana');
+    await client.fetchQuery({
+      queryKey: settingsKeys.public(),
+      queryFn: () => ({ siteName: 'Sol' }),
+    });
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => 'dashboard' });
+    expect(await storedKeys('ana')).toEqual([JSON.stringify(dashboard)]);
+  });
+
+  it('marks only the restored reads stale, not the settings the new session has just read', async () => {
+    const client = await cache().clientFor('ana');
+    await client.fetchQuery({ queryKey: dashboard, queryFn: () => 'kept' });
+    await storedKeys('ana');
+
+    // The next page load: the settings were read (with the session) before the kept cache is in.
+    const next = cache();
+    next.client.setQueryData(settingsKeys.public(), { siteName: 'Sol', sessionTimeout: 30 });
+    next.sessionFor('ana');
+    // The start re-reads what a visitor read (under way here: not asked twice) …
+    next.client.setQueryData(settingsKeys.public(), { siteName: 'Sol', sessionTimeout: 30 });
+    const restored = await next.clientFor('ana');
+    expect(restored.getQueryState(dashboard)?.isInvalidated).toBe(true);
+    // … and the restore does not mark that fresh answer stale again.
+    expect(restored.getQueryState(settingsKeys.public())?.isInvalidated).toBe(false);
+  });
+
   it("shows the next user nothing of the last one's, and forgets the last one's stored cache", async () => {
     const page = cache();
     const ana = await page.clientFor('ana');

@@ -21,17 +21,24 @@ export const QUERY_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Keys whose second part names a read that must not outlive the page (signed, expiring links). */
 const NOT_KEPT = new Set(['signed-url', 'file-url']);
 
-/** Which reads are kept: successful ones, except signed links. */
-export function isKeptQuery(query: Query): boolean {
-  return query.state.status === 'success' && !NOT_KEPT.has(String(query.queryKey[1]));
-}
-
 /**
  * The page's reads that belong to no user: the school's public settings, which every page applies
  * (the sign-in page included). They stay across sessions and are read again with the new one.
  */
 function isPageWide(query: Query): boolean {
   return query.queryHash === JSON.stringify(settingsKeys.public());
+}
+
+/**
+ * Which reads are kept: a user's successful ones, except signed links. The school's public settings
+ * are the page's, with a browser copy of their own (`readCachedPublicSettings`).
+ */
+export function isKeptQuery(query: Query): boolean {
+  return (
+    query.state.status === 'success' &&
+    !NOT_KEPT.has(String(query.queryKey[1])) &&
+    !isPageWide(query)
+  );
 }
 
 type Session = {
@@ -119,7 +126,11 @@ export function createQueryCache({
         await kit.persistQueryClientRestore(options).catch(() => undefined);
         // What was kept paints the page, but it is from the last visit: each page that shows a read
         // refetches it (a read kept seconds ago would otherwise count as fresh for 30 s).
-        await client.invalidateQueries({ refetchType: 'none' });
+        // (The page-wide settings were read again for this session already.)
+        await client.invalidateQueries({
+          predicate: (query) => !isPageWide(query),
+          refetchType: 'none',
+        });
         if (active) unsubscribe = kit.persistQueryClientSubscribe(options);
       })
       // Without the persistence code (a failed chunk load) the session still works, unkept.
