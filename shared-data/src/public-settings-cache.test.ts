@@ -1,20 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from './mappers/settings';
+import { DEFAULT_PUBLIC_SETTINGS } from './mappers/settings';
 import {
   PUBLIC_SETTINGS_STORAGE_KEY,
   cachePublicSettings,
   readCachedPublicSettings,
 } from './public-settings-cache';
+import { schoolPublicSettings } from './test-support/settings-fixtures';
 
-const school: PublicSettings = {
-  siteName: 'Escuela Sol',
-  defaultLanguage: 'es',
-  theme: 'dark',
-  primaryColor: '#7C3AED',
-  secondaryColor: '#0EA5E9',
-  accentColor: '#F43F5E',
-  sessionTimeout: 45,
-};
+const school = schoolPublicSettings;
 
 afterEach(() => localStorage.clear());
 

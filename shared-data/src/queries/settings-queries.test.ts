@@ -1,24 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PublicSettings } from '../mappers/settings';
 import { PUBLIC_SETTINGS_STORAGE_KEY, readCachedPublicSettings } from '../public-settings-cache';
 import { installFakeSupabase } from '../test-support/fake-supabase';
 import { settingsQueries } from './settings-queries';
+import { schoolPublicSettings } from '../test-support/settings-fixtures';
 
 const fake = installFakeSupabase();
 
 const SETTINGS_RPC = '/rest/v1/rpc/get_public_settings';
 const reads = () => fake.requests.filter((request) => request.path === SETTINGS_RPC).length;
 
-const school: PublicSettings = {
-  siteName: 'Escuela Sol',
-  defaultLanguage: 'es',
-  theme: 'dark',
-  primaryColor: '#7C3AED',
-  secondaryColor: '#0EA5E9',
-  accentColor: '#F43F5E',
-  sessionTimeout: 45,
-};
+const school = schoolPublicSettings;
 
 afterEach(() => localStorage.clear());
 

@@ -7,8 +7,8 @@ import { routePaths } from './route-table';
 import { PublicOnly, RequireSession, SessionGate } from './guards';
 
 // /auth is the first page most visits paint: the signed-in half of the shell (layout, sidebar, its
-// icons, profile, remote loading, the query library and its persistence) and the reset page are
-// route `lazy` modules, loaded when one of their routes is opened. A signed-in page's loader
+// icons, profile, remote loading; the query cache's persistence loads with the first session) and
+// the reset page are route `lazy` modules, loaded when one of their routes is opened. A signed-in page's loader
 // (page-loader.ts, in its lazy module) loads the page's remote module and first reads before it
 // renders; until the first page is ready the root shows a spinner.
 //

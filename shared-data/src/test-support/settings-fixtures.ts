@@ -1,0 +1,12 @@
+import type { PublicSettings } from '../mappers/settings';
+
+/** A school whose public settings differ from the defaults in every field. */
+export const schoolPublicSettings: PublicSettings = {
+  siteName: 'Escuela Sol',
+  defaultLanguage: 'es',
+  theme: 'dark',
+  primaryColor: '#7C3AED',
+  secondaryColor: '#0EA5E9',
+  accentColor: '#F43F5E',
+  sessionTimeout: 45,
+};
