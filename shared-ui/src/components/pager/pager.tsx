@@ -25,24 +25,28 @@ export function Pager({ page, totalPages, onChange, 'aria-label': ariaLabel }: P
       aria-label={ariaLabel ?? t('pager.label')}
       justify="center"
       gap="sm"
-      wrap="wrap"
+      // One row at any width: in a narrow card (a phone, a section inside a card) the page text wraps
+      // between the two buttons rather than a button dropping to a line of its own.
+      wrap="nowrap"
     >
       <Button
         variant="default"
         size="sm"
         px="sm"
+        style={{ flexShrink: 0 }}
         disabled={current <= 1}
         onClick={() => onChange(current - 1)}
       >
         {t('pager.previous')}
       </Button>
-      <Text size="sm" aria-live="polite" aria-atomic ta="center" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" aria-live="polite" aria-atomic ta="center" miw={0}>
         {t('pager.pageOf', { page: current, total })}
       </Text>
       <Button
         variant="default"
         size="sm"
         px="sm"
+        style={{ flexShrink: 0 }}
         disabled={current >= total}
         onClick={() => onChange(current + 1)}
       >
