@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -12,7 +13,8 @@ const TITLE = 'Lingua Academy Portal';
 async function renderSignInPage(): Promise<SignInPage> {
   const page = (await tsImport('./build/sign-in-page.tsx', {
     parentURL: import.meta.url,
-    tsconfig: './build/tsconfig.render.json',
+    // A path, not relative to the working directory: the bench's single-app build runs elsewhere.
+    tsconfig: fileURLToPath(new URL('./build/tsconfig.render.json', import.meta.url)),
   })) as typeof import('./build/sign-in-page');
   return page.renderSignInPage();
 }
