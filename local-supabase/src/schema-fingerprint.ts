@@ -345,6 +345,38 @@ export function fingerprintOf(objects: SchemaObject[]): Fingerprint {
  * every start of the stack (src/stack.ts): the superuser creates it and runs the bootstrap there, and
  * `work` gets a connection as the non-superuser `postgres`, which applies the migrations and the seed.
  */
+/** Each role's own settings (`alter role … set`, for every database), by role name. */
+async function roleSettings(server: pg.Client): Promise<Map<string, string[]>> {
+  const { rows } = await server.query<{ role: string; config: string[] }>(
+    `select r.rolname as role, s.setconfig as config
+       from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+      where s.setdatabase = 0`,
+  );
+  return new Map(rows.map((row) => [row.role, [...row.config].sort()]));
+}
+
+/**
+ * Puts back the roles' own settings as `before` had them. Roles belong to the cluster, so the
+ * migrations' `alter role … set` in a scratch database (authenticator's pre-request hook) would
+ * otherwise change the running stack's.
+ */
+async function restoreRoleSettings(server: pg.Client, before: Map<string, string[]>) {
+  const now = await roleSettings(server);
+  for (const role of new Set([...before.keys(), ...now.keys()])) {
+    const wanted = before.get(role) ?? [];
+    if (JSON.stringify(wanted) === JSON.stringify(now.get(role) ?? [])) continue;
+    const name = server.escapeIdentifier(role);
+    await server.query(`alter role ${name} reset all`);
+    for (const setting of wanted) {
+      const at = setting.indexOf('=');
+      const key = setting.slice(0, at);
+      await server.query(
+        `alter role ${name} set "${key}" = ${server.escapeLiteral(setting.slice(at + 1))}`,
+      );
+    }
+  }
+}
+
 async function withScratchDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const name = `schema_check_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const inScratch = (url: string) => {
@@ -353,6 +385,7 @@ async function withScratchDatabase<T>(work: (client: pg.Client) => Promise<T>): 
     return scratch.toString();
   };
   const server = await connect(adminDatabaseUrl());
+  const settingsBefore = await roleSettings(server);
   try {
     await server.query(`create database ${name}`);
     const admin = await connect(inScratch(adminDatabaseUrl()));
@@ -368,6 +401,7 @@ async function withScratchDatabase<T>(work: (client: pg.Client) => Promise<T>): 
       await client.end();
     }
   } finally {
+    await restoreRoleSettings(server, settingsBefore);
     await server.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     await server.end();
   }

@@ -1,7 +1,8 @@
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applySeed } from '../src/database';
+import { adminDatabaseUrl } from '../src/config';
+import { applySeed, connect } from '../src/database';
 import {
   CHECK_COMMAND,
   compareFingerprints,
@@ -13,6 +14,21 @@ import {
 
 // Each case builds two scratch databases (the bootstrap alone, then with the migrations).
 const BUILD_TIMEOUT_MS = 120_000;
+
+/** Every role's own settings (`alter role … set`), which belong to the cluster, not to a database. */
+async function roleSettings(): Promise<string[]> {
+  const client = await connect(adminDatabaseUrl());
+  try {
+    const { rows } = await client.query<{ setting: string }>(
+      `select r.rolname || ': ' || unnest(s.setconfig) as setting
+         from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+        where s.setdatabase = 0 order by 1`,
+    );
+    return rows.map((row) => row.setting);
+  } finally {
+    await client.end();
+  }
+}
 
 describe('the squashed migrations (one file per domain)', () => {
   let dir: string;
@@ -28,10 +44,15 @@ describe('the squashed migrations (one file per domain)', () => {
   it(
     'build exactly the schema of the pre-squash chain, and the seed loads on it unchanged',
     async () => {
+      // The migrations set the API role's settings (authenticator's pre-request hook), which are
+      // the cluster's: building them in a scratch database must leave the stack's as they were.
+      const settingsBefore = await roleSettings();
+      expect(settingsBefore).toContain('authenticator: pgrst.db_pre_request=private.check_request');
       let seeded = false;
       const objects = await schemaBuiltBy(dir, async (client) => {
         seeded = await applySeed(client);
       });
+      expect(await roleSettings()).toEqual(settingsBefore);
       const differences = compareFingerprints(
         await readPreSquashFingerprint(),
         fingerprintOf(objects),
