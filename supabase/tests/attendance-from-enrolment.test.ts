@@ -27,18 +27,17 @@ let second: { id: string };
 const daysAgo = (days: number) => hoursFromNow(-24 * days);
 
 async function setEnrolledAt(userId: string, at: string) {
-  await ownerQuery(`update public.enrollments set enrolled_at = $3 where user_id = $1 and course_id = $2`, [
-    userId,
-    course.id,
-    at,
-  ]);
+  await ownerQuery(
+    `update public.enrollments set enrolled_at = $3 where user_id = $1 and course_id = $2`,
+    [userId, course.id, at],
+  );
 }
 
 async function markPresent(classId: string, userId: string) {
-  await ownerQuery(`insert into public.class_attendance (class_id, user_id, attended) values ($1, $2, true)`, [
-    classId,
-    userId,
-  ]);
+  await ownerQuery(
+    `insert into public.class_attendance (class_id, user_id, attended) values ($1, $2, true)`,
+    [classId, userId],
+  );
 }
 
 beforeAll(async () => {
@@ -49,9 +48,21 @@ beforeAll(async () => {
     createPerson('student', 'Late'),
   ]);
   course = await createCourse({ teacher_id: teacher.id });
-  first = await createClass(course.id, { title: 'Ten days ago', scheduled_date: daysAgo(10), duration: 60 });
-  second = await createClass(course.id, { title: 'Three days ago', scheduled_date: daysAgo(3), duration: 60 });
-  await createClass(course.id, { title: 'Next week', scheduled_date: hoursFromNow(24 * 7), duration: 60 });
+  first = await createClass(course.id, {
+    title: 'Ten days ago',
+    scheduled_date: daysAgo(10),
+    duration: 60,
+  });
+  second = await createClass(course.id, {
+    title: 'Three days ago',
+    scheduled_date: daysAgo(3),
+    duration: 60,
+  });
+  await createClass(course.id, {
+    title: 'Next week',
+    scheduled_date: hoursFromNow(24 * 7),
+    duration: 60,
+  });
 
   await enroll(early.id, course.id);
   await enroll(middle.id, course.id);
@@ -85,16 +96,32 @@ async function myStudents(): Promise<StudentFigures[]> {
 describe('attendance counts only from enrolment on', () => {
   it("a student's held classes and rate start at their enrolment", async () => {
     const byId = new Map((await myStudents()).map((s) => [s.student_id, s]));
-    expect(byId.get(early.id)).toMatchObject({ held_classes: 2, attended_held_classes: 2, attendance_rate: 100 });
-    expect(byId.get(middle.id)).toMatchObject({ held_classes: 1, attended_held_classes: 1, attendance_rate: 100 });
+    expect(byId.get(early.id)).toMatchObject({
+      held_classes: 2,
+      attended_held_classes: 2,
+      attendance_rate: 100,
+    });
+    expect(byId.get(middle.id)).toMatchObject({
+      held_classes: 1,
+      attended_held_classes: 1,
+      attendance_rate: 100,
+    });
     // Enrolled today: nothing held yet for them, only the class still to come.
-    expect(byId.get(late.id)).toMatchObject({ held_classes: 0, attended_held_classes: 0, attendance_rate: null });
+    expect(byId.get(late.id)).toMatchObject({
+      held_classes: 0,
+      attended_held_classes: 0,
+      attendance_rate: null,
+    });
     expect(byId.get(late.id)?.total_classes).toBe(1);
   });
 
   it('the my_students view agrees', async () => {
     const rows = await asUser(teacher.id, async (client) => {
-      const { rows } = await client.query<{ student_id: string; held_classes: number; attendance_rate: string | null }>(
+      const { rows } = await client.query<{
+        student_id: string;
+        held_classes: number;
+        attendance_rate: string | null;
+      }>(
         'select student_id, held_classes, attendance_rate from public.my_students where course_id = $1',
         [course.id],
       );
@@ -113,8 +140,16 @@ describe('attendance counts only from enrolment on', () => {
     expect(error).toBeNull();
     const byClass = new Map((data ?? []).map((row) => [row.class_id, row]));
     // Ten days ago only Early was enrolled; three days ago Early and Middle, both present.
-    expect(byClass.get(first.id)).toMatchObject({ roster_count: 1, attended_count: 1, attendance_rate: 100 });
-    expect(byClass.get(second.id)).toMatchObject({ roster_count: 2, attended_count: 2, attendance_rate: 100 });
+    expect(byClass.get(first.id)).toMatchObject({
+      roster_count: 1,
+      attended_count: 1,
+      attendance_rate: 100,
+    });
+    expect(byClass.get(second.id)).toMatchObject({
+      roster_count: 2,
+      attended_count: 2,
+      attendance_rate: 100,
+    });
   });
 
   it('progress counts the classes from enrolment on', async () => {
