@@ -9,6 +9,7 @@ import {
   createPerson,
   createSchool,
   enroll,
+  enrolledDaysAgo,
   expectDenied,
   hoursFromNow,
   ownerQuery,
@@ -50,6 +51,10 @@ beforeAll(async () => {
     enroll(finisher.id, school.course.id),
     enroll(leaver.id, school.course.id),
   ]);
+  // Enrolled before the classes the tests set in the past.
+  await Promise.all(
+    [school.student, ana, ben, finisher, leaver].map((person) => enrolledDaysAgo(person.id, school.course.id)),
+  );
   await leaver.client.rpc('unenroll_user_from_course', {
     user_uuid: leaver.id,
     course_uuid: school.course.id,
@@ -574,6 +579,7 @@ describe('my_students attendance rate', () => {
     const courseId = course.data?.id as string;
     const learner = await createPerson('student', 'Rita');
     await enroll(learner.id, courseId);
+    await enrolledDaysAgo(learner.id, courseId);
     const [past1, , inProgress, future] = await Promise.all([
       createClass(courseId, { scheduled_date: hoursFromNow(-48) }),
       createClass(courseId, { scheduled_date: hoursFromNow(-24) }),

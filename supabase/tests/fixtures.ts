@@ -56,6 +56,23 @@ export async function enroll(userId: string, courseId: string): Promise<string> 
   return reply.enrollment_id;
 }
 
+/**
+ * Dates an enrolment back `days` days: attendance and progress count a class only from the student's
+ * enrolment on, so a test that sets classes in the past enrols its students before them.
+ */
+export async function enrolledDaysAgo(userId: string, courseId: string, days = 30): Promise<void> {
+  must(
+    await service
+      .from('enrollments')
+      .update({ enrolled_at: new Date(Date.now() - days * 24 * HOUR).toISOString() })
+      .eq('user_id', userId)
+      .eq('course_id', courseId)
+      .select('id')
+      .single(),
+    'date enrolment back',
+  );
+}
+
 const HOUR = 3_600_000;
 export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 

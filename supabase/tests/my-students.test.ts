@@ -12,6 +12,7 @@ import {
   createSchool,
   createSubmission,
   enroll,
+  enrolledDaysAgo,
   expectDenied,
   hoursFromNow,
   ownerQuery,
@@ -76,6 +77,21 @@ beforeAll(async () => {
     enroll(leaver.id, course.id),
     enroll(otherStudent.id, secondCourse.id),
   ]);
+  // Enrolled before the classes the tests set in the past.
+  await Promise.all(
+    (
+      [
+        [student.id, course.id],
+        [student.id, secondCourse.id],
+        [student.id, otherCourse.id],
+        [ana.id, course.id],
+        [ben.id, secondCourse.id],
+        [leaver.id, course.id],
+        [otherStudent.id, secondCourse.id],
+        [otherStudent.id, otherCourse.id],
+      ] as const
+    ).map(([userId, courseId]) => enrolledDaysAgo(userId, courseId)),
+  );
   await leaver.client.rpc('unenroll_user_from_course', {
     user_uuid: leaver.id,
     course_uuid: course.id,

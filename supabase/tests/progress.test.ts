@@ -7,6 +7,7 @@ import {
   createPerson,
   createSubmission,
   enroll,
+  enrolledDaysAgo,
   hoursFromNow,
   service,
 } from './fixtures';
@@ -106,6 +107,7 @@ describe('get_student_stats', () => {
       createCourse(),
     ]);
     await Promise.all([enroll(learner.id, current.id), enroll(learner.id, finished.id), enroll(learner.id, left.id)]);
+    await enrolledDaysAgo(learner.id, current.id);
     const [ninety, thirty] = await Promise.all([
       createClass(current.id, { duration: 90, scheduled_date: hoursFromNow(-48) }),
       createClass(current.id, { duration: 30, scheduled_date: hoursFromNow(-24) }),
