@@ -298,9 +298,6 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
         })}
         min={ACTIVITY_POINTS.min}
         max={ACTIVITY_POINTS.max}
-        clampBehavior="none"
-        allowDecimal={false}
-        allowNegative={false}
         withAsterisk
         disabled={saving}
         {...form.getInputProps('maxPoints')}
