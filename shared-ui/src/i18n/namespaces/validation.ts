@@ -138,7 +138,8 @@ export const es: typeof en = {
   settingsLanguageInvalid: 'Elige inglés o español',
   settingsSessionTimeoutRange:
     'El tiempo de inactividad debe estar entre {{min}} y {{max}} minutos',
-  settingsMaxLoginAttemptsRange: 'Los intentos de inicio de sesión deben estar entre {{min}} y {{max}}',
+  settingsMaxLoginAttemptsRange:
+    'Los intentos de inicio de sesión deben estar entre {{min}} y {{max}}',
   settingsThemeInvalid: 'Elige claro, oscuro o automático',
   settingsColorInvalid: 'Introduce un color hexadecimal, como #3B82F6',
   settingsSmtpPortRange: 'El puerto SMTP debe estar entre {{min}} y {{max}}',

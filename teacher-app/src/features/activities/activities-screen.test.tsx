@@ -543,7 +543,9 @@ describe('Activities: the activity form', () => {
     expect(timeField(dialog)).toBeEnabled();
     // A date brings the end of that day as its time, in 24-hour form.
     expect(timeField(dialog)).toHaveValue('23:59');
-    expect(timeField(dialog)).toHaveAccessibleDescription('In your local time, 24-hour (e.g. 23:59)');
+    expect(timeField(dialog)).toHaveAccessibleDescription(
+      'In your local time, 24-hour (e.g. 23:59)',
+    );
     fill(timeField(dialog), '18:30');
     fill(within(dialog).getByRole('textbox', { name: 'Max points' }), '50');
     await user.click(within(dialog).getByRole('switch', { name: /^Accept late submissions/ }));
@@ -583,7 +585,9 @@ describe('Activities: the activity form', () => {
     await user.click(submitButton(dialog));
 
     expect(
-      await within(dialog).findByText('Enter the due time (24-hour, e.g. 23:59), or clear the due date.'),
+      await within(dialog).findByText(
+        'Enter the due time (24-hour, e.g. 23:59), or clear the due date.',
+      ),
     ).toBeInTheDocument();
     expect(createActivity).not.toHaveBeenCalled();
 
