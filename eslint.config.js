@@ -237,6 +237,13 @@ export default tseslint.config(
           selector: "ImportSpecifier[imported.name='unparse']",
           message: 'Write CSV with toCsv from @portal/shared-data/csv (it escapes formulas).',
         },
+        {
+          // The theme's NumberInput keeps what was typed; these props would change it silently.
+          selector:
+            "JSXOpeningElement[name.name='NumberInput'] > JSXAttribute[name.name=/^(allowNegative|allowDecimal|clampBehavior|decimalScale|fixedDecimalScale)$/]",
+          message:
+            'A number input keeps what was typed and the form validator explains it (docs/product-rules.md "Forms keep what was typed"): do not clamp or drop characters.',
+        },
       ],
     },
   },

@@ -7,6 +7,7 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
   type ModalProps,
+  type NumberInputProps,
   type PaperProps,
 } from '@mantine/core';
 import { isHexColor } from './hex-color';
@@ -143,6 +144,16 @@ export function createPortalTheme(
       Paper: { defaultProps: { radius: 'md' } satisfies PaperProps },
       Modal: { defaultProps: { centered: true, closeButtonProps } satisfies Partial<ModalProps> },
       Drawer: { defaultProps: { closeButtonProps } satisfies Partial<DrawerProps> },
+      // A number stays as typed (-12.5, 0, 2.5): the form's validator says what is wrong with it
+      // (docs/product-rules.md "Forms keep what was typed"). Mantine's default would clamp to min/max on
+      // blur, and allowNegative/allowDecimal/decimalScale would drop characters without a word.
+      NumberInput: {
+        defaultProps: {
+          clampBehavior: 'none',
+          allowNegative: true,
+          allowDecimal: true,
+        } satisfies Partial<NumberInputProps>,
+      },
     },
   });
 }

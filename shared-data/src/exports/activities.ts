@@ -31,6 +31,7 @@ export {
 } from '../services/submissions';
 export {
   ACTIVITY_POINTS,
+  DEFAULT_DUE_TIME,
   ACTIVITY_TEXT_LIMITS,
   activityFormFromActivity,
   activityTextLength,

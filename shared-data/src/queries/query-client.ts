@@ -2,7 +2,7 @@ import { MutationCache, QueryClient, type QueryKey } from '@tanstack/react-query
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** What a mutation changes: the lists it invalidates when it succeeds. */
+    /** What a mutation changes: the lists it invalidates once it has run, refused or not. */
     mutationMeta: { invalidates?: readonly QueryKey[] };
   }
 }
@@ -18,11 +18,13 @@ export type QueryClientOptions = {
 /**
  * The page's one QueryClient: the shell creates it (and a remote's standalone harness, when it runs
  * alone). A mutation names the lists it changes in `meta.invalidates`; they are refetched here once
- * it succeeds, so no screen has to remember which lists to reload.
+ * it has run, so no screen has to remember which lists to reload. A refusal refetches them too: the
+ * server refused because the data changed meanwhile (the course filled), and the screen must show the
+ * data as it now is, not offer the refused action again.
  */
 export function createQueryClient({ retry = true }: QueryClientOptions = {}): QueryClient {
   const mutationCache = new MutationCache({
-    onSuccess: async (_data, _variables, _context, mutation) => {
+    onSettled: async (_data, _error, _variables, _context, mutation) => {
       const keys = mutation.meta?.invalidates ?? [];
       await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
     },

@@ -126,7 +126,10 @@ describe('validateActivityForm', () => {
 
   it('checks the due time only once a due date is set', () => {
     expect(validateActivityForm(form({ dueDate: '', dueTime: '99:99' }))).toEqual({});
-    expect(validateActivityForm(form({ dueDate: '2026-06-01', dueTime: '' }))).toEqual({});
+    // A date with no time (cleared, or a time field left half typed) is an error, never a silent drop.
+    expect(validateActivityForm(form({ dueDate: '2026-06-01', dueTime: '' }))).toEqual({
+      dueTime: 'activityDueTimeRequired',
+    });
     expect(validateActivityForm(form({ dueDate: '2026-06-01', dueTime: '24:00' }))).toEqual({
       dueTime: 'activityDueTimeInvalid',
     });

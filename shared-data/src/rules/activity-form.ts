@@ -64,6 +64,7 @@ export type ActivityFormMessageKey =
   | 'activityMaxPointsWhole'
   | 'activityInstructionsTooLong'
   | 'activityDueDateInvalid'
+  | 'activityDueTimeRequired'
   | 'activityDueTimeInvalid'
   | 'activityDueTimeSkipped';
 
@@ -102,6 +103,9 @@ function formTime(time: string): string | null {
 function isFormDate(date: string): boolean {
   return combineLocalDateTime(date, '12:00') !== null;
 }
+
+/** The time a due date takes when it is chosen: the end of that day, in 24-hour form. */
+export const DEFAULT_DUE_TIME = '23:59';
 
 /**
  * True when the form will save a due date: both its date and its time are set. A date without a time
@@ -164,11 +168,14 @@ export function validateActivityForm(values: ActivityFormValues): ActivityFormEr
   );
   if (instructions) errors.instructions = instructions;
 
-  // The time is checked only with a date: without one it is disabled, and nothing is saved.
+  // The time is checked only with a date: without one it is disabled, and no due date is saved.
   if (values.dueDate.trim() !== '') {
     if (!isFormDate(values.dueDate)) {
       errors.dueDate = 'activityDueDateInvalid';
-    } else if (values.dueTime.trim() !== '') {
+    } else if (values.dueTime.trim() === '') {
+      // Cleared, or a time input left half typed (it then reports no value): never drop the date silently.
+      errors.dueTime = 'activityDueTimeRequired';
+    } else {
       const hhmm = formTime(values.dueTime);
       if (!hhmm) errors.dueTime = 'activityDueTimeInvalid';
       // The hour the clocks skip (spring forward) does not exist on that day.

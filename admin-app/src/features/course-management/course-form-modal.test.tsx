@@ -119,7 +119,7 @@ describe('the course form', { timeout: 15_000 }, () => {
     const title = field(dialog, 'Title');
     // The dialog opens on its first field.
     expect(title).toHaveAttribute('data-autofocus');
-    // Emptied (the inputs bring a number below the minimum back up to it when they lose focus).
+    // Emptied.
     fill(field(dialog, 'Duration (weeks)'), '');
     fill(field(dialog, 'Max students'), '');
     await user.click(within(dialog).getByRole('button', { name: 'Create Course' }));
@@ -139,6 +139,32 @@ describe('the course form', { timeout: 15_000 }, () => {
     fill(title, 'Verbs');
     expect(within(dialog).queryByText('Title is required')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Description is required')).toBeInTheDocument();
+  });
+
+  it('keeps a negative price, a zero duration and max students as typed and says why with the spec texts', async () => {
+    const { user } = renderPage();
+    const dialog = await openCreate(user);
+    for (const [label, typed] of [
+      ['Price (USD)', '-12.5'],
+      ['Duration (weeks)', '0'],
+      ['Max students', '0'],
+    ] as const) {
+      const input = field(dialog, label);
+      await user.clear(input);
+      await user.type(input, typed);
+      await user.tab();
+      expect(input).toHaveValue(typed);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Create Course' }));
+
+    for (const message of [
+      'Price cannot be negative',
+      'Duration must be at least 1 week',
+      'Max students must be at least 1',
+    ]) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    expect(createCourse).not.toHaveBeenCalled();
   });
 
   it('creates a course for a teacher chosen from the real teachers, with the defaults, then closes and says so', async () => {

@@ -201,9 +201,6 @@ export function SettingsForm({ settings }: SettingsFormProps) {
                   description={t('security.sessionTimeoutHint', SECURITY_BOUNDS.sessionTimeout)}
                   min={SECURITY_BOUNDS.sessionTimeout.min}
                   max={SECURITY_BOUNDS.sessionTimeout.max}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  clampBehavior="none"
                   withAsterisk
                   disabled={saving}
                   {...form.getInputProps('security.sessionTimeout')}
@@ -213,9 +210,6 @@ export function SettingsForm({ settings }: SettingsFormProps) {
                   description={t('security.maxLoginAttemptsHint', SECURITY_BOUNDS.maxLoginAttempts)}
                   min={SECURITY_BOUNDS.maxLoginAttempts.min}
                   max={SECURITY_BOUNDS.maxLoginAttempts.max}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  clampBehavior="none"
                   withAsterisk
                   disabled={saving}
                   {...form.getInputProps('security.maxLoginAttempts')}
@@ -272,9 +266,6 @@ export function SettingsForm({ settings }: SettingsFormProps) {
                   label={t('email.smtpPort')}
                   min={1}
                   max={65535}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  clampBehavior="none"
                   withAsterisk
                   disabled={saving}
                   {...form.getInputProps('email.smtpPort')}

@@ -103,8 +103,8 @@ describe('CourseFormFields', () => {
         language: 'Spanish',
         level: 'beginner',
         teacherId: 'teacher-1',
-        // Two decimals at most: the input does not take a third.
-        price: 149.99,
+        // As typed: the form's validator refuses a third decimal with a message (coursePriceCents).
+        price: 149.999,
       }),
       expect.anything(),
     );
@@ -138,6 +138,23 @@ describe('CourseFormFields', () => {
       expect.objectContaining({ isActive: false, teacherId: 'teacher-2', category: 'business' }),
       expect.anything(),
     );
+  });
+
+  it('keeps a number exactly as typed when it leaves the field, for the validator to explain (no sign dropped, no minimum forced)', async () => {
+    const { user } = render();
+    const cases: Array<[string, string]> = [
+      ['Price (USD)', '-12.5'],
+      ['Duration (weeks)', '0'],
+      ['Max students', '-3'],
+      ['Duration (weeks)', '2.5'],
+    ];
+    for (const [label, typed] of cases) {
+      const input = screen.getByRole('textbox', { name: label });
+      await user.clear(input);
+      await user.type(input, typed);
+      await user.tab();
+      expect(input).toHaveValue(typed);
+    }
   });
 
   it('shows the errors the form holds next to their fields', () => {

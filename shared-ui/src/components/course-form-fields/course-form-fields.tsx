@@ -178,8 +178,6 @@ export function CourseFormFields({
           description={t('fields.durationHint')}
           min={1}
           step={1}
-          allowDecimal={false}
-          allowNegative={false}
           withAsterisk
           disabled={disabled}
           {...form.getInputProps('duration')}
@@ -189,8 +187,6 @@ export function CourseFormFields({
           description={t('fields.priceHint', { step })}
           min={0}
           step={priceStep}
-          decimalScale={decimals}
-          allowNegative={false}
           leftSection={<span aria-hidden>$</span>}
           withAsterisk
           disabled={disabled}
@@ -201,8 +197,6 @@ export function CourseFormFields({
           description={t('fields.maxStudentsHint')}
           min={1}
           step={1}
-          allowDecimal={false}
-          allowNegative={false}
           withAsterisk
           disabled={disabled}
           {...form.getInputProps('maxStudents')}

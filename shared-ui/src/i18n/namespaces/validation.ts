@@ -72,6 +72,7 @@ export const en = {
   activityMaxPointsWhole: 'Max points must be a whole number',
   activityInstructionsTooLong: 'The instructions can have at most 10000 characters.',
   activityDueDateInvalid: 'Enter a valid date.',
+  activityDueTimeRequired: 'Enter the due time (24-hour, e.g. 23:59), or clear the due date.',
   activityDueTimeInvalid: 'Enter a valid time (HH:mm).',
   activityDueTimeSkipped:
     'This time does not exist on that day because the clocks change. Choose another time.',
@@ -137,7 +138,8 @@ export const es: typeof en = {
   settingsLanguageInvalid: 'Elige inglés o español',
   settingsSessionTimeoutRange:
     'El tiempo de inactividad debe estar entre {{min}} y {{max}} minutos',
-  settingsMaxLoginAttemptsRange: 'Los intentos de inicio de sesión deben estar entre {{min}} y {{max}}',
+  settingsMaxLoginAttemptsRange:
+    'Los intentos de inicio de sesión deben estar entre {{min}} y {{max}}',
   settingsThemeInvalid: 'Elige claro, oscuro o automático',
   settingsColorInvalid: 'Introduce un color hexadecimal, como #3B82F6',
   settingsSmtpPortRange: 'El puerto SMTP debe estar entre {{min}} y {{max}}',
@@ -199,6 +201,8 @@ export const es: typeof en = {
   activityMaxPointsWhole: 'La puntuación máxima debe ser un número entero',
   activityInstructionsTooLong: 'Las instrucciones pueden tener como máximo 10000 caracteres.',
   activityDueDateInvalid: 'Ingresa una fecha válida.',
+  activityDueTimeRequired:
+    'Ingresa la hora de entrega (formato 24 horas, p. ej. 23:59) o borra la fecha de entrega.',
   activityDueTimeInvalid: 'Ingresa una hora válida (HH:mm).',
   activityDueTimeSkipped: 'Esta hora no existe ese día por el cambio de hora. Elige otra hora.',
   gradeRequired: 'Ingresa una calificación.',

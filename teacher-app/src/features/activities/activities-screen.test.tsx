@@ -541,8 +541,10 @@ describe('Activities: the activity form', () => {
     expect(dateField(dialog)).toHaveValue(`05/03/${NEXT_YEAR}`);
     expect(dateField(dialog)).toHaveAccessibleDescription('Day first, e.g. 25/03/2026');
     expect(timeField(dialog)).toBeEnabled();
+    // A date brings the end of that day as its time, in 24-hour form.
+    expect(timeField(dialog)).toHaveValue('23:59');
     expect(timeField(dialog)).toHaveAccessibleDescription(
-      'Without a time, the activity has no due date.',
+      'In your local time, 24-hour (e.g. 23:59)',
     );
     fill(timeField(dialog), '18:30');
     fill(within(dialog).getByRole('textbox', { name: 'Max points' }), '50');
@@ -568,7 +570,7 @@ describe('Activities: the activity form', () => {
     await waitFor(() => expect(loadScreen).toHaveBeenCalledTimes(2));
   });
 
-  it('sends no due date when only the date is set', async () => {
+  it('gives a due date the time 23:59, and refuses a date whose time was cleared or left half typed', async () => {
     createActivity.mockResolvedValue(ok(anActivity({ id: 'new' })));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Write a formal email' });
@@ -578,12 +580,23 @@ describe('Activities: the activity form', () => {
     fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'Chapter 1');
     await choose(user, dialog, 'Course', 'Business English');
     fill(dateField(dialog), `5/3/${NEXT_YEAR}`);
+    // A half-typed time input reports no value at all.
+    fill(timeField(dialog), '');
     await user.click(submitButton(dialog));
 
+    expect(
+      await within(dialog).findByText(
+        'Enter the due time (24-hour, e.g. 23:59), or clear the due date.',
+      ),
+    ).toBeInTheDocument();
+    expect(createActivity).not.toHaveBeenCalled();
+
+    fill(timeField(dialog), '23:59');
+    await user.click(submitButton(dialog));
     await screen.findByText('Activity created');
     expect(createActivity).toHaveBeenCalledWith(
       expect.objectContaining({
-        dueDate: null,
+        dueDate: new Date(NEXT_YEAR, 2, 5, 23, 59).toISOString(),
         courseId: 'course-1',
         type: 'assignment',
         maxPoints: 100,

@@ -19,6 +19,7 @@ import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVITY_POINTS,
+  DEFAULT_DUE_TIME,
   ACTIVITY_TEXT_LIMITS,
   ACTIVITY_TYPES,
   activityFormFromActivity,
@@ -136,16 +137,14 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
   };
   const chooseDate = (value: string | null) => {
     form.setFieldValue('dueDate', value ?? '');
-    // The time means nothing without a date; it is cleared with it.
+    // The time means nothing without a date; it is cleared with it. A new date is due at the end of
+    // its day unless a time is chosen.
     if (!value) form.setFieldValue('dueTime', '');
+    else if (dueTime.trim() === '') form.setFieldValue('dueTime', DEFAULT_DUE_TIME);
   };
 
   const dateSet = dueDate !== '';
-  const timeHint = !dateSet
-    ? t('form.dueTimeNeedsDate')
-    : dueTime.trim() === ''
-      ? t('form.dueTimeMissing')
-      : t('form.dueTimeHint');
+  const timeHint = dateSet ? t('form.dueTimeHint') : t('form.dueTimeNeedsDate');
 
   return (
     <FormModal
@@ -298,9 +297,6 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
         })}
         min={ACTIVITY_POINTS.min}
         max={ACTIVITY_POINTS.max}
-        clampBehavior="none"
-        allowDecimal={false}
-        allowNegative={false}
         withAsterisk
         disabled={saving}
         {...form.getInputProps('maxPoints')}

@@ -500,9 +500,6 @@ function GradeForm({ submission, maxPoints, draft, onDraft, onSaved }: GradeForm
           description={t('grading.gradeHint', { max: maxPoints })}
           min={0}
           max={maxPoints}
-          clampBehavior="none"
-          decimalScale={GRADE_DECIMALS}
-          allowNegative={false}
           withAsterisk
           disabled={save.isPending}
           w={{ base: '100%', xs: 220 }}

@@ -191,8 +191,6 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
         })}
         min={CLASS_DURATION.min}
         step={CLASS_DURATION.step}
-        allowDecimal={false}
-        allowNegative={false}
         withAsterisk
         disabled={saving}
         {...form.getInputProps('duration')}
@@ -237,9 +235,6 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
               })}
               min={CLASS_SERIES_WEEKS.min}
               max={CLASS_SERIES_WEEKS.max}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
               withAsterisk
               disabled={saving}
               w={{ base: '100%', xs: 200 }}
