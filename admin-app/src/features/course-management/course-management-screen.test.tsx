@@ -292,9 +292,9 @@ describe('Course Management', () => {
     expect(await screen.findByText('Course deleted')).toBeInTheDocument();
     expect(deleteCourse).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The list and the figures are read again.
-    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(2));
-    await waitFor(() => expect(managementStats).toHaveBeenCalledTimes(2));
+    // The list and the figures are read again, after the refusal and after the delete.
+    await waitFor(() => expect(listCourses).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(managementStats).toHaveBeenCalledTimes(3));
   });
 
   it('Cancel leaves the course alone', async () => {

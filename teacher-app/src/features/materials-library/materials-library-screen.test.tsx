@@ -383,8 +383,8 @@ describe('Materials Library', () => {
     expect(await screen.findByText('Material deleted')).toBeInTheDocument();
     expect(deleteMaterial).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The list and the figures are read again.
-    await waitFor(() => expect(materialStats).toHaveBeenCalledTimes(2));
+    // The list and the figures are read again, after the refusal and after the delete.
+    await waitFor(() => expect(materialStats).toHaveBeenCalledTimes(3));
   });
 
   it('offers an admin every course in the course filter', async () => {
