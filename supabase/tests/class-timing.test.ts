@@ -5,6 +5,7 @@ import {
   closeDb,
   createClass,
   createSchool,
+  enrolledDaysAgo,
   hoursFromNow,
   ownerQuery,
 } from './fixtures';
@@ -19,7 +20,9 @@ let school: School;
 
 beforeAll(async () => {
   school = await createSchool();
-  const { course } = school;
+  const { course, student } = school;
+  // Classes count for a student from their enrolment on: the student joined before any of these.
+  await enrolledDaysAgo(student.id, course.id);
   // Greetings (school.courseClass, in two days) is already upcoming; add one over and one on now.
   await Promise.all([
     createClass(course.id, { title: 'Ended', scheduled_date: hoursFromNow(-3), duration: 60 }),

@@ -14,6 +14,7 @@ import {
   createClass,
   createCourse,
   enroll,
+  enrolledDaysAgo,
   hoursFromNow,
   ownerQuery,
   service,
@@ -30,6 +31,8 @@ beforeAll(async () => {
   });
   courseId = course.id;
   await enroll(DEMO_ACCOUNTS.student.id, courseId);
+  // A class counts for a student from their enrolment on; these tests hold classes an hour ago.
+  await enrolledDaysAgo(DEMO_ACCOUNTS.student.id, courseId);
 });
 afterAll(async () => {
   await service.from('courses').delete().eq('id', courseId);
