@@ -28,8 +28,13 @@ export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dia
 export {
   FORM_MODAL_PHONE_QUERY,
   FormModal,
+  type DiscardPrompt,
   type FormModalProps,
 } from './components/form-modal/form-modal';
+export {
+  FormModalCloseButton,
+  type FormModalCloseButtonProps,
+} from './components/form-modal/form-modal-close-button';
 export {
   TemporaryPasswordDialog,
   type TemporaryPasswordDialogProps,

@@ -88,6 +88,7 @@ export function CourseFormModal({ editing, onClose, onSaved }: CourseFormModalPr
     <FormModal
       title={editing ? t('dialog.editTitle') : t('dialog.createTitle')}
       onClose={onClose}
+      dirty={form.isDirty()}
       busy={saving}
       onSubmit={form.onSubmit(submit)}
       failure={

@@ -90,7 +90,10 @@ export function StudentPickerModal({ course, onClose }: StudentPickerModalProps)
           notifications.show({ color: 'teal', message: t('toast.studentAdded') });
         },
         onError: (error) => {
-          notifications.show({ color: 'red', ...studentFailureToast(error, t('toast.addFailed'), t) });
+          notifications.show({
+            color: 'red',
+            ...studentFailureToast(error, t('toast.addFailed'), t),
+          });
         },
       },
     );
@@ -119,13 +122,7 @@ export function StudentPickerModal({ course, onClose }: StudentPickerModalProps)
             const name = personName(student) ?? t('unknownPerson', { ns: 'common' });
             const adding = enroll.isPending && enroll.variables?.userId === student.id;
             return (
-              <Group
-                key={student.id}
-                component="li"
-                justify="space-between"
-                wrap="nowrap"
-                gap="xs"
-              >
+              <Group key={student.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0} miw={0}>
                   <Text size="sm" fw={500} style={wrappingTitle}>
                     {name}
@@ -135,7 +132,11 @@ export function StudentPickerModal({ course, onClose }: StudentPickerModalProps)
                   </Text>
                 </Stack>
                 {added === student.id ? (
-                  <Badge color="teal" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
+                  <Badge
+                    color="teal"
+                    variant="light"
+                    leftSection={<IconCheck size={12} aria-hidden />}
+                  >
                     {t('picker.added')}
                   </Badge>
                 ) : enrolledIds.has(student.id) ? (
@@ -176,6 +177,8 @@ export function StudentPickerModal({ course, onClose }: StudentPickerModalProps)
     <FormModal
       title={t('picker.title')}
       onClose={onClose}
+      // Each add is saved at once; the search is not worth a question.
+      dirty={false}
       size="md"
     >
       <Text size="sm" style={wrappingTitle}>

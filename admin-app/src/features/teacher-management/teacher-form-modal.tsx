@@ -82,6 +82,7 @@ export function TeacherFormModal({
     <FormModal
       title={editing ? t('form.editTitle') : t('form.createTitle')}
       onClose={onClose}
+      dirty={form.isDirty()}
       busy={saving}
       onSubmit={form.onSubmit(submit)}
       failure={

@@ -101,6 +101,8 @@ export function TeacherHandoffDialog({
       }
       size="md"
       onClose={onClose}
+      // A question, not a form: Cancel is its safe answer.
+      dirty={false}
       busy={saving}
       onSubmit={form.onSubmit(submit)}
       failure={

@@ -157,6 +157,13 @@ export const en = {
       'The temporary passwords of the new users are only in the downloaded report, which shows them this once. Download it before you close this window.',
     downloaded: 'Report downloaded.',
     close: 'Done',
+    closeWithoutReport: {
+      title: 'Close without the report?',
+      message:
+        'The temporary passwords of the new accounts are only in the report. Once this window is closed they cannot be seen again.',
+      confirm: 'Close without the report',
+      back: 'Back to the report',
+    },
     reportFile: 'user-import-{{date}}.csv',
     columns: {
       line: 'Line',
@@ -325,6 +332,13 @@ export const es: typeof en = {
       'Las contraseñas temporales de los usuarios nuevos solo están en el informe descargado, que las muestra esta única vez. Descárgalo antes de cerrar esta ventana.',
     downloaded: 'Informe descargado.',
     close: 'Listo',
+    closeWithoutReport: {
+      title: '¿Cerrar sin el informe?',
+      message:
+        'Las contraseñas temporales de las cuentas nuevas solo están en el informe. Una vez cerrada esta ventana no se podrán volver a ver.',
+      confirm: 'Cerrar sin el informe',
+      back: 'Volver al informe',
+    },
     reportFile: 'importacion-usuarios-{{date}}.csv',
     columns: {
       line: 'Línea',

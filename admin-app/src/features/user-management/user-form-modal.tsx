@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -87,6 +87,7 @@ export function UserFormModal({
     <FormModal
       title={editing ? t('form.editTitle') : t('form.createTitle')}
       onClose={onClose}
+      dirty={form.isDirty()}
       busy={saving}
       onSubmit={form.onSubmit(submit)}
       failure={
@@ -98,16 +99,8 @@ export function UserFormModal({
             }
           : null
       }
-      actions={
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {editing ? t('form.save') : t('form.create')}
-          </Button>
-        </Group>
-      }
+      cancelLabel={t('form.cancel')}
+      submitLabel={editing ? t('form.save') : t('form.create')}
     >
       {form.errors.form ? (
         <Alert color="red" variant="light" role="alert">

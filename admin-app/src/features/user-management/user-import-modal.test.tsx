@@ -267,6 +267,82 @@ describe('Importing users from a CSV file', () => {
     expect(within(dialog).getByRole('button', { name: 'Importar 1 usuario' })).toBeEnabled();
   });
 
+  it('asks before closing while the report with the temporary passwords has not been downloaded (issue 29)', async () => {
+    adminImport.mockImplementation(async (users) =>
+      ok(
+        users.map((input) => ({
+          status: 'created' as const,
+          userId: `id-${input.email}`,
+          temporaryPassword: `Pw-${input.email}`,
+        })),
+      ),
+    );
+    const { user, dialog } = await openImport();
+    await choose(user, dialog, [HEADER, 'A,B,a@school.test,student,,'].join('\n'));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import 1 user' }));
+    expect(await within(dialog).findByText('1 created, 0 not created.')).toBeInTheDocument();
+
+    const closings: [string, () => Promise<void>][] = [
+      ['Done', () => user.click(within(dialog).getByRole('button', { name: 'Done' }))],
+      ['Escape', () => user.keyboard('{Escape}')],
+      ['the ×', () => user.click(within(dialog).getByRole('button', { name: 'Close' }))],
+    ];
+    for (const [way, close] of closings) {
+      await close();
+      const question = await screen.findByRole('dialog', { name: 'Close without the report?' });
+      expect(question, way).toHaveTextContent(
+        'The temporary passwords of the new accounts are only in the report. Once this window is closed they cannot be seen again.',
+      );
+      await user.click(within(question).getByRole('button', { name: 'Back to the report' }));
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('dialog', { name: 'Close without the report?' }),
+        ).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('table', { name: 'Import result' }), way).toBeInTheDocument();
+    }
+
+    // Once downloaded, Done closes at once.
+    await user.click(within(dialog).getByRole('button', { name: 'Download report' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes the report at once when nobody was created, and asks in Spanish when someone was', async () => {
+    adminImport.mockImplementation(async (users) =>
+      ok(
+        users.map((input) =>
+          input.email === 'a@school.test'
+            ? { status: 'created' as const, userId: 'id-a', temporaryPassword: 'Pw-a' }
+            : {
+                status: 'failed' as const,
+                error: { code: 'CREATE_USERS_ERROR' as const, message: 'x' },
+              },
+        ),
+      ),
+    );
+    const first = await openImport();
+    await choose(first.user, first.dialog, [HEADER, 'C,D,c@school.test,student,,'].join('\n'));
+    await first.user.click(
+      await within(first.dialog).findByRole('button', { name: 'Import 1 user' }),
+    );
+    expect(await within(first.dialog).findByText('0 created, 1 not created.')).toBeInTheDocument();
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    first.unmount();
+
+    const { user, dialog } = await openImport('es');
+    await choose(user, dialog, [HEADER, 'A,B,a@school.test,student,,'].join('\n'));
+    await user.click(await within(dialog).findByRole('button', { name: 'Importar 1 usuario' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Listo' }));
+    const question = await screen.findByRole('dialog', { name: '¿Cerrar sin el informe?' });
+    expect(question).toHaveTextContent(
+      'Las contraseñas temporales de las cuentas nuevas solo están en el informe. Una vez cerrada esta ventana no se podrán volver a ver.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Cerrar sin el informe' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('speaks Spanish in the preview', async () => {
     const { user, dialog } = await openImport('es');
     await choose(user, dialog, [HEADER, ',,,,,', 'A,B,bad,jefe,,'].join('\n'));

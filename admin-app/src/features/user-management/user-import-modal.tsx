@@ -27,7 +27,7 @@ import {
 } from '@portal/shared-data';
 import { CSV_CONTENT_TYPE } from '@portal/shared-data/csv';
 import { userMutations } from '@portal/shared-data/queries';
-import { FormModal, downloadTextFile } from '@portal/shared-ui';
+import { FormModal, FormModalCloseButton, downloadTextFile } from '@portal/shared-ui';
 import { namespace } from './i18n';
 import {
   describeProblems,
@@ -45,7 +45,7 @@ type Step =
   | { kind: 'choose'; problem: UserImportFileProblem | 'unreadable' | null }
   | { kind: 'preview'; preview: UserImportPreview }
   | { kind: 'importing'; preview: UserImportPreview; done: number; total: number }
-  | { kind: 'report'; outcomes: UserImportOutcome[] };
+  | { kind: 'report'; outcomes: UserImportOutcome[]; downloaded: boolean };
 
 export interface UserImportModalProps {
   onClose: () => void;
@@ -103,7 +103,11 @@ export function UserImportModal({ onClose }: UserImportModalProps) {
       },
       {
         onSuccess: (results) =>
-          setStep({ kind: 'report', outcomes: userImportReport(preview, results) }),
+          setStep({
+            kind: 'report',
+            outcomes: userImportReport(preview, results),
+            downloaded: false,
+          }),
         onError: () => setStep({ kind: 'preview', preview }),
       },
     );
@@ -115,12 +119,18 @@ export function UserImportModal({ onClose }: UserImportModalProps) {
     return '';
   };
 
-  const downloadReport = (outcomes: readonly UserImportOutcome[]) =>
+  const downloadReport = (outcomes: UserImportOutcome[]) => {
     downloadTextFile(
       userImportReportFileName(t, new Date()),
       userImportReportCsv(outcomes, t, reasonOf),
       CSV_CONTENT_TYPE,
     );
+    setStep({ kind: 'report', outcomes, downloaded: true });
+  };
+  // The report is the only place the new accounts' temporary passwords appear: closing before it is
+  // downloaded asks first.
+  const passwordsAtRisk =
+    step.kind === 'report' && !step.downloaded && importSummary(step.outcomes).created > 0;
 
   const fileProblemText = (problem: UserImportFileProblem | 'unreadable') =>
     problem === 'unreadable'
@@ -140,17 +150,13 @@ export function UserImportModal({ onClose }: UserImportModalProps) {
       case 'choose':
         return (
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('import.cancel')}
-            </Button>
+            <FormModalCloseButton>{t('import.cancel')}</FormModalCloseButton>
           </Group>
         );
       case 'preview':
         return (
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('import.cancel')}
-            </Button>
+            <FormModalCloseButton>{t('import.cancel')}</FormModalCloseButton>
             <Button
               leftSection={<IconUpload size={16} aria-hidden />}
               disabled={step.preview.valid === 0}
@@ -172,7 +178,7 @@ export function UserImportModal({ onClose }: UserImportModalProps) {
             >
               {t('import.download')}
             </Button>
-            <Button onClick={onClose}>{t('import.close')}</Button>
+            <FormModalCloseButton variant="filled">{t('import.close')}</FormModalCloseButton>
           </Group>
         );
     }
@@ -182,6 +188,13 @@ export function UserImportModal({ onClose }: UserImportModalProps) {
     <FormModal
       title={t('import.title')}
       onClose={onClose}
+      dirty={passwordsAtRisk}
+      discardPrompt={{
+        title: t('import.closeWithoutReport.title'),
+        message: t('import.closeWithoutReport.message'),
+        confirmLabel: t('import.closeWithoutReport.confirm'),
+        cancelLabel: t('import.closeWithoutReport.back'),
+      }}
       busy={busy}
       size="xl"
       failure={

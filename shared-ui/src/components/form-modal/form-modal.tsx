@@ -1,8 +1,10 @@
 import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { FormEventHandler, ReactNode } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../../hooks/use-return-focus';
+import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
+import { FormModalCloseButton, FormModalCloseContext } from './form-modal-close-button';
 import { SaveFailedAlert, type SaveFailedAlertProps } from './save-failed-alert';
 
 /** Below Mantine's `xs` breakpoint (576 px) a form dialog takes the whole screen. */
@@ -27,8 +29,20 @@ export interface FormModalProps extends Omit<
    */
   opened?: boolean;
   title: ReactNode;
-  /** Cancel, the ×, Escape and a click outside; never called while `busy`. */
+  /**
+   * Cancel, the ×, Escape and a click outside; never called while `busy`, and, while `dirty`, only
+   * once the user has confirmed they want to discard what they entered.
+   */
   onClose: () => void;
+  /**
+   * What the dialog holds would be lost by closing it: for a form, `form.isDirty()` (@mantine/form
+   * compares the values with those it started from, so undoing a change closes at once again).
+   * Cancel, the ×, Escape and a click outside then ask "Discard changes?" first. Required, so that
+   * every dialog says whether closing it can lose work.
+   */
+  dirty: boolean;
+  /** The question asked while `dirty`, when the dialog has a more precise one than the default. */
+  discardPrompt?: DiscardPrompt;
   /**
    * A save is running: the dialog cannot be closed (no Escape, no click outside, the × disabled), so a
    * refusal can be shown and nothing typed is lost.
@@ -48,13 +62,25 @@ export interface FormModalProps extends Omit<
   cancelLabel?: ReactNode;
   /** The submit button is off, e.g. while the form offers nothing to choose. */
   submitDisabled?: boolean;
-  /** Buttons of the dialog's own (instead of Cancel and `submitLabel`), after the failure. */
+  /**
+   * Buttons of the dialog's own (instead of Cancel and `submitLabel`), after the failure. Its Cancel
+   * or Close is a `FormModalCloseButton`, which asks first while `dirty`, as the × does.
+   */
   actions?: ReactNode;
   /**
    * The fields. The dialog opens on the element marked `data-autofocus` (the first field), not on
    * its ×, as Mantine focuses that element first.
    */
   children: ReactNode;
+}
+
+export interface DiscardPrompt {
+  title: ReactNode;
+  message: ReactNode;
+  /** The button that closes the dialog and loses what it held. */
+  confirmLabel: string;
+  /** The button that goes back to the dialog; defaults to "Keep editing". */
+  cancelLabel?: string;
 }
 
 function ReturnFocusOnUnmount() {
@@ -65,12 +91,16 @@ function ReturnFocusOnUnmount() {
 /**
  * The kit's form dialog: a Mantine Modal (size lg by default) that takes the whole screen on phones
  * and cannot be dismissed while it saves, with the body, the reason a save failed and the buttons
- * (Cancel and submit, or its own) in that order.
+ * (Cancel and submit, or its own) in that order. With changes (`dirty`) every way of closing it asks
+ * first, in the kit's ConfirmDialog above it; Escape in a field's open popover (a date field's
+ * calendar, a select's list) closes that popover only (docs/ui-conventions.md).
  */
 export function FormModal({
   opened,
   title,
   onClose,
+  dirty,
+  discardPrompt,
   busy = false,
   onSubmit,
   failure,
@@ -85,6 +115,12 @@ export function FormModal({
 }: FormModalProps) {
   const { t } = useTranslation('common');
   const phone = useMediaQuery(FORM_MODAL_PHONE_QUERY) ?? false;
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    if (busy) return;
+    if (dirty) setAsking(true);
+    else onClose();
+  };
   const content = (
     <Stack gap="md">
       {children}
@@ -93,9 +129,7 @@ export function FormModal({
         actions
       ) : (
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {cancelLabel ?? t('cancel')}
-          </Button>
+          <FormModalCloseButton disabled={busy}>{cancelLabel ?? t('cancel')}</FormModalCloseButton>
           <Button type="submit" loading={busy} disabled={submitDisabled}>
             {submitLabel}
           </Button>
@@ -109,25 +143,39 @@ export function FormModal({
       <Modal
         {...modalProps}
         opened={opened ?? true}
-        onClose={() => {
-          if (!busy) onClose();
-        }}
+        onClose={requestClose}
         title={title}
         size={size}
         fullScreen={phone}
-        closeOnEscape={closeOnEscape && !busy}
-        closeOnClickOutside={!busy}
+        // While the question is open, Escape and clicks belong to it, not to the form behind it.
+        closeOnEscape={closeOnEscape && !busy && !asking}
+        closeOnClickOutside={!busy && !asking}
         // The theme names the × (common's "Close"); naming it again here keeps that name.
         closeButtonProps={{ 'aria-label': t('close'), disabled: busy }}
       >
-        {onSubmit ? (
-          <form noValidate onSubmit={onSubmit}>
-            {content}
-          </form>
-        ) : (
-          content
-        )}
+        <FormModalCloseContext value={requestClose}>
+          {onSubmit ? (
+            <form noValidate onSubmit={onSubmit}>
+              {content}
+            </form>
+          ) : (
+            content
+          )}
+        </FormModalCloseContext>
       </Modal>
+      <ConfirmDialog
+        opened={asking}
+        title={discardPrompt?.title ?? t('discard.title')}
+        message={discardPrompt?.message ?? t('discard.message')}
+        confirmLabel={discardPrompt?.confirmLabel ?? t('discard.confirm')}
+        cancelLabel={discardPrompt?.cancelLabel ?? t('discard.keepEditing')}
+        danger
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onCancel={() => setAsking(false)}
+      />
     </>
   );
 }

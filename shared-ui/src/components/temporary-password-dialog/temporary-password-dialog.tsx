@@ -30,6 +30,8 @@ export function TemporaryPasswordDialog({
     <FormModal
       title={title}
       onClose={onClose}
+      // The intro says the password is shown only this once; Done is the way out.
+      dirty={false}
       size="md"
       actions={
         <Group justify="flex-end">

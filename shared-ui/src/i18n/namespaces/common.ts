@@ -31,6 +31,13 @@ export const en = {
   },
   /** Stands for a person whose profile is gone (a teacher, uploader, reviewer or student). */
   unknownPerson: 'Unknown',
+  /** A form dialog with changes asks this before it closes (FormModal). */
+  discard: {
+    title: 'Discard changes?',
+    message: 'What you entered has not been saved. If you close this window, it is lost.',
+    confirm: 'Discard changes',
+    keepEditing: 'Keep editing',
+  },
   temporaryPassword: {
     intro:
       'Give {{name}} this temporary password to sign in with. It is shown only this once: after you close this window it cannot be seen again.',
@@ -189,6 +196,12 @@ export const es: typeof en = {
     admin: 'Administrador',
   },
   unknownPerson: 'Desconocido',
+  discard: {
+    title: '¿Descartar los cambios?',
+    message: 'Lo que has escrito no se ha guardado. Si cierras esta ventana, se perderá.',
+    confirm: 'Descartar cambios',
+    keepEditing: 'Seguir editando',
+  },
   temporaryPassword: {
     intro:
       'Entrega a {{name}} esta contraseña temporal para iniciar sesión. Se muestra solo esta vez: al cerrar esta ventana ya no se podrá ver.',

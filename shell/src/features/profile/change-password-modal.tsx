@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -73,6 +73,7 @@ export function ChangePasswordModal({ email, onClose, onChanged }: ChangePasswor
       title={t('password.title')}
       size="md"
       onClose={onClose}
+      dirty={form.isDirty()}
       busy={saving}
       onSubmit={submit}
       failure={
@@ -84,16 +85,7 @@ export function ChangePasswordModal({ email, onClose, onChanged }: ChangePasswor
             }
           : null
       }
-      actions={
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            {t('cancel', { ns: 'common' })}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('password.submit')}
-          </Button>
-        </Group>
-      }
+      submitLabel={t('password.submit')}
     >
       {/* Lets password managers tie the new password to the account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,7 @@ export function ProfileFormModal({ user, onClose, onSaved }: ProfileFormModalPro
     <FormModal
       title={t('edit.title')}
       onClose={onClose}
+      dirty={form.isDirty()}
       busy={save.isPending}
       onSubmit={submit}
       failure={
@@ -63,16 +64,7 @@ export function ProfileFormModal({ user, onClose, onSaved }: ProfileFormModalPro
             }
           : null
       }
-      actions={
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            {t('cancel', { ns: 'common' })}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('edit.save')}
-          </Button>
-        </Group>
-      }
+      submitLabel={t('edit.save')}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput

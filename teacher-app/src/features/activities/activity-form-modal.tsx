@@ -150,6 +150,7 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
     <FormModal
       title={editing ? t('form.editTitle') : t('form.createTitle')}
       onClose={onClose}
+      dirty={form.isDirty()}
       busy={saving}
       onSubmit={form.onSubmit(submit)}
       failure={

@@ -49,6 +49,7 @@ import {
   EmptyState,
   ErrorBanner,
   FormModal,
+  FormModalCloseButton,
   MaterialViewer,
   SaveFailedAlert,
   TypeBadge,
@@ -80,6 +81,11 @@ type Cursor = { page: number; index: number | 'last' };
 /** A submitted file open in the viewer. */
 type OpenFile = { objectName: string; submission: GradingSubmission };
 
+/** The same grade and feedback (a number field answers 17 or '17' alike). */
+function sameGrade(a: GradeFormValues, b: GradeFormValues): boolean {
+  return String(a.grade) === String(b.grade) && a.feedback === b.feedback;
+}
+
 /** A grade for people: up to two decimals, no trailing zeros (88, 17.5). */
 function formatPoints(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: GRADE_DECIMALS }).format(value);
@@ -109,6 +115,16 @@ export function GradingModal({ activityId, activity = null, onClose }: GradingMo
   );
   // Typed but unsaved grades, by submission, so moving between students loses nothing.
   const drafts = useRef(new Map<string, GradeFormValues>());
+  // The submissions whose draft differs from what is saved: closing would lose them, so it asks.
+  const [unsaved, setUnsaved] = useState<ReadonlySet<string>>(new Set());
+  const markUnsaved = (id: string, changed: boolean) =>
+    setUnsaved((current) => {
+      if (current.has(id) === changed) return current;
+      const next = new Set(current);
+      if (changed) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const [openFile, setOpenFile] = useState<OpenFile | null>(null);
   const fileUrl = useQuery({
     ...submissionQueries.fileUrl(openFile?.objectName ?? ''),
@@ -172,6 +188,7 @@ export function GradingModal({ activityId, activity = null, onClose }: GradingMo
     <>
       <FormModal
         onClose={onClose}
+        dirty={unsaved.size > 0}
         busy={saving}
         // While a file is open in the viewer on top, Escape and the focus belong to the viewer.
         closeOnEscape={openFile === null}
@@ -252,8 +269,17 @@ export function GradingModal({ activityId, activity = null, onClose }: GradingMo
                 submission={submission}
                 maxPoints={submission.maxPoints ?? shown.maxPoints}
                 draft={drafts.current.get(submission.id)}
-                onDraft={(values) => drafts.current.set(submission.id, values)}
-                onSaved={() => drafts.current.delete(submission.id)}
+                onDraft={(values) => {
+                  drafts.current.set(submission.id, values);
+                  markUnsaved(
+                    submission.id,
+                    !sameGrade(values, gradeFormFromSubmission(submission)),
+                  );
+                }}
+                onSaved={() => {
+                  drafts.current.delete(submission.id);
+                  markUnsaved(submission.id, false);
+                }}
                 onOpenFile={(objectName) => setOpenFile({ objectName, submission })}
               />
             </>
@@ -277,9 +303,9 @@ export function GradingModal({ activityId, activity = null, onClose }: GradingMo
                 {t('grading.next')}
               </Button>
             </Group>
-            <Button variant="subtle" onClick={onClose} disabled={saving}>
+            <FormModalCloseButton variant="subtle" disabled={saving}>
               {t('grading.close')}
-            </Button>
+            </FormModalCloseButton>
           </Group>
         </Stack>
       </FormModal>

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
@@ -11,7 +11,7 @@ import {
   type CalendarClass,
   type MoveFormValues,
 } from '@portal/shared-data';
-import { FormModal, intlLocale, useLanguage } from '@portal/shared-ui';
+import { FormModal, FormModalCloseButton, intlLocale, useLanguage } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 export interface MoveClassModalProps {
@@ -80,12 +80,10 @@ export function MoveClassModal({ item, canMove, saving, onClose, onMove }: MoveC
       <FormModal
         title={t('move.detailsTitle')}
         onClose={onClose}
+        // Details only: nothing to lose.
+        dirty={false}
         size="md"
-        actions={
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('move.close')}
-          </Button>
-        }
+        actions={<FormModalCloseButton data-autofocus>{t('move.close')}</FormModalCloseButton>}
       >
         {details}
         <Text size="sm" c="dimmed">
@@ -99,6 +97,7 @@ export function MoveClassModal({ item, canMove, saving, onClose, onMove }: MoveC
     <FormModal
       title={t('move.title')}
       onClose={onClose}
+      dirty={form.isDirty()}
       size="md"
       busy={saving}
       onSubmit={submit}

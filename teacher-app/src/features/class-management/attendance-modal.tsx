@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconChecks } from '@tabler/icons-react';
 import { useIsMutating, useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   attendanceChanges,
@@ -20,6 +20,7 @@ import { classMutations, classQueries } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   FormModal,
+  FormModalCloseButton,
   formatDecimal,
   PagedResults,
   SaveFailedAlert,
@@ -101,7 +102,8 @@ function AttendanceRoster({
   classItem,
   management: classPage,
   onClose,
-}: Omit<AttendanceModalProps, 'opened'>) {
+  onUnsavedChange,
+}: Omit<AttendanceModalProps, 'opened'> & { onUnsavedChange: (unsaved: boolean) => void }) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const { page, setPage, settle } = usePageOfFilters();
@@ -147,6 +149,9 @@ function AttendanceRoster({
 
   const changes = attendanceChanges(marks);
   const changeCount = changes.present.length + changes.absent.length;
+  // The dialog around the roster asks before closing while marks are unsaved.
+  const unsaved = changeCount > 0;
+  useEffect(() => onUnsavedChange(unsaved), [unsaved, onUnsavedChange]);
   const saved =
     classPage.data?.page.items.find((cls) => cls.id === classItem.id)?.attendance ?? undefined;
   const total = saved?.rosterCount ?? roster.data?.total ?? 0;
@@ -280,9 +285,7 @@ function AttendanceRoster({
       ) : null}
 
       <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose} disabled={save.isPending}>
-          {t('cancel')}
-        </Button>
+        <FormModalCloseButton disabled={save.isPending}>{t('cancel')}</FormModalCloseButton>
         <Button onClick={submit} loading={save.isPending} disabled={!roster.isSuccess}>
           {t('save')}
         </Button>
@@ -300,18 +303,32 @@ export function AttendanceModal({ classItem, management, opened, onClose }: Atte
   const { t } = useTranslation(namespace);
   // While the roster is being saved the dialog stays, so a refusal is shown and no mark is lost.
   const saving = useIsMutating({ mutationKey: classMutations.saveAttendance().mutationKey }) > 0;
+  const [unsaved, setUnsaved] = useState(false);
+  // Each opening starts from the saved marks: unsaved ones were discarded (the dialog asked), saved
+  // ones are read again.
+  const [opening, setOpening] = useState(0);
+  const [shownOpen, setShownOpen] = useState(opened);
+  if (shownOpen !== opened) {
+    setShownOpen(opened);
+    if (opened) {
+      setOpening((count) => count + 1);
+      setUnsaved(false);
+    }
+  }
   return (
     <FormModal
       opened={opened}
       onClose={onClose}
+      dirty={unsaved}
       busy={saving}
       title={t('title', { title: classItem.title })}
     >
       <AttendanceRoster
-        key={classItem.id}
+        key={`${classItem.id}:${opening}`}
         classItem={classItem}
         management={management}
         onClose={onClose}
+        onUnsavedChange={setUnsaved}
       />
     </FormModal>
   );

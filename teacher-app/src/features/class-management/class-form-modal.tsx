@@ -105,6 +105,7 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
     <FormModal
       title={editing ? t('form.editTitle') : t('form.scheduleTitle')}
       onClose={onClose}
+      dirty={form.isDirty()}
       busy={saving}
       onSubmit={form.onSubmit(submit)}
       failure={

@@ -606,6 +606,44 @@ describe('Class Management', () => {
     expect(await screen.findByRole('dialog', { name: 'Schedule Class' })).toBeInTheDocument();
   });
 
+  it('Escape in the date picker closes the picker only; the typed title stays, and closing then asks first (issue 29)', async () => {
+    loadScreen.mockResolvedValue(loaded(paged([aClass()])));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Pitching to investors' });
+    let dialog = await openForm(user);
+    fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Pitch practice');
+
+    await user.click(within(dialog).getByRole('textbox', { name: 'Date' }));
+    expect(await screen.findByRole('button', { name: 'Next month' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Next month' })).not.toBeInTheDocument(),
+    );
+    // Nothing else answered that Escape: no question, the dialog and the title are there.
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Schedule Class' })).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Pitch practice');
+
+    // The next Escape would close the dialog: with something typed, it asks first.
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Pitch practice');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(createClass).not.toHaveBeenCalled();
+
+    // An untouched form closes at once.
+    dialog = await openForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('does not offer a series when editing one class', async () => {
     loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     const { user } = renderPage();

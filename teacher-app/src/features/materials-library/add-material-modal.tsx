@@ -137,6 +137,7 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
     <FormModal
       title={t('form.title')}
       onClose={onClose}
+      dirty={form.isDirty()}
       busy={saving}
       onSubmit={submit}
       failure={
