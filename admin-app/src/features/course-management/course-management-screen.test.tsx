@@ -297,6 +297,38 @@ describe('Course Management', () => {
     await waitFor(() => expect(managementStats).toHaveBeenCalledTimes(3));
   });
 
+  it('says how many enrolled students a delete affects (issue 29)', async () => {
+    listCourses.mockResolvedValue(
+      ok(paged([aCourse({ enrolledCount: 3 }), { ...travel, enrolledCount: 1 }])),
+    );
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Business Spanish' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Business Spanish' });
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete this course? This action cannot be undone.',
+    );
+    expect(dialog).toHaveTextContent(
+      '3 students are enrolled: they lose their place in the course, its classes and the work they handed in.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(
+      within(screen.getByRole('article', { name: travel.title })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    dialog = await screen.findByRole('dialog', { name: `Delete ${travel.title}` });
+    expect(dialog).toHaveTextContent(
+      '1 student is enrolled: they lose their place in the course, its classes and the work they handed in.',
+    );
+    expect(deleteCourse).not.toHaveBeenCalled();
+  });
+
   it('Cancel leaves the course alone', async () => {
     listCourses.mockResolvedValue(ok(paged([aCourse()])));
     const { user } = renderPage();
@@ -329,6 +361,9 @@ describe('Course Management', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar Business Spanish' });
     expect(dialog).toHaveTextContent(
       '¿Seguro que quieres eliminar este curso? Esta acción no se puede deshacer.',
+    );
+    expect(dialog).toHaveTextContent(
+      '2 estudiantes tienen una inscripción activa: perderán su plaza en el curso, sus clases y los trabajos que entregaron.',
     );
   });
 

@@ -272,7 +272,11 @@ export default function CourseManagementScreen() {
       <ConfirmDialog
         opened={deleting?.open ?? false}
         title={t('remove.title', { title: deleting?.course.title ?? '' })}
-        message={t('remove.message')}
+        message={
+          deleting && deleting.course.enrolledCount > 0
+            ? `${t('remove.message')} ${t('remove.enrolled', { count: deleting.course.enrolledCount })}`
+            : t('remove.message')
+        }
         confirmLabel={t('remove.confirm')}
         danger
         onConfirm={confirmDelete}

@@ -85,6 +85,25 @@ function renderPage(course: Course = aCourse(), language: Language = 'en') {
 
 const card = (title = 'Business Spanish') => screen.findByRole('article', { name: title });
 
+/** Remove on the card's back, then the confirmation's own Remove (issue 29: it asks first). */
+async function removeOmar(user: ReturnType<typeof renderPage>['user'], language: Language = 'en') {
+  const en = language === 'en';
+  await user.click(
+    await screen.findByRole('button', {
+      name: en
+        ? 'Remove Omar Haddad from Business Spanish'
+        : 'Quitar a Omar Haddad de Business Spanish',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', {
+    name: en
+      ? 'Remove Omar Haddad from Business Spanish?'
+      : '¿Quitar a Omar Haddad de Business Spanish?',
+  });
+  await user.click(within(dialog).getByRole('button', { name: en ? 'Remove' : 'Quitar' }));
+  return dialog;
+}
+
 async function openPicker(user: ReturnType<typeof renderPage>['user'], title?: string) {
   await user.click(within(await card(title)).getByRole('button', { name: 'Add student' }));
   return screen.findByRole('dialog', { name: 'Select user' });
@@ -188,6 +207,24 @@ describe('the course card', () => {
     expect(await screen.findByText('No students enrolled yet.')).toBeInTheDocument();
   });
 
+  it('asks before removing a student, saying what they lose; Cancel keeps them (issue 29)', async () => {
+    const { user } = renderPage(aCourse({ enrolledCount: 1 }));
+    await user.click(within(await card()).getByRole('button', { name: 'View students' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Remove Omar Haddad from Business Spanish' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Remove Omar Haddad from Business Spanish?',
+    });
+    expect(dialog).toHaveTextContent(
+      'They lose their place and no longer see the course’s classes, materials and activities. Their attendance and work are kept.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(removeStudent).not.toHaveBeenCalled();
+    expect(screen.getByText('Omar Haddad')).toBeInTheDocument();
+  });
+
   it('removes a student, says so, and reads the course and its students again', async () => {
     listEnrollments
       .mockResolvedValueOnce(ok(paged([enrollmentOf(omar)], 1, 30)))
@@ -195,9 +232,7 @@ describe('the course card', () => {
     removeStudent.mockResolvedValue(ok(null));
     const { user } = renderPage(aCourse({ enrolledCount: 1 }));
     await user.click(within(await card()).getByRole('button', { name: 'View students' }));
-    await user.click(
-      await screen.findByRole('button', { name: 'Remove Omar Haddad from Business Spanish' }),
-    );
+    await removeOmar(user);
 
     expect(await screen.findByText('Student removed successfully.')).toBeInTheDocument();
     expect(removeStudent).toHaveBeenCalledWith('course-1', 'student-2');
@@ -215,10 +250,9 @@ describe('the course card', () => {
     removeStudent.mockResolvedValue(fail('UNENROLL_ERROR', 'connection reset by peer'));
     const { user } = renderPage();
     await user.click(within(await card()).getByRole('button', { name: 'View students' }));
-    await user.click(
-      await screen.findByRole('button', { name: 'Remove Omar Haddad from Business Spanish' }),
-    );
-    expect(await screen.findByText('Error removing student.')).toBeInTheDocument();
+    const dialog = await removeOmar(user);
+    // The question stays open with the reason, and Remove tries again.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error removing student.');
     expect(screen.queryByText(/connection reset/)).not.toBeInTheDocument();
     // Nothing changed: the student is still listed.
     expect(screen.getByText('Omar Haddad')).toBeInTheDocument();
@@ -230,12 +264,9 @@ describe('the course card', () => {
     );
     const { user } = renderPage();
     await user.click(within(await card()).getByRole('button', { name: 'View students' }));
-    await user.click(
-      await screen.findByRole('button', { name: 'Remove Omar Haddad from Business Spanish' }),
-    );
-    const reason = await screen.findByText('Not enrolled in this course.');
-    expect(reason.closest('[role="alert"]')).toHaveTextContent(
-      'Error removing student.Not enrolled in this course.',
+    const dialog = await removeOmar(user);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Error removing student. Not enrolled in this course.',
     );
     expect(screen.queryByText(/This student is not enrolled/)).not.toBeInTheDocument();
   });
@@ -465,9 +496,9 @@ describe('the user picker', () => {
     removeStudent.mockResolvedValue(fail('UNENROLL_ERROR', 'boom'));
     const { user } = renderPage(aCourse(), 'es');
     await user.click(within(await card()).getByRole('button', { name: 'Ver estudiantes' }));
-    await user.click(
-      await screen.findByRole('button', { name: 'Quitar a Omar Haddad de Business Spanish' }),
+    const dialog = await removeOmar(user, 'es');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Error al remover estudiante.',
     );
-    expect(await screen.findByText('Error al remover estudiante.')).toBeInTheDocument();
   });
 });

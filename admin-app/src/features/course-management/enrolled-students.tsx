@@ -1,14 +1,14 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserMinus } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey, type Course } from '@portal/shared-data';
+import { errorMessageKey, type Course, type Enrollment, type Paged } from '@portal/shared-data';
 import { courseMutations, courseQueries } from '@portal/shared-data/queries';
-import { ErrorBanner, wrappingTitle } from '@portal/shared-ui';
+import { ConfirmDialog, ErrorBanner, wrappingTitle } from '@portal/shared-ui';
 import { personName, rosterFilters } from './course-roster';
 import { namespace } from './i18n';
-import { studentFailureToast } from './student-failure';
 
 export interface EnrolledStudentsProps {
   course: Course;
@@ -18,34 +18,62 @@ export interface EnrolledStudentsProps {
   onRemoved?: () => void;
 }
 
+/** A removal being confirmed; it keeps naming its student while the question closes. */
+type Removing = { userId: string; name: string; open: boolean } | null;
+
 /**
  * The back of a course card: the students actively enrolled, read in one request when the card is
- * turned over (bounded by the course's places), each with Remove. Removing drops the enrolment (the
- * row stays, the seat is freed) and the lists and figures are read again.
+ * turned over (bounded by the course's places), each with Remove. Removing asks first, then drops
+ * the enrolment (the row stays, the seat is freed) and the lists and figures are read again; a
+ * refusal keeps the question open with the reason.
  */
 export function EnrolledStudents({ course, labelledBy, onRemoved }: EnrolledStudentsProps) {
   const { t } = useTranslation(namespace);
   const roster = useQuery(courseQueries.enrollments(rosterFilters(course)));
   const remove = useMutation(courseMutations.removeStudent());
+  const [removing, setRemoving] = useState<Removing>(null);
 
-  const removeStudent = (userId: string) => {
-    remove.mutate(
-      { courseId: course.id, userId },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('toast.studentRemoved') });
-          onRemoved?.();
-        },
-        onError: (error) => {
-          notifications.show({
-            color: 'red',
-            ...studentFailureToast(error, t('toast.removeFailed'), t),
-          });
-        },
-      },
-    );
+  const confirmRemove = async () => {
+    if (!removing) return;
+    await remove.mutateAsync({ courseId: course.id, userId: removing.userId });
+    setRemoving((current) => current && { ...current, open: false });
+    notifications.show({ color: 'teal', message: t('toast.studentRemoved') });
+    onRemoved?.();
   };
 
+  return (
+    <>
+      <RosterList
+        course={course}
+        labelledBy={labelledBy}
+        roster={roster}
+        onRemove={(userId, name) => setRemoving({ userId, name, open: true })}
+      />
+      <ConfirmDialog
+        opened={removing?.open ?? false}
+        title={t('removeStudent.title', { name: removing?.name ?? '', title: course.title })}
+        message={t('removeStudent.message')}
+        confirmLabel={t('removeStudent.confirm')}
+        danger
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving((current) => current && { ...current, open: false })}
+        failedTitle={t('toast.removeFailed')}
+        describeError={(error) => t(errorMessageKey(error), { ns: 'errors' })}
+      />
+    </>
+  );
+}
+
+interface RosterListProps {
+  course: Course;
+  labelledBy: string;
+  roster: UseQueryResult<Paged<Enrollment>>;
+  onRemove: (userId: string, name: string) => void;
+}
+
+/** The list itself, its loader, its failure with Try again, or that nobody is enrolled. */
+function RosterList({ course, labelledBy, roster, onRemove }: RosterListProps) {
+  const { t } = useTranslation(namespace);
   if (roster.isPending) {
     return (
       <Group gap="xs" role="status" aria-live="polite">
@@ -85,7 +113,6 @@ export function EnrolledStudents({ course, labelledBy, onRemoved }: EnrolledStud
       >
         {enrollments.map((enrollment) => {
           const name = personName(enrollment.student) ?? t('unknownPerson', { ns: 'common' });
-          const removing = remove.isPending && remove.variables?.userId === enrollment.userId;
           return (
             <Group
               key={enrollment.id}
@@ -110,9 +137,7 @@ export function EnrolledStudents({ course, labelledBy, onRemoved }: EnrolledStud
                 color="red"
                 leftSection={<IconUserMinus size={14} aria-hidden />}
                 aria-label={t('card.removeStudent', { name, title: course.title })}
-                loading={removing}
-                disabled={remove.isPending && !removing}
-                onClick={() => removeStudent(enrollment.userId)}
+                onClick={() => onRemove(enrollment.userId, name)}
                 style={{ flexShrink: 0 }}
               >
                 {t('card.remove')}

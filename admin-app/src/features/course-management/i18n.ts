@@ -55,6 +55,12 @@ export const en = {
     removeStudent: 'Remove {{name}} from {{title}}',
     shownOf: 'Showing {{shown}} of {{total}} students.',
   },
+  removeStudent: {
+    title: 'Remove {{name}} from {{title}}?',
+    message:
+      'They lose their place and no longer see the course’s classes, materials and activities. Their attendance and work are kept.',
+    confirm: 'Remove',
+  },
   picker: {
     title: 'Select user',
     intro: 'Add a student to {{title}}.',
@@ -76,6 +82,10 @@ export const en = {
   remove: {
     title: 'Delete {{title}}',
     message: 'Are you sure you want to delete this course? This action cannot be undone.',
+    enrolled_one:
+      '{{count}} student is enrolled: they lose their place in the course, its classes and the work they handed in.',
+    enrolled_other:
+      '{{count}} students are enrolled: they lose their place in the course, its classes and the work they handed in.',
     confirm: 'Delete',
     failed: 'The course was not deleted:',
   },
@@ -142,6 +152,12 @@ export const es: typeof en = {
     removeStudent: 'Quitar a {{name}} de {{title}}',
     shownOf: 'Se muestran {{shown}} de {{total}} estudiantes.',
   },
+  removeStudent: {
+    title: '¿Quitar a {{name}} de {{title}}?',
+    message:
+      'Pierde su plaza y deja de ver las clases, los materiales y las actividades del curso. Su asistencia y sus trabajos se conservan.',
+    confirm: 'Quitar',
+  },
   picker: {
     title: 'Seleccionar usuario',
     intro: 'Agrega un estudiante a {{title}}.',
@@ -163,6 +179,10 @@ export const es: typeof en = {
   remove: {
     title: 'Eliminar {{title}}',
     message: '¿Seguro que quieres eliminar este curso? Esta acción no se puede deshacer.',
+    enrolled_one:
+      '{{count}} estudiante tiene una inscripción activa: perderá su plaza en el curso, sus clases y los trabajos que entregó.',
+    enrolled_other:
+      '{{count}} estudiantes tienen una inscripción activa: perderán su plaza en el curso, sus clases y los trabajos que entregaron.',
     confirm: 'Eliminar',
     failed: 'El curso no se eliminó:',
   },

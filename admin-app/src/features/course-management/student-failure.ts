@@ -17,7 +17,7 @@ const OPERATION_ONLY: readonly ErrorMessageKey[] = [
 export type FailureToast = { title?: string; message: string };
 
 /**
- * The toast of a failed add or remove: `headline` ('Error al agregar estudiante.') alone, or as the
+ * The toast of a failed add: `headline` ('Error al agregar estudiante.') alone, or as the
  * title over the reason (a full course, an inactive student …). Never the raw message.
  */
 export function studentFailureToast(error: unknown, headline: string, t: Translate): FailureToast {
