@@ -175,6 +175,14 @@ export {
   type CourseFormTeacherOption,
 } from './components/course-form-fields/course-form-fields';
 export { namespace as courseFormNamespace } from './components/course-form-fields/i18n';
+export {
+  TeacherHandoffDialog,
+  type CourseHandoffChoice,
+  type CourseHandoffChoiceValues,
+  type HandoffDialogRead,
+  type HandoffTeacherChoice,
+  type TeacherHandoffDialogProps,
+} from './components/teacher-handoff-dialog/teacher-handoff-dialog';
 
 // The ticking clock screens compare class and due times with
 export { useNow } from './hooks/use-now';

@@ -40,6 +40,12 @@ export const courseQueries = {
       queryFn: () => unwrap(coursesService.list(filters)),
       placeholderData: keepPreviousData,
     }),
+  /** How many courses a teacher teaches, active or not (their departure moves them all). */
+  countTaughtBy: (teacherId: string) =>
+    queryOptions({
+      queryKey: courseKeys.taughtBy(teacherId),
+      queryFn: async () => (await unwrap(coursesService.list({ teacherId, limit: 1 }))).total,
+    }),
   /** The signed-in student's courses with their progress. */
   mine: (paging: PageRequest = {}) =>
     queryOptions({

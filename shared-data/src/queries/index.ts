@@ -44,6 +44,11 @@ export {
 } from './use-calendar-classes';
 export { useMaterialViewer } from './use-material-viewer';
 export {
+  useTeacherDeparture,
+  type DepartureOutcome,
+  type HandoffRead,
+} from './use-teacher-departure';
+export {
   useCourseFilterOptions,
   useManagedCourses,
   type CourseFilterOptions,

@@ -16,6 +16,8 @@ export const courseKeys = {
   scheduledTime: (courseId: string) => ['courses', 'detail', courseId, 'scheduled-time'] as const,
   reviews: (courseId: string) => ['courses', 'detail', courseId, 'reviews'] as const,
   enrollments: (filters: object) => ['courses', 'enrollments', filters] as const,
+  /** How many courses a teacher teaches (a teacher's departure names them). */
+  taughtBy: (teacherId: string) => ['courses', 'taught-by', teacherId] as const,
   /** Course Management's figures (every course the caller may see). */
   managementStats: () => ['courses', 'management-stats'] as const,
 };

@@ -5,6 +5,7 @@ import { errorMessageKey } from './error-messages';
 import {
   emptyTeacherForm,
   handoffTarget,
+  handoffTargets,
   normalizeSpecializations,
   teacherFormFromTeacher,
   teacherMessageValues,
@@ -202,6 +203,32 @@ describe('what happens to the courses', () => {
     expect(validateCourseHandoff({ handoff: 'reassign', reassignTo: 't-2' })).toEqual({});
     expect(validateCourseHandoff({ handoff: 'unassign', reassignTo: null })).toEqual({});
     expect(validateCourseHandoff({ handoff: 'keep', reassignTo: null })).toEqual({});
+  });
+
+  it('offers the other active teachers, by name (the email for a teacher without one)', () => {
+    const teacher = (id: string, firstName: string, lastName: string, isActive = true) => ({
+      id,
+      firstName,
+      lastName,
+      email: `${id}@school.test`,
+      isActive,
+    });
+    expect(
+      handoffTargets(
+        [
+          teacher('t-ana', 'Ana', 'Gil'),
+          teacher('t-olga', 'Olga', 'Vidal', false),
+          teacher('t-daniel', 'Daniel', 'Ortega'),
+          teacher('t-nameless', '', ''),
+          teacher('t-bea', 'Beatriz', 'Soto'),
+        ],
+        't-ana',
+      ),
+    ).toEqual([
+      { value: 't-bea', label: 'Beatriz Soto' },
+      { value: 't-daniel', label: 'Daniel Ortega' },
+      { value: 't-nameless', label: 't-nameless@school.test' },
+    ]);
   });
 
   it('sends the chosen teacher only when the courses move', () => {

@@ -222,6 +222,38 @@ export function toTeacherChanges(values: TeacherFormValues): TeacherChanges {
 
 export type CourseHandoff = 'keep' | 'reassign' | 'unassign';
 
+/** A teacher leaves by being deactivated (they may come back) or deleted. */
+export type TeacherDeparture = 'delete' | 'deactivate';
+
+/**
+ * The choices for each departure, the first one preselected: a deactivated teacher may keep their
+ * courses (or hand them over); a deleted one cannot, so they move or keep no teacher.
+ */
+export const HANDOFF_CHOICES: Record<TeacherDeparture, readonly CourseHandoff[]> = {
+  delete: ['reassign', 'unassign'],
+  deactivate: ['keep', 'reassign'],
+};
+
+/** A teacher who may take the courses over, as the picker shows them. */
+export type HandoffTeacherOption = { value: string; label: string };
+
+/**
+ * Who may take over the courses of `leavingId`: the other active teachers (the database refuses
+ * anyone else), by name; a teacher without a name shows their email.
+ */
+export function handoffTargets(
+  teachers: readonly Pick<AppUser, 'id' | 'firstName' | 'lastName' | 'email' | 'isActive'>[],
+  leavingId: string,
+): HandoffTeacherOption[] {
+  return teachers
+    .filter((teacher) => teacher.isActive && teacher.id !== leavingId)
+    .map((teacher) => ({
+      value: teacher.id,
+      label: `${teacher.firstName} ${teacher.lastName}`.trim() || teacher.email,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
 export type CourseHandoffValues = { handoff: CourseHandoff; reassignTo: string | null };
 
 export type CourseHandoffErrors = Partial<

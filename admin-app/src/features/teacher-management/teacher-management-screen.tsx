@@ -10,10 +10,15 @@ import {
   errorMessageKey,
   type CreatedTeacher,
   type ManagedTeacher,
+  type TeacherDeparture,
   type TeacherFilters,
 } from '@portal/shared-data';
 import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
-import { teacherMutations, teacherQueries } from '@portal/shared-data/queries';
+import {
+  teacherMutations,
+  teacherQueries,
+  type DepartureOutcome,
+} from '@portal/shared-data/queries';
 import {
   ConfirmDialog,
   EmptyState,
@@ -30,11 +35,7 @@ import {
 import { namespace } from './i18n';
 import { TeacherCard } from './teacher-card';
 import { TeacherFormModal } from './teacher-form-modal';
-import {
-  TeacherHandoffDialog,
-  type Departure,
-  type DepartureOutcome,
-} from './teacher-handoff-dialog';
+import { TeacherDepartureDialog } from './teacher-departure-dialog';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -66,9 +67,10 @@ export default function TeacherManagementScreen() {
   const [search] = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const [dialog, setDialog] = useState<FormDialog>(null);
   const [created, setCreated] = useState<CreatedTeacher | null>(null);
-  const [leaving, setLeaving] = useState<{ departure: Departure; teacher: ManagedTeacher } | null>(
-    null,
-  );
+  const [leaving, setLeaving] = useState<{
+    departure: TeacherDeparture;
+    teacher: ManagedTeacher;
+  } | null>(null);
   const [reactivating, setReactivating] = useState<Reactivating>(null);
   // The dashboard's quick actions open this screen with its dialog (`?new=1`).
   useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
@@ -300,7 +302,7 @@ export default function TeacherManagementScreen() {
       ) : null}
 
       {leaving ? (
-        <TeacherHandoffDialog
+        <TeacherDepartureDialog
           departure={leaving.departure}
           teacher={leaving.teacher}
           onClose={() => setLeaving(null)}

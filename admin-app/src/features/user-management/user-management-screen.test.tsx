@@ -2,9 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  coursesService,
   userManagementReadModel,
   fail,
   ok,
+  teachersService,
   usersService,
   type AppUser,
   type Paged,
@@ -26,8 +28,12 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
     adminDelete: vi.fn(),
     adminImport: vi.fn(),
     adminResetTwoFactor: vi.fn(),
+    listTeachers: vi.fn(),
   });
   Object.assign(actual.userManagementReadModel, { counts: vi.fn() });
+  // A teacher's departure: their courses are counted, and moved through the teacher calls.
+  Object.assign(actual.coursesService, { list: vi.fn() });
+  Object.assign(actual.teachersService, { delete: vi.fn(), setActive: vi.fn() });
   return actual;
 });
 
@@ -37,6 +43,10 @@ const adminCreate = vi.mocked(usersService.adminCreate);
 const adminUpdate = vi.mocked(usersService.adminUpdate);
 const adminDelete = vi.mocked(usersService.adminDelete);
 const adminResetTwoFactor = vi.mocked(usersService.adminResetTwoFactor);
+const listTeachers = vi.mocked(usersService.listTeachers);
+const listCourses = vi.mocked(coursesService.list);
+const deleteTeacher = vi.mocked(teachersService.delete);
+const setTeacherActive = vi.mocked(teachersService.setActive);
 
 function person(overrides: Partial<AppUser> = {}): AppUser {
   return {
@@ -65,6 +75,13 @@ const leo = person({
   role: 'student',
   lastLogin: null,
   isActive: false,
+});
+const eva = person({
+  id: 'user-3',
+  email: 'eva@school.test',
+  firstName: 'Eva',
+  lastName: 'Ruiz',
+  role: 'student',
 });
 
 function paged<T>(items: T[], total = items.length, page = 1, limit = 10): Paged<T> {
@@ -484,27 +501,27 @@ describe('User Management: create and edit', () => {
 
 describe('User Management: delete, deactivate and reactivate', () => {
   beforeEach(() => {
-    listUsers.mockResolvedValue(ok(paged([ana, leo])));
+    listUsers.mockResolvedValue(ok(paged([eva, leo])));
   });
 
-  it("asks '¿Eliminar usuario Ana Gil?', deletes on confirmation and says so", async () => {
+  it("asks '¿Eliminar usuario Eva Ruiz?', deletes on confirmation and says so", async () => {
     adminDelete.mockResolvedValue(ok(null));
     const show = vi.spyOn(notifications, 'show');
     const { user } = renderPage('es');
-    await screen.findByText('Ana Gil');
+    await screen.findByText('Eva Ruiz');
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana Gil' }));
-    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' });
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Eva Ruiz' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Eva Ruiz?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(adminDelete).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana Gil' }));
-    const again = await screen.findByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' });
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Eva Ruiz' }));
+    const again = await screen.findByRole('dialog', { name: '¿Eliminar usuario Eva Ruiz?' });
     await user.click(within(again).getByRole('button', { name: 'Eliminar' }));
 
     expect(await screen.findByText('Usuario eliminado correctamente.')).toBeInTheDocument();
-    expect(adminDelete).toHaveBeenCalledWith('user-1');
+    expect(adminDelete).toHaveBeenCalledWith('user-3');
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: 2500 }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -519,9 +536,9 @@ describe('User Management: delete, deactivate and reactivate', () => {
         }),
       );
     const { user } = renderPage('es');
-    await screen.findByText('Ana Gil');
-    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana Gil' }));
-    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' });
+    await screen.findByText('Eva Ruiz');
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Eva Ruiz' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Eva Ruiz?' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -534,7 +551,7 @@ describe('User Management: delete, deactivate and reactivate', () => {
         'No puedes eliminar tu propia cuenta.',
       ),
     );
-    expect(screen.getByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: '¿Eliminar usuario Eva Ruiz?' })).toBeVisible();
   });
 
   it('deactivates an active user and reactivates an inactive one, after asking', async () => {
@@ -542,14 +559,14 @@ describe('User Management: delete, deactivate and reactivate', () => {
       ok(person({ id, isActive: changes.isActive ?? true })),
     );
     const { user } = renderPage();
-    await screen.findByText('Ana Gil');
+    await screen.findByText('Eva Ruiz');
 
-    await user.click(screen.getByRole('button', { name: 'Deactivate Ana Gil' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ana Gil?' });
+    await user.click(screen.getByRole('button', { name: 'Deactivate Eva Ruiz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Eva Ruiz?' });
     expect(dialog).toHaveTextContent('cannot sign in until an admin reactivates the account');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('User deactivated.')).toBeInTheDocument();
-    expect(adminUpdate).toHaveBeenCalledWith('user-1', { isActive: false });
+    expect(adminUpdate).toHaveBeenCalledWith('user-3', { isActive: false });
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Reactivate Leo Paz' }));
@@ -557,6 +574,112 @@ describe('User Management: delete, deactivate and reactivate', () => {
     await user.click(within(back).getByRole('button', { name: 'Reactivate' }));
     expect(await screen.findByText('User reactivated.')).toBeInTheDocument();
     expect(adminUpdate).toHaveBeenLastCalledWith('user-2', { isActive: true });
+  });
+});
+
+describe('User Management: a teacher who leaves hands over their courses, as in Teacher Management (issue 29)', () => {
+  const daniel = person({
+    id: 't-daniel',
+    email: 'daniel@school.test',
+    firstName: 'Daniel',
+    lastName: 'Ortega',
+  });
+  const olga = person({
+    id: 't-olga',
+    email: 'olga@school.test',
+    firstName: 'Olga',
+    lastName: 'Vidal',
+    isActive: false,
+  });
+  /** The teacher's courses are counted: only the total of the answer matters. */
+  const teaching = (count: number) => ok({ ...paged([], count), items: [] });
+
+  beforeEach(() => {
+    listUsers.mockResolvedValue(ok(paged([ana, eva])));
+    listTeachers.mockResolvedValue(ok([ana, olga, daniel]));
+  });
+
+  it('deleting a teacher names their courses and moves them to the chosen active teacher', async () => {
+    listCourses.mockResolvedValue(teaching(5));
+    deleteTeacher.mockResolvedValue(ok({ reassigned: 5 }));
+    const { user } = renderPage();
+    await screen.findByText('Ana Gil');
+
+    await user.click(screen.getByRole('button', { name: 'Delete Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user Ana Gil?' });
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    const question = await within(dialog).findByRole('radiogroup', {
+      name: 'What happens to their 5 courses?',
+    });
+    expect(listCourses).toHaveBeenCalledWith(expect.objectContaining({ teacherId: 'user-1' }));
+    expect(
+      within(question).getByRole('radio', { name: 'Reassign them to another teacher' }),
+    ).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+    // A teacher must be chosen; only other active teachers are offered.
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await within(dialog).findByText('Choose the teacher who takes over the courses'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /New teacher/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Daniel Ortega']);
+    await user.click(screen.getByRole('option', { name: 'Daniel Ortega' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('User deleted successfully.')).toBeInTheDocument();
+    expect(deleteTeacher).toHaveBeenCalledWith('user-1', 't-daniel');
+    expect(adminDelete).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('deactivating a teacher asks whether their courses stay with them or move', async () => {
+    listCourses.mockResolvedValue(teaching(1));
+    setTeacherActive.mockResolvedValue(ok({ ...ana, isActive: false, specializations: [] }));
+    const { user } = renderPage();
+    await screen.findByText('Ana Gil');
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ana Gil?' });
+    const question = await within(dialog).findByRole('radiogroup', {
+      name: 'What happens to their course?',
+    });
+    expect(
+      within(question).getByRole('radio', { name: 'Keep it: it stays listed under Ana Gil' }),
+    ).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+
+    expect(await screen.findByText('User deactivated.')).toBeInTheDocument();
+    expect(setTeacherActive).toHaveBeenCalledWith('user-1', false, null);
+    expect(adminUpdate).not.toHaveBeenCalled();
+  });
+
+  it('a teacher without courses is deleted after saying so; a refusal keeps the question with the reason, in Spanish', async () => {
+    listCourses.mockResolvedValue(teaching(0));
+    deleteTeacher
+      .mockResolvedValueOnce(
+        fail('DELETE_USERS_ERROR', 'Administrators cannot delete their own account', {
+          status: 400,
+          code: 'CANNOT_DELETE_SELF',
+        }),
+      )
+      .mockResolvedValueOnce(ok({ reassigned: 0 }));
+    const { user } = renderPage('es');
+    await screen.findByText('Ana Gil');
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' });
+    expect(await within(dialog).findByText('No imparte ningún curso.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('El usuario no se eliminó:');
+    expect(alert).toHaveTextContent('No puedes eliminar tu propia cuenta.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Usuario eliminado correctamente.')).toBeInTheDocument();
+    expect(deleteTeacher).toHaveBeenLastCalledWith('user-1', null);
+    expect(listTeachers).not.toHaveBeenCalled();
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type AppUser,
   type CreatedUser,
   type Role,
+  type TeacherDeparture,
   type UserFilters,
 } from '@portal/shared-data';
 import { userMutations, userQueries } from '@portal/shared-data/queries';
@@ -39,6 +40,7 @@ import {
 } from '@portal/shared-ui';
 import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
 import { namespace } from './i18n';
+import { TeacherDepartureDialog } from './teacher-departure-dialog';
 import { userFailureText } from './user-failure';
 import { UserFormModal } from './user-form-modal';
 import { UserImportModal } from './user-import-modal';
@@ -68,7 +70,8 @@ const fullName = (user: AppUser) => `${user.firstName} ${user.lastName}`.trim();
  * name, last name and email, role and status filters, sorting and paging on the server; create
  * (with a one-time temporary password), edit, deactivate or reactivate, reset two-factor sign-in
  * (a lost phone: every factor is removed, the person signs in with the password alone), delete, and
- * import from a CSV file. The database and the admin-users function refuse an admin's demoting, deactivating or
+ * import from a CSV file. Deleting or deactivating a teacher asks what happens to their courses, as
+ * Teacher Management does (the same hand-off dialog and calls). The database and the admin-users function refuse an admin's demoting, deactivating or
  * deleting themself; the screen does not offer it either.
  */
 export default function UserManagementScreen() {
@@ -83,6 +86,10 @@ export default function UserManagementScreen() {
   const [deleting, setDeleting] = useState<Confirming>(null);
   const [toggling, setToggling] = useState<Confirming>(null);
   const [resetting, setResetting] = useState<Confirming>(null);
+  // A teacher leaving (deleted or deactivated) says what happens to their courses first.
+  const [leaving, setLeaving] = useState<{ departure: TeacherDeparture; user: AppUser } | null>(
+    null,
+  );
   // The dashboard's Add User opens this screen with its dialog (`?new=1`).
   useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
 
@@ -283,8 +290,16 @@ export default function UserManagementScreen() {
           sort={sort}
           onSortChange={setSort}
           onEdit={(user) => setDialog({ kind: 'edit', user })}
-          onToggleActive={(user) => setToggling({ user, open: true })}
-          onDelete={(user) => setDeleting({ user, open: true })}
+          onToggleActive={(user) =>
+            user.role === 'teacher' && user.isActive
+              ? setLeaving({ departure: 'deactivate', user })
+              : setToggling({ user, open: true })
+          }
+          onDelete={(user) =>
+            user.role === 'teacher'
+              ? setLeaving({ departure: 'delete', user })
+              : setDeleting({ user, open: true })
+          }
           onResetTwoFactor={(user) => setResetting({ user, open: true })}
         />
       </PagedResults>
@@ -320,6 +335,18 @@ export default function UserManagementScreen() {
       ) : null}
 
       {importing ? <UserImportModal onClose={() => setImporting(false)} /> : null}
+
+      {leaving ? (
+        <TeacherDepartureDialog
+          departure={leaving.departure}
+          teacher={leaving.user}
+          onClose={() => setLeaving(null)}
+          onDone={(departure) => {
+            setLeaving(null);
+            toast(departure === 'delete' ? t('toast.deleted') : t('toast.deactivated'));
+          }}
+        />
+      ) : null}
 
       <ConfirmDialog
         opened={deleting?.open ?? false}

@@ -121,7 +121,9 @@ export function UsersTable({
               `${user.firstName} ${user.lastName}`.trim() || t('unknownPerson', { ns: 'common' });
             const self = user.id === currentUserId;
             const joined = formatDate(user.createdAt, language);
-            const lastLogin = user.lastLogin ? formatDate(user.lastLogin, language) : t('table.never');
+            const lastLogin = user.lastLogin
+              ? formatDate(user.lastLogin, language)
+              : t('table.never');
             return (
               <Table.Tr key={user.id}>
                 <Table.Td>
@@ -202,7 +204,9 @@ export function UsersTable({
                       variant="subtle"
                       color="grape"
                       aria-label={
-                        self ? t('actions.resetTwoFactorSelf') : t('actions.resetTwoFactor', { name })
+                        self
+                          ? t('actions.resetTwoFactorSelf')
+                          : t('actions.resetTwoFactor', { name })
                       }
                       disabled={self}
                       onClick={() => onResetTwoFactor(user)}
