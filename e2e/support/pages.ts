@@ -285,6 +285,9 @@ export class CourseManagement {
     await card.getByRole('button', { name: 'View students' }).click();
     await expect(card.getByRole('list', { name: 'Enrolled students' })).toContainText(student);
     await card.getByRole('button', { name: `Remove ${student} from ${title}` }).click();
+    // It asks first, naming the student and the course.
+    const confirm = this.page.getByRole('dialog', { name: `Remove ${student} from ${title}?` });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect(this.toast('Student removed successfully.')).toBeVisible();
     await expect(card.getByText('No students enrolled yet.')).toBeVisible();
   }

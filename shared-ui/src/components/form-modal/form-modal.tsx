@@ -163,19 +163,29 @@ export function FormModal({
           )}
         </FormModalCloseContext>
       </Modal>
-      <ConfirmDialog
-        opened={asking}
-        title={discardPrompt?.title ?? t('discard.title')}
-        message={discardPrompt?.message ?? t('discard.message')}
-        confirmLabel={discardPrompt?.confirmLabel ?? t('discard.confirm')}
-        cancelLabel={discardPrompt?.cancelLabel ?? t('discard.keepEditing')}
-        danger
-        onConfirm={() => {
-          setAsking(false);
-          onClose();
-        }}
-        onCancel={() => setAsking(false)}
-      />
+      {/*
+        Mounted only while it asks: a Modal's Escape listener reads its latest props, so a question
+        already mounted would see `opened` turn true during the very Escape that opened it (the
+        browser runs React's update between two listeners of one event) and close at once.
+      */}
+      {asking ? (
+        <>
+          <ReturnFocusOnUnmount />
+          <ConfirmDialog
+            opened
+            title={discardPrompt?.title ?? t('discard.title')}
+            message={discardPrompt?.message ?? t('discard.message')}
+            confirmLabel={discardPrompt?.confirmLabel ?? t('discard.confirm')}
+            cancelLabel={discardPrompt?.cancelLabel ?? t('discard.keepEditing')}
+            danger
+            onConfirm={() => {
+              setAsking(false);
+              onClose();
+            }}
+            onCancel={() => setAsking(false)}
+          />
+        </>
+      ) : null}
     </>
   );
 }
