@@ -5,13 +5,11 @@ import {
   FileInput,
   Group,
   Loader,
-  Modal,
   Stack,
   Text,
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -34,7 +32,13 @@ import {
   submissionQueries,
   toServiceError,
 } from '@portal/shared-data/queries';
-import { ErrorBanner, formatFileSize, useLanguage, useReturnFocus } from '@portal/shared-ui';
+import {
+  ErrorBanner,
+  FormModal,
+  FormModalCloseButton,
+  formatFileSize,
+  useLanguage,
+} from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { submitState } from './activity-rules';
 import { namespace } from './i18n';
@@ -80,9 +84,6 @@ export interface SubmitActivityModalProps {
 export function SubmitActivityModal(props: SubmitActivityModalProps) {
   const { activity, studentId, draft, onClose } = props;
   const { t } = useTranslation(namespace);
-  useReturnFocus();
-  // Below Mantine's `xs` breakpoint (576 px) the dialog takes the whole screen.
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const [busy, setBusy] = useState(false);
   const needsPrefill = activity.mySubmission !== null && !draft.prefilled;
   const previous = useQuery({
@@ -122,17 +123,15 @@ export function SubmitActivityModal(props: SubmitActivityModalProps) {
   }
 
   return (
-    <Modal
-      opened
-      onClose={busy ? () => undefined : onClose}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
+    <FormModal
       title={t('form.title', { title: activity.title })}
-      size="lg"
-      fullScreen={phone}
+      onClose={onClose}
+      // Closing loses nothing: the draft lives with the screen and comes back with the dialog.
+      dirty={false}
+      busy={busy}
     >
       {body}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -150,7 +149,6 @@ function SubmitForm({
   studentId,
   draft,
   onDraftChange,
-  onClose,
   onSubmitted,
   onBusyChange,
 }: SubmitActivityModalProps & { onBusyChange: (busy: boolean) => void }) {
@@ -354,9 +352,7 @@ function SubmitForm({
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={submitting}>
-            {t('form.cancel')}
-          </Button>
+          <FormModalCloseButton disabled={submitting}>{t('form.cancel')}</FormModalCloseButton>
           <Button type="submit" loading={submitting}>
             {t('form.submit')}
           </Button>
