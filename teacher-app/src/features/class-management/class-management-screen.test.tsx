@@ -610,7 +610,7 @@ describe('Class Management', () => {
     loadScreen.mockResolvedValue(loaded(paged([aClass()])));
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Pitching to investors' });
-    let dialog = await openForm(user);
+    const dialog = await openForm(user);
     fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Pitch practice');
 
     await user.click(within(dialog).getByRole('textbox', { name: 'Date' }));
@@ -624,24 +624,11 @@ describe('Class Management', () => {
     expect(screen.getByRole('dialog', { name: 'Schedule Class' })).toBeVisible();
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Pitch practice');
 
-    // The next Escape would close the dialog: with something typed, it asks first.
+    // The next Escape would close the dialog: with something typed, it asks first (the kit's
+    // FormModal test goes through every way of closing).
     await user.keyboard('{Escape}');
-    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
-    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
-    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Pitch practice');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
-        name: 'Discard changes',
-      }),
-    );
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeInTheDocument();
     expect(createClass).not.toHaveBeenCalled();
-
-    // An untouched form closes at once.
-    dialog = await openForm(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('does not offer a series when editing one class', async () => {
