@@ -189,13 +189,18 @@ describe("a class's roster in the attendance dialog", () => {
       present_user_ids: [late.id],
     });
     expect(saved.error?.code).toBe('23514');
-    expect(saved.error?.message).toBe('This student is not enrolled in the course of this class');
+    expect(saved.error?.message).toBe(
+      'This student was not enrolled in the course when this class took place',
+    );
 
     const inserted = await teacher.client
       .from('class_attendance')
       .insert({ class_id: second.id, user_id: late.id, attended: true })
       .select('id');
     expect(inserted.error?.code).toBe('23514');
+    expect(inserted.error?.message).toBe(
+      'This student was not enrolled in the course when this class took place',
+    );
 
     const { rows } = await ownerQuery<{ n: string }>(
       'select count(*)::text as n from public.class_attendance where user_id = $1',
