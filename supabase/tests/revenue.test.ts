@@ -73,7 +73,10 @@ describe('one revenue everywhere: price × enrolments not dropped', () => {
     const expected = await expectedRevenue();
     const dashboard = await admin.client.rpc('get_admin_dashboard', { period: 'year' });
     expect(dashboard.error).toBeNull();
-    const figures = dashboard.data as { courses: { revenue: number }; current: { revenue: number } };
+    const figures = dashboard.data as {
+      courses: { revenue: number };
+      current: { revenue: number };
+    };
     const stats = await admin.client.rpc('get_course_management_stats');
     expect(stats.error).toBeNull();
     const courses = await admin.client.from('course_roster').select('revenue');
@@ -82,7 +85,10 @@ describe('one revenue everywhere: price × enrolments not dropped', () => {
 
     expect(Number(figures.current.revenue)).toBeCloseTo(expected, 2);
     expect(Number(figures.courses.revenue)).toBeCloseTo(expected, 2);
-    expect(Number((stats.data as { total_revenue: number }).total_revenue)).toBeCloseTo(expected, 2);
+    expect(Number((stats.data as { total_revenue: number }).total_revenue)).toBeCloseTo(
+      expected,
+      2,
+    );
     expect(courseSum).toBeCloseTo(expected, 2);
   });
 });
