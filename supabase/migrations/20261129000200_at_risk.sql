@@ -24,13 +24,18 @@
 
 -- The rule ----------------------------------------------------------------------------------------------
 
--- The active enrolments of the given students in the given courses, with what risk is decided on.
--- Security invoker: the caller's row-level security decides which enrolments, classes, marks,
--- activities and submissions it reads (a teacher: their courses'; an administrator: all). Both lists
--- are keys of one index (enrollments (course_id, status, user_id)): a page's students are a few probes,
--- a teacher's every student one pass over their courses' enrolments, each present mark of their held
--- classes and each submission to their due activities read once.
-create function private.enrolment_standing(course_ids uuid[], student_ids uuid[])
+-- The active enrolments in the given courses, of every student (student_ids null: the figure over all
+-- of a teacher's students) or of the given students (a page), with what risk is decided on. Only the
+-- courses the caller teaches count (an administrator: any course), so it answers nobody more than their
+-- own students' figures. Security definer with that scope spelled out: row-level security would add
+-- a dozen policy checks to every call, each reading the caller's courses, classes and activities again.
+--
+-- One statement, two ways in, each a union branch switched on or off by student_ids (a one-time filter,
+-- so one plan serves both): for every student, each present mark of the courses' held classes and each
+-- submission to their due activities is read once, by class and by activity (index-only); for a page,
+-- only those students' marks and submissions, by student. PL/pgSQL keeps that plan for the connection:
+-- as an SQL function it was planned again on every call, which cost about as much as running it.
+create function private.enrolment_standing(course_ids uuid[], student_ids uuid[] default null)
 returns table (
   enrollment_id uuid,
   student_id uuid,
@@ -46,14 +51,34 @@ returns table (
   missing_work boolean,
   at_risk boolean
 )
-language sql stable security invoker set search_path = ''
+language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_generic_plan
 as $$
-  with enrolments as materialized (
+begin
+  return query
+  with scope as materialized (
+    select case
+      when (select private.is_admin()) then course_ids
+      else array(select unnest(course_ids) intersect select unnest((select private.taught_course_ids())))
+    end as ids
+  ),
+  enrolments as materialized (
     select e.id, e.user_id, e.course_id, e.enrolled_at
       from public.enrollments e
-     where e.course_id = any (course_ids)
+     where student_ids is null
+       and e.course_id = any ((select s.ids from scope s)::uuid[])
        and e.status = 'active'
-       and e.user_id = any (student_ids)
+    union all
+    -- (A page: student by student through their own index; the courses as a hashed list.)
+    select e.id, e.user_id, e.course_id, e.enrolled_at
+      from unnest(student_ids) as p (id)
+     cross join lateral (
+       select e.id, e.user_id, e.course_id, e.enrolled_at
+         from public.enrollments e
+        where e.user_id = p.id and e.status = 'active'
+       offset 0
+     ) e
+     where student_ids is not null
+       and (e.course_id in (select unnest((select s.ids from scope s)::uuid[]))) is true
   ),
   courses as materialized (
     select array(select distinct en.course_id from enrolments en) as ids
@@ -64,19 +89,24 @@ as $$
      where cl.course_id = any ((select c.ids from courses c)::uuid[])
        and cl.scheduled_date + make_interval(mins => cl.duration) <= now()
   ),
-  classes_held as (
-    select en.id, count(*)::integer as n
-      from enrolments en
-      join held h on h.course_id = en.course_id and h.scheduled_date >= en.enrolled_at
-     group by en.id
-  ),
-  classes_attended as (
-    select en.id, count(*)::integer as n
+  -- The present marks of the held classes (of every student, class by class; or of the given ones,
+  -- student by student). (offset 0: one index range per class or student, whatever the plan guesses
+  -- about their number.)
+  marks as materialized (
+    select a.user_id, h.course_id, h.scheduled_date
       from held h
-      join public.class_attendance a on a.class_id = h.id and a.attended
-      join enrolments en on en.user_id = a.user_id and en.course_id = h.course_id
-                        and h.scheduled_date >= en.enrolled_at
-     group by en.id
+     cross join lateral (
+       select a.user_id from public.class_attendance a where a.class_id = h.id and a.attended offset 0
+     ) a
+     where student_ids is null
+    union all
+    select a.user_id, h.course_id, h.scheduled_date
+      from unnest(student_ids) as p (id)
+     cross join lateral (
+       select a.user_id, a.class_id from public.class_attendance a where a.user_id = p.id and a.attended offset 0
+     ) a
+      join held h on h.id = a.class_id
+     where student_ids is not null
   ),
   -- The courses' activities (their own and their classes') whose due date has passed.
   due as materialized (
@@ -93,21 +123,67 @@ as $$
        and a.is_active
        and a.due_date <= now()
   ),
-  work as (
-    select en.id, count(*)::integer as due, count(s.id)::integer as handed_in
+  -- What was handed in for them (by every student, activity by activity; or by the given ones,
+  -- student by student).
+  handed as materialized (
+    select s.student_id, d.course_id, d.due_date
+      from due d
+     cross join lateral (
+       select s.student_id from public.activity_submissions s where s.activity_id = d.id offset 0
+     ) s
+     where student_ids is null
+    union all
+    select s.student_id, d.course_id, d.due_date
+      from unnest(student_ids) as p (id)
+     cross join lateral (
+       select s.student_id, s.activity_id from public.activity_submissions s where s.student_id = p.id offset 0
+     ) s
+      join due d on d.id = s.activity_id
+     where student_ids is not null
+  ),
+  -- Each course's held classes by start; an enrolment's held classes are those starting at or after
+  -- it: all of them but those before it (width_bucket counts the starts <= its argument in a sorted
+  -- array), one search per enrolment instead of a row per enrolment and class.
+  held_starts as (
+    select h.course_id, array_agg(h.scheduled_date order by h.scheduled_date) as starts
+      from held h
+     group by h.course_id
+  ),
+  classes_held as (
+    select en.id,
+           cardinality(hs.starts) - width_bucket(en.enrolled_at - interval '1 microsecond', hs.starts) as n
+      from enrolments en
+      join held_starts hs on hs.course_id = en.course_id
+  ),
+  classes_attended as (
+    select en.id, count(*)::integer as n
+      from marks m
+      join enrolments en on en.user_id = m.user_id and en.course_id = m.course_id
+                        and m.scheduled_date >= en.enrolled_at
+     group by en.id
+  ),
+  work_due as (
+    select en.id, count(*)::integer as n
       from enrolments en
       join due d on d.course_id = en.course_id and d.due_date >= en.enrolled_at
-      left join public.activity_submissions s on s.activity_id = d.id and s.student_id = en.user_id
+     group by en.id
+  ),
+  work_handed_in as (
+    select en.id, count(*)::integer as n
+      from handed h
+      join enrolments en on en.user_id = h.student_id and en.course_id = h.course_id
+                        and h.due_date >= en.enrolled_at
      group by en.id
   ),
   figures as (
     select en.id, en.user_id, en.course_id,
            coalesce(ch.n, 0) as held, coalesce(ca.n, 0) as attended,
-           coalesce(w.due, 0) as due, coalesce(w.handed_in, 0) as handed_in
+           coalesce(wd.n, 0) as due, coalesce(wh.n, 0) as handed_in
       from enrolments en
       left join classes_held ch on ch.id = en.id
       left join classes_attended ca on ca.id = en.id
-      left join work w on w.id = en.id
+      left join work_due wd on wd.id = en.id
+      left join work_handed_in wh on wh.id = en.id
   ),
   -- The rule: at least 3 classes held and under 60 % attended; at least 2 pieces of work due and under
   -- 60 % handed in (shared-data/src/rules/my-students.ts AT_RISK states the same numbers for the screen).
@@ -119,11 +195,12 @@ as $$
   )
   select j.id, j.user_id, j.course_id, j.held, j.attended, j.due, j.handed_in,
          j.low_attendance, j.missing_work, j.low_attendance or j.missing_work
-    from judged j
+    from judged j;
+end
 $$;
 
 comment on function private.enrolment_standing(uuid[], uuid[]) is
-  'At risk, the one definition (issue 29): per active enrolment of the given students in the given courses, classes held since the enrolment and attended, activities due since the enrolment and handed in, and whether attendance is low (>= 3 held, < 60 % attended), work is missing (>= 2 due, < 60 % handed in) and so the student is at risk in that course. Security invoker.';
+  'At risk, the one definition (issue 29): per active enrolment in the given courses the caller teaches (an administrator: any), of every student or of the given ones: classes held since the enrolment and attended, activities due since the enrolment and handed in, and whether attendance is low (>= 3 held, < 60 % attended), work is missing (>= 2 due, < 60 % handed in) and so the student is at risk in that course. Security definer, scoped to the caller''s courses.';
 
 revoke execute on function private.enrolment_standing(uuid[], uuid[]) from public;
 grant execute on function private.enrolment_standing(uuid[], uuid[]) to authenticated, service_role;
@@ -260,10 +337,13 @@ begin
            and coalesce(ac.course_id, acl.course_id) = any (array(select distinct en.course_id from enrolments en))
          group by s.student_id, coalesce(ac.course_id, acl.course_id)
       ),
-      -- Who is at risk in which of those courses (the rule: private.enrolment_standing).
+      -- Who is at risk in which of those courses (the rule: private.enrolment_standing). A teacher's
+      -- courses are read whole, class by class (cheaper than student by student for a page of the
+      -- export); an administrator's page student by student.
       standing as (
         select st.enrollment_id, st.at_risk
-          from private.enrolment_standing(array(select distinct en.course_id from enrolments en), v_ids) st
+          from private.enrolment_standing(array(select distinct en.course_id from enrolments en),
+                                          case when v_admin then v_ids end) st
       ),
       figures as (
         select en.user_id,
@@ -370,7 +450,7 @@ begin
     -- Those at risk in any of the teacher's courses (the rule: private.enrolment_standing).
     at_risk as materialized (
       select distinct st.student_id as id
-        from private.enrolment_standing(v_taught, array(select p.id from pairs p)) st
+        from private.enrolment_standing(v_taught) st
        where st.at_risk
     )
     select array(select p.id from pairs p where course_uuid is null),
@@ -673,8 +753,7 @@ begin
       'active_this_week', (select count(*) from recent),
       'average_progress', (select round(avg(p.average), 2) from progress p),
       'at_risk', (select count(distinct st.student_id)
-                    from private.enrolment_standing(array(select distinct en.course_id from enrolments en),
-                                                    array(select s.id from students s)) st
+                    from private.enrolment_standing(array(select distinct en.course_id from enrolments en)) st
                    where st.at_risk)
     )
   );

@@ -87,12 +87,12 @@ function Standing({ course }: { course: StudentCourseProgress }) {
     return (
       <Stack gap={2}>
         <Group gap={6} wrap="nowrap">
-          <IconAlertTriangle size={16} color="var(--mantine-color-red-7)" aria-hidden />
-          <Text size="sm" fw={600} c="red.7">
+          <IconAlertTriangle size={16} color="var(--mantine-color-red-text)" aria-hidden />
+          <Text size="sm" fw={600} c="red">
             {t('details.atRisk')}
           </Text>
         </Group>
-        <List size="sm" c="red.7" withPadding>
+        <List size="sm" c="red" withPadding>
           {reasons.map((reason) => (
             <List.Item key={reason}>{reason}</List.Item>
           ))}
