@@ -764,6 +764,8 @@ export type Database = {
       };
       my_students: {
         Row: {
+          activity_count: number | null;
+          at_risk: boolean | null;
           attendance_rate: number | null;
           attended_classes: number | null;
           attended_held_classes: number | null;
@@ -772,14 +774,19 @@ export type Database = {
           average_grade_percent: number | null;
           course_id: string | null;
           course_title: string | null;
+          due_work: number | null;
           email: string | null;
           enrolled_at: string | null;
           enrollment_id: string | null;
           first_name: string | null;
+          graded_activity_count: number | null;
           graded_count: number | null;
+          handed_in_work: number | null;
           held_classes: number | null;
           last_activity_at: string | null;
           last_name: string | null;
+          low_attendance: boolean | null;
+          missing_work: boolean | null;
           progress: number | null;
           status: string | null;
           student_id: string | null;

@@ -165,3 +165,61 @@ describe('attendance counts only from enrolment on', () => {
     expect(progress.get(late.id)).toBe(0);
   });
 });
+
+// The attendance dialog reads class_roster and saves through save_class_attendance: a past class lists
+// and takes only the students enrolled by its start (issue 29 item 1: it listed later joiners).
+describe("a class's roster in the attendance dialog", () => {
+  async function rosterOf(classId: string): Promise<string[]> {
+    const { data, error } = await teacher.client
+      .from('class_roster')
+      .select('student_id')
+      .eq('class_id', classId);
+    expect(error).toBeNull();
+    return (data ?? []).map((row) => row.student_id as string).sort();
+  }
+
+  it('lists the students enrolled by the class start, not later joiners', async () => {
+    expect(await rosterOf(first.id)).toEqual([early.id]);
+    expect(await rosterOf(second.id)).toEqual([early.id, middle.id].sort());
+  });
+
+  it('refuses the teacher marking a later joiner at a past class, through the function or directly', async () => {
+    const saved = await teacher.client.rpc('save_class_attendance', {
+      class_uuid: first.id,
+      present_user_ids: [late.id],
+    });
+    expect(saved.error?.code).toBe('23514');
+    expect(saved.error?.message).toBe(
+      'This student was not enrolled in the course when this class took place',
+    );
+
+    const inserted = await teacher.client
+      .from('class_attendance')
+      .insert({ class_id: second.id, user_id: late.id, attended: true })
+      .select('id');
+    expect(inserted.error?.code).toBe('23514');
+    expect(inserted.error?.message).toBe(
+      'This student was not enrolled in the course when this class took place',
+    );
+
+    const { rows } = await ownerQuery<{ n: string }>(
+      'select count(*)::text as n from public.class_attendance where user_id = $1',
+      [late.id],
+    );
+    expect(rows[0]?.n).toBe('0');
+  });
+
+  it('still takes a later joiner at the classes from their enrolment on', async () => {
+    const upcoming = await createClass(course.id, {
+      title: 'Tomorrow',
+      scheduled_date: hoursFromNow(24),
+      duration: 60,
+    });
+    expect(await rosterOf(upcoming.id)).toEqual([early.id, middle.id, late.id].sort());
+    const saved = await teacher.client.rpc('save_class_attendance', {
+      class_uuid: upcoming.id,
+      absent_user_ids: [late.id],
+    });
+    expect(saved.error).toBeNull();
+  });
+});

@@ -43,7 +43,7 @@ describe('get_course_management_stats', () => {
               (select count(*) from public.courses where is_active) as active,
               (select count(distinct user_id) from public.enrollments where status = 'active') as students,
               (select coalesce(sum(c.price), 0) from public.enrollments e
-                 join public.courses c on c.id = e.course_id where e.status = 'active') as revenue,
+                 join public.courses c on c.id = e.course_id where e.status <> 'dropped') as revenue,
               (select json_agg(distinct language) from public.courses)::text as languages`,
     );
     const expected = rows[0] as Record<string, string>;

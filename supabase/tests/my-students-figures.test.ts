@@ -13,6 +13,7 @@ import {
   createSchool,
   createSubmission,
   enroll,
+  enrolledDaysAgo,
   hoursFromNow,
   ownerQuery,
   service,
@@ -128,6 +129,8 @@ describe("the teachers' student figures follow every change to their rows", () =
     const { teacher, student, admin, course } = school;
     const ana = await createPerson('student', 'Ana');
     await enroll(ana.id, course.id);
+    // On the class's roster: enrolled before it started.
+    await enrolledDaysAgo(ana.id, course.id, 1);
     const live = await createClass(course.id, {
       scheduled_date: hoursFromNow(-0.25),
       duration: 60,

@@ -65,10 +65,10 @@ export {
 } from '../read-models/my-students';
 export {
   ACTIVE_WEEK_DAYS,
+  AT_RISK,
   GRADED_WORK_LIMIT,
   MY_STUDENTS_EXPORT_PAGE_SIZE,
   MY_STUDENTS_PAGE_SIZE,
   RECENT_ACTIVITY_LIMIT,
   isActiveThisWeek,
-  isAtRisk,
 } from '../rules/my-students';

@@ -52,6 +52,8 @@ export type MyStudent = {
   submissionCount: number;
   gradedCount: number;
   lastActivityAt: string | null;
+  /** At risk in one of the caller's courses (attendance or work since enrolment: AT_RISK). */
+  atRisk: boolean;
 };
 
 export type MyStudentsStats = {
@@ -59,7 +61,7 @@ export type MyStudentsStats = {
   activeThisWeek: number;
   /** Mean of the students' average progress; null without students in a course. */
   averageProgress: number | null;
-  /** Students whose average progress is below 60. */
+  /** Students at risk in one of the caller's courses (AT_RISK). */
   atRisk: number;
 };
 
@@ -94,15 +96,30 @@ export type StudentCourseProgress = {
   courseTitle: string;
   progress: number;
   enrolledAt: string;
+  /** Classes of the course from the enrolment on, held or to come (what progress counts). */
   totalClasses: number;
+  /** Of them, the classes held (ended). */
   heldClasses: number;
+  /** Classes attended from the enrolment on (what progress counts). */
   attendedClasses: number;
+  /** Of the held classes, those attended. */
+  attendedHeldClasses: number;
   attendanceRate: number | null;
   studyHours: number;
   submissionCount: number;
   gradedCount: number;
   averageGradePercent: number | null;
   lastActivityAt: string | null;
+  /** Active activities of the course, and those graded for the student (what progress counts). */
+  activityCount: number;
+  gradedActivityCount: number;
+  /** Work whose due date passed since the enrolment, and of it what was handed in. */
+  dueWork: number;
+  handedInWork: number;
+  /** Why the student is at risk in this course, if they are (AT_RISK). */
+  lowAttendance: boolean;
+  missingWork: boolean;
+  atRisk: boolean;
 };
 
 export type GradedWork = {
@@ -178,6 +195,7 @@ export function toMyStudent(json: Json): MyStudent {
     submissionCount: numeric(json.submission_count),
     gradedCount: numeric(json.graded_count),
     lastActivityAt: textOrNull(json.last_activity_at),
+    atRisk: json.at_risk === true,
   };
 }
 
@@ -217,12 +235,20 @@ function toStudentCourseProgress(json: Json): StudentCourseProgress {
     totalClasses: numeric(json.total_classes),
     heldClasses: numeric(json.held_classes),
     attendedClasses: numeric(json.attended_classes),
+    attendedHeldClasses: numeric(json.attended_held_classes),
     attendanceRate: numericOrNull(json.attendance_rate),
     studyHours: numeric(json.study_hours),
     submissionCount: numeric(json.submission_count),
     gradedCount: numeric(json.graded_count),
     averageGradePercent: numericOrNull(json.average_grade_percent),
     lastActivityAt: textOrNull(json.last_activity_at),
+    activityCount: numeric(json.activity_count),
+    gradedActivityCount: numeric(json.graded_activity_count),
+    dueWork: numeric(json.due_work),
+    handedInWork: numeric(json.handed_in_work),
+    lowAttendance: json.low_attendance === true,
+    missingWork: json.missing_work === true,
+    atRisk: json.at_risk === true,
   };
 }
 

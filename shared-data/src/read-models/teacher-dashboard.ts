@@ -57,7 +57,10 @@ export type SubmissionAwaitingGrade = {
 export type TeacherDashboard = {
   courseCount: number;
   activeCourseCount: number;
+  /** Distinct students actively enrolled in the teacher's courses (as My Students counts them). */
   totalStudents: number;
+  /** Their active enrolments: a student in two of the courses counts twice. */
+  enrollmentCount: number;
   totalClasses: number;
   upcomingClassCount: number;
   /** Mean of the reviews of the teacher's courses (two decimals); null when there are none. */
@@ -122,6 +125,7 @@ export function toTeacherDashboard(json: Json | null): TeacherDashboard {
     courseCount: numeric(data.course_count),
     activeCourseCount: numeric(data.active_course_count),
     totalStudents: numeric(data.total_students),
+    enrollmentCount: numeric(data.enrollment_count),
     totalClasses: numeric(data.total_classes),
     upcomingClassCount: numeric(data.upcoming_class_count),
     averageRating: toNumberOrNull(data.average_rating as number | string | null | undefined),

@@ -97,6 +97,18 @@ describe('errorMessageKey: database codes', () => {
       ),
     ).toBe('alreadyGraded');
   });
+
+  it("says a past class's roster did not include a student who enrolled after it", () => {
+    expect(
+      errorMessageKey(
+        failure(
+          'MARK_ATTENDANCE_ERROR',
+          'This student was not enrolled in the course when this class took place',
+          { code: '23514' },
+        ),
+      ),
+    ).toBe('notOnClassRoster');
+  });
 });
 
 describe('errorMessageKey: a class the database refuses to save', () => {

@@ -25,6 +25,7 @@ export const ERROR_MESSAGE_KEYS = [
   'studentAlreadyEnrolled',
   'alreadyCompleted',
   'notEnrolled',
+  'notOnClassRoster',
   'courseClosed',
   'enrollOnlySelf',
   'onlyActiveStudents',
@@ -171,6 +172,9 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'The due date for this activity has passed': 'dueDatePassed',
   'This submission has already been graded': 'alreadyGraded',
   'This student is not enrolled in the course of this class': 'notEnrolled',
+  // Raised by save_class_attendance and the class_attendance trigger: a class's roster is who had
+  // enrolled by its start.
+  'This student was not enrolled in the course when this class took place': 'notOnClassRoster',
   'Class not found': 'notFound',
   'A class with attendance cannot be moved': 'classHasAttendance',
   // Raised by the courses trigger check_course_teacher.

@@ -1,21 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isActiveThisWeek, isAtRisk } from './my-students';
-
-describe('isAtRisk', () => {
-  it.each([
-    [59.99, true],
-    [0, true],
-    [60, false],
-    [85, false],
-  ])('average progress %d → %s', (progress, atRisk) => {
-    expect(isAtRisk(progress)).toBe(atRisk);
-  });
-
-  it('is never true for a student without courses', () => {
-    expect(isAtRisk(null)).toBe(false);
-  });
-});
+import { isActiveThisWeek } from './my-students';
 
 describe('isActiveThisWeek', () => {
   const now = new Date('2026-03-10T12:00:00Z');

@@ -1,5 +1,3 @@
-import { PROGRESS_FAIR } from './student-progress';
-
 // My Students: the teacher's students, one row per student (docs/product-rules.md "My Students").
 // The database computes the figures (`get_my_students_overview`, `get_my_students`); these are the same
 // definitions for the screen and its tests.
@@ -21,10 +19,20 @@ export const ACTIVE_WEEK_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A student is at risk when their average progress is below 60 (the red progress colour). */
-export function isAtRisk(averageProgress: number | null): boolean {
-  return averageProgress !== null && averageProgress < PROGRESS_FAIR;
-}
+/**
+ * When a student is at risk in a course, counted from their enrolment on: at least `minHeldClasses`
+ * classes held and fewer than `attendanceBelow` % of them attended, or at least `minDueWork` pieces of
+ * work past their due date and fewer than `workBelow` % of them handed in. The database decides
+ * (`private.enrolment_standing`, 20261129000200_at_risk.sql) and answers each student's flag and
+ * reasons; these are its numbers for the screen's texts. Progress plays no part: it measures how much
+ * of the course is behind the student, not how they are doing.
+ */
+export const AT_RISK = {
+  minHeldClasses: 3,
+  attendanceBelow: 60,
+  minDueWork: 2,
+  workBelow: 60,
+} as const;
 
 /** Last activity within the last 7 days (a time ahead of `now` counts as now). */
 export function isActiveThisWeek(lastActivityAt: string | null, now: Date): boolean {

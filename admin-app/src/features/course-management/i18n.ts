@@ -18,7 +18,7 @@ export const en = {
     totalRevenue: 'Total Revenue',
     activeCourses: 'Active Courses',
     studentsHint: 'With an active enrolment',
-    revenueHint: 'Price × active enrolments',
+    revenueHint: 'Price × active and completed enrolments',
   },
   filters: {
     search: 'Search courses',
@@ -115,7 +115,7 @@ export const es: typeof en = {
     totalRevenue: 'Ingresos totales',
     activeCourses: 'Cursos activos',
     studentsHint: 'Con una inscripción activa',
-    revenueHint: 'Precio × inscripciones activas',
+    revenueHint: 'Precio × inscripciones activas y completadas',
   },
   filters: {
     search: 'Buscar cursos',

@@ -80,6 +80,8 @@ describe('admin DashboardScreen', () => {
     expect(screen.getByRole('group', { name: 'Total Revenue' })).toHaveAccessibleDescription(
       '$11,960.00',
     );
+    // The one revenue the period figures use too (issue 29).
+    expect(screen.getByText('Price × active and completed enrolments')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Materials' })).toHaveAccessibleDescription('55');
     expect(screen.getByRole('group', { name: 'Live Classes' })).toHaveAccessibleDescription('80');
   });

@@ -41,6 +41,7 @@ const answer = toTeacherDashboard({
   course_count: 3,
   active_course_count: 2,
   total_students: 41,
+  enrollment_count: 43,
   total_classes: 26,
   upcoming_class_count: 9,
   average_rating: '4.25',
@@ -105,7 +106,9 @@ describe('Teacher dashboard', () => {
     expect(await screen.findByText('4.3')).toBeInTheDocument();
     expect(screen.getByText('from 8 reviews')).toBeInTheDocument();
     expect(screen.getByText('2 active')).toBeInTheDocument();
+    // People, with their enrolments beside them (a student in two courses is one student).
     expect(screen.getByText('41')).toBeInTheDocument();
+    expect(screen.getByText('in 43 active enrolments')).toBeInTheDocument();
     expect(screen.getByText('9 upcoming')).toBeInTheDocument();
 
     const performance = screen.getByRole('region', { name: 'Course Performance' });
@@ -202,6 +205,8 @@ describe('Teacher dashboard', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('Rendimiento de los cursos')).toBeInTheDocument();
     expect(screen.getByText('2 activos')).toBeInTheDocument();
+    expect(screen.getByText('Total de estudiantes')).toBeInTheDocument();
+    expect(screen.getByText('en 43 inscripciones activas')).toBeInTheDocument();
     expect(screen.getByText('7 pendientes de calificar')).toBeInTheDocument();
   });
 

@@ -112,6 +112,7 @@ function DashboardBody({ data }: { data: TeacherDashboard }) {
           label={t('totalStudents')}
           value={data.totalStudents}
           icon={<IconUsersGroup size={22} aria-hidden />}
+          hint={t('enrollmentCount', { count: data.enrollmentCount })}
           color="grape"
         />
         <StatCard

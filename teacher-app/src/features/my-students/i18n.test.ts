@@ -9,7 +9,9 @@ describe('my students messages', () => {
     expect(en.lastActivity.days.replace('{{count}}', '2')).toBe('2d ago');
   });
 
-  it('name the at-risk threshold', () => {
-    expect(en.stats.atRiskHint.replace('{{threshold}}', '60')).toBe('Progress below 60%');
+  it('name what at risk is decided on: attendance and work since enrolment, not progress', () => {
+    expect(en.stats.atRiskHint.replace('{{percent}}', '60')).toBe(
+      'Attendance or work handed in below 60% since enrolment',
+    );
   });
 });

@@ -21,6 +21,7 @@ const COLUMNS = [
   'submissions',
   'graded',
   'lastActivity',
+  'atRisk',
   'status',
 ] as const;
 
@@ -52,6 +53,8 @@ function valueOf(student: MyStudent, column: Column, t: Translate): string | num
       return student.gradedCount;
     case 'lastActivity':
       return student.lastActivityAt ?? '';
+    case 'atRisk':
+      return student.atRisk ? t('export.yes') : t('export.no');
     case 'status':
       return student.isActive ? t('export.active') : t('export.inactive');
   }

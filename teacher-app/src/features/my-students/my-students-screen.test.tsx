@@ -63,6 +63,7 @@ function aStudent(overrides: Partial<MyStudent> = {}): MyStudent {
     submissionCount: 2,
     gradedCount: 1,
     lastActivityAt: ago(0.2),
+    atRisk: false,
     ...overrides,
   };
 }
@@ -92,6 +93,7 @@ const nameless = aStudent({
   averageProgress: 42,
   isActive: false,
   lastActivityAt: ago(50),
+  atRisk: true,
 });
 
 function paged<T>(items: T[], total = items.length, page = 1, limit = 10): Paged<T> {
@@ -186,16 +188,72 @@ const DETAIL: MyStudentDetail = {
       courseId: 'course-1',
       courseTitle: 'Business English',
       progress: 85,
-      enrolledAt: '2026-01-10T00:00:00Z',
+      enrolledAt: '2026-01-10T12:00:00Z',
       totalClasses: 10,
       heldClasses: 4,
       attendedClasses: 3,
+      attendedHeldClasses: 3,
       attendanceRate: 75,
       studyHours: 3,
       submissionCount: 2,
       gradedCount: 1,
       averageGradePercent: 80,
       lastActivityAt: ago(0.2),
+      activityCount: 4,
+      gradedActivityCount: 1,
+      dueWork: 2,
+      handedInWork: 2,
+      lowAttendance: false,
+      missingWork: false,
+      atRisk: false,
+    },
+    {
+      enrollmentId: 'enrollment-2',
+      courseId: 'course-2',
+      courseTitle: 'Spanish for Beginners',
+      progress: 20,
+      enrolledAt: '2026-02-02T12:00:00Z',
+      totalClasses: 12,
+      heldClasses: 5,
+      attendedClasses: 2,
+      attendedHeldClasses: 2,
+      attendanceRate: 40,
+      studyHours: 2,
+      submissionCount: 1,
+      gradedCount: 0,
+      averageGradePercent: null,
+      lastActivityAt: ago(30),
+      activityCount: 0,
+      gradedActivityCount: 0,
+      dueWork: 3,
+      handedInWork: 1,
+      lowAttendance: true,
+      missingWork: true,
+      atRisk: true,
+    },
+    {
+      enrollmentId: 'enrollment-3',
+      courseId: 'course-3',
+      courseTitle: 'IELTS Preparation',
+      progress: 0,
+      enrolledAt: '2026-03-09T12:00:00Z',
+      totalClasses: 8,
+      heldClasses: 0,
+      attendedClasses: 0,
+      attendedHeldClasses: 0,
+      attendanceRate: null,
+      studyHours: 0,
+      submissionCount: 0,
+      gradedCount: 0,
+      averageGradePercent: null,
+      lastActivityAt: null,
+      activityCount: 2,
+      gradedActivityCount: 0,
+      dueWork: 0,
+      handedInWork: 0,
+      lowAttendance: false,
+      missingWork: false,
+      atRisk: false,
     },
   ],
   gradedWork: {
@@ -343,7 +401,10 @@ describe('My Students', () => {
     await waitFor(() => expect(statValue('Active This Week')).toBe('9'));
     expect(statValue('Average Progress')).toBe('72%');
     expect(statValue('At Risk')).toBe('4');
-    expect(screen.getByText('Progress below 60%')).toBeInTheDocument();
+    // Risk is attendance and work since enrolment, not progress (issue 29).
+    expect(
+      screen.getByText('Attendance or work handed in below 60% since enrolment'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '23 students' })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
 
@@ -361,6 +422,10 @@ describe('My Students', () => {
     const unknown = row('Unknown');
     expect(unknown).toHaveTextContent('Inactive account');
     expect(unknown).toHaveTextContent('Last activity: 2d ago');
+    // Each student at risk says so on their row; the others do not.
+    expect(within(unknown).getByText('At risk')).toBeInTheDocument();
+    expect(within(saraRow).queryByText('At risk')).not.toBeInTheDocument();
+    expect(within(tomRow).queryByText('At risk')).not.toBeInTheDocument();
   });
 
   it('colours progress green from 80, yellow from 60 and red below', async () => {
@@ -471,9 +536,33 @@ describe('My Students', () => {
     await user.click(within(saraRow).getByRole('button', { name: 'View details' }));
     const drawer = await screen.findByRole('dialog', { name: 'Sara Núñez' });
     expect(studentDetail).toHaveBeenCalledWith('student-1');
-    expect(await within(drawer).findByText('Business English')).toBeInTheDocument();
-    expect(drawer).toHaveTextContent('Attendance: 3 of 4 classes (75%)');
-    expect(drawer).toHaveTextContent('Work: 1 graded of 2 handed in');
+    const business = (await within(drawer).findByText('Business English')).closest('li')!;
+    expect(business).toHaveTextContent('Enrolled on Jan 10, 2026');
+    expect(business).toHaveTextContent('Attendance: 3 of 4 classes held since enrolment (75%)');
+    expect(business).toHaveTextContent('Work due: 2 of 2 handed in since enrolment');
+    expect(business).toHaveTextContent('Work: 1 graded of 2 handed in');
+    // What progress counts: the whole course from enrolment, held and to come.
+    expect(business).toHaveTextContent(
+      'Progress counts the whole course from enrolment: 3 of 10 classes attended (held and to come) and 1 of 4 activities graded.',
+    );
+    expect(business).toHaveTextContent('Not at risk.');
+    // Why someone is at risk.
+    const spanish = within(drawer).getByText('Spanish for Beginners').closest('li')!;
+    expect(spanish).toHaveTextContent('Attendance: 2 of 5 classes held since enrolment (40%)');
+    expect(spanish).toHaveTextContent('Work due: 1 of 3 handed in since enrolment');
+    expect(spanish).toHaveTextContent(
+      'Progress counts the whole course from enrolment: 2 of 12 classes attended (held and to come).',
+    );
+    expect(within(spanish).getByText('At risk in this course')).toBeInTheDocument();
+    expect(spanish).toHaveTextContent('attended less than 60% of the classes held since enrolment');
+    expect(spanish).toHaveTextContent('handed in less than 60% of the work due since enrolment');
+    // Someone who joined days ago cannot be judged yet.
+    const ielts = within(drawer).getByText('IELTS Preparation').closest('li')!;
+    expect(ielts).toHaveTextContent('Attendance: No classes held since enrolment yet');
+    expect(ielts).toHaveTextContent('Work due: Nothing due since enrolment yet');
+    expect(ielts).toHaveTextContent(
+      'Too early to tell: fewer than 3 classes held and fewer than 2 pieces of work due since enrolment.',
+    );
     expect(drawer).toHaveTextContent('Average grade: 80%');
     expect(drawer).toHaveTextContent('Write a pitch');
     expect(drawer).toHaveTextContent('8 / 10 (80%)');
@@ -536,10 +625,10 @@ describe('My Students', () => {
     const text = await readBlob(created[0]!);
     const [header, first, second] = text.replace(/^\ufeff/, '').split('\r\n');
     expect(header).toBe(
-      'Nombre,Apellido,Correo,Cursos,Progreso promedio (%),Asistencia (%),Clases asistidas,Clases dictadas,Horas de estudio,Trabajos entregados,Trabajos calificados,Última actividad,Cuenta',
+      'Nombre,Apellido,Correo,Cursos,Progreso promedio (%),Asistencia (%),Clases asistidas,Clases dictadas,Horas de estudio,Trabajos entregados,Trabajos calificados,Última actividad,En riesgo,Cuenta',
     );
     expect(first).toBe(
-      `Sara,Núñez,sara@school.test,Business English,85,75,3,4,3,2,1,${sara.lastActivityAt},Activa`,
+      `Sara,Núñez,sara@school.test,Business English,85,75,3,4,3,2,1,${sara.lastActivityAt},No,Activa`,
     );
     expect(second).toContain('Business English; Spanish for Beginners');
     click.mockRestore();

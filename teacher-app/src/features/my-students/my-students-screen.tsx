@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import {
   authAtom,
   errorMessageKey,
+  AT_RISK,
   MY_STUDENTS_PAGE_SIZE,
-  PROGRESS_FAIR,
   type MyStudent,
   type MyStudentFilters,
 } from '@portal/shared-data';
@@ -162,7 +162,7 @@ export default function MyStudentsScreen() {
           {
             label: t('stats.atRisk'),
             value: stats?.atRisk,
-            hint: t('stats.atRiskHint', { threshold: PROGRESS_FAIR }),
+            hint: t('stats.atRiskHint', { percent: AT_RISK.attendanceBelow }),
             icon: <IconAlertTriangle size={22} aria-hidden />,
             color: 'red',
           },

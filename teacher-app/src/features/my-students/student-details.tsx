@@ -2,6 +2,7 @@ import {
   Card,
   Divider,
   Group,
+  List,
   Loader,
   Progress,
   SimpleGrid,
@@ -9,10 +10,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AT_RISK,
   errorMessageKey,
   progressColor,
   type GradedWork,
@@ -53,8 +56,64 @@ function useDecimal() {
   return (value: number) => formatDecimal(value, language);
 }
 
+/** What the course's progress counted: every class from the enrolment on (held and to come) and every activity. */
+function progressExplanation(
+  course: StudentCourseProgress,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const figures = {
+    attended: course.attendedClasses,
+    classes: course.totalClasses,
+    graded: course.gradedActivityCount,
+    activities: course.activityCount,
+  };
+  if (course.totalClasses > 0 && course.activityCount > 0)
+    return t('details.progressBoth', figures);
+  if (course.totalClasses > 0) return t('details.progressClasses', figures);
+  if (course.activityCount > 0) return t('details.progressWork', figures);
+  return t('details.progressNothing');
+}
+
+/** Whether the student is at risk in the course and why, or why it cannot be told yet (AT_RISK). */
+function Standing({ course }: { course: StudentCourseProgress }) {
+  const { t } = useTranslation(namespace);
+  if (course.atRisk) {
+    const reasons = [
+      course.lowAttendance
+        ? t('details.lowAttendance', { percent: AT_RISK.attendanceBelow })
+        : null,
+      course.missingWork ? t('details.missingWork', { percent: AT_RISK.workBelow }) : null,
+    ].filter((reason): reason is string => reason !== null);
+    return (
+      <Stack gap={2}>
+        <Group gap={6} wrap="nowrap">
+          <IconAlertTriangle size={16} color="var(--mantine-color-red-text)" aria-hidden />
+          <Text size="sm" fw={600} c="red">
+            {t('details.atRisk')}
+          </Text>
+        </Group>
+        <List size="sm" c="red" withPadding>
+          {reasons.map((reason) => (
+            <List.Item key={reason}>{reason}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    );
+  }
+  const tooEarly =
+    course.heldClasses < AT_RISK.minHeldClasses && course.dueWork < AT_RISK.minDueWork;
+  return (
+    <Text size="sm" c="dimmed">
+      {tooEarly
+        ? t('details.tooEarly', { classes: AT_RISK.minHeldClasses, work: AT_RISK.minDueWork })
+        : t('details.notAtRisk')}
+    </Text>
+  );
+}
+
 function CourseBlock({ course }: { course: StudentCourseProgress }) {
   const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
   const decimal = useDecimal();
   const progress = Math.round(course.progress);
   return (
@@ -73,6 +132,14 @@ function CourseBlock({ course }: { course: StudentCourseProgress }) {
           color={progressColor(course.progress)}
           aria-label={t('details.courseProgressOf', { course: course.courseTitle })}
         />
+        <Text size="xs" c="dimmed">
+          {progressExplanation(course, t)}
+        </Text>
+        {course.enrolledAt ? (
+          <Text size="sm" c="dimmed">
+            {t('details.enrolledOn', { date: formatDate(course.enrolledAt, language) })}
+          </Text>
+        ) : null}
         <Text size="sm">
           <Text span size="sm" c="dimmed">
             {t('details.attendance')}:{' '}
@@ -80,10 +147,18 @@ function CourseBlock({ course }: { course: StudentCourseProgress }) {
           {course.attendanceRate === null
             ? t('details.noClassesYet')
             : t('details.attendanceValue', {
-                attended: course.attendedClasses,
+                attended: course.attendedHeldClasses,
                 held: course.heldClasses,
                 rate: decimal(course.attendanceRate),
               })}
+        </Text>
+        <Text size="sm">
+          <Text span size="sm" c="dimmed">
+            {t('details.workDue')}:{' '}
+          </Text>
+          {course.dueWork === 0
+            ? t('details.noWorkDue')
+            : t('details.workDueValue', { handedIn: course.handedInWork, due: course.dueWork })}
         </Text>
         <Text size="sm">
           <Text span size="sm" c="dimmed">
@@ -102,6 +177,7 @@ function CourseBlock({ course }: { course: StudentCourseProgress }) {
             ? t('details.noGrade')
             : `${decimal(course.averageGradePercent)}%`}
         </Text>
+        <Standing course={course} />
       </Stack>
     </Card>
   );

@@ -43,6 +43,11 @@ export function StudentRow({ student, now, onOpen }: StudentRowProps) {
                   {t('list.inactive')}
                 </Badge>
               )}
+              {student.atRisk ? (
+                <Badge color="red" variant="light">
+                  {t('list.atRisk')}
+                </Badge>
+              ) : null}
             </Group>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {student.email}
