@@ -72,6 +72,7 @@ export {
 // `@portal/shared-ui/standalone`.
 export type { ExposedPage, StandalonePage } from './standalone/exposed-page';
 export {
+  formatAlternatives,
   formatDate,
   formatDecimal,
   formatFileSize,
