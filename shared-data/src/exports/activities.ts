@@ -71,6 +71,7 @@ export {
   fileNameToKeep,
   fileNamesFor,
   storedFileName,
+  submittedFileType,
   submittedFiles,
   type SubmittedFile,
 } from '../rules/submitted-files';
