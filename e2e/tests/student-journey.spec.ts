@@ -132,9 +132,14 @@ test('a new student: sign up, enroll, learn, submit work, see the grade, drop th
   await expect(graded.getByRole('button', { name: /^(Submit|Resubmit)$/ })).toHaveCount(0);
   const details = await activities.view(ACTIVITY);
   await expect(details).toContainText('My pitch: a language app for busy managers.');
-  await expect(details.getByRole('link', { name: /\.txt$/ })).toBeVisible();
   await expect(details).toContainText('45 / 50');
   await expect(details).toContainText('Clear structure, strong close.');
+  // The file is named by the name it had, and opens in the viewer under it.
+  await details.getByRole('button', { name: 'pitch-notes.txt' }).click();
+  const file = page.getByRole('dialog', { name: 'pitch-notes.txt' });
+  await expect(file).toContainText('Problem, solution, ask.');
+  await file.getByRole('button', { name: 'Close' }).last().click();
+  await expect(file).toBeHidden();
   await details.getByRole('button', { name: 'Close' }).last().click();
 
   // Drop the course: it leaves My Courses and the seat is free again.

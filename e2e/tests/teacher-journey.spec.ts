@@ -179,16 +179,17 @@ test('a teacher uploads a file: an enrolled student views it, a student of anoth
   const dialog = teacher.getByRole('dialog', { name: 'Add Material' });
   await expect(dialog).toContainText('up to 50 MB');
   await dialog.locator('input[type="file"]').setInputFiles({
-    name: 'verbos.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('ser, estar, tener, ir'),
+    name: 'verbos.html',
+    mimeType: 'text/html',
+    buffer: Buffer.from('<h1>ser, estar</h1>'),
   });
   // Not an accepted type: the dialog says so and nothing is uploaded.
   await expect(dialog.getByText('This file type is not accepted.', { exact: false })).toBeVisible();
+  // A Markdown note is (as the browser often does, with no type of its own).
   await dialog.locator('input[type="file"]').setInputFiles({
-    name: 'verbos.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    name: 'verbos.md',
+    mimeType: '',
+    buffer: Buffer.from('# Verbos irregulares\n\n- **ser**: soy, eres, es\n- <b>estar</b>\n'),
   });
   await dialog.getByRole('textbox', { name: 'Title (optional)' }).fill(title);
   await dialog.getByLabel('Course (optional)').selectOption({ label: COURSE });
@@ -205,6 +206,11 @@ test('a teacher uploads a file: an enrolled student views it, a student of anoth
   await new MyCourses(student).open(COURSE);
   const viewer = await new CourseDetail(student).viewMaterial(title);
   await expect(viewer.getByRole('button', { name: 'Download' })).toBeVisible();
+  // Drawn as Markdown; the HTML in the note is left out.
+  const note = viewer.getByRole('region', { name: `Preview of ${title}` });
+  await expect(note.getByRole('heading', { name: 'Verbos irregulares' })).toBeVisible();
+  await expect(note.getByRole('listitem').first()).toHaveText('ser: soy, eres, es');
+  await expect(note.locator('b')).toHaveCount(0);
   await student.close();
 
   // A student of no course of the teacher's: not listed, and the file cannot be signed.

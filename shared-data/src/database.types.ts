@@ -991,6 +991,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      get_submission_place: {
+        Args: {
+          submission_uuid: string;
+        };
+        Returns: Json;
+      };
       get_teacher_dashboard: {
         Args: {
           upcoming_limit?: number;

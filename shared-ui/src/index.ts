@@ -77,6 +77,7 @@ export {
 // `@portal/shared-ui/standalone`.
 export type { ExposedPage, StandalonePage } from './standalone/exposed-page';
 export {
+  formatAlternatives,
   formatDate,
   formatDecimal,
   formatFileSize,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../../local-supabase/tests/support';
-import { type School, createSchool, expectDenied, expectNoRows, expectRows, service } from './fixtures';
+import { type School, createCourse, createPerson, createSchool, enroll, expectDenied, expectNoRows, expectRows, service } from './fixtures';
 
 let school: School;
 
@@ -29,13 +29,51 @@ describe('course reviews', () => {
     expect(upserted.data).toEqual({ id: first.data?.id, rating: 5 });
   });
 
-  it('a student who dropped the course may still review it', async () => {
-    const { otherStudent, otherCourse } = school;
-    await otherStudent.client.rpc('unenroll_user_from_course', { user_uuid: otherStudent.id, course_uuid: otherCourse.id });
-    const { error } = await otherStudent.client
-      .from('course_reviews')
-      .insert({ course_id: otherCourse.id, student_id: otherStudent.id, rating: 3 });
+  it('a student who completed the course reviews it', async () => {
+    const course = await createCourse({ teacher_id: school.teacher.id });
+    const graduate = await createPerson('student', 'Gala');
+    await enroll(graduate.id, course.id);
+    await service.from('enrollments').update({ status: 'completed' }).eq('user_id', graduate.id).eq('course_id', course.id);
+    const { error } = await graduate.client.from('course_reviews').insert({ course_id: course.id, student_id: graduate.id, rating: 5 });
     expect(error).toBeNull();
+  });
+
+  it('a student who dropped the course is refused, with the reason, and cannot edit an older review', async () => {
+    const { otherStudent, otherCourse } = school;
+    const course = await createCourse({ teacher_id: school.teacher.id });
+    const refusal = 'Only students who are taking or have completed this course can review it';
+    // Reviewed while enrolled, then dropped.
+    const leaver = await createPerson('student', 'Lola');
+    await enroll(leaver.id, course.id);
+    const { data: older } = await leaver.client
+      .from('course_reviews')
+      .insert({ course_id: course.id, student_id: leaver.id, rating: 4 })
+      .select('id')
+      .single();
+    expect(older?.id).toBeTruthy();
+    for (const who of [
+      { person: otherStudent, courseId: otherCourse.id },
+      { person: leaver, courseId: course.id },
+    ]) {
+      const dropped = await who.person.client.rpc('unenroll_user_from_course', { user_uuid: who.person.id, course_uuid: who.courseId });
+      expect(dropped.data).toEqual(expect.objectContaining({ success: true }));
+    }
+
+    expectDenied(
+      await otherStudent.client.from('course_reviews').insert({ course_id: otherCourse.id, student_id: otherStudent.id, rating: 3 }),
+      refusal,
+    );
+    expectDenied(
+      await leaver.client
+        .from('course_reviews')
+        .upsert({ course_id: course.id, student_id: leaver.id, rating: 1 }, { onConflict: 'course_id,student_id' }),
+      refusal,
+    );
+    expectDenied(await leaver.client.from('course_reviews').update({ comment: 'Changed my mind' }).eq('id', older?.id).select('id'), refusal);
+    const { data: kept } = await service.from('course_reviews').select('rating, comment').eq('id', older?.id).single();
+    expect(kept).toEqual({ rating: 4, comment: null });
+    // Their own review stays theirs to remove.
+    expect((await leaver.client.from('course_reviews').delete().eq('id', older?.id).select('id')).data).toHaveLength(1);
   });
 
   it("a student cannot review a course they never took, or in someone else's name", async () => {

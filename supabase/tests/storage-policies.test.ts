@@ -174,6 +174,30 @@ describe('material files (by place and uploader: <course id | general>/<uploader
     expect(await canInsert(student.id, 'materials', `general/${student.id}/${run}3.pdf`)).toBe(false);
   });
 
+  it('the bucket takes text and Markdown notes through the Storage API, and still refuses a page', async () => {
+    const { teacher, course } = school;
+    const upload = (name: string, body: string, contentType: string) =>
+      teacher.client.storage.from('materials').upload(`${course.id}/${teacher.id}/${Date.now()}-${run}${name}`, body, {
+        contentType,
+      });
+    for (const [name, type] of [
+      ['v.md', 'text/markdown'],
+      ['n.txt', 'text/plain'],
+    ]) {
+      const { data, error } = await upload(name, '# Vocabulario\n\n- hola', type);
+      expect(error).toBeNull();
+      created.push(['materials', data?.path ?? '']);
+      const { rows } = await ownerQuery<{ mimetype: string }>(
+        `select metadata->>'mimetype' as mimetype from storage.objects where bucket_id = 'materials' and name = $1`,
+        [data?.path],
+      );
+      expect(rows).toEqual([{ mimetype: type }]);
+    }
+    const page = await upload('p.html', '<script>alert(1)</script>', 'text/html');
+    expect(page.error).not.toBeNull();
+    expect(page.data).toBeNull();
+  });
+
   it('a file is readable by its place, with or without a material naming it', async () => {
     const { student, outsider, otherTeacher, admin, teacher } = school;
     expect(await visible(student.id, 'materials', courseFile)).toBe(true);

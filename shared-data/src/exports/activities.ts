@@ -16,6 +16,7 @@ export {
   type Submission,
   type SubmissionInput,
   type SubmissionStatus,
+  type WaitingSubmission,
 } from '../mappers/submission';
 export { ACTIVITY_DEFAULTS, activitiesService, type ActivityFilters } from '../services/activities';
 export {
@@ -24,6 +25,7 @@ export {
   type ActivityTotals,
   type ManagedActivityFilters,
 } from '../read-models/activity-management';
+export { gradingReadModel, type SubmissionPlace } from '../read-models/grading';
 export {
   submissionsService,
   type GradingRequest,
@@ -71,6 +73,7 @@ export {
   fileNameToKeep,
   fileNamesFor,
   storedFileName,
+  submittedFileType,
   submittedFiles,
   type SubmittedFile,
 } from '../rules/submitted-files';

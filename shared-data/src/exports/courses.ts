@@ -63,6 +63,7 @@ export {
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
   isValidRating,
+  mayReviewCourse,
   reviewCommentLength,
   validateReview,
   type ReviewErrors,

@@ -168,3 +168,46 @@ export function toGradingSubmission(row: GradingSubmissionRow): GradingSubmissio
     isLate: row.is_late ?? false,
   };
 }
+
+/** A row of the `submission_list` view as the grading queue reads it. */
+export type WaitingSubmissionRow = Pick<
+  Tables<'submission_list'>,
+  | 'id'
+  | 'activity_id'
+  | 'activity_title'
+  | 'course_title'
+  | 'student_id'
+  | 'student_name'
+  | 'submitted_at'
+  | 'is_late'
+>;
+
+/** Work waiting for a grade, as the grading queue lists it. */
+export type WaitingSubmission = {
+  id: string;
+  activityId: string;
+  activityTitle: string | null;
+  courseTitle: string | null;
+  studentId: string;
+  /** Null when the student is unknown (the profile is gone). */
+  studentName: string | null;
+  submittedAt: string;
+  /** Handed in after the due date. */
+  isLate: boolean;
+};
+
+export const WAITING_SUBMISSION_COLUMNS =
+  'id, activity_id, activity_title, course_title, student_id, student_name, submitted_at, is_late';
+
+export function toWaitingSubmission(row: WaitingSubmissionRow): WaitingSubmission {
+  return {
+    id: row.id ?? '',
+    activityId: row.activity_id ?? '',
+    activityTitle: row.activity_title,
+    courseTitle: row.course_title,
+    studentId: row.student_id ?? '',
+    studentName: personName(row.student_name),
+    submittedAt: row.submitted_at ?? '',
+    isLate: row.is_late ?? false,
+  };
+}

@@ -9,7 +9,9 @@ import {
   type ActivityInput,
   type GradeInput,
   type GradingRequest,
+  gradingReadModel,
   type ManagedActivityFilters,
+  type PageRequest,
   SIGNED_URL_SECONDS,
   studentActivitiesReadModel,
   type SubmissionFilters,
@@ -98,6 +100,22 @@ export const submissionQueries = {
     queryOptions({
       queryKey: submissionKeys.grading(request),
       queryFn: () => unwrap(submissionsService.listForGrading(request)),
+      placeholderData: keepPreviousData,
+    }),
+  /**
+   * A linked submission's activity and place in the grading order (null when gone or not visible), so
+   * the grading dialog opens on it.
+   */
+  place: (submissionId: string) =>
+    queryOptions({
+      queryKey: submissionKeys.place(submissionId),
+      queryFn: () => unwrap(gradingReadModel.place(submissionId)),
+    }),
+  /** The grading queue: one page of the work waiting for a grade, oldest first. */
+  waiting: (request: PageRequest) =>
+    queryOptions({
+      queryKey: submissionKeys.waiting(request),
+      queryFn: () => unwrap(submissionsService.listWaiting(request)),
       placeholderData: keepPreviousData,
     }),
   /** A student's own submission to one activity, or null before they submit. */

@@ -74,6 +74,10 @@ export const submissionKeys = {
   fileUrl: (objectName: string) => ['submissions', 'file-url', objectName] as const,
   /** One page of an activity's submissions in the grading panel. */
   grading: (request: object) => ['submissions', 'grading', request] as const,
+  /** Where a linked submission is: its activity and place in the grading order. */
+  place: (submissionId: string) => ['submissions', 'place', submissionId] as const,
+  /** One page of the work waiting for a grade. */
+  waiting: (request: object) => ['submissions', 'waiting', request] as const,
 };
 
 export const userKeys = {

@@ -18,6 +18,7 @@ import {
   type Review,
   type ReviewListRow,
 } from '../mappers/review';
+import { isUuid } from '../rules/ids';
 import { normalizePage, toPaged, type Paged } from '../rules/paging';
 import { totalHours } from '../rules/schedule';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
@@ -117,8 +118,6 @@ type CourseDetailJson = {
   classes: ClassJson[] | null;
 };
 
-// Anything else is not a course id: asking the database would only answer with a cast error.
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // PostgreSQL's invalid_text_representation, e.g. `invalid input syntax for type uuid`.
 const INVALID_TEXT = '22P02';
 
@@ -126,7 +125,7 @@ const INVALID_TEXT = '22P02';
 const FETCH_REVIEWS_FAILED = 'Failed to fetch reviews';
 
 export function isCourseId(value: string): boolean {
-  return UUID_PATTERN.test(value);
+  return isUuid(value);
 }
 
 function toDetailCourse(row: CourseJson): CourseDetailCourse {

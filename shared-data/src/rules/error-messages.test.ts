@@ -76,6 +76,18 @@ describe('errorMessageKey: database codes', () => {
     expect(errorMessageKey(failure('CREATE_COURSES_ERROR', message, { code }))).toBe(key);
   });
 
+  it('says why a review is refused to a student who dropped the course', () => {
+    expect(
+      errorMessageKey(
+        failure(
+          'QUERY_ERROR',
+          'Only students who are taking or have completed this course can review it',
+          { code: '42501' },
+        ),
+      ),
+    ).toBe('reviewNotAllowed');
+  });
+
   it('says the grade is too high for the grading trigger, whatever the maximum', () => {
     expect(
       errorMessageKey(

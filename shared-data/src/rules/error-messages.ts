@@ -32,6 +32,7 @@ export const ERROR_MESSAGE_KEYS = [
   'dueDatePassed',
   'alreadyGraded',
   'gradeTooHigh',
+  'reviewNotAllowed',
   'classMeetingLinkRequired',
   'classDurationMin',
   'classTitleInvalid',
@@ -171,6 +172,8 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'Only active students can enroll in courses': 'onlyActiveStudents',
   'The due date for this activity has passed': 'dueDatePassed',
   'This submission has already been graded': 'alreadyGraded',
+  // Raised by the course_reviews trigger check_review_author (20261129000401).
+  'Only students who are taking or have completed this course can review it': 'reviewNotAllowed',
   'This student is not enrolled in the course of this class': 'notEnrolled',
   // Raised by save_class_attendance and the class_attendance trigger: a class's roster is who had
   // enrolled by its start.

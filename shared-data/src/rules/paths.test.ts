@@ -18,4 +18,13 @@ describe('paths', () => {
       'a b&c',
     );
   });
+
+  it('links to one submission ready to grade, and to the queue of work waiting for a grade', () => {
+    const grade = new URL(paths.gradeSubmission('s 1&x'), 'http://portal.test');
+    expect(grade.pathname).toBe(paths.activities);
+    expect(grade.searchParams.get('submission')).toBe('s 1&x');
+    const queue = new URL(paths.gradingQueue, 'http://portal.test');
+    expect(queue.pathname).toBe(paths.activities);
+    expect(queue.searchParams.get('waiting')).toBe('1');
+  });
 });

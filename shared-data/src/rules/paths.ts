@@ -5,6 +5,10 @@
 export const NEW_ITEM_PARAM = 'new';
 /** Query parameter of Activities: the activity whose submissions to open. */
 export const ACTIVITY_PARAM = 'activity';
+/** Query parameter of Activities: the submission to open, ready to grade (a Grade link). */
+export const SUBMISSION_PARAM = 'submission';
+/** Query parameter of Activities: show the queue of work waiting for a grade (`=1`). */
+export const WAITING_PARAM = 'waiting';
 
 export const paths = {
   home: '/',
@@ -30,4 +34,9 @@ export const paths = {
   /** Activities with one activity's submissions open, ready to grade. */
   activitySubmissions: (activityId: string) =>
     `/activities?${ACTIVITY_PARAM}=${encodeURIComponent(activityId)}`,
+  /** Activities with the grading dialog open on one submission (a reload or a shared link too). */
+  gradeSubmission: (submissionId: string) =>
+    `/activities?${SUBMISSION_PARAM}=${encodeURIComponent(submissionId)}`,
+  /** Activities showing the work waiting for a grade, oldest first. */
+  gradingQueue: `/activities?${WAITING_PARAM}=1`,
 } as const;

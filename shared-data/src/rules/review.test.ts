@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { REVIEW_COMMENT_MAX_LENGTH, reviewCommentLength, validateReview } from './review';
+import {
+  REVIEW_COMMENT_MAX_LENGTH,
+  mayReviewCourse,
+  reviewCommentLength,
+  validateReview,
+} from './review';
 
 describe('validateReview', () => {
   it('accepts whole stars from 1 to 5 with or without a comment', () => {
@@ -36,5 +41,16 @@ describe('validateReview', () => {
       rating: 'reviewRatingRequired',
       comment: 'reviewCommentTooLong',
     });
+  });
+});
+
+describe('mayReviewCourse', () => {
+  it.each([
+    ['active', true],
+    ['completed', true],
+    ['dropped', false],
+    [null, false],
+  ] as const)('a student whose enrolment is %s → %s', (status, allowed) => {
+    expect(mayReviewCourse(status)).toBe(allowed);
   });
 });

@@ -1,5 +1,7 @@
-// The review form's rules (docs/product-rules.md "Reviews"): whole stars from 1 to 5 and an optional
-// comment no longer than the course_reviews.comment check allows.
+import type { EnrollmentStatus } from '../mappers/enrollment';
+
+// The review form's rules (docs/product-rules.md "Reviews"): who may review, whole stars from 1 to 5 and
+// an optional comment no longer than the course_reviews.comment check allows.
 
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
@@ -33,4 +35,12 @@ export function validateReview({ rating, comment }: ReviewValues): ReviewErrors 
   if (reviewCommentLength(comment) > REVIEW_COMMENT_MAX_LENGTH)
     errors.comment = 'reviewCommentTooLong';
   return errors;
+}
+
+/**
+ * Who may write or edit a review of a course: a student who is taking it or has completed it, not one
+ * who dropped it or never enrolled (the course_reviews policies and trigger decide the same).
+ */
+export function mayReviewCourse(enrollmentStatus: EnrollmentStatus | null | undefined): boolean {
+  return enrollmentStatus === 'active' || enrollmentStatus === 'completed';
 }

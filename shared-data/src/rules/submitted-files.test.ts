@@ -8,6 +8,7 @@ import {
   fileNamesFor,
   storedFileName,
   fileNameToKeep,
+  submittedFileType,
   submittedFiles,
 } from './submitted-files';
 
@@ -104,5 +105,20 @@ describe('the file_names checks of activity_submissions', () => {
     expect(migration).toContain(
       `char_length(btrim(n)) between 1 and ${SUBMITTED_FILE_NAME_MAX_LENGTH}`,
     );
+  });
+});
+
+describe('submittedFileType', () => {
+  it.each([
+    ['essay.pdf', 'pdf'],
+    ['talk.MP3', 'audio'],
+    ['clip.mp4', 'video'],
+    ['notes.docx', 'document'],
+    ['notes.txt', 'document'],
+    ['photo.jpg', 'document'],
+    ['work.zip', 'other'],
+    ['table.csv', 'other'],
+  ])('%s is shown in the viewer as %s', (name, type) => {
+    expect(submittedFileType(name)).toBe(type);
   });
 });

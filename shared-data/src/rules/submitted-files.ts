@@ -3,6 +3,9 @@
 // name it had on the student's device (file_names, one per file, same order). Work handed in before
 // names were kept has none: it is shown by the stored object's name.
 
+import type { MaterialType } from '../mappers/material';
+import { classifyUploadType, fileExtension } from './uploads';
+
 /** `char_length(btrim(name)) between 1 and 255` for each of activity_submissions.file_names. */
 export const SUBMITTED_FILE_NAME_MAX_LENGTH = 255;
 
@@ -60,4 +63,12 @@ export function submittedFiles(submission: {
     objectName,
     name: (named ? submission.fileNames[index]?.trim() : '') || storedFileName(objectName),
   }));
+}
+
+/** Archives and spreadsheets in CSV have no preview: the viewer offers to open them instead. */
+const NO_PREVIEW = new Set(['zip', 'csv']);
+
+/** How the material viewer shows a submitted file: by its extension, as uploads are classified. */
+export function submittedFileType(fileName: string): MaterialType {
+  return NO_PREVIEW.has(fileExtension(fileName)) ? 'other' : classifyUploadType(fileName);
 }

@@ -71,8 +71,10 @@ describe('isAcceptedMaterialFile', () => {
       'wav',
       'jpg',
       'png',
+      'txt',
+      'md',
     ]);
-    expect(MATERIAL_FILE_ACCEPT).toBe('.pdf,.doc,.docx,.mp4,.mp3,.wav,.jpg,.png');
+    expect(MATERIAL_FILE_ACCEPT).toBe('.pdf,.doc,.docx,.mp4,.mp3,.wav,.jpg,.png,.txt,.md');
   });
 
   it.each([
@@ -80,6 +82,9 @@ describe('isAcceptedMaterialFile', () => {
     ['a.DOCX', true],
     ['a.jpg', true],
     ['a.jpeg', false],
+    ['notes.txt', true],
+    ['Unit 3 vocabulary.MD', true],
+    ['page.html', false],
     ['a.avi', false],
     ['a.exe', false],
     ['pdf', false],
@@ -175,6 +180,12 @@ describe('material content types', () => {
     expect(materialContentType({ name: 'song.mp3', type: 'application/octet-stream' })).toBe(
       'audio/mpeg',
     );
+    // Browsers name Markdown text/markdown, text/x-markdown or nothing; the bucket takes text/markdown.
+    expect(materialContentType({ name: 'vocabulary.md', type: '' })).toBe('text/markdown');
+    expect(materialContentType({ name: 'vocabulary.md', type: 'text/x-markdown' })).toBe(
+      'text/markdown',
+    );
+    expect(materialContentType({ name: 'notes.txt', type: '' })).toBe('text/plain');
     expect(materialContentType({ name: 'setup.exe', type: 'application/x-msdownload' })).toBe(
       'application/x-msdownload',
     );

@@ -1,6 +1,9 @@
 import type { MaterialType } from '../mappers/material';
 
-/** The file picker accepts only these extensions. */
+/**
+ * The file picker accepts only these extensions (the spec's list, plus the text and Markdown notes the
+ * viewer previews). The hints and the refusal name them from this list.
+ */
 export const ACCEPTED_MATERIAL_EXTENSIONS = [
   'pdf',
   'doc',
@@ -10,6 +13,8 @@ export const ACCEPTED_MATERIAL_EXTENSIONS = [
   'wav',
   'jpg',
   'png',
+  'txt',
+  'md',
 ] as const;
 
 const VIDEO_EXTENSIONS = ['mp4', 'avi', 'mov', 'wmv'];
@@ -50,6 +55,8 @@ export const MATERIAL_CONTENT_TYPES: Readonly<
   wav: 'audio/wav',
   jpg: 'image/jpeg',
   png: 'image/png',
+  txt: 'text/plain',
+  md: 'text/markdown',
 };
 
 /**

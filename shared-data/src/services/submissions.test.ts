@@ -411,3 +411,58 @@ describe('submissionsService.getSignedUrl', () => {
     });
   });
 });
+
+describe('submissionsService.listWaiting (the grading queue)', () => {
+  const waitingRow = {
+    id: 'submission-7',
+    activity_id: 'activity-3',
+    activity_title: 'Describe your city',
+    course_title: 'Spanish A1',
+    student_id: 'user-4',
+    student_name: ' Bruno Díaz ',
+    submitted_at: '2025-03-14T09:30:00Z',
+    is_late: null,
+  };
+
+  it('pages the work waiting for a grade from the view, oldest first', async () => {
+    fake.on('GET', '/rest/v1/submission_list', pagedReply([waitingRow], 13));
+
+    const result = await submissionsService.listWaiting({ page: 2, limit: 12 });
+
+    expect(result).toEqual({
+      success: true,
+      data: {
+        items: [
+          {
+            id: 'submission-7',
+            activityId: 'activity-3',
+            activityTitle: 'Describe your city',
+            courseTitle: 'Spanish A1',
+            studentId: 'user-4',
+            studentName: 'Bruno Díaz',
+            submittedAt: '2025-03-14T09:30:00Z',
+            isLate: false,
+          },
+        ],
+        total: 13,
+        page: 2,
+        limit: 12,
+        totalPages: 2,
+      },
+    });
+    expect(fake.requests).toHaveLength(1);
+    const query = fake.requests[0]?.query;
+    expect(query?.get('status')).toBe('eq.submitted');
+    expect(query?.get('order')).toBe('submitted_at.asc,id.asc');
+    expect(query?.get('offset')).toBe('12');
+    expect(query?.get('limit')).toBe('12');
+  });
+
+  it("falls back to 'Failed to fetch submissions'", async () => {
+    fake.on('GET', '/rest/v1/submission_list', { status: 500, body: {} });
+    expect(await submissionsService.listWaiting({})).toMatchObject({
+      success: false,
+      error: { code: 'FETCH_SUBMISSIONS_ERROR', message: 'Failed to fetch submissions' },
+    });
+  });
+});

@@ -3,10 +3,12 @@ import { ERROR_MESSAGES } from '../errors';
 import {
   GRADING_SUBMISSION_COLUMNS,
   SUBMISSION_COLUMNS,
+  WAITING_SUBMISSION_COLUMNS,
   toGradeWriteRow,
   toGradingSubmission,
   toSubmission,
   toSubmissionWriteRow,
+  toWaitingSubmission,
   type GradeInput,
   type GradingSubmission,
   type GradingSubmissionRow,
@@ -14,6 +16,8 @@ import {
   type SubmissionInput,
   type SubmissionRow,
   type SubmissionStatus,
+  type WaitingSubmission,
+  type WaitingSubmissionRow,
 } from '../mappers/submission';
 import type { PageRequest, Paged } from '../rules/paging';
 import { STORAGE_BUCKETS, submissionObjectName } from '../rules/storage-names';
@@ -83,6 +87,32 @@ async function listForGrading(request: GradingRequest): Promise<Result<Paged<Gra
       response,
       window,
       toGradingSubmission,
+      'FETCH_SUBMISSIONS_ERROR',
+      ERROR_MESSAGES.fetchSubmissionsFailed,
+    );
+  });
+}
+
+/**
+ * The grading queue: one page of the work waiting for a grade (status 'submitted') that the caller may
+ * grade, from the `submission_list` view (a teacher: their courses'; an administrator: all), oldest
+ * first, so what has waited longest comes first.
+ */
+async function listWaiting(request: PageRequest): Promise<Result<Paged<WaitingSubmission>>> {
+  return settle('FETCH_SUBMISSIONS_ERROR', ERROR_MESSAGES.fetchSubmissionsFailed, async () => {
+    const window = pageWindow(request);
+    const response = await getClient()
+      .from('submission_list')
+      .select(WAITING_SUBMISSION_COLUMNS, { count: 'exact' })
+      .eq('status', 'submitted')
+      .order('submitted_at', { ascending: true })
+      .order('id', { ascending: true })
+      .range(window.from, window.to)
+      .overrideTypes<WaitingSubmissionRow[], { merge: false }>();
+    return toPagedResult(
+      response,
+      window,
+      toWaitingSubmission,
       'FETCH_SUBMISSIONS_ERROR',
       ERROR_MESSAGES.fetchSubmissionsFailed,
     );
@@ -181,6 +211,7 @@ async function getSignedUrl(objectName: string): Promise<Result<string>> {
 export const submissionsService = {
   list,
   listForGrading,
+  listWaiting,
   listByStudent,
   uploadFile,
   submit,

@@ -3,8 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 
 /**
  * Runs `action` once when the page is reached with `?<name>=<value>` (a dashboard's Quick Action
- * linking to "Schedule Class", a submission's Grade), then takes the parameter out of the address
- * (replacing the history entry), so Back and a reload do not open the dialog again.
+ * linking to "Schedule Class"), then takes the parameter out of the address (replacing the history
+ * entry), so Back and a reload do not open the dialog again. (A dialog that should survive a reload,
+ * such as grading a linked submission, keeps its parameter in the address instead.)
  */
 export function useSearchParamAction(name: string, action: (value: string) => void): void {
   const [params, setParams] = useSearchParams();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessageKey } from '../../../shared-data/src/rules/error-messages';
+import { getClient } from '../../../shared-data/src/client';
+import { gradingReadModel } from '../../../shared-data/src/read-models/grading';
 import { submissionsService } from '../../../shared-data/src/services/submissions';
 import { createActivity, createCourse, createSubmission, enroll, service } from '../fixtures';
 import { DEMO_ACCOUNTS, dataOf, signInAs, installLocalDataClient } from './data-client';
@@ -85,5 +87,26 @@ describe('submissionsService.grade (teacher grading screen)', () => {
       .eq('id', id)
       .single();
     expect(data).toEqual({ grade: null, status: 'submitted' });
+  });
+});
+
+describe('the grading links and the queue (teacher dashboard: Grade, Grade submissions)', () => {
+  it("the queue is the dashboard's work waiting for a grade, oldest first, and a Grade link finds its submission", async () => {
+    const id = await freshSubmission();
+    await signInAs('teacher');
+
+    const { data: dashboard } = await getClient().rpc('get_teacher_dashboard');
+    const waitingCount = (dashboard as { pending_submission_count: number }).pending_submission_count;
+    const queue = dataOf(await submissionsService.listWaiting({ page: 1, limit: 100 }));
+    expect(queue.total).toBe(waitingCount);
+    expect(queue.items.map((item) => item.id)).toContain(id);
+    const times = queue.items.map((item) => item.submittedAt);
+    expect(times).toEqual([...times].sort());
+
+    expect(dataOf(await gradingReadModel.place(id))).toEqual({ activityId, position: 1 });
+    dataOf(await submissionsService.grade({ id, grade: 12 }));
+    const after = dataOf(await submissionsService.listWaiting({ page: 1, limit: 100 }));
+    expect(after.total).toBe(waitingCount - 1);
+    expect(after.items.map((item) => item.id)).not.toContain(id);
   });
 });

@@ -107,13 +107,16 @@ describe('materialPreview', () => {
     'embeds .%s text files, whatever their stored type',
     (extension) => {
       const url = signed(`notes.${extension}`);
+      const markdown = extension === 'md';
       expect(materialPreview('document', url, `notes.${extension}`)).toEqual({
         kind: 'text',
         src: url,
+        markdown,
       });
       expect(materialPreview('other', url, `notes.${extension}`)).toEqual({
         kind: 'text',
         src: url,
+        markdown,
       });
     },
   );

@@ -4,6 +4,8 @@ import type { MaterialType } from '../type-badge/type-styles';
 export const OFFICE_EXTENSIONS = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'] as const;
 /** Text files, fetched and shown as UTF-8 text by the viewer. */
 export const TEXT_EXTENSIONS = ['txt', 'rtf', 'md'] as const;
+/** Text files the viewer draws as Markdown. */
+const MARKDOWN_EXTENSIONS = ['md'];
 /** Pictures, shown in an image element (which runs nothing, whatever the file holds). */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 /** Recordings a document or other file may be (a submission keeps the type its upload was given). */
@@ -19,8 +21,8 @@ export type MaterialPreview =
   /** Drawn by pdf.js on canvases, never framed. */
   | { kind: 'pdf'; src: string }
   | { kind: 'image'; src: string }
-  /** Fetched and shown as plain text. */
-  | { kind: 'text'; src: string }
+  /** Fetched and shown as plain text, or drawn as Markdown. */
+  | { kind: 'text'; src: string; markdown: boolean }
   | { kind: 'video'; src: string }
   | { kind: 'audio'; src: string }
   /** An http(s) link, embedded in a sandboxed frame. */
@@ -72,8 +74,8 @@ const isOneOf = (list: readonly string[], extension: string) => list.includes(ex
 
 /**
  * Links: embedded in a sandbox when http(s), else shown as an external link. Video and audio:
- * players. Files: office documents through the online office viewer; txt/rtf/md as text; PDFs
- * through pdf.js; pictures as images; recordings by their extension. Anything else has no preview:
+ * players. Files: office documents through the online office viewer; txt/rtf as text and md as
+ * Markdown; PDFs through pdf.js; pictures as images; recordings by their extension. Anything else has no preview:
  * an uploaded file is never framed as it is, since it could be a page that runs (docs/security.md).
  */
 export function materialPreview(
@@ -95,7 +97,9 @@ export function materialPreview(
   if ((type === 'pdf' || type === 'document') && isOneOf(OFFICE_EXTENSIONS, extension)) {
     return { kind: 'office', src: officeViewerUrl(url) };
   }
-  if (isOneOf(TEXT_EXTENSIONS, extension)) return { kind: 'text', src: url };
+  if (isOneOf(TEXT_EXTENSIONS, extension)) {
+    return { kind: 'text', src: url, markdown: isOneOf(MARKDOWN_EXTENSIONS, extension) };
+  }
   if (type === 'pdf' || extension === 'pdf') return { kind: 'pdf', src: url };
   if (isOneOf(IMAGE_EXTENSIONS, extension)) return { kind: 'image', src: url };
   if (isOneOf(VIDEO_EXTENSIONS, extension)) return { kind: 'video', src: url };

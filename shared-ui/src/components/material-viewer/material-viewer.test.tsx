@@ -145,7 +145,7 @@ describe('MaterialViewer preview', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it.each(['txt', 'rtf', 'md'])(
+  it.each(['txt', 'rtf'])(
     'shows .%s text files as text decoded from UTF-8, not as raw bytes in a frame',
     async (extension) => {
       const url = signed(`notes.${extension}`);
@@ -167,6 +167,70 @@ describe('MaterialViewer preview', () => {
       expect(document.querySelector('iframe')).toBeNull();
     },
   );
+
+  it('renders Markdown notes decoded from UTF-8: headings, lists, emphasis, tables and links', async () => {
+    const url = signed('vocabulario.md');
+    const content = [
+      '# Una conversación',
+      '',
+      'Saludos **útiles**:',
+      '',
+      '- ¿Qué tal?',
+      '- Adiós, señor.',
+      '',
+      '| español | English |',
+      '| --- | --- |',
+      '| hola | hello |',
+      '',
+      '[Más ejemplos](https://example.com/saludos)',
+    ].join('\n');
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(new TextEncoder().encode(content), { headers: { 'content-type': 'text/markdown' } }),
+    );
+    renderViewer({ material: { ...pdf, type: 'document', fileName: 'vocabulario.md' }, url });
+    const preview = await screen.findByRole('region', { name: 'Preview of Unit 1 – Greetings' });
+    expect(
+      await within(preview).findByRole('heading', { name: 'Una conversación' }),
+    ).toBeInTheDocument();
+    expect(within(preview).getByText('útiles').tagName).toBe('STRONG');
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['¿Qué tal?', 'Adiós, señor.']);
+    expect(within(preview).getByRole('cell', { name: 'hello' })).toBeInTheDocument();
+    const link = within(preview).getByRole('link', { name: 'Más ejemplos' });
+    expect(link).toHaveAttribute('href', 'https://example.com/saludos');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(preview).not.toHaveTextContent('**');
+  });
+
+  it('never runs or renders HTML written in a Markdown note', async () => {
+    const content = [
+      '# Notas',
+      '',
+      '<img src="x" onerror="alert(1)">',
+      '',
+      '<script>alert(2)</script>',
+      '',
+      '<a href="https://example.com">raw</a>',
+      '',
+      '[click](javascript:alert(3))',
+    ].join('\n');
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(content));
+    renderViewer({
+      material: { ...pdf, type: 'document', fileName: 'notas.md' },
+      url: signed('notas.md'),
+    });
+    const preview = await screen.findByRole('region', { name: 'Preview of Unit 1 – Greetings' });
+    await within(preview).findByRole('heading', { name: 'Notas' });
+    expect(preview.querySelector('img, script, [onerror]')).toBeNull();
+    expect(within(preview).queryByRole('link', { name: 'raw' })).toBeNull();
+    // A script address is dropped from the link it was written in.
+    const scripted = within(preview).queryByRole('link', { name: 'click' });
+    expect(scripted?.getAttribute('href') ?? '').not.toMatch(/javascript/i);
+  });
 
   it('says so when a text file cannot be fetched', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('gone', { status: 404 }));

@@ -19,7 +19,7 @@ import {
   IconFileUnknown,
   IconLink,
 } from '@tabler/icons-react';
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatFileSize } from '../../format';
 import { useLanguage } from '../../i18n';
@@ -33,6 +33,9 @@ import {
 } from './material-preview';
 import { PdfPreview } from './pdf-preview';
 import { PreviewFailure } from './preview-failure';
+
+// The Markdown renderer loads only when a Markdown file is opened.
+const MarkdownText = lazy(() => import('./markdown-text'));
 
 /** What the viewer shows about a material; the screen maps its data into this. */
 export interface ViewerMaterial {
@@ -292,7 +295,14 @@ function PreviewBody({
         </Center>
       );
     case 'text':
-      return <TextPreview src={preview.src} label={frameTitle} height={height} />;
+      return (
+        <TextPreview
+          src={preview.src}
+          markdown={preview.markdown}
+          label={frameTitle}
+          height={height}
+        />
+      );
     case 'web':
       return framed(
         <iframe
@@ -393,9 +403,20 @@ type TextState = { status: 'loading' } | { status: 'ready'; text: string } | { s
  * Text files are fetched and decoded here as UTF-8 rather than embedded: a frame lets the browser
  * guess the encoding (windows-1252 when the server names none), which turns "conversación" into
  * "conversaciÃ³n", and Storage serves such files as downloads (`Content-Disposition: attachment`),
- * which a frame cannot show. Shown as plain text (Markdown too), so nothing in the file can run.
+ * which a frame cannot show. Shown as plain text, or Markdown drawn without any HTML it holds, so
+ * nothing in the file can run.
  */
-function TextPreview({ src, label, height }: { src: string; label: string; height: string }) {
+function TextPreview({
+  src,
+  markdown,
+  label,
+  height,
+}: {
+  src: string;
+  markdown: boolean;
+  label: string;
+  height: string;
+}) {
   const { t } = useTranslation('common');
   const [state, setState] = useState<TextState>({ status: 'loading' });
 
@@ -435,16 +456,28 @@ function TextPreview({ src, label, height }: { src: string; label: string; heigh
         borderRadius: 'var(--mantine-radius-md)',
       }}
     >
-      <Box
-        component="pre"
-        m={0}
-        p="md"
-        ff="monospace"
-        fz="sm"
-        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-      >
-        {state.text}
-      </Box>
+      {markdown ? (
+        <Suspense
+          fallback={
+            <Center role="status" mih={240}>
+              <Loader aria-label={t('viewer.loading')} />
+            </Center>
+          }
+        >
+          <MarkdownText text={state.text} />
+        </Suspense>
+      ) : (
+        <Box
+          component="pre"
+          m={0}
+          p="md"
+          ff="monospace"
+          fz="sm"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
+          {state.text}
+        </Box>
+      )}
     </ScrollArea.Autosize>
   );
 }

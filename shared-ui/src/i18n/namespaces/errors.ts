@@ -30,6 +30,8 @@ export const en = {
   dueDatePassed: 'The due date for this activity has passed.',
   alreadyGraded: 'This work has already been graded and can no longer be changed.',
   gradeTooHigh: 'The grade cannot be higher than the activity’s maximum points.',
+  reviewNotAllowed:
+    'Only students who are taking this course or have completed it can review it: a course you dropped can no longer be reviewed.',
   classMeetingLinkRequired: 'Meeting link is required for live classes',
   classDurationMin: 'Duration must be at least 15 minutes',
   classTitleInvalid: 'The title must contain text and have at most 200 characters.',
@@ -108,6 +110,8 @@ export const es: typeof en = {
   dueDatePassed: 'La fecha de entrega de esta actividad ya pasó.',
   alreadyGraded: 'Este trabajo ya está calificado y no se puede cambiar.',
   gradeTooHigh: 'La calificación no puede superar la puntuación máxima de la actividad.',
+  reviewNotAllowed:
+    'Solo pueden reseñar este curso quienes lo están cursando o lo completaron: un curso abandonado ya no se puede reseñar.',
   classMeetingLinkRequired: 'El enlace de la reunión es obligatorio para las clases en vivo',
   classDurationMin: 'La duración debe ser de al menos 15 minutos',
   classTitleInvalid: 'El título debe tener texto y como máximo 200 caracteres.',

@@ -52,8 +52,7 @@ export const en = {
   classMeetingLinkInvalid: 'Enter a link that starts with https:// or http://',
   classMeetingLinkTooLong: 'The link can have at most 2000 characters.',
   materialFileRequired: 'Choose a file to upload',
-  materialFileType:
-    'This file type is not accepted. Choose a PDF, DOC, DOCX, MP4, MP3, WAV, JPG or PNG file.',
+  materialFileType: 'This file type is not accepted. Choose a {{types}} file.',
   materialFileTooLarge: 'The file is too large: it can be at most {{size}}.',
   materialTitleRequired: 'Title is required',
   materialTitleTooLong: 'The title can have at most 300 characters.',
@@ -181,8 +180,7 @@ export const es: typeof en = {
   classMeetingLinkInvalid: 'Ingresa un enlace que empiece por https:// o http://',
   classMeetingLinkTooLong: 'El enlace puede tener como máximo 2000 caracteres.',
   materialFileRequired: 'Elige un archivo para subir',
-  materialFileType:
-    'Este tipo de archivo no se acepta. Elige un archivo PDF, DOC, DOCX, MP4, MP3, WAV, JPG o PNG.',
+  materialFileType: 'Este tipo de archivo no se acepta. Elige un archivo {{types}}.',
   materialFileTooLarge: 'El archivo es demasiado grande: puede ocupar como máximo {{size}}.',
   materialTitleRequired: 'El título es obligatorio',
   materialTitleTooLong: 'El título puede tener como máximo 300 caracteres.',

@@ -283,7 +283,7 @@ describe('Activities (student)', () => {
     expect(screen.getByText('No activities match your filters.')).toBeInTheDocument();
   });
 
-  it('View shows the details, the own submission with file links, the grade and the feedback', async () => {
+  it('View shows the details, the own submission with its files by their own names, the grade and the feedback', async () => {
     overview.mockResolvedValue(ok(data([graded])));
     listSubmissions.mockResolvedValue(
       paged([
@@ -292,6 +292,7 @@ describe('Activities (student)', () => {
           activityId: 'graded',
           submissionText: 'Me levanto a las siete.',
           fileUrls: ['student-1/graded/1700-routine.txt'],
+          fileNames: ['Mi rutina.txt'],
           status: 'graded',
           grade: 88,
           feedback: 'Muy bien, Emma.',
@@ -318,9 +319,7 @@ describe('Activities (student)', () => {
       studentId: 'student-1',
       limit: 1,
     });
-    const link = await within(dialog).findByRole('link', { name: '1700-routine.txt' });
-    expect(link).toHaveAttribute('href', 'https://files.test/signed/routine.txt');
-    expect(getSignedUrl).toHaveBeenCalledWith('student-1/graded/1700-routine.txt');
+    expect(within(dialog).queryByText('1700-routine.txt')).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent('88 / 100');
     expect(dialog).toHaveTextContent('Muy bien, Emma.');
     expect(within(dialog).queryByRole('button', { name: /submit/i })).not.toBeInTheDocument();
@@ -330,6 +329,87 @@ describe('Activities (student)', () => {
     expect(closers).toHaveLength(2);
     await user.click(closers[1]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens a handed-in file in the viewer under the name it had, and downloads it under that name', async () => {
+    overview.mockResolvedValue(ok(data([graded])));
+    listSubmissions.mockResolvedValue(
+      paged([
+        submission({
+          id: 'submission-graded',
+          activityId: 'graded',
+          fileUrls: ['student-1/graded/1700-routine.txt'],
+          fileNames: ['Mi rutina.txt'],
+          status: 'graded',
+        }),
+      ]),
+    );
+    getSignedUrl.mockResolvedValue(ok('https://files.test/signed/1700-routine.txt?token=t'));
+    const fetchText = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => new Response('Me levanto a las siete.'));
+    const clicked: string[] = [];
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push(this.href);
+      });
+
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Describe your daily routine' })).getByRole(
+        'button',
+        { name: 'View' },
+      ),
+    );
+    const details = await screen.findByRole('dialog', { name: 'Describe your daily routine' });
+    await user.click(await within(details).findByRole('button', { name: 'Mi rutina.txt' }));
+
+    const viewer = await screen.findByRole('dialog', { name: 'Mi rutina.txt' });
+    expect(getSignedUrl).toHaveBeenCalledWith('student-1/graded/1700-routine.txt');
+    expect(
+      await within(viewer).findByRole('region', { name: 'Preview of Mi rutina.txt' }),
+    ).toHaveTextContent('Me levanto a las siete.');
+    expect(viewer).not.toHaveTextContent('1700-routine');
+
+    await user.click(within(viewer).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(new URL(clicked[0]!).searchParams.get('download')).toBe('Mi rutina.txt');
+
+    // Closing the viewer goes back to the details.
+    await user.click(within(viewer).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Mi rutina.txt' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Describe your daily routine' })).toBeInTheDocument();
+    fetchText.mockRestore();
+    click.mockRestore();
+  });
+
+  it('names a file handed in before names were kept by its stored name', async () => {
+    overview.mockResolvedValue(ok(data([graded])));
+    listSubmissions.mockResolvedValue(
+      paged([
+        submission({
+          id: 'submission-graded',
+          activityId: 'graded',
+          fileUrls: ['student-1/graded/1700-routine.txt'],
+          fileNames: [],
+          status: 'graded',
+        }),
+      ]),
+    );
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Describe your daily routine' })).getByRole(
+        'button',
+        { name: 'View' },
+      ),
+    );
+    const details = await screen.findByRole('dialog', { name: 'Describe your daily routine' });
+    expect(
+      await within(details).findByRole('button', { name: '1700-routine.txt' }),
+    ).toBeInTheDocument();
   });
 
   it('View of an activity not yet submitted says so without asking the server, and offers Submit', async () => {

@@ -1,10 +1,8 @@
 import {
   Alert,
-  Anchor,
   Button,
   Divider,
   Group,
-  List,
   Loader,
   Modal,
   SimpleGrid,
@@ -14,21 +12,26 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClockExclamation, IconFile } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
 import {
   errorMessageKey,
   isOverdue,
+  submittedFiles,
   type StudentActivity,
   type Submission,
+  type SubmittedFile,
 } from '@portal/shared-data';
-import { submissionQueries } from '@portal/shared-data/queries';
+import { submissionQueries, toServiceError } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
+  MaterialViewer,
   TypeBadge,
   formatDate,
   formatTime,
   intlLocale,
+  startDownload,
   useLanguage,
   useReturnFocus,
 } from '@portal/shared-ui';
@@ -37,7 +40,7 @@ import { useActivityPlace, useDueText } from './activity-card';
 import { formatPoints, submitState } from './activity-rules';
 import { namespace } from './i18n';
 import { SubmissionStatusBadge } from './submission-status-badge';
-import { storedFileName } from './submission-files';
+import { ownFileMaterial } from './submission-files';
 
 export interface ActivityDetailsModalProps {
   activity: StudentActivity;
@@ -81,110 +84,181 @@ export function ActivityDetailsModal({
     ...submissionQueries.own(activity.id, studentId ?? ''),
     enabled: studentId !== null && activity.mySubmission !== null,
   });
+  const viewer = useOwnFileViewer();
 
   return (
-    <Modal opened onClose={onClose} title={activity.title} size="lg" fullScreen={phone}>
-      <Stack gap="md">
-        <Group gap="xs">
-          <TypeBadge type={activity.type} />
-          {place ? (
-            <Text size="sm" c="dimmed">
-              {place}
-            </Text>
-          ) : null}
-        </Group>
-
-        {activity.description ? (
-          <Section title={t('details.description')}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {activity.description}
-            </Text>
-          </Section>
-        ) : null}
-        {activity.instructions ? (
-          <Section title={t('details.instructions')}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {activity.instructions}
-            </Text>
-          </Section>
-        ) : null}
-
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Section title={t('details.points')}>
-            <Text size="sm">{formatPoints(activity.maxPoints, intlLocale(language))}</Text>
-          </Section>
-          <Section title={t('details.dueDate')}>
-            <Text size="sm" c={overdue ? 'red' : undefined} fw={overdue ? 600 : undefined}>
-              {due}
-            </Text>
-          </Section>
-        </SimpleGrid>
-        {activity.allowLateSubmission ? (
-          <Alert variant="light" color="blue" icon={<IconClockExclamation aria-hidden />}>
-            {t('details.lateAllowed')}
-          </Alert>
-        ) : state === 'closed' ? (
-          <Alert variant="light" color="red" icon={<IconClockExclamation aria-hidden />}>
-            {t('closed')}
-          </Alert>
-        ) : null}
-
-        <Divider />
-        <Group justify="space-between" gap="xs">
-          <Title order={3} size="h5">
-            {t('details.mySubmission')}
-          </Title>
-          <SubmissionStatusBadge
-            submission={activity.mySubmission}
-            maxPoints={activity.maxPoints}
-          />
-        </Group>
-        {activity.mySubmission === null ? (
-          <Text size="sm" c="dimmed">
-            {t('details.notSubmittedYet')}
-          </Text>
-        ) : own.isError ? (
-          <ErrorBanner
-            title={t('details.submissionError')}
-            message={t(errorMessageKey(own.error), { ns: 'errors' })}
-            onRetry={() => void own.refetch()}
-            retrying={own.isFetching}
-          />
-        ) : own.data ? (
-          <OwnSubmission submission={own.data} maxPoints={activity.maxPoints} />
-        ) : own.isSuccess ? (
-          <Text size="sm" c="dimmed">
-            {t('details.notSubmittedYet')}
-          </Text>
-        ) : (
-          <Group gap="xs" role="status" aria-label={t('details.loadingSubmission')}>
-            <Loader size="sm" aria-hidden />
-            <Text size="sm" c="dimmed">
-              {t('details.loadingSubmission')}
-            </Text>
+    <>
+      <Modal
+        opened
+        onClose={onClose}
+        title={activity.title}
+        size="lg"
+        fullScreen={phone}
+        // While a file is open in the viewer on top, Escape and the focus belong to the viewer.
+        closeOnEscape={viewer.open === null}
+        trapFocus={viewer.open === null}
+      >
+        <Stack gap="md">
+          <Group gap="xs">
+            <TypeBadge type={activity.type} />
+            {place ? (
+              <Text size="sm" c="dimmed">
+                {place}
+              </Text>
+            ) : null}
           </Group>
-        )}
 
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('details.close')}
-          </Button>
-          {state === 'open' ? (
-            <Button onClick={() => onSubmit(activity)}>
-              {activity.mySubmission ? t('card.resubmit') : t('card.submit')}
-            </Button>
+          {activity.description ? (
+            <Section title={t('details.description')}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {activity.description}
+              </Text>
+            </Section>
           ) : null}
-        </Group>
-      </Stack>
-    </Modal>
+          {activity.instructions ? (
+            <Section title={t('details.instructions')}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {activity.instructions}
+              </Text>
+            </Section>
+          ) : null}
+
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Section title={t('details.points')}>
+              <Text size="sm">{formatPoints(activity.maxPoints, intlLocale(language))}</Text>
+            </Section>
+            <Section title={t('details.dueDate')}>
+              <Text size="sm" c={overdue ? 'red' : undefined} fw={overdue ? 600 : undefined}>
+                {due}
+              </Text>
+            </Section>
+          </SimpleGrid>
+          {activity.allowLateSubmission ? (
+            <Alert variant="light" color="blue" icon={<IconClockExclamation aria-hidden />}>
+              {t('details.lateAllowed')}
+            </Alert>
+          ) : state === 'closed' ? (
+            <Alert variant="light" color="red" icon={<IconClockExclamation aria-hidden />}>
+              {t('closed')}
+            </Alert>
+          ) : null}
+
+          <Divider />
+          <Group justify="space-between" gap="xs">
+            <Title order={3} size="h5">
+              {t('details.mySubmission')}
+            </Title>
+            <SubmissionStatusBadge
+              submission={activity.mySubmission}
+              maxPoints={activity.maxPoints}
+            />
+          </Group>
+          {activity.mySubmission === null ? (
+            <Text size="sm" c="dimmed">
+              {t('details.notSubmittedYet')}
+            </Text>
+          ) : own.isError ? (
+            <ErrorBanner
+              title={t('details.submissionError')}
+              message={t(errorMessageKey(own.error), { ns: 'errors' })}
+              onRetry={() => void own.refetch()}
+              retrying={own.isFetching}
+            />
+          ) : own.data ? (
+            <OwnSubmission
+              submission={own.data}
+              maxPoints={activity.maxPoints}
+              onOpenFile={(file) => viewer.show(file, own.data!)}
+            />
+          ) : own.isSuccess ? (
+            <Text size="sm" c="dimmed">
+              {t('details.notSubmittedYet')}
+            </Text>
+          ) : (
+            <Group gap="xs" role="status" aria-label={t('details.loadingSubmission')}>
+              <Loader size="sm" aria-hidden />
+              <Text size="sm" c="dimmed">
+                {t('details.loadingSubmission')}
+              </Text>
+            </Group>
+          )}
+
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('details.close')}
+            </Button>
+            {state === 'open' ? (
+              <Button onClick={() => onSubmit(activity)}>
+                {activity.mySubmission ? t('card.resubmit') : t('card.submit')}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Modal>
+      <MaterialViewer
+        opened={viewer.open !== null}
+        onClose={viewer.close}
+        material={viewer.open ? ownFileMaterial(viewer.open.file, viewer.open.submission) : null}
+        url={viewer.url}
+        loading={viewer.loading}
+        error={viewer.error}
+        onDownload={viewer.download}
+      />
+    </>
   );
 }
 
-function OwnSubmission({ submission, maxPoints }: { submission: Submission; maxPoints: number }) {
+/** A file of the student's own work open in the viewer. */
+type OpenFile = { file: SubmittedFile; submission: Submission };
+
+/**
+ * The student's own files in the material viewer, as the grading dialog shows them to the teacher:
+ * an hour-long signed link to the stored object, named and downloaded by the name it had.
+ */
+function useOwnFileViewer() {
+  const { t } = useTranslation(namespace);
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<OpenFile | null>(null);
+  const link = useQuery({
+    ...submissionQueries.fileUrl(open?.file.objectName ?? ''),
+    enabled: open !== null,
+  });
+  const failure = (error: unknown) =>
+    `${t('details.fileError')} ${t(errorMessageKey(toServiceError(error)), { ns: 'errors' })}`;
+  const download = () => {
+    if (!open) return;
+    void queryClient
+      .fetchQuery(submissionQueries.fileUrl(open.file.objectName))
+      .then((url) => startDownload(url, open.file.name))
+      .catch((error: unknown) =>
+        notifications.show({ color: 'red', message: failure(error), autoClose: false }),
+      );
+  };
+  return {
+    open,
+    show: (file: SubmittedFile, submission: Submission) => setOpen({ file, submission }),
+    close: () => setOpen(null),
+    url: open ? (link.data ?? null) : null,
+    loading: open !== null && link.isPending,
+    error: open && link.isError ? failure(link.error) : null,
+    download,
+  };
+}
+
+function OwnSubmission({
+  submission,
+  maxPoints,
+  onOpenFile,
+}: {
+  submission: Submission;
+  maxPoints: number;
+  onOpenFile: (file: SubmittedFile) => void;
+}) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const locale = intlLocale(language);
   const graded = submission.grade !== null || submission.feedback !== null;
+  const filesHintId = useId();
 
   return (
     <Stack gap="sm">
@@ -209,13 +283,26 @@ function OwnSubmission({ submission, maxPoints }: { submission: Submission; maxP
             {t('details.noFiles')}
           </Text>
         ) : (
-          <List spacing={4} size="sm" icon={<IconFile size={14} aria-hidden />}>
-            {submission.fileUrls.map((objectName) => (
-              <List.Item key={objectName}>
-                <SubmittedFile objectName={objectName} />
-              </List.Item>
-            ))}
-          </List>
+          <>
+            <Text size="xs" c="dimmed" id={filesHintId}>
+              {t('details.filesHint')}
+            </Text>
+            <Group gap="xs" wrap="wrap">
+              {submittedFiles(submission).map((file) => (
+                <Button
+                  key={file.objectName}
+                  variant="light"
+                  size="compact-sm"
+                  leftSection={<IconFile size={14} aria-hidden />}
+                  aria-describedby={filesHintId}
+                  onClick={() => onOpenFile(file)}
+                  styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+                >
+                  {file.name}
+                </Button>
+              ))}
+            </Group>
+          </>
         )}
       </Section>
       {graded ? (
@@ -238,34 +325,5 @@ function OwnSubmission({ submission, maxPoints }: { submission: Submission; maxP
         </SimpleGrid>
       ) : null}
     </Stack>
-  );
-}
-
-/** One submitted file: an hour-long link (private bucket), or why there is none. */
-function SubmittedFile({ objectName }: { objectName: string }) {
-  const { t } = useTranslation(namespace);
-  const link = useQuery(submissionQueries.fileUrl(objectName));
-  const name = storedFileName(objectName);
-  if (link.data) {
-    return (
-      <Anchor href={link.data} target="_blank" rel="noopener noreferrer">
-        {name}
-      </Anchor>
-    );
-  }
-  if (link.isError) {
-    return (
-      <Text span size="sm" c="red">
-        {t('details.fileUnavailable', {
-          name,
-          message: t(errorMessageKey(link.error), { ns: 'errors' }),
-        })}
-      </Text>
-    );
-  }
-  return (
-    <Text span size="sm" c="dimmed">
-      {name}
-    </Text>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUBMISSION_FILE_ACCEPT, storedFileName, withSubmissionType } from './submission-files';
+import { SUBMISSION_FILE_ACCEPT, ownFileMaterial, withSubmissionType } from './submission-files';
 
 function file(name: string, type: string): File {
   return new File(['x'], name, { type });
@@ -20,8 +20,19 @@ describe('submission files', () => {
     );
   });
 
-  it('shows the last part of a stored object name', () => {
-    expect(storedFileName('student/activity/1700-abc.pdf')).toBe('1700-abc.pdf');
-    expect(storedFileName('plain.pdf')).toBe('plain.pdf');
+  it("describes an own file for the viewer by the name it had, as the student's", () => {
+    expect(
+      ownFileMaterial(
+        { objectName: 'student/activity/1700-abc.mp3', name: 'Mi presentación.mp3' },
+        { studentName: 'Emma Collins', submittedAt: '2026-03-14T18:05:00Z' },
+      ),
+    ).toEqual({
+      title: 'Mi presentación.mp3',
+      type: 'audio',
+      fileName: 'Mi presentación.mp3',
+      size: null,
+      uploadedBy: 'Emma Collins',
+      uploadedAt: '2026-03-14T18:05:00Z',
+    });
   });
 });

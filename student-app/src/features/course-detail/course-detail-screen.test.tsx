@@ -356,7 +356,11 @@ describe('Course detail: the course', () => {
         'Only actively enrolled students see the classes and materials of a course.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('This course has no materials yet.')).toBeInTheDocument();
+    const materials = within(screen.getByRole('region', { name: 'Course Materials' }));
+    expect(
+      materials.getByText('Enroll in this course to see its materials.'),
+    ).toBeInTheDocument();
+    expect(materials.queryByText('This course has no materials yet.')).not.toBeInTheDocument();
     const section = within(screen.getByRole('region', { name: 'Classes' }));
     expect(
       await section.findByText('This course has 26 classes. Enroll to see them and join.'),
@@ -366,6 +370,51 @@ describe('Course detail: the course', () => {
       'href',
       paths.catalog,
     );
+  });
+
+  it('tells a student who dropped the course why its materials are not shown', async () => {
+    getDetail.mockResolvedValue(
+      ok(
+        detail({
+          enrollment: { ...detail().enrollment!, status: 'dropped' },
+          materials: [],
+          classes: classPage([], 0),
+        }),
+      ),
+    );
+    renderPage();
+
+    const materials = within(await screen.findByRole('region', { name: 'Course Materials' }));
+    expect(
+      materials.getByText(
+        'You dropped this course, so its materials are no longer shown to you. Enroll again from the Course Catalog to see them.',
+      ),
+    ).toBeInTheDocument();
+    expect(materials.queryByText('This course has no materials yet.')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You dropped this course. Only actively enrolled students see its classes and materials.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says the same in Spanish to a student who completed the course', async () => {
+    getDetail.mockResolvedValue(
+      ok(
+        detail({
+          enrollment: { ...detail().enrollment!, status: 'completed' },
+          materials: [],
+          classes: classPage([], 0),
+        }),
+      ),
+    );
+    renderPage({ language: 'es' });
+    const materials = within(await screen.findByRole('region', { name: 'Materiales del curso' }));
+    expect(
+      materials.getByText(
+        'Completaste este curso: sus materiales solo se muestran a quienes están inscritos.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says enrolling shows the classes even when their number cannot be seen', async () => {
@@ -708,6 +757,72 @@ describe('Course detail: reviews', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/not allowed/i);
     expect(screen.queryByText('permission denied')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Delete your review?' })).toBeInTheDocument();
+  });
+
+  it('offers a student who completed the course the review form', async () => {
+    getDetail.mockResolvedValue(
+      ok(detail({ enrollment: { ...detail().enrollment!, status: 'completed' } })),
+    );
+    renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Reviews' }));
+    expect(await section.findByText('Rate this course')).toBeInTheDocument();
+  });
+
+  it('offers a student who dropped the course no review form, and says why', async () => {
+    getDetail.mockResolvedValue(
+      ok(detail({ enrollment: { ...detail().enrollment!, status: 'dropped' } })),
+    );
+    renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Reviews' }));
+    expect(
+      await section.findByText(
+        'You dropped this course, so you can no longer review it. Students who are taking it or have completed it can.',
+      ),
+    ).toBeInTheDocument();
+    expect(section.queryByText('Rate this course')).not.toBeInTheDocument();
+    expect(section.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(section.getByText('Olivia Smith')).toBeInTheDocument();
+  });
+
+  it('shows a dropped student their older review, to delete but no longer to edit', async () => {
+    getDetail.mockResolvedValue(
+      ok(detail({ enrollment: { ...detail().enrollment!, status: 'dropped' } })),
+    );
+    const mine = review({
+      id: 'review-9',
+      studentId: 'student-1',
+      studentName: 'Emma Collins',
+      comment: 'Written while enrolled',
+    });
+    listReviews.mockResolvedValue(ok([mine, review()]));
+    renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Reviews' }));
+    expect(await section.findByText('Your review')).toBeInTheDocument();
+    expect(section.getByText('Written while enrolled')).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'Delete review' })).toBeInTheDocument();
+    expect(section.queryByRole('button', { name: 'Edit review' })).not.toBeInTheDocument();
+  });
+
+  it('says why when the database refuses the review (the student dropped meanwhile)', async () => {
+    saveMine.mockResolvedValue({
+      success: false,
+      error: {
+        code: 'QUERY_ERROR',
+        message: 'Only students who are taking or have completed this course can review it',
+        details: { code: '42501' },
+      },
+    });
+    const { user } = renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Reviews' }));
+    await section.findByText('Rate this course');
+    await user.click(section.getByRole('radio', { name: '4 stars' }));
+    await user.click(section.getByRole('button', { name: 'Submit review' }));
+    expect(
+      await section.findByText(
+        /Only students who are taking this course or have completed it can review it/,
+      ),
+    ).toBeInTheDocument();
+    expect(section.getByRole('radio', { name: '4 stars' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('offers no review form to a teacher', async () => {

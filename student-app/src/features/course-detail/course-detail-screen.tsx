@@ -106,17 +106,26 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
   const isStudent = user?.role === 'student';
   const activelyEnrolled = enrollment?.status === 'active';
   const attendeeId = isStudent && activelyEnrolled && user ? user.id : null;
+  // A student without an active enrolment reads none of the course's materials: say why, rather
+  // than that the course has none.
+  const hiddenBecause = !isStudent || activelyEnrolled ? null : (enrollment?.status ?? 'notEnrolled');
+  const materialsEmpty =
+    hiddenBecause === null
+      ? t('materials.none')
+      : hiddenBecause === 'notEnrolled'
+        ? t('materials.enrollToSee')
+        : t(`materials.${hiddenBecause}`);
 
   return (
     <Stack gap="lg">
       <BackButton />
       <CourseInfoCard detail={detail.data} scheduled={scheduled.data ?? null} />
-      {isStudent && !activelyEnrolled ? (
+      {hiddenBecause ? (
         <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />}>
-          {t('info.notEnrolled')}
+          {t(`info.${hiddenBecause}`)}
         </Alert>
       ) : null}
-      <CourseMaterials materials={materials} emptyTitle={t('materials.none')} />
+      <CourseMaterials materials={materials} emptyTitle={materialsEmpty} />
       <CourseClasses
         detail={detail.data}
         attendeeId={attendeeId}

@@ -1,10 +1,11 @@
-import { Button, Card, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMessageStar } from '@tabler/icons-react';
+import { IconInfoCircle, IconMessageStar } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   authAtom,
   errorMessageKey,
+  mayReviewCourse,
   ratingSummary,
   type CourseDetailEnrollment,
   type Review,
@@ -28,7 +29,10 @@ import { ReviewForm } from './review-form';
 
 export interface CourseReviewsProps {
   courseId: string;
-  /** The signed-in user's enrollment in the course (any status): a student who took it may review it. */
+  /**
+   * The signed-in user's enrollment in the course (any status): a student who is taking it or has
+   * completed it may review it; one who dropped it may only delete an older review.
+   */
   enrollment: CourseDetailEnrollment | null;
 }
 
@@ -57,7 +61,9 @@ export function CourseReviews({ courseId, enrollment }: CourseReviewsProps) {
       ? (reviews.data.find((review) => review.studentId === user.id) ?? null)
       : null;
     const others = reviews.data.filter((review) => review !== mine);
-    const canReview = user?.role === 'student' && enrollment !== null;
+    const isStudent = user?.role === 'student';
+    const canReview = isStudent && mayReviewCourse(enrollment?.status);
+    const dropped = isStudent && enrollment?.status === 'dropped';
     body = (
       <Stack gap="md">
         <Group gap="sm" wrap="wrap">
@@ -82,11 +88,22 @@ export function CourseReviews({ courseId, enrollment }: CourseReviewsProps) {
           )}
         </Group>
 
-        {canReview && user ? (
-          <MyReview key={mine?.id ?? 'new'} courseId={courseId} studentId={user.id} mine={mine} />
+        {dropped ? (
+          <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />}>
+            {t('reviews.droppedNote')}
+          </Alert>
+        ) : null}
+        {user && (canReview || (dropped && mine)) ? (
+          <MyReview
+            key={mine?.id ?? 'new'}
+            courseId={courseId}
+            studentId={user.id}
+            mine={mine}
+            mayEdit={canReview}
+          />
         ) : null}
 
-        {canReview ? (
+        {canReview || mine ? (
           <Title order={4} size="h5">
             {t('reviews.others')}
           </Title>
@@ -152,10 +169,12 @@ interface MyReviewProps {
   courseId: string;
   studentId: string;
   mine: Review | null;
+  /** False once the student dropped the course: an older review can still be deleted. */
+  mayEdit: boolean;
 }
 
 /** The student's own review: written, shown, edited or deleted; the list refetches after each change. */
-function MyReview({ courseId, studentId, mine }: MyReviewProps) {
+function MyReview({ courseId, studentId, mine, mayEdit }: MyReviewProps) {
   const { t } = useTranslation(namespace);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -179,7 +198,7 @@ function MyReview({ courseId, studentId, mine }: MyReviewProps) {
         <Title order={4} size="h5">
           {mine ? t('reviews.yours') : t('reviews.write')}
         </Title>
-        {!mine || editing ? (
+        {mayEdit && (!mine || editing) ? (
           <ReviewForm
             courseId={courseId}
             studentId={studentId}
@@ -187,7 +206,7 @@ function MyReview({ courseId, studentId, mine }: MyReviewProps) {
             onSaved={saved}
             onCancel={mine ? () => setEditing(false) : undefined}
           />
-        ) : (
+        ) : mine ? (
           <>
             <RatingStars value={mine.rating} size={18} />
             {mine.comment ? (
@@ -200,12 +219,14 @@ function MyReview({ courseId, studentId, mine }: MyReviewProps) {
               <Button variant="default" color="red" onClick={() => setConfirming(true)}>
                 {t('reviews.delete')}
               </Button>
-              <Button variant="light" onClick={() => setEditing(true)}>
-                {t('reviews.edit')}
-              </Button>
+              {mayEdit ? (
+                <Button variant="light" onClick={() => setEditing(true)}>
+                  {t('reviews.edit')}
+                </Button>
+              ) : null}
             </Group>
           </>
-        )}
+        ) : null}
       </Stack>
       <ConfirmDialog
         opened={confirming}

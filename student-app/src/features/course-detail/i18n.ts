@@ -27,10 +27,18 @@ export const en = {
       dropped: 'Dropped',
     },
     notEnrolled: 'Only actively enrolled students see the classes and materials of a course.',
+    dropped:
+      'You dropped this course. Only actively enrolled students see its classes and materials.',
+    completed:
+      'You completed this course. Only actively enrolled students see its classes and materials.',
   },
   materials: {
     title: 'Course Materials',
     none: 'This course has no materials yet.',
+    enrollToSee: 'Enroll in this course to see its materials.',
+    dropped:
+      'You dropped this course, so its materials are no longer shown to you. Enroll again from the Course Catalog to see them.',
+    completed: 'You completed this course: its materials are shown to enrolled students only.',
     downloadError: 'The download could not start: {{message}}',
   },
   classes: {
@@ -80,6 +88,8 @@ export const en = {
     deleted: 'Your review was deleted.',
     confirmDeleteTitle: 'Delete your review?',
     confirmDeleteMessage: 'Your rating and comment will be removed from this course.',
+    droppedNote:
+      'You dropped this course, so you can no longer review it. Students who are taking it or have completed it can.',
   },
 };
 
@@ -107,10 +117,18 @@ export const es: typeof en = {
       dropped: 'Abandonado',
     },
     notEnrolled: 'Solo los estudiantes inscritos ven las clases y los materiales de un curso.',
+    dropped:
+      'Abandonaste este curso. Solo quienes están inscritos ven sus clases y sus materiales.',
+    completed:
+      'Completaste este curso. Solo quienes están inscritos ven sus clases y sus materiales.',
   },
   materials: {
     title: 'Materiales del curso',
     none: 'Este curso todavía no tiene materiales.',
+    enrollToSee: 'Inscríbete en este curso para ver sus materiales.',
+    dropped:
+      'Abandonaste este curso, así que ya no ves sus materiales. Vuelve a inscribirte desde el Catálogo de cursos para verlos.',
+    completed: 'Completaste este curso: sus materiales solo se muestran a quienes están inscritos.',
     downloadError: 'No se pudo iniciar la descarga: {{message}}',
   },
   classes: {
@@ -159,6 +177,8 @@ export const es: typeof en = {
     deleted: 'Se eliminó tu reseña.',
     confirmDeleteTitle: '¿Eliminar tu reseña?',
     confirmDeleteMessage: 'Tu calificación y tu comentario se quitarán de este curso.',
+    droppedNote:
+      'Abandonaste este curso, así que ya no puedes reseñarlo. Pueden hacerlo quienes lo están cursando o lo completaron.',
   },
 };
 

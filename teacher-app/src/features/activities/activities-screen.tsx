@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -12,6 +12,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   ConfirmDialog,
   EmptyState,
@@ -29,7 +30,12 @@ import {
   type ManagedActivity,
   type ManagedActivityFilters,
 } from '@portal/shared-data';
-import { ACTIVITY_PARAM, NEW_ITEM_PARAM } from '@portal/shared-data/paths';
+import {
+  ACTIVITY_PARAM,
+  NEW_ITEM_PARAM,
+  SUBMISSION_PARAM,
+  WAITING_PARAM,
+} from '@portal/shared-data/paths';
 import {
   activityMutations,
   activityQueries,
@@ -37,7 +43,8 @@ import {
 } from '@portal/shared-data/queries';
 import { ActivityCard } from './activity-card';
 import { ActivityFormModal, type SavedAs } from './activity-form-modal';
-import { GradingModal } from './grading-modal';
+import { GradingDialog, type GradingTarget } from './grading-modal';
+import { GradingQueue } from './grading-queue';
 import { namespace } from './i18n';
 
 /** Activities on one page of the grid. */
@@ -50,12 +57,50 @@ type Filters = { search: string; courseId: string | null };
 
 const NO_FILTERS: Filters = { search: '', courseId: null };
 
-/** The activity form (a new activity, or one to edit), or an activity's submissions. */
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'edit'; activity: ManagedActivity }
-  | { kind: 'grade'; activityId: string; activity: ManagedActivity | null }
-  | null;
+/** The activity form: a new activity, or one to edit. */
+type Dialog = { kind: 'create' } | { kind: 'edit'; activity: ManagedActivity } | null;
+
+/**
+ * The grading dialog lives in the address (`?activity=<id>` or `?submission=<id>`, the Grade links),
+ * so a reload or a shared link opens it again; `?waiting=1` shows the queue of work waiting for a
+ * grade instead of the activities. Changes replace the history entry: Back leaves the screen, as
+ * for any other dialog.
+ */
+function useGradingAddress() {
+  const [params, setParams] = useSearchParams();
+  const submissionId = params.get(SUBMISSION_PARAM);
+  const activityId = params.get(ACTIVITY_PARAM);
+  const waiting = params.get(WAITING_PARAM) === '1';
+  const change = (edit: (next: URLSearchParams) => void) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        edit(next);
+        return next;
+      },
+      { replace: true },
+    );
+  const open = (name: typeof SUBMISSION_PARAM | typeof ACTIVITY_PARAM, id: string) =>
+    change((next) => {
+      next.delete(SUBMISSION_PARAM);
+      next.delete(ACTIVITY_PARAM);
+      next.set(name, id);
+    });
+  return {
+    submissionId,
+    activityId,
+    waiting,
+    gradeSubmission: (id: string) => open(SUBMISSION_PARAM, id),
+    gradeActivity: (id: string) => open(ACTIVITY_PARAM, id),
+    closeGrading: () =>
+      change((next) => {
+        next.delete(SUBMISSION_PARAM);
+        next.delete(ACTIVITY_PARAM);
+      }),
+    showWaiting: (show: boolean) =>
+      change((next) => (show ? next.set(WAITING_PARAM, '1') : next.delete(WAITING_PARAM))),
+  };
+}
 
 /**
  * Activities for teachers (their courses and those courses' classes) and administrators (all), as
@@ -73,11 +118,19 @@ export default function ActivitiesScreen() {
   const [search] = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const { courseId } = filters;
   const [dialog, setDialog] = useState<Dialog>(null);
-  // "Create Activity" from a dashboard's Quick Actions, and a submission's "Grade", arrive by link.
+  // "Create Activity" from a dashboard's Quick Actions arrives by link.
   useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
-  useSearchParamAction(ACTIVITY_PARAM, (activityId) =>
-    setDialog({ kind: 'grade', activityId, activity: null }),
-  );
+  const address = useGradingAddress();
+  // The activity whose card opened its submissions, so the dialog need not read it again.
+  const [fromCard, setFromCard] = useState<ManagedActivity | null>(null);
+  const grading: GradingTarget | null = address.submissionId
+    ? { submissionId: address.submissionId }
+    : address.activityId
+      ? {
+          activityId: address.activityId,
+          activity: fromCard?.id === address.activityId ? fromCard : null,
+        }
+      : null;
   // The activity stays named while the confirmation closes.
   const [deleting, setDeleting] = useState<{ activity: ManagedActivity; open: boolean } | null>(
     null,
@@ -95,9 +148,13 @@ export default function ActivitiesScreen() {
   };
   // The figures over every activity and the page: one request. While another page or filter loads,
   // the previous answer (figures included) stays on screen.
-  const management = useQuery(activityQueries.management(request));
+  const management = useQuery({
+    ...activityQueries.management(request),
+    // The queue of work waiting for a grade shows instead: the activities are not read.
+    enabled: !address.waiting,
+  });
   const stats = management.data?.stats;
-  const formOpen = dialog?.kind === 'create' || dialog?.kind === 'edit';
+  const formOpen = dialog !== null;
   const {
     courses,
     reachFor: reachForCourses,
@@ -147,111 +204,129 @@ export default function ActivitiesScreen() {
         </Button>
       </Group>
 
-      <StatGrid
-        loading={management.isPending}
-        items={[
-          {
-            label: t('stats.total'),
-            value: stats?.total,
-            icon: <IconClipboardList size={22} aria-hidden />,
-          },
-          {
-            label: t('stats.activeCourses'),
-            value: stats?.activeCourses,
-            icon: <IconBook size={22} aria-hidden />,
-            color: 'teal',
-          },
-          {
-            label: t('stats.scheduledClasses'),
-            value: stats?.scheduledClasses,
-            icon: <IconCalendarEvent size={22} aria-hidden />,
-            color: 'grape',
-          },
-          {
-            label: t('stats.dueThisWeek'),
-            value: stats?.dueThisWeek,
-            icon: <IconCalendarDue size={22} aria-hidden />,
-            color: 'orange',
-          },
+      <SegmentedControl
+        aria-label={t('view.label')}
+        value={address.waiting ? 'waiting' : 'all'}
+        onChange={(value) => address.showWaiting(value === 'waiting')}
+        data={[
+          { value: 'all', label: t('view.all') },
+          { value: 'waiting', label: t('view.waiting') },
         ]}
+        style={{ alignSelf: 'flex-start' }}
       />
 
-      <ListFilters
-        searchLabel={t('filters.search')}
-        searchPlaceholder={t('filters.searchPlaceholder')}
-        search={filters.search}
-        onSearchChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
-        select={{
-          label: t('filters.course'),
-          allLabel: t('filters.allCourses'),
-          options: courseOptions,
-          value: courseId,
-          onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
-          onInterest: reachForCourses,
-          loading: coursesLoading,
-        }}
-        filtered={filtered}
-        clearLabel={t('filters.clear')}
-        onClear={clearFilters}
-      />
-
-      {management.isError ? (
-        <ErrorBanner
-          title={t('loadError')}
-          message={t(errorMessageKey(management.error), { ns: 'errors' })}
-          onRetry={() => void management.refetch()}
-          retrying={management.isFetching}
-        />
-      ) : null}
-
-      <PagedResults
-        results={list}
-        countTitle={(count) => t('count', { count })}
-        fetching={management.isFetching}
-        loadingLabel={t('loading')}
-        updatingLabel={t('updating')}
-        filtered={filtered}
-        filteredEmpty={{
-          title: t('empty.filteredTitle'),
-          description: t('empty.filteredDescription'),
-          clearLabel: t('filters.clear'),
-          onClear: clearFilters,
-        }}
-        empty={
-          <EmptyState
-            icon={<IconClipboardList aria-hidden />}
-            title={t('empty.title')}
-            description={t('empty.description')}
-            action={
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={openCreate}
-              >
-                {t('create')}
-              </Button>
-            }
+      {address.waiting ? (
+        <GradingQueue onGrade={address.gradeSubmission} />
+      ) : (
+        <>
+          <StatGrid
+            loading={management.isPending}
+            items={[
+              {
+                label: t('stats.total'),
+                value: stats?.total,
+                icon: <IconClipboardList size={22} aria-hidden />,
+              },
+              {
+                label: t('stats.activeCourses'),
+                value: stats?.activeCourses,
+                icon: <IconBook size={22} aria-hidden />,
+                color: 'teal',
+              },
+              {
+                label: t('stats.scheduledClasses'),
+                value: stats?.scheduledClasses,
+                icon: <IconCalendarEvent size={22} aria-hidden />,
+                color: 'grape',
+              },
+              {
+                label: t('stats.dueThisWeek'),
+                value: stats?.dueThisWeek,
+                icon: <IconCalendarDue size={22} aria-hidden />,
+                color: 'orange',
+              },
+            ]}
           />
-        }
-        page={page}
-        onPageChange={setPage}
-        pagerLabel={t('pager')}
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {items.map((activity) => (
-            <ActivityCard
-              key={activity.id}
-              activity={activity}
-              now={now}
-              onSubmissions={(target) =>
-                setDialog({ kind: 'grade', activityId: target.id, activity: target })
-              }
-              onEdit={(target) => setDialog({ kind: 'edit', activity: target })}
-              onDelete={(target) => setDeleting({ activity: target, open: true })}
+
+          <ListFilters
+            searchLabel={t('filters.search')}
+            searchPlaceholder={t('filters.searchPlaceholder')}
+            search={filters.search}
+            onSearchChange={(value) => setFilters((previous) => ({ ...previous, search: value }))}
+            select={{
+              label: t('filters.course'),
+              allLabel: t('filters.allCourses'),
+              options: courseOptions,
+              value: courseId,
+              onChange: (value) => setFilters((previous) => ({ ...previous, courseId: value })),
+              onInterest: reachForCourses,
+              loading: coursesLoading,
+            }}
+            filtered={filtered}
+            clearLabel={t('filters.clear')}
+            onClear={clearFilters}
+          />
+
+          {management.isError ? (
+            <ErrorBanner
+              title={t('loadError')}
+              message={t(errorMessageKey(management.error), { ns: 'errors' })}
+              onRetry={() => void management.refetch()}
+              retrying={management.isFetching}
             />
-          ))}
-        </SimpleGrid>
-      </PagedResults>
+          ) : null}
+
+          <PagedResults
+            results={list}
+            countTitle={(count) => t('count', { count })}
+            fetching={management.isFetching}
+            loadingLabel={t('loading')}
+            updatingLabel={t('updating')}
+            filtered={filtered}
+            filteredEmpty={{
+              title: t('empty.filteredTitle'),
+              description: t('empty.filteredDescription'),
+              clearLabel: t('filters.clear'),
+              onClear: clearFilters,
+            }}
+            empty={
+              <EmptyState
+                icon={<IconClipboardList aria-hidden />}
+                title={t('empty.title')}
+                description={t('empty.description')}
+                action={
+                  <Button
+                    variant="light"
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                    onClick={openCreate}
+                  >
+                    {t('create')}
+                  </Button>
+                }
+              />
+            }
+            page={page}
+            onPageChange={setPage}
+            pagerLabel={t('pager')}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {items.map((activity) => (
+                <ActivityCard
+                  key={activity.id}
+                  activity={activity}
+                  now={now}
+                  onSubmissions={(target) => {
+                    setFromCard(target);
+                    address.gradeActivity(target.id);
+                  }}
+                  onEdit={(target) => setDialog({ kind: 'edit', activity: target })}
+                  onDelete={(target) => setDeleting({ activity: target, open: true })}
+                />
+              ))}
+            </SimpleGrid>
+          </PagedResults>
+        </>
+      )}
 
       {formOpen ? (
         <ActivityFormModal
@@ -261,11 +336,12 @@ export default function ActivitiesScreen() {
           onSaved={saved}
         />
       ) : null}
-      {dialog?.kind === 'grade' ? (
-        <GradingModal
-          activityId={dialog.activityId}
-          activity={dialog.activity}
-          onClose={() => setDialog(null)}
+      {grading ? (
+        <GradingDialog
+          // A new link (another submission or activity) opens afresh.
+          key={address.submissionId ?? address.activityId}
+          target={grading}
+          onClose={address.closeGrading}
         />
       ) : null}
 

@@ -72,11 +72,87 @@ export interface GradingModalProps {
   activityId: string;
   /** The activity when the screen already has it (its card); else it is read by id (a link). */
   activity?: ManagedActivity | null;
+  /** Open on this submission (a Grade link), at its place in the list; else on the first. */
+  opening?: { submissionId: string; position: number } | null;
   onClose: () => void;
 }
 
 /** Where the grader is: a page of submissions and a place on it ('last' after moving back a page). */
 type Cursor = { page: number; index: number | 'last' };
+
+/** The page and place of the submission at `position` (1-based) in the grading order. */
+function cursorAt(position: number): Cursor {
+  const index = Math.max(position, 1) - 1;
+  return { page: Math.floor(index / GRADING_PAGE_SIZE) + 1, index: index % GRADING_PAGE_SIZE };
+}
+
+/** What the grading dialog opens on: an activity's submissions, or one submission (a Grade link). */
+export type GradingTarget =
+  { activityId: string; activity: ManagedActivity | null } | { submissionId: string };
+
+/**
+ * The grading dialog for an activity, or for the one submission a Grade link names: that link's
+ * activity and place are read first (`get_submission_place`), so the dialog opens on that very
+ * submission; one that is gone, or not the caller's to see, is said so and nothing else opens.
+ */
+export function GradingDialog({ target, onClose }: { target: GradingTarget; onClose: () => void }) {
+  if ('activityId' in target) {
+    return (
+      <GradingModal activityId={target.activityId} activity={target.activity} onClose={onClose} />
+    );
+  }
+  return <LinkedSubmission submissionId={target.submissionId} onClose={onClose} />;
+}
+
+function LinkedSubmission({
+  submissionId,
+  onClose,
+}: {
+  submissionId: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(namespace);
+  const place = useQuery(submissionQueries.place(submissionId));
+  if (place.data) {
+    return (
+      <GradingModal
+        activityId={place.data.activityId}
+        opening={{ submissionId, position: place.data.position }}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <FormModal onClose={onClose} title={t('grading.titlePlain')} size="xl">
+      <Stack gap="md">
+        {place.isError ? (
+          <ErrorBanner
+            title={t('grading.loadError')}
+            message={t(errorMessageKey(place.error), { ns: 'errors' })}
+            onRetry={() => void place.refetch()}
+            retrying={place.isFetching}
+          />
+        ) : place.isSuccess ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />}>
+            {t('grading.submissionNotFound')}
+          </Alert>
+        ) : (
+          <Group gap="xs" role="status" aria-label={t('grading.locating')} py="xl" justify="center">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm" c="dimmed">
+              {t('grading.locating')}
+            </Text>
+          </Group>
+        )}
+        <Group justify="flex-end">
+          <Button variant="subtle" onClick={onClose}>
+            {t('grading.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </FormModal>
+  );
+}
 
 /** A submitted file open in the viewer. */
 type OpenFile = { objectName: string; submission: GradingSubmission };
@@ -97,10 +173,20 @@ function formatPoints(value: number, locale: string): string {
  * Previous go through every submission, a page of GRADING_PAGE_SIZE per request; what was typed for
  * one student stays while moving to another. Mounted only while open.
  */
-export function GradingModal({ activityId, activity = null, onClose }: GradingModalProps) {
+export function GradingModal({
+  activityId,
+  activity = null,
+  opening = null,
+  onClose,
+}: GradingModalProps) {
   const { t } = useTranslation(namespace);
   const queryClient = useQueryClient();
-  const [cursor, setCursor] = useState<Cursor>({ page: 1, index: 0 });
+  const [cursor, setCursor] = useState<Cursor>(() =>
+    opening ? cursorAt(opening.position) : { page: 1, index: 0 },
+  );
+  // The linked submission, until its page has loaded: found there by id, should the list have moved
+  // since its place was read.
+  const [seeking, setSeeking] = useState(opening?.submissionId ?? null);
   const loaded = useQuery({
     ...activityQueries.managedOne(activityId),
     enabled: activity === null,
@@ -137,6 +223,11 @@ export function GradingModal({ activityId, activity = null, onClose }: GradingMo
   // The list shrank under us (a page past the end): go to its new last submission.
   if (current && items.length === 0 && current.totalPages > 0 && cursor.page > current.totalPages) {
     setCursor({ page: current.totalPages, index: 'last' });
+  }
+  if (seeking !== null && current) {
+    setSeeking(null);
+    const at = items.findIndex((item) => item.id === seeking);
+    if (at >= 0 && at !== cursor.index) setCursor({ page: cursor.page, index: at });
   }
   const index =
     items.length === 0

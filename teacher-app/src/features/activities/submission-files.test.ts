@@ -1,11 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  fileNameOf,
-  storedFileName,
-  submittedFileMaterial,
-  viewerTypeOf,
-} from './submission-files';
+import { fileNameOf, storedFileName, submittedFileMaterial } from './submission-files';
 
 const OLD = 'student-1/activity-1/1700-abc.pdf';
 const NEW = 'student-1/activity-1/1701-def.png';
@@ -27,19 +22,6 @@ describe('submitted files', () => {
     expect(fileNameOf({ fileUrls: [OLD], fileNames: [] }, OLD)).toBe('1700-abc.pdf');
     // An object that is not one of the submission's files still gets a name.
     expect(fileNameOf({ fileUrls: [OLD], fileNames: ['a.pdf'] }, NEW)).toBe('1701-def.png');
-  });
-
-  it.each([
-    ['essay.pdf', 'pdf'],
-    ['talk.MP3', 'audio'],
-    ['clip.mp4', 'video'],
-    ['notes.docx', 'document'],
-    ['notes.txt', 'document'],
-    ['photo.jpg', 'document'],
-    ['work.zip', 'other'],
-    ['table.csv', 'other'],
-  ])('%s is shown in the viewer as %s', (name, type) => {
-    expect(viewerTypeOf(name)).toBe(type);
   });
 
   it("describe a file for the viewer by its original name, as the student's, handed in at the submission time", () => {

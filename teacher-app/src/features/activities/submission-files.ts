@@ -1,7 +1,6 @@
 import {
-  classifyUploadType,
-  fileExtension,
   storedFileName,
+  submittedFileType,
   submittedFiles,
   type Submission,
 } from '@portal/shared-data';
@@ -25,14 +24,6 @@ export function fileNameOf(submission: SubmissionFiles, objectName: string): str
   );
 }
 
-/** Archives and spreadsheets in CSV have no preview: the viewer offers to open them instead. */
-const NO_PREVIEW = new Set(['zip', 'csv']);
-
-/** How the viewer shows a submitted file: by its extension, as the upload rules classify files. */
-export function viewerTypeOf(fileName: string): ViewerMaterial['type'] {
-  return NO_PREVIEW.has(fileExtension(fileName)) ? 'other' : classifyUploadType(fileName);
-}
-
 /** The viewer's description of one submitted file: named by the file, handed in by the student. */
 export function submittedFileMaterial(
   submission: SubmissionFiles & Pick<Submission, 'studentName' | 'submittedAt'>,
@@ -41,7 +32,7 @@ export function submittedFileMaterial(
   const name = fileNameOf(submission, objectName);
   return {
     title: name,
-    type: viewerTypeOf(name),
+    type: submittedFileType(name),
     fileName: name,
     size: null,
     uploadedBy: submission.studentName,

@@ -134,10 +134,10 @@ describe('Teacher dashboard', () => {
     const submissions = screen.getByRole('region', { name: 'Recent submissions' });
     expect(within(submissions).getByText('7 waiting for a grade')).toBeInTheDocument();
     expect(within(submissions).getByText('Nora Díaz · Business English')).toBeInTheDocument();
-    // Grade opens that activity's submissions on the Activities screen.
+    // Grade opens the grading dialog on that very submission, not on the activity's first one.
     expect(
       within(submissions).getByRole('link', { name: 'Grade Email to a client by Nora Díaz' }),
-    ).toHaveAttribute('href', '/activities?activity=a1');
+    ).toHaveAttribute('href', '/activities?submission=s1');
   });
 
   it('offers Quick Actions that open the real screens, dialogs included', async () => {
@@ -149,7 +149,8 @@ describe('Teacher dashboard', () => {
     expect(href('Create Course')).toBe('/my-courses?new=1');
     expect(href('Schedule Class')).toBe('/classes?new=1');
     expect(href('View Students')).toBe('/students');
-    expect(href('Grade submissions')).toBe('/activities');
+    // The queue of work waiting for a grade, not the unfiltered activities.
+    expect(href('Grade submissions')).toBe('/activities?waiting=1');
   });
 
   it('draws enrolment per course, with the numbers in words for screen readers', async () => {

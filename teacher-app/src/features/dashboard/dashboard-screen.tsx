@@ -163,7 +163,7 @@ function QuickActions() {
       icon: IconCalendarPlus,
     },
     { to: paths.students, label: t('actions.viewStudents'), icon: IconUsersGroup },
-    { to: paths.activities, label: t('actions.gradeSubmissions'), icon: IconChecklist },
+    { to: paths.gradingQueue, label: t('actions.gradeSubmissions'), icon: IconChecklist },
   ];
   return (
     <Section id="teacher-quick-actions" title={t('quickActions')}>
@@ -339,7 +339,7 @@ function RecentSubmissions({ data }: { data: TeacherDashboard }) {
                 </Text>
                 <Button
                   component={Link}
-                  to={paths.activitySubmissions(submission.activityId)}
+                  to={paths.gradeSubmission(submission.id)}
                   size="xs"
                   variant="light"
                   leftSection={<IconPencilCheck size={14} aria-hidden />}

@@ -18,6 +18,7 @@ import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ACCEPTED_MATERIAL_EXTENSIONS,
   MATERIAL_DROPZONE_ACCEPT,
   MATERIAL_LANGUAGES,
   MATERIAL_MAX_BYTES,
@@ -36,6 +37,7 @@ import { materialMutations } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   FormModal,
+  formatAlternatives,
   formatFileSize,
   translateErrors,
   useLanguage,
@@ -68,6 +70,11 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
   const saving = upload.isPending || createLink.isPending;
   const failure = tab === 'file' ? upload.error : createLink.error;
   const maxSize = formatFileSize(MATERIAL_MAX_BYTES, language);
+  // The accepted types, named from the one list the picker and the check use.
+  const types = formatAlternatives(
+    ACCEPTED_MATERIAL_EXTENSIONS.map((extension) => extension.toUpperCase()),
+    language,
+  );
 
   const form = useForm<MaterialFormValues>({
     mode: 'controlled',
@@ -80,7 +87,7 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
     const values = form.getValues();
     const errors = validateMaterialForm(tab, values);
     if (Object.keys(errors).length > 0) {
-      form.setErrors(translateErrors(errors, t, { size: maxSize }));
+      form.setErrors(translateErrors(errors, t, { size: maxSize, types }));
       return;
     }
     const placement = {
@@ -127,7 +134,7 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
       : codes.includes('file-invalid-type')
         ? 'materialFileType'
         : 'materialFileRequired';
-    form.setFieldError('file', t(key, { ns: 'validation', size: maxSize }));
+    form.setFieldError('file', t(key, { ns: 'validation', size: maxSize, types }));
   };
 
   const courseOptions = courses.data ?? [];
@@ -204,7 +211,7 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
                 <Stack gap={6} align="flex-start">
                   <Text fw={600}>{t('form.dropTitle')}</Text>
                   <Text size="sm" c="dimmed" id="material-drop-hint">
-                    {t('form.dropHint', { size: maxSize })}
+                    {t('form.dropHint', { size: maxSize, types })}
                   </Text>
                   <Button
                     // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).

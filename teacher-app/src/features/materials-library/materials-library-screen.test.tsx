@@ -432,7 +432,7 @@ describe('Add Material', () => {
     const dialog = await openDialog(user);
 
     expect(
-      within(dialog).getByText('PDF, DOC, DOCX, MP4, MP3, WAV, JPG or PNG, up to 50 MB'),
+      within(dialog).getByText('PDF, DOC, DOCX, MP4, MP3, WAV, JPG, PNG, TXT, or MD, up to 50 MB'),
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a file to upload');
@@ -448,10 +448,26 @@ describe('Add Material', () => {
     });
     expect(
       await within(dialog).findByText(
-        'This file type is not accepted. Choose a PDF, DOC, DOCX, MP4, MP3, WAV, JPG or PNG file.',
+        'This file type is not accepted. Choose a PDF, DOC, DOCX, MP4, MP3, WAV, JPG, PNG, TXT, or MD file.',
       ),
     ).toBeInTheDocument();
     expect(within(dialog).queryByText(/Chosen file/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Vocabulario unidad 3.md', ''],
+    ['Notas.txt', 'text/plain'],
+  ])('uploads text and Markdown notes (%s)', async (name, type) => {
+    uploadFile.mockResolvedValue(ok(aMaterial({ id: 'material-10' })));
+    const { user } = renderPage();
+    const dialog = await openDialog(user);
+
+    const notes = new File(['# Unidad 3'], name, { type });
+    fireEvent.change(fileInput(dialog), { target: { files: [notes] } });
+    expect(await within(dialog).findByText(`Chosen file: ${name} (10 Bytes)`)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploadFile).toHaveBeenCalledTimes(1));
+    expect(uploadFile).toHaveBeenCalledWith(expect.objectContaining({ file: notes }));
   });
 
   it('refuses a file over the limit before uploading it', async () => {
