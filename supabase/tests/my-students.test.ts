@@ -40,6 +40,7 @@ type StudentRow = {
   submission_count: number;
   graded_count: number;
   last_activity_at: string | null;
+  at_risk: boolean;
 };
 
 type ListReply = { total: number; page: number; page_size: number; students: StudentRow[] };
@@ -393,9 +394,7 @@ describe('get_my_students_overview: the figures', () => {
     expect(stats.students).toBe(expected.students);
     expect(stats.average_progress).toBeCloseTo(expected.average, 2);
     // At risk is each student's own flag (the rule's cases: at-risk.test.ts), counted over all of them.
-    const everyone = (await overviewOf(teacher.client, { page_size: 1000 })).students as Array<{
-      at_risk: boolean;
-    }>;
+    const everyone = (await overviewOf(teacher.client, { page_size: 1000 })).students;
     expect(everyone).toHaveLength(expected.students);
     expect(stats.at_risk).toBe(everyone.filter((row) => row.at_risk).length);
   });
@@ -523,26 +522,28 @@ describe('get_my_students_overview: the recent activity', () => {
 const BUSY_SCHOOL_TIMEOUT_MS = 90_000;
 
 describe('get_my_students_overview reads what it shows, not the whole school', () => {
-  it("reads each of the teacher's marks and work at most once, and nothing of another teacher's", async () => {
-    const [owner, other] = await Promise.all([
-      createPerson('teacher', 'Bea'),
-      createPerson('teacher', 'Cal'),
-    ]);
-    const [course, elsewhere] = await Promise.all([
-      createCourse({ title: 'Busy course', teacher_id: owner.id, max_students: 1000 }),
-      createCourse({ title: 'Busy elsewhere', teacher_id: other.id, max_students: 1000 }),
-    ]);
-    const CLASSES = 12;
-    const ACTIVITIES = 40;
-    const STUDENTS = 300;
-    const OTHERS = 150;
-    const PAGE = 10;
-    const LIMIT = 5;
-    // Inside the measured (rolled back) transaction, a school the size of the benchmark's: 300
-    // students, enrolled a month ago, who attended 12 past classes and handed in 40 activities due
-    // yesterday (3,600 marks, 12,000 submissions), and another teacher's course half that size, with
-    // fresh statistics, so the planner sees busy classes and activities.
-    const busyCourse = `
+  it(
+    "reads each of the teacher's marks and work at most once, and nothing of another teacher's",
+    async () => {
+      const [owner, other] = await Promise.all([
+        createPerson('teacher', 'Bea'),
+        createPerson('teacher', 'Cal'),
+      ]);
+      const [course, elsewhere] = await Promise.all([
+        createCourse({ title: 'Busy course', teacher_id: owner.id, max_students: 1000 }),
+        createCourse({ title: 'Busy elsewhere', teacher_id: other.id, max_students: 1000 }),
+      ]);
+      const CLASSES = 12;
+      const ACTIVITIES = 40;
+      const STUDENTS = 300;
+      const OTHERS = 150;
+      const PAGE = 10;
+      const LIMIT = 5;
+      // Inside the measured (rolled back) transaction, a school the size of the benchmark's: 300
+      // students, enrolled a month ago, who attended 12 past classes and handed in 40 activities due
+      // yesterday (3,600 marks, 12,000 submissions), and another teacher's course half that size, with
+      // fresh statistics, so the planner sees busy classes and activities.
+      const busyCourse = `
         with people as (
           insert into auth.users (id, email, raw_user_meta_data)
           select gen_random_uuid(), format('busy-%s-%s@example.org', $3::text, n),
@@ -573,76 +574,80 @@ describe('get_my_students_overview reads what it shows, not the whole school', (
         insert into public.activity_submissions (activity_id, student_id, submission_text, submitted_at)
         select t.id, e.user_id, 'Done', now() - make_interval(days => 2, secs => random() * 86400)
           from tasks t cross join enrolled e`;
-    const setup = [
-      { sql: busyCourse, params: [course.id, STUDENTS, course.id] },
-      { sql: busyCourse, params: [elsewhere.id, OTHERS, elsewhere.id] },
-      {
-        sql: 'analyze public.class_attendance, public.activity_submissions, public.enrollments, public.classes, public.activities',
-      },
-      // The test database is small beside the busy course, so the planner may read a whole table
-      // where the school's would use its index (one run read 410 enrollments, the whole table): as on
-      // a large school, an index is used wherever one serves. A read no index serves still scans.
-      { sql: 'set local enable_seqscan = off' },
-    ];
+      const setup = [
+        { sql: busyCourse, params: [course.id, STUDENTS, course.id] },
+        { sql: busyCourse, params: [elsewhere.id, OTHERS, elsewhere.id] },
+        {
+          sql: 'analyze public.class_attendance, public.activity_submissions, public.enrollments, public.classes, public.activities',
+        },
+        // The test database is small beside the busy course, so the planner may read a whole table
+        // where the school's would use its index (one run read 410 enrollments, the whole table): as on
+        // a large school, an index is used wherever one serves. A read no index serves still scans.
+        { sql: 'set local enable_seqscan = off' },
+      ];
 
-    try {
-      const reads = await statementReads(
-        owner.id,
-        `select public.get_my_students_overview(page_size => ${PAGE}, event_limit => ${LIMIT})`,
-        [],
-        setup,
-      );
-      // "At Risk" is decided on every student's attendance and work since enrolment
-      // (private.enrolment_standing): each of the teacher's marks and submissions once, plus the
-      // PAGE + LIMIT students' own figures; never the other course's (its 1,800 marks and 6,000
-      // submissions would exceed these bounds).
-      expect(rowsReadFrom(reads, 'class_attendance')).toBeLessThanOrEqual(
-        (STUDENTS + PAGE + LIMIT) * CLASSES,
-      );
-      expect(rowsReadFrom(reads, 'activity_submissions')).toBeLessThanOrEqual(
-        (STUDENTS + PAGE + LIMIT) * ACTIVITIES,
-      );
-      expect(rowsReadFrom(reads, 'enrollments')).toBeLessThanOrEqual(STUDENTS + PAGE + LIMIT);
-    } finally {
-      await service.from('courses').delete().in('id', [course.id, elsewhere.id]);
-    }
-  }, BUSY_SCHOOL_TIMEOUT_MS);
-
-  it('answers the newest events across classes and activities, whichever students they belong to', async () => {
-    const owner = await createPerson('teacher', 'Bo');
-    const course = await createCourse({ title: 'Lively class', teacher_id: owner.id });
-    const learners = await Promise.all(
-      ['Ada', 'Cy', 'Di'].map((name) => createPerson('student', name)),
-    );
-    await Promise.all(learners.map((learner) => enroll(learner.id, course.id)));
-    const lessons = await Promise.all(
-      [-5, -3].map((hours) => createClass(course.id, { scheduled_date: hoursFromNow(hours) })),
-    );
-    const task = await createActivity({ course_id: course.id, title: 'Lively task' });
-    for (const learner of learners) {
-      for (const lesson of lessons) {
-        await owner.client.rpc('save_class_attendance', {
-          class_uuid: lesson.id,
-          present_user_ids: [learner.id],
-        });
+      try {
+        const reads = await statementReads(
+          owner.id,
+          `select public.get_my_students_overview(page_size => ${PAGE}, event_limit => ${LIMIT})`,
+          [],
+          setup,
+        );
+        // "At Risk" is decided on every student's attendance and work since enrolment
+        // (private.enrolment_standing): each of the teacher's marks and submissions once, plus the
+        // PAGE + LIMIT students' own figures; never the other course's (its 1,800 marks and 6,000
+        // submissions would exceed these bounds).
+        expect(rowsReadFrom(reads, 'class_attendance')).toBeLessThanOrEqual(
+          (STUDENTS + PAGE + LIMIT) * CLASSES,
+        );
+        expect(rowsReadFrom(reads, 'activity_submissions')).toBeLessThanOrEqual(
+          (STUDENTS + PAGE + LIMIT) * ACTIVITIES,
+        );
+        expect(rowsReadFrom(reads, 'enrollments')).toBeLessThanOrEqual(STUDENTS + PAGE + LIMIT);
+      } finally {
+        await service.from('courses').delete().in('id', [course.id, elsewhere.id]);
       }
-      await createSubmission({ activity_id: task.id, student_id: learner.id });
-    }
-    // Two students marked at once share a time: ties are broken by id, as everywhere.
-    await owner.client.rpc('save_class_attendance', {
-      class_uuid: lessons[0]?.id,
-      absent_user_ids: [learners[0]?.id, learners[1]?.id],
-    });
-    await owner.client.rpc('save_class_attendance', {
-      class_uuid: lessons[0]?.id,
-      present_user_ids: [learners[0]?.id, learners[1]?.id],
-    });
+    },
+    BUSY_SCHOOL_TIMEOUT_MS,
+  );
 
-    try {
-      for (const limit of [1, 2, 4, 9]) {
-        // (Ties in time are broken by the event's id.)
-        const { rows: newest } = await ownerQuery<{ kind: string; id: string }>(
-          `select e.kind, e.student_id::text as id from (
+  it(
+    'answers the newest events across classes and activities, whichever students they belong to',
+    async () => {
+      const owner = await createPerson('teacher', 'Bo');
+      const course = await createCourse({ title: 'Lively class', teacher_id: owner.id });
+      const learners = await Promise.all(
+        ['Ada', 'Cy', 'Di'].map((name) => createPerson('student', name)),
+      );
+      await Promise.all(learners.map((learner) => enroll(learner.id, course.id)));
+      const lessons = await Promise.all(
+        [-5, -3].map((hours) => createClass(course.id, { scheduled_date: hoursFromNow(hours) })),
+      );
+      const task = await createActivity({ course_id: course.id, title: 'Lively task' });
+      for (const learner of learners) {
+        for (const lesson of lessons) {
+          await owner.client.rpc('save_class_attendance', {
+            class_uuid: lesson.id,
+            present_user_ids: [learner.id],
+          });
+        }
+        await createSubmission({ activity_id: task.id, student_id: learner.id });
+      }
+      // Two students marked at once share a time: ties are broken by id, as everywhere.
+      await owner.client.rpc('save_class_attendance', {
+        class_uuid: lessons[0]?.id,
+        absent_user_ids: [learners[0]?.id, learners[1]?.id],
+      });
+      await owner.client.rpc('save_class_attendance', {
+        class_uuid: lessons[0]?.id,
+        present_user_ids: [learners[0]?.id, learners[1]?.id],
+      });
+
+      try {
+        for (const limit of [1, 2, 4, 9]) {
+          // (Ties in time are broken by the event's id.)
+          const { rows: newest } = await ownerQuery<{ kind: string; id: string }>(
+            `select e.kind, e.student_id::text as id from (
              select 'attendance' as kind, a.user_id as student_id, a.attended_at as at, a.id as event_id
                from public.class_attendance a join public.classes cl on cl.id = a.class_id
               where cl.course_id = $1 and a.attended
@@ -650,18 +655,20 @@ describe('get_my_students_overview reads what it shows, not the whole school', (
              select 'submission', s.student_id, s.submitted_at, s.id
                from public.activity_submissions s where s.activity_id = $2
            ) e order by e.at desc, e.event_id limit $3`,
-          [course.id, task.id, limit],
-        );
-        const events = await activityOfOverview(owner.client, limit);
-        expect(
-          events.map((event) => ({ kind: event.kind, id: event.student_id })),
-          `limit ${limit}`,
-        ).toEqual(newest);
+            [course.id, task.id, limit],
+          );
+          const events = await activityOfOverview(owner.client, limit);
+          expect(
+            events.map((event) => ({ kind: event.kind, id: event.student_id })),
+            `limit ${limit}`,
+          ).toEqual(newest);
+        }
+      } finally {
+        await service.from('courses').delete().eq('id', course.id);
       }
-    } finally {
-      await service.from('courses').delete().eq('id', course.id);
-    }
-  }, BUSY_SCHOOL_TIMEOUT_MS);
+    },
+    BUSY_SCHOOL_TIMEOUT_MS,
+  );
 });
 
 async function activityOfOverview(client: SupabaseClient, limit: number): Promise<Event[]> {

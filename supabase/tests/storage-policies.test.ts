@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, type School, asUser, attempt, closeDb, createMaterial, createSchool, ownerQuery, service } from './fixtures';
+import {
+  type Person,
+  type School,
+  asUser,
+  attempt,
+  closeDb,
+  createMaterial,
+  createSchool,
+  ownerQuery,
+  service,
+} from './fixtures';
 
 // The storage policies at the SQL level, as the storage API runs them: storage.objects rows written and
 // read as the calling user (the HTTP API itself is tested in local-supabase/tests/storage.test.ts).
@@ -11,12 +21,15 @@ let school: School;
 const run = randomUUID().slice(0, 8);
 const created: Array<[string, string]> = [];
 
-async function putObject(bucket: string, name: string, ownerId: string | null = null): Promise<void> {
-  await ownerQuery(`insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3::uuid, $3::text)`, [
-    bucket,
-    name,
-    ownerId,
-  ]);
+async function putObject(
+  bucket: string,
+  name: string,
+  ownerId: string | null = null,
+): Promise<void> {
+  await ownerQuery(
+    `insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3::uuid, $3::text)`,
+    [bucket, name, ownerId],
+  );
   created.push([bucket, name]);
 }
 
@@ -29,17 +42,21 @@ function canInsert(userId: string, bucket: string, name: string) {
 
 function visible(userId: string, bucket: string, name: string) {
   return asUser(userId, async (db) => {
-    const { rows } = await db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+    const { rows } = await db.query(
+      'select 1 from storage.objects where bucket_id = $1 and name = $2',
+      [bucket, name],
+    );
     return rows.length === 1;
   });
 }
 
 function updatedRows(userId: string, bucket: string, name: string) {
   return asUser(userId, async (db) => {
-    const result = await attempt(db, `update storage.objects set metadata = '{"size": 1}' where bucket_id = $1 and name = $2`, [
-      bucket,
-      name,
-    ]);
+    const result = await attempt(
+      db,
+      `update storage.objects set metadata = '{"size": 1}' where bucket_id = $1 and name = $2`,
+      [bucket, name],
+    );
     return result.rowCount;
   });
 }
@@ -65,19 +82,34 @@ afterAll(async () => {
 
 describe('buckets', () => {
   it('declare privacy, size limits and MIME types', async () => {
-    const { rows } = await ownerQuery<{ id: string; public: boolean; file_size_limit: string; types: string[] }>(
+    const { rows } = await ownerQuery<{
+      id: string;
+      public: boolean;
+      file_size_limit: string;
+      types: string[];
+    }>(
       `select id, public, file_size_limit::text, allowed_mime_types as types from storage.buckets
         where id in ('materials', 'avatars', 'activity-submissions') order by id`,
     );
-    expect(rows.map(({ id, public: isPublic, file_size_limit }) => [id, isPublic, Number(file_size_limit)])).toEqual([
+    expect(
+      rows.map(({ id, public: isPublic, file_size_limit }) => [
+        id,
+        isPublic,
+        Number(file_size_limit),
+      ]),
+    ).toEqual([
       ['activity-submissions', false, 20 * 1024 * 1024],
       ['avatars', true, 2 * 1024 * 1024],
       ['materials', false, 50 * 1024 * 1024],
     ]);
     const types = Object.fromEntries(rows.map((row) => [row.id, row.types]));
     expect(types.avatars).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
-    expect(types.materials).toEqual(expect.arrayContaining(['application/pdf', 'video/mp4', 'audio/mpeg', 'image/png']));
-    expect(types['activity-submissions']).toEqual(expect.arrayContaining(['application/pdf', 'application/zip', 'image/jpeg']));
+    expect(types.materials).toEqual(
+      expect.arrayContaining(['application/pdf', 'video/mp4', 'audio/mpeg', 'image/png']),
+    );
+    expect(types['activity-submissions']).toEqual(
+      expect.arrayContaining(['application/pdf', 'application/zip', 'image/jpeg']),
+    );
     expect(types['activity-submissions']).not.toContain('application/x-msdownload');
   });
 });
@@ -121,12 +153,40 @@ describe('activity submissions', () => {
 
   it('a student uploads only into <own id>/<activity they can submit to>/', async () => {
     const { student, otherStudent, activity, otherActivity, inactiveActivity } = school;
-    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/${activity.id}/${run}-1.pdf`)).toBe(true);
-    expect(await canInsert(student.id, 'activity-submissions', `${otherStudent.id}/${activity.id}/${run}-2.pdf`)).toBe(false);
-    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/${otherActivity.id}/${run}-3.pdf`)).toBe(false);
-    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/${inactiveActivity.id}/${run}-4.pdf`)).toBe(false);
-    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/not-a-uuid/${run}-5.pdf`)).toBe(false);
-    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/${run}-6.pdf`)).toBe(false);
+    expect(
+      await canInsert(
+        student.id,
+        'activity-submissions',
+        `${student.id}/${activity.id}/${run}-1.pdf`,
+      ),
+    ).toBe(true);
+    expect(
+      await canInsert(
+        student.id,
+        'activity-submissions',
+        `${otherStudent.id}/${activity.id}/${run}-2.pdf`,
+      ),
+    ).toBe(false);
+    expect(
+      await canInsert(
+        student.id,
+        'activity-submissions',
+        `${student.id}/${otherActivity.id}/${run}-3.pdf`,
+      ),
+    ).toBe(false);
+    expect(
+      await canInsert(
+        student.id,
+        'activity-submissions',
+        `${student.id}/${inactiveActivity.id}/${run}-4.pdf`,
+      ),
+    ).toBe(false);
+    expect(
+      await canInsert(student.id, 'activity-submissions', `${student.id}/not-a-uuid/${run}-5.pdf`),
+    ).toBe(false);
+    expect(await canInsert(student.id, 'activity-submissions', `${student.id}/${run}-6.pdf`)).toBe(
+      false,
+    );
   });
 
   it("another student's file cannot be read (so not downloaded or signed), overwritten or removed", async () => {
@@ -144,7 +204,13 @@ describe('activity submissions', () => {
     expect(await visible(otherTeacher.id, 'activity-submissions', ownFile)).toBe(false);
     expect(await visible(teacher.id, 'activity-submissions', otherFile)).toBe(false);
     expect(await visible(admin.id, 'activity-submissions', otherFile)).toBe(true);
-    expect(await canInsert(teacher.id, 'activity-submissions', `${teacher.id}/${school.activity.id}/${run}.pdf`)).toBe(false);
+    expect(
+      await canInsert(
+        teacher.id,
+        'activity-submissions',
+        `${teacher.id}/${school.activity.id}/${run}.pdf`,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -165,25 +231,37 @@ describe('material files (by place and uploader: <course id | general>/<uploader
 
   it('teachers and admins upload into their own folder; students do not', async () => {
     const { teacher, admin, student, course, otherCourse } = school;
-    expect(await canInsert(teacher.id, 'materials', `${course.id}/${teacher.id}/${run}1.pdf`)).toBe(true);
-    expect(await canInsert(teacher.id, 'materials', `general/${teacher.id}/${run}1.pdf`)).toBe(true);
-    expect(await canInsert(teacher.id, 'materials', `${otherCourse.id}/${teacher.id}/${run}1.pdf`)).toBe(false);
+    expect(await canInsert(teacher.id, 'materials', `${course.id}/${teacher.id}/${run}1.pdf`)).toBe(
+      true,
+    );
+    expect(await canInsert(teacher.id, 'materials', `general/${teacher.id}/${run}1.pdf`)).toBe(
+      true,
+    );
+    expect(
+      await canInsert(teacher.id, 'materials', `${otherCourse.id}/${teacher.id}/${run}1.pdf`),
+    ).toBe(false);
     expect(await canInsert(teacher.id, 'materials', `general/${admin.id}/${run}1.pdf`)).toBe(false);
     expect(await canInsert(teacher.id, 'materials', `${Date.now()}-${run}1.pdf`)).toBe(false);
-    expect(await canInsert(admin.id, 'materials', `${otherCourse.id}/${admin.id}/${run}2.pdf`)).toBe(true);
-    expect(await canInsert(student.id, 'materials', `general/${student.id}/${run}3.pdf`)).toBe(false);
+    expect(
+      await canInsert(admin.id, 'materials', `${otherCourse.id}/${admin.id}/${run}2.pdf`),
+    ).toBe(true);
+    expect(await canInsert(student.id, 'materials', `general/${student.id}/${run}3.pdf`)).toBe(
+      false,
+    );
   });
 
   it('the bucket takes text and Markdown notes through the Storage API, and still refuses a page', async () => {
     const { teacher, course } = school;
     const upload = (name: string, body: string, contentType: string) =>
-      teacher.client.storage.from('materials').upload(`${course.id}/${teacher.id}/${Date.now()}-${run}${name}`, body, {
-        contentType,
-      });
+      teacher.client.storage
+        .from('materials')
+        .upload(`${course.id}/${teacher.id}/${Date.now()}-${run}${name}`, body, {
+          contentType,
+        });
     for (const [name, type] of [
       ['v.md', 'text/markdown'],
       ['n.txt', 'text/plain'],
-    ]) {
+    ] as const) {
       const { data, error } = await upload(name, '# Vocabulario\n\n- hola', type);
       expect(error).toBeNull();
       created.push(['materials', data?.path ?? '']);
@@ -212,7 +290,12 @@ describe('material files (by place and uploader: <course id | general>/<uploader
 
   it('a material naming a file grants nothing', async () => {
     const { outsider, otherTeacher, teacher } = school;
-    await createMaterial({ type: 'pdf', url: courseFile, storage_path: courseFile, uploaded_by: otherTeacher.id });
+    await createMaterial({
+      type: 'pdf',
+      url: courseFile,
+      storage_path: courseFile,
+      uploaded_by: otherTeacher.id,
+    });
     expect(await visible(outsider.id, 'materials', courseFile)).toBe(false);
     expect(await deletedRows(otherTeacher, 'materials', courseFile)).toBe(0);
     expect(await deletedRows(otherTeacher, 'materials', flatFile)).toBe(0);
