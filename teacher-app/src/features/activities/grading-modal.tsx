@@ -123,7 +123,7 @@ function LinkedSubmission({
     );
   }
   return (
-    <FormModal onClose={onClose} title={t('grading.titlePlain')} size="xl">
+    <FormModal onClose={onClose} dirty={false} title={t('grading.titlePlain')} size="xl">
       <Stack gap="md">
         {place.isError ? (
           <ErrorBanner
