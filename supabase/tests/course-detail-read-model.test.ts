@@ -79,8 +79,10 @@ beforeAll(async () => {
   await createClass(course.id, { title: 'Starting now', scheduled_date: hoursFromNow(-0.1), duration: 45 });
   pagedClassTitles.unshift('Starting now');
   await service.from('classes').update({ duration: 90 }).eq('title', 'Greetings').eq('course_id', course.id);
-  await service.from('course_reviews').insert({ course_id: course.id, student_id: school.otherStudent.id, rating: 3 });
+  // Only a student taking (or who took) the course may review it: enrol first.
   await enroll(school.otherStudent.id, course.id);
+  const review = await service.from('course_reviews').insert({ course_id: course.id, student_id: school.otherStudent.id, rating: 3 });
+  if (review.error) throw new Error(`seed review: ${review.error.message}`);
   await actAs(student);
 });
 
