@@ -87,7 +87,7 @@ begin
     select cl.id, cl.course_id, cl.scheduled_date
       from public.classes cl
      where cl.course_id = any ((select c.ids from courses c)::uuid[])
-       and cl.scheduled_date + make_interval(mins => cl.duration) <= now()
+       and private.class_ends_at(cl.scheduled_date, cl.duration) <= now()
   ),
   -- The present marks of the held classes (of every student, class by class; or of the given ones,
   -- student by student). (offset 0: one index range per class or student, whatever the plan guesses
@@ -304,7 +304,7 @@ begin
       schedule as materialized (
         select en.user_id, en.course_id,
                count(*)::integer as total_classes,
-               (count(*) filter (where cl.scheduled_date + make_interval(mins => cl.duration) <= now()))::integer
+               (count(*) filter (where private.class_ends_at(cl.scheduled_date, cl.duration) <= now()))::integer
                  as held_classes
           from enrolments en
           join public.classes cl on cl.course_id = en.course_id and cl.scheduled_date >= en.enrolled_at
@@ -313,7 +313,7 @@ begin
       attendance as (
         select a.user_id, cl.course_id,
                count(*)::integer as attended_classes,
-               (count(*) filter (where cl.scheduled_date + make_interval(mins => cl.duration) <= now()))::integer
+               (count(*) filter (where private.class_ends_at(cl.scheduled_date, cl.duration) <= now()))::integer
                  as attended_held_classes,
                coalesce(sum(cl.duration), 0)::integer as attended_minutes,
                max(a.attended_at) as last_attended_at
@@ -586,7 +586,7 @@ begin
       schedule as (
         select en.user_id, en.course_id,
                count(*)::integer as total_classes,
-               (count(*) filter (where k.scheduled_date + make_interval(mins => k.duration) <= now()))::integer
+               (count(*) filter (where private.class_ends_at(k.scheduled_date, k.duration) <= now()))::integer
                  as held_classes
           from enrolments en
           join taught_classes k on k.course_id = en.course_id and k.scheduled_date >= en.enrolled_at
@@ -596,7 +596,7 @@ begin
       attendance as (
         select m.user_id, m.course_id,
                count(*)::integer as attended_classes,
-               (count(*) filter (where m.scheduled_date + make_interval(mins => m.duration) <= now()))::integer
+               (count(*) filter (where private.class_ends_at(m.scheduled_date, m.duration) <= now()))::integer
                  as attended_held_classes,
                coalesce(sum(m.duration), 0)::integer as attended_minutes,
                max(m.attended_at) as last_attended_at
@@ -869,14 +869,14 @@ left join public.users u on u.id = e.user_id
 left join lateral (
   -- The enrolment's classes: those of its course from its enrolment on.
   select count(*)::integer as total_classes,
-         (count(*) filter (where cl.scheduled_date + make_interval(mins => cl.duration) <= now()))::integer as held_classes,
+         (count(*) filter (where private.class_ends_at(cl.scheduled_date, cl.duration) <= now()))::integer as held_classes,
          coalesce(array_agg(cl.id), '{}') as class_ids
     from public.classes cl
    where cl.course_id = c.id and cl.scheduled_date >= e.enrolled_at
 ) schedule on true
 left join lateral (
   select count(*)::integer as attended_classes,
-         (count(*) filter (where cl.scheduled_date + make_interval(mins => cl.duration) <= now()))::integer as attended_held_classes,
+         (count(*) filter (where private.class_ends_at(cl.scheduled_date, cl.duration) <= now()))::integer as attended_held_classes,
          coalesce(sum(cl.duration), 0)::integer as attended_minutes,
          max(a.attended_at) as last_attended_at
     from public.class_attendance a

@@ -18,7 +18,7 @@ as $$
   ),
   my_classes as materialized (
     select cl.id, cl.course_id, cl.scheduled_date, cl.type,
-           cl.scheduled_date + make_interval(mins => cl.duration) as ends_at
+           private.class_ends_at(cl.scheduled_date, cl.duration) as ends_at
       from public.classes cl
      where cl.course_id = any (array(select m.id from mine m))
   ),
