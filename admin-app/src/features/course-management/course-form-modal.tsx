@@ -56,7 +56,7 @@ function teacherOptions(
 
 /**
  * Create or edit any course (administrators). Mounted only while open. The teacher is chosen from
- * the real teachers (up to 100, read when the dialog opens; the database refuses anyone who is not a
+ * every teacher by name (read when the dialog opens; the database refuses anyone who is not a
  * teacher); the thumbnail URL is optional; Active is offered only when editing. Every field is checked
  * on submit by the shared `validateCourseForm`; a refusal by the server is shown in the dialog and
  * nothing typed is lost.
