@@ -264,6 +264,14 @@ describe('FormModal with changes (issue 29: Escape lost what was typed)', () => 
       expect(onClose, way).not.toHaveBeenCalled();
       expect(screen.getByRole('textbox', { name: 'Title' }), way).toHaveValue('Pitch');
     }
+    // Keep editing gave the focus back to where it was: last, the Cancel button.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('dialog', { name: 'Schedule Class' })).getByRole('button', {
+          name: 'Cancel',
+        }),
+      ).toHaveFocus(),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     const question = await screen.findByRole('dialog', { name: 'Discard changes?' });

@@ -89,6 +89,41 @@ function ReturnFocusOnUnmount() {
 }
 
 /**
+ * "Discard changes?" over a changed dialog. Keep editing gives the focus back to where it was (the
+ * field Escape was pressed in, the button that asked); Discard leaves it to the closing dialog.
+ */
+function DiscardQuestion({
+  prompt,
+  onDiscard,
+  onKeep,
+}: {
+  prompt: DiscardPrompt | undefined;
+  onDiscard: () => void;
+  onKeep: () => void;
+}) {
+  const { t } = useTranslation('common');
+  const [previous] = useState(() => document.activeElement);
+  return (
+    <ConfirmDialog
+      opened
+      title={prompt?.title ?? t('discard.title')}
+      message={prompt?.message ?? t('discard.message')}
+      confirmLabel={prompt?.confirmLabel ?? t('discard.confirm')}
+      cancelLabel={prompt?.cancelLabel ?? t('discard.keepEditing')}
+      danger
+      onConfirm={onDiscard}
+      onCancel={() => {
+        onKeep();
+        // After the question's own nodes (and their focus) are gone.
+        window.setTimeout(() => {
+          if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+        }, 0);
+      }}
+    />
+  );
+}
+
+/**
  * The kit's form dialog: a Mantine Modal (size lg by default) that takes the whole screen on phones
  * and cannot be dismissed while it saves, with the body, the reason a save failed and the buttons
  * (Cancel and submit, or its own) in that order. With changes (`dirty`) every way of closing it asks
@@ -169,22 +204,14 @@ export function FormModal({
         browser runs React's update between two listeners of one event) and close at once.
       */}
       {asking ? (
-        <>
-          <ReturnFocusOnUnmount />
-          <ConfirmDialog
-            opened
-            title={discardPrompt?.title ?? t('discard.title')}
-            message={discardPrompt?.message ?? t('discard.message')}
-            confirmLabel={discardPrompt?.confirmLabel ?? t('discard.confirm')}
-            cancelLabel={discardPrompt?.cancelLabel ?? t('discard.keepEditing')}
-            danger
-            onConfirm={() => {
-              setAsking(false);
-              onClose();
-            }}
-            onCancel={() => setAsking(false)}
-          />
-        </>
+        <DiscardQuestion
+          prompt={discardPrompt}
+          onDiscard={() => {
+            setAsking(false);
+            onClose();
+          }}
+          onKeep={() => setAsking(false)}
+        />
       ) : null}
     </>
   );
