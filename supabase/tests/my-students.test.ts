@@ -40,6 +40,7 @@ type StudentRow = {
   submission_count: number;
   graded_count: number;
   last_activity_at: string | null;
+  at_risk: boolean;
 };
 
 type ListReply = { total: number; page: number; page_size: number; students: StudentRow[] };
@@ -393,9 +394,7 @@ describe('get_my_students_overview: the figures', () => {
     expect(stats.students).toBe(expected.students);
     expect(stats.average_progress).toBeCloseTo(expected.average, 2);
     // At risk is each student's own flag (the rule's cases: at-risk.test.ts), counted over all of them.
-    const everyone = (await overviewOf(teacher.client, { page_size: 1000 })).students as Array<{
-      at_risk: boolean;
-    }>;
+    const everyone = (await overviewOf(teacher.client, { page_size: 1000 })).students;
     expect(everyone).toHaveLength(expected.students);
     expect(stats.at_risk).toBe(everyone.filter((row) => row.at_risk).length);
   });
