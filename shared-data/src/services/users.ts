@@ -16,7 +16,7 @@ import { toNumber } from '../mappers/fields';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { invokeFunction } from './edge-functions';
 import {
-  anyColumnContains,
+  everyWordInAnyColumn,
   containsPattern,
   nothingChanged,
   pageWindow,
@@ -134,8 +134,9 @@ async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> 
     if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
     const location = containsPattern(filters.location);
     if (location) query = query.ilike('location', location);
-    const search = anyColumnContains(['first_name', 'last_name', 'email'], filters.search);
-    if (search) query = query.or(search);
+    // Word by word, so a full name ("Ana García") finds the person as a first or last name alone does.
+    for (const word of everyWordInAnyColumn(['first_name', 'last_name', 'email'], filters.search))
+      query = query.or(word);
     const ascending = (filters.sortOrder ?? 'desc') === 'asc';
     for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
       // Only the last sign-in can be missing: "never" sorts after every date, either way.
