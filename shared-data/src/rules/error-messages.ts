@@ -61,6 +61,8 @@ export const ERROR_MESSAGE_KEYS = [
   'cannotDemoteSelf',
   'cannotDeleteSelf',
   'cannotResetOwnTwoFactor',
+  'cannotResetOwnPassword',
+  'passwordChangeRequired',
   'reassignTargetInvalid',
   'teacherSpecializationsTooMany',
   'teacherSpecializationInvalid',
@@ -118,6 +120,8 @@ const FUNCTION_CODES: Record<string, ErrorMessageKey> = {
   CANNOT_DEMOTE_SELF: 'cannotDemoteSelf',
   CANNOT_DELETE_SELF: 'cannotDeleteSelf',
   CANNOT_RESET_OWN_TWO_FACTOR: 'cannotResetOwnTwoFactor',
+  CANNOT_RESET_OWN_PASSWORD: 'cannotResetOwnPassword',
+  PASSWORD_CHANGE_REQUIRED: 'passwordChangeRequired',
   TWO_FACTOR_REQUIRED: 'twoFactorRequired',
   FORBIDDEN: 'notAllowed',
   UNAUTHENTICATED: 'sessionExpired',
@@ -147,6 +151,8 @@ const DATABASE_CODES: Record<string, ErrorMessageKey> = {
   PGRST303: 'sessionExpired',
   // PostgREST's pre-request hook refuses a token whose session has ended (HTTP 401).
   PT401: 'sessionExpired',
+  // …and one whose account must first choose its own password (HTTP 403).
+  PT403: 'passwordChangeRequired',
 };
 
 /**

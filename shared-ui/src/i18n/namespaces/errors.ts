@@ -61,6 +61,9 @@ export const en = {
   cannotDeleteSelf: 'You cannot delete your own account.',
   cannotResetOwnTwoFactor:
     'You cannot reset your own two-factor sign-in. Turn it off in your profile, or ask another administrator.',
+  cannotResetOwnPassword:
+    'You cannot reset your own password here. Change it in your profile with your current password.',
+  passwordChangeRequired: 'Choose your own password before you go on.',
   reassignTargetInvalid: 'Courses can only be moved to another active teacher.',
   teacherSpecializationsTooMany: 'A teacher can have at most 10 specializations.',
   teacherSpecializationInvalid:
@@ -139,6 +142,9 @@ export const es: typeof en = {
   cannotDeleteSelf: 'No puedes eliminar tu propia cuenta.',
   cannotResetOwnTwoFactor:
     'No puedes restablecer tu propia verificación en dos pasos. Desactívala en tu perfil o pide ayuda a otro administrador.',
+  cannotResetOwnPassword:
+    'No puedes restablecer tu propia contraseña aquí. Cámbiala en tu perfil con tu contraseña actual.',
+  passwordChangeRequired: 'Elige tu propia contraseña antes de continuar.',
   reassignTargetInvalid: 'Los cursos solo se pueden pasar a otro profesor activo.',
   teacherSpecializationsTooMany: 'Un profesor puede tener como máximo 10 especialidades.',
   teacherSpecializationInvalid:

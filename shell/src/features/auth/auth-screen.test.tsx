@@ -5,6 +5,7 @@ import {
   authService,
   fail,
   ok,
+  passwordChangePendingError,
   twoFactorService,
   type AuthSession,
 } from '@portal/shared-data';
@@ -156,6 +157,83 @@ describe('sign in: the second step', () => {
     expect(page().user).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveValue('ana@school.test');
     expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
+  });
+});
+
+describe('sign in with a password an administrator set (issue 29 item 10)', () => {
+  const session: AuthSession = { token: 'access-2', refreshToken: 'refresh-2', user: student() };
+
+  async function signInWithOneTimePassword(language: 'en' | 'es' = 'en') {
+    vi.spyOn(authService, 'signIn').mockResolvedValue(passwordChangePendingError());
+    const rendered = renderShell(<AuthScreen />, { language });
+    const [email, password, submit] =
+      language === 'es'
+        ? ['Correo electrónico', 'Contraseña', 'Iniciar sesión']
+        : ['Email', 'Password', 'Sign In'];
+    await rendered.user.type(screen.getByLabelText(email), 'ana@school.test');
+    await rendered.user.type(screen.getByLabelText(password), 'One-Time-Pass-1');
+    await rendered.user.click(screen.getByRole('button', { name: submit }));
+    return { ...rendered, page: () => rendered.store.get(authAtom) };
+  }
+
+  it('asks for a new password, changes it with the one-time password, then signs the page in', async () => {
+    const change = vi
+      .spyOn(authService, 'changePassword')
+      .mockResolvedValue(ok({ token: 'access-2', refreshToken: 'refresh-2' }));
+    vi.spyOn(authService, 'getSession').mockResolvedValue(ok(session));
+    const { user, page } = await signInWithOneTimePassword();
+
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(page()).toMatchObject({ user: null, token: null });
+    // The one-time password was just typed: it is not asked again.
+    expect(screen.queryByLabelText('Password you were given')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('New Password'), 'my-own-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'my-own-pass');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(change).toHaveBeenCalledWith({ currentPassword: 'One-Time-Pass-1', newPassword: 'my-own-pass' });
+    await waitFor(() => expect(page()).toMatchObject({ user: session.user, token: 'access-2' }));
+  });
+
+  it("keeps what was typed and says why in the user's language when the new password is refused", async () => {
+    vi.spyOn(authService, 'changePassword').mockResolvedValue(
+      fail('UPDATE_PASSWORD_ERROR', 'Password is too weak', { status: 422, code: 'weak_password' }),
+    );
+    const getSession = vi.spyOn(authService, 'getSession');
+    const { user, page } = await signInWithOneTimePassword('es');
+
+    expect(await screen.findByRole('heading', { name: 'Elige tu contraseña' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'abcdef');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'abcdef');
+    await user.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo guardar tu contraseña');
+    expect(alert).not.toHaveTextContent('Password is too weak');
+    expect(screen.getByLabelText('Nueva contraseña')).toHaveValue('abcdef');
+    expect(getSession).not.toHaveBeenCalled();
+    expect(page().user).toBeNull();
+  });
+
+  it('a new password equal to the one-time one is refused before it is sent', async () => {
+    const change = vi.spyOn(authService, 'changePassword');
+    const { user } = await signInWithOneTimePassword();
+    await screen.findByRole('heading', { name: 'Choose your password' });
+    await user.type(screen.getByLabelText('New Password'), 'One-Time-Pass-1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'One-Time-Pass-1');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('The new password must be different from the current one.')).toBeInTheDocument();
+    expect(change).not.toHaveBeenCalled();
+  });
+
+  it('Use another account signs the one-time session out and shows the sign-in form again', async () => {
+    const signOut = vi.spyOn(authService, 'signOut').mockResolvedValue(ok(null));
+    const { user } = await signInWithOneTimePassword();
+    await screen.findByRole('heading', { name: 'Choose your password' });
+    await user.click(screen.getByRole('button', { name: 'Use another account' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(signOut).toHaveBeenCalled();
   });
 });
 

@@ -5,6 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import {
   authAtom,
   authService,
+  isPasswordChangePending,
   logoutWriteAtom,
   pendingTwoFactorStep,
   twoFactorService,
@@ -20,6 +21,7 @@ import { PasswordField } from './password-field';
 import { ServerError } from './server-error';
 import { useHydrated } from './static-sign-in';
 import { translateErrors } from './translate-errors';
+import { ChoosePasswordStep } from './choose-password-step';
 import { TwoFactorStep } from './two-factor-step';
 
 /** `session` is null when the profile is not readable yet (an aal1 session of an account with an app). */
@@ -39,6 +41,9 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const [busy, setBusy] = useState(false);
   // After the password: the authenticator code (or enrolling one) before the page is signed in.
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  // An account whose password an administrator set: its owner chooses their own first. Holds the
+  // one-time password just typed (undefined when the step comes after a reload's two-factor code).
+  const [choosePassword, setChoosePassword] = useState<{ currentPassword?: string } | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '', remember: true },
@@ -71,6 +76,7 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
       try {
         const result = await authService.signIn({ email: email.trim(), password, remember });
         if (!result.success) {
+          if (isPasswordChangePending(result.error)) return setChoosePassword({ currentPassword: password });
           const pending = pendingTwoFactorStep(result.error);
           return pending
             ? setSecondStep({ session: null, step: pending })
@@ -94,6 +100,25 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const current: SecondStep | null =
     secondStep ?? (twoFactorPending ? { session: null, step: twoFactorPending } : null);
 
+  if (choosePassword) {
+    return (
+      <ChoosePasswordStep
+        currentPassword={choosePassword.currentPassword}
+        onChanged={async () => {
+          const session = await authService.getSession();
+          if (session.success && session.data) return completeSignIn(session.data);
+          setChoosePassword(null);
+          await logout();
+          if (!session.success) setServerError(session.error);
+        }}
+        onCancel={() => {
+          setChoosePassword(null);
+          void logout();
+        }}
+      />
+    );
+  }
+
   if (current) {
     return (
       <TwoFactorStep
@@ -104,6 +129,10 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
           const session = await authService.getSession();
           if (session.success && session.data) return completeSignIn(session.data);
           setSecondStep(null);
+          if (!session.success && isPasswordChangePending(session.error)) {
+            const typed = form.getValues().password;
+            return setChoosePassword(typed ? { currentPassword: typed } : {});
+          }
           await logout();
           if (!session.success) setServerError(session.error);
         }}
