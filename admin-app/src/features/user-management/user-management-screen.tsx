@@ -41,6 +41,7 @@ import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
 import { namespace } from './i18n';
 import { userFailureText } from './user-failure';
 import { UserFormModal } from './user-form-modal';
+import { ResetPasswordModal } from './reset-password-modal';
 import { UserImportModal } from './user-import-modal';
 import { UsersTable, type UserSort } from './users-table';
 
@@ -83,6 +84,11 @@ export default function UserManagementScreen() {
   const [deleting, setDeleting] = useState<Confirming>(null);
   const [toggling, setToggling] = useState<Confirming>(null);
   const [resetting, setResetting] = useState<Confirming>(null);
+  // Reset password: the dialog's user, then the one-time password it answered (shown once).
+  const [resettingPassword, setResettingPassword] = useState<AppUser | null>(null);
+  const [oneTimePassword, setOneTimePassword] = useState<{ user: AppUser; password: string } | null>(
+    null,
+  );
   // The dashboard's Add User opens this screen with its dialog (`?new=1`).
   useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
 
@@ -286,6 +292,7 @@ export default function UserManagementScreen() {
           onToggleActive={(user) => setToggling({ user, open: true })}
           onDelete={(user) => setDeleting({ user, open: true })}
           onResetTwoFactor={(user) => setResetting({ user, open: true })}
+          onResetPassword={setResettingPassword}
         />
       </PagedResults>
 
@@ -316,6 +323,30 @@ export default function UserManagementScreen() {
           email={created.user.email}
           temporaryPassword={created.temporaryPassword}
           onClose={() => setCreated(null)}
+        />
+      ) : null}
+
+      {resettingPassword ? (
+        <ResetPasswordModal
+          user={resettingPassword}
+          name={nameOf(resettingPassword)}
+          onClose={() => setResettingPassword(null)}
+          onDone={({ temporaryPassword }) => {
+            const user = resettingPassword;
+            setResettingPassword(null);
+            if (temporaryPassword) setOneTimePassword({ user, password: temporaryPassword });
+            else toast(t('resetPassword.mailed', { email: user.email }));
+          }}
+        />
+      ) : null}
+
+      {oneTimePassword ? (
+        <TemporaryPasswordDialog
+          title={t('resetPassword.passwordTitle')}
+          name={nameOf(oneTimePassword.user)}
+          email={oneTimePassword.user.email}
+          temporaryPassword={oneTimePassword.password}
+          onClose={() => setOneTimePassword(null)}
         />
       ) : null}
 
