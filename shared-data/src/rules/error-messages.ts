@@ -62,6 +62,7 @@ export const ERROR_MESSAGE_KEYS = [
   'cannotDeleteSelf',
   'cannotResetOwnTwoFactor',
   'cannotResetOwnPassword',
+  'accountDeactivated',
   'passwordChangeRequired',
   'reassignTargetInvalid',
   'teacherSpecializationsTooMany',
@@ -101,7 +102,8 @@ const AUTH_CODES: Record<string, ErrorMessageKey> = {
   refresh_token_not_found: 'sessionExpired',
   refresh_token_already_used: 'sessionExpired',
   otp_expired: 'sessionExpired',
-  user_banned: 'notAllowed',
+  // A deactivated account (the auth server says so only after the right password: docs/security.md).
+  user_banned: 'accountDeactivated',
   // Two-factor sign-in (GoTrue's MFA endpoints).
   insufficient_aal: 'twoFactorRequired',
   mfa_verification_failed: 'twoFactorCodeInvalid',

@@ -6,9 +6,13 @@ import {
   fail,
   ok,
   passwordChangePendingError,
+  settingsService,
+  DEFAULT_PUBLIC_SETTINGS,
   twoFactorService,
   type AuthSession,
 } from '@portal/shared-data';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@portal/shared-data/queries';
 import { renderShell, student } from '../../test-support/render-shell';
 import AuthScreen from './auth-screen';
 
@@ -157,6 +161,52 @@ describe('sign in: the second step', () => {
     expect(page().user).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveValue('ana@school.test');
     expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
+  });
+});
+
+describe('sign in to a deactivated account (issue 29 item 12)', () => {
+  const banned = () =>
+    fail('LOGIN_ERROR', 'User is banned', { status: 400, code: 'user_banned' });
+
+  async function signIn(language: 'en' | 'es') {
+    vi.spyOn(authService, 'signIn').mockResolvedValue(banned());
+    // The page's QueryClient (the shell's App gives one to every route, the sign-in page included).
+    const rendered = renderShell(
+      <QueryClientProvider client={createQueryClient({ retry: false })}>
+        <AuthScreen />
+      </QueryClientProvider>,
+      { language },
+    );
+    const [email, password, submit] =
+      language === 'es'
+        ? ['Correo electrónico', 'Contraseña', 'Iniciar sesión']
+        : ['Email', 'Password', 'Sign In'];
+    await rendered.user.type(screen.getByLabelText(email), 'ines@school.test');
+    await rendered.user.type(screen.getByLabelText(password), 'right-password');
+    await rendered.user.click(screen.getByRole('button', { name: submit }));
+    return rendered;
+  }
+
+  it('says the account is deactivated and names the contact from settings', async () => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(
+      ok({ ...DEFAULT_PUBLIC_SETTINGS, contactEmail: 'office@school.test' }),
+    );
+    await signIn('en');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This account is deactivated');
+    await waitFor(() => expect(alert).toHaveTextContent('To use it again, write to office@school.test.'));
+    expect(alert).not.toHaveTextContent('User is banned');
+    expect(screen.getByLabelText('Email')).toHaveValue('ines@school.test');
+  });
+
+  it('in Spanish, without a contact set, points to the school office by name', async () => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(
+      ok({ ...DEFAULT_PUBLIC_SETTINGS, contactEmail: '' }),
+    );
+    await signIn('es');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Esta cuenta está desactivada');
+    expect(alert).toHaveTextContent('Para volver a usarla, consulta a la oficina de Lingua Academy.');
   });
 });
 

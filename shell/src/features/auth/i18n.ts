@@ -81,6 +81,11 @@ export const en = {
       'This page sets a new password only from the link in a password reset email. While signed in, change it in Profile → Change password with your current one, or ask for a reset link below.',
     checking: 'Checking your reset link…',
   },
+  deactivated: {
+    title: 'This account is deactivated',
+    contact: 'To use it again, write to {{email}}.',
+    noContact: 'To use it again, ask the office of {{school}}.',
+  },
   choosePassword: {
     title: 'Choose your password',
     subtitle:
@@ -186,6 +191,11 @@ export const es: typeof en = {
     notRecovery:
       'Esta página solo cambia la contraseña desde el enlace del correo de restablecimiento. Con la sesión iniciada, cámbiala en Perfil → Cambiar contraseña con la actual, o pide aquí abajo un enlace de restablecimiento.',
     checking: 'Comprobando tu enlace de restablecimiento…',
+  },
+  deactivated: {
+    title: 'Esta cuenta está desactivada',
+    contact: 'Para volver a usarla, escribe a {{email}}.',
+    noContact: 'Para volver a usarla, consulta a la oficina de {{school}}.',
   },
   choosePassword: {
     title: 'Elige tu contraseña',

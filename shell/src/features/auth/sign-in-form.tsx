@@ -5,6 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import {
   authAtom,
   authService,
+  errorMessageKey,
   isPasswordChangePending,
   logoutWriteAtom,
   pendingTwoFactorStep,
@@ -22,6 +23,7 @@ import { ServerError } from './server-error';
 import { useHydrated } from './static-sign-in';
 import { translateErrors } from './translate-errors';
 import { ChoosePasswordStep } from './choose-password-step';
+import { DeactivatedNotice } from './deactivated-notice';
 import { TwoFactorStep } from './two-factor-step';
 
 /** `session` is null when the profile is not readable yet (an aal1 session of an account with an app). */
@@ -155,7 +157,11 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
             {t('signIn.subtitle')}
           </Text>
         </div>
-        <ServerError title={t('signIn.failed')} error={serverError} />
+        {serverError && errorMessageKey(serverError) === 'accountDeactivated' ? (
+          <DeactivatedNotice />
+        ) : (
+          <ServerError title={t('signIn.failed')} error={serverError} />
+        )}
         <TextInput
           ref={fields.email}
           label={t('signIn.email')}
