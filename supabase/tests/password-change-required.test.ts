@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, API_URL } from '../../local-supabase/src/config';
 import { readOutbox } from '../../local-supabase/src/outbox-client';
-import { anonClient, uniqueEmail } from '../../local-supabase/tests/support';
+import { anonClient, followLink, uniqueEmail } from '../../local-supabase/tests/support';
 import { closeDb, createPerson, ownerQuery, service, type Person } from './fixtures';
 
 // A password an administrator chose is used once (issue 29 item 10): an account the admin-users
@@ -169,6 +169,31 @@ describe('resetPassword (admin-users)', () => {
     await expect.poll(async () => (await readOutbox(teacher.email)).length).toBeGreaterThan(0);
     expect(await flagOf(teacher.id)).toBeNull();
     expect((await signIn(teacher.email, teacher.password)).error).toBeNull();
+  });
+
+  it('a password chosen through the reset mail ends the rule as well', async () => {
+    const admin = await person('admin');
+    const student = await person('student');
+    await call(admin.client, { action: 'resetPassword', id: student.id, mode: 'temporary' });
+    expect(await flagOf(student.id)).toBe(true);
+
+    // The owner uses "Forgot password" instead of the one-time password.
+    const { error: mailError } = await anonClient().auth.resetPasswordForEmail(student.email);
+    expect(mailError).toBeNull();
+    const [mail] = await readOutbox(student.email);
+    const link = mail?.text.split(/\s+/).find((word) => word.startsWith(`${API_URL}/auth/v1/verify?`));
+    expect(link).toBeDefined();
+    const fragment = new URLSearchParams((await followLink(link!)).hash.slice(1));
+    const recovery = anonClient();
+    await recovery.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    });
+    expect((await recovery.from('users').select('id').eq('id', student.id)).error?.code).toBe('PT403');
+    const chosen = await recovery.auth.updateUser({ password: 'from-the-mail-3' });
+    expect(chosen.error).toBeNull();
+    expect(await flagOf(student.id)).toBeNull();
+    expectAllowed(await reach(recovery, student.id), student.id);
   });
 
   it('is refused to teachers and students, to an administrator for their own account, and for an unknown id', async () => {
