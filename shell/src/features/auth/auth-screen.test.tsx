@@ -231,6 +231,7 @@ describe('sign in with a password an administrator set (issue 29 item 10)', () =
       .spyOn(authService, 'changePassword')
       .mockResolvedValue(ok({ token: 'access-2', refreshToken: 'refresh-2' }));
     vi.spyOn(authService, 'getSession').mockResolvedValue(ok(session));
+    const nextStep = vi.spyOn(twoFactorService, 'nextStep').mockResolvedValue(ok({ kind: 'none' }));
     const { user, page } = await signInWithOneTimePassword();
 
     expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
@@ -244,6 +245,28 @@ describe('sign in with a password an administrator set (issue 29 item 10)', () =
 
     expect(change).toHaveBeenCalledWith({ currentPassword: 'One-Time-Pass-1', newPassword: 'my-own-pass' });
     await waitFor(() => expect(page()).toMatchObject({ user: session.user, token: 'access-2' }));
+    expect(nextStep).toHaveBeenCalledWith('student');
+  });
+
+  it('then asks a teacher to set up two-factor sign-in when the school requires it, before signing in', async () => {
+    vi.spyOn(authService, 'changePassword').mockResolvedValue(
+      ok({ token: 'access-3', refreshToken: 'refresh-3' }),
+    );
+    vi.spyOn(authService, 'getSession').mockResolvedValue(
+      ok({ ...session, user: student({ id: 'teacher-1', role: 'teacher' }) }),
+    );
+    vi.spyOn(twoFactorService, 'nextStep').mockResolvedValue(ok({ kind: 'enroll' }));
+    const { user, page } = await signInWithOneTimePassword();
+
+    await screen.findByRole('heading', { name: 'Choose your password' });
+    await user.type(screen.getByLabelText('New Password'), 'my-own-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'my-own-pass');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Set up two-factor sign-in' }),
+    ).toBeInTheDocument();
+    expect(page().user).toBeNull();
   });
 
   it("keeps what was typed and says why in the user's language when the new password is refused", async () => {

@@ -71,6 +71,17 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  /** A session whose password is settled: the two-factor step it still owes, if any, else signed in. */
+  const proceed = async (session: AuthSession) => {
+    const next = await twoFactorService.nextStep(session.user.role);
+    if (!next.success) {
+      await authService.signOut();
+      return setServerError(next.error);
+    }
+    if (next.data.kind === 'none') return completeSignIn(session);
+    setSecondStep({ session, step: next.data });
+  };
+
   const submit = form.onSubmit(
     async ({ email, password, remember }) => {
       setServerError(null);
@@ -84,13 +95,7 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
             ? setSecondStep({ session: null, step: pending })
             : setServerError(result.error);
         }
-        const next = await twoFactorService.nextStep(result.data.user.role);
-        if (!next.success) {
-          await authService.signOut();
-          return setServerError(next.error);
-        }
-        if (next.data.kind === 'none') return completeSignIn(result.data);
-        setSecondStep({ session: result.data, step: next.data });
+        await proceed(result.data);
       } finally {
         setBusy(false);
       }
@@ -108,8 +113,9 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
         currentPassword={choosePassword.currentPassword}
         onChanged={async () => {
           const session = await authService.getSession();
-          if (session.success && session.data) return completeSignIn(session.data);
           setChoosePassword(null);
+          // Staff may still owe the school's two-factor set-up, as after any password.
+          if (session.success && session.data) return proceed(session.data);
           await logout();
           if (!session.success) setServerError(session.error);
         }}
