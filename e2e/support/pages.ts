@@ -15,6 +15,17 @@ export class AuthScreen {
     await this.page.getByRole('button', { name: 'Sign In' }).click();
   }
 
+  /**
+   * The step after signing in with a password an administrator set: the owner's own password, typed
+   * twice, then the dashboard.
+   */
+  async choosePassword(newPassword: string) {
+    await expect(this.page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+    await this.page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await this.page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+    await this.page.getByRole('button', { name: 'Save and continue' }).click();
+  }
+
   async signUp(fields: { firstName: string; lastName: string; email: string; password: string }) {
     await this.page.getByRole('button', { name: 'Sign up' }).click();
     await this.page.getByLabel('First Name').fill(fields.firstName);

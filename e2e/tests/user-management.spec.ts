@@ -21,13 +21,17 @@ const runTag = Date.now()
   .toString(36)
   .replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a');
 
-/** A new browser session signed in as `email`, on its dashboard. */
-async function signedIn(browser: Browser, email: string, password: string) {
+/**
+ * A new browser session signed in as `email`, on its dashboard; `chosen` is the password its owner
+ * chooses when `password` is a one-time password an administrator made.
+ */
+async function signedIn(browser: Browser, email: string, password: string, chosen?: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const auth = new AuthScreen(page);
   await auth.open();
   await auth.signIn(email, password);
+  if (chosen) await auth.choosePassword(chosen);
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
   return { context, page };
 }
@@ -76,8 +80,9 @@ test('an admin creates a teacher, a course for them and a student seat, frees it
   expect(password.length).toBeGreaterThanOrEqual(12);
   await created.getByRole('button', { name: 'Listo' }).click();
 
-  // The new teacher signs in with the temporary password.
-  const teacher = await signedIn(browser, email, password);
+  // The new teacher signs in with the temporary password and chooses their own (issue 29 item 10).
+  const ownPassword = `own-${runTag}-pass`;
+  const teacher = await signedIn(browser, email, password, ownPassword);
   await expect(teacher.page.getByText('Teacher Portal')).toBeVisible();
 
   // A course for the new teacher, chosen among the real teachers, with a new student added.
@@ -130,7 +135,7 @@ test('an admin creates a teacher, a course for them and a student seat, frees it
   const again = await againContext.newPage();
   const retry = new AuthScreen(again);
   await retry.open();
-  await retry.signIn(email, password);
+  await retry.signIn(email, ownPassword);
   await expect(again.getByRole('alert')).toBeVisible();
   await expect(again).toHaveURL(/\/auth/);
   await againContext.close();

@@ -15,6 +15,8 @@ export interface Person {
   email: string;
   role: Role;
   client: SupabaseClient;
+  /** The password the person signed up with. */
+  password: string;
 }
 
 export const service = serviceClient();
@@ -29,11 +31,11 @@ function must<T>(result: { data: T | null; error: PostgrestError | null }, what:
 }
 
 export async function createPerson(role: Role, firstName: string = role): Promise<Person> {
-  const { client, user, email } = await signUpUser(role, { first_name: firstName, last_name: 'Tester' });
+  const { client, user, email, password } = await signUpUser(role, { first_name: firstName, last_name: 'Tester' });
   if (role !== 'student') {
     must(await service.from('users').update({ role }).eq('id', user.id).select('id').single(), `promote ${email}`);
   }
-  return { id: user.id, email, role, client };
+  return { id: user.id, email, role, client, password };
 }
 
 export async function createCourse(values: Record<string, unknown> = {}): Promise<Row> {

@@ -23,6 +23,7 @@ let saved: Record<string, Record<string, unknown>>;
 const GROUPS = 'general, notifications, security, appearance, email';
 const BRANDING_KEYS = [
   'accentColor',
+  'contactEmail',
   'defaultLanguage',
   'primaryColor',
   'secondaryColor',

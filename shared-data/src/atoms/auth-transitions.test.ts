@@ -47,6 +47,21 @@ describe('initializeFinished', () => {
     });
   });
 
+  it('treats a stored session that must first choose its password as signed out, not as a failure', () => {
+    const state = initializeFinished(
+      loading(signedIn),
+      fail('AUTH_ERROR', 'Choose your own password first', { passwordChangeRequired: true }),
+    );
+    expect(state).toMatchObject({
+      user: null,
+      token: null,
+      initialized: true,
+      error: null,
+      sessionCheckFailure: null,
+      twoFactorPending: null,
+    });
+  });
+
   it('is initialised and signed out without a session', () => {
     expect(initializeFinished(loading(initialAuthState), ok(null))).toEqual({
       ...initialAuthState,

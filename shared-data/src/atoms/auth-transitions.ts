@@ -67,6 +67,16 @@ export function pendingTwoFactorStep(error: ServiceError): PendingTwoFactorStep 
     : null;
 }
 
+/** True for a failure made by passwordChangePendingError (services/auth). */
+export function isPasswordChangePending(error: ServiceError): boolean {
+  return (
+    error.code === 'AUTH_ERROR' &&
+    typeof error.details === 'object' &&
+    error.details !== null &&
+    (error.details as { passwordChangeRequired?: unknown }).passwordChangeRequired === true
+  );
+}
+
 /** Provider codes that mean "this session is no longer valid" (GoTrue, PostgREST's JWT errors). */
 const SESSION_REJECTED_CODES = new Set([
   'refresh_token_not_found',
@@ -105,6 +115,11 @@ export function initializeFinished(
   result: Result<AuthSession | null>,
 ): AuthState {
   if (!result.success) {
+    // A stored session that must first choose its password is not signed in: signing in again with
+    // the one-time password leads to that step.
+    if (isPasswordChangePending(result.error)) {
+      return { ...withoutSession(state), error: null, initialized: true, sessionCheckFailure: null };
+    }
     const pending = pendingTwoFactorStep(result.error);
     if (pending) {
       return {

@@ -12,12 +12,14 @@ export {
   type SignInInput,
   type SignUpInput,
   twoFactorPendingError,
+  passwordChangePendingError,
 } from '../services/auth';
 export { authAtom } from '@portal/shared-data/session';
 export { currentRoleAtom } from '../atoms/current-role-atom';
 export {
   initialAuthState,
   pendingTwoFactorStep,
+  isPasswordChangePending,
   type AuthState,
   type PendingTwoFactorStep,
 } from '../atoms/auth-transitions';

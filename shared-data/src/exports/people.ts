@@ -9,6 +9,8 @@ export {
   type CreatedUser,
   type StudentStats,
   type TwoFactorReset,
+  type PasswordReset,
+  type PasswordResetMode,
   type UserFilters,
   type UserSortKey,
 } from '../services/users';

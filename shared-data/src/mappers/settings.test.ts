@@ -47,6 +47,7 @@ describe('toPublicSettings', () => {
   it('keeps well-formed values', () => {
     const row = {
       siteName: 'Escuela Sol',
+      contactEmail: 'office@escuela-sol.test',
       defaultLanguage: 'es',
       theme: 'auto',
       primaryColor: '#7C3AED',
@@ -60,7 +61,7 @@ describe('toPublicSettings', () => {
   it.each([
     [null],
     ['text'],
-    [{ siteName: '', theme: 'neon', primaryColor: 'red', sessionTimeout: 0 }],
+    [{ siteName: '', theme: 'neon', primaryColor: 'red', sessionTimeout: 0, contactEmail: 'call us' }],
     [{ siteName: 7, defaultLanguage: null, accentColor: '#12', sessionTimeout: '30' }],
   ])('reads %j as the defaults', (row) => {
     expect(toPublicSettings(row)).toEqual(DEFAULT_PUBLIC_SETTINGS);
@@ -69,6 +70,7 @@ describe('toPublicSettings', () => {
   it('defaults to the settings defaults', () => {
     expect(DEFAULT_PUBLIC_SETTINGS).toEqual({
       siteName: DEFAULT_SETTINGS.general.siteName,
+      contactEmail: '',
       defaultLanguage: 'en',
       theme: 'light',
       primaryColor: '#3B82F6',

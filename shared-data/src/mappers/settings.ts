@@ -68,6 +68,8 @@ export function toSettingsWriteRow(changes: Partial<SettingsGroups>): Partial<Se
  */
 export type PublicSettings = {
   siteName: string;
+  /** Whom a deactivated person should write to (System Settings → General); '' when not set. */
+  contactEmail: string;
   defaultLanguage: string;
   theme: Theme;
   primaryColor: string;
@@ -78,6 +80,7 @@ export type PublicSettings = {
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   siteName: DEFAULT_SETTINGS.general.siteName,
+  contactEmail: DEFAULT_SETTINGS.general.contactEmail,
   defaultLanguage: DEFAULT_SETTINGS.general.defaultLanguage,
   theme: DEFAULT_SETTINGS.appearance.theme,
   primaryColor: DEFAULT_SETTINGS.appearance.primaryColor,
@@ -107,6 +110,7 @@ export function toPublicSettings(row: unknown): PublicSettings {
   const timeout = source.sessionTimeout;
   return {
     siteName: text('siteName', (value) => value.trim() !== ''),
+    contactEmail: text('contactEmail', (value) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)),
     defaultLanguage: text('defaultLanguage', (value) => value !== ''),
     theme: text('theme', (value) => PUBLIC_THEMES.includes(value)) as Theme,
     primaryColor: color('primaryColor'),

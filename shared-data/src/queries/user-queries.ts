@@ -3,6 +3,7 @@ import { courseKeys, dashboardKeys, userKeys } from './keys';
 import { unwrap } from './service-failure';
 import {
   type NewUserInput,
+  type PasswordResetMode,
   type UserChanges,
   type UserFilters,
   userManagementReadModel,
@@ -112,5 +113,12 @@ export const userMutations = {
       mutationKey: ['users', 'admin-reset-two-factor'],
       mutationFn: (id: string) => unwrap(usersService.adminResetTwoFactor(id)),
       meta: { invalidates: [userKeys.all] },
+    }),
+  /** Admin: a one-time password for another account, or its reset mail; answers `{ id, temporaryPassword }`. */
+  adminResetPassword: () =>
+    mutationOptions({
+      mutationKey: ['users', 'admin-reset-password'],
+      mutationFn: ({ id, mode, redirectTo }: { id: string; mode: PasswordResetMode; redirectTo?: string }) =>
+        unwrap(usersService.adminResetPassword(id, mode, redirectTo)),
     }),
 };

@@ -63,6 +63,9 @@ export const ERROR_MESSAGE_KEYS = [
   'cannotDemoteSelf',
   'cannotDeleteSelf',
   'cannotResetOwnTwoFactor',
+  'cannotResetOwnPassword',
+  'accountDeactivated',
+  'passwordChangeRequired',
   'reassignTargetInvalid',
   'teacherSpecializationsTooMany',
   'teacherSpecializationInvalid',
@@ -101,7 +104,8 @@ const AUTH_CODES: Record<string, ErrorMessageKey> = {
   refresh_token_not_found: 'sessionExpired',
   refresh_token_already_used: 'sessionExpired',
   otp_expired: 'sessionExpired',
-  user_banned: 'notAllowed',
+  // A deactivated account (the auth server says so only after the right password: docs/security.md).
+  user_banned: 'accountDeactivated',
   // Two-factor sign-in (GoTrue's MFA endpoints).
   insufficient_aal: 'twoFactorRequired',
   mfa_verification_failed: 'twoFactorCodeInvalid',
@@ -120,6 +124,8 @@ const FUNCTION_CODES: Record<string, ErrorMessageKey> = {
   CANNOT_DEMOTE_SELF: 'cannotDemoteSelf',
   CANNOT_DELETE_SELF: 'cannotDeleteSelf',
   CANNOT_RESET_OWN_TWO_FACTOR: 'cannotResetOwnTwoFactor',
+  CANNOT_RESET_OWN_PASSWORD: 'cannotResetOwnPassword',
+  PASSWORD_CHANGE_REQUIRED: 'passwordChangeRequired',
   TWO_FACTOR_REQUIRED: 'twoFactorRequired',
   FORBIDDEN: 'notAllowed',
   UNAUTHENTICATED: 'sessionExpired',
@@ -149,6 +155,8 @@ const DATABASE_CODES: Record<string, ErrorMessageKey> = {
   PGRST303: 'sessionExpired',
   // PostgREST's pre-request hook refuses a token whose session has ended (HTTP 401).
   PT401: 'sessionExpired',
+  // …and one whose account must first choose its own password (HTTP 403).
+  PT403: 'passwordChangeRequired',
 };
 
 /**

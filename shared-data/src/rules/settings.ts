@@ -7,6 +7,8 @@ export type GeneralSettings = {
   defaultLanguage: string;
   timezone: string;
   dateFormat: string;
+  /** The school office's address, which a deactivated person is told to write to; '' when not set. */
+  contactEmail: string;
 };
 
 export type NotificationSettings = {
@@ -86,6 +88,7 @@ export const DEFAULT_SETTINGS: SettingsGroups = {
     defaultLanguage: 'en',
     timezone: 'UTC',
     dateFormat: 'MM/DD/YYYY',
+    contactEmail: '',
   },
   notifications: {
     emailNotifications: true,
@@ -223,6 +226,7 @@ export type SettingsFormValues = {
 
 export type SettingsFormField =
   | 'general.siteName'
+  | 'general.contactEmail'
   | 'general.defaultLanguage'
   | 'security.sessionTimeout'
   | 'security.maxLoginAttempts'
@@ -271,7 +275,11 @@ const toNumber = (value: NumberField) => (typeof value === 'number' ? value : Nu
 /** What Save Changes writes: every group (the password travels apart, see setSmtpPassword). */
 export function toSettingsGroups(values: SettingsFormValues): SettingsGroups {
   return {
-    general: { ...values.general, siteName: values.general.siteName.trim() },
+    general: {
+      ...values.general,
+      siteName: values.general.siteName.trim(),
+      contactEmail: values.general.contactEmail.trim(),
+    },
     notifications: { ...values.notifications },
     security: {
       ...values.security,
@@ -313,6 +321,10 @@ export function validateSettingsForm(values: SettingsFormValues): SettingsFormEr
   if (siteName === '') errors['general.siteName'] = 'settingsSiteNameRequired';
   else if (siteName.length > SETTINGS_TEXT_LIMITS.siteName) {
     errors['general.siteName'] = 'settingsTextTooLong';
+  }
+  const contactEmail = values.general.contactEmail.trim();
+  if (contactEmail !== '' && (contactEmail.length > 255 || !FROM_EMAIL.test(contactEmail))) {
+    errors['general.contactEmail'] = 'settingsFromEmailInvalid';
   }
   if (!(UI_SITE_LANGUAGES as readonly string[]).includes(values.general.defaultLanguage)) {
     errors['general.defaultLanguage'] = 'settingsLanguageInvalid';

@@ -67,6 +67,26 @@ describe('authService.signIn', () => {
     expect(sessionStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 
+  it('does not load the profile of an account that must choose its own password first', async () => {
+    const session = sessionBody(account);
+    fake.on('POST', '/auth/v1/token?grant_type=password', {
+      body: {
+        ...session,
+        user: { ...session.user, app_metadata: { provider: 'email', must_change_password: true } },
+      },
+    });
+    routeProfile([row]);
+
+    const result = await authService.signIn({ email: account.email, password: 'One-Time-1', remember: true });
+
+    expect(result).toMatchObject({
+      success: false,
+      error: { code: 'AUTH_ERROR', details: { passwordChangeRequired: true } },
+    });
+    // The database would refuse the read (PT403): it is not even tried.
+    expect(fake.requestsTo('GET', '/rest/v1/users')).toHaveLength(0);
+  });
+
   it('keeps the session in sessionStorage only when not remembered', async () => {
     routeSignIn();
     routeProfile([row]);

@@ -75,6 +75,15 @@ export function twoFactorPendingError(
 }
 
 /**
+ * The failure of a session whose account must choose its own password first (its password was set by
+ * an administrator: app metadata `must_change_password`). The database refuses such a session
+ * everything (docs/security.md), so the page is not signed in until the password is changed.
+ */
+export function passwordChangePendingError(): Result<never> {
+  return fail('AUTH_ERROR', 'Choose your own password first', { passwordChangeRequired: true });
+}
+
+/**
  * A session whose account has a verified authenticator app but that has not passed its code (aal1)
  * is not a signed-in page: the database shows such a session nothing. Fails with
  * twoFactorPendingError({ kind: 'verify', factorId }) instead of loading the profile.
@@ -91,6 +100,7 @@ async function toAuthSession(session: Session): Promise<Result<AuthSession>> {
       return twoFactorPendingError({ kind: 'verify', factorId: factor.id });
     }
   }
+  if (session.user.app_metadata?.must_change_password === true) return passwordChangePendingError();
   const profile = await loadProfile(session.user);
   return profile.success ? ok({ ...tokensOf(session), user: profile.data }) : profile;
 }

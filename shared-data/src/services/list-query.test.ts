@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   anyColumnContains,
   containsPattern,
+  everyWordInAnyColumn,
   nothingChanged,
   pageWindow,
   toPagedResult,
@@ -34,6 +35,17 @@ describe('anyColumnContains', () => {
     [['title'], 'say "hola"', 'title.ilike."%say \\"hola\\"%"'],
   ])('%j %j → %s', (columns, term, filter) => {
     expect(anyColumnContains(columns, term)).toBe(filter);
+  });
+});
+
+describe('everyWordInAnyColumn', () => {
+  it('gives one filter per word, each over every column, and none for a blank search', () => {
+    expect(everyWordInAnyColumn(['first_name', 'last_name'], '  Ana   García ')).toEqual([
+      'first_name.ilike."%Ana%",last_name.ilike."%Ana%"',
+      'first_name.ilike."%García%",last_name.ilike."%García%"',
+    ]);
+    expect(everyWordInAnyColumn(['email'], '   ')).toEqual([]);
+    expect(everyWordInAnyColumn(['email'], undefined)).toEqual([]);
   });
 });
 

@@ -37,6 +37,20 @@ export function anyColumnContains(
 }
 
 /**
+ * One `or()` filter per word of `term` (`first_name.ilike."%ana%",…`): a row matches when every word
+ * is found in one of the columns, so "Ana García" finds the person whose first name is Ana and last
+ * name García, in either order. Empty when the search is blank. Each filter goes in a `.or()` of its
+ * own, and PostgREST ANDs them.
+ */
+export function everyWordInAnyColumn(
+  columns: readonly string[],
+  term: string | undefined,
+): string[] {
+  const words = (term ?? '').trim().split(/\s+/).filter(Boolean);
+  return words.map((word) => anyColumnContains(columns, word) as string);
+}
+
+/**
  * The most rows a page-answering database function returns (`get_class_management`,
  * `get_activity_management` cap `page_size` at 100).
  */

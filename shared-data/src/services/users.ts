@@ -16,7 +16,7 @@ import { toNumber } from '../mappers/fields';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
 import { invokeFunction } from './edge-functions';
 import {
-  anyColumnContains,
+  everyWordInAnyColumn,
   containsPattern,
   nothingChanged,
   pageWindow,
@@ -97,6 +97,7 @@ const STUDENT_STATS_FAILED = 'Failed to fetch student statistics';
 const AVATAR_MUST_BE_IMAGE = 'An avatar must be a JPEG, PNG, WebP or GIF picture';
 const ADMIN_USERS_FUNCTION = 'admin-users';
 const RESET_TWO_FACTOR_FAILED = 'Failed to reset two-factor sign-in';
+const RESET_PASSWORD_FAILED = 'Failed to reset the password';
 
 async function getProfile(id: string): Promise<Result<AppUser | null>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
@@ -142,8 +143,9 @@ async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> 
     if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
     const location = containsPattern(filters.location);
     if (location) query = query.ilike('location', location);
-    const search = anyColumnContains(['first_name', 'last_name', 'email'], filters.search);
-    if (search) query = query.or(search);
+    // Word by word, so a full name ("Ana García") finds the person as a first or last name alone does.
+    for (const word of everyWordInAnyColumn(['first_name', 'last_name', 'email'], filters.search))
+      query = query.or(word);
     const ascending = (filters.sortOrder ?? 'desc') === 'asc';
     for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
       // Only the last sign-in can be missing: "never" sorts after every date, either way.
@@ -404,6 +406,36 @@ async function adminResetTwoFactor(id: string): Promise<Result<TwoFactorReset>> 
   });
 }
 
+/**
+ * How an administrator resets another account's password: a one-time password shown once (its owner
+ * must choose their own at the next sign-in), or the password-reset mail sent to its owner.
+ */
+export type PasswordResetMode = 'temporary' | 'mail';
+export type PasswordReset = { id: string; temporaryPassword: string | null };
+
+/**
+ * An admin resets another account's password through the edge function: `temporary` answers the new
+ * one-time password (shown once, stored nowhere else); `mail` sends the reset link, which leads to
+ * `redirectTo` (the shell's reset page) and answers `temporaryPassword: null`.
+ */
+async function adminResetPassword(
+  id: string,
+  mode: PasswordResetMode,
+  redirectTo?: string,
+): Promise<Result<PasswordReset>> {
+  return settle('UPDATE_USERS_ERROR', RESET_PASSWORD_FAILED, async () => {
+    const reply = await invokeFunction<{ id?: string; temporaryPassword?: string } | null>(
+      ADMIN_USERS_FUNCTION,
+      { action: 'resetPassword', id, mode, ...(redirectTo ? { redirectTo } : {}) },
+      'UPDATE_USERS_ERROR',
+      RESET_PASSWORD_FAILED,
+    );
+    if (!reply.success) return reply;
+    const password = reply.data?.temporaryPassword;
+    return ok({ id, temporaryPassword: typeof password === 'string' ? password : null });
+  });
+}
+
 /** A student's figures, computed by the database (self, the student's teachers, admins). */
 async function getStudentStats(studentId: string): Promise<Result<StudentStats>> {
   return settle('USER_STATS_ERROR', STUDENT_STATS_FAILED, async () => {
@@ -434,5 +466,6 @@ export const usersService = {
   adminUpdate,
   adminDelete,
   adminResetTwoFactor,
+  adminResetPassword,
   getStudentStats,
 };

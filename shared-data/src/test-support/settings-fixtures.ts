@@ -3,6 +3,7 @@ import type { PublicSettings } from '../mappers/settings';
 /** A school whose public settings differ from the defaults in every field. */
 export const schoolPublicSettings: PublicSettings = {
   siteName: 'Escuela Sol',
+  contactEmail: 'secretaria@escuela-sol.test',
   defaultLanguage: 'es',
   theme: 'dark',
   primaryColor: '#7C3AED',

@@ -20,6 +20,7 @@ import { SchoolSettings } from './app';
 
 const school: PublicSettings = {
   siteName: 'Escuela Sol',
+  contactEmail: '',
   defaultLanguage: 'es',
   theme: 'dark',
   primaryColor: '#7C3AED',

@@ -52,6 +52,8 @@ type ErrorCode =
   | 'REASSIGN_TARGET_INVALID'
   | 'FILES_NOT_REMOVED'
   | 'CANNOT_RESET_OWN_TWO_FACTOR'
+  | 'CANNOT_RESET_OWN_PASSWORD'
+  | 'PASSWORD_CHANGE_REQUIRED'
   | 'TWO_FACTOR_REQUIRED';
 
 /** This function's refusals: the shared FunctionError, with this function's codes. */
@@ -182,6 +184,13 @@ export function temporaryPassword(): string {
 
 // --- the work -----------------------------------------------------------------------------------------
 
+/**
+ * The app metadata flag of an account whose password an administrator chose: until its owner stores a
+ * new one (which clears it), the database refuses the account's requests.
+ */
+const MUST_CHANGE_PASSWORD = 'must_change_password';
+const PASSWORD_CHANGE_REQUIRED = 'Choose your own password first';
+
 /** The auth admin API (create and delete accounts) and the caller check. */
 function serviceClient(): SupabaseClient {
   return createClient(
@@ -221,6 +230,10 @@ async function requireAdmin(request: Request, admin: SupabaseClient): Promise<Ca
   const { data, error } = await admin.auth.getUser(token);
   if (error || !data.user)
     throw new FunctionError(401, 'UNAUTHENTICATED', 'Sign in to manage users');
+  // An administrator whose password another administrator set must choose their own first (the
+  // database refuses their requests too: 20261129000501_password_change_required.sql).
+  if (data.user.app_metadata?.[MUST_CHANGE_PASSWORD] === true)
+    throw new FunctionError(403, 'PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED);
   const { data: profile, error: profileError } = await admin
     .from('users')
     .select('role, is_active')
@@ -321,7 +334,11 @@ function newUserOf(body: Body): NewUser {
 const emailTaken = () =>
   new FunctionError(409, 'EMAIL_TAKEN', 'A user with this email already exists');
 
-/** Creates the confirmed account with its one-time password, then gives its profile what was entered. */
+/**
+ * Creates the confirmed account with its one-time password, then gives its profile what was entered.
+ * The owner must choose their own password at the first sign-in (the app metadata flag, which the
+ * database enforces).
+ */
 async function createAccount(admin: SupabaseClient, caller: Caller, input: NewUser) {
   const password = temporaryPassword();
   const { data, error } = await admin.auth.admin.createUser({
@@ -329,6 +346,7 @@ async function createAccount(admin: SupabaseClient, caller: Caller, input: NewUs
     password,
     email_confirm: true,
     user_metadata: { first_name: input.firstName, last_name: input.lastName },
+    app_metadata: { [MUST_CHANGE_PASSWORD]: true },
   });
   if (
     error?.code === 'email_exists' ||
@@ -595,13 +613,69 @@ async function resetTwoFactor(admin: SupabaseClient, caller: Caller, token: stri
   return { id, removed };
 }
 
+const RESET_OWN_PASSWORD = 'Administrators change their own password in their profile';
+
+/** Where a reset mail's link leads: the shell's reset page, on an origin the auth server allows. */
+function redirectToOf(body: Body): string | undefined {
+  const value = body.redirectTo;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !/^https?:\/\//.test(value) || value.length > 2000)
+    throw invalid('redirectTo', 'redirectTo must be an address of the portal');
+  return value;
+}
+
+/**
+ * `resetPassword` { id, mode: 'temporary' | 'mail', redirectTo? }: another account's password.
+ * 'temporary' stores a new one-time password (answered once, like `create`'s) and flags the account,
+ * so its owner must choose their own at the next sign-in; the password is stored first and the flag
+ * after it, since storing a password clears the flag (the database's trigger). 'mail' sends the
+ * account's owner the password-reset mail (the auth server's own, as "Forgot password" does). The
+ * target is read as the caller first, so the database's rules for the caller (session, two-factor)
+ * apply. An administrator never resets their own: Profile → Change password asks for the current one.
+ */
+async function resetPassword(admin: SupabaseClient, caller: Caller, body: Body) {
+  const id = idOf(body);
+  const mode = body.mode;
+  if (mode !== 'temporary' && mode !== 'mail')
+    throw invalid('mode', "mode must be 'temporary' or 'mail'");
+  const redirectTo = redirectToOf(body);
+  if (id === caller.user.id)
+    throw new FunctionError(400, 'CANNOT_RESET_OWN_PASSWORD', RESET_OWN_PASSWORD);
+  const { data: target, error: readError } = await caller.db
+    .from('users')
+    .select('id, email')
+    .eq('id', id)
+    .maybeSingle();
+  if (readError?.code === '42501')
+    throw new FunctionError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED);
+  if (readError) throw readError;
+  if (!target) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+
+  if (mode === 'mail') {
+    const { error } = await admin.auth.resetPasswordForEmail(target.email, { redirectTo });
+    if (error) throw error;
+    return { id, mailed: true };
+  }
+  const password = temporaryPassword();
+  const stored = await admin.auth.admin.updateUserById(id, { password });
+  if (stored.error?.status === 404) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  if (stored.error) throw stored.error;
+  const flagged = await admin.auth.admin.updateUserById(id, {
+    app_metadata: { [MUST_CHANGE_PASSWORD]: true },
+  });
+  if (flagged.error) throw flagged.error;
+  return { id, temporaryPassword: password };
+}
+
 /**
  * POST { action: 'create' | 'import' | 'update' | 'delete' | 'resetTwoFactor', … } with the caller's access token.
  * `create` and `update` also take `specializations` (a teacher's labels); `update` and `delete` take
  * `reassignTo`, the active teacher who takes over the user's courses first.
  * `resetTwoFactor` { id } removes every two-factor factor of another account.
+ * `resetPassword` { id, mode: 'temporary' | 'mail', redirectTo? } gives another account a new one-time
+ * password (answered once) or mails its owner the password-reset link.
  * Answers { user, temporaryPassword } (201) | { results } | { user } | { id, reassigned? } |
- * { id, removed }, or
+ * { id, removed } | { id, temporaryPassword } | { id, mailed: true }, or
  * { code, message, details? } (the shape Supabase's runtime uses for its own function errors).
  */
 export default async function handler(request: Request): Promise<Response> {
@@ -623,11 +697,13 @@ export default async function handler(request: Request): Promise<Response> {
         return json(request, 200, await deleteUser(admin, caller, body));
       case 'resetTwoFactor':
         return json(request, 200, await resetTwoFactor(admin, caller, tokenOf(request), body));
+      case 'resetPassword':
+        return json(request, 200, await resetPassword(admin, caller, body));
       default:
         throw new FunctionError(
           400,
           'INVALID_REQUEST',
-          "action must be 'create', 'import', 'update', 'delete' or 'resetTwoFactor'",
+          "action must be 'create', 'import', 'update', 'delete', 'resetTwoFactor' or 'resetPassword'",
           { field: 'action' },
         );
     }

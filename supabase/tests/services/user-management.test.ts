@@ -101,6 +101,51 @@ describe('usersService.list (one page, sorted and searched by the server)', () =
   });
 });
 
+  it('finds a person by their full name, in either order and any case (issue 29 item 14)', async () => {
+    await signInAs('admin');
+    const tag = uniqueEmail('fullname')
+      .split('@')[0]!
+      .replace(/[^a-z0-9]/g, '');
+    const ana = dataOf(
+      await usersService.adminCreate({
+        email: uniqueEmail(`ana-${tag}`),
+        firstName: `Ana${tag}`,
+        lastName: `García${tag}`,
+        role: 'student',
+      }),
+    );
+    const other = dataOf(
+      await usersService.adminCreate({
+        email: uniqueEmail(`anab-${tag}`),
+        firstName: `Ana${tag}`,
+        lastName: `López${tag}`,
+        role: 'student',
+      }),
+    );
+    createdUsers.push(ana.user.id, other.user.id);
+
+    const found = async (search: string) =>
+      dataOf(await usersService.list({ search, limit: 10 })).items.map((user) => user.id);
+    // Before: one column at a time, so a first and a last name together matched nobody.
+    expect(await found(`Ana${tag} García${tag}`)).toEqual([ana.user.id]);
+    expect(await found(`  garcía${tag}   ana${tag} `)).toEqual([ana.user.id]);
+    expect(await found(`ANA${tag} GARC`)).toEqual([ana.user.id]);
+    // A word that is in nobody's name or address finds nobody, even beside one that is.
+    expect(await found(`Ana${tag} Pérez${tag}`)).toEqual([]);
+    // The student picker's request (active students by name) finds her the same way.
+    const picker = dataOf(
+      await usersService.list({
+        role: 'student',
+        isActive: true,
+        search: `Ana${tag} García`,
+        sortBy: 'name',
+        sortOrder: 'asc',
+        limit: 100,
+      }),
+    );
+    expect(picker.items.map((user) => user.id)).toEqual([ana.user.id]);
+  });
+
 describe('usersService.adminImport with a CSV file that has bad rows', () => {
   it('sends only the good rows; the report says what was created and why the others were not', async () => {
     await signInAs('admin');

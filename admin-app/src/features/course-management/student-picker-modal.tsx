@@ -38,7 +38,7 @@ export interface StudentPickerModalProps {
 }
 
 /**
- * The user picker ('Seleccionar usuario'): active students found by first name, last name or email
+ * The user picker ('Seleccionar usuario'): active students found by name (first, last or both, "Ana García") or email
  * on the server, up to 100, each with Add; those already in the course say so. Mounted only while
  * open. Adding goes through `enroll_user_in_course`, which decides (a full course, a duplicate, a
  * non-student are refused, and the reason is shown); after a student is added the toast shows and

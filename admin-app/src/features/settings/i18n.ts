@@ -19,6 +19,8 @@ export const en = {
   general: {
     siteName: 'Site name',
     siteNameHint: 'The brand in the sidebar, on the sign-in page and in the browser tab',
+    contactEmail: 'Contact email',
+    contactEmailHint: 'The office address a person whose account is deactivated is told to write to',
     defaultLanguage: 'Default language',
     defaultLanguageHint: 'The language visitors see until they choose one themselves',
   },
@@ -112,6 +114,8 @@ export const es: typeof en = {
   general: {
     siteName: 'Nombre del sitio',
     siteNameHint: 'La marca en la barra lateral, en la página de inicio de sesión y en la pestaña',
+    contactEmail: 'Correo de contacto',
+    contactEmailHint: 'La dirección de la oficina a la que se remite a quien tenga la cuenta desactivada',
     defaultLanguage: 'Idioma predeterminado',
     defaultLanguageHint: 'El idioma que ven los visitantes hasta que eligen uno',
   },

@@ -160,6 +160,13 @@ export function SettingsForm({ settings }: SettingsFormProps) {
                   disabled={saving}
                   {...form.getInputProps('general.siteName')}
                 />
+                <TextInput
+                  type="email"
+                  label={t('general.contactEmail')}
+                  description={t('general.contactEmailHint')}
+                  disabled={saving}
+                  {...form.getInputProps('general.contactEmail')}
+                />
                 <Select
                   label={t('general.defaultLanguage')}
                   description={t('general.defaultLanguageHint')}

@@ -60,6 +60,8 @@ export const en = {
     deleteSelf: 'You cannot delete your own account',
     resetTwoFactor: 'Reset two-factor sign-in of {{name}}',
     resetTwoFactorSelf: 'Turn off your own two-factor sign-in in your profile',
+    resetPassword: 'Reset the password of {{name}}',
+    resetPasswordSelf: 'Change your own password in your profile',
   },
   form: {
     createTitle: 'Create User',
@@ -101,6 +103,21 @@ export const en = {
     reactivateMessage: 'They can sign in again with their password.',
     reactivateConfirm: 'Reactivate',
     failed: 'The account was not changed:',
+  },
+  resetPassword: {
+    title: 'Reset the password of {{name}}',
+    how: 'How should they get a new password?',
+    temporary: 'Give them a one-time password',
+    temporaryHint:
+      'Their current password stops working at once. The new one is shown to you once, to pass on; at their next sign-in they must choose their own before anything else.',
+    mail: 'Email them a reset link',
+    mailHint: 'Sent to {{email}}, in their language; the link lets them choose a new password.',
+    confirmTemporary: 'Make a one-time password',
+    confirmMail: 'Send the reset email',
+    failed: 'The password was not reset:',
+    resetFailed: 'Error resetting the password',
+    passwordTitle: 'New one-time password',
+    mailed: 'Password reset email sent to {{email}}.',
   },
   twoFactor: {
     title: 'Reset two-factor sign-in of {{name}}?',
@@ -234,6 +251,8 @@ export const es: typeof en = {
     deleteSelf: 'No puedes eliminar tu propia cuenta',
     resetTwoFactor: 'Restablecer la verificación en dos pasos de {{name}}',
     resetTwoFactorSelf: 'Desactiva tu propia verificación en dos pasos en tu perfil',
+    resetPassword: 'Restablecer la contraseña de {{name}}',
+    resetPasswordSelf: 'Cambia tu propia contraseña en tu perfil',
   },
   form: {
     createTitle: 'Crear usuario',
@@ -275,6 +294,21 @@ export const es: typeof en = {
     reactivateMessage: 'Podrá volver a iniciar sesión con su contraseña.',
     reactivateConfirm: 'Reactivar',
     failed: 'La cuenta no se modificó:',
+  },
+  resetPassword: {
+    title: 'Restablecer la contraseña de {{name}}',
+    how: '¿Cómo recibirá una contraseña nueva?',
+    temporary: 'Darle una contraseña de un solo uso',
+    temporaryHint:
+      'Su contraseña actual deja de servir al momento. La nueva se te muestra una vez, para que se la entregues; al iniciar sesión tendrá que elegir la suya antes de nada.',
+    mail: 'Enviarle un enlace de restablecimiento',
+    mailHint: 'Se envía a {{email}}, en su idioma; el enlace le permite elegir una contraseña nueva.',
+    confirmTemporary: 'Crear contraseña de un solo uso',
+    confirmMail: 'Enviar el correo',
+    failed: 'La contraseña no se restableció:',
+    resetFailed: 'Error al restablecer la contraseña',
+    passwordTitle: 'Nueva contraseña de un solo uso',
+    mailed: 'Correo de restablecimiento enviado a {{email}}.',
   },
   twoFactor: {
     title: '¿Restablecer la verificación en dos pasos de {{name}}?',

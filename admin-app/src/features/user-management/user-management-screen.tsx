@@ -43,6 +43,7 @@ import { namespace } from './i18n';
 import { TeacherDepartureDialog } from './teacher-departure-dialog';
 import { userFailureText } from './user-failure';
 import { UserFormModal } from './user-form-modal';
+import { ResetPasswordModal } from './reset-password-modal';
 import { UserImportModal } from './user-import-modal';
 import { UsersTable, type UserSort } from './users-table';
 
@@ -88,6 +89,11 @@ export default function UserManagementScreen() {
   const [resetting, setResetting] = useState<Confirming>(null);
   // A teacher leaving (deleted or deactivated) says what happens to their courses first.
   const [leaving, setLeaving] = useState<{ departure: TeacherDeparture; user: AppUser } | null>(
+    null,
+  );
+  // Reset password: the dialog's user, then the one-time password it answered (shown once).
+  const [resettingPassword, setResettingPassword] = useState<AppUser | null>(null);
+  const [oneTimePassword, setOneTimePassword] = useState<{ user: AppUser; password: string } | null>(
     null,
   );
   // The dashboard's Add User opens this screen with its dialog (`?new=1`).
@@ -301,6 +307,7 @@ export default function UserManagementScreen() {
               : setDeleting({ user, open: true })
           }
           onResetTwoFactor={(user) => setResetting({ user, open: true })}
+          onResetPassword={setResettingPassword}
         />
       </PagedResults>
 
@@ -331,6 +338,30 @@ export default function UserManagementScreen() {
           email={created.user.email}
           temporaryPassword={created.temporaryPassword}
           onClose={() => setCreated(null)}
+        />
+      ) : null}
+
+      {resettingPassword ? (
+        <ResetPasswordModal
+          user={resettingPassword}
+          name={nameOf(resettingPassword)}
+          onClose={() => setResettingPassword(null)}
+          onDone={({ temporaryPassword }) => {
+            const user = resettingPassword;
+            setResettingPassword(null);
+            if (temporaryPassword) setOneTimePassword({ user, password: temporaryPassword });
+            else toast(t('resetPassword.mailed', { email: user.email }));
+          }}
+        />
+      ) : null}
+
+      {oneTimePassword ? (
+        <TemporaryPasswordDialog
+          title={t('resetPassword.passwordTitle')}
+          name={nameOf(oneTimePassword.user)}
+          email={oneTimePassword.user.email}
+          temporaryPassword={oneTimePassword.password}
+          onClose={() => setOneTimePassword(null)}
         />
       ) : null}
 

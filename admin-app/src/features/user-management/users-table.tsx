@@ -12,6 +12,7 @@ import {
   IconArrowDown,
   IconArrowUp,
   IconArrowsSort,
+  IconKey,
   IconPencil,
   IconShieldOff,
   IconTrash,
@@ -36,6 +37,8 @@ export interface UsersTableProps {
   onDelete: (user: AppUser) => void;
   /** Reset two-factor sign-in (a lost phone): offered for every account but the administrator's own. */
   onResetTwoFactor: (user: AppUser) => void;
+  /** Reset password (a one-time password or the reset mail); without it the action is not offered. */
+  onResetPassword?: (user: AppUser) => void;
 }
 
 /** A column's first click: names and roles A→Z, dates newest first. */
@@ -97,6 +100,7 @@ export function UsersTable({
   onToggleActive,
   onDelete,
   onResetTwoFactor,
+  onResetPassword,
 }: UsersTableProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
@@ -200,6 +204,19 @@ export function UsersTable({
                         <IconUserCheck size={18} aria-hidden />
                       )}
                     </ActionIcon>
+                    {onResetPassword ? (
+                      <ActionIcon
+                        variant="subtle"
+                        color="indigo"
+                        aria-label={
+                          self ? t('actions.resetPasswordSelf') : t('actions.resetPassword', { name })
+                        }
+                        disabled={self}
+                        onClick={() => onResetPassword(user)}
+                      >
+                        <IconKey size={18} aria-hidden />
+                      </ActionIcon>
+                    ) : null}
                     <ActionIcon
                       variant="subtle"
                       color="grape"

@@ -13,6 +13,7 @@ export const en = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   network: 'The server could not be reached. Check your connection and try again.',
   notAllowed: 'You are not allowed to do this.',
+  accountDeactivated: 'This account is deactivated.',
   notFound: 'It no longer exists, or you cannot see it.',
   duplicate: 'This already exists.',
   missingValue: 'A required field is missing.',
@@ -64,6 +65,9 @@ export const en = {
   cannotDeleteSelf: 'You cannot delete your own account.',
   cannotResetOwnTwoFactor:
     'You cannot reset your own two-factor sign-in. Turn it off in your profile, or ask another administrator.',
+  cannotResetOwnPassword:
+    'You cannot reset your own password here. Change it in your profile with your current password.',
+  passwordChangeRequired: 'Choose your own password before you go on.',
   reassignTargetInvalid: 'Courses can only be moved to another active teacher.',
   teacherSpecializationsTooMany: 'A teacher can have at most 10 specializations.',
   teacherSpecializationInvalid:
@@ -93,6 +97,7 @@ export const es: typeof en = {
   sessionExpired: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
   network: 'No se pudo contactar con el servidor. Revisa tu conexión y vuelve a intentarlo.',
   notAllowed: 'No tienes permiso para hacer esto.',
+  accountDeactivated: 'Esta cuenta está desactivada.',
   notFound: 'Ya no existe o no puedes verlo.',
   duplicate: 'Esto ya existe.',
   missingValue: 'Falta un campo obligatorio.',
@@ -145,6 +150,9 @@ export const es: typeof en = {
   cannotDeleteSelf: 'No puedes eliminar tu propia cuenta.',
   cannotResetOwnTwoFactor:
     'No puedes restablecer tu propia verificación en dos pasos. Desactívala en tu perfil o pide ayuda a otro administrador.',
+  cannotResetOwnPassword:
+    'No puedes restablecer tu propia contraseña aquí. Cámbiala en tu perfil con tu contraseña actual.',
+  passwordChangeRequired: 'Elige tu propia contraseña antes de continuar.',
   reassignTargetInvalid: 'Los cursos solo se pueden pasar a otro profesor activo.',
   teacherSpecializationsTooMany: 'Un profesor puede tener como máximo 10 especialidades.',
   teacherSpecializationInvalid:

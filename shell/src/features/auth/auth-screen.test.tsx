@@ -5,9 +5,14 @@ import {
   authService,
   fail,
   ok,
+  passwordChangePendingError,
+  settingsService,
+  DEFAULT_PUBLIC_SETTINGS,
   twoFactorService,
   type AuthSession,
 } from '@portal/shared-data';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@portal/shared-data/queries';
 import { renderShell, student } from '../../test-support/render-shell';
 import AuthScreen from './auth-screen';
 
@@ -156,6 +161,152 @@ describe('sign in: the second step', () => {
     expect(page().user).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveValue('ana@school.test');
     expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
+  });
+});
+
+describe('sign in to a deactivated account (issue 29 item 12)', () => {
+  const banned = () =>
+    fail('LOGIN_ERROR', 'User is banned', { status: 400, code: 'user_banned' });
+
+  async function signIn(language: 'en' | 'es') {
+    vi.spyOn(authService, 'signIn').mockResolvedValue(banned());
+    // The page's QueryClient (the shell's App gives one to every route, the sign-in page included).
+    const rendered = renderShell(
+      <QueryClientProvider client={createQueryClient({ retry: false })}>
+        <AuthScreen />
+      </QueryClientProvider>,
+      { language },
+    );
+    const [email, password, submit] =
+      language === 'es'
+        ? ['Correo electrónico', 'Contraseña', 'Iniciar sesión']
+        : ['Email', 'Password', 'Sign In'];
+    await rendered.user.type(screen.getByLabelText(email), 'ines@school.test');
+    await rendered.user.type(screen.getByLabelText(password), 'right-password');
+    await rendered.user.click(screen.getByRole('button', { name: submit }));
+    return rendered;
+  }
+
+  it('says the account is deactivated and names the contact from settings', async () => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(
+      ok({ ...DEFAULT_PUBLIC_SETTINGS, contactEmail: 'office@school.test' }),
+    );
+    await signIn('en');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This account is deactivated');
+    await waitFor(() => expect(alert).toHaveTextContent('To use it again, write to office@school.test.'));
+    expect(alert).not.toHaveTextContent('User is banned');
+    expect(screen.getByLabelText('Email')).toHaveValue('ines@school.test');
+  });
+
+  it('in Spanish, without a contact set, points to the school office by name', async () => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(
+      ok({ ...DEFAULT_PUBLIC_SETTINGS, contactEmail: '' }),
+    );
+    await signIn('es');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Esta cuenta está desactivada');
+    expect(alert).toHaveTextContent('Para volver a usarla, consulta a la oficina de Lingua Academy.');
+  });
+});
+
+describe('sign in with a password an administrator set (issue 29 item 10)', () => {
+  const session: AuthSession = { token: 'access-2', refreshToken: 'refresh-2', user: student() };
+
+  async function signInWithOneTimePassword(language: 'en' | 'es' = 'en') {
+    vi.spyOn(authService, 'signIn').mockResolvedValue(passwordChangePendingError());
+    const rendered = renderShell(<AuthScreen />, { language });
+    const [email, password, submit] =
+      language === 'es'
+        ? ['Correo electrónico', 'Contraseña', 'Iniciar sesión']
+        : ['Email', 'Password', 'Sign In'];
+    await rendered.user.type(screen.getByLabelText(email), 'ana@school.test');
+    await rendered.user.type(screen.getByLabelText(password), 'One-Time-Pass-1');
+    await rendered.user.click(screen.getByRole('button', { name: submit }));
+    return { ...rendered, page: () => rendered.store.get(authAtom) };
+  }
+
+  it('asks for a new password, changes it with the one-time password, then signs the page in', async () => {
+    const change = vi
+      .spyOn(authService, 'changePassword')
+      .mockResolvedValue(ok({ token: 'access-2', refreshToken: 'refresh-2' }));
+    vi.spyOn(authService, 'getSession').mockResolvedValue(ok(session));
+    const nextStep = vi.spyOn(twoFactorService, 'nextStep').mockResolvedValue(ok({ kind: 'none' }));
+    const { user, page } = await signInWithOneTimePassword();
+
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(page()).toMatchObject({ user: null, token: null });
+    // The one-time password was just typed: it is not asked again.
+    expect(screen.queryByLabelText('Password you were given')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('New Password'), 'my-own-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'my-own-pass');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(change).toHaveBeenCalledWith({ currentPassword: 'One-Time-Pass-1', newPassword: 'my-own-pass' });
+    await waitFor(() => expect(page()).toMatchObject({ user: session.user, token: 'access-2' }));
+    expect(nextStep).toHaveBeenCalledWith('student');
+  });
+
+  it('then asks a teacher to set up two-factor sign-in when the school requires it, before signing in', async () => {
+    vi.spyOn(authService, 'changePassword').mockResolvedValue(
+      ok({ token: 'access-3', refreshToken: 'refresh-3' }),
+    );
+    vi.spyOn(authService, 'getSession').mockResolvedValue(
+      ok({ ...session, user: student({ id: 'teacher-1', role: 'teacher' }) }),
+    );
+    vi.spyOn(twoFactorService, 'nextStep').mockResolvedValue(ok({ kind: 'enroll' }));
+    const { user, page } = await signInWithOneTimePassword();
+
+    await screen.findByRole('heading', { name: 'Choose your password' });
+    await user.type(screen.getByLabelText('New Password'), 'my-own-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'my-own-pass');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Set up two-factor sign-in' }),
+    ).toBeInTheDocument();
+    expect(page().user).toBeNull();
+  });
+
+  it("keeps what was typed and says why in the user's language when the new password is refused", async () => {
+    vi.spyOn(authService, 'changePassword').mockResolvedValue(
+      fail('UPDATE_PASSWORD_ERROR', 'Password is too weak', { status: 422, code: 'weak_password' }),
+    );
+    const getSession = vi.spyOn(authService, 'getSession');
+    const { user, page } = await signInWithOneTimePassword('es');
+
+    expect(await screen.findByRole('heading', { name: 'Elige tu contraseña' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'abcdef');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'abcdef');
+    await user.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo guardar tu contraseña');
+    expect(alert).not.toHaveTextContent('Password is too weak');
+    expect(screen.getByLabelText('Nueva contraseña')).toHaveValue('abcdef');
+    expect(getSession).not.toHaveBeenCalled();
+    expect(page().user).toBeNull();
+  });
+
+  it('a new password equal to the one-time one is refused before it is sent', async () => {
+    const change = vi.spyOn(authService, 'changePassword');
+    const { user } = await signInWithOneTimePassword();
+    await screen.findByRole('heading', { name: 'Choose your password' });
+    await user.type(screen.getByLabelText('New Password'), 'One-Time-Pass-1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'One-Time-Pass-1');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('The new password must be different from the current one.')).toBeInTheDocument();
+    expect(change).not.toHaveBeenCalled();
+  });
+
+  it('Use another account signs the one-time session out and shows the sign-in form again', async () => {
+    const signOut = vi.spyOn(authService, 'signOut').mockResolvedValue(ok(null));
+    const { user } = await signInWithOneTimePassword();
+    await screen.findByRole('heading', { name: 'Choose your password' });
+    await user.click(screen.getByRole('button', { name: 'Use another account' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(signOut).toHaveBeenCalled();
   });
 });
 

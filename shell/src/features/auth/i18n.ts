@@ -81,6 +81,22 @@ export const en = {
       'This page sets a new password only from the link in a password reset email. While signed in, change it in Profile → Change password with your current one, or ask for a reset link below.',
     checking: 'Checking your reset link…',
   },
+  deactivated: {
+    title: 'This account is deactivated',
+    contact: 'To use it again, write to {{email}}.',
+    noContact: 'To use it again, ask the office of {{school}}.',
+  },
+  choosePassword: {
+    title: 'Choose your password',
+    subtitle:
+      'Your password was set by the school and works only once. Choose your own to continue.',
+    currentPassword: 'Password you were given',
+    newPassword: 'New Password',
+    confirmPassword: 'Confirm Password',
+    submit: 'Save and continue',
+    cancel: 'Use another account',
+    failed: 'Your password could not be saved:',
+  },
   twoFactor: {
     verifyTitle: 'Two-factor sign-in',
     verifySubtitle: 'Enter the 6-digit code from your authenticator app.',
@@ -175,6 +191,22 @@ export const es: typeof en = {
     notRecovery:
       'Esta página solo cambia la contraseña desde el enlace del correo de restablecimiento. Con la sesión iniciada, cámbiala en Perfil → Cambiar contraseña con la actual, o pide aquí abajo un enlace de restablecimiento.',
     checking: 'Comprobando tu enlace de restablecimiento…',
+  },
+  deactivated: {
+    title: 'Esta cuenta está desactivada',
+    contact: 'Para volver a usarla, escribe a {{email}}.',
+    noContact: 'Para volver a usarla, consulta a la oficina de {{school}}.',
+  },
+  choosePassword: {
+    title: 'Elige tu contraseña',
+    subtitle:
+      'La contraseña que te dio el centro solo sirve una vez. Elige la tuya para continuar.',
+    currentPassword: 'Contraseña que recibiste',
+    newPassword: 'Nueva contraseña',
+    confirmPassword: 'Confirmar contraseña',
+    submit: 'Guardar y continuar',
+    cancel: 'Usar otra cuenta',
+    failed: 'No se pudo guardar tu contraseña:',
   },
   twoFactor: {
     verifyTitle: 'Verificación en dos pasos',

@@ -53,7 +53,14 @@ describe('ResetPasswordScreen', () => {
     expect(screen.getByLabelText('Nueva contraseña')).toHaveValue('secret12');
   });
 
+  it('shows the form to a recovery session whose account must still choose its password (no profile loaded)', async () => {
+    fromResetMail();
+    renderShell(<ResetPasswordScreen />, { path: '/reset-password' });
+    expect(await screen.findByLabelText('New Password')).toBeInTheDocument();
+  });
+
   it('asks to open the page from the email without a recovery session', () => {
+    vi.spyOn(authService, 'isRecoverySession').mockResolvedValue(false);
     renderShell(<ResetPasswordScreen />, { path: '/reset-password' });
 
     expect(screen.getByRole('alert')).toHaveTextContent(

@@ -28,13 +28,13 @@ export const REDIRECT_AFTER_UPDATE_MS = 1000;
 type Status = 'idle' | 'submitting' | 'success';
 
 /**
- * Whether the signed-in session came from a password reset mail (null while that is being read, and
- * for nobody signed in).
+ * Whether the session came from a password reset mail (null while that is being read). It is asked
+ * even when the page has no signed-in user: an account that must first choose its own password (its
+ * password was set by an administrator) has a recovery session but no profile the page may load.
  */
 function useRecoverySession(signedIn: boolean): boolean | null {
   const [recovery, setRecovery] = useState<boolean | null>(null);
   useEffect(() => {
-    if (!signedIn) return;
     let current = true;
     void authService.isRecoverySession().then((answer) => {
       if (current) setRecovery(answer);
@@ -43,7 +43,7 @@ function useRecoverySession(signedIn: boolean): boolean | null {
       current = false;
     };
   }, [signedIn]);
-  return signedIn ? recovery : null;
+  return recovery;
 }
 
 /**
@@ -112,7 +112,7 @@ export default function ResetPasswordScreen() {
       </Stack>
     </AuthLayout>
   );
-  if (status !== 'success' && !user) {
+  if (status !== 'success' && !user && recovery !== true) {
     return requestLink(linkError ? t('reset.invalidLink') : t('reset.noSession'));
   }
   if (status !== 'success' && recovery === false) return requestLink(t('reset.notRecovery'));

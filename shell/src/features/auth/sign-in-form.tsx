@@ -5,6 +5,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import {
   authAtom,
   authService,
+  errorMessageKey,
+  isPasswordChangePending,
   logoutWriteAtom,
   pendingTwoFactorStep,
   twoFactorService,
@@ -20,6 +22,8 @@ import { PasswordField } from './password-field';
 import { ServerError } from './server-error';
 import { useHydrated } from './static-sign-in';
 import { translateErrors } from './translate-errors';
+import { ChoosePasswordStep } from './choose-password-step';
+import { DeactivatedNotice } from './deactivated-notice';
 import { TwoFactorStep } from './two-factor-step';
 
 /** `session` is null when the profile is not readable yet (an aal1 session of an account with an app). */
@@ -39,6 +43,9 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const [busy, setBusy] = useState(false);
   // After the password: the authenticator code (or enrolling one) before the page is signed in.
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  // An account whose password an administrator set: its owner chooses their own first. Holds the
+  // one-time password just typed (undefined when the step comes after a reload's two-factor code).
+  const [choosePassword, setChoosePassword] = useState<{ currentPassword?: string } | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '', remember: true },
@@ -64,6 +71,17 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  /** A session whose password is settled: the two-factor step it still owes, if any, else signed in. */
+  const proceed = async (session: AuthSession) => {
+    const next = await twoFactorService.nextStep(session.user.role);
+    if (!next.success) {
+      await authService.signOut();
+      return setServerError(next.error);
+    }
+    if (next.data.kind === 'none') return completeSignIn(session);
+    setSecondStep({ session, step: next.data });
+  };
+
   const submit = form.onSubmit(
     async ({ email, password, remember }) => {
       setServerError(null);
@@ -71,18 +89,13 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
       try {
         const result = await authService.signIn({ email: email.trim(), password, remember });
         if (!result.success) {
+          if (isPasswordChangePending(result.error)) return setChoosePassword({ currentPassword: password });
           const pending = pendingTwoFactorStep(result.error);
           return pending
             ? setSecondStep({ session: null, step: pending })
             : setServerError(result.error);
         }
-        const next = await twoFactorService.nextStep(result.data.user.role);
-        if (!next.success) {
-          await authService.signOut();
-          return setServerError(next.error);
-        }
-        if (next.data.kind === 'none') return completeSignIn(result.data);
-        setSecondStep({ session: result.data, step: next.data });
+        await proceed(result.data);
       } finally {
         setBusy(false);
       }
@@ -94,6 +107,26 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
   const current: SecondStep | null =
     secondStep ?? (twoFactorPending ? { session: null, step: twoFactorPending } : null);
 
+  if (choosePassword) {
+    return (
+      <ChoosePasswordStep
+        currentPassword={choosePassword.currentPassword}
+        onChanged={async () => {
+          const session = await authService.getSession();
+          setChoosePassword(null);
+          // Staff may still owe the school's two-factor set-up, as after any password.
+          if (session.success && session.data) return proceed(session.data);
+          await logout();
+          if (!session.success) setServerError(session.error);
+        }}
+        onCancel={() => {
+          setChoosePassword(null);
+          void logout();
+        }}
+      />
+    );
+  }
+
   if (current) {
     return (
       <TwoFactorStep
@@ -104,6 +137,10 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
           const session = await authService.getSession();
           if (session.success && session.data) return completeSignIn(session.data);
           setSecondStep(null);
+          if (!session.success && isPasswordChangePending(session.error)) {
+            const typed = form.getValues().password;
+            return setChoosePassword(typed ? { currentPassword: typed } : {});
+          }
           await logout();
           if (!session.success) setServerError(session.error);
         }}
@@ -126,7 +163,11 @@ export function SignInForm({ onForgotPassword, onSignUp }: Props) {
             {t('signIn.subtitle')}
           </Text>
         </div>
-        <ServerError title={t('signIn.failed')} error={serverError} />
+        {serverError && errorMessageKey(serverError) === 'accountDeactivated' ? (
+          <DeactivatedNotice />
+        ) : (
+          <ServerError title={t('signIn.failed')} error={serverError} />
+        )}
         <TextInput
           ref={fields.email}
           label={t('signIn.email')}
