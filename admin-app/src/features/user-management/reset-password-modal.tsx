@@ -41,6 +41,8 @@ export function ResetPasswordModal({ user, name, onClose, onDone }: ResetPasswor
     <FormModal
       title={t('resetPassword.title', { name })}
       onClose={onClose}
+      // A choice between two ways, nothing typed: closing loses nothing.
+      dirty={false}
       busy={reset.isPending}
       onSubmit={submit}
       submitLabel={mode === 'temporary' ? t('resetPassword.confirmTemporary') : t('resetPassword.confirmMail')}
