@@ -179,11 +179,12 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
   ],
 };
 
-// Views of a route that only an address parameter opens: the teacher calendar's planner.
+// Views of a route that only an address parameter opens: the teacher calendar's planner and the
+// queue of work waiting for a grade (the dashboards' "Grade submissions").
 const VIEWS: Record<Role, string[]> = {
   student: [],
-  teacher: ['/calendar?view=planner'],
-  admin: ['/calendar?view=planner'],
+  teacher: ['/calendar?view=planner', '/activities?waiting=1'],
+  admin: ['/calendar?view=planner', '/activities?waiting=1'],
 };
 
 type Finding = { page: string; rule: string; impact: string; help: string; targets: string[] };
