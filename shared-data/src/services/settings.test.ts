@@ -72,6 +72,7 @@ describe('settingsService.getPublic', () => {
     fake.on('POST', '/rest/v1/rpc/get_public_settings', {
       body: {
         siteName: 'Escuela Sol',
+        contactEmail: 'secretaria@escuelasol.es',
         defaultLanguage: 'es',
         theme: 'dark',
         primaryColor: '#7C3AED',
@@ -85,6 +86,7 @@ describe('settingsService.getPublic', () => {
       success: true,
       data: {
         siteName: 'Escuela Sol',
+        contactEmail: 'secretaria@escuelasol.es',
         defaultLanguage: 'es',
         theme: 'dark',
         primaryColor: '#7C3AED',
@@ -98,13 +100,20 @@ describe('settingsService.getPublic', () => {
 
   it("reads an anonymous visitor's answer (no session timeout) and defaults what is malformed", async () => {
     fake.on('POST', '/rest/v1/rpc/get_public_settings', {
-      body: { siteName: '  ', theme: 'sepia', primaryColor: 'blue', accentColor: '#abc' },
+      body: {
+        siteName: '  ',
+        contactEmail: 'not an address',
+        theme: 'sepia',
+        primaryColor: 'blue',
+        accentColor: '#abc',
+      },
     });
 
     expect(await settingsService.getPublic()).toEqual({
       success: true,
       data: {
         siteName: 'Lingua Academy',
+        contactEmail: '',
         defaultLanguage: 'en',
         theme: 'light',
         primaryColor: '#3B82F6',
