@@ -61,8 +61,9 @@ const NO_FILTERS: Filters = { search: '', courseId: null };
 type Dialog = { kind: 'create' } | { kind: 'edit'; activity: ManagedActivity } | null;
 
 /**
- * The grading dialog lives in the address (`?activity=<id>` or `?submission=<id>`, the Grade links),
- * so a reload or a shared link opens it again; `?waiting=1` shows the queue of work waiting for a
+ * The grading dialog lives in the address (`?activity=<id>` or `?submission=<id>`, the Grade links;
+ * moving to another student names that submission), so a reload or a shared link opens it again on
+ * the student on screen; `?waiting=1` shows the queue of work waiting for a
  * grade instead of the activities. Changes replace the history entry: Back leaves the screen, as
  * for any other dialog.
  */
@@ -338,9 +339,10 @@ export default function ActivitiesScreen() {
       ) : null}
       {grading ? (
         <GradingDialog
-          // A new link (another submission or activity) opens afresh.
-          key={address.submissionId ?? address.activityId}
+          // Open, it covers every link of the screen: only the grader's own moves change the address
+          // (onMove), and those must not reopen it, so it keeps what it opened on until it closes.
           target={grading}
+          onMove={address.gradeSubmission}
           onClose={address.closeGrading}
         />
       ) : null}

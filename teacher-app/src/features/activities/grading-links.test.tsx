@@ -232,6 +232,38 @@ describe('Activities: a Grade link names the submission', () => {
   });
 });
 
+describe('Activities: the address follows the grader', () => {
+  it('names the student on screen after Next, so a reload reopens that one, without reopening the dialog', async () => {
+    const { user } = renderPage(paths.activities);
+    const card = await screen.findByRole('article', { name: 'Write a formal email' });
+    await user.click(within(card).getByRole('button', { name: 'View submissions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submissions: Write a formal email' });
+    await within(dialog).findByRole('heading', { name: 'Student 01' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Feedback (optional)' }), 'Buen trabajo');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next student' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Student 02' })).toBeInTheDocument();
+    await waitFor(() => expect(address().searchParams.get('submission')).toBe('sub-2'));
+    expect(address().searchParams.get('activity')).toBeNull();
+    // The same dialog: nothing was read again, and the first student's draft is still there.
+    expect(placeOf).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Previous student' }));
+    await within(dialog).findByRole('heading', { name: 'Student 01' });
+    expect(within(dialog).getByRole('textbox', { name: 'Feedback (optional)' })).toHaveValue('Buen trabajo');
+    await waitFor(() => expect(address().searchParams.get('submission')).toBe('sub-1'));
+  });
+
+  it('follows a Grade link’s dialog to the previous student', async () => {
+    const { user } = renderPage(paths.gradeSubmission(TARGET));
+    const dialog = await screen.findByRole('dialog', { name: 'Submissions: Write a formal email' });
+    await within(dialog).findByRole('heading', { name: 'Carla Ruiz' });
+    await user.click(within(dialog).getByRole('button', { name: 'Previous student' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Student 22' })).toBeInTheDocument();
+    await waitFor(() => expect(address().searchParams.get('submission')).toBe('sub-22'));
+    expect(placeOf).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('Activities: the queue of work waiting for a grade', () => {
   it('lists the ungraded work of every course, oldest first, in one request, without the activity grid', async () => {
     listWaiting.mockResolvedValue(

@@ -24,7 +24,7 @@ import {
   IconInbox,
 } from '@tabler/icons-react';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FEEDBACK_MAX_LENGTH,
@@ -74,6 +74,8 @@ export interface GradingModalProps {
   activity?: ManagedActivity | null;
   /** Open on this submission (a Grade link), at its place in the list; else on the first. */
   opening?: { submissionId: string; position: number } | null;
+  /** The grader moved to another submission (Next, Previous, the student list): the address follows. */
+  onMove?: (submissionId: string) => void;
   onClose: () => void;
 }
 
@@ -95,20 +97,37 @@ export type GradingTarget =
  * activity and place are read first (`get_submission_place`), so the dialog opens on that very
  * submission; one that is gone, or not the caller's to see, is said so and nothing else opens.
  */
-export function GradingDialog({ target, onClose }: { target: GradingTarget; onClose: () => void }) {
-  if ('activityId' in target) {
+export function GradingDialog({
+  target,
+  onMove,
+  onClose,
+}: {
+  target: GradingTarget;
+  onMove?: (submissionId: string) => void;
+  onClose: () => void;
+}) {
+  // What it opened on: the address then follows the grader (onMove), and that must not reopen it.
+  const [opened] = useState(target);
+  if ('activityId' in opened) {
     return (
-      <GradingModal activityId={target.activityId} activity={target.activity} onClose={onClose} />
+      <GradingModal
+        activityId={opened.activityId}
+        activity={opened.activity}
+        onMove={onMove}
+        onClose={onClose}
+      />
     );
   }
-  return <LinkedSubmission submissionId={target.submissionId} onClose={onClose} />;
+  return <LinkedSubmission submissionId={opened.submissionId} onMove={onMove} onClose={onClose} />;
 }
 
 function LinkedSubmission({
   submissionId,
+  onMove,
   onClose,
 }: {
   submissionId: string;
+  onMove?: (submissionId: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation(namespace);
@@ -118,6 +137,7 @@ function LinkedSubmission({
       <GradingModal
         activityId={place.data.activityId}
         opening={{ submissionId, position: place.data.position }}
+        onMove={onMove}
         onClose={onClose}
       />
     );
@@ -177,6 +197,7 @@ export function GradingModal({
   activityId,
   activity = null,
   opening = null,
+  onMove,
   onClose,
 }: GradingModalProps) {
   const { t } = useTranslation(namespace);
@@ -236,6 +257,17 @@ export function GradingModal({
         ? items.length - 1
         : Math.min(cursor.index, items.length - 1);
   const submission = index >= 0 ? items[index] : undefined;
+  // Every submission shown after the first is a move: the address follows, so a reload or a shared
+  // link reopens the one on screen.
+  const shownId = submission?.id;
+  const firstShown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!shownId) return;
+    if (firstShown.current === null) firstShown.current = shownId;
+    else onMove?.(shownId);
+    // Only a new submission on screen is a move; a new callback from the screen is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shownId]);
   const totalPages = current?.totalPages ?? 0;
   const hasPrevious = current !== undefined && (index > 0 || cursor.page > 1);
   const hasNext = current !== undefined && (index < items.length - 1 || cursor.page < totalPages);
