@@ -94,7 +94,13 @@ function paged<T>(items: T[], total = items.length, page = 1, limit = 20): Paged
 
 /** Page 2 of 25 submissions (20 a page), the linked one third on it: the 23rd in the dialog. */
 const SECOND_PAGE = paged(
-  [work(21), work(22), work(23, { id: TARGET, studentName: 'Carla Ruiz', submissionText: 'Mi carta' }), work(24), work(25)],
+  [
+    work(21),
+    work(22),
+    work(23, { id: TARGET, studentName: 'Carla Ruiz', submissionText: 'Mi carta' }),
+    work(24),
+    work(25),
+  ],
   25,
   2,
 );
@@ -128,7 +134,8 @@ function renderPage(path: string, language: Language = 'en') {
   );
 }
 
-const address = () => new URL(screen.getByTestId('address').textContent ?? '', 'http://portal.test');
+const address = () =>
+  new URL(screen.getByTestId('address').textContent ?? '', 'http://portal.test');
 
 beforeEach(() => {
   notifications.clean();
@@ -239,7 +246,10 @@ describe('Activities: the address follows the grader', () => {
     await user.click(within(card).getByRole('button', { name: 'View submissions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Submissions: Write a formal email' });
     await within(dialog).findByRole('heading', { name: 'Student 01' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Feedback (optional)' }), 'Buen trabajo');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Feedback (optional)' }),
+      'Buen trabajo',
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Next student' }));
     expect(await within(dialog).findByRole('heading', { name: 'Student 02' })).toBeInTheDocument();
@@ -249,7 +259,9 @@ describe('Activities: the address follows the grader', () => {
     expect(placeOf).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Previous student' }));
     await within(dialog).findByRole('heading', { name: 'Student 01' });
-    expect(within(dialog).getByRole('textbox', { name: 'Feedback (optional)' })).toHaveValue('Buen trabajo');
+    expect(within(dialog).getByRole('textbox', { name: 'Feedback (optional)' })).toHaveValue(
+      'Buen trabajo',
+    );
     await waitFor(() => expect(address().searchParams.get('submission')).toBe('sub-1'));
   });
 
@@ -271,7 +283,11 @@ describe('Activities: the queue of work waiting for a grade', () => {
         paged(
           [
             waiting(3, { studentName: 'Nora Díaz', isLate: true }),
-            waiting(5, { studentName: null, activityTitle: 'Greetings quiz', courseTitle: 'Spanish A1' }),
+            waiting(5, {
+              studentName: null,
+              activityTitle: 'Greetings quiz',
+              courseTitle: 'Spanish A1',
+            }),
           ],
           14,
           1,
@@ -293,7 +309,9 @@ describe('Activities: the queue of work waiting for a grade', () => {
     expect(rows[0]).toHaveTextContent('Late');
     expect(rows[1]).toHaveTextContent('Unknown · Spanish A1');
     expect(screen.getByRole('radio', { name: 'Waiting for a grade' })).toBeChecked();
-    expect(screen.getByRole('navigation', { name: 'Pages of work waiting for a grade' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('navigation', { name: 'Pages of work waiting for a grade' }),
+    ).toBeInTheDocument();
   });
 
   it('opens the grading dialog on the submission a row names', async () => {
@@ -319,7 +337,9 @@ describe('Activities: the queue of work waiting for a grade', () => {
 
   it("shows 'Error loading submissions:' with the reason, and Try again reads the queue again", async () => {
     listWaiting.mockResolvedValueOnce(
-      fail('FETCH_SUBMISSIONS_ERROR', 'permission denied for view submission_list', { code: '42501' }),
+      fail('FETCH_SUBMISSIONS_ERROR', 'permission denied for view submission_list', {
+        code: '42501',
+      }),
     );
     const { user } = renderPage(paths.gradingQueue);
     expect(await screen.findByText('Error loading submissions:')).toBeInTheDocument();
@@ -339,7 +359,9 @@ describe('Activities: the queue of work waiting for a grade', () => {
     ).toBeInTheDocument();
     expect(address().searchParams.get('waiting')).toBe('1');
     await user.click(screen.getByRole('radio', { name: 'Todas las actividades' }));
-    expect(await screen.findByRole('article', { name: 'Write a formal email' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('article', { name: 'Write a formal email' }),
+    ).toBeInTheDocument();
     expect(address().search).toBe('');
   });
 });
