@@ -185,12 +185,19 @@ describe('MaterialViewer preview', () => {
       '[Más ejemplos](https://example.com/saludos)',
     ].join('\n');
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(new TextEncoder().encode(content), { headers: { 'content-type': 'text/markdown' } }),
+      new Response(new TextEncoder().encode(content), {
+        headers: { 'content-type': 'text/markdown' },
+      }),
     );
     renderViewer({ material: { ...pdf, type: 'document', fileName: 'vocabulario.md' }, url });
     const preview = await screen.findByRole('region', { name: 'Preview of Unit 1 – Greetings' });
+    // The Markdown renderer is a lazy chunk: its first import in a test run can take seconds.
     expect(
-      await within(preview).findByRole('heading', { name: 'Una conversación' }),
+      await within(preview).findByRole(
+        'heading',
+        { name: 'Una conversación' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(within(preview).getByText('útiles').tagName).toBe('STRONG');
     expect(

@@ -323,6 +323,9 @@ describe('Extra Materials: text previews', () => {
     await user.click(await screen.findByRole('button', { name: 'View Conversation starters' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Conversation starters' });
-    expect(await within(dialog).findByText('Una conversación en el café')).toBeInTheDocument();
+    // The Markdown renderer is a lazy chunk: its first import in a test run can take seconds.
+    expect(
+      await within(dialog).findByText('Una conversación en el café', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 });
