@@ -177,7 +177,8 @@ export function UsersTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
+                  {/* On a phone the actions wrap onto a second line rather than widen the table. */}
+                  <Group gap={4} wrap="wrap">
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('actions.edit', { name })}
