@@ -868,6 +868,13 @@ export type Database = {
           total_minutes: number;
         }[];
       };
+      enroll_students_in_course: {
+        Args: {
+          course_uuid: string;
+          emails: string[];
+        };
+        Returns: Json;
+      };
       enroll_user_in_course: {
         Args: {
           user_uuid: string;
