@@ -12,6 +12,7 @@ export const ERROR_MESSAGE_KEYS = [
   'weakPassword',
   'samePassword',
   'rateLimited',
+  'rateLimitedFor',
   'sessionExpired',
   'network',
   'notAllowed',
@@ -295,6 +296,23 @@ function asServiceError(error: unknown): ServiceError {
   };
 }
 
+/** The minutes to wait that a rate-limited call's server named (rounded up), or null. */
+function retryAfterMinutes(error: ServiceError): number | null {
+  const seconds = detail(error, 'retryAfterSeconds');
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds / 60)
+    : null;
+}
+
+/**
+ * The values the message of `errorMessageKey(failure)` takes: `t(errorMessageKey(e), {
+ * ...errorMessageValues(e), ns: 'errors' })`. Only a lockout's wait so far ({ count } minutes).
+ */
+export function errorMessageValues(failure: ServiceError | unknown): { count?: number } {
+  const minutes = retryAfterMinutes(asServiceError(failure));
+  return minutes === null ? {} : { count: minutes };
+}
+
 /** The `errors` namespace key of the message to show for a failed call (or a thrown failure). */
 export function errorMessageKey(failure: ServiceError | unknown): ErrorMessageKey {
   const error = asServiceError(failure);
@@ -305,6 +323,8 @@ export function errorMessageKey(failure: ServiceError | unknown): ErrorMessageKe
   if (constraint !== undefined && Object.hasOwn(CONSTRAINT_MESSAGES, constraint)) {
     return CONSTRAINT_MESSAGES[constraint] as ErrorMessageKey;
   }
+  // A lockout whose end the server named: say how long to wait (errorMessageValues gives it).
+  if (retryAfterMinutes(error) !== null) return 'rateLimitedFor';
   const providerCode = detail(error, 'code');
   if (typeof providerCode === 'string') {
     const known =
