@@ -22,6 +22,7 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   v_course public.courses%rowtype;
+  v_missing boolean;
   v_seats integer;
   v_rows jsonb;
 begin
@@ -32,10 +33,11 @@ begin
 
   -- Serialises every enrolment in this course until commit.
   select * into v_course from public.courses c where c.id = course_uuid for update;
-  if not found or not v_course.is_active then
+  v_missing := not found;
+  if v_missing or not v_course.is_active then
     return json_build_object(
       'success', false,
-      'error', case when v_course.id is null then 'course_not_found' else 'course_closed' end,
+      'error', case when v_missing then 'course_not_found' else 'course_closed' end,
       'enrolled', 0, 'seats_left', 0, 'rows', '[]'::json
     );
   end if;

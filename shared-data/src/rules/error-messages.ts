@@ -174,6 +174,9 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'You are not enrolled in this course': 'notEnrolled',
   'This student is not enrolled in this course': 'notEnrolled',
   'This course is not open for enrollment': 'courseClosed',
+  // enroll_students_in_course refuses a whole list with a code (the bulk dialog says it in its own words).
+  course_closed: 'courseClosed',
+  course_not_found: 'notFound',
   'Course not found': 'notFound',
   'User not found': 'notFound',
   'You can only enroll yourself in a course': 'enrollOnlySelf',

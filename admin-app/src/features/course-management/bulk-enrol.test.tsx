@@ -131,7 +131,10 @@ describe('enrolling a list of students', () => {
   it('enrols the students chosen in the multi-select', async () => {
     enrollMany.mockResolvedValue(ok(enrolledAll([omar.email, lena.email])));
     const { user, dialog } = await openBulk();
-    const field = within(dialog).getByRole('textbox', { name: 'Students' });
+    // The search field (the options' list is labelled by it too).
+    const field = within(dialog)
+      .getAllByLabelText('Students')
+      .find((element) => element.tagName === 'INPUT')!;
     await user.click(field);
     await user.click(await screen.findByRole('option', { name: /Omar Haddad/ }));
     await user.click(field);
