@@ -5,7 +5,6 @@ import {
   classManagementReadModel,
   classesService,
   coursesService,
-  fail,
   ok,
   type AppUser,
   type ClassManagement,
@@ -41,13 +40,9 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
 const loadScreen = vi.mocked(classManagementReadModel.get);
 const createClass = vi.mocked(classesService.createSeries);
 const updateClass = vi.mocked(classesService.update);
-const deleteClass = vi.mocked(classesService.delete);
 const listCourses = vi.mocked(coursesService.list);
 
 // Local times, so the expected texts hold in any time zone.
-const now = new Date();
-/** The list opens on today's and later classes: from local midnight. */
-const FROM_TODAY = new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
 const NEXT_YEAR = new Date().getFullYear() + 1;
 const upcomingStart = new Date(NEXT_YEAR, 11, 1, 14, 5);
 
@@ -69,18 +64,6 @@ function aClass(overrides: Partial<ClassWithAttendance> = {}): ClassWithAttendan
     ...overrides,
   };
 }
-
-const recorded = aClass({
-  id: 'class-2',
-  title: 'Grammar review',
-  description: 'The past tenses, recorded',
-  courseId: 'course-2',
-  courseTitle: 'Spanish for Beginners',
-  type: 'recorded',
-  meetingLink: null,
-  recordingUrl: 'https://video.example/grammar',
-  duration: 45,
-});
 
 const ended = aClass({
   id: 'class-3',
@@ -119,9 +102,6 @@ const COURSES = [
 function paged<T>(items: T[], total = items.length, page = 1, limit = 12): Paged<T> {
   return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
 }
-
-/** A teacher asks for their own courses' classes; an administrator for every class. */
-const TEACHER_ID = teacher.id;
 
 const STATS: ClassStats = { total: 40, live: 28, recorded: 12, totalHours: 51 };
 
