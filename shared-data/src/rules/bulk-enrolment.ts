@@ -27,8 +27,7 @@ export type BulkEnrolmentRowStatus = (typeof BULK_ENROLMENT_ROW_STATUSES)[number
  * address is kept, so the server's report names it.
  */
 export function emailsFromCsvRows(rows: readonly (readonly string[])[]): string[] {
-  if (rows.length === 0) return [];
-  const header = rows[0].map((cell) => cell.trim().toLowerCase());
+  const header = (rows[0] ?? []).map((cell) => cell.trim().toLowerCase());
   const headed = header.includes('email');
   const column = headed ? header.indexOf('email') : 0;
   return rows
