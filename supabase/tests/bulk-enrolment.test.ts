@@ -123,9 +123,11 @@ describe('an administrator enrols a list', () => {
   it('never fills a course beyond its places: the rows past the last seat say full, nobody is enrolled', async () => {
     const { admin, teacher } = school;
     const course = await createCourse({ teacher_id: teacher.id, max_students: 3 });
-    const people = await Promise.all(['Pia', 'Quim', 'Rut', 'Sol'].map((name) => createPerson('student', name)));
-    await enroll(people[0].id, course.id);
-    const reply = (await bulk(admin, course.id, people.slice(1).map((person) => person.email))).data as Reply;
+    const [first, ...others] = await Promise.all(
+      ['Pia', 'Quim', 'Rut', 'Sol'].map((name) => createPerson('student', name)),
+    );
+    await enroll(first!.id, course.id);
+    const reply = (await bulk(admin, course.id, others.map((person) => person.email))).data as Reply;
     expect(reply.success).toBe(false);
     expect(reply.seats_left).toBe(2);
     expect(reply.rows.map((row) => row.status)).toEqual(['ready', 'ready', 'course_full']);
@@ -135,10 +137,12 @@ describe('an administrator enrols a list', () => {
   it('two lists racing for the last seats: the course never holds more than its places', async () => {
     const { admin, teacher } = school;
     const course = await createCourse({ teacher_id: teacher.id, max_students: 2 });
-    const people = await Promise.all(['Uli', 'Vera', 'Wim', 'Xia'].map((name) => createPerson('student', name)));
+    const emails = (
+      await Promise.all(['Uli', 'Vera', 'Wim', 'Xia'].map((name) => createPerson('student', name)))
+    ).map((person) => person.email);
     const replies = await Promise.all([
-      bulk(admin, course.id, [people[0].email, people[1].email]),
-      bulk(admin, course.id, [people[2].email, people[3].email]),
+      bulk(admin, course.id, emails.slice(0, 2)),
+      bulk(admin, course.id, emails.slice(2)),
     ]);
     const successes = replies.filter((reply) => (reply.data as Reply | null)?.success).length;
     expect(successes).toBe(1);
