@@ -1029,6 +1029,12 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      has_two_factor: {
+        Args: {
+          arg1: unknown;
+        };
+        Returns: boolean;
+      };
       material_stats: {
         Args: never;
         Returns: {
