@@ -172,7 +172,7 @@ describe('brandGradient', () => {
   it("runs from the school's primary to its secondary colour, white text readable on both ends", () => {
     const theme = themeWith({ primaryColor: '#3B82F6', secondaryColor: '#10B981' });
     const [from, to] = ends(brandGradient(theme));
-    expect(from).toBe(theme.colors.brand[8]);
+    expect(from).toBe(theme.colors.brand![8]);
     for (const end of [from!, to!]) expect(contrastRatio(end, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
@@ -181,7 +181,7 @@ describe('brandGradient', () => {
     const gradient = brandGradient(school);
     expect(gradient).not.toBe(brandGradient(themeWith()));
     const [from, to] = ends(gradient);
-    expect(to).toBe(school.colors.secondary[8]);
+    expect(to).toBe(school.colors.secondary![8]);
     for (const end of [from!, to!]) expect(contrastRatio(end, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 });
