@@ -31,7 +31,10 @@ const ALLOW_HEADERS = [
   'x-retry-count',
   'x-region',
 ].join(', ');
-const EXPOSE_HEADERS = ['content-range', 'content-profile', 'x-supabase-api-version', 'x-total-count', 'link'].join(', ');
+// retry-after: a locked-out sign-in's page reads how long to wait (docs/security.md "Sign-in lockout").
+const EXPOSE_HEADERS = ['content-range', 'content-profile', 'x-supabase-api-version', 'x-total-count', 'link', 'retry-after'].join(
+  ', ',
+);
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 const API_KEYS = new Set([ANON_KEY, SERVICE_ROLE_KEY]);

@@ -40,6 +40,7 @@ import {
   DEFAULT_CACHE_CONTROL,
   type ObjectMetadata,
   assertMimeTypeAllowed,
+  assertPictureBytes,
   assertSizeAllowed,
   effectiveSizeLimit,
   metadataFor,
@@ -468,6 +469,8 @@ export class StorageApi {
     try {
       // Stored as the bare type/subtype the bucket took, never the header as sent.
       const mimetype = assertMimeTypeAllowed(upload.contentType, bucket.allowed_mime_types);
+      // A picture bucket checks the bytes too, not the name or the declared type alone.
+      await assertPictureBytes(staged, mimetype, bucket.allowed_mime_types);
       return await this.writeAsCaller(claims, async (db, disk) => {
         const id = await this.putRow(
           db,
@@ -948,6 +951,11 @@ export class StorageApi {
       const source = await this.findObject(db, bucketId, sourceKey);
       if (!source) throw objectNotFound();
       const mimetype = StorageApi.assertFits(source, target);
+      await assertPictureBytes(
+        this.files.filePath(bucketId, sourceKey),
+        mimetype,
+        target.allowed_mime_types,
+      );
       const { rowCount } = await db.query(
         `update storage.objects
             set bucket_id = $3, name = $4, owner = $5, owner_id = $6, updated_at = now(),
@@ -984,6 +992,7 @@ export class StorageApi {
         if (!source) throw objectNotFound();
         const mimetype = StorageApi.assertFits(source, target);
         staged = await this.files.stageCopy(this.files.filePath(bucketId, sourceKey));
+        await assertPictureBytes(staged, mimetype, target.allowed_mime_types);
         const metadata = {
           ...(source.metadata as ObjectMetadata),
           mimetype,

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type WriteStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { JsonObject } from './http-utils';
 import { headerValue } from './http-utils';
 import { acceptedMimeType } from './storage-content-types';
-import { invalidRequest, tooLarge } from './storage-errors';
+import { invalidRequest, storageError, tooLarge } from './storage-errors';
 
 /** supabase/config.toml `[storage] file_size_limit`; a bucket may only lower it. */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -410,6 +410,45 @@ export async function receiveUpload(
  */
 export function assertMimeTypeAllowed(contentType: string, allowed: string[] | null): string {
   return acceptedMimeType(contentType, allowed);
+}
+
+/** How each raster picture type's bytes begin (its file signature). */
+const PICTURE_SIGNATURES: Record<string, (head: Buffer) => boolean> = {
+  'image/png': (head) => head.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
+  'image/jpeg': (head) => head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
+  'image/gif': (head) => head.subarray(0, 4).toString('latin1') === 'GIF8',
+  'image/webp': (head) =>
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+/** A bucket that takes pictures only: every type its allow-list names is an image type. */
+function isPictureBucket(allowed: string[] | null): boolean {
+  return allowed !== null && allowed.length > 0 && allowed.every((type) => /^image\//i.test(type));
+}
+
+/**
+ * In a bucket that takes pictures only (the avatars), the bytes must be the picture their type
+ * says: a PDF renamed `.png` and sent as image/png is refused (415 invalid_mime_type), whatever its
+ * name and declared type (docs/security.md "Avatars"). Types without a known signature pass.
+ */
+export async function assertPictureBytes(
+  file: string,
+  mimetype: string,
+  allowed: string[] | null,
+): Promise<void> {
+  const matches = PICTURE_SIGNATURES[mimetype];
+  if (!matches || !isPictureBucket(allowed)) return;
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    if (!matches(head.subarray(0, bytesRead))) {
+      throw storageError(415, 'invalid_mime_type', `the file is not a ${mimetype} picture`);
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 export function assertSizeAllowed(size: number, bucketLimit: number | null): void {

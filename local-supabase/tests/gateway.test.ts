@@ -79,6 +79,8 @@ describe('CORS', () => {
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3002');
     expect(response.headers.get('access-control-expose-headers')).toContain('content-range');
+    // A locked-out sign-in's page reads how long to wait.
+    expect(response.headers.get('access-control-expose-headers')).toContain('retry-after');
 
     const foreign = await fetch(`${API_URL}/rest/v1/users?select=id`, {
       headers: { apikey: ANON_KEY, origin: 'http://evil.test' },

@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  fetchNotingRetryAfter,
   getClient,
   initDataClient,
   loadDataClient,
@@ -46,6 +47,8 @@ describe('initDataClient', () => {
       config.supabaseUrl,
       config.supabaseAnonKey,
       {
+        // Notes a 429's Retry-After, which supabase-js would drop (the lockout's wait).
+        global: { fetch: fetchNotingRetryAfter },
         auth: {
           flowType: 'implicit',
           detectSessionInUrl: true,

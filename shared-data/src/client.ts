@@ -14,6 +14,29 @@ let project: Project | null = null;
 let client: DataClient | null = null;
 let loading: Promise<DataClient> | null = null;
 const loadedListeners = new Set<(client: DataClient) => void>();
+/** The wait the server named in the last 429 answer (its Retry-After), until a caller takes it. */
+let lastRetryAfterSeconds: number | null = null;
+
+/**
+ * The client's fetch: the browser's, noting the Retry-After of a 429. supabase-js keeps only an auth
+ * error's status, code and message, so a locked-out sign-in could not say how long to wait
+ * (docs/security.md "Sign-in lockout"); the sign-in service takes the noted wait right after its call.
+ */
+export const fetchNotingRetryAfter: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get('retry-after'));
+    lastRetryAfterSeconds = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+  }
+  return response;
+};
+
+/** The wait (seconds) the last 429 named, once; null when it named none. */
+export function takeRetryAfterSeconds(): number | null {
+  const seconds = lastRetryAfterSeconds;
+  lastRetryAfterSeconds = null;
+  return seconds;
+}
 
 const NOT_INITIALISED =
   'The data client is not initialised: call configureDataClient(config) (or initDataClient) first';
@@ -50,6 +73,7 @@ export function loadDataClient(): Promise<DataClient> {
     ({ createClient }) => {
       // Realtime timeouts/backoff and the 30 s refresh tick are supabase-js defaults.
       const created = createClient(target.url, target.anonKey, {
+        global: { fetch: fetchNotingRetryAfter },
         auth: {
           // Implicit flow: the password-reset link lands on /reset-password with the session in the hash.
           flowType: 'implicit',

@@ -868,6 +868,13 @@ export type Database = {
           total_minutes: number;
         }[];
       };
+      enroll_students_in_course: {
+        Args: {
+          course_uuid: string;
+          emails: string[];
+        };
+        Returns: Json;
+      };
       enroll_user_in_course: {
         Args: {
           user_uuid: string;
@@ -1021,6 +1028,12 @@ export type Database = {
       get_user_counts: {
         Args: never;
         Returns: Json;
+      };
+      has_two_factor: {
+        Args: {
+          arg1: unknown;
+        };
+        Returns: boolean;
       };
       material_stats: {
         Args: never;

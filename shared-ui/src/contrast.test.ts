@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MIN_TEXT_CONTRAST,
   accessibleColorVariables,
+  brandGradient,
   contrastRatio,
   firstReadable,
   mixColors,
@@ -162,5 +163,25 @@ describe('accessibleColorVariables is worked out once per theme', () => {
       colors: { ...theme.colors, red: theme.colors.green! },
     });
     expect(other.light['--mantine-color-error']).not.toBe(first.light['--mantine-color-error']);
+  });
+});
+
+describe('brandGradient', () => {
+  const ends = (gradient: string) => gradient.match(/#[0-9a-f]{6}/gi) ?? [];
+
+  it("runs from the school's primary to its secondary colour, white text readable on both ends", () => {
+    const theme = themeWith({ primaryColor: '#3B82F6', secondaryColor: '#10B981' });
+    const [from, to] = ends(brandGradient(theme));
+    expect(from).toBe(theme.colors.brand![8]);
+    for (const end of [from!, to!]) expect(contrastRatio(end, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('follows the settings: another primary colour gives another gradient, still readable', () => {
+    const school = themeWith({ primaryColor: '#F59E0B', secondaryColor: '#3B82F6' });
+    const gradient = brandGradient(school);
+    expect(gradient).not.toBe(brandGradient(themeWith()));
+    const [from, to] = ends(gradient);
+    expect(to).toBe(school.colors.secondary![8]);
+    for (const end of [from!, to!]) expect(contrastRatio(end, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -76,6 +76,19 @@ export function firstReadable(candidates: readonly string[], surfaces: readonly 
   return target;
 }
 
+/**
+ * The sign-in page's panel background: the school's primary colour to its secondary one (System
+ * Settings), each end the darker shades of its palette, darkened further when white text would not
+ * reach 4.5:1 on it (axe cannot measure a gradient, so the check is here).
+ */
+export function brandGradient(theme: MantineTheme): string {
+  const end = (name: 'brand' | 'secondary') => {
+    const palette = theme.colors[name]!;
+    return firstReadable([palette[8]!, palette[9]!], ['#ffffff']);
+  };
+  return `linear-gradient(135deg, ${end('brand')}, ${end('secondary')})`;
+}
+
 type Palette = readonly string[];
 
 /** A filled background and the text on it: white where a shade allows it, else black. */

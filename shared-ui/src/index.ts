@@ -9,6 +9,8 @@ export {
 } from './theme';
 // The generator itself: the admin's colour fields show its palettes; the theme loads it lazily.
 export { colorShades } from './color-shades';
+// The sign-in panel's gradient in the school's colours, readable under white text.
+export { brandGradient } from './contrast';
 export * from './i18n';
 export {
   PortalUiProvider,

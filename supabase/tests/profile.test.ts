@@ -334,7 +334,12 @@ const PNG = Uint8Array.from(
   ),
   (char) => char.charCodeAt(0),
 );
-const picture = (name: string, type: string) => new File([PNG], name, { type });
+// The avatars bucket checks a picture's bytes against its type (avatar-bytes.test.ts): a WebP is a WebP.
+const WEBP = Uint8Array.from(atob('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA'), (char) =>
+  char.charCodeAt(0),
+);
+const picture = (name: string, type: string) =>
+  new File([type === 'image/webp' ? WEBP : PNG], name, { type });
 
 async function avatarObjects(userId: string): Promise<string[]> {
   const { data, error } = await service.storage.from('avatars').list(userId);

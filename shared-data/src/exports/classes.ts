@@ -38,6 +38,7 @@ export {
   CLASS_SERIES_WEEKS,
   CLASS_TEXT_LIMITS,
   classFormFromClass,
+  classStartsInPast,
   classTextLength,
   emptyClassForm,
   isClassLink,

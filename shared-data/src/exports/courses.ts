@@ -56,6 +56,17 @@ export {
   enrollmentPercent,
   isCourseFull,
 } from '../rules/courses';
+export type {
+  BulkEnrolment,
+  BulkEnrolmentRefusal,
+  BulkEnrolmentRow,
+} from '../mappers/bulk-enrolment';
+export {
+  BULK_ENROLMENT_MAX_ROWS,
+  BULK_ENROLMENT_ROW_STATUSES,
+  emailsFromCsvRows,
+  type BulkEnrolmentRowStatus,
+} from '../rules/bulk-enrolment';
 export type { Review, ReviewInput } from '../mappers/review';
 export { reviewsService } from '../services/reviews';
 export {

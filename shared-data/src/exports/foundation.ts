@@ -51,6 +51,7 @@ export {
   ERROR_MESSAGE_KEYS,
   SERVER_REFUSALS,
   errorMessageKey,
+  errorMessageValues,
   type ErrorMessageKey,
 } from '../rules/error-messages';
 export {

@@ -20,6 +20,8 @@ export type UserRow = {
   bio: string | null;
   is_active: boolean | null;
   last_sign_in_at: string | null;
+  /** The computed column has_two_factor, read by the user list only; null unless an admin reads. */
+  has_two_factor?: boolean | null;
 };
 
 /** A user as screens see it. */
@@ -36,11 +38,19 @@ export type AppUser = {
   location: string | null;
   bio: string | null;
   isActive: boolean;
+  /**
+   * Whether the account has two-factor sign-in on (a verified authenticator): read by the user list
+   * for administrators (User Management offers "Reset two-factor" only then); undefined elsewhere.
+   */
+  hasTwoFactor?: boolean;
 };
 
 /** The columns every user query selects, so rows always fit UserRow. */
 export const USER_COLUMNS =
   'id, email, first_name, last_name, role, avatar_url, created_at, updated_at, phone, location, bio, is_active, last_sign_in_at';
+
+/** The user list's columns: those, and whether the account has two-factor on (admins only). */
+export const USER_LIST_COLUMNS = `${USER_COLUMNS}, has_two_factor`;
 
 /** Unknown or missing roles are treated as student. */
 export function toRole(value: unknown): Role {
@@ -61,6 +71,7 @@ export function toAppUser(row: UserRow): AppUser {
     location: row.location ?? null,
     bio: row.bio ?? null,
     isActive: row.is_active !== false,
+    ...(typeof row.has_two_factor === 'boolean' ? { hasTwoFactor: row.has_two_factor } : {}),
   };
 }
 

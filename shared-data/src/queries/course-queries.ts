@@ -106,6 +106,14 @@ export const courseMutations = {
         unwrap(coursesService.enroll(courseId, userId)),
       meta: { invalidates: STUDENT_COURSE_VIEWS },
     }),
+  /** A list of students into one course; a report with refusals also refreshes the course's figures. */
+  enrollMany: () =>
+    mutationOptions({
+      mutationKey: ['courses', 'enroll-many'],
+      mutationFn: ({ courseId, emails }: { courseId: string; emails: readonly string[] }) =>
+        unwrap(coursesService.enrollMany(courseId, emails)),
+      meta: { invalidates: STUDENT_COURSE_VIEWS },
+    }),
   unenroll: () =>
     mutationOptions({
       mutationKey: ['courses', 'unenroll'],

@@ -12,6 +12,7 @@ import {
   type ClassFormMessageKey,
   type ClassFormValues,
   classFormFromClass,
+  classStartsInPast,
   classTextLength,
   emptyClassForm,
   isClassLink,
@@ -284,6 +285,30 @@ describe('the validation namespace', () => {
       classMeetingLinkRequired: 'Meeting link is required for live classes',
       classMeetingLinkInvalid: 'Enter a link that starts with https:// or http://',
     });
+  });
+});
+
+describe('classStartsInPast', () => {
+  const start = new Date(combineLocalDateTime('2026-05-04', '18:30')!);
+  const before = new Date(start.getTime() - 60_000);
+  const after = new Date(start.getTime() + 60_000);
+
+  it('is true for a new class whose local date and time have passed, false until then', () => {
+    expect(classStartsInPast(valid(), after)).toBe(true);
+    expect(classStartsInPast(valid(), before)).toBe(false);
+  });
+
+  it('asks nothing while the date or time is incomplete (the form names those)', () => {
+    expect(classStartsInPast(valid({ time: '18:' }), after)).toBe(false);
+    expect(classStartsInPast(valid({ date: '' }), after)).toBe(false);
+  });
+
+  it('an edit that keeps the date and time of a past class asks nothing; moving it into the past asks', () => {
+    const past = courseClass({ scheduledDate: start.toISOString() });
+    const kept = classFormFromClass(past);
+    expect(classStartsInPast({ ...kept, title: 'Renamed' }, after, past)).toBe(false);
+    const moved = { ...kept, date: addCalendarDays(kept.date, -1) };
+    expect(classStartsInPast(moved, after, past)).toBe(true);
   });
 });
 

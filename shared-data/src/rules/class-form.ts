@@ -235,6 +235,27 @@ export function classFormFromClass(c: CourseClass): ClassFormValues {
  * its exact start (the form has no seconds, and in the hour the clocks go back a local time happens
  * twice, so reading it again could move the class by an hour).
  */
+/**
+ * The class would start before `now` (issue 29): a new class, or an edit that moves its date or
+ * time, into the past asks for confirmation first. An edit that keeps the date and time of a class
+ * that already took place (its title, its link) asks nothing. False while the date or time is not
+ * complete (the form's own checks name those).
+ */
+export function classStartsInPast(
+  values: ClassFormValues,
+  now: Date,
+  original?: CourseClass,
+): boolean {
+  const hhmm = formTime(values.time);
+  if (hhmm === null) return false;
+  if (original) {
+    const before = localDateAndTime(original.scheduledDate);
+    if (before.date === values.date.trim() && before.time === hhmm) return false;
+  }
+  const start = combineLocalDateTime(values.date, hhmm);
+  return start !== null && new Date(start).getTime() < now.getTime();
+}
+
 export function toClassInput(values: ClassFormValues, original?: CourseClass): ClassInput {
   const hhmm = formTime(values.time) ?? values.time;
   const before = original ? localDateAndTime(original.scheduledDate) : null;

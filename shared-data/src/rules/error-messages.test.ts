@@ -289,6 +289,7 @@ const REFUSAL = new RegExp(
   `'success',\\s*false,\\s*'error',\\s*(?:${SQL_TEXT}|case\\s+when\\s+\\w+\\s+then\\s+${SQL_TEXT}\\s+else\\s+${SQL_TEXT}\\s+end)`,
   'gi',
 );
+const ROW_REPORT = /'success',\s*false,\s*'error',\s*null/gi;
 const unquote = (text: string) => text.replace(/''/g, "'");
 
 function refusalsInMigrations(): { texts: string[]; replies: number; understood: number } {
@@ -298,6 +299,8 @@ function refusalsInMigrations(): { texts: string[]; replies: number; understood:
   for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql'))) {
     const sql = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
     replies += sql.match(/'success',\s*false/gi)?.length ?? 0;
+    // A bulk enrolment's report (nobody enrolled): each row's status says why, in the dialog's words.
+    understood += sql.match(ROW_REPORT)?.length ?? 0;
     for (const match of sql.matchAll(REFUSAL)) {
       understood += 1;
       texts.push(

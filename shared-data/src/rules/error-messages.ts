@@ -12,6 +12,7 @@ export const ERROR_MESSAGE_KEYS = [
   'weakPassword',
   'samePassword',
   'rateLimited',
+  'rateLimitedFor',
   'sessionExpired',
   'network',
   'notAllowed',
@@ -173,6 +174,9 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'You are not enrolled in this course': 'notEnrolled',
   'This student is not enrolled in this course': 'notEnrolled',
   'This course is not open for enrollment': 'courseClosed',
+  // enroll_students_in_course refuses a whole list with a code (the bulk dialog says it in its own words).
+  course_closed: 'courseClosed',
+  course_not_found: 'notFound',
   'Course not found': 'notFound',
   'User not found': 'notFound',
   'You can only enroll yourself in a course': 'enrollOnlySelf',
@@ -295,6 +299,23 @@ function asServiceError(error: unknown): ServiceError {
   };
 }
 
+/** The minutes to wait that a rate-limited call's server named (rounded up), or null. */
+function retryAfterMinutes(error: ServiceError): number | null {
+  const seconds = detail(error, 'retryAfterSeconds');
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds / 60)
+    : null;
+}
+
+/**
+ * The values the message of `errorMessageKey(failure)` takes: `t(errorMessageKey(e), {
+ * ...errorMessageValues(e), ns: 'errors' })`. Only a lockout's wait so far ({ count } minutes).
+ */
+export function errorMessageValues(failure: ServiceError | unknown): { count?: number } {
+  const minutes = retryAfterMinutes(asServiceError(failure));
+  return minutes === null ? {} : { count: minutes };
+}
+
 /** The `errors` namespace key of the message to show for a failed call (or a thrown failure). */
 export function errorMessageKey(failure: ServiceError | unknown): ErrorMessageKey {
   const error = asServiceError(failure);
@@ -305,6 +326,8 @@ export function errorMessageKey(failure: ServiceError | unknown): ErrorMessageKe
   if (constraint !== undefined && Object.hasOwn(CONSTRAINT_MESSAGES, constraint)) {
     return CONSTRAINT_MESSAGES[constraint] as ErrorMessageKey;
   }
+  // A lockout whose end the server named: say how long to wait (errorMessageValues gives it).
+  if (retryAfterMinutes(error) !== null) return 'rateLimitedFor';
   const providerCode = detail(error, 'code');
   if (typeof providerCode === 'string') {
     const known =

@@ -3,6 +3,7 @@ import {
   hasSessionToRecover,
   isDataClientLoaded,
   loadDataClient,
+  takeRetryAfterSeconds,
   whenDataClientLoaded,
 } from '@portal/shared-data/session';
 import { ERROR_MESSAGES } from '../errors';
@@ -115,8 +116,17 @@ async function signIn({ email, password, remember }: SignInInput): Promise<Resul
       email: email.trim(),
       password,
     });
-    if (error || !data.session)
-      return fromAuthError('LOGIN_ERROR', error, ERROR_MESSAGES.loginFailed);
+    if (error || !data.session) {
+      const failure = fromAuthError('LOGIN_ERROR', error, ERROR_MESSAGES.loginFailed);
+      // A lockout (429): how long the server says to wait, so the form can say it.
+      const retryAfterSeconds = error?.status === 429 ? takeRetryAfterSeconds() : null;
+      return retryAfterSeconds === null
+        ? failure
+        : fail(failure.error.code, failure.error.message, {
+            ...(failure.error.details as object | undefined),
+            retryAfterSeconds,
+          });
+    }
     return toAuthSession(data.session);
   });
 }

@@ -22,6 +22,7 @@ import {
   type EnrollmentRow,
   type EnrollmentStatus,
 } from '../mappers/enrollment';
+import { toBulkEnrolment, type BulkEnrolment, type BulkEnrolmentReply } from '../mappers/bulk-enrolment';
 import { COURSE_DEFAULTS } from '../rules/courses';
 import type { PageRequest, Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
@@ -232,6 +233,22 @@ function enroll(courseId: string, userId: string): Promise<Result<null>> {
   );
 }
 
+/**
+ * An administrator enrols a list of students (by email) in one course, in one call: all of them, or
+ * nobody and each row's reason (enroll_students_in_course). A report is a success of the call even
+ * when nobody was enrolled; only a transport or SQL error (42501 for a non-admin) is a failure.
+ */
+function enrollMany(courseId: string, emails: readonly string[]): Promise<Result<BulkEnrolment>> {
+  return settle('ENROLL_ERROR', ERROR_MESSAGES.enrollFailed, async () => {
+    const { data, error } = await getClient().rpc('enroll_students_in_course', {
+      course_uuid: courseId,
+      emails: [...emails],
+    });
+    if (error) return fromPostgrestError('ENROLL_ERROR', error, ERROR_MESSAGES.enrollFailed);
+    return ok(toBulkEnrolment(data as BulkEnrolmentReply));
+  });
+}
+
 /** Drops the enrollment (the row stays, status dropped) and frees the seat. */
 function unenroll(courseId: string, userId: string): Promise<Result<null>> {
   return callEnrollmentFunction(
@@ -354,6 +371,7 @@ export const coursesService = {
   update,
   delete: remove,
   enroll,
+  enrollMany,
   unenroll,
   removeStudent,
   listEnrollments,

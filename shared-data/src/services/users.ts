@@ -1,6 +1,13 @@
 import { getClient } from '@portal/shared-data/session';
 import { ERROR_MESSAGES } from '../errors';
-import { toAppUser, USER_COLUMNS, type AppUser, type Role, type UserRow } from '../mappers/user';
+import {
+  toAppUser,
+  USER_COLUMNS,
+  USER_LIST_COLUMNS,
+  type AppUser,
+  type Role,
+  type UserRow,
+} from '../mappers/user';
 import {
   toAdminCreateBody,
   toAdminUpdateBody,
@@ -138,7 +145,8 @@ async function listTeachers(): Promise<Result<AppUser[]>> {
 async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
     const window = pageWindow(filters);
-    let query = getClient().from('users').select(USER_COLUMNS, { count: 'exact' });
+    // In the same request, whether each account has two-factor on (User Management's reset).
+    let query = getClient().from('users').select(USER_LIST_COLUMNS, { count: 'exact' });
     if (filters.role) query = query.eq('role', filters.role);
     if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
     const location = containsPattern(filters.location);

@@ -21,6 +21,7 @@ import {
   IconUser,
   IconUserPlus,
   IconUsers,
+  IconUsersPlus,
   type Icon,
 } from '@tabler/icons-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
@@ -40,6 +41,8 @@ import { namespace } from './i18n';
 export interface CourseFlipCardProps {
   course: Course;
   onAddStudent: (course: Course) => void;
+  /** Enrol a list of students at once (the bulk dialog). */
+  onEnrolList: (course: Course) => void;
   onEdit: (course: Course) => void;
   onDelete: (course: Course) => void;
 }
@@ -73,7 +76,13 @@ function Fact({ icon: FactIcon, label, children }: { icon: Icon; label: string; 
  * focusable nor read out; the turn is animated only when the system does not ask for reduced motion,
  * and the focus moves to the button that turns the card back.
  */
-export function CourseFlipCard({ course, onAddStudent, onEdit, onDelete }: CourseFlipCardProps) {
+export function CourseFlipCard({
+  course,
+  onAddStudent,
+  onEnrolList,
+  onEdit,
+  onDelete,
+}: CourseFlipCardProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const titleId = useId();
@@ -241,6 +250,15 @@ export function CourseFlipCard({ course, onAddStudent, onEdit, onDelete }: Cours
                 onClick={() => onAddStudent(course)}
               >
                 {t('card.addStudent')}
+              </Button>
+              <Button
+                variant="light"
+                leftSection={<IconUsersPlus size={16} aria-hidden />}
+                styles={wrappingButtonStyles}
+                aria-describedby={titleId}
+                onClick={() => onEnrolList(course)}
+              >
+                {t('card.enrolList')}
               </Button>
             </Group>
           </Stack>

@@ -37,6 +37,7 @@ import { CourseFlipCard } from './course-flip-card';
 import { CourseFormModal, type SavedAs } from './course-form-modal';
 import { namespace } from './i18n';
 import { StudentPickerModal } from './student-picker-modal';
+import { BulkEnrolModal } from './bulk-enrol-modal';
 
 /** Courses on one page of the grid. */
 const COURSE_PAGE_SIZE = 12;
@@ -68,6 +69,7 @@ export default function CourseManagementScreen() {
   useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
   // The picker follows the course as the list refreshes (its seats after an add).
   const [picking, setPicking] = useState<Course | null>(null);
+  const [enrollingList, setEnrollingList] = useState<Course | null>(null);
   // The course stays named while the confirmation closes.
   const [deleting, setDeleting] = useState<{ course: Course; open: boolean } | null>(null);
 
@@ -250,6 +252,7 @@ export default function CourseManagementScreen() {
               key={course.id}
               course={course}
               onAddStudent={setPicking}
+              onEnrolList={setEnrollingList}
               onEdit={(target) => setDialog({ kind: 'edit', course: target })}
               onDelete={(target) => setDeleting({ course: target, open: true })}
             />
@@ -267,6 +270,10 @@ export default function CourseManagementScreen() {
 
       {pickerCourse ? (
         <StudentPickerModal course={pickerCourse} onClose={() => setPicking(null)} />
+      ) : null}
+
+      {enrollingList ? (
+        <BulkEnrolModal course={enrollingList} onClose={() => setEnrollingList(null)} />
       ) : null}
 
       <ConfirmDialog

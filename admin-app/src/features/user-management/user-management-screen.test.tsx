@@ -684,11 +684,28 @@ describe('User Management: a teacher who leaves hands over their courses, as in 
 });
 
 describe('User Management: reset two-factor sign-in (a lost phone)', () => {
+  // The list says who has two-factor on (has_two_factor, read in the same request).
+  const secured = (person: AppUser) => ({ ...person, hasTwoFactor: true });
   beforeEach(() => {
-    listUsers.mockResolvedValue(ok(paged([admin, ana, leo])));
+    listUsers.mockResolvedValue(ok(paged([secured(admin), secured(ana), secured(leo)])));
   });
 
-  it('is offered for every account but the admin’s own', async () => {
+  it('is offered only for accounts that have two-factor on (issue 29)', async () => {
+    listUsers.mockResolvedValue(
+      ok(paged([admin, secured(ana), { ...leo, hasTwoFactor: false }])),
+    );
+    renderPage();
+    await screen.findByText('Ana Gil');
+    expect(
+      within(row('Ana Gil')).getByRole('button', { name: 'Reset two-factor sign-in of Ana Gil' }),
+    ).toBeEnabled();
+    expect(
+      within(row('Leo Paz')).queryByRole('button', { name: /Reset two-factor sign-in/ }),
+    ).toBeNull();
+    expect(within(row('Rosa Díaz')).queryByRole('button', { name: /two-factor/ })).toBeNull();
+  });
+
+  it('is offered for every account with it but the admin’s own', async () => {
     renderPage();
     await screen.findByText('Ana Gil');
     expect(

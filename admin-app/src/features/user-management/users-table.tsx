@@ -218,19 +218,22 @@ export function UsersTable({
                         <IconKey size={18} aria-hidden />
                       </ActionIcon>
                     ) : null}
-                    <ActionIcon
-                      variant="subtle"
-                      color="grape"
-                      aria-label={
-                        self
-                          ? t('actions.resetTwoFactorSelf')
-                          : t('actions.resetTwoFactor', { name })
-                      }
-                      disabled={self}
-                      onClick={() => onResetTwoFactor(user)}
-                    >
-                      <IconShieldOff size={18} aria-hidden />
-                    </ActionIcon>
+                    {/* Offered only for an account with two-factor on (the list says so). */}
+                    {user.hasTwoFactor ? (
+                      <ActionIcon
+                        variant="subtle"
+                        color="grape"
+                        aria-label={
+                          self
+                            ? t('actions.resetTwoFactorSelf')
+                            : t('actions.resetTwoFactor', { name })
+                        }
+                        disabled={self}
+                        onClick={() => onResetTwoFactor(user)}
+                      >
+                        <IconShieldOff size={18} aria-hidden />
+                      </ActionIcon>
+                    ) : null}
                     <ActionIcon
                       variant="subtle"
                       color="red"

@@ -1,6 +1,6 @@
-import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title, useMantineTheme } from '@mantine/core';
 import { IconBriefcase, IconClock, IconLanguage, IconSparkles } from '@tabler/icons-react';
-import { useSiteName } from '@portal/shared-ui';
+import { brandGradient, useSiteName } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
 
@@ -15,18 +15,17 @@ export function MarketingPanel() {
   const { t } = useTranslation(namespace);
   // The school's name from System Settings.
   const siteName = useSiteName();
+  // The school's colours from System Settings, as the theme holds them.
+  const theme = useMantineTheme();
   return (
     <Box
       component="section"
       aria-label={siteName}
       p={{ base: 'lg', md: 48 }}
       c="white"
-      style={{
-        background:
-          // White text on both ends stays above 4.5:1 (indigo.8 5.7:1, cyan.9 5.6:1); axe cannot
-          // measure contrast on a gradient (docs/accessibility.md).
-          'linear-gradient(135deg, var(--mantine-color-indigo-8), var(--mantine-color-cyan-9))',
-      }}
+      // White text on both ends stays above 4.5:1 whatever the colours (brandGradient); axe cannot
+      // measure contrast on a gradient (docs/accessibility.md).
+      style={{ background: brandGradient(theme) }}
       h="100%"
     >
       <Stack gap="xl" maw={560} mx="auto" justify="center" h="100%">
@@ -41,7 +40,7 @@ export function MarketingPanel() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {BLURBS.map(({ icon: Icon, title, text }) => (
             <Stack key={title} gap={6}>
-              <ThemeIcon variant="white" color="indigo" size="lg" radius="md">
+              <ThemeIcon variant="white" color="brand" size="lg" radius="md">
                 <Icon size={20} aria-hidden />
               </ThemeIcon>
               <Text fw={700}>{t(title)}</Text>

@@ -16,12 +16,16 @@ import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconClock } from '@tabler/icons-react';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CLASS_DURATION,
   CLASS_SERIES_WEEKS,
   CLASS_TEXT_LIMITS,
+  authAtom,
   classFormFromClass,
+  classStartsInPast,
   classTextLength,
   emptyClassForm,
   errorMessageKey,
@@ -33,7 +37,13 @@ import {
   type CourseClass,
 } from '@portal/shared-data';
 import { classMutations, type ManagedCourseOption } from '@portal/shared-data/queries';
-import { ErrorBanner, FormModal, translateErrors, useDateInputProps } from '@portal/shared-ui';
+import {
+  ConfirmDialog,
+  ErrorBanner,
+  FormModal,
+  translateErrors,
+  useDateInputProps,
+} from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 /** What the form saved: one class changed, or this many classes scheduled (a weekly series). */
@@ -56,6 +66,7 @@ export interface ClassFormModalProps {
 export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassFormModalProps) {
   const { t } = useTranslation(namespace);
   const dateInput = useDateInputProps();
+  const isAdmin = useAtomValue(authAtom).user?.role === 'admin';
   const create = useMutation(classMutations.createSeries());
   const update = useMutation(classMutations.update());
   const saving = create.isPending || update.isPending;
@@ -71,7 +82,19 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
       ),
   });
 
+  // A class dated in the past is saved only once the user confirms it (issue 29): what they typed
+  // waits here while the question is open.
+  const [pastPending, setPastPending] = useState<ClassFormValues | null>(null);
+
   const submit = (values: ClassFormValues) => {
+    if (classStartsInPast(values, new Date(), editing ?? undefined)) {
+      setPastPending(values);
+      return;
+    }
+    save(values);
+  };
+
+  const save = (values: ClassFormValues) => {
     if (editing) {
       // The class keeps its exact start when its date and time were left as they were.
       const input = toClassInput(values, editing);
@@ -119,7 +142,7 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
     >
       {courses.isError ? (
         <ErrorBanner
-          title={t('form.coursesError')}
+          title={t(isAdmin ? 'form.coursesErrorAdmin' : 'form.coursesError')}
           message={t(errorMessageKey(courses.error), { ns: 'errors' })}
           onRetry={() => void courses.refetch()}
           retrying={courses.isFetching}
@@ -244,6 +267,18 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
           ) : null}
         </Group>
       )}
+      <ConfirmDialog
+        opened={pastPending !== null}
+        title={t('form.pastTitle')}
+        message={t('form.pastMessage')}
+        confirmLabel={t('form.pastConfirm')}
+        cancelLabel={t('form.pastCancel')}
+        onConfirm={() => {
+          if (pastPending) save(pastPending);
+          setPastPending(null);
+        }}
+        onCancel={() => setPastPending(null)}
+      />
     </FormModal>
   );
 }

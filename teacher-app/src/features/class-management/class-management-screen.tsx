@@ -63,6 +63,8 @@ type FormDialog = { kind: 'create' } | { kind: 'edit'; cls: CourseClass } | null
 export default function ClassManagementScreen() {
   const { t } = useTranslation(namespace);
   const { user } = useAtomValue(authAtom);
+  // An administrator manages every course's classes: no text speaks of "your courses".
+  const isAdmin = user?.role === 'admin';
   const now = useNow();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [search] = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
@@ -147,7 +149,7 @@ export default function ClassManagementScreen() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Text c="dimmed" style={{ flex: '1 1 16rem' }}>
-          {t('subtitle')}
+          {t(isAdmin ? 'subtitleAdmin' : 'subtitle')}
         </Text>
         <Button
           leftSection={<IconCalendarPlus size={18} aria-hidden />}
@@ -248,7 +250,7 @@ export default function ClassManagementScreen() {
             <EmptyState
               icon={<IconCalendarEvent aria-hidden />}
               title={t('empty.title')}
-              description={t('empty.description')}
+              description={t(isAdmin ? 'empty.descriptionAdmin' : 'empty.description')}
               action={
                 <Button
                   variant="light"

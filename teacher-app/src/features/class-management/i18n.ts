@@ -4,6 +4,7 @@ export const namespace = 'teacher-class-management';
 
 export const en = {
   subtitle: 'Schedule, edit and remove the classes of your courses.',
+  subtitleAdmin: 'Schedule, edit and remove the classes of every course.',
   schedule: 'Schedule Class',
   loading: 'Loading classes…',
   updating: 'Updating the list…',
@@ -32,6 +33,7 @@ export const en = {
   empty: {
     title: 'No upcoming classes',
     description: 'Schedule the next class of one of your courses.',
+    descriptionAdmin: 'Schedule the next class of a course.',
     filteredTitle: 'No classes match your filters.',
     filteredDescription: 'Try another search or course.',
     pastTitle: 'No past classes',
@@ -51,6 +53,12 @@ export const en = {
     coursePlaceholder: 'Choose a course',
     loadingCourses: 'Loading courses…',
     coursesError: 'Your courses could not be loaded:',
+    coursesErrorAdmin: 'The courses could not be loaded:',
+    pastTitle: 'This class is in the past',
+    pastMessage:
+      'The date and time you chose have already passed: students will not be able to join it. Save it anyway?',
+    pastConfirm: 'Save anyway',
+    pastCancel: 'Change the date',
     noCourses: 'There is no course to schedule classes for yet.',
     title: 'Title',
     titlePlaceholder: 'e.g. Past tense in conversation',
@@ -93,6 +101,7 @@ export const en = {
 
 export const es: typeof en = {
   subtitle: 'Programa, edita y elimina las clases de tus cursos.',
+  subtitleAdmin: 'Programa, edita y elimina las clases de todos los cursos.',
   schedule: 'Programar clase',
   loading: 'Cargando clases…',
   updating: 'Actualizando la lista…',
@@ -121,6 +130,7 @@ export const es: typeof en = {
   empty: {
     title: 'No hay próximas clases',
     description: 'Programa la próxima clase de uno de tus cursos.',
+    descriptionAdmin: 'Programa la próxima clase de un curso.',
     filteredTitle: 'Ninguna clase coincide con los filtros.',
     filteredDescription: 'Prueba con otra búsqueda u otro curso.',
     pastTitle: 'No hay clases pasadas',
@@ -140,6 +150,12 @@ export const es: typeof en = {
     coursePlaceholder: 'Elige un curso',
     loadingCourses: 'Cargando cursos…',
     coursesError: 'No se pudieron cargar tus cursos:',
+    coursesErrorAdmin: 'No se pudieron cargar los cursos:',
+    pastTitle: 'Esta clase está en el pasado',
+    pastMessage:
+      'La fecha y la hora elegidas ya pasaron: los estudiantes no podrán unirse. ¿Guardarla de todos modos?',
+    pastConfirm: 'Guardar de todos modos',
+    pastCancel: 'Cambiar la fecha',
     noCourses: 'Todavía no hay ningún curso para el que programar clases.',
     title: 'Título',
     titlePlaceholder: 'p. ej., El pasado en la conversación',
