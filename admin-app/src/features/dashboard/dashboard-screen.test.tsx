@@ -170,7 +170,7 @@ describe('admin DashboardScreen', () => {
     show('es');
 
     expect(
-      screen.getByRole('heading', { name: '¡Bienvenido de nuevo, Rosa!' }),
+      screen.getByRole('heading', { name: '¡Hola de nuevo, Rosa!' }),
     ).toBeInTheDocument();
     const users = await screen.findByRole('group', { name: 'Usuarios totales' });
     expect(within(users).getByText('24 estudiantes · 1 profesor')).toBeInTheDocument();

@@ -64,7 +64,7 @@ export const en = {
 };
 
 export const es: typeof en = {
-  welcome: '¡Bienvenido de nuevo, {{name}}!',
+  welcome: '¡Hola de nuevo, {{name}}!',
   subtitle: 'Un resumen de la escuela: sus totales y cómo se compara el período elegido.',
   refresh: 'Actualizar',
   loading: 'Cargando el resumen…',

@@ -153,7 +153,7 @@ describe('Importing users from a CSV file', () => {
     const lines = within(preview).getAllByRole('row').slice(1);
     expect(lines).toHaveLength(7);
     expect(lines[0]).toHaveTextContent('Ready');
-    expect(lines[1]).toHaveTextContent('First name required');
+    expect(lines[1]).toHaveTextContent('First name is required');
     expect(lines[2]).toHaveTextContent('Email is invalid');
     expect(lines[3]).toHaveTextContent('The same email is already on line 2');
     expect(lines[4]).toHaveTextContent('The role must be student, teacher or admin');
@@ -194,7 +194,7 @@ describe('Importing users from a CSV file', () => {
     const results = within(report).getAllByRole('row').slice(1);
     expect(results[0]).toHaveTextContent('Created');
     expect(results[1]).toHaveTextContent('Not created');
-    expect(results[1]).toHaveTextContent('First name required');
+    expect(results[1]).toHaveTextContent('First name is required');
     expect(results[6]).toHaveTextContent('A user with this email already exists.');
     // The passwords are only in the downloaded report.
     expect(dialog).not.toHaveTextContent('Pw-ana@school.test');

@@ -343,15 +343,15 @@ describe('User Management: create and edit', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
 
     expect(await within(dialog).findByText('All fields are required')).toBeInTheDocument();
-    expect(within(dialog).getByText('First name required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Last name required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Email required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Role required')).toBeInTheDocument();
+    expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Last name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Role is required')).toBeInTheDocument();
     expect(adminCreate).not.toHaveBeenCalled();
 
     // Editing a field clears its error.
     fill(within(dialog).getByRole('textbox', { name: /First name/ }), 'Lucía');
-    expect(within(dialog).queryByText('First name required')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('First name is required')).not.toBeInTheDocument();
   });
 
   it('says the same in Spanish, word for word', async () => {
@@ -454,7 +454,7 @@ describe('User Management: create and edit', () => {
     fill(within(dialog).getByRole('textbox', { name: /Apellido/ }), 'Gil');
     fill(within(dialog).getByRole('textbox', { name: /Email/ }), 'ana@school.test');
     await user.click(within(dialog).getByRole('combobox', { name: /Rol/ }));
-    await user.click(await screen.findByRole('option', { name: 'Profesor' }));
+    await user.click(await screen.findByRole('option', { name: 'Docente' }));
     await user.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error al guardar usuario');

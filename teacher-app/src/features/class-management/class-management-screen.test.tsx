@@ -268,7 +268,7 @@ describe('Class Management', () => {
 
     // A live class that has ended offers no Join.
     const over = card('Kick-off meeting');
-    expect(over).toHaveTextContent('10/01/2020 · 09:00');
+    expect(over).toHaveTextContent('Jan 10, 2020 · 09:00');
     expect(within(over).queryByRole('link', { name: 'Join Class' })).not.toBeInTheDocument();
   });
 
@@ -817,7 +817,7 @@ describe('Class Management', () => {
     await user.click(screen.getByRole('button', { name: 'Programar clase' }));
     const dialog = await screen.findByRole('dialog', { name: 'Programar clase' });
     await user.click(within(dialog).getByRole('button', { name: 'Programar clase' }));
-    expect(await within(dialog).findByText('El curso es obligatorio')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Curso requerido')).toBeInTheDocument();
     expect(
       within(dialog).getByText('El enlace de la reunión es obligatorio para las clases en vivo'),
     ).toBeInTheDocument();

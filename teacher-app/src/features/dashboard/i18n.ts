@@ -32,7 +32,8 @@ export const en = {
   noUpcoming: 'No classes scheduled.',
   live: 'Live',
   recorded: 'Recorded',
-  minutes: '{{count}} min',
+  minutes_one: '{{count}} min',
+  minutes_other: '{{count}} min',
   join: 'Join',
   joinClass: 'Join {{title}}',
   recentSubmissions: 'Recent submissions',
@@ -60,7 +61,7 @@ export const en = {
 };
 
 export const es: typeof en = {
-  welcome: '¡Bienvenido de nuevo, {{name}}!',
+  welcome: '¡Hola de nuevo, {{name}}!',
   subtitle: 'Tus cursos, tus clases y el trabajo que te espera.',
   refresh: 'Actualizar',
   loading: 'Cargando tu panel…',
@@ -88,7 +89,8 @@ export const es: typeof en = {
   noUpcoming: 'No hay clases programadas.',
   live: 'En vivo',
   recorded: 'Grabada',
-  minutes: '{{count}} min',
+  minutes_one: '{{count}} min',
+  minutes_other: '{{count}} min',
   join: 'Unirse',
   joinClass: 'Unirse a {{title}}',
   recentSubmissions: 'Entregas recientes',
