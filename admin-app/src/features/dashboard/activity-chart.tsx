@@ -4,7 +4,12 @@ import { VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDashboard } from '@portal/shared-data';
-import { formatPrice, intlLocale, useLanguage } from '@portal/shared-ui';
+import {
+  formatDayMonth,
+  formatPrice,
+  formatShortMonthYear,
+  useLanguage,
+} from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 /**
@@ -16,17 +21,9 @@ export default function ActivityChart({ data }: { data: AdminDashboard }) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const summaryId = useId();
-  const label = new Intl.DateTimeFormat(
-    intlLocale(language),
-    data.bucket === 'month'
-      ? { month: 'short', year: 'numeric' }
-      : { day: 'numeric', month: 'short' },
-  );
-  // 'YYYY-MM-DD' read as a local day, so the label is that day wherever the viewer is.
-  const nameOf = (start: string) => {
-    const [year, month, day] = start.split('-').map(Number) as [number, number, number];
-    return label.format(new Date(year, month - 1, day));
-  };
+  // A bucket's start is a 'YYYY-MM-DD' day: the formatters read it as that day wherever the viewer is.
+  const nameOf = (start: string) =>
+    data.bucket === 'month' ? formatShortMonthYear(start, language) : formatDayMonth(start, language);
   const points = data.series.map((point) => ({
     bucket: nameOf(point.start),
     enrollments: point.enrollments,
@@ -41,6 +38,8 @@ export default function ActivityChart({ data }: { data: AdminDashboard }) {
           dataKey="bucket"
           withLegend
           withRightYAxis
+          // Enrolments are counted: whole numbers on their axis, never 0.75.
+          yAxisProps={{ allowDecimals: false }}
           rightYAxisProps={{ tickFormatter: (value: number) => formatPrice(value, language) }}
           valueFormatter={(value) => String(value)}
           tooltipAnimationDuration={0}
