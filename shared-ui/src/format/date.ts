@@ -13,9 +13,7 @@ function toDate(value: string | Date): Date | null {
   // A calendar day ('2025-03-04') is that day where the viewer is; `new Date` would read it as
   // midnight UTC, the day before west of Greenwich.
   const day = DAY_ONLY.exec(value);
-  const date = day
-    ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]))
-    : new Date(value);
+  const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

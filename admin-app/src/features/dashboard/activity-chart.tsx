@@ -4,12 +4,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDashboard } from '@portal/shared-data';
-import {
-  formatDayMonth,
-  formatPrice,
-  formatShortMonthYear,
-  useLanguage,
-} from '@portal/shared-ui';
+import { formatDayMonth, formatPrice, formatShortMonthYear, useLanguage } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 /**
@@ -23,7 +18,9 @@ export default function ActivityChart({ data }: { data: AdminDashboard }) {
   const summaryId = useId();
   // A bucket's start is a 'YYYY-MM-DD' day: the formatters read it as that day wherever the viewer is.
   const nameOf = (start: string) =>
-    data.bucket === 'month' ? formatShortMonthYear(start, language) : formatDayMonth(start, language);
+    data.bucket === 'month'
+      ? formatShortMonthYear(start, language)
+      : formatDayMonth(start, language);
   const points = data.series.map((point) => ({
     bucket: nameOf(point.start),
     enrollments: point.enrollments,

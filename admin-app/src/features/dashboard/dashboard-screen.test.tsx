@@ -169,9 +169,7 @@ describe('admin DashboardScreen', () => {
     getDashboard.mockResolvedValue(ok(school()));
     show('es');
 
-    expect(
-      screen.getByRole('heading', { name: '¡Hola de nuevo, Rosa!' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '¡Hola de nuevo, Rosa!' })).toBeInTheDocument();
     const users = await screen.findByRole('group', { name: 'Usuarios totales' });
     expect(within(users).getByText('24 estudiantes · 1 profesor')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'El último mes' })).toBeInTheDocument();

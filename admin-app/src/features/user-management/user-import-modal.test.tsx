@@ -209,7 +209,7 @@ describe('Importing users from a CSV file', () => {
     );
     expect(csvLines[1]).toBe('2,Ana,Gil,ana@school.test,teacher,Created,,Pw-ana@school.test');
     expect(csvLines[2]).toBe(
-      '3,,Nameless,nameless@school.test,student,Not created,First name required,',
+      '3,,Nameless,nameless@school.test,student,Not created,First name is required,',
     );
     expect(csvLines[7]).toBe(
       '8,Taken,Email,student@school.test,student,Not created,A user with this email already exists.,',
@@ -351,7 +351,7 @@ describe('Importing users from a CSV file', () => {
       await within(dialog).findByText('0 listos para importar, 1 con problemas (no se importan).'),
     ).toBeInTheDocument();
     expect(dialog).toHaveTextContent('El email no es válido');
-    expect(dialog).toHaveTextContent('El rol debe ser estudiante, profesor o administrador');
+    expect(dialog).toHaveTextContent('El rol debe ser estudiante, docente o admin');
     expect(dialog).toHaveTextContent('Ninguna fila está lista para importar.');
     expect(within(dialog).getByRole('button', { name: 'Importar 0 usuarios' })).toBeDisabled();
   });

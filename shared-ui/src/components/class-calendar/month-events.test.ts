@@ -73,7 +73,7 @@ describe('monthEvents', () => {
 
 describe('monthDayCounts', () => {
   it('counts every class of a day, also the ones the month answer only counts', () => {
-    expect(monthDayCounts(march)).toEqual({ '2025-03-12': 4, '2025-03-20': 1 });
+    expect(monthDayCounts(march)).toEqual({ '2025-03-12': 4, '2025-03-20': 2 });
     expect(monthDayCounts({ classCount: 0, days: [], upcoming: [] })).toEqual({});
   });
 });

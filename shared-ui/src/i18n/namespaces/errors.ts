@@ -75,8 +75,10 @@ export const en = {
   filesNotRemoved:
     'The stored files could not be removed, so nothing was deleted. Please try again.',
   twoFactorRequired: 'Two-factor sign-in is required for this account.',
-  twoFactorCodeInvalid: 'That code is not valid. Check your authenticator app and enter the current code.',
-  twoFactorCodeExpired: 'This code request has expired. Enter a new code from your authenticator app.',
+  twoFactorCodeInvalid:
+    'That code is not valid. Check your authenticator app and enter the current code.',
+  twoFactorCodeExpired:
+    'This code request has expired. Enter a new code from your authenticator app.',
   materialFileNotAllowed: 'A material can only use a file you may manage.',
   materialFileWrongPlace: "The material's file is stored for another course. Upload it again here.",
   loadFailed: 'The data could not be loaded. Please try again.',

@@ -344,9 +344,7 @@ describe('Student dashboard', () => {
     );
     renderScreen(<DashboardScreen />, { language: 'es' });
 
-    expect(
-      screen.getByRole('heading', { name: '¡Hola de nuevo, Lucía!' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '¡Hola de nuevo, Lucía!' })).toBeInTheDocument();
     expect(
       await screen.findByRole('link', { name: /^Unirse ahora: Small talk/ }),
     ).toBeInTheDocument();

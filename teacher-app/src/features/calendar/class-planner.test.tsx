@@ -83,7 +83,8 @@ describe('the calendar planner', { timeout: 30_000 }, () => {
       await screen.findByRole('button', { name: /Negotiation role play/ }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Planner' })).toBeChecked();
-    expect(screen.getByText('Mar 9\u2009–\u200915, 2025')).toBeInTheDocument();
+    // Intl's thin spaces around the dash read as spaces once Testing Library normalises the text.
+    expect(screen.getByText('Mar 9 – 15, 2025')).toBeInTheDocument();
     expect(classesBetween).toHaveBeenCalledTimes(1);
     expect(classesBetween).toHaveBeenCalledWith(
       new Date(2025, 2, 9).toISOString(),

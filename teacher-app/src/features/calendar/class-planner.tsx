@@ -109,7 +109,6 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
     [classes.data, movingId, movingTo],
   );
 
-
   /**
    * Sends a move, or says why it was not sent: resolves null once the database accepted it (or
    * nothing changed), else the translated reason.

@@ -250,7 +250,7 @@ describe('Class Management', () => {
     expect(live).toHaveTextContent('Live');
     expect(live).toHaveTextContent('Business English');
     expect(live).toHaveTextContent('Short pitches and feedback');
-    expect(live).toHaveTextContent(`01/12/${NEXT_YEAR} · 14:05`);
+    expect(live).toHaveTextContent(`Dec 1, ${NEXT_YEAR} · 14:05`);
     expect(live).toHaveTextContent('90 min');
     const join = within(live).getByRole('link', { name: 'Join Class' });
     expect(join).toHaveAttribute('href', 'https://meet.example/pitch');
@@ -809,7 +809,7 @@ describe('Class Management', () => {
     expect(screen.getByRole('group', { name: 'Horas totales' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '2 clases' })).toBeInTheDocument();
     expect(live).toHaveTextContent('En vivo');
-    expect(live).toHaveTextContent(`01/12/${NEXT_YEAR} · 14:05`);
+    expect(live).toHaveTextContent(`1 dic ${NEXT_YEAR} · 14:05`);
     expect(within(live).getByRole('link', { name: 'Unirse a la clase' })).toBeInTheDocument();
     expect(within(live).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
     expect(card('Grammar review')).toHaveTextContent('Grabada');

@@ -181,7 +181,7 @@ describe('My Courses (teacher)', () => {
     expect(listTaught).toHaveBeenCalledWith({ page: 1, limit: PAGE_SIZE });
   });
 
-  it('opens the course form on arrival from the dashboard\'s Create Course', async () => {
+  it("opens the course form on arrival from the dashboard's Create Course", async () => {
     listTaught.mockResolvedValue(pageOf([]));
     renderPage({ path: paths.withNewItem(paths.myCourses) });
     expect(await screen.findByRole('dialog', { name: 'Create Course' })).toBeInTheDocument();
