@@ -37,7 +37,11 @@ export default function ActivityChart({ data }: { data: AdminDashboard }) {
           withRightYAxis
           // Enrolments are counted: whole numbers on their axis, never 0.75.
           yAxisProps={{ allowDecimals: false }}
-          rightYAxisProps={{ tickFormatter: (value: number) => formatPrice(value, language) }}
+          // Wide enough for a Spanish amount ('17.068,00 US$'): recharts' 60 px default cut it.
+          rightYAxisProps={{
+            tickFormatter: (value: number) => formatPrice(value, language),
+            width: 96,
+          }}
           valueFormatter={(value) => String(value)}
           tooltipAnimationDuration={0}
           series={[

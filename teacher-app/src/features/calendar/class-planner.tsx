@@ -28,7 +28,7 @@ import {
   ErrorBanner,
   courseColor,
   formatDateRange,
-  formatLongDate,
+  formatDate,
   formatLongDateTime,
   formatMonthName,
   formatMonthYear,
@@ -47,6 +47,7 @@ const PHONE_QUERY = '(max-width: 48em)';
 
 /** The day of a date-time as the schedule hands it to a format ('YYYY-MM-DD HH:mm:ss'). */
 const dayOf = (value: string) => value.slice(0, 10);
+const PLANNER_CLASS = 'class-planner';
 const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 function initialView(): PlannerView {
@@ -225,7 +226,11 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
           overlayProps={{ blur: 1 }}
           loaderProps={{ 'aria-label': t('loading', { ns: 'class-calendar' }) }}
         />
+        {/* The schedule capitalises every word of its headings ('28 De Noviembre'); ours are
+            already written for their language. */}
+        <style>{`.${PLANNER_CLASS} [class*='headerControl'],.${PLANNER_CLASS} [class*='monthYearSelectTarget']{text-transform:none}`}</style>
         <Schedule
+          className={PLANNER_CLASS}
           view={view}
           onViewChange={(next: ScheduleViewLevel) => {
             if (next === 'day' || next === 'week' || next === 'month') setView(next);
@@ -244,7 +249,9 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
           onEventClick={(event) => setOpened(byId.get(String(event.id)) ?? null)}
           dayViewProps={{
             ...timeGrid,
-            headerFormat: (value: string) => capitalise(formatLongDate(dayOf(value), language)),
+            // Short enough for the toolbar of a 375 px phone: 'Sat Nov 28, 2026' / 'Sáb 28 nov 2026'.
+            headerFormat: (value: string) =>
+              `${weekdayFormat(value)} ${formatDate(dayOf(value), language)}`,
           }}
           weekViewProps={{
             ...timeGrid,
