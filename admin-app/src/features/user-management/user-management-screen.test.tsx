@@ -58,6 +58,7 @@ function person(overrides: Partial<AppUser> = {}): AppUser {
     avatar: null,
     createdAt: '2026-02-10T10:00:00Z',
     lastLogin: '2026-03-05T08:00:00Z',
+    previousLogin: null,
     phone: '+34 600 111 222',
     location: 'Madrid',
     bio: null,
@@ -74,6 +75,7 @@ const leo = person({
   lastName: 'Paz',
   role: 'student',
   lastLogin: null,
+  previousLogin: null,
   isActive: false,
 });
 const eva = person({

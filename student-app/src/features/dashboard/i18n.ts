@@ -4,7 +4,9 @@ export const namespace = 'student-dashboard';
 
 export const en = {
   welcome: 'Welcome back, {{name}}!',
+  welcomeFirst: 'Welcome, {{name}}!',
   welcomeNoName: 'Welcome back!',
+  welcomeFirstNoName: 'Welcome!',
   subtitle: 'Here is what is coming up in your courses.',
   refresh: 'Refresh',
   loading: 'Loading your dashboard…',
@@ -42,7 +44,9 @@ export const en = {
 
 export const es: typeof en = {
   welcome: '¡Hola de nuevo, {{name}}!',
+  welcomeFirst: '¡Te damos la bienvenida, {{name}}!',
   welcomeNoName: '¡Hola de nuevo!',
+  welcomeFirstNoName: '¡Te damos la bienvenida!',
   subtitle: 'Esto es lo próximo en tus cursos.',
   refresh: 'Actualizar',
   loading: 'Cargando tu panel…',

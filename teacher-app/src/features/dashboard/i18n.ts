@@ -4,6 +4,7 @@ export const namespace = 'teacher-dashboard';
 
 export const en = {
   welcome: 'Welcome back, {{name}}!',
+  welcomeFirst: 'Welcome, {{name}}!',
   subtitle: 'Your courses, classes and the work waiting for you.',
   refresh: 'Refresh',
   loading: 'Loading your dashboard…',
@@ -62,6 +63,7 @@ export const en = {
 
 export const es: typeof en = {
   welcome: '¡Hola de nuevo, {{name}}!',
+  welcomeFirst: '¡Te damos la bienvenida, {{name}}!',
   subtitle: 'Tus cursos, tus clases y el trabajo que te espera.',
   refresh: 'Actualizar',
   loading: 'Cargando tu panel…',
