@@ -60,8 +60,9 @@ function lonePlurals(keys: Set<string>): string[] {
 }
 
 /**
- * Spanish words that give a person a gender: the portal addresses everyone (and names a student, a
- * teacher or an administrator) in neutral wording ("Te damos la bienvenida", "Con inscripción"). The spec's own Spanish texts ("¿Eliminar usuario …?") are kept verbatim.
+ * Spanish words that give a person a gender: the portal addresses everyone in neutral wording ("Te
+ * damos la bienvenida", "Con inscripción"). The participle after "haber" ("Te has inscrito") does
+ * not change, so it is allowed. The spec's own Spanish texts ("¿Eliminar usuario …?") stay verbatim.
  */
 const GENDERED_SPANISH = [
   /\bbienvenid[oa]s?\b/i,
