@@ -19,10 +19,11 @@
 -- 1. Accounts ------------------------------------------------------------------------------------------
 -- Demo accounts, one per role, all with the password `password123`. GoTrue reads '' rather than NULL from
 -- its token columns. The sign-up trigger creates each profile as a student; roles are set afterwards.
+-- They last signed in yesterday, so their next sign-in is a return ('Welcome back', not a first visit).
 
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, last_sign_in_at,
   confirmation_token, recovery_token, email_change_token_new, email_change
 )
 values
@@ -30,19 +31,19 @@ values
     '00000000-0000-0000-0000-000000000000', 'a1d9e3f0-0000-4000-8000-000000000001', 'authenticated',
     'authenticated', 'admin@school.test', extensions.crypt('password123', extensions.gen_salt('bf', 10)), now(),
     '{"provider":"email","providers":["email"]}', '{"first_name":"Alicia","last_name":"Romero"}',
-    now() - interval '400 days', now(), '', '', '', ''
+    now() - interval '400 days', now(), now() - interval '1 day', '', '', '', ''
   ),
   (
     '00000000-0000-0000-0000-000000000000', 'b2e8c4a1-0000-4000-8000-000000000002', 'authenticated',
     'authenticated', 'teacher@school.test', extensions.crypt('password123', extensions.gen_salt('bf', 10)), now(),
     '{"provider":"email","providers":["email"]}', '{"first_name":"Daniel","last_name":"Ortega"}',
-    now() - interval '380 days', now(), '', '', '', ''
+    now() - interval '380 days', now(), now() - interval '1 day', '', '', '', ''
   ),
   (
     '00000000-0000-0000-0000-000000000000', 'c3f7b5d2-0000-4000-8000-000000000003', 'authenticated',
     'authenticated', 'student@school.test', extensions.crypt('password123', extensions.gen_salt('bf', 10)), now(),
     '{"provider":"email","providers":["email"]}', '{"first_name":"Emma","last_name":"Collins"}',
-    now() - interval '200 days', now(), '', '', '', ''
+    now() - interval '200 days', now(), now() - interval '1 day', '', '', '', ''
   );
 
 -- More teachers and students, same password. `joined` is days ago.

@@ -59,6 +59,17 @@ function lonePlurals(keys: Set<string>): string[] {
     );
 }
 
+/**
+ * Spanish words that give a person a gender: the portal addresses everyone in neutral wording ("Te
+ * damos la bienvenida", "Con inscripción"). The participle after "haber" ("Te has inscrito") does
+ * not change, so it is allowed. The spec's own Spanish texts ("¿Eliminar usuario …?") stay verbatim.
+ */
+const GENDERED_SPANISH = [
+  /\bbienvenid[oa]s?\b/i,
+  /(?<!\bhas |\bha |\bhan )\binscrit[oa]\b/i,
+  /\b(estás|está|estaba) inscrit/i,
+];
+
 describe('translation catalogs', () => {
   it('are found in shared-ui, the shell and every remote', () => {
     const packages = new Set(catalogs.map(({ file }) => file.split('/')[0]));
@@ -104,6 +115,35 @@ for (const { file, module } of catalogs) {
     it('gives every plural both its _one and _other form, in both languages', () => {
       expect(lonePlurals(new Set(en.keys()))).toEqual([]);
       expect(lonePlurals(new Set(es.keys()))).toEqual([]);
+    });
+
+    it('says a count through plural forms (every {{count}} text is a _one/_other key)', () => {
+      const unplural = (map: Map<string, string>) =>
+        [...map]
+          .filter(([key, text]) => variables(text).includes('count') && !PLURAL.test(key))
+          .map(([key]) => key);
+      expect(unplural(en)).toEqual([]);
+      expect(unplural(es)).toEqual([]);
+    });
+
+    it('addresses people in Spanish without a gendered form', () => {
+      const gendered = [...es]
+        .filter(([, text]) => GENDERED_SPANISH.some((word) => word.test(text)))
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(gendered).toEqual([]);
+    });
+
+    it('says a field is required one way per language ("X is required" / "X requerido")', () => {
+      // 'Todos los campos son obligatorios' is the spec's text for the whole user form, not a field.
+      const fieldRequired = /^[A-Z][^.]* (is|are) required$/;
+      const odd = [...en]
+        .filter(([key, text]) => key !== 'userAllFieldsRequired' && /\brequired\.?$/.test(text))
+        .filter(([key, text]) => {
+          const spanish = es.get(key) ?? '';
+          return !fieldRequired.test(text) || !/^\S.* requerid[oa]s?$/.test(spanish);
+        })
+        .map(([key, text]) => `${key}: ${text} / ${es.get(key)}`);
+      expect(odd).toEqual([]);
     });
 
     it('has no empty text', () => {

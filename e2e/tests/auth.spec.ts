@@ -53,7 +53,8 @@ test('a visitor is sent to /auth and a new sign-up lands on the student dashboar
   await auth.signUp({ firstName: 'Lucía', lastName: 'Fernández', email, password: 'secret123' });
 
   await expect(page).toHaveURL('http://localhost:3000/');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Lucía!' })).toBeVisible();
+  // A first visit: welcomed, not welcomed back.
+  await expect(page.getByRole('heading', { name: 'Welcome, Lucía!' })).toBeVisible();
   await expect(page.getByText('Student Portal')).toBeVisible();
   expect(await new Sidebar(page).itemNames()).toEqual(SIDEBARS.student);
 });

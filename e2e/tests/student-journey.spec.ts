@@ -60,7 +60,7 @@ test('a new student: sign up, enroll, learn, submit work, see the grade, drop th
   const auth = new AuthScreen(page);
   await auth.open();
   await auth.signUp({ firstName: 'Nora', lastName: 'Journey', email, password });
-  await expect(page.getByRole('heading', { name: 'Welcome back, Nora!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Nora!' })).toBeVisible();
   await expect(page.getByText('You are not enrolled in any courses yet')).toBeVisible();
 
   // Catalog → search → enroll.

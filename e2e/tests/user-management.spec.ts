@@ -70,7 +70,7 @@ test('an admin creates a teacher, a course for them and a student seat, frees it
   await form.getByRole('textbox', { name: /^Apellido/ }).fill(lastName);
   await form.getByRole('textbox', { name: /^Email/ }).fill(email);
   await form.getByRole('combobox', { name: 'Rol' }).click();
-  await admin.getByRole('option', { name: 'Profesor' }).click();
+  await admin.getByRole('option', { name: 'Docente' }).click();
   await form.getByRole('button', { name: 'Crear usuario' }).click();
 
   const created = admin.getByRole('dialog', { name: 'Usuario creado' });

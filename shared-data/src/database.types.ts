@@ -534,6 +534,7 @@ export type Database = {
           last_sign_in_at: string | null;
           location: string | null;
           phone: string | null;
+          previous_sign_in_at: string | null;
           role: string;
           specializations: string[];
           updated_at: string;
@@ -550,6 +551,7 @@ export type Database = {
           last_sign_in_at?: string | null;
           location?: string | null;
           phone?: string | null;
+          previous_sign_in_at?: string | null;
           role?: string;
           specializations?: string[];
           updated_at?: string;
@@ -566,6 +568,7 @@ export type Database = {
           last_sign_in_at?: string | null;
           location?: string | null;
           phone?: string | null;
+          previous_sign_in_at?: string | null;
           role?: string;
           specializations?: string[];
           updated_at?: string;

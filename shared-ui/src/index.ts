@@ -8,9 +8,11 @@ export {
   type PortalBranding,
 } from './theme';
 // The generator itself: the admin's colour fields show its palettes; the theme loads it lazily.
+export { CALENDAR_FIRST_DAY_OF_WEEK } from './calendar-week';
 export { colorShades } from './color-shades';
 // The sign-in panel's gradient in the school's colours, readable under white text.
 export { brandGradient } from './contrast';
+export { COURSE_COLORS, courseColor } from './course-color';
 export * from './i18n';
 export {
   PortalUiProvider,
@@ -81,10 +83,19 @@ export type { ExposedPage, StandalonePage } from './standalone/exposed-page';
 export {
   formatAlternatives,
   formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatDayMonth,
   formatDecimal,
   formatFileSize,
+  formatLongDate,
+  formatLongDateTime,
+  formatMonthName,
+  formatMonthYear,
+  formatShortMonthYear,
   formatPrice,
   formatTime,
+  formatWeekday,
   intlLocale,
 } from './format';
 export { TypeBadge, type TypeBadgeProps } from './components/type-badge/type-badge';

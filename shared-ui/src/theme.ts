@@ -10,6 +10,7 @@ import {
   type NumberInputProps,
   type PaperProps,
 } from '@mantine/core';
+import { CALENDAR_FIRST_DAY_OF_WEEK } from './calendar-week';
 import { isHexColor } from './hex-color';
 
 /** The colours an admin can change in System Settings → Appearance (hex), and the school's name. */
@@ -147,6 +148,13 @@ export function createPortalTheme(
       // A number stays as typed (-12.5, 0, 2.5): the form's validator says what is wrong with it
       // (docs/product-rules.md "Forms keep what was typed"). Mantine's default would clamp to min/max on
       // blur, and allowNegative/allowDecimal/decimalScale would drop characters without a word.
+      // Date pickers start the week where the portal's calendars do (Mantine's default is Monday).
+      // Theme defaults rather than a DatesProvider, which would load @mantine/dates on every page.
+      DateInput: { defaultProps: { firstDayOfWeek: CALENDAR_FIRST_DAY_OF_WEEK } },
+      DatePickerInput: { defaultProps: { firstDayOfWeek: CALENDAR_FIRST_DAY_OF_WEEK } },
+      DateTimePicker: { defaultProps: { firstDayOfWeek: CALENDAR_FIRST_DAY_OF_WEEK } },
+      DatePicker: { defaultProps: { firstDayOfWeek: CALENDAR_FIRST_DAY_OF_WEEK } },
+      Calendar: { defaultProps: { firstDayOfWeek: CALENDAR_FIRST_DAY_OF_WEEK } },
       NumberInput: {
         defaultProps: {
           clampBehavior: 'none',

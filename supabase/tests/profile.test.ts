@@ -259,6 +259,46 @@ describe("someone else's profile row", () => {
     expect(await rowOf(otherStudent.id)).toEqual(before);
   });
 
+  it('keeps the sign-in before the last one, null until the second sign-in; nobody may set it', async () => {
+    const newcomer = await fresh('student', 'first-visit');
+    const read = async () => {
+      const { data, error } = await service
+        .from('users')
+        .select('last_sign_in_at, previous_sign_in_at, updated_at')
+        .eq('id', newcomer.id)
+        .single();
+      if (error) throw new Error(error.message);
+      return data;
+    };
+    // Just signed up (and, with the sign-up's session, possibly signed in once): a first visit.
+    const first = await read();
+    expect(first.previous_sign_in_at).toBeNull();
+
+    // Each sign-in moves the one before it to previous_sign_in_at.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await signInWithPassword(newcomer.email, newcomer.password);
+    const second = await read();
+    expect(second.previous_sign_in_at).toBe(first.last_sign_in_at);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await signInWithPassword(newcomer.email, newcomer.password);
+    const third = await read();
+    expect(third.previous_sign_in_at).toBe(second.last_sign_in_at);
+    expect(third.previous_sign_in_at).not.toBeNull();
+    // A sign-in is not an edit of the profile.
+    expect(third.updated_at).toBe(first.updated_at);
+
+    // Not the owner, not an administrator: only the sign-in trigger writes it.
+    for (const caller of [newcomer, admin]) {
+      expectDenied(
+        await caller.client
+          .from('users')
+          .update({ previous_sign_in_at: null })
+          .eq('id', newcomer.id),
+      );
+    }
+    expect((await read()).previous_sign_in_at).toBe(second.last_sign_in_at);
+  });
+
   it('a sign-in still records last_sign_in_at (the auth server is not an API caller)', async () => {
     const before = (await rowOf(otherTeacher.id)).last_sign_in_at;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -295,11 +335,16 @@ describe('the avatar a profile may hold', () => {
     for (const value of refused) {
       const { error } = await me.client.from('users').update({ avatar_url: value }).eq('id', me.id);
       expect(error?.code, value).toBe('23514');
-      expect(error?.message, value).toBe('An avatar must be a picture in the avatars folder of its own profile');
+      expect(error?.message, value).toBe(
+        'An avatar must be a picture in the avatars folder of its own profile',
+      );
     }
     expect((await rowOf(me.id)).avatar_url).toBeNull();
 
-    for (const value of [avatarPath(me.id, '1732000000000-ab12cd34.webp'), avatarPath(me.id, 'avatar.jpg')]) {
+    for (const value of [
+      avatarPath(me.id, '1732000000000-ab12cd34.webp'),
+      avatarPath(me.id, 'avatar.jpg'),
+    ]) {
       const { error } = await me.client.from('users').update({ avatar_url: value }).eq('id', me.id);
       expect(error, value).toBeNull();
       expect((await rowOf(me.id)).avatar_url).toBe(value);
@@ -315,7 +360,10 @@ describe('the avatar a profile may hold', () => {
       .eq('id', student.id);
 
     for (const elsewhere of ['https://tracker.example.org/pixel.png', avatarPath(admin.id)]) {
-      const { error } = await admin.client.from('users').update({ avatar_url: elsewhere }).eq('id', student.id);
+      const { error } = await admin.client
+        .from('users')
+        .update({ avatar_url: elsewhere })
+        .eq('id', student.id);
       expect(error?.code, elsewhere).toBe('23514');
     }
 

@@ -10,6 +10,7 @@ export const admin: AppUser = {
   avatar: null,
   createdAt: '2025-01-01T00:00:00Z',
   lastLogin: '2026-03-01T09:30:00Z',
+  previousLogin: '2026-02-27T09:00:00Z',
   phone: null,
   location: null,
   bio: null,
@@ -26,6 +27,7 @@ export function aPerson(overrides: Partial<AppUser> = {}): AppUser {
     lastName: 'Fischer',
     role: 'student',
     lastLogin: null,
+    previousLogin: null,
     ...overrides,
   };
 }

@@ -1,7 +1,15 @@
 // People: users and their roles, teachers and their public profiles, the admin's User and Teacher
 // Management, the user, teacher and profile forms, and the CSV user import.
 
-export { ROLES, toAppUser, toRole, type AppUser, type Role, type UserRow } from '../mappers/user';
+export {
+  ROLES,
+  isFirstVisit,
+  toAppUser,
+  toRole,
+  type AppUser,
+  type Role,
+  type UserRow,
+} from '../mappers/user';
 export type { NewUserInput, PersonalChanges, UserChanges } from '../mappers/user-changes';
 export {
   TEACHER_LIST_LIMIT,

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureDataClient, resetDataClientForTests } from '../client';
 import { userRow } from '../test-support/fake-supabase';
-import { toAppUser, toNewProfileRow, toRole } from './user';
+import { isFirstVisit, toAppUser, toNewProfileRow, toRole } from './user';
 
 const PROJECT = 'https://project.test';
 const ID = '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
@@ -39,6 +39,7 @@ describe('toAppUser', () => {
       avatar: `${PROJECT}/storage/v1/object/public/avatars/${ID}/1700000000000-k3j9x2ab.png`,
       createdAt: '2025-01-01T00:00:00Z',
       lastLogin: '2025-03-01T10:00:00Z',
+      previousLogin: null,
       phone: '+54 11 5555',
       location: 'Buenos Aires',
       bio: 'Hola',
@@ -102,5 +103,22 @@ describe('toNewProfileRow', () => {
       last_name: '',
       role: 'student',
     });
+  });
+});
+
+describe('isFirstVisit', () => {
+  it('is a first visit while the database has no sign-in before the current one', () => {
+    const first = toAppUser(userRow({ last_sign_in_at: '2026-03-01T10:00:00Z' }));
+    expect(first.previousLogin).toBeNull();
+    expect(isFirstVisit(first)).toBe(true);
+    const back = toAppUser(
+      userRow({
+        last_sign_in_at: '2026-03-02T10:00:00Z',
+        previous_sign_in_at: '2026-03-01T10:00:00Z',
+      }),
+    );
+    expect(back.previousLogin).toBe('2026-03-01T10:00:00Z');
+    expect(isFirstVisit(back)).toBe(false);
+    expect(isFirstVisit(null)).toBe(false);
   });
 });

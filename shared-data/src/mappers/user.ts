@@ -22,6 +22,7 @@ export type UserRow = {
   last_sign_in_at: string | null;
   /** The computed column has_two_factor, read by the user list only; null unless an admin reads. */
   has_two_factor?: boolean | null;
+  previous_sign_in_at: string | null;
 };
 
 /** A user as screens see it. */
@@ -34,6 +35,8 @@ export type AppUser = {
   avatar: string | null;
   createdAt: string;
   lastLogin: string | null;
+  /** The sign-in before `lastLogin`: null until the second one, so null means a first visit. */
+  previousLogin: string | null;
   phone: string | null;
   location: string | null;
   bio: string | null;
@@ -47,7 +50,7 @@ export type AppUser = {
 
 /** The columns every user query selects, so rows always fit UserRow. */
 export const USER_COLUMNS =
-  'id, email, first_name, last_name, role, avatar_url, created_at, updated_at, phone, location, bio, is_active, last_sign_in_at';
+  'id, email, first_name, last_name, role, avatar_url, created_at, updated_at, phone, location, bio, is_active, last_sign_in_at, previous_sign_in_at';
 
 /** The user list's columns: those, and whether the account has two-factor on (admins only). */
 export const USER_LIST_COLUMNS = `${USER_COLUMNS}, has_two_factor`;
@@ -67,12 +70,22 @@ export function toAppUser(row: UserRow): AppUser {
     avatar: avatarOf(row.avatar_url),
     createdAt: row.created_at,
     lastLogin: row.last_sign_in_at ?? null,
+    previousLogin: row.previous_sign_in_at ?? null,
     phone: row.phone ?? null,
     location: row.location ?? null,
     bio: row.bio ?? null,
     isActive: row.is_active !== false,
     ...(typeof row.has_two_factor === 'boolean' ? { hasTwoFactor: row.has_two_factor } : {}),
   };
+}
+
+/**
+ * A person's first visit: the database has no sign-in before the current one (the greeting says
+ * "Welcome", not "Welcome back"). Decided from the profile, never from the browser's storage, so a
+ * new device does not make a regular a newcomer.
+ */
+export function isFirstVisit(user: Pick<AppUser, 'previousLogin'> | null | undefined): boolean {
+  return !!user && user.previousLogin === null;
 }
 
 /** The auth account fields a missing profile row is rebuilt from. */

@@ -20,6 +20,7 @@ const teacher: AppUser = {
   avatar: null,
   createdAt: '2026-01-01T00:00:00Z',
   lastLogin: null,
+  previousLogin: null,
   phone: null,
   location: null,
   bio: null,

@@ -67,6 +67,7 @@ describe('teacherManagementReadModel.page', () => {
             avatar: null,
             createdAt: '2025-11-09T10:00:00Z',
             lastLogin: null,
+            previousLogin: null,
             phone: '+34 600 000 002',
             location: 'Valencia',
             bio: null,

@@ -77,6 +77,8 @@ export function toManagedTeacher(json: Json): ManagedTeacher {
     bio: text(json.bio),
     is_active: json.is_active === false ? false : true,
     last_sign_in_at: text(json.last_sign_in_at),
+    // Not part of the teacher list: only the signed-in person's own greeting reads it.
+    previous_sign_in_at: null,
     specializations: json.specializations,
   });
   return {

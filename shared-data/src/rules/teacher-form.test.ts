@@ -177,6 +177,7 @@ describe('what the form sends', () => {
       avatar: null,
       createdAt: '2025-01-01T00:00:00Z',
       lastLogin: null,
+      previousLogin: null,
       phone: null,
       location: 'Valencia',
       bio: null,

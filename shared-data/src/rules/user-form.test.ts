@@ -35,6 +35,7 @@ const user: AppUser = {
   avatar: null,
   createdAt: '2026-01-01T00:00:00Z',
   lastLogin: null,
+  previousLogin: null,
   phone: '+34 600 111 222',
   location: null,
   bio: 'Teaches business Spanish.',

@@ -44,6 +44,7 @@ describe('usersService.getProfile', () => {
         avatar: AVATAR_URL,
         createdAt: '2025-01-01T00:00:00Z',
         lastLogin: '2025-03-01T08:00:00Z',
+        previousLogin: null,
         phone: '+34 600 000 000',
         location: 'Madrid',
         bio: 'Head of studies',

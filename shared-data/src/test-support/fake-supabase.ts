@@ -185,6 +185,7 @@ export function userRow(overrides: Partial<UserRow> = {}): UserRow {
     bio: null,
     is_active: true,
     last_sign_in_at: null,
+    previous_sign_in_at: null,
     ...overrides,
   };
 }

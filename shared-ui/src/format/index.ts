@@ -1,5 +1,17 @@
 export { formatPrice } from './currency';
-export { formatDate, formatTime } from './date';
+export {
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatDayMonth,
+  formatLongDate,
+  formatLongDateTime,
+  formatMonthName,
+  formatMonthYear,
+  formatShortMonthYear,
+  formatTime,
+  formatWeekday,
+} from './date';
 export { formatFileSize } from './file-size';
 export { formatAlternatives } from './list';
 export { intlLocale } from './locale';

@@ -75,7 +75,7 @@ describe('the shared instance', () => {
     expect(i18n.isInitialized).toBe(true);
     expect(currentLanguage()).toBe('es');
     expect(i18n.t('early:hello')).toBe('Hola');
-    expect(i18n.t('validation:emailRequired')).toBe('El correo electrónico es obligatorio');
+    expect(i18n.t('validation:emailRequired')).toBe('Correo electrónico requerido');
     expect(document.documentElement.lang).toBe('es');
   });
 

@@ -15,6 +15,7 @@ const ana: AppUser = {
   avatar: null,
   createdAt: '2025-01-01T00:00:00Z',
   lastLogin: null,
+  previousLogin: null,
   phone: null,
   location: null,
   bio: null,

@@ -10,6 +10,7 @@ export const teacher: AppUser = {
   avatar: null,
   createdAt: '2025-01-01T00:00:00Z',
   lastLogin: null,
+  previousLogin: '2026-02-27T09:00:00Z',
   phone: null,
   location: null,
   bio: null,

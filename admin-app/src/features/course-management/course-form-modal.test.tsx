@@ -312,8 +312,8 @@ describe('the course form', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Crear curso' }));
     const dialog = await screen.findByRole('dialog', { name: 'Crear curso' });
     await user.click(within(dialog).getByRole('button', { name: 'Crear curso' }));
-    expect(await within(dialog).findByText('El título es obligatorio')).toBeInTheDocument();
-    expect(within(dialog).getByText('El nombre del profesor es obligatorio')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Título requerido')).toBeInTheDocument();
+    expect(within(dialog).getByText('Nombre de docente requerido')).toBeInTheDocument();
     expect(field(dialog, 'Profesor')).toBeInTheDocument();
   });
 });

@@ -222,7 +222,7 @@ export const es: typeof en = {
     add: 'Agregar',
     addStudent: 'Agregar a {{name}} a {{title}}',
     added: 'Agregado',
-    enrolled: 'Inscrito',
+    enrolled: 'Con inscripción',
     full: 'Este curso está completo: no se puede agregar a nadie hasta que se libere un lugar.',
     inactive: 'Este curso está inactivo: actívalo para agregar estudiantes.',
     more: 'Se muestran los primeros {{shown}} de {{total}} estudiantes. Busca para encontrar a los demás.',

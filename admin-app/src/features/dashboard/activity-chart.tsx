@@ -4,7 +4,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDashboard } from '@portal/shared-data';
-import { formatPrice, intlLocale, useLanguage } from '@portal/shared-ui';
+import { formatDayMonth, formatPrice, formatShortMonthYear, useLanguage } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 /**
@@ -16,17 +16,11 @@ export default function ActivityChart({ data }: { data: AdminDashboard }) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const summaryId = useId();
-  const label = new Intl.DateTimeFormat(
-    intlLocale(language),
+  // A bucket's start is a 'YYYY-MM-DD' day: the formatters read it as that day wherever the viewer is.
+  const nameOf = (start: string) =>
     data.bucket === 'month'
-      ? { month: 'short', year: 'numeric' }
-      : { day: 'numeric', month: 'short' },
-  );
-  // 'YYYY-MM-DD' read as a local day, so the label is that day wherever the viewer is.
-  const nameOf = (start: string) => {
-    const [year, month, day] = start.split('-').map(Number) as [number, number, number];
-    return label.format(new Date(year, month - 1, day));
-  };
+      ? formatShortMonthYear(start, language)
+      : formatDayMonth(start, language);
   const points = data.series.map((point) => ({
     bucket: nameOf(point.start),
     enrollments: point.enrollments,
@@ -41,7 +35,13 @@ export default function ActivityChart({ data }: { data: AdminDashboard }) {
           dataKey="bucket"
           withLegend
           withRightYAxis
-          rightYAxisProps={{ tickFormatter: (value: number) => formatPrice(value, language) }}
+          // Enrolments are counted: whole numbers on their axis, never 0.75.
+          yAxisProps={{ allowDecimals: false }}
+          // Wide enough for a Spanish amount ('17.068,00 US$'): recharts' 60 px default cut it.
+          rightYAxisProps={{
+            tickFormatter: (value: number) => formatPrice(value, language),
+            width: 96,
+          }}
           valueFormatter={(value) => String(value)}
           tooltipAnimationDuration={0}
           series={[

@@ -8,6 +8,7 @@ import {
   type AdminDashboard,
   type Result,
 } from '@portal/shared-data';
+import { admin } from '../../test-support/fixtures';
 import { renderScreen } from '../../test-support/render-screen';
 import DashboardScreen from './dashboard-screen';
 
@@ -165,13 +166,23 @@ describe('admin DashboardScreen', () => {
     expect(screen.queryByText('Error loading dashboard data:')).not.toBeInTheDocument();
   });
 
+  it('greets a first visit (no sign-in before this one) as a welcome, not a welcome back', async () => {
+    getDashboard.mockResolvedValue(ok(school()));
+    const newcomer = { ...admin, previousLogin: null };
+    const view = renderScreen(<DashboardScreen />, { user: newcomer });
+    expect(screen.getByRole('heading', { name: 'Welcome, Rosa!' })).toBeInTheDocument();
+    view.unmount();
+    renderScreen(<DashboardScreen />, { user: newcomer, language: 'es' });
+    expect(
+      screen.getByRole('heading', { name: '¡Te damos la bienvenida, Rosa!' }),
+    ).toBeInTheDocument();
+  });
+
   it('speaks Spanish, plurals and money included', async () => {
     getDashboard.mockResolvedValue(ok(school()));
     show('es');
 
-    expect(
-      screen.getByRole('heading', { name: '¡Bienvenido de nuevo, Rosa!' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '¡Hola de nuevo, Rosa!' })).toBeInTheDocument();
     const users = await screen.findByRole('group', { name: 'Usuarios totales' });
     expect(within(users).getByText('24 estudiantes · 1 profesor')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'El último mes' })).toBeInTheDocument();

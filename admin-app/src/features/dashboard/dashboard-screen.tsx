@@ -35,6 +35,7 @@ import {
   ADMIN_DASHBOARD_PERIODS,
   authAtom,
   errorMessageKey,
+  isFirstVisit,
   paths,
   viewerTimeZone,
   type AdminDashboard,
@@ -76,7 +77,7 @@ export default function DashboardScreen() {
     <Stack>
       <PageHeader
         order={2}
-        title={t('welcome', { name: user?.firstName ?? '' })}
+        title={t(isFirstVisit(user) ? 'welcomeFirst' : 'welcome', { name: user?.firstName ?? '' })}
         description={t('subtitle')}
         actions={
           <Group gap="sm" wrap="wrap">

@@ -4,6 +4,7 @@ export const namespace = 'admin-dashboard';
 
 export const en = {
   welcome: 'Welcome back, {{name}}!',
+  welcomeFirst: 'Welcome, {{name}}!',
   subtitle: 'An overview of the school: its totals, and how the chosen period compares.',
   refresh: 'Refresh',
   loading: 'Loading the overview…',
@@ -64,7 +65,8 @@ export const en = {
 };
 
 export const es: typeof en = {
-  welcome: '¡Bienvenido de nuevo, {{name}}!',
+  welcome: '¡Hola de nuevo, {{name}}!',
+  welcomeFirst: '¡Te damos la bienvenida, {{name}}!',
   subtitle: 'Un resumen de la escuela: sus totales y cómo se compara el período elegido.',
   refresh: 'Actualizar',
   loading: 'Cargando el resumen…',

@@ -87,7 +87,7 @@ export const en = {
     bio: 'Bio',
     specializations: 'Specializations',
     specializationsHint:
-      'What they teach, e.g. Business Spanish. Press Enter or type a comma after each ({{count}}/{{max}}).',
+      'What they teach, e.g. Business Spanish. Press Enter or type a comma after each ({{chosen}}/{{max}}).',
     specializationsPlaceholder: 'Add a specialization',
     passwordNotice: 'A temporary password is generated and shown to you once, after saving.',
     create: 'Add Teacher',
@@ -210,7 +210,7 @@ export const es: typeof en = {
     bio: 'Biografía',
     specializations: 'Especialidades',
     specializationsHint:
-      'Lo que enseña, p. ej. Español de negocios. Pulsa Intro o escribe una coma después de cada una ({{count}}/{{max}}).',
+      'Lo que enseña, p. ej. Español de negocios. Pulsa Intro o escribe una coma después de cada una ({{chosen}}/{{max}}).',
     specializationsPlaceholder: 'Añade una especialidad',
     passwordNotice: 'Se genera una contraseña temporal que verás una sola vez, después de guardar.',
     create: 'Añadir profesor',

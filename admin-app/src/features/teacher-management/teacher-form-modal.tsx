@@ -130,7 +130,7 @@ export function TeacherFormModal({
       <TagsInput
         label={t('form.specializations')}
         description={t('form.specializationsHint', {
-          count: chosen,
+          chosen,
           max: TEACHER_SPECIALIZATIONS.maxCount,
         })}
         placeholder={t('form.specializationsPlaceholder')}

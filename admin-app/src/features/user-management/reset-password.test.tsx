@@ -36,6 +36,7 @@ const ana: AppUser = {
   avatar: null,
   createdAt: '2026-02-10T10:00:00Z',
   lastLogin: null,
+  previousLogin: null,
   phone: null,
   location: null,
   bio: null,
@@ -80,7 +81,9 @@ describe('User Management: reset a password', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reset the password of Ana Gil' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset the password of Ana Gil' });
-    expect(within(dialog).getByRole('radio', { name: /Give them a one-time password/ })).toBeChecked();
+    expect(
+      within(dialog).getByRole('radio', { name: /Give them a one-time password/ }),
+    ).toBeChecked();
     expect(dialog).toHaveTextContent('they must choose their own before anything else');
     await user.click(within(dialog).getByRole('button', { name: 'Make a one-time password' }));
 
@@ -107,7 +110,11 @@ describe('User Management: reset a password', () => {
     expect(dialog).toHaveTextContent('Sent to ana.gil@school.test');
     await user.click(within(dialog).getByRole('button', { name: 'Send the reset email' }));
 
-    expect(resetPassword).toHaveBeenCalledWith('user-1', 'mail', expect.stringMatching(/\/reset-password$/));
+    expect(resetPassword).toHaveBeenCalledWith(
+      'user-1',
+      'mail',
+      expect.stringMatching(/\/reset-password$/),
+    );
     expect(
       await screen.findByText('Password reset email sent to ana.gil@school.test.'),
     ).toBeInTheDocument();
@@ -128,7 +135,9 @@ describe('User Management: reset a password', () => {
     const dialog = await screen.findByRole('dialog', {
       name: 'Restablecer la contraseña de Ana Gil',
     });
-    await user.click(within(dialog).getByRole('button', { name: 'Crear contraseña de un solo uso' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Crear contraseña de un solo uso' }),
+    );
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('La contraseña no se restableció:');

@@ -153,7 +153,7 @@ describe('Importing users from a CSV file', () => {
     const lines = within(preview).getAllByRole('row').slice(1);
     expect(lines).toHaveLength(7);
     expect(lines[0]).toHaveTextContent('Ready');
-    expect(lines[1]).toHaveTextContent('First name required');
+    expect(lines[1]).toHaveTextContent('First name is required');
     expect(lines[2]).toHaveTextContent('Email is invalid');
     expect(lines[3]).toHaveTextContent('The same email is already on line 2');
     expect(lines[4]).toHaveTextContent('The role must be student, teacher or admin');
@@ -194,7 +194,7 @@ describe('Importing users from a CSV file', () => {
     const results = within(report).getAllByRole('row').slice(1);
     expect(results[0]).toHaveTextContent('Created');
     expect(results[1]).toHaveTextContent('Not created');
-    expect(results[1]).toHaveTextContent('First name required');
+    expect(results[1]).toHaveTextContent('First name is required');
     expect(results[6]).toHaveTextContent('A user with this email already exists.');
     // The passwords are only in the downloaded report.
     expect(dialog).not.toHaveTextContent('Pw-ana@school.test');
@@ -209,7 +209,7 @@ describe('Importing users from a CSV file', () => {
     );
     expect(csvLines[1]).toBe('2,Ana,Gil,ana@school.test,teacher,Created,,Pw-ana@school.test');
     expect(csvLines[2]).toBe(
-      '3,,Nameless,nameless@school.test,student,Not created,First name required,',
+      '3,,Nameless,nameless@school.test,student,Not created,First name is required,',
     );
     expect(csvLines[7]).toBe(
       '8,Taken,Email,student@school.test,student,Not created,A user with this email already exists.,',
@@ -351,7 +351,7 @@ describe('Importing users from a CSV file', () => {
       await within(dialog).findByText('0 listos para importar, 1 con problemas (no se importan).'),
     ).toBeInTheDocument();
     expect(dialog).toHaveTextContent('El email no es válido');
-    expect(dialog).toHaveTextContent('El rol debe ser estudiante, profesor o administrador');
+    expect(dialog).toHaveTextContent('El rol debe ser estudiante, docente o admin');
     expect(dialog).toHaveTextContent('Ninguna fila está lista para importar.');
     expect(within(dialog).getByRole('button', { name: 'Importar 0 usuarios' })).toBeDisabled();
   });

@@ -138,7 +138,7 @@ export function UserImportModal({ onClose }: UserImportModalProps) {
       : t(problem.key, {
           ns: 'validation',
           ...(problem.key === 'userImportTooManyRows'
-            ? { count: problem.count, max: problem.max }
+            ? { rows: problem.count, max: problem.max }
             : {}),
           ...(problem.key === 'userImportMissingColumns'
             ? { columns: problem.columns.join(', ') }

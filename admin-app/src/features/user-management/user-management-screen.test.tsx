@@ -58,6 +58,7 @@ function person(overrides: Partial<AppUser> = {}): AppUser {
     avatar: null,
     createdAt: '2026-02-10T10:00:00Z',
     lastLogin: '2026-03-05T08:00:00Z',
+    previousLogin: null,
     phone: '+34 600 111 222',
     location: 'Madrid',
     bio: null,
@@ -74,6 +75,7 @@ const leo = person({
   lastName: 'Paz',
   role: 'student',
   lastLogin: null,
+  previousLogin: null,
   isActive: false,
 });
 const eva = person({
@@ -343,15 +345,15 @@ describe('User Management: create and edit', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
 
     expect(await within(dialog).findByText('All fields are required')).toBeInTheDocument();
-    expect(within(dialog).getByText('First name required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Last name required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Email required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Role required')).toBeInTheDocument();
+    expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Last name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Role is required')).toBeInTheDocument();
     expect(adminCreate).not.toHaveBeenCalled();
 
     // Editing a field clears its error.
     fill(within(dialog).getByRole('textbox', { name: /First name/ }), 'Lucía');
-    expect(within(dialog).queryByText('First name required')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('First name is required')).not.toBeInTheDocument();
   });
 
   it('says the same in Spanish, word for word', async () => {
@@ -454,7 +456,7 @@ describe('User Management: create and edit', () => {
     fill(within(dialog).getByRole('textbox', { name: /Apellido/ }), 'Gil');
     fill(within(dialog).getByRole('textbox', { name: /Email/ }), 'ana@school.test');
     await user.click(within(dialog).getByRole('combobox', { name: /Rol/ }));
-    await user.click(await screen.findByRole('option', { name: 'Profesor' }));
+    await user.click(await screen.findByRole('option', { name: 'Docente' }));
     await user.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error al guardar usuario');

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Avatar,
   Badge,
+  Box,
   Group,
   Stack,
   Table,
@@ -113,7 +114,7 @@ export function UsersTable({
         <Table.Thead>
           <Table.Tr>
             <SortableHeader label={t('table.user')} sortKey="name" {...header} />
-            <SortableHeader label={t('table.role')} sortKey="role" {...header} />
+            <SortableHeader label={t('table.role')} sortKey="role" wide {...header} />
             <SortableHeader label={t('table.joined')} sortKey="createdAt" wide {...header} />
             <SortableHeader label={t('table.lastLogin')} sortKey="lastLogin" wide {...header} />
             <Table.Th>{t('table.actions')}</Table.Th>
@@ -162,10 +163,15 @@ export function UsersTable({
                       <Text size="xs" c="dimmed" hiddenFrom="sm">
                         {t('table.datesLine', { joined, lastLogin })}
                       </Text>
+                      {/* Phones: the role under the name, like the dates, so the row's actions fit
+                          375 px and the badge is never squeezed to 'STU…'. */}
+                      <Box hiddenFrom="sm" mt={4}>
+                        <RoleBadge role={user.role} />
+                      </Box>
                     </Stack>
                   </Group>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <RoleBadge role={user.role} />
                 </Table.Td>
                 <Table.Td visibleFrom="sm">

@@ -5,6 +5,8 @@
 export interface CalendarClassItem {
   id: string;
   title: string;
+  /** The course's id: its colour on the calendar. */
+  courseId?: string | null;
   courseTitle: string | null;
   /** ISO date-time of the start. */
   scheduledDate: string;

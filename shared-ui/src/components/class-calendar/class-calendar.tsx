@@ -14,8 +14,7 @@ import {
 import { IconCalendarEvent, IconCalendarOff, IconDownload } from '@tabler/icons-react';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../format';
-import { dateTimeFormat } from '../../format/intl-cache';
+import { formatLongDate } from '../../format';
 import { useLanguage } from '../../i18n';
 import { EmptyState } from '../empty-state/empty-state';
 import { ErrorBanner } from '../error-banner/error-banner';
@@ -157,12 +156,7 @@ export function ClassCalendar<C extends CalendarClassItem>({
   }, [exporter, t]);
   const dismissExport = useCallback(() => setOutcome({ status: 'idle' }), []);
 
-  const dayTitle = dateTimeFormat(intlLocale(language), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(selectedDate);
+  const dayTitle = formatLongDate(selectedDate, language);
 
   const list = (state: ClassListState<C>, empty: ReactNode, withDate = false) => (
     <ClassList

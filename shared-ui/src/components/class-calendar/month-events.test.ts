@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { CalendarClassItem, CalendarMonthData } from './class-calendar-types';
+import { courseColor } from '../../course-color';
 import { monthDayCounts, monthEvents } from './month-events';
 
 // shared-data's calendar class and month, as the kit sees them (it never imports shared-data).
@@ -37,26 +38,42 @@ const march: CalendarMonth = {
       classCount: 4,
       classes: [lesson, { ...lesson, id: 'class-2', type: 'recorded', courseTitle: null }],
     },
-    { date: '2025-03-20', classCount: 1, classes: [{ ...lesson, id: 'class-5' }] },
+    {
+      date: '2025-03-20',
+      classCount: 2,
+      classes: [
+        { ...lesson, id: 'class-5' },
+        { ...lesson, id: 'class-6', courseId: 'course-2', courseTitle: 'Spanish Conversation' },
+      ],
+    },
   ],
   upcoming: [],
 };
 
 describe('monthEvents', () => {
   it("shows each day's first classes by course title, and only those", () => {
-    expect(
-      monthEvents(march).map((event) => [event.id, event.title, event.color ?? null, event.date]),
-    ).toEqual([
-      ['class-1', 'Business Spanish', 'green', lesson.scheduledDate],
-      ['class-2', 'Negotiation role play', 'indigo', lesson.scheduledDate],
-      ['class-5', 'Business Spanish', 'green', lesson.scheduledDate],
+    expect(monthEvents(march).map((event) => [event.id, event.title, event.date])).toEqual([
+      ['class-1', 'Business Spanish', lesson.scheduledDate],
+      ['class-2', 'Negotiation role play', lesson.scheduledDate],
+      ['class-5', 'Business Spanish', lesson.scheduledDate],
+      ['class-6', 'Spanish Conversation', lesson.scheduledDate],
     ]);
+  });
+
+  it("colours each class by its course, so two courses' cut titles can be told apart", () => {
+    const colors = new Map(monthEvents(march).map((event) => [event.id, event.color]));
+    // One course, one colour: whatever the class's type or title.
+    expect(colors.get('class-1')).toBe(courseColor('course-1'));
+    expect(colors.get('class-2')).toBe(colors.get('class-1'));
+    expect(colors.get('class-5')).toBe(colors.get('class-1'));
+    expect(colors.get('class-6')).toBe(courseColor('course-2'));
+    expect(colors.get('class-6')).not.toBe(colors.get('class-1'));
   });
 });
 
 describe('monthDayCounts', () => {
   it('counts every class of a day, also the ones the month answer only counts', () => {
-    expect(monthDayCounts(march)).toEqual({ '2025-03-12': 4, '2025-03-20': 1 });
+    expect(monthDayCounts(march)).toEqual({ '2025-03-12': 4, '2025-03-20': 2 });
     expect(monthDayCounts({ classCount: 0, days: [], upcoming: [] })).toEqual({});
   });
 });

@@ -142,8 +142,16 @@ export function CourseCard({
   return (
     <Card component="article" aria-labelledby={titleId} h="100%">
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title id={titleId} order={3} size="h4" style={wrappingTitle}>
+        {/* The level sits beside the title while the title's longest word fits next to it, and
+            moves under it otherwise: a narrow card never breaks 'Conversational' into
+            'Conversation' / 'al'. */}
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Title
+            id={titleId}
+            order={3}
+            size="h4"
+            style={{ ...wrappingTitle, flex: '1 1 min-content' }}
+          >
             {course.title}
           </Title>
           <Badge color={LEVEL_COLORS[course.level]} variant="light" style={{ flexShrink: 0 }}>

@@ -1,6 +1,6 @@
 // Every date field of the portal reads and shows a day the same way, whatever the UI language: day
-// first (DD/MM/YYYY), as the class cards show dates (Argentine style). The form keeps the day as
-// `YYYY-MM-DD`; what is sent from it (local time → ISO) is shared-data's business.
+// first (DD/MM/YYYY). Dates that are only read are written per language (format/date.ts). The form
+// keeps the day as `YYYY-MM-DD`; what is sent from it (local time → ISO) is shared-data's business.
 
 /** The dayjs format of every date field: what Mantine's DateInput shows for a `YYYY-MM-DD` value. */
 export const DATE_INPUT_FORMAT = 'DD/MM/YYYY';

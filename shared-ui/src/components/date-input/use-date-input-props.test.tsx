@@ -1,5 +1,6 @@
+import 'dayjs/locale/es';
 import { DateInput } from '@mantine/dates';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils';
@@ -58,4 +59,18 @@ describe('useDateInputProps', () => {
     expect(onChange).toHaveBeenLastCalledWith('2027-03-05');
     expect(field).toHaveValue('05/03/2027');
   });
+
+  it.each([
+    ['en', 'Su'],
+    ['es', 'do'],
+  ] as const)(
+    'starts the week on Sunday, as the calendar and the planner do (%s)',
+    (language, sunday) => {
+      renderWithProviders(<Field onChange={vi.fn()} />, { language });
+      fireEvent.click(screen.getByRole('textbox', { name: 'Date' }));
+      const calendar = screen.getByRole('table');
+      const weekdays = within(calendar).getAllByRole('columnheader');
+      expect(weekdays[0]).toHaveTextContent(sunday);
+    },
+  );
 });

@@ -15,7 +15,7 @@ describe('translateErrors', () => {
 
     await i18n.changeLanguage('es');
     expect(translateErrors({ title: 'classTitleRequired' }, t)).toEqual({
-      title: 'El título es obligatorio',
+      title: 'Título requerido',
     });
   });
 

@@ -11,7 +11,7 @@ import {
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime, intlLocale } from '../../format';
+import { formatLongDate, formatMonthYear, formatTime, intlLocale } from '../../format';
 import { useLanguage } from '../../i18n';
 import {
   addDays,
@@ -139,13 +139,7 @@ export function MonthCalendar({
 
   const formats = useMemo(
     () => ({
-      title: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }),
-      day: new Intl.DateTimeFormat(locale, {
-        weekday: 'long',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      }),
+      // Weekday names for the column heads; the dates themselves go through the shared formatters.
       weekdayShort: new Intl.DateTimeFormat(locale, { weekday: 'short' }),
       weekdayNarrow: new Intl.DateTimeFormat(locale, { weekday: 'narrow' }),
       weekdayLong: new Intl.DateTimeFormat(locale, { weekday: 'long' }),
@@ -194,7 +188,7 @@ export function MonthCalendar({
           <IconChevronLeft size={18} aria-hidden />
         </ActionIcon>
         <Title id={headingId} order={headingOrder} size="h3" ta="center" aria-live="polite">
-          {capitalise(formats.title.format(month))}
+          {capitalise(formatMonthYear(month, language))}
         </Title>
         <ActionIcon
           variant="default"
@@ -275,7 +269,7 @@ export function MonthCalendar({
                 );
                 const isSelected = sameDay(day, selectedDate);
                 const isToday = sameDay(day, today);
-                const dateText = capitalise(formats.day.format(day));
+                const dateText = capitalise(formatLongDate(day, language));
                 return (
                   <td key={key} style={cellStyle}>
                     <UnstyledButton

@@ -13,9 +13,13 @@ describe('RoleBadge', () => {
     expect(screen.getByText(label)).toBeInTheDocument();
   });
 
-  it('translates the role', () => {
-    renderWithProviders(<RoleBadge role="teacher" />, { language: 'es' });
-    expect(screen.getByText('Profesor')).toBeInTheDocument();
+  it.each([
+    ['student', 'Estudiante'],
+    ['teacher', 'Docente'],
+    ['admin', 'Admin'],
+  ] as const)('names %s in Spanish without a gendered form (%s)', (role, label) => {
+    renderWithProviders(<RoleBadge role={role} />, { language: 'es' });
+    expect(screen.getByText(label)).toBeInTheDocument();
   });
 
   it('shows an unexpected role as stored rather than guessing', () => {

@@ -31,7 +31,14 @@ export function RoleBadge({ role, size = 'sm' }: RoleBadgeProps) {
     );
   }
   return (
-    <Badge color={ROLE_COLORS[role]} variant="light" size={size}>
+    // Never cut to 'STU…' in a narrow table column: the label keeps its whole width.
+    <Badge
+      color={ROLE_COLORS[role]}
+      variant="light"
+      size={size}
+      style={{ flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {t(`roles.${role}`)}
     </Badge>
   );

@@ -15,6 +15,10 @@ export interface StatCardProps {
 /**
  * A labelled figure. The card is a group named by `label` and described by the value, so a person
  * (and a test) finds it as `getByRole('group', { name: label })` and reads the value from it.
+ *
+ * The value has the card's whole width (the icon sits beside the label) and its size follows the
+ * card's width (a container query), so a long figure such as '19.409,00 US$' fits a quarter of a
+ * 1280 px screen instead of running out of its card.
  */
 export function StatCard({
   label,
@@ -34,26 +38,33 @@ export function StatCard({
       aria-labelledby={labelId}
       aria-describedby={loading ? undefined : valueId}
       aria-busy={loading || undefined}
+      style={{ containerType: 'inline-size', minWidth: 0 }}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <div>
-          <Text id={labelId} size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          {loading ? (
-            <Skeleton height={28} width={72} mt={6} />
-          ) : (
-            <Text id={valueId} fz={28} fw={700} lh={1.2} mt={4}>
-              {value}
-            </Text>
-          )}
-        </div>
+        <Text id={labelId} size="sm" c="dimmed" fw={500} style={{ minWidth: 0 }}>
+          {label}
+        </Text>
         {icon ? (
-          <ThemeIcon variant="light" color={color} size={44} radius="md" aria-hidden>
+          <ThemeIcon variant="light" color={color} size={40} radius="md" aria-hidden>
             {icon}
           </ThemeIcon>
         ) : null}
       </Group>
+      {loading ? (
+        <Skeleton height={28} width={72} mt={6} />
+      ) : (
+        <Text
+          id={valueId}
+          // 28 px where there is room; smaller in a narrow card, never below 18 px.
+          fz="clamp(1.125rem, 10cqi, 1.75rem)"
+          fw={700}
+          lh={1.2}
+          mt={4}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {value}
+        </Text>
+      )}
       {hint ? (
         <Text size="xs" c="dimmed" mt="sm">
           {hint}

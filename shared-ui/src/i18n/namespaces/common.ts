@@ -102,7 +102,8 @@ export const en = {
     noAddress: 'This material has no address to show.',
     download: 'Download',
     openLink: 'Open Link',
-    pdfPage: 'Page {{page}} of {{count}}',
+    pdfPage_one: 'Page {{page}} of {{count}}',
+    pdfPage_other: 'Page {{page}} of {{count}}',
     previousPage: 'Previous page',
     nextPage: 'Next page',
     zoomIn: 'Zoom in',
@@ -120,7 +121,8 @@ export const en = {
   calendar: {
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
-    more: '+{{count}} more',
+    more_one: '+{{count}} more',
+    more_other: '+{{count}} more',
     classCount_one: '{{count}} class',
     classCount_other: '{{count}} classes',
     dayLabel: '{{date}}, {{classes}}',
@@ -191,9 +193,10 @@ export const es: typeof en = {
     es: 'Español',
   },
   roles: {
+    // Names of the roles, not of one person: the same for everyone.
     student: 'Estudiante',
-    teacher: 'Profesor',
-    admin: 'Administrador',
+    teacher: 'Docente',
+    admin: 'Admin',
   },
   unknownPerson: 'Desconocido',
   discard: {
@@ -265,7 +268,8 @@ export const es: typeof en = {
     noAddress: 'Este material no tiene una dirección para mostrar.',
     download: 'Descargar',
     openLink: 'Abrir enlace',
-    pdfPage: 'Página {{page}} de {{count}}',
+    pdfPage_one: 'Página {{page}} de {{count}}',
+    pdfPage_other: 'Página {{page}} de {{count}}',
     previousPage: 'Página anterior',
     nextPage: 'Página siguiente',
     zoomIn: 'Acercar',
@@ -283,7 +287,8 @@ export const es: typeof en = {
   calendar: {
     previousMonth: 'Mes anterior',
     nextMonth: 'Mes siguiente',
-    more: '+{{count}} más',
+    more_one: '+{{count}} más',
+    more_other: '+{{count}} más',
     classCount_one: '{{count}} clase',
     classCount_other: '{{count}} clases',
     dayLabel: '{{date}}, {{classes}}',
@@ -313,7 +318,7 @@ export const es: typeof en = {
     enrollNow: 'Inscribirme',
     full: 'Completo',
     fullNotice: 'Este curso está completo por el momento',
-    enrolled: 'Inscrito',
+    enrolled: 'Con inscripción',
   },
   pager: {
     label: 'Paginación',

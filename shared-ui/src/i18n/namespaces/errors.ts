@@ -78,8 +78,10 @@ export const en = {
   filesNotRemoved:
     'The stored files could not be removed, so nothing was deleted. Please try again.',
   twoFactorRequired: 'Two-factor sign-in is required for this account.',
-  twoFactorCodeInvalid: 'That code is not valid. Check your authenticator app and enter the current code.',
-  twoFactorCodeExpired: 'This code request has expired. Enter a new code from your authenticator app.',
+  twoFactorCodeInvalid:
+    'That code is not valid. Check your authenticator app and enter the current code.',
+  twoFactorCodeExpired:
+    'This code request has expired. Enter a new code from your authenticator app.',
   materialFileNotAllowed: 'A material can only use a file you may manage.',
   materialFileWrongPlace: "The material's file is stored for another course. Upload it again here.",
   loadFailed: 'The data could not be loaded. Please try again.',
@@ -110,11 +112,11 @@ export const es: typeof en = {
   tooLong: 'Un campo es más largo de lo permitido.',
   invalidValue: 'Un valor no es válido. Revisa el formulario y vuelve a intentarlo.',
   courseFull: 'Este curso está completo',
-  alreadyEnrolled: 'Ya estás inscrito en este curso.',
-  studentAlreadyEnrolled: 'Este estudiante ya está inscrito en este curso.',
+  alreadyEnrolled: 'Ya tienes una inscripción en este curso.',
+  studentAlreadyEnrolled: 'Este estudiante ya tiene una inscripción en este curso.',
   alreadyCompleted: 'Este curso ya se ha completado.',
   notEnrolled: 'No hay inscripción en este curso.',
-  notOnClassRoster: 'Este estudiante no estaba inscrito en el curso cuando se dio esta clase.',
+  notOnClassRoster: 'Este estudiante no tenía inscripción en el curso cuando se dio esta clase.',
   courseClosed: 'Este curso no está abierto a inscripciones.',
   enrollOnlySelf: 'Solo puedes inscribirte a ti mismo en un curso.',
   onlyActiveStudents: 'Solo los estudiantes activos pueden inscribirse en cursos.',

@@ -140,7 +140,7 @@ export const es: typeof en = {
   idleSignOut_other: 'Se cerró tu sesión tras {{count}} minutos sin actividad',
   characters: '{{length}}/{{max}} caracteres',
   signIn: {
-    title: 'Bienvenido de nuevo',
+    title: 'Hola de nuevo',
     subtitle: 'Inicia sesión para seguir aprendiendo',
     email: 'Correo electrónico',
     password: 'Contraseña',

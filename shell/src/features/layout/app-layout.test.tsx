@@ -12,6 +12,7 @@ import {
   initialAuthState,
   ok,
   settingsService,
+  type AppUser,
 } from '@portal/shared-data';
 import { createQueryClient } from '@portal/shared-data/queries';
 import { PortalUiProvider, initI18n } from '@portal/shared-ui';
@@ -26,10 +27,14 @@ afterEach(() => {
 });
 
 /** The signed-in layout under the UI providers, as the shell's App mounts it. */
-function renderLayout({ loading = false } = {}) {
-  initI18n({ lng: 'en' });
+function renderLayout({
+  loading = false,
+  language = 'en' as 'en' | 'es',
+  role = 'student' as AppUser['role'],
+} = {}) {
+  initI18n({ lng: language });
   const store = createStore();
-  store.set(authAtom, { ...initialAuthState, user: student(), initialized: true });
+  store.set(authAtom, { ...initialAuthState, user: student({ role }), initialized: true });
   function Ui({ children }: { children: ReactNode }) {
     return <PortalUiProvider env="test">{children}</PortalUiProvider>;
   }
@@ -48,7 +53,11 @@ function renderLayout({ loading = false } = {}) {
     </Provider>
   );
   const rendered = render(<Ui>{view}</Ui>);
-  return { store, rerender: () => rendered.rerender(<Ui>{view}</Ui>) };
+  return {
+    store,
+    rerender: () => rendered.rerender(<Ui>{view}</Ui>),
+    unmount: () => rendered.unmount(),
+  };
 }
 
 describe('AppLayout and the school settings', () => {
@@ -91,5 +100,20 @@ describe('AppLayout while the next page loads', () => {
     expect(screen.getByText('Dashboard page')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading the page' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('AppLayout names the portal of each role', () => {
+  it.each([
+    ['student', 'Student Portal', 'Portal de estudiantes'],
+    ['teacher', 'Teacher Portal', 'Portal docente'],
+    ['admin', 'Admin Portal', 'Portal de administración'],
+  ] as const)('%s: "%s", in Spanish "%s" (no "Portal de Profesor")', (role, english, spanish) => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    const view = renderLayout({ role });
+    expect(screen.getByText(english)).toBeInTheDocument();
+    view.unmount();
+    renderLayout({ role, language: 'es' });
+    expect(screen.getByText(spanish)).toBeInTheDocument();
   });
 });

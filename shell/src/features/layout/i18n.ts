@@ -1,10 +1,11 @@
 import { registerMessages } from '@portal/shared-ui';
 
-/** The signed-in frame: header, sidebar and logout. Role names come from `common`. */
+/** The signed-in frame: header, sidebar and logout. */
 export const namespace = 'shell-layout';
 
 export const en = {
-  portal: '{{role}} Portal',
+  // One whole title per role: Spanish cannot build it from the role name ("Portal de Profesor").
+  portal: { student: 'Student Portal', teacher: 'Teacher Portal', admin: 'Admin Portal' },
   logout: 'Logout',
   logoutTitle: 'Logout',
   logoutMessage:
@@ -15,7 +16,11 @@ export const en = {
 };
 
 export const es: typeof en = {
-  portal: 'Portal de {{role}}',
+  portal: {
+    student: 'Portal de estudiantes',
+    teacher: 'Portal docente',
+    admin: 'Portal de administración',
+  },
   logout: 'Cerrar sesión',
   logoutTitle: 'Cerrar sesión',
   logoutMessage:

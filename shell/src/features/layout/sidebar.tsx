@@ -46,7 +46,7 @@ export function Sidebar({ items, onNavigate }: Props) {
           {siteName}
         </Text>
         <Text size="sm" c="dimmed">
-          {t('portal', { role: t(`roles.${user.role}`, { ns: 'common' }) })}
+          {t(`portal.${user.role}`)}
         </Text>
       </Box>
       <Group px="md" pb="md" wrap="nowrap" data-testid="sidebar-user">

@@ -56,6 +56,7 @@ function person(overrides: Partial<AppUser> = {}): AppUser {
     avatar: null,
     createdAt: '2025-01-01T00:00:00Z',
     lastLogin: null,
+    previousLogin: null,
     phone: null,
     location: null,
     bio: null,
@@ -357,9 +358,7 @@ describe('Course detail: the course', () => {
       ),
     ).toBeInTheDocument();
     const materials = within(screen.getByRole('region', { name: 'Course Materials' }));
-    expect(
-      materials.getByText('Enroll in this course to see its materials.'),
-    ).toBeInTheDocument();
+    expect(materials.getByText('Enroll in this course to see its materials.')).toBeInTheDocument();
     expect(materials.queryByText('This course has no materials yet.')).not.toBeInTheDocument();
     const section = within(screen.getByRole('region', { name: 'Classes' }));
     expect(

@@ -8,6 +8,7 @@ import {
   type Result,
   type StudentDashboard,
 } from '@portal/shared-data';
+import { student } from '../../test-support/fixtures';
 import { renderScreen } from '../../test-support/render-screen';
 import DashboardScreen from './dashboard-screen';
 
@@ -98,6 +99,21 @@ afterEach(() => {
 });
 
 describe('Student dashboard', () => {
+  it('welcomes a first visit (no sign-in before this one), with or without a name', () => {
+    getDashboard.mockResolvedValue(dashboardOf([]));
+    const newcomer = { ...student, previousLogin: null };
+    const named = renderScreen(<DashboardScreen />, { user: newcomer });
+    expect(screen.getByRole('heading', { name: 'Welcome, Lucía!' })).toBeInTheDocument();
+    named.unmount();
+    const spanish = renderScreen(<DashboardScreen />, { user: newcomer, language: 'es' });
+    expect(
+      screen.getByRole('heading', { name: '¡Te damos la bienvenida, Lucía!' }),
+    ).toBeInTheDocument();
+    spanish.unmount();
+    renderScreen(<DashboardScreen />, { user: { ...newcomer, firstName: ' ' } });
+    expect(screen.getByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
+  });
+
   it('shows a loader while the dashboard loads, then the welcome with the first name', async () => {
     let answer: (result: Result<StudentDashboard>) => void = () => {};
     getDashboard.mockReturnValue(new Promise((resolve) => (answer = resolve)));
@@ -344,9 +360,7 @@ describe('Student dashboard', () => {
     );
     renderScreen(<DashboardScreen />, { language: 'es' });
 
-    expect(
-      screen.getByRole('heading', { name: '¡Bienvenido de nuevo, Lucía!' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '¡Hola de nuevo, Lucía!' })).toBeInTheDocument();
     expect(
       await screen.findByRole('link', { name: /^Unirse ahora: Small talk/ }),
     ).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner, FullPageLoader, PageHeader, useNow } from '@portal/shared-ui';
-import { authAtom, errorMessageKey } from '@portal/shared-data';
+import { authAtom, errorMessageKey, isFirstVisit } from '@portal/shared-data';
 import { dashboardQueries, useJoinClass, type PageLoader } from '@portal/shared-data/queries';
 import { DashboardCourses } from './dashboard-courses';
 import { namespace } from './i18n';
@@ -27,7 +27,15 @@ export default function DashboardScreen() {
     <Stack gap="lg">
       <PageHeader
         order={2}
-        title={firstName ? t('welcome', { name: firstName }) : t('welcomeNoName')}
+        title={
+          isFirstVisit(user)
+            ? firstName
+              ? t('welcomeFirst', { name: firstName })
+              : t('welcomeFirstNoName')
+            : firstName
+              ? t('welcome', { name: firstName })
+              : t('welcomeNoName')
+        }
         description={t('subtitle')}
         actions={
           <Button

@@ -4,7 +4,9 @@ export const namespace = 'student-dashboard';
 
 export const en = {
   welcome: 'Welcome back, {{name}}!',
+  welcomeFirst: 'Welcome, {{name}}!',
   welcomeNoName: 'Welcome back!',
+  welcomeFirstNoName: 'Welcome!',
   subtitle: 'Here is what is coming up in your courses.',
   refresh: 'Refresh',
   loading: 'Loading your dashboard…',
@@ -18,7 +20,8 @@ export const en = {
     language: 'Language',
     level: 'Level',
     courseClassroom: 'Course Classroom',
-    viewAll: 'View all my courses ({{count}})',
+    viewAll_one: 'View my course ({{count}})',
+    viewAll_other: 'View all my courses ({{count}})',
   },
   upcoming: {
     title: 'Upcoming Classes',
@@ -29,7 +32,8 @@ export const en = {
     join: 'Join',
     joinNow: 'Join Now',
     joinLabel: '{{action}}: {{title}} (opens in a new tab)',
-    minutes: '{{count}} min',
+    minutes_one: '{{count}} min',
+    minutes_other: '{{count}} min',
     attendanceRecorded: 'Attendance recorded',
     attendanceFailed: 'Your attendance for "{{title}}" could not be recorded: {{message}}',
     attendanceHint:
@@ -39,22 +43,25 @@ export const en = {
 };
 
 export const es: typeof en = {
-  welcome: '¡Bienvenido de nuevo, {{name}}!',
-  welcomeNoName: '¡Bienvenido de nuevo!',
+  welcome: '¡Hola de nuevo, {{name}}!',
+  welcomeFirst: '¡Te damos la bienvenida, {{name}}!',
+  welcomeNoName: '¡Hola de nuevo!',
+  welcomeFirstNoName: '¡Te damos la bienvenida!',
   subtitle: 'Esto es lo próximo en tus cursos.',
   refresh: 'Actualizar',
   loading: 'Cargando tu panel…',
   loadError: 'Error al cargar los datos del panel:',
   myCourses: {
     title: 'Mis cursos',
-    empty: 'Todavía no estás inscrito en ningún curso',
+    empty: 'Todavía no tienes inscripción en ningún curso',
     emptyHint: 'Encuentra un curso a tu medida e inscríbete en unos pocos clics.',
     browseCatalog: 'Ver el catálogo de cursos',
     teacher: 'Profesor',
     language: 'Idioma',
     level: 'Nivel',
     courseClassroom: 'Aula del curso',
-    viewAll: 'Ver todos mis cursos ({{count}})',
+    viewAll_one: 'Ver mi curso ({{count}})',
+    viewAll_other: 'Ver todos mis cursos ({{count}})',
   },
   upcoming: {
     title: 'Próximas clases',
@@ -65,7 +72,8 @@ export const es: typeof en = {
     join: 'Unirse',
     joinNow: 'Unirse ahora',
     joinLabel: '{{action}}: {{title}} (se abre en una pestaña nueva)',
-    minutes: '{{count}} min',
+    minutes_one: '{{count}} min',
+    minutes_other: '{{count}} min',
     attendanceRecorded: 'Asistencia registrada',
     attendanceFailed: 'No se pudo registrar tu asistencia a «{{title}}»: {{message}}',
     attendanceHint:

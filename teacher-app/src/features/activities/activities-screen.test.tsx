@@ -847,8 +847,8 @@ describe('Activities in Spanish', () => {
     await user.click(screen.getByRole('button', { name: 'Crear actividad' }));
     const dialog = await screen.findByRole('dialog', { name: 'Crear actividad' });
     await user.click(within(dialog).getByRole('button', { name: 'Crear actividad' }));
-    expect(await within(dialog).findByText('El título es obligatorio')).toBeInTheDocument();
-    expect(within(dialog).getByText('El curso es obligatorio')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Título requerido')).toBeInTheDocument();
+    expect(within(dialog).getByText('Curso requerido')).toBeInTheDocument();
     // Day first, as in English.
     fill(
       within(dialog).getByRole('textbox', { name: 'Fecha de entrega (opcional)' }),

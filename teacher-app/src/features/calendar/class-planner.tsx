@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import '@mantine/schedule/styles.css';
 import 'dayjs/locale/es';
-import { Alert, Box, CloseButton, Group, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
+import { Alert, CloseButton, Group, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
 import {
   Schedule,
   type ScheduleEventData,
@@ -24,12 +24,35 @@ import {
   type PlannerView,
 } from '@portal/shared-data';
 import { classMutations, classQueries } from '@portal/shared-data/queries';
-import { ErrorBanner, intlLocale, useLanguage } from '@portal/shared-ui';
+import {
+  ErrorBanner,
+  courseColor,
+  formatDateRange,
+  formatDate,
+  formatLongDateTime,
+  formatMonthName,
+  formatMonthYear,
+  formatWeekday,
+  useLanguage,
+} from '@portal/shared-ui';
 import { namespace } from './i18n';
 import { MoveClassModal } from './move-class-modal';
 
 const PLANNER_VIEWS: readonly PlannerView[] = ['day', 'week', 'month'];
 const MINUTE = 60_000;
+/** Where the day and week grids open: the school's morning, not midnight. */
+const WORKING_DAY_START = '07:00:00';
+/** Below this width a week's seven columns are too narrow to read: the planner opens on a day. */
+const PHONE_QUERY = '(max-width: 48em)';
+
+/** The day of a date-time as the schedule hands it to a format ('YYYY-MM-DD HH:mm:ss'). */
+const dayOf = (value: string) => value.slice(0, 10);
+const PLANNER_CLASS = 'class-planner';
+const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+function initialView(): PlannerView {
+  return globalThis.matchMedia?.(PHONE_QUERY).matches ? 'day' : 'week';
+}
 
 type Outcome = { tone: 'done' | 'failed'; message: string } | null;
 
@@ -49,7 +72,7 @@ export interface ClassPlannerProps {
 export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
-  const [view, setView] = useState<PlannerView>('week');
+  const [view, setView] = useState<PlannerView>(initialView);
   const [date, setDate] = useState(() => dayKey(now));
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [opened, setOpened] = useState<CalendarClass | null>(null);
@@ -80,23 +103,11 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
           title: item.courseTitle ? `${item.title} · ${item.courseTitle}` : item.title,
           start: new Date(start),
           end: new Date(Date.parse(start) + item.duration * MINUTE),
-          color: item.type === 'live' ? 'blue' : 'grape',
+          // The course's colour (as on the month calendar): a cut title still tells courses apart.
+          color: courseColor(item.courseId || item.courseTitle || item.id),
         };
       }),
     [classes.data, movingId, movingTo],
-  );
-
-  const whenFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(intlLocale(language), {
-        weekday: 'long',
-        day: 'numeric',
-        month: 'long',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }),
-    [language],
   );
 
   /**
@@ -114,7 +125,7 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
           tone: 'done',
           message: t('move.done', {
             title: item.title,
-            when: whenFormat.format(new Date(newStart)),
+            when: formatLongDateTime(newStart, language),
           }),
         });
         return null;
@@ -122,7 +133,7 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
         return `${t('move.failed')} ${t(errorMessageKey(error), { ns: 'errors' })}`;
       }
     },
-    [move, now, t, whenFormat],
+    [move, now, t, language],
   );
 
   const dropClass = useCallback(
@@ -169,9 +180,15 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
   );
 
   const viewSelectProps = { views: PLANNER_VIEWS };
+  // Every date the schedule writes goes through the portal's formatters (docs/shared-packages.md,
+  // "Dates"), not dayjs patterns: Spanish month names in Spanish, one style per language.
+  const weekdayFormat = (value: string) => capitalise(formatWeekday(dayOf(value), language));
   const timeGrid = {
     firstDayOfWeek: PLANNER_FIRST_DAY_OF_WEEK,
-    startScrollTime: '07:00:00',
+    // The grid scrolls inside its own box (so the page does not scroll a whole day) and opens at
+    // the start of the school's day.
+    startScrollTime: WORKING_DAY_START,
+    scrollAreaProps: { mah: 'min(70dvh, 44rem)' },
     intervalMinutes: 30,
     eventDragInterval: 15,
     withWeekNumber: false,
@@ -209,34 +226,51 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
           overlayProps={{ blur: 1 }}
           loaderProps={{ 'aria-label': t('loading', { ns: 'class-calendar' }) }}
         />
-        <Box style={{ overflowX: 'auto' }}>
-          <Schedule
-            miw={view === 'day' ? undefined : 640}
-            view={view}
-            onViewChange={(next: ScheduleViewLevel) => {
-              if (next === 'day' || next === 'week' || next === 'month') setView(next);
-            }}
-            date={date}
-            onDateChange={setDate}
-            events={events}
-            locale={language}
-            labels={labels}
-            withEventsDragAndDrop
-            canDragEvent={canDrag}
-            onEventDrop={({ eventId, newStart }) => {
-              const item = byId.get(String(eventId));
-              if (item) void dropClass(item, plannerTimeToIso(newStart));
-            }}
-            onEventClick={(event) => setOpened(byId.get(String(event.id)) ?? null)}
-            dayViewProps={{ ...timeGrid }}
-            weekViewProps={{ ...timeGrid }}
-            monthViewProps={{
-              firstDayOfWeek: PLANNER_FIRST_DAY_OF_WEEK,
-              maxEventsPerDay: 2,
-              viewSelectProps,
-            }}
-          />
-        </Box>
+        {/* The schedule capitalises every word of its headings ('28 De Noviembre'); ours are
+            already written for their language. */}
+        <style>{`.${PLANNER_CLASS} [class*='headerControl'],.${PLANNER_CLASS} [class*='monthYearSelectTarget']{text-transform:none}`}</style>
+        <Schedule
+          className={PLANNER_CLASS}
+          view={view}
+          onViewChange={(next: ScheduleViewLevel) => {
+            if (next === 'day' || next === 'week' || next === 'month') setView(next);
+          }}
+          date={date}
+          onDateChange={setDate}
+          events={events}
+          locale={language}
+          labels={labels}
+          withEventsDragAndDrop
+          canDragEvent={canDrag}
+          onEventDrop={({ eventId, newStart }) => {
+            const item = byId.get(String(eventId));
+            if (item) void dropClass(item, plannerTimeToIso(newStart));
+          }}
+          onEventClick={(event) => setOpened(byId.get(String(event.id)) ?? null)}
+          dayViewProps={{
+            ...timeGrid,
+            // Short enough for the toolbar of a 375 px phone: 'Sat Nov 28, 2026' / 'Sáb 28 nov 2026'.
+            headerFormat: (value: string) =>
+              `${weekdayFormat(value)} ${formatDate(dayOf(value), language)}`,
+          }}
+          weekViewProps={{
+            ...timeGrid,
+            weekdayFormat,
+            renderWeekLabel: ({ weekStart, weekEnd }: { weekStart: string; weekEnd: string }) =>
+              formatDateRange(weekStart, weekEnd, language),
+          }}
+          monthViewProps={{
+            firstDayOfWeek: PLANNER_FIRST_DAY_OF_WEEK,
+            maxEventsPerDay: 2,
+            weekdayFormat,
+            monthYearSelectProps: {
+              labelFormat: (value: string) => capitalise(formatMonthYear(dayOf(value), language)),
+              monthsListFormat: (value: string) =>
+                capitalise(formatMonthName(dayOf(value), language)),
+            },
+            viewSelectProps,
+          }}
+        />
       </Paper>
       {opened ? (
         <MoveClassModal

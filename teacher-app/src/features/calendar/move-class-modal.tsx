@@ -11,7 +11,14 @@ import {
   type CalendarClass,
   type MoveFormValues,
 } from '@portal/shared-data';
-import { FormModal, FormModalCloseButton, intlLocale, useLanguage } from '@portal/shared-ui';
+import {
+  CALENDAR_FIRST_DAY_OF_WEEK,
+  DATE_INPUT_FORMAT,
+  FormModal,
+  FormModalCloseButton,
+  formatLongDateTime,
+  useLanguage,
+} from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 export interface MoveClassModalProps {
@@ -51,11 +58,7 @@ export function MoveClassModal({ item, canMove, saving, onClose, onMove }: MoveC
       ),
   });
 
-  const when = new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  }).format(new Date(item.scheduledDate));
+  const when = formatLongDateTime(item.scheduledDate, language);
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -112,8 +115,8 @@ export function MoveClassModal({ item, canMove, saving, onClose, onMove }: MoveC
           label={t('move.date')}
           withAsterisk
           locale={language}
-          valueFormat="DD/MM/YYYY"
-          firstDayOfWeek={0}
+          valueFormat={DATE_INPUT_FORMAT}
+          firstDayOfWeek={CALENDAR_FIRST_DAY_OF_WEEK}
           leftSection={<IconCalendar size={16} aria-hidden />}
           popoverProps={{ withinPortal: true }}
           {...form.getInputProps('date')}

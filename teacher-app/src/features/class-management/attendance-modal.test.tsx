@@ -144,7 +144,7 @@ describe('AttendanceModal', () => {
     // Sara marked herself when joining: her time is shown as her own.
     expect(dialog).toHaveTextContent('Joined at 15:04');
     expect(dialog).toHaveTextContent('Not marked yet');
-    expect(dialog).toHaveTextContent('Business English · 12/03/2026 at 15:00');
+    expect(dialog).toHaveTextContent('Business English · Mar 12, 2026 at 15:00');
     expect(await within(dialog).findByText('1 of 3 present (33.3%)')).toBeInTheDocument();
     expect(
       within(dialog).getByRole('progressbar', { name: 'Attendance rate' }),

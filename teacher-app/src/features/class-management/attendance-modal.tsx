@@ -21,7 +21,9 @@ import {
   ErrorBanner,
   FormModal,
   FormModalCloseButton,
+  formatDate,
   formatDecimal,
+  formatTime,
   PagedResults,
   SaveFailedAlert,
   useLanguage,
@@ -29,7 +31,6 @@ import {
   wrappingTitle,
 } from '@portal/shared-ui';
 import { namespace } from './attendance-i18n';
-import { formatClassDate, formatClassTime } from './class-dates';
 
 export interface AttendanceModalProps {
   /** The class whose attendance is taken (a Class Management card's class). */
@@ -58,13 +59,14 @@ function RosterLine({
   onChange: (present: boolean) => void;
 }) {
   const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
   const nameId = useId();
   const name = student.name ?? t('unknownPerson', { ns: 'common' });
   // Only what is saved is described: a switch flipped here is not saved yet.
   const note =
     student.attended && student.attendedAt
       ? t(student.markedBy === student.studentId ? 'joinedAt' : 'markedAt', {
-          time: formatClassTime(student.attendedAt),
+          time: formatTime(student.attendedAt, language),
         })
       : student.isMarked
         ? null
@@ -190,8 +192,8 @@ function AttendanceRoster({
         {classItem.courseTitle ? `${classItem.courseTitle} · ` : ''}
         <time dateTime={classItem.scheduledDate}>
           {t('when', {
-            date: formatClassDate(classItem.scheduledDate),
-            time: formatClassTime(classItem.scheduledDate),
+            date: formatDate(classItem.scheduledDate, language),
+            time: formatTime(classItem.scheduledDate, language),
           })}
         </time>
       </Text>

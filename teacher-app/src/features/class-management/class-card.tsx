@@ -12,13 +12,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canJoin, type ClassAttendanceSummary, type CourseClass } from '@portal/shared-data';
 import {
+  formatDate,
   formatDecimal,
+  formatTime,
   TypeBadge,
   useLanguage,
   wrappingButtonStyles,
   wrappingTitle,
 } from '@portal/shared-ui';
-import { formatClassDate, formatClassTime } from './class-dates';
 import { namespace as attendanceNamespace } from './attendance-i18n';
 import { namespace } from './i18n';
 
@@ -80,7 +81,7 @@ export function ClassCard({
         <Group gap={6} wrap="nowrap" mt="auto">
           <IconCalendarEvent size={16} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm" component="time" dateTime={cls.scheduledDate}>
-            {formatClassDate(cls.scheduledDate)} · {formatClassTime(cls.scheduledDate)}
+            {formatDate(cls.scheduledDate, language)} · {formatTime(cls.scheduledDate, language)}
           </Text>
         </Group>
         {started && attendance && attendance.attendanceRate !== null ? (

@@ -250,7 +250,7 @@ describe('Class Management', () => {
     expect(live).toHaveTextContent('Live');
     expect(live).toHaveTextContent('Business English');
     expect(live).toHaveTextContent('Short pitches and feedback');
-    expect(live).toHaveTextContent(`01/12/${NEXT_YEAR} · 14:05`);
+    expect(live).toHaveTextContent(`Dec 1, ${NEXT_YEAR} · 14:05`);
     expect(live).toHaveTextContent('90 min');
     const join = within(live).getByRole('link', { name: 'Join Class' });
     expect(join).toHaveAttribute('href', 'https://meet.example/pitch');
@@ -268,7 +268,7 @@ describe('Class Management', () => {
 
     // A live class that has ended offers no Join.
     const over = card('Kick-off meeting');
-    expect(over).toHaveTextContent('10/01/2020 · 09:00');
+    expect(over).toHaveTextContent('Jan 10, 2020 · 09:00');
     expect(within(over).queryByRole('link', { name: 'Join Class' })).not.toBeInTheDocument();
   });
 
@@ -809,7 +809,7 @@ describe('Class Management', () => {
     expect(screen.getByRole('group', { name: 'Horas totales' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '2 clases' })).toBeInTheDocument();
     expect(live).toHaveTextContent('En vivo');
-    expect(live).toHaveTextContent(`01/12/${NEXT_YEAR} · 14:05`);
+    expect(live).toHaveTextContent(`1 dic ${NEXT_YEAR} · 14:05`);
     expect(within(live).getByRole('link', { name: 'Unirse a la clase' })).toBeInTheDocument();
     expect(within(live).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
     expect(card('Grammar review')).toHaveTextContent('Grabada');
@@ -817,7 +817,7 @@ describe('Class Management', () => {
     await user.click(screen.getByRole('button', { name: 'Programar clase' }));
     const dialog = await screen.findByRole('dialog', { name: 'Programar clase' });
     await user.click(within(dialog).getByRole('button', { name: 'Programar clase' }));
-    expect(await within(dialog).findByText('El curso es obligatorio')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Curso requerido')).toBeInTheDocument();
     expect(
       within(dialog).getByText('El enlace de la reunión es obligatorio para las clases en vivo'),
     ).toBeInTheDocument();

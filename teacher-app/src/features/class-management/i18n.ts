@@ -41,7 +41,8 @@ export const en = {
   },
   card: {
     unknownCourse: 'Course not available',
-    minutes: '{{count}} min',
+    minutes_one: '{{count}} min',
+    minutes_other: '{{count}} min',
     join: 'Join Class',
     edit: 'Edit',
     delete: 'Delete',
@@ -93,7 +94,8 @@ export const en = {
   },
   toast: {
     scheduled: 'Class scheduled',
-    scheduledSeries: '{{count}} weekly classes scheduled',
+    scheduledSeries_one: '{{count}} weekly class scheduled',
+    scheduledSeries_other: '{{count}} weekly classes scheduled',
     updated: 'Class updated',
     deleted: 'Class deleted',
   },
@@ -138,7 +140,8 @@ export const es: typeof en = {
   },
   card: {
     unknownCourse: 'Curso no disponible',
-    minutes: '{{count}} min',
+    minutes_one: '{{count}} min',
+    minutes_other: '{{count}} min',
     join: 'Unirse a la clase',
     edit: 'Editar',
     delete: 'Eliminar',
@@ -190,7 +193,8 @@ export const es: typeof en = {
   },
   toast: {
     scheduled: 'Clase programada',
-    scheduledSeries: '{{count}} clases semanales programadas',
+    scheduledSeries_one: '{{count}} clase semanal programada',
+    scheduledSeries_other: '{{count}} clases semanales programadas',
     updated: 'Clase actualizada',
     deleted: 'Clase eliminada',
   },

@@ -202,7 +202,7 @@ describe('Teacher dashboard', () => {
     renderDashboard('es');
 
     expect(
-      await screen.findByRole('heading', { name: '¡Bienvenido de nuevo, Marta!' }),
+      await screen.findByRole('heading', { name: '¡Hola de nuevo, Marta!' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('Rendimiento de los cursos')).toBeInTheDocument();
     expect(screen.getByText('2 activos')).toBeInTheDocument();

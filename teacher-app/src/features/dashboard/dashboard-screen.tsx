@@ -44,6 +44,7 @@ import {
   authAtom,
   canJoin,
   errorMessageKey,
+  isFirstVisit,
   type TeacherDashboard,
   type TeacherUpcomingClass,
 } from '@portal/shared-data';
@@ -68,7 +69,7 @@ export default function DashboardScreen() {
     <Stack>
       <PageHeader
         order={2}
-        title={t('welcome', { name: user?.firstName ?? '' })}
+        title={t(isFirstVisit(user) ? 'welcomeFirst' : 'welcome', { name: user?.firstName ?? '' })}
         description={t('subtitle')}
         actions={
           <Button

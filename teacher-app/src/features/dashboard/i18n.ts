@@ -4,6 +4,7 @@ export const namespace = 'teacher-dashboard';
 
 export const en = {
   welcome: 'Welcome back, {{name}}!',
+  welcomeFirst: 'Welcome, {{name}}!',
   subtitle: 'Your courses, classes and the work waiting for you.',
   refresh: 'Refresh',
   loading: 'Loading your dashboard…',
@@ -32,7 +33,8 @@ export const en = {
   noUpcoming: 'No classes scheduled.',
   live: 'Live',
   recorded: 'Recorded',
-  minutes: '{{count}} min',
+  minutes_one: '{{count}} min',
+  minutes_other: '{{count}} min',
   join: 'Join',
   joinClass: 'Join {{title}}',
   recentSubmissions: 'Recent submissions',
@@ -60,7 +62,8 @@ export const en = {
 };
 
 export const es: typeof en = {
-  welcome: '¡Bienvenido de nuevo, {{name}}!',
+  welcome: '¡Hola de nuevo, {{name}}!',
+  welcomeFirst: '¡Te damos la bienvenida, {{name}}!',
   subtitle: 'Tus cursos, tus clases y el trabajo que te espera.',
   refresh: 'Actualizar',
   loading: 'Cargando tu panel…',
@@ -88,7 +91,8 @@ export const es: typeof en = {
   noUpcoming: 'No hay clases programadas.',
   live: 'En vivo',
   recorded: 'Grabada',
-  minutes: '{{count}} min',
+  minutes_one: '{{count}} min',
+  minutes_other: '{{count}} min',
   join: 'Unirse',
   joinClass: 'Unirse a {{title}}',
   recentSubmissions: 'Entregas recientes',

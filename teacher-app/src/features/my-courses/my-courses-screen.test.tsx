@@ -181,7 +181,7 @@ describe('My Courses (teacher)', () => {
     expect(listTaught).toHaveBeenCalledWith({ page: 1, limit: PAGE_SIZE });
   });
 
-  it('opens the course form on arrival from the dashboard\'s Create Course', async () => {
+  it("opens the course form on arrival from the dashboard's Create Course", async () => {
     listTaught.mockResolvedValue(pageOf([]));
     renderPage({ path: paths.withNewItem(paths.myCourses) });
     expect(await screen.findByRole('dialog', { name: 'Create Course' })).toBeInTheDocument();
@@ -469,8 +469,8 @@ describe('My Courses (teacher)', () => {
     await user.click(screen.getByRole('button', { name: 'Crear curso' }));
     const dialog = await screen.findByRole('dialog', { name: 'Crear curso' });
     await user.click(within(dialog).getByRole('button', { name: 'Crear curso' }));
-    expect(await within(dialog).findByText('El título es obligatorio')).toBeInTheDocument();
-    expect(within(dialog).getByText('El idioma es obligatorio')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Título requerido')).toBeInTheDocument();
+    expect(within(dialog).getByText('Idioma requerido')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

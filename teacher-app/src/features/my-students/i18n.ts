@@ -43,8 +43,10 @@ export const en = {
   },
   lastActivity: {
     now: 'Just now',
-    hours: '{{count}}h ago',
-    days: '{{count}}d ago',
+    hours_one: '{{count}}h ago',
+    hours_other: '{{count}}h ago',
+    days_one: '{{count}}d ago',
+    days_other: '{{count}}d ago',
     never: 'No activity yet',
   },
   empty: {
@@ -178,8 +180,10 @@ export const es: typeof en = {
   },
   lastActivity: {
     now: 'Justo ahora',
-    hours: 'hace {{count}} h',
-    days: 'hace {{count}} d',
+    hours_one: 'hace {{count}} h',
+    hours_other: 'hace {{count}} h',
+    days_one: 'hace {{count}} d',
+    days_other: 'hace {{count}} d',
     never: 'Sin actividad todavía',
   },
   empty: {
@@ -209,7 +213,7 @@ export const es: typeof en = {
       averageProgress: 'Progreso promedio',
     },
     courses: 'Cursos',
-    noCourses: 'No está inscrito en ninguno de tus cursos.',
+    noCourses: 'No tiene inscripción en ninguno de tus cursos.',
     courseProgressOf: 'Progreso en {{course}}',
     enrolledOn: 'Inscripción: {{date}}',
     attendance: 'Asistencia',
