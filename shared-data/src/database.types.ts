@@ -530,6 +530,7 @@ export type Database = {
           first_name: string;
           id: string;
           is_active: boolean;
+          language: string | null;
           last_name: string;
           last_sign_in_at: string | null;
           location: string | null;
@@ -546,6 +547,7 @@ export type Database = {
           first_name?: string;
           id: string;
           is_active?: boolean;
+          language?: string | null;
           last_name?: string;
           last_sign_in_at?: string | null;
           location?: string | null;
@@ -562,6 +564,7 @@ export type Database = {
           first_name?: string;
           id?: string;
           is_active?: boolean;
+          language?: string | null;
           last_name?: string;
           last_sign_in_at?: string | null;
           location?: string | null;
@@ -1022,6 +1025,12 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      mail_recipient: {
+        Args: {
+          user_id: string;
+        };
+        Returns: Json;
+      };
       material_stats: {
         Args: never;
         Returns: {
@@ -1032,6 +1041,16 @@ export type Database = {
           links: number;
           total_size: number;
         }[];
+      };
+      queue_mail: {
+        Args: {
+          kind: string;
+          to_email: string;
+          subject: string;
+          text_body: string;
+          html_body: string;
+        };
+        Returns: string;
       };
       reassign_teacher_courses: {
         Args: {

@@ -320,3 +320,81 @@ describe('the welcome mail of an account an administrator creates', () => {
     expect(await readOutbox(email)).toHaveLength(2);
   });
 });
+
+describe('an administrator correcting a mistyped sign-in email', () => {
+  const FUNCTION_URL = `${API_URL}/functions/v1/admin-users`;
+
+  async function asCaller(caller: Person, body: unknown) {
+    const { data } = await caller.client.auth.getSession();
+    const response = await fetch(FUNCTION_URL, {
+      method: 'POST',
+      headers: {
+        apikey: ANON_KEY,
+        authorization: `Bearer ${data.session!.access_token}`,
+        'content-type': 'application/json',
+        origin: 'http://localhost:3000',
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { code?: string; pendingEmail?: string } };
+  }
+
+  const signsIn = async (email: string, password: string) =>
+    (await anonClient().auth.signInWithPassword({ email, password })).error === null;
+
+  async function profileEmail(id: string) {
+    const { rows } = await ownerQuery<{ email: string }>('select email from public.users where id = $1', [id]);
+    return rows[0]?.email;
+  }
+
+  it('changes nothing until the new address confirms; then the account moves there', async () => {
+    const admin = await person('admin', 'Office');
+    const student = await person('student', 'Typo');
+    await setOwnLanguage(student.client, student.id, 'es');
+    const corrected = uniqueEmail('corrected');
+
+    const answer = await asCaller(admin, { action: 'correctEmail', id: student.id, email: corrected });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ id: student.id, pendingEmail: corrected });
+
+    const [mail] = await mailsTo(corrected);
+    expect(mail!.subject).toContain('Confirma tu nueva dirección de correo');
+    expect(mail!.text).toContain(student.email);
+    expectSchoolMail(mail!, await schoolMail());
+    const link = mail!.text.split(/\s+/).find((word) => word.startsWith(`${API_URL}/functions/v1/confirm-email?`));
+    expect(link).toBeDefined();
+
+    // Until the link is followed the old address is the account's.
+    expect(await signsIn(student.email, student.password)).toBe(true);
+    expect(await signsIn(corrected, student.password)).toBe(false);
+    expect(await profileEmail(student.id)).toBe(student.email);
+
+    const landed = await followLink(link!);
+    expect(`${landed.origin}${landed.pathname}`).toBe('http://localhost:3000/auth');
+    expect(landed.searchParams.get('emailCorrection')).toBe('confirmed');
+    expect(await signsIn(corrected, student.password)).toBe(true);
+    expect(await signsIn(student.email, student.password)).toBe(false);
+    expect(await profileEmail(student.id)).toBe(corrected);
+
+    // The link works once.
+    expect((await followLink(link!)).searchParams.get('emailCorrection')).toBe('invalid');
+  });
+
+  it('is refused to teachers, for an address in use, and for a forged link', async () => {
+    const admin = await person('admin', 'Office');
+    const teacher = await person('teacher', 'Nosy');
+    const student = await person('student', 'Kept');
+    const other = await person('student', 'Other');
+
+    expect((await asCaller(teacher, { action: 'correctEmail', id: student.id, email: uniqueEmail('x') })).status).toBe(403);
+    const taken = await asCaller(admin, { action: 'correctEmail', id: student.id, email: other.email });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('EMAIL_TAKEN');
+    const same = await asCaller(admin, { action: 'correctEmail', id: student.id, email: student.email });
+    expect(same.body.code).toBe('SAME_EMAIL');
+
+    const forged = await followLink(`${API_URL}/functions/v1/confirm-email?token=not-a-real-token`);
+    expect(forged.searchParams.get('emailCorrection')).toBe('invalid');
+    expect(await profileEmail(student.id)).toBe(student.email);
+  });
+});
