@@ -43,7 +43,7 @@ let unverified: Set<string> | undefined;
  * Whether Supabase checks the caller's JWT before `name` runs: yes, unless supabase/config.toml says
  * `[functions.<name>] verify_jwt = false` (auth-mail, which the auth server calls with a signature).
  */
-function verifiesJwt(name: string): boolean {
+export function verifiesJwt(name: string): boolean {
   if (!unverified) {
     const config = parse(readFileSync(path.join(SUPABASE_DIR, 'config.toml'), 'utf8')) as {
       functions?: Record<string, { verify_jwt?: boolean }>;
