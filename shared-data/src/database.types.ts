@@ -871,6 +871,12 @@ export type Database = {
           total_minutes: number;
         }[];
       };
+      confirm_email_correction: {
+        Args: {
+          token_hash: string;
+        };
+        Returns: Json;
+      };
       enroll_user_in_course: {
         Args: {
           user_uuid: string;
@@ -1067,6 +1073,15 @@ export type Database = {
           error?: string;
         };
         Returns: string;
+      };
+      request_email_correction: {
+        Args: {
+          user_id: string;
+          new_email: string;
+          token_hash: string;
+          redirect_to: string;
+        };
+        Returns: undefined;
       };
       save_class_attendance: {
         Args: {
