@@ -6,7 +6,7 @@
 /** How far a signed timestamp may be from now (the scheme's default tolerance). */
 const TOLERANCE_SECONDS = 5 * 60;
 
-function keyBytes(secret: string): Uint8Array {
+function keyBytes(secret: string): Uint8Array<ArrayBuffer> {
   const base64 = secret.replace(/^v1,/, '').replace(/^whsec_/, '');
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }
