@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { API_URL, SITE_URL, authLimits, isAllowedOrigin } from './config';
+import { API_URL, AUTH_ISSUER, SITE_URL, authLimits, isAllowedOrigin } from './config';
 import { codeMatches, linkDigest, newMailedCode } from './auth-codes';
 import {
   type EmailChangeMatch,
@@ -47,7 +47,7 @@ import {
   stringField,
 } from './http-utils';
 import { withTransaction } from './caller-db';
-import { HookRefusal } from './auth-hooks';
+import { HookRefusal, callSendEmailHook, sendEmailHook } from './auth-hooks';
 import { type JwtClaims, verifyJwt } from './jwt';
 import { MfaApi, hasVerifiedFactor } from './auth-mfa';
 import type { Outbox } from './outbox';
@@ -546,6 +546,24 @@ export class AuthApi {
       link.searchParams.set('token', linkToken);
       link.searchParams.set('type', 'recovery');
       link.searchParams.set('redirect_to', redirectTo);
+      const hook = sendEmailHook();
+      if (hook) {
+        // The school's own mail (supabase/functions/auth-mail): GoTrue's Send Email hook.
+        await callSendEmailHook(hook, {
+          user: await userJson(db, user),
+          email_data: {
+            token: otp,
+            token_hash: linkToken,
+            redirect_to: redirectTo,
+            email_action_type: 'recovery',
+            site_url: AUTH_ISSUER,
+            token_new: '',
+            token_hash_new: '',
+          },
+        });
+        return;
+      }
+      // Without the hook: GoTrue's own template.
       await this.outbox.send(
         {
           to: email,

@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import { API_URL, authLimits } from './config';
+import { API_URL, AUTH_ISSUER, authLimits } from './config';
+import { callSendEmailHook, sendEmailHook } from './auth-hooks';
 import { codeMatches, linkDigest, newMailedCode } from './auth-codes';
-import { type UserRow, USER_COLUMNS, authError, findUserByEmail } from './auth-users';
+import { type UserRow, USER_COLUMNS, authError, findUserByEmail, findUserById, userJson } from './auth-users';
 import type { Outbox } from './outbox';
 
 // GoTrue's secure email change (config.toml `double_confirm_changes = true`): changing the sign-in email
@@ -82,6 +83,26 @@ export async function requestEmailChange(
     link.searchParams.set('redirect_to', redirectTo);
     return link.toString();
   };
+  const hook = sendEmailHook();
+  if (hook) {
+    // The school's own mail (supabase/functions/auth-mail), one hook call for both addresses. As in
+    // GoTrue, `token_hash` is the new address's link and `token_hash_new` the current address's.
+    const pending = (await findUserById(db, user.id, true)) as UserRow;
+    await callSendEmailHook(hook, {
+      user: await userJson(db, pending),
+      email_data: {
+        token: toNew.code,
+        token_hash: toNew.linkToken,
+        redirect_to: redirectTo,
+        email_action_type: 'email_change',
+        site_url: AUTH_ISSUER,
+        token_new: toCurrent?.code ?? '',
+        token_hash_new: toCurrent?.linkToken ?? '',
+      },
+    });
+    return;
+  }
+  // Without the hook: GoTrue's own template.
   await outbox.send(changeMail(next, current, next, linkFor(toNew.linkToken), toNew.code), db);
   if (toCurrent) await outbox.send(changeMail(current, current, next, linkFor(toCurrent.linkToken), toCurrent.code), db);
 }

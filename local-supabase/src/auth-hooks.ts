@@ -1,8 +1,9 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { parse } from 'smol-toml';
-import { SUPABASE_DIR } from './config';
+import { API_URL, SEND_EMAIL_HOOK_SECRET, SUPABASE_DIR } from './config';
 import { HttpError, type JsonObject } from './http-utils';
 
 // GoTrue's custom access token hook, as supabase/config.toml configures it for hosted Supabase
@@ -97,4 +98,76 @@ export async function applyCustomAccessTokenHook(db: pg.PoolClient, input: HookI
     throw new HttpError(500, { code: 500, msg: 'output claims do not conform to the expected schema' });
   }
   return claims as JsonObject;
+}
+
+// GoTrue's Send Email hook, as supabase/config.toml configures it ([auth.hook.send_email], an HTTP
+// hook): instead of mailing with its own templates, the auth server POSTs { user, email_data } to the
+// hook, signed with the hook's secret (Standard Webhooks), and fails the request when the hook does.
+// Locally the hook is the edge function named by the uri's path (/functions/v1/<name>), called through
+// this stack's gateway and signed with SEND_EMAIL_HOOK_SECRET of config.ts, which the function reads.
+
+/** How long the hook may take: GoTrue's is 5 s; a function's first local start (Deno) takes longer. */
+const SEND_EMAIL_HOOK_TIMEOUT_MS = 30_000;
+
+let sendEmailConfigured: string | null | undefined;
+
+/** The edge function the Send Email hook calls, or null when the hook is off. Read once. */
+export function sendEmailHook(configFile = path.join(SUPABASE_DIR, 'config.toml')): string | null {
+  if (sendEmailConfigured !== undefined) return sendEmailConfigured;
+  const config = parse(readFileSync(configFile, 'utf8')) as { auth?: { hook?: { send_email?: HookSection } } };
+  const hook = config.auth?.hook?.send_email;
+  sendEmailConfigured = null;
+  if (!hook?.enabled) return sendEmailConfigured;
+  const name = /^https?:\/\/[^/]+\/functions\/v1\/([A-Za-z0-9][A-Za-z0-9_-]*)$/.exec(hook.uri ?? '')?.[1];
+  if (!name) {
+    throw new Error(`supabase/config.toml: [auth.hook.send_email] uri ${JSON.stringify(hook.uri)} is not http(s)://<host>/functions/v1/<function>`);
+  }
+  sendEmailConfigured = name;
+  return sendEmailConfigured;
+}
+
+/** GoTrue's SendEmailInput: the user (as /user answers it) and what the mail is about. */
+export interface SendEmailInput {
+  user: JsonObject;
+  email_data: {
+    token: string;
+    token_hash: string;
+    redirect_to: string;
+    email_action_type: 'recovery' | 'email_change';
+    site_url: string;
+    token_new: string;
+    token_hash_new: string;
+  };
+}
+
+/** Standard Webhooks headers signing `body` with the hook's secret (`v1,whsec_<base64 key>`). */
+function signWebhook(secret: string, id: string, body: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const key = Buffer.from(secret.replace(/^v1,whsec_/, ''), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+}
+
+/** Calls the Send Email hook; anything but a 2xx answer fails the request with a 500, as in GoTrue. */
+export async function callSendEmailHook(functionName: string, input: SendEmailInput): Promise<void> {
+  const body = JSON.stringify(input);
+  const headers = signWebhook(SEND_EMAIL_HOOK_SECRET, `msg_${randomUUID()}`, body);
+  let status: number;
+  try {
+    const response = await fetch(`${API_URL}/functions/v1/${functionName}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(SEND_EMAIL_HOOK_TIMEOUT_MS),
+    });
+    status = response.status;
+    const answer = await response.text();
+    if (!response.ok) console.error(`[auth] the send email hook answered ${status}: ${answer.slice(0, 300)}`);
+  } catch (error) {
+    console.error(`[auth] the send email hook failed: ${error instanceof Error ? error.message : String(error)}`);
+    status = 0;
+  }
+  if (status < 200 || status > 299) {
+    throw new HttpError(500, { code: 500, error_code: 'unexpected_failure', msg: 'Error sending email' });
+  }
 }

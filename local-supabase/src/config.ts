@@ -29,6 +29,11 @@ export const ANON_KEY =
 export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
+// The Send Email hook's secret for the local stack (Standard Webhooks `v1,whsec_<base64>`): the auth
+// server signs its calls to the auth-mail function with it, and the function (SEND_EMAIL_HOOK_SECRET)
+// checks them. Public like the keys above; a hosted project sets its own (README, deploy).
+export const SEND_EMAIL_HOOK_SECRET = 'v1,whsec_bG9jYWwtc3VwYWJhc2Utc2VuZC1lbWFpbC1ob29rISE=';
+
 // As on hosted Supabase: `supabase_admin` is the cluster's superuser (it runs the bootstrap only), and
 // `postgres` is a non-superuser that applies the migrations and the seed and is what tests and edge
 // functions connect as (sql/bootstrap.sql gives it hosted Supabase's grants).

@@ -1,5 +1,17 @@
+import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { ANON_KEY, API_URL, FUNCTIONS_DIR, HOST, SERVICE_ROLE_KEY, databaseUrl } from './config';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import {
+  ANON_KEY,
+  API_URL,
+  FUNCTIONS_DIR,
+  HOST,
+  SEND_EMAIL_HOOK_SECRET,
+  SERVICE_ROLE_KEY,
+  SUPABASE_DIR,
+  databaseUrl,
+} from './config';
 import { EdgeRuntime } from './edge-runtime';
 import { HttpError, bearerToken, readBody } from './http-utils';
 import { verifyJwt } from './jwt';
@@ -25,6 +37,26 @@ function headerObject(headers: Headers): Record<string, string> {
   return out;
 }
 
+let unverified: Set<string> | undefined;
+
+/**
+ * Whether Supabase checks the caller's JWT before `name` runs: yes, unless supabase/config.toml says
+ * `[functions.<name>] verify_jwt = false` (auth-mail, which the auth server calls with a signature).
+ */
+export function verifiesJwt(name: string): boolean {
+  if (!unverified) {
+    const config = parse(readFileSync(path.join(SUPABASE_DIR, 'config.toml'), 'utf8')) as {
+      functions?: Record<string, { verify_jwt?: boolean }>;
+    };
+    unverified = new Set(
+      Object.entries(config.functions ?? {})
+        .filter(([, settings]) => settings.verify_jwt === false)
+        .map(([functionName]) => functionName),
+    );
+  }
+  return !unverified.has(name);
+}
+
 /** Runs `supabase/functions/<name>/index.ts` for `/functions/v1/<name>[/…]` under Deno, like Supabase's edge runtime. */
 export class FunctionsApi {
   readonly runtime: EdgeRuntime;
@@ -38,6 +70,8 @@ export class FunctionsApi {
         SUPABASE_ANON_KEY: ANON_KEY,
         SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
         SUPABASE_DB_URL: databaseUrl(),
+        // A deployment's secret (`supabase secrets set`): the Send Email hook's (auth-mail).
+        SEND_EMAIL_HOOK_SECRET,
       },
     });
   }
@@ -50,9 +84,11 @@ export class FunctionsApi {
     }
 
     // Supabase verifies the caller's JWT before a function runs (verify_jwt, on by default).
-    const token = bearerToken(req);
-    if (!token) throw new HttpError(401, { code: 401, message: 'Missing authorization header' });
-    if (!(await verifyJwt(token)).ok) throw new HttpError(401, { code: 401, message: 'Invalid JWT' });
+    if (verifiesJwt(name)) {
+      const token = bearerToken(req);
+      if (!token) throw new HttpError(401, { code: 401, message: 'Missing authorization header' });
+      if (!(await verifyJwt(token)).ok) throw new HttpError(401, { code: 401, message: 'Invalid JWT' });
+    }
 
     let port: number;
     try {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { ANON_KEY, API_PORT, API_URL, HOST, POSTGREST_PORT, SERVICE_ROLE_KEY, isAllowedOrigin } from './config';
 import { AuthApi } from './auth-api';
-import { FunctionsApi } from './functions-api';
+import { FunctionsApi, verifiesJwt } from './functions-api';
 import { otherTraffic } from './password-hasher';
 import { checkHealth } from './health';
 import { HttpError, bearerToken, headerValue, readBody, sendEmpty, sendJson } from './http-utils';
@@ -134,7 +134,10 @@ function isOpenRoute(method: string, path: string): boolean {
     (method === 'GET' && (path === '/auth/v1/verify' || path === '/auth/v1/health')) ||
     path.startsWith('/storage/v1/object/public/') ||
     // A signed URL is its own credential; browsers open it in plain tabs, players and viewers.
-    ((method === 'GET' || method === 'HEAD') && path.startsWith('/storage/v1/object/sign/'))
+    ((method === 'GET' || method === 'HEAD') && path.startsWith('/storage/v1/object/sign/')) ||
+    // A function deployed without JWT verification (a hook, a mailed link) is called with no key, as
+    // Supabase's gateway lets it be; it checks its caller itself.
+    (/^\/functions\/v1\/[A-Za-z0-9][A-Za-z0-9_-]*$/.test(path) && !verifiesJwt(path.slice('/functions/v1/'.length)))
   );
 }
 

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ANON_KEY, API_URL } from '../src/config';
-import { readOutbox } from '../src/outbox-client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, auth, freshIp, signUpUser, uniqueEmail, type Answer } from './support';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, auth, freshIp, knownCode, signUpUser, uniqueEmail, type Answer } from './support';
 
 const verify = (ip: string, email: string, token: string) =>
   auth(ip, 'POST', '/verify', { type: 'recovery', email, token });
@@ -18,10 +17,7 @@ function retryAfter(answer: Answer): number {
 async function recoveryCodeFor(email: string): Promise<string> {
   const recovered = await auth(freshIp(), 'POST', '/recover', { email });
   expect(recovered.status).toBe(200);
-  const [mail] = await readOutbox(email);
-  const code = /enter the code: (\d{6})/.exec(mail?.text ?? '')?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  return code as string;
+  return knownCode(email, 'recovery');
 }
 
 function wrongCode(code: string, attempt: number): string {

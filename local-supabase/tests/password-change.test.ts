@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_URL } from '../src/config';
 import { readOutbox } from '../src/outbox-client';
-import { anonClient, auth, followLink, freshIp, signUpUser } from './support';
+import { anonClient, auth, followLink, freshIp, knownCode, signUpUser } from './support';
 
 // docs/security.md "Changing a password": PUT /user changes a password only with the current one
 // (GoTrue's update_password_require_current_password), except inside a recovery session opened from
@@ -84,8 +84,7 @@ describe('a recovery session', () => {
   it('from the mailed code (verifyOtp) sets a new password without the old one, also after a refresh', async () => {
     const { email, password } = await signUpUser('recovery-code');
     await anonClient().auth.resetPasswordForEmail(email);
-    const [mail] = await readOutbox(email);
-    const token = /enter the code: (\d{6})/.exec(mail?.text ?? '')?.[1] as string;
+    const token = await knownCode(email, 'recovery');
     const client = anonClient();
     expect((await client.auth.verifyOtp({ email, token, type: 'recovery' })).error).toBeNull();
     expect((await client.auth.refreshSession()).error).toBeNull();

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { createClient, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
-import { ANON_KEY, API_URL, SERVICE_ROLE_KEY } from '../src/config';
+import { newMailedCode } from '../src/auth-codes';
+import { ANON_KEY, API_URL, SERVICE_ROLE_KEY, databaseUrl } from '../src/config';
+import { connect } from '../src/database';
 
 /** Password of the seeded demo accounts (supabase/seed.sql). */
 export const DEMO_PASSWORD = 'password123';
@@ -149,4 +151,39 @@ export async function signInAs(email: string, password = DEMO_PASSWORD): Promise
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return client;
+}
+
+/** Which pending code of an account a test types: the recovery code, or one of an email change's two. */
+export type PendingCode = 'recovery' | 'email_change_new' | 'email_change_current';
+
+const CODE_COLUMNS = {
+  recovery: 'recovery_token',
+  email_change_new: 'email_change_token_new',
+  email_change_current: 'email_change_token_current',
+} as const;
+
+/**
+ * The portal's mail carries only links (the Send Email hook, supabase/functions/auth-mail), but the
+ * auth server still takes the 6-digit code GoTrue pairs with every link (verifyOtp with email and
+ * token). A test that types a code gives the pending one a code it knows: it rewrites the code's half
+ * of the stored token (src/auth-codes.ts), leaving the link's half, so the mailed link still works.
+ */
+export async function knownCode(accountEmail: string, which: PendingCode): Promise<string> {
+  const column = CODE_COLUMNS[which];
+  const db = await connect(databaseUrl());
+  try {
+    const { rows } = await db.query<{ id: string; email: string; email_change: string; token: string }>(
+      `select id, email, email_change, ${column} as token from auth.users where lower(email) = lower($1)`,
+      [accountEmail],
+    );
+    const account = rows[0];
+    if (!account?.token) throw new Error(`no pending ${which} code for ${accountEmail}`);
+    const address = which === 'email_change_new' ? account.email_change : account.email;
+    const { code, stored } = newMailedCode(address);
+    const linkHalf = account.token.split(':')[0];
+    await db.query(`update auth.users set ${column} = $2 where id = $1`, [account.id, `${linkHalf}:${stored.split(':')[1]}`]);
+    return code;
+  } finally {
+    await db.end();
+  }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_URL } from '../src/config';
 import { readOutbox } from '../src/outbox-client';
-import { auth, followLink, freshIp, signUpUser, uniqueEmail } from './support';
+import { type PendingCode, auth, followLink, freshIp, knownCode, signUpUser, uniqueEmail } from './support';
 
 // docs/security.md "Verification codes": every way of answering a mailed code counts against that
 // code, the 5th wrong try voids it, and the link's token is long and random, so nobody can turn a
@@ -15,19 +15,21 @@ interface Mailed {
   link: URL;
 }
 
-async function lastMail(email: string, subject: string): Promise<Mailed> {
-  const mail = (await readOutbox(email)).find((candidate) => candidate.subject === subject);
-  expect(mail, `a "${subject}" mail to ${email}`).toBeDefined();
-  const code = /enter the code: (\d{6})/.exec(mail?.text ?? '')?.[1];
-  const link = mail?.text.split(/\s+/).find((word) => word.startsWith(`${API_URL}/auth/v1/verify?`));
-  expect(code).toMatch(/^\d{6}$/);
-  expect(link).toBeDefined();
-  return { code: code as string, link: new URL(link as string) };
+/**
+ * The link mailed to `email` (of type `type`), and the code that goes with it: the mail carries only
+ * the link, so the test gives the pending code one it knows (knownCode).
+ */
+async function lastMail(email: string, type: string, account: string, which: PendingCode): Promise<Mailed> {
+  const links = (await readOutbox(email)).flatMap((mail) =>
+    mail.text.split(/\s+/).filter((word) => word.startsWith(`${API_URL}/auth/v1/verify?`) && word.includes(`type=${type}`)),
+  );
+  expect(links[0], `a ${type} link mailed to ${email}`).toBeDefined();
+  return { code: await knownCode(account, which), link: new URL(links[0] as string) };
 }
 
 async function recoveryMail(email: string): Promise<Mailed> {
   expect((await auth(freshIp(), 'POST', '/recover', { email })).status).toBe(200);
-  return lastMail(email, 'Reset Your Password');
+  return lastMail(email, 'recovery', email, 'recovery');
 }
 
 const wrong = (code: string, attempt: number) => String((Number(code) + 1 + attempt) % 1_000_000).padStart(6, '0');
@@ -95,8 +97,7 @@ describe('recovery: wrong codes', () => {
     }
     // The recovery mail is limited per address: wait for the next allowed send.
     await expect.poll(async () => (await auth(freshIp(), 'POST', '/recover', { email })).status, { timeout: 15_000, interval: 500 }).toBe(200);
-    const mails = await readOutbox(email);
-    const second = /enter the code: (\d{6})/.exec(mails[0]?.text ?? '')?.[1] as string;
+    const second = await knownCode(email, 'recovery');
     expect(second).toMatch(/^\d{6}$/);
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const guess = wrong(second, attempt);
@@ -114,7 +115,12 @@ describe('email change: codes and links', () => {
     const next = uniqueEmail('change-codes-new');
     const { error } = await person.client.auth.updateUser({ email: next });
     expect(error).toBeNull();
-    return { ...person, next, toNew: await lastMail(next, 'Confirm Email Change'), toCurrent: await lastMail(person.email, 'Confirm Email Change') };
+    return {
+      ...person,
+      next,
+      toNew: await lastMail(next, 'email_change', person.email, 'email_change_new'),
+      toCurrent: await lastMail(person.email, 'email_change', person.email, 'email_change_current'),
+    };
   }
 
   it('mails links whose tokens are random, not derived from the codes', async () => {

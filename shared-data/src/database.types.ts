@@ -530,11 +530,11 @@ export type Database = {
           first_name: string;
           id: string;
           is_active: boolean;
+          language: string | null;
           last_name: string;
           last_sign_in_at: string | null;
           location: string | null;
           phone: string | null;
-          previous_sign_in_at: string | null;
           role: string;
           specializations: string[];
           updated_at: string;
@@ -547,11 +547,11 @@ export type Database = {
           first_name?: string;
           id: string;
           is_active?: boolean;
+          language?: string | null;
           last_name?: string;
           last_sign_in_at?: string | null;
           location?: string | null;
           phone?: string | null;
-          previous_sign_in_at?: string | null;
           role?: string;
           specializations?: string[];
           updated_at?: string;
@@ -564,11 +564,11 @@ export type Database = {
           first_name?: string;
           id?: string;
           is_active?: boolean;
+          language?: string | null;
           last_name?: string;
           last_sign_in_at?: string | null;
           location?: string | null;
           phone?: string | null;
-          previous_sign_in_at?: string | null;
           role?: string;
           specializations?: string[];
           updated_at?: string;
@@ -871,10 +871,9 @@ export type Database = {
           total_minutes: number;
         }[];
       };
-      enroll_students_in_course: {
+      confirm_email_correction: {
         Args: {
-          course_uuid: string;
-          emails: string[];
+          token_hash: string;
         };
         Returns: Json;
       };
@@ -1032,11 +1031,11 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
-      has_two_factor: {
+      mail_recipient: {
         Args: {
-          arg1: unknown;
+          user_id: string;
         };
-        Returns: boolean;
+        Returns: Json;
       };
       material_stats: {
         Args: never;
@@ -1048,6 +1047,16 @@ export type Database = {
           links: number;
           total_size: number;
         }[];
+      };
+      queue_mail: {
+        Args: {
+          kind: string;
+          to_email: string;
+          subject: string;
+          text_body: string;
+          html_body: string;
+        };
+        Returns: string;
       };
       reassign_teacher_courses: {
         Args: {
@@ -1064,6 +1073,15 @@ export type Database = {
           error?: string;
         };
         Returns: string;
+      };
+      request_email_correction: {
+        Args: {
+          user_id: string;
+          new_email: string;
+          token_hash: string;
+          redirect_to: string;
+        };
+        Returns: undefined;
       };
       save_class_attendance: {
         Args: {

@@ -67,3 +67,4 @@ export {
   validateTwoFactorCode,
   type TwoFactorCodeMessageKey,
 } from '../rules/two-factor-code';
+export { accountLanguageService, type AccountLanguage } from '../services/account-language';

@@ -121,4 +121,17 @@ export const userMutations = {
       mutationFn: ({ id, mode, redirectTo }: { id: string; mode: PasswordResetMode; redirectTo?: string }) =>
         unwrap(usersService.adminResetPassword(id, mode, redirectTo)),
     }),
+  /** Admin: the welcome mail of an account again, until its owner has chosen a password. */
+  adminResendInvitation: () =>
+    mutationOptions({
+      mutationKey: ['users', 'admin-resend-invitation'],
+      mutationFn: (id: string) => unwrap(usersService.adminResendInvitation(id)),
+    }),
+  /** Admin: mails a confirmation link to an account's corrected email; answers `{ id, pendingEmail }`. */
+  adminCorrectEmail: () =>
+    mutationOptions({
+      mutationKey: ['users', 'admin-correct-email'],
+      mutationFn: ({ id, email }: { id: string; email: string }) =>
+        unwrap(usersService.adminCorrectEmail(id, email)),
+    }),
 };

@@ -23,7 +23,14 @@ export type AuthTokens = { token: string; refreshToken: string };
 export type AuthSession = AuthTokens & { user: AppUser };
 
 export type SignInInput = { email: string; password: string; remember: boolean };
-export type SignUpInput = { email: string; password: string; firstName: string; lastName: string };
+export type SignUpInput = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** The sign-up page's language: stored on the profile, so the account keeps it (and its mail uses it). */
+  language?: 'en' | 'es';
+};
 /** The profile's password change: the current password proves who asks (the server checks it). */
 export type ChangePasswordInput = { currentPassword: string; newPassword: string };
 
@@ -140,6 +147,7 @@ async function signUp({
   password,
   firstName,
   lastName,
+  language,
 }: SignUpInput): Promise<Result<AuthSession | null>> {
   return settle('REGISTER_ERROR', ERROR_MESSAGES.registrationFailed, async () => {
     const { data, error } = await (
@@ -148,7 +156,12 @@ async function signUp({
       email: email.trim(),
       password,
       options: {
-        data: { first_name: firstName.trim(), last_name: lastName.trim(), role: 'student' },
+        data: {
+          first_name: firstName.trim(),
+          last_name: lastName.trim(),
+          role: 'student',
+          ...(language ? { language } : {}),
+        },
       },
     });
     if (error) return fromAuthError('REGISTER_ERROR', error, ERROR_MESSAGES.registrationFailed);

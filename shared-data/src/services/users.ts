@@ -105,6 +105,8 @@ const AVATAR_MUST_BE_IMAGE = 'An avatar must be a JPEG, PNG, WebP or GIF picture
 const ADMIN_USERS_FUNCTION = 'admin-users';
 const RESET_TWO_FACTOR_FAILED = 'Failed to reset two-factor sign-in';
 const RESET_PASSWORD_FAILED = 'Failed to reset the password';
+const RESEND_INVITATION_FAILED = 'Failed to send the invitation again';
+const CORRECT_EMAIL_FAILED = 'Failed to correct the email';
 
 async function getProfile(id: string): Promise<Result<AppUser | null>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
@@ -444,6 +446,38 @@ async function adminResetPassword(
   });
 }
 
+/**
+ * An admin sends the welcome mail of an account again (its owner has not chosen a password yet; the
+ * function answers INVITATION_ACCEPTED once they have).
+ */
+async function adminResendInvitation(id: string): Promise<Result<{ id: string }>> {
+  return settle('UPDATE_USERS_ERROR', RESEND_INVITATION_FAILED, async () => {
+    const reply = await invokeFunction<{ id?: string } | null>(
+      ADMIN_USERS_FUNCTION,
+      { action: 'resendInvitation', id },
+      'UPDATE_USERS_ERROR',
+      RESEND_INVITATION_FAILED,
+    );
+    return reply.success ? ok({ id }) : reply;
+  });
+}
+
+/**
+ * An admin corrects an account's mistyped sign-in email: the corrected address is mailed a link, and
+ * the account moves there only when it is followed (until then the current one keeps working).
+ */
+async function adminCorrectEmail(id: string, email: string): Promise<Result<{ id: string; pendingEmail: string }>> {
+  return settle('UPDATE_USERS_ERROR', CORRECT_EMAIL_FAILED, async () => {
+    const reply = await invokeFunction<{ pendingEmail?: string } | null>(
+      ADMIN_USERS_FUNCTION,
+      { action: 'correctEmail', id, email },
+      'UPDATE_USERS_ERROR',
+      CORRECT_EMAIL_FAILED,
+    );
+    return reply.success ? ok({ id, pendingEmail: reply.data?.pendingEmail ?? email }) : reply;
+  });
+}
+
 /** A student's figures, computed by the database (self, the student's teachers, admins). */
 async function getStudentStats(studentId: string): Promise<Result<StudentStats>> {
   return settle('USER_STATS_ERROR', STUDENT_STATS_FAILED, async () => {
@@ -475,5 +509,7 @@ export const usersService = {
   adminDelete,
   adminResetTwoFactor,
   adminResetPassword,
+  adminResendInvitation,
+  adminCorrectEmail,
   getStudentStats,
 };

@@ -15,6 +15,8 @@ import {
   messageOf,
   readJsonObject,
 } from '../_shared/http.ts';
+import { newLinkToken, linkTokenHash } from '../_shared/link-token.ts';
+import { type Language, queueMail, recipientOf, render } from '../_shared/mail.ts';
 import { CLIENT_OPTIONS } from '../_shared/supabase-client.ts';
 
 // --- HTTP -------------------------------------------------------------------------------------------
@@ -24,13 +26,28 @@ const LOCAL_APP_ORIGINS = [3000, 3001, 3002, 3003].flatMap((port) => [
   `http://127.0.0.1:${port}`,
 ]);
 
-/** CORS for the apps' origins only: ALLOWED_ORIGINS (comma-separated) in production, else the local apps. */
-function corsHeaders(request: Request): Record<string, string> {
+/** The apps' origins: ALLOWED_ORIGINS (comma-separated) in production, else the local apps. */
+function appOrigins(): string[] {
   const configured = env('ALLOWED_ORIGINS')
     ?.split(',')
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter(Boolean);
-  const origins = configured?.length ? configured : LOCAL_APP_ORIGINS;
+  return configured?.length ? configured : LOCAL_APP_ORIGINS;
+}
+
+/**
+ * The portal's address for links in mail: the origin the administrator's browser called from when it
+ * is one of the apps', else the first app origin (the shell's, first in ALLOWED_ORIGINS).
+ */
+function portalOf(request: Request): string {
+  const origins = appOrigins();
+  const origin = request.headers.get('origin');
+  return origin && origins.includes(origin) ? origin : (origins[0] as string);
+}
+
+/** CORS for the apps' origins only. */
+function corsHeaders(request: Request): Record<string, string> {
+  const origins = appOrigins();
   const origin = request.headers.get('origin');
   return {
     'access-control-allow-headers':
@@ -54,7 +71,9 @@ type ErrorCode =
   | 'CANNOT_RESET_OWN_TWO_FACTOR'
   | 'CANNOT_RESET_OWN_PASSWORD'
   | 'PASSWORD_CHANGE_REQUIRED'
-  | 'TWO_FACTOR_REQUIRED';
+  | 'TWO_FACTOR_REQUIRED'
+  | 'INVITATION_ACCEPTED'
+  | 'SAME_EMAIL';
 
 /** This function's refusals: the shared FunctionError, with this function's codes. */
 class FunctionError extends SharedFunctionError<ErrorCode> {}
@@ -216,7 +235,7 @@ export const IMPORT_LIMIT = 100;
 /** Accounts an import creates at the same time (each is a password hash and two writes). */
 const IMPORT_CONCURRENCY = 4;
 
-type Caller = { user: User; db: SupabaseClient };
+type Caller = { user: User; db: SupabaseClient; portal: string };
 
 /** The Bearer token of the request (requireAdmin has already refused a request without one). */
 function tokenOf(request: Request): string {
@@ -243,7 +262,7 @@ async function requireAdmin(request: Request, admin: SupabaseClient): Promise<Ca
   if (profile?.role !== 'admin' || profile.is_active !== true) {
     throw new FunctionError(403, 'FORBIDDEN', 'Only active administrators can manage users');
   }
-  return { user: data.user, db: callerClient(token) };
+  return { user: data.user, db: callerClient(token), portal: portalOf(request) };
 }
 
 // The database's refusals (private.guard_admin_self), as this function's own codes.
@@ -308,7 +327,16 @@ type NewUser = {
   location: string | null | undefined;
   bio: string | null | undefined;
   specializations: string[] | undefined;
+  /** The person's language for mail and screens; undefined: the school's default. */
+  language: Language | undefined;
 };
+
+function languageOf(body: Body): Language | undefined {
+  const value = body.language;
+  if (value === undefined || value === null || value === '') return undefined;
+  if (value !== 'en' && value !== 'es') throw invalid('language', "language must be 'en' or 'es'");
+  return value;
+}
 
 /** A create's fields, checked like the users table checks them; the first problem is thrown. */
 function newUserOf(body: Body): NewUser {
@@ -328,6 +356,7 @@ function newUserOf(body: Body): NewUser {
     location: optionalText(body, 'location'),
     bio: optionalText(body, 'bio'),
     specializations: specializationsOf(body),
+    language: languageOf(body),
   };
 }
 
@@ -345,7 +374,12 @@ async function createAccount(admin: SupabaseClient, caller: Caller, input: NewUs
     email: input.email,
     password,
     email_confirm: true,
-    user_metadata: { first_name: input.firstName, last_name: input.lastName },
+    // The sign-up trigger copies the names and the language into the profile.
+    user_metadata: {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      ...(input.language ? { language: input.language } : {}),
+    },
     app_metadata: { [MUST_CHANGE_PASSWORD]: true },
   });
   if (
@@ -375,7 +409,100 @@ async function createAccount(admin: SupabaseClient, caller: Caller, input: NewUs
     await admin.auth.admin.deleteUser(data.user.id);
     throw profileError;
   }
-  return { user: profile, temporaryPassword: password };
+  // The account stands even if its welcome mail cannot be queued: the answer says so, and the
+  // administrator can send it again (resendInvitation).
+  const welcomeMailed = await mailWelcome(admin, caller, data.user.id, input.email).then(
+    () => true,
+    (mailError: unknown) => {
+      console.error('[admin-users] welcome mail', mailError);
+      return false;
+    },
+  );
+  return { user: profile, temporaryPassword: password, welcomeMailed };
+}
+
+/**
+ * The welcome mail of an account an administrator created: in the person's language, with the
+ * school's name, the address to sign in with and a link to the sign-in page. Never the password: the
+ * administrator hands it over, and the person chooses their own at the first sign-in.
+ */
+async function mailWelcome(admin: SupabaseClient, caller: Caller, id: string, email: string) {
+  const recipient = await recipientOf(admin, id);
+  const link = new URL('/auth', caller.portal).toString();
+  await queueMail(admin, 'welcome', email, render(recipient, { kind: 'welcome', link, email }));
+}
+
+const INVITATION_ACCEPTED = 'This person has already chosen their own password';
+
+/**
+ * `correctEmail` { id, email }: a mistyped sign-in email corrected through a confirmation. Nothing
+ * about the account changes now: the new address gets a mail (in the person's language) with a link to
+ * confirm-email, valid once for 24 hours, which moves the account there; until then the current
+ * address keeps working. A new correction replaces a pending one. An address another account uses is
+ * refused (409 EMAIL_TAKEN), and so is the current one (400 SAME_EMAIL).
+ */
+async function correctEmail(admin: SupabaseClient, caller: Caller, body: Body) {
+  const id = idOf(body);
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  if (!email) throw invalid('email', 'email is required');
+  if (email.length > 255 || !EMAIL.test(email))
+    throw invalid('email', 'email is not a valid address');
+  const { data: target, error: readError } = await caller.db
+    .from('users')
+    .select('id, email')
+    .eq('id', id)
+    .maybeSingle();
+  if (readError?.code === '42501')
+    throw new FunctionError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED);
+  if (readError) throw readError;
+  if (!target) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  if (target.email.toLowerCase() === email)
+    throw new FunctionError(400, 'SAME_EMAIL', 'This is already the account\'s email', { field: 'email' });
+
+  const token = newLinkToken();
+  const { error } = await admin.rpc('request_email_correction', {
+    user_id: id,
+    new_email: email,
+    token_hash: await linkTokenHash(token),
+    redirect_to: new URL('/auth', caller.portal).toString(),
+  });
+  if (error?.code === '23505') throw emailTaken();
+  if (error) throw error;
+  const link = new URL('/functions/v1/confirm-email', requiredEnv('SUPABASE_URL'));
+  link.searchParams.set('token', token);
+  const recipient = await recipientOf(admin, id);
+  await queueMail(
+    admin,
+    'auth',
+    email,
+    render(recipient, { kind: 'email_change_new', link: link.toString(), from: target.email, to: email }),
+  );
+  return { id, pendingEmail: email };
+}
+
+/**
+ * `resendInvitation` { id }: the welcome mail again, for an account whose owner has not yet chosen
+ * their own password (refused with 409 INVITATION_ACCEPTED once they have). Read as the caller first,
+ * so the database's rules for the caller apply.
+ */
+async function resendInvitation(admin: SupabaseClient, caller: Caller, body: Body) {
+  const id = idOf(body);
+  const { data: target, error: readError } = await caller.db
+    .from('users')
+    .select('id, email')
+    .eq('id', id)
+    .maybeSingle();
+  if (readError?.code === '42501')
+    throw new FunctionError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED);
+  if (readError) throw readError;
+  if (!target) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  const { data: account, error } = await admin.auth.admin.getUserById(id);
+  if (error?.status === 404) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  if (error) throw error;
+  if (account.user.app_metadata?.[MUST_CHANGE_PASSWORD] !== true)
+    throw new FunctionError(409, 'INVITATION_ACCEPTED', INVITATION_ACCEPTED);
+  await mailWelcome(admin, caller, id, target.email);
+  return { id, mailed: true };
 }
 
 async function createUser(admin: SupabaseClient, caller: Caller, body: Body) {
@@ -674,7 +801,11 @@ async function resetPassword(admin: SupabaseClient, caller: Caller, body: Body) 
  * `resetTwoFactor` { id } removes every two-factor factor of another account.
  * `resetPassword` { id, mode: 'temporary' | 'mail', redirectTo? } gives another account a new one-time
  * password (answered once) or mails its owner the password-reset link.
- * Answers { user, temporaryPassword } (201) | { results } | { user } | { id, reassigned? } |
+ * `create` and `import` rows take `language` ('en' | 'es'); each new account gets a welcome mail
+ * (`welcomeMailed` says whether it was queued). `resendInvitation` { id } sends it again.
+ * `correctEmail` { id, email } mails a confirmation link to the corrected address; the account's
+ * sign-in email changes when it is followed (confirm-email), answering { id, pendingEmail }.
+ * Answers { user, temporaryPassword, welcomeMailed } (201) | { results } | { user } | { id, reassigned? } |
  * { id, removed } | { id, temporaryPassword } | { id, mailed: true }, or
  * { code, message, details? } (the shape Supabase's runtime uses for its own function errors).
  */
@@ -699,11 +830,15 @@ export default async function handler(request: Request): Promise<Response> {
         return json(request, 200, await resetTwoFactor(admin, caller, tokenOf(request), body));
       case 'resetPassword':
         return json(request, 200, await resetPassword(admin, caller, body));
+      case 'resendInvitation':
+        return json(request, 200, await resendInvitation(admin, caller, body));
+      case 'correctEmail':
+        return json(request, 200, await correctEmail(admin, caller, body));
       default:
         throw new FunctionError(
           400,
           'INVALID_REQUEST',
-          "action must be 'create', 'import', 'update', 'delete', 'resetTwoFactor' or 'resetPassword'",
+          "action must be 'create', 'import', 'update', 'delete', 'resetTwoFactor', 'resetPassword', 'resendInvitation' or 'correctEmail'",
           { field: 'action' },
         );
     }

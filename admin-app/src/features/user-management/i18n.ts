@@ -62,6 +62,8 @@ export const en = {
     resetTwoFactorSelf: 'Turn off your own two-factor sign-in in your profile',
     resetPassword: 'Reset the password of {{name}}',
     resetPasswordSelf: 'Change your own password in your profile',
+    resendInvitation: 'Send the welcome email to {{name}} again',
+    correctEmail: 'Correct the email of {{name}}',
   },
   form: {
     createTitle: 'Create User',
@@ -118,6 +120,22 @@ export const en = {
     resetFailed: 'Error resetting the password',
     passwordTitle: 'New one-time password',
     mailed: 'Password reset email sent to {{email}}.',
+  },
+  resendInvitation: {
+    sent: 'Welcome email sent to {{email}} again.',
+    failed: 'The welcome email was not sent: {{reason}}',
+    sendFailed: 'Error sending the welcome email',
+  },
+  correctEmail: {
+    title: 'Correct the email of {{name}}',
+    hint: 'The account signs in with {{email}}. We email a confirmation link to the corrected address; the account moves there only when the link is followed, and until then keeps signing in with the current one.',
+    label: 'Corrected email',
+    invalid: 'Please enter a valid email address',
+    unchanged: 'Type the corrected address',
+    submit: 'Send the confirmation',
+    failed: 'The email was not corrected:',
+    sendFailed: 'Error correcting the email',
+    sent: 'Confirmation link sent to {{email}}. The account moves there once it is followed.',
   },
   twoFactor: {
     title: 'Reset two-factor sign-in of {{name}}?',
@@ -253,6 +271,8 @@ export const es: typeof en = {
     resetTwoFactorSelf: 'Desactiva tu propia verificación en dos pasos en tu perfil',
     resetPassword: 'Restablecer la contraseña de {{name}}',
     resetPasswordSelf: 'Cambia tu propia contraseña en tu perfil',
+    resendInvitation: 'Volver a enviar el correo de bienvenida a {{name}}',
+    correctEmail: 'Corregir el correo de {{name}}',
   },
   form: {
     createTitle: 'Crear usuario',
@@ -309,6 +329,22 @@ export const es: typeof en = {
     resetFailed: 'Error al restablecer la contraseña',
     passwordTitle: 'Nueva contraseña de un solo uso',
     mailed: 'Correo de restablecimiento enviado a {{email}}.',
+  },
+  resendInvitation: {
+    sent: 'Se ha vuelto a enviar el correo de bienvenida a {{email}}.',
+    failed: 'No se ha enviado el correo de bienvenida: {{reason}}',
+    sendFailed: 'Error al enviar el correo de bienvenida',
+  },
+  correctEmail: {
+    title: 'Corregir el correo de {{name}}',
+    hint: 'La cuenta accede con {{email}}. Enviaremos un enlace de confirmación a la dirección corregida; la cuenta pasa a ella solo cuando se sigue el enlace y, hasta entonces, sigue accediendo con la actual.',
+    label: 'Correo corregido',
+    invalid: 'Introduce una dirección de correo válida',
+    unchanged: 'Escribe la dirección corregida',
+    submit: 'Enviar la confirmación',
+    failed: 'No se ha corregido el correo:',
+    sendFailed: 'Error al corregir el correo',
+    sent: 'Enlace de confirmación enviado a {{email}}. La cuenta pasará a esa dirección cuando se siga.',
   },
   twoFactor: {
     title: '¿Restablecer la verificación en dos pasos de {{name}}?',

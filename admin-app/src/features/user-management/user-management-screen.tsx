@@ -43,6 +43,7 @@ import { namespace } from './i18n';
 import { TeacherDepartureDialog } from './teacher-departure-dialog';
 import { userFailureText } from './user-failure';
 import { UserFormModal } from './user-form-modal';
+import { CorrectEmailModal } from './correct-email-modal';
 import { ResetPasswordModal } from './reset-password-modal';
 import { UserImportModal } from './user-import-modal';
 import { UsersTable, type UserSort } from './users-table';
@@ -93,6 +94,7 @@ export default function UserManagementScreen() {
   );
   // Reset password: the dialog's user, then the one-time password it answered (shown once).
   const [resettingPassword, setResettingPassword] = useState<AppUser | null>(null);
+  const [correctingEmail, setCorrectingEmail] = useState<AppUser | null>(null);
   const [oneTimePassword, setOneTimePassword] = useState<{ user: AppUser; password: string } | null>(
     null,
   );
@@ -115,6 +117,7 @@ export default function UserManagementScreen() {
   const remove = useMutation(userMutations.adminDelete());
   const setActive = useMutation(userMutations.adminUpdate());
   const resetTwoFactor = useMutation(userMutations.adminResetTwoFactor());
+  const resendInvitation = useMutation(userMutations.adminResendInvitation());
 
   const list = settle(users);
   const filtered =
@@ -158,6 +161,20 @@ export default function UserManagementScreen() {
       toast(t('twoFactor.done', { name: nameOf(resetting.user) }));
     }
   };
+
+  // One click, no dialog: the mail only repeats what the account's creation sent.
+  const sendInvitationAgain = (user: AppUser) =>
+    resendInvitation.mutate(user.id, {
+      onSuccess: () => toast(t('resendInvitation.sent', { email: user.email })),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message: t('resendInvitation.failed', {
+            reason: userFailureText(error, t('resendInvitation.sendFailed'), t),
+          }),
+          autoClose: USER_TOAST_MS,
+        }),
+    });
 
   const roleOptions = ROLES.map((role) => ({
     value: role,
@@ -308,6 +325,8 @@ export default function UserManagementScreen() {
           }
           onResetTwoFactor={(user) => setResetting({ user, open: true })}
           onResetPassword={setResettingPassword}
+          onResendInvitation={sendInvitationAgain}
+          onCorrectEmail={setCorrectingEmail}
         />
       </PagedResults>
 
@@ -351,6 +370,18 @@ export default function UserManagementScreen() {
             setResettingPassword(null);
             if (temporaryPassword) setOneTimePassword({ user, password: temporaryPassword });
             else toast(t('resetPassword.mailed', { email: user.email }));
+          }}
+        />
+      ) : null}
+
+      {correctingEmail ? (
+        <CorrectEmailModal
+          user={correctingEmail}
+          name={nameOf(correctingEmail)}
+          onClose={() => setCorrectingEmail(null)}
+          onDone={(email) => {
+            setCorrectingEmail(null);
+            toast(t('correctEmail.sent', { email }));
           }}
         />
       ) : null}

@@ -13,7 +13,9 @@ import {
   IconArrowDown,
   IconArrowUp,
   IconArrowsSort,
+  IconAt,
   IconKey,
+  IconMailForward,
   IconPencil,
   IconShieldOff,
   IconTrash,
@@ -40,6 +42,10 @@ export interface UsersTableProps {
   onResetTwoFactor: (user: AppUser) => void;
   /** Reset password (a one-time password or the reset mail); without it the action is not offered. */
   onResetPassword?: (user: AppUser) => void;
+  /** Send the welcome mail again; without it the action is not offered. */
+  onResendInvitation?: (user: AppUser) => void;
+  /** Correct a mistyped sign-in email (through a confirmation); without it the action is not offered. */
+  onCorrectEmail?: (user: AppUser) => void;
 }
 
 /** A column's first click: names and roles A→Z, dates newest first. */
@@ -102,6 +108,8 @@ export function UsersTable({
   onDelete,
   onResetTwoFactor,
   onResetPassword,
+  onResendInvitation,
+  onCorrectEmail,
 }: UsersTableProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
@@ -222,6 +230,26 @@ export function UsersTable({
                         onClick={() => onResetPassword(user)}
                       >
                         <IconKey size={18} aria-hidden />
+                      </ActionIcon>
+                    ) : null}
+                    {onResendInvitation && !self ? (
+                      <ActionIcon
+                        variant="subtle"
+                        color="cyan"
+                        aria-label={t('actions.resendInvitation', { name })}
+                        onClick={() => onResendInvitation(user)}
+                      >
+                        <IconMailForward size={18} aria-hidden />
+                      </ActionIcon>
+                    ) : null}
+                    {onCorrectEmail && !self ? (
+                      <ActionIcon
+                        variant="subtle"
+                        color="blue"
+                        aria-label={t('actions.correctEmail', { name })}
+                        onClick={() => onCorrectEmail(user)}
+                      >
+                        <IconAt size={18} aria-hidden />
                       </ActionIcon>
                     ) : null}
                     {/* Offered only for an account with two-factor on (the list says so). */}

@@ -70,6 +70,9 @@ export const en = {
     'You cannot reset your own two-factor sign-in. Turn it off in your profile, or ask another administrator.',
   cannotResetOwnPassword:
     'You cannot reset your own password here. Change it in your profile with your current password.',
+  invitationAccepted:
+    'This person has already chosen their own password: there is no invitation to send. Use Reset password instead.',
+  sameEmail: 'This is already the email of the account.',
   passwordChangeRequired: 'Choose your own password before you go on.',
   reassignTargetInvalid: 'Courses can only be moved to another active teacher.',
   teacherSpecializationsTooMany: 'A teacher can have at most 10 specializations.',
@@ -160,6 +163,9 @@ export const es: typeof en = {
     'No puedes restablecer tu propia verificación en dos pasos. Desactívala en tu perfil o pide ayuda a otro administrador.',
   cannotResetOwnPassword:
     'No puedes restablecer tu propia contraseña aquí. Cámbiala en tu perfil con tu contraseña actual.',
+  invitationAccepted:
+    'Esta persona ya ha elegido su propia contraseña: no hay invitación que enviar. Usa Restablecer contraseña.',
+  sameEmail: 'Este ya es el correo de la cuenta.',
   passwordChangeRequired: 'Elige tu propia contraseña antes de continuar.',
   reassignTargetInvalid: 'Los cursos solo se pueden pasar a otro profesor activo.',
   teacherSpecializationsTooMany: 'Un profesor puede tener como máximo 10 especialidades.',

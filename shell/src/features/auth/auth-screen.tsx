@@ -5,6 +5,7 @@ import { usePageTitle } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from './auth-layout';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { EmailCorrectionNotice } from './email-correction-notice';
 import { IdleSignOutNotice } from './idle-sign-out-notice';
 import { namespace } from './i18n';
 import { SignInForm } from './sign-in-form';
@@ -27,6 +28,7 @@ export default function AuthScreen() {
   return (
     <AuthLayout>
       <IdleSignOutNotice />
+      <EmailCorrectionNotice />
       <Box
         onPointerEnter={prepareAuthClient}
         onPointerDownCapture={prepareAuthClient}

@@ -27,6 +27,11 @@ export const en = {
   /** The sign-in page after the session timeout (System Settings → Security) signed someone out. */
   idleSignOut_one: 'You were signed out after {{count}} minute without activity',
   idleSignOut_other: 'You were signed out after {{count}} minutes without activity',
+  emailCorrection: {
+    confirmed: 'Your email address is confirmed. Sign in with it from now on.',
+    invalid: 'This confirmation link is invalid or has expired. Ask the school to send a new one.',
+    taken: 'Another account already uses this email address, so it was not changed. Please contact the school.',
+  },
   characters: '{{length}}/{{max}} characters',
   signIn: {
     title: 'Welcome back',
@@ -138,6 +143,11 @@ export const es: typeof en = {
   showPassword: 'Mostrar contraseña',
   idleSignOut_one: 'Se cerró tu sesión tras {{count}} minuto sin actividad',
   idleSignOut_other: 'Se cerró tu sesión tras {{count}} minutos sin actividad',
+  emailCorrection: {
+    confirmed: 'Tu dirección de correo está confirmada. A partir de ahora, accede con ella.',
+    invalid: 'Este enlace de confirmación no es válido o ha caducado. Pide al centro que te envíe otro.',
+    taken: 'Otra cuenta ya usa esta dirección de correo, así que no se ha cambiado. Ponte en contacto con el centro.',
+  },
   characters: '{{length}}/{{max}} caracteres',
   signIn: {
     title: 'Hola de nuevo',

@@ -9,6 +9,7 @@ import {
   validateSignUp,
   type ServiceError,
 } from '@portal/shared-data';
+import { currentLanguage } from '@portal/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { namespace } from './i18n';
 import { PasswordField } from './password-field';
@@ -34,6 +35,7 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
         password: values.password,
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
+        language: currentLanguage(),
       });
       if (!result.success) setServerError(result.error);
     },

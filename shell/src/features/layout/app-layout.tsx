@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { AppShell, Burger, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
   IDLE_SIGN_OUT_STORAGE_KEY,
+  authAtom,
   authService,
   logoutWriteAtom,
   onOpenCourseDetail,
@@ -16,6 +17,7 @@ import { useSiteName } from '@portal/shared-ui';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { namespace } from './i18n';
 import { Sidebar, type SidebarItem } from './sidebar';
+import { useAccountLanguage } from './use-account-language';
 import { useIdleSignOut } from './use-idle-sign-out';
 
 /**
@@ -60,6 +62,7 @@ export function AppLayout({
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigate = useNavigate();
   useSessionTimeout();
+  useAccountLanguage(useAtomValue(authAtom).user?.id);
   // The cross-app contract (docs/architecture.md): any app may ask for a course's detail page by
   // window event.
   useEffect(

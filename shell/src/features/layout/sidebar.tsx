@@ -13,7 +13,7 @@ import {
 import { IconLogout } from '@tabler/icons-react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ConfirmDialog, LanguageSwitcher, useSiteName } from '@portal/shared-ui';
-import { authAtom, logoutWriteAtom, paths } from '@portal/shared-data';
+import { accountLanguageService, authAtom, logoutWriteAtom, paths } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useNavigate } from 'react-router-dom';
 import { namespace } from './i18n';
@@ -82,7 +82,8 @@ export function Sidebar({ items, onNavigate }: Props) {
       </ScrollArea>
       <Divider />
       <Stack p="md" gap="sm">
-        <LanguageSwitcher />
+        {/* The choice is the account's too: every browser and every mail of the school use it. */}
+        <LanguageSwitcher onChoose={(language) => void accountLanguageService.save(user.id, language)} />
         <Button
           variant="light"
           color="red"
