@@ -535,6 +535,7 @@ export type Database = {
           last_sign_in_at: string | null;
           location: string | null;
           phone: string | null;
+          previous_sign_in_at: string | null;
           role: string;
           specializations: string[];
           updated_at: string;
@@ -552,6 +553,7 @@ export type Database = {
           last_sign_in_at?: string | null;
           location?: string | null;
           phone?: string | null;
+          previous_sign_in_at?: string | null;
           role?: string;
           specializations?: string[];
           updated_at?: string;
@@ -569,6 +571,7 @@ export type Database = {
           last_sign_in_at?: string | null;
           location?: string | null;
           phone?: string | null;
+          previous_sign_in_at?: string | null;
           role?: string;
           specializations?: string[];
           updated_at?: string;
@@ -877,6 +880,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      enroll_students_in_course: {
+        Args: {
+          course_uuid: string;
+          emails: string[];
+        };
+        Returns: Json;
+      };
       enroll_user_in_course: {
         Args: {
           user_uuid: string;
@@ -1030,6 +1040,12 @@ export type Database = {
       get_user_counts: {
         Args: never;
         Returns: Json;
+      };
+      has_two_factor: {
+        Args: {
+          arg1: unknown;
+        };
+        Returns: boolean;
       };
       mail_recipient: {
         Args: {
