@@ -35,7 +35,7 @@ async function student(firstName: string, lastName: string, courseId: string, ad
 
 async function handIn(activityId: string, who: { token: string; userId: string }, text: string) {
   const created = await must(
-    await rest('submissions?select=id', who.token, {
+    await rest('activity_submissions?select=id', who.token, {
       method: 'POST',
       headers: { Prefer: 'return=representation' },
       body: JSON.stringify({
@@ -116,14 +116,14 @@ test("the dashboard's Grade link opens that very submission, and Grade submissio
   // The address carries the submission, and the dialog opens on Bruno's answer, not Alba's.
   await expect(page).toHaveURL(new RegExp(`/activities\\?submission=${secondSubmission}$`));
   const grading = page.getByRole('dialog', { name: `Submissions: ${title}` });
-  await expect(grading.getByRole('textbox', { name: 'Student' })).toHaveValue(
+  await expect(grading.getByRole('combobox', { name: 'Student' })).toHaveValue(
     new RegExp(`^${second.name} · `),
   );
   await expect(grading).toContainText('Hola Pedro, te escribo desde Bilbao.');
   await expect(grading).not.toContainText('Querida Marta');
   // A reload opens it again on the same submission.
   await page.reload();
-  await expect(grading.getByRole('textbox', { name: 'Student' })).toHaveValue(
+  await expect(grading.getByRole('combobox', { name: 'Student' })).toHaveValue(
     new RegExp(`^${second.name} · `),
   );
   await grading.getByRole('button', { name: 'Close' }).first().click();
@@ -145,7 +145,7 @@ test("the dashboard's Grade link opens that very submission, and Grade submissio
 
   // A graded piece leaves the queue.
   await must(
-    await rest(`submissions?id=eq.${secondSubmission}`, teacher.token, {
+    await rest(`activity_submissions?id=eq.${secondSubmission}`, teacher.token, {
       method: 'PATCH',
       body: JSON.stringify({ grade: 8, feedback: 'Muy bien.' }),
     }),
