@@ -27,6 +27,7 @@ import {
   containsPattern,
   nothingChanged,
   pageWindow,
+  readAllPages,
   toPagedResult,
 } from './list-query';
 import { fileTooLarge, fromStorageError, uploadObject } from './storage';
@@ -143,19 +144,62 @@ async function listTeachers(): Promise<Result<AppUser[]>> {
   });
 }
 
+/** The part of a users query that User Management's filters narrow. */
+type FilterableUsers = {
+  eq(column: string, value: unknown): FilterableUsers;
+  ilike(column: string, pattern: string): FilterableUsers;
+  or(filters: string): FilterableUsers;
+};
+
+/** User Management's filters on a users query: the list and its CSV export read the same people. */
+function withUserFilters<Q extends FilterableUsers>(query: Q, filters: UserFilters): Q {
+  let narrowed: FilterableUsers = query;
+  if (filters.role) narrowed = narrowed.eq('role', filters.role);
+  if (filters.isActive !== undefined) narrowed = narrowed.eq('is_active', filters.isActive);
+  const location = containsPattern(filters.location);
+  if (location) narrowed = narrowed.ilike('location', location);
+  // Word by word, so a full name ("Ana García") finds the person as a first or last name alone does.
+  for (const word of everyWordInAnyColumn(['first_name', 'last_name', 'email'], filters.search))
+    narrowed = narrowed.or(word);
+  return narrowed as Q;
+}
+
+/**
+ * Every user matching User Management's filters (its search, role and status; not its page), in its
+ * order, for the CSV export.
+ */
+async function listForExport(
+  filters: Omit<UserFilters, 'page' | 'limit'> = {},
+): Promise<Result<AppUser[]>> {
+  return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
+    const ascending = (filters.sortOrder ?? 'desc') === 'asc';
+    const { rows, error } = await readAllPages<UserRow>((from, to) => {
+      let query = withUserFilters(getClient().from('users').select(USER_COLUMNS), filters);
+      for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
+        query = query.order(
+          column,
+          column === 'last_sign_in_at' ? { ascending, nullsFirst: false } : { ascending },
+        );
+      }
+      return query
+        .order('id', { ascending: true })
+        .range(from, to)
+        .overrideTypes<UserRow[], { merge: false }>();
+    });
+    if (error) return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchUsersFailed);
+    return ok(rows.map(toAppUser));
+  });
+}
+
 /** Default sort: newest first. A user who never signed in sorts last by last login, either way. */
 async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
     const window = pageWindow(filters);
     // In the same request, whether each account has two-factor on (User Management's reset).
-    let query = getClient().from('users').select(USER_LIST_COLUMNS, { count: 'exact' });
-    if (filters.role) query = query.eq('role', filters.role);
-    if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
-    const location = containsPattern(filters.location);
-    if (location) query = query.ilike('location', location);
-    // Word by word, so a full name ("Ana García") finds the person as a first or last name alone does.
-    for (const word of everyWordInAnyColumn(['first_name', 'last_name', 'email'], filters.search))
-      query = query.or(word);
+    let query = withUserFilters(
+      getClient().from('users').select(USER_LIST_COLUMNS, { count: 'exact' }),
+      filters,
+    );
     const ascending = (filters.sortOrder ?? 'desc') === 'asc';
     for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
       // Only the last sign-in can be missing: "never" sorts after every date, either way.
@@ -396,6 +440,58 @@ async function adminDelete(id: string): Promise<Result<null>> {
   });
 }
 
+/** What a bulk action does to each selected account. */
+export type BulkUserOperation = 'deactivate' | 'delete';
+
+/**
+ * One account of a bulk action: done, or refused with the function's code (CANNOT_DELETE_SELF,
+ * CANNOT_DEMOTE_SELF, TEACHER_HAS_COURSES with `courses`, USER_NOT_FOUND …).
+ */
+export type BulkUserResult =
+  | { id: string; status: 'done' }
+  | { id: string; status: 'refused'; code: string; courses: number | null };
+
+type BulkReply = {
+  results?: Array<{ id: string; status: string; code?: string; details?: { courses?: unknown } }>;
+};
+
+/**
+ * An admin deactivates or deletes several accounts in one call of the edge function, each answered
+ * on its own; an id the answer leaves out counts as refused.
+ */
+async function adminBulk(
+  operation: BulkUserOperation,
+  ids: readonly string[],
+): Promise<Result<BulkUserResult[]>> {
+  const [code, message] =
+    operation === 'delete'
+      ? (['DELETE_USERS_ERROR', ERROR_MESSAGES.deleteUserFailed] as const)
+      : (['UPDATE_USERS_ERROR', ERROR_MESSAGES.updateUserFailed] as const);
+  return settle(code, message, async () => {
+    const reply = await invokeFunction<BulkReply | null>(
+      ADMIN_USERS_FUNCTION,
+      { action: 'bulk', operation, ids },
+      code,
+      message,
+    );
+    if (!reply.success) return reply;
+    const answered = new Map((reply.data?.results ?? []).map((row) => [row.id, row]));
+    return ok(
+      ids.map((id): BulkUserResult => {
+        const row = answered.get(id);
+        if (row?.status === 'done') return { id, status: 'done' };
+        const courses = row?.details?.courses;
+        return {
+          id,
+          status: 'refused',
+          code: row?.code ?? 'INTERNAL_ERROR',
+          courses: typeof courses === 'number' ? courses : null,
+        };
+      }),
+    );
+  });
+}
+
 /** What `resetTwoFactor` answers: the account and how many two-factor factors were removed (0: it had none). */
 export type TwoFactorReset = { id: string; removed: number };
 
@@ -507,6 +603,8 @@ export const usersService = {
   adminImport,
   adminUpdate,
   adminDelete,
+  adminBulk,
+  listForExport,
   adminResetTwoFactor,
   adminResetPassword,
   adminResendInvitation,
