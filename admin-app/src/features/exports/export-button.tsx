@@ -10,8 +10,8 @@ import { namespace } from './i18n';
 
 export interface ExportButtonProps extends Pick<ButtonProps, 'variant' | 'size'> {
   children: string;
-  /** An accessible name when the visible text alone does not say what is exported. */
-  'aria-label'?: string;
+  /** What is exported, when the visible text alone does not say it (a course card's title). */
+  'aria-describedby'?: string;
   /** Reads what is exported (fresh) and answers the file's name and text. */
   read: () => Promise<{ fileName: string; csv: string }>;
 }

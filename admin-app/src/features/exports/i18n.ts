@@ -12,7 +12,6 @@ export const en = {
   },
   roster: {
     button: 'Export roster',
-    label: 'Export the roster of {{title}} as CSV',
     fileName: 'roster-{{course}}-{{date}}.csv',
   },
   enrollments: {
@@ -49,7 +48,6 @@ export const es: typeof en = {
   },
   roster: {
     button: 'Exportar lista',
-    label: 'Exportar la lista de {{title}} como CSV',
     fileName: 'lista-{{course}}-{{date}}.csv',
   },
   enrollments: {

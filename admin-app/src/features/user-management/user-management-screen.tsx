@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_PAGE_SIZE,
@@ -40,6 +40,8 @@ import {
 } from '@portal/shared-ui';
 import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
 import { namespace } from './i18n';
+import { BulkUserActions } from './bulk-user-actions';
+import { UsersExportButton } from './users-export-button';
 import { TeacherDepartureDialog } from './teacher-departure-dialog';
 import { userFailureText } from './user-failure';
 import { UserFormModal } from './user-form-modal';
@@ -119,7 +121,14 @@ export default function UserManagementScreen() {
   const resetTwoFactor = useMutation(userMutations.adminResetTwoFactor());
   const resendInvitation = useMutation(userMutations.adminResendInvitation());
 
+  // The bulk actions' selection: users of the shown page, cleared when the page or filters change.
+  const [selection, setSelection] = useState<Set<string>>(() => new Set());
+  useEffect(() => setSelection(new Set()), [filterKey, page]);
+
   const list = settle(users);
+  const selectedUsers = (list?.items ?? []).filter(
+    (user) => selection.has(user.id) && user.id !== me?.id,
+  );
   const filtered =
     filters.search.trim() !== '' || filters.role !== null || filters.status !== 'all';
   const clearFilters = () => setFilters(NO_FILTERS);
@@ -200,6 +209,14 @@ export default function UserManagementScreen() {
           >
             {t('refresh')}
           </Button>
+          <UsersExportButton
+            filters={{
+              search: request.search,
+              role: request.role,
+              isActive: request.isActive,
+              ...sort,
+            }}
+          />
           <Button
             variant="light"
             leftSection={<IconFileImport size={16} aria-hidden />}
@@ -283,6 +300,12 @@ export default function UserManagementScreen() {
         />
       ) : null}
 
+      <BulkUserActions
+        selected={selectedUsers}
+        onClear={() => setSelection(new Set())}
+        nameOf={nameOf}
+      />
+
       <PagedResults
         results={list}
         countTitle={(count) => t('count', { count })}
@@ -327,6 +350,7 @@ export default function UserManagementScreen() {
           onResetPassword={setResettingPassword}
           onResendInvitation={sendInvitationAgain}
           onCorrectEmail={setCorrectingEmail}
+          selection={{ ids: selection, onChange: setSelection }}
         />
       </PagedResults>
 

@@ -1,0 +1,169 @@
+import { Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash, IconUserOff, IconX } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  USER_TOAST_MS,
+  type AppUser,
+  type BulkUserOperation,
+  type BulkUserResult,
+} from '@portal/shared-data';
+import { userMutations } from '@portal/shared-data/queries';
+import { ConfirmDialog } from '@portal/shared-ui';
+import { bulkNamespace } from './bulk-i18n';
+import { userFailureText } from './user-failure';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A refused person's reason, in the user's language (never the server's text). */
+function reasonOf(result: Extract<BulkUserResult, { status: 'refused' }>, t: Translate): string {
+  switch (result.code) {
+    case 'TEACHER_HAS_COURSES':
+      return t('reasons.teacherCourses', { count: result.courses ?? 0 });
+    case 'CANNOT_DELETE_SELF':
+    case 'CANNOT_DEMOTE_SELF':
+      return t('reasons.self');
+    case 'USER_NOT_FOUND':
+      return t('reasons.notFound');
+    default:
+      return t('reasons.other');
+  }
+}
+
+export interface BulkUserActionsProps {
+  /** The selected users (of the shown page; never the signed-in administrator). */
+  selected: readonly AppUser[];
+  onClear: () => void;
+  nameOf: (user: AppUser) => string;
+}
+
+type Refused = { user: AppUser; reason: string };
+
+/**
+ * The toolbar of a selection in User Management: Deactivate or Delete everyone selected, after a
+ * confirmation that says how many and names them. One call of the admin-users function answers
+ * each person: the done ones are counted in a toast, the refused ones listed with their reasons (a
+ * teacher who still has courses is handed over from their own row, one teacher at a time).
+ */
+export function BulkUserActions({ selected, onClear, nameOf }: BulkUserActionsProps) {
+  const { t } = useTranslation(bulkNamespace);
+  const [confirming, setConfirming] = useState<BulkUserOperation | null>(null);
+  const [refused, setRefused] = useState<Refused[]>([]);
+  const bulk = useMutation(userMutations.adminBulk());
+  if (selected.length === 0 && refused.length === 0) return null;
+
+  const count = selected.length;
+  const run = async () => {
+    if (!confirming) return;
+    const operation = confirming;
+    const results = await bulk.mutateAsync({ operation, ids: selected.map((user) => user.id) });
+    const done = results.filter((result) => result.status === 'done').length;
+    const left = results.flatMap((result): Refused[] => {
+      const user = selected.find((candidate) => candidate.id === result.id);
+      return result.status === 'refused' && user ? [{ user, reason: reasonOf(result, t) }] : [];
+    });
+    setConfirming(null);
+    onClear();
+    if (done > 0) {
+      notifications.show({
+        color: 'teal',
+        message: t(operation === 'delete' ? 'result.deleted' : 'result.deactivated', { count: done }),
+        autoClose: USER_TOAST_MS,
+      });
+    }
+    setRefused(left);
+  };
+
+  return (
+    <>
+      {count > 0 ? (
+        <Paper withBorder p="xs" role="toolbar" aria-label={t('toolbar.label')}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" fw={600} aria-live="polite">
+              {t('toolbar.selected', { count })}
+            </Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                leftSection={<IconUserOff size={16} aria-hidden />}
+                onClick={() => setConfirming('deactivate')}
+              >
+                {t('toolbar.deactivate')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setConfirming('delete')}
+              >
+                {t('toolbar.delete')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                leftSection={<IconX size={16} aria-hidden />}
+                onClick={onClear}
+              >
+                {t('toolbar.clear')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={t(confirming === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
+          count,
+        })}
+        message={
+          <Stack gap="xs">
+            <Text size="sm">
+              {t(confirming === 'delete' ? 'confirm.deleteMessage' : 'confirm.deactivateMessage')}
+            </Text>
+            <List size="sm">
+              {selected.map((user) => (
+                <List.Item key={user.id}>
+                  {nameOf(user)} ({user.email})
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        }
+        confirmLabel={t(confirming === 'delete' ? 'confirm.deleteConfirm' : 'confirm.deactivateConfirm')}
+        danger
+        onConfirm={run}
+        onCancel={() => setConfirming(null)}
+        failedTitle={t('confirm.failed')}
+        describeError={(error) => userFailureText(error, t('reasons.other'), t)}
+      />
+
+      <Modal
+        opened={refused.length > 0}
+        onClose={() => setRefused([])}
+        title={t('result.title', { count: refused.length })}
+      >
+        <Stack gap="md">
+          <List size="sm">
+            {refused.map(({ user, reason }) => (
+              <List.Item key={user.id}>
+                <Text span fw={600}>
+                  {nameOf(user)}
+                </Text>
+                : {reason}
+              </List.Item>
+            ))}
+          </List>
+          <Group justify="flex-end">
+            <Button onClick={() => setRefused([])}>{t('result.close')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
