@@ -715,7 +715,12 @@ function bulkIdsOf(body: Body): string[] {
 }
 
 function refusedRow(id: string, error: unknown): BulkResult {
-  const known = error instanceof FunctionError ? error : databaseRefusal(error as { message?: unknown });
+  const known =
+    error instanceof FunctionError
+      ? error
+      : typeof error === 'object' && error !== null
+        ? databaseRefusal(error as { message?: unknown })
+        : undefined;
   if (known) {
     return {
       id,

@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_PAGE_SIZE,
@@ -121,9 +121,15 @@ export default function UserManagementScreen() {
   const resetTwoFactor = useMutation(userMutations.adminResetTwoFactor());
   const resendInvitation = useMutation(userMutations.adminResendInvitation());
 
-  // The bulk actions' selection: users of the shown page, cleared when the page or filters change.
-  const [selection, setSelection] = useState<Set<string>>(() => new Set());
-  useEffect(() => setSelection(new Set()), [filterKey, page]);
+  // The bulk actions' selection: users of the shown page, kept with the page and filters it was
+  // made on, so another page or filter starts with nothing selected.
+  const selectionKey = `${filterKey}|${page}`;
+  const [selectionOf, setSelectionOf] = useState<{ key: string; ids: Set<string> }>(() => ({
+    key: selectionKey,
+    ids: new Set(),
+  }));
+  const selection = selectionOf.key === selectionKey ? selectionOf.ids : new Set<string>();
+  const setSelection = (ids: Set<string>) => setSelectionOf({ key: selectionKey, ids });
 
   const list = settle(users);
   const selectedUsers = (list?.items ?? []).filter(
