@@ -49,22 +49,31 @@ type Refused = { user: AppUser; reason: string };
  */
 export function BulkUserActions({ selected, onClear, nameOf }: BulkUserActionsProps) {
   const { t } = useTranslation(bulkNamespace);
-  const [confirming, setConfirming] = useState<BulkUserOperation | null>(null);
+  // The operation and the people it names, kept while the dialog closes.
+  const [confirming, setConfirming] = useState<{
+    operation: BulkUserOperation;
+    users: readonly AppUser[];
+    open: boolean;
+  } | null>(null);
   const [refused, setRefused] = useState<Refused[]>([]);
   const bulk = useMutation(userMutations.adminBulk());
-  if (selected.length === 0 && refused.length === 0) return null;
 
   const count = selected.length;
+  const ask = (operation: BulkUserOperation) =>
+    setConfirming({ operation, users: selected, open: true });
+  const deleting = confirming?.operation === 'delete';
+  const named = confirming?.users ?? [];
+  const close = () => setConfirming((current) => current && { ...current, open: false });
   const run = async () => {
     if (!confirming) return;
-    const operation = confirming;
-    const results = await bulk.mutateAsync({ operation, ids: selected.map((user) => user.id) });
+    const { operation, users } = confirming;
+    const results = await bulk.mutateAsync({ operation, ids: users.map((user) => user.id) });
     const done = results.filter((result) => result.status === 'done').length;
     const left = results.flatMap((result): Refused[] => {
-      const user = selected.find((candidate) => candidate.id === result.id);
+      const user = users.find((candidate) => candidate.id === result.id);
       return result.status === 'refused' && user ? [{ user, reason: reasonOf(result, t) }] : [];
     });
-    setConfirming(null);
+    close();
     onClear();
     if (done > 0) {
       notifications.show({
@@ -90,7 +99,7 @@ export function BulkUserActions({ selected, onClear, nameOf }: BulkUserActionsPr
                 variant="light"
                 color="orange"
                 leftSection={<IconUserOff size={16} aria-hidden />}
-                onClick={() => setConfirming('deactivate')}
+                onClick={() => ask('deactivate')}
               >
                 {t('toolbar.deactivate')}
               </Button>
@@ -99,7 +108,7 @@ export function BulkUserActions({ selected, onClear, nameOf }: BulkUserActionsPr
                 variant="light"
                 color="red"
                 leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setConfirming('delete')}
+                onClick={() => ask('delete')}
               >
                 {t('toolbar.delete')}
               </Button>
@@ -117,17 +126,13 @@ export function BulkUserActions({ selected, onClear, nameOf }: BulkUserActionsPr
       ) : null}
 
       <ConfirmDialog
-        opened={confirming !== null}
-        title={t(confirming === 'delete' ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', {
-          count,
-        })}
+        opened={confirming?.open ?? false}
+        title={t(deleting ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', { count: named.length })}
         message={
           <Stack gap="xs">
-            <Text size="sm">
-              {t(confirming === 'delete' ? 'confirm.deleteMessage' : 'confirm.deactivateMessage')}
-            </Text>
+            <Text size="sm">{t(deleting ? 'confirm.deleteMessage' : 'confirm.deactivateMessage')}</Text>
             <List size="sm">
-              {selected.map((user) => (
+              {named.map((user) => (
                 <List.Item key={user.id}>
                   {nameOf(user)} ({user.email})
                 </List.Item>
@@ -135,10 +140,10 @@ export function BulkUserActions({ selected, onClear, nameOf }: BulkUserActionsPr
             </List>
           </Stack>
         }
-        confirmLabel={t(confirming === 'delete' ? 'confirm.deleteConfirm' : 'confirm.deactivateConfirm')}
+        confirmLabel={t(deleting ? 'confirm.deleteConfirm' : 'confirm.deactivateConfirm')}
         danger
         onConfirm={run}
-        onCancel={() => setConfirming(null)}
+        onCancel={close}
         failedTitle={t('confirm.failed')}
         describeError={(error) => userFailureText(error, t('reasons.other'), t)}
       />
