@@ -129,16 +129,13 @@ export function BulkUserActions({ selected, onClear, nameOf }: BulkUserActionsPr
         opened={confirming?.open ?? false}
         title={t(deleting ? 'confirm.deleteTitle' : 'confirm.deactivateTitle', { count: named.length })}
         message={
-          <Stack gap="xs">
-            <Text size="sm">{t(deleting ? 'confirm.deleteMessage' : 'confirm.deactivateMessage')}</Text>
-            <List size="sm">
-              {named.map((user) => (
-                <List.Item key={user.id}>
-                  {nameOf(user)} ({user.email})
-                </List.Item>
-              ))}
-            </List>
-          </Stack>
+          // The dialog's message is a paragraph: the names follow as a line of their own in it.
+          <>
+            {t(deleting ? 'confirm.deleteMessage' : 'confirm.deactivateMessage')}
+            <Text span display="block" mt="xs" fw={600}>
+              {named.map((user) => `${nameOf(user)} (${user.email})`).join(', ')}
+            </Text>
+          </>
         }
         confirmLabel={t(deleting ? 'confirm.deleteConfirm' : 'confirm.deactivateConfirm')}
         danger
