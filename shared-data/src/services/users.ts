@@ -144,24 +144,31 @@ async function listTeachers(): Promise<Result<AppUser[]>> {
   });
 }
 
-/** The part of a users query that User Management's filters narrow. */
-type FilterableUsers = {
-  eq(column: string, value: unknown): FilterableUsers;
-  ilike(column: string, pattern: string): FilterableUsers;
-  or(filters: string): FilterableUsers;
-};
-
-/** User Management's filters on a users query: the list and its CSV export read the same people. */
-function withUserFilters<Q extends FilterableUsers>(query: Q, filters: UserFilters): Q {
-  let narrowed: FilterableUsers = query;
-  if (filters.role) narrowed = narrowed.eq('role', filters.role);
-  if (filters.isActive !== undefined) narrowed = narrowed.eq('is_active', filters.isActive);
+/**
+ * User Management's query: its filters (search, role, status, location) and its order, `id` last so
+ * pages never overlap. The list reads one range of it, the CSV export every range.
+ */
+function userManagementQuery(filters: UserFilters, count?: 'exact') {
+  // In the same request, whether each account has two-factor on (User Management's reset).
+  let query = getClient()
+    .from('users')
+    .select(USER_LIST_COLUMNS, count ? { count } : undefined);
+  if (filters.role) query = query.eq('role', filters.role);
+  if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
   const location = containsPattern(filters.location);
-  if (location) narrowed = narrowed.ilike('location', location);
+  if (location) query = query.ilike('location', location);
   // Word by word, so a full name ("Ana García") finds the person as a first or last name alone does.
   for (const word of everyWordInAnyColumn(['first_name', 'last_name', 'email'], filters.search))
-    narrowed = narrowed.or(word);
-  return narrowed as Q;
+    query = query.or(word);
+  const ascending = (filters.sortOrder ?? 'desc') === 'asc';
+  for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
+    // Only the last sign-in can be missing: "never" sorts after every date, either way.
+    query = query.order(
+      column,
+      column === 'last_sign_in_at' ? { ascending, nullsFirst: false } : { ascending },
+    );
+  }
+  return query.order('id', { ascending: true });
 }
 
 /**
@@ -172,20 +179,9 @@ async function listForExport(
   filters: Omit<UserFilters, 'page' | 'limit'> = {},
 ): Promise<Result<AppUser[]>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
-    const ascending = (filters.sortOrder ?? 'desc') === 'asc';
-    const { rows, error } = await readAllPages<UserRow>((from, to) => {
-      let query = withUserFilters(getClient().from('users').select(USER_COLUMNS), filters);
-      for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
-        query = query.order(
-          column,
-          column === 'last_sign_in_at' ? { ascending, nullsFirst: false } : { ascending },
-        );
-      }
-      return query
-        .order('id', { ascending: true })
-        .range(from, to)
-        .overrideTypes<UserRow[], { merge: false }>();
-    });
+    const { rows, error } = await readAllPages<UserRow>((from, to) =>
+      userManagementQuery(filters).range(from, to).overrideTypes<UserRow[], { merge: false }>(),
+    );
     if (error) return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchUsersFailed);
     return ok(rows.map(toAppUser));
   });
@@ -195,21 +191,7 @@ async function listForExport(
 async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
     const window = pageWindow(filters);
-    // In the same request, whether each account has two-factor on (User Management's reset).
-    let query = withUserFilters(
-      getClient().from('users').select(USER_LIST_COLUMNS, { count: 'exact' }),
-      filters,
-    );
-    const ascending = (filters.sortOrder ?? 'desc') === 'asc';
-    for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
-      // Only the last sign-in can be missing: "never" sorts after every date, either way.
-      query = query.order(
-        column,
-        column === 'last_sign_in_at' ? { ascending, nullsFirst: false } : { ascending },
-      );
-    }
-    const response = await query
-      .order('id', { ascending: true })
+    const response = await userManagementQuery(filters, 'exact')
       .range(window.from, window.to)
       .overrideTypes<UserRow[], { merge: false }>();
     return toPagedResult(
