@@ -1,7 +1,7 @@
 // @vitest-environment node
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvTimestamp, toCsv } from './csv';
+import { csvFileDate, csvTimestamp, toCsv } from './csv';
 
 /** The cells of the file as a spreadsheet importer reads them (papaparse drops the BOM). */
 function cells(text: string): string[][] {
@@ -49,5 +49,11 @@ describe('csvTimestamp', () => {
     expect(csvTimestamp(null)).toBe('');
     expect(csvTimestamp(undefined)).toBe('');
     expect(csvTimestamp('not a date')).toBe('');
+  });
+});
+
+describe('csvFileDate', () => {
+  it('writes the local date with two-digit month and day', () => {
+    expect(csvFileDate(new Date(2026, 2, 5, 23, 59))).toBe('2026-03-05');
   });
 });

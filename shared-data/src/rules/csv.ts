@@ -43,3 +43,9 @@ export function csvTimestamp(value: string | null | undefined): string {
   const time = new Date(value);
   return Number.isNaN(time.getTime()) ? '' : time.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+/** The local date of an export's file name (`users-2026-03-10.csv`). */
+export function csvFileDate(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -7,6 +7,7 @@ export const bulkNamespace = 'admin-user-bulk';
 
 export const en = {
   select: {
+    column: 'Selection',
     all: 'Select all users on this page',
     row: 'Select {{name}}',
     self: 'Your own account is never in a bulk action',
@@ -52,6 +53,7 @@ export const en = {
 
 export const es: typeof en = {
   select: {
+    column: 'Selección',
     all: 'Seleccionar todos los usuarios de esta página',
     row: 'Seleccionar a {{name}}',
     self: 'Tu propia cuenta nunca entra en una acción en bloque',

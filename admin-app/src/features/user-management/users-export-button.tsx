@@ -1,26 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { UserFilters } from '@portal/shared-data';
+import { errorMessageKey, type UserFilters } from '@portal/shared-data';
+import { CSV_CONTENT_TYPE, csvFileDate } from '@portal/shared-data/csv';
 import { userQueries } from '@portal/shared-data/queries';
-import { usersCsv, fileDate } from '../exports/admin-csv';
-import { ExportButton } from '../exports/export-button';
-import { namespace } from '../exports/i18n';
+import { DownloadButton } from '@portal/shared-ui';
+import { exportNamespace } from './export-i18n';
+import { usersCsv } from './users-csv';
 
 /** User Management's CSV export: every user matching the current filters, in the list's order. */
 export function UsersExportButton({ filters }: { filters: Omit<UserFilters, 'page' | 'limit'> }) {
-  const { t } = useTranslation(namespace);
+  const { t } = useTranslation(exportNamespace);
   const queryClient = useQueryClient();
   return (
-    <ExportButton
-      read={async () => {
-        const users = await queryClient.fetchQuery(userQueries.exportAll(filters));
-        return {
-          fileName: t('users.fileName', { date: fileDate(new Date()) }),
-          csv: usersCsv(users, t),
-        };
-      }}
+    <DownloadButton
+      failedTitle={t('failed')}
+      describeError={(error) => t(errorMessageKey(error), { ns: 'errors' })}
+      read={async () => ({
+        fileName: t('fileName', { date: csvFileDate(new Date()) }),
+        text: usersCsv(await queryClient.fetchQuery(userQueries.exportAll(filters)), t),
+        type: CSV_CONTENT_TYPE,
+      })}
     >
-      {t('users.button')}
-    </ExportButton>
+      {t('button')}
+    </DownloadButton>
   );
 }

@@ -9,6 +9,7 @@ import {
   Table,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconArrowDown,
@@ -144,6 +145,8 @@ export function UsersTable({
           <Table.Tr>
             {selection ? (
               <Table.Th w={40}>
+                {/* The column's name for screen readers; the checkbox says what it does. */}
+                <VisuallyHidden>{tBulk('select.column')}</VisuallyHidden>
                 <Checkbox
                   aria-label={tBulk('select.all')}
                   checked={selectable.length > 0 && selectedCount === selectable.length}

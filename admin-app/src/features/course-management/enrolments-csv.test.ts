@@ -2,29 +2,19 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EnrollmentExport } from '@portal/shared-data';
 import { i18n, initI18n, type Language } from '@portal/shared-ui';
-import { aPerson } from '../../test-support/fixtures';
-import { enrolmentsCsv, fileNamePart, usersCsv } from './admin-csv';
-import { namespace } from './i18n';
+import { enrolmentsCsv, fileNamePart } from './enrolments-csv';
+import { exportNamespace } from './export-i18n';
 
-// The rows of the admin's CSV exports: headers and words in the UI language, moments in one
-// format (UTC, to the second), a typed formula kept as text.
+// The rows of Course Management's CSV exports (a roster, all enrolments).
 
 beforeAll(() => {
   initI18n({ lng: 'en' });
 });
 
-const tIn = (language: Language) => i18n.getFixedT(language, namespace);
+const tIn = (language: Language) => i18n.getFixedT(language, exportNamespace);
 
 /** The cells of the file as a spreadsheet importer reads them (papaparse drops the BOM). */
 const cells = (text: string) => Papa.parse<string[]>(text, { header: false }).data;
-
-const lena = aPerson({
-  phone: '+34 600 000 000',
-  location: 'Madrid',
-  createdAt: '2026-01-15T10:30:00.456+01:00',
-  lastLogin: null,
-  isActive: false,
-});
 
 const enrolment: EnrollmentExport = {
   id: 'enrolment-1',
@@ -32,29 +22,12 @@ const enrolment: EnrollmentExport = {
   userId: 'student-1',
   status: 'completed',
   progress: 87.5,
-  enrolledAt: '2026-02-01T08:00:00+00:00',
+  enrolledAt: '2026-02-01T09:00:00+01:00',
   createdAt: '2026-02-01T08:00:00+00:00',
   updatedAt: '2026-02-01T08:00:00+00:00',
   student: { id: 'student-1', firstName: '=cmd', lastName: 'Fischer', email: 'lena@school.test', avatar: null },
   courseTitle: 'Business Spanish',
 };
-
-describe('usersCsv', () => {
-  it('writes one row per user under English headers', () => {
-    expect(cells(usersCsv([lena], tIn('en')))).toEqual([
-      ['First name', 'Last name', 'Email', 'Role', 'Account', 'Phone', 'Location', 'Joined (UTC)', 'Last sign-in (UTC)'],
-      ['Lena', 'Fischer', 'lena@school.test', 'Student', 'Inactive', "'+34 600 000 000", 'Madrid', '2026-01-15T09:30:00Z', ''],
-    ]);
-  });
-
-  it('writes headers, role and account in Spanish', () => {
-    const [header, row] = cells(usersCsv([lena], tIn('es')));
-    expect(header).toEqual([
-      'Nombre', 'Apellido', 'Correo', 'Rol', 'Cuenta', 'Teléfono', 'Ubicación', 'Alta (UTC)', 'Último acceso (UTC)',
-    ]);
-    expect(row?.slice(3, 5)).toEqual(['Estudiante', 'Inactiva']);
-  });
-});
 
 describe('enrolmentsCsv', () => {
   it('writes the course, the student, the status in words, the progress as a number and the date in UTC', () => {
@@ -66,7 +39,9 @@ describe('enrolmentsCsv', () => {
 
   it('writes Spanish headers and statuses, and empty cells for a student no longer visible', () => {
     const [header, row] = cells(enrolmentsCsv([{ ...enrolment, student: null, status: 'dropped' }], tIn('es')));
-    expect(header?.[0]).toBe('Curso');
+    expect(header).toEqual([
+      'Curso', 'Nombre', 'Apellido', 'Correo', 'Inscripción', 'Progreso (%)', 'Fecha de inscripción (UTC)',
+    ]);
     expect(row).toEqual(['Business Spanish', '', '', '', 'Abandonada', '87.5', '2026-02-01T08:00:00Z']);
   });
 });
