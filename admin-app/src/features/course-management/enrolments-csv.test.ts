@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EnrollmentExport } from '@portal/shared-data';
 import { i18n, initI18n, type Language } from '@portal/shared-ui';
 import { enrolmentsCsv, fileNamePart } from './enrolments-csv';
-import { exportNamespace } from './export-i18n';
+import { namespace as exportNamespace } from './export-i18n';
 
 // The rows of Course Management's CSV exports (a roster, all enrolments).
 

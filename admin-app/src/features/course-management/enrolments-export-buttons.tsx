@@ -5,7 +5,7 @@ import { CSV_CONTENT_TYPE, csvFileDate } from '@portal/shared-data/csv';
 import { courseQueries } from '@portal/shared-data/queries';
 import { DownloadButton, type DownloadButtonProps } from '@portal/shared-ui';
 import { enrolmentsCsv, fileNamePart } from './enrolments-csv';
-import { exportNamespace } from './export-i18n';
+import { namespace as exportNamespace } from './export-i18n';
 
 /** A button that downloads the enrolments of `filters` as CSV. */
 function EnrolmentsDownload({

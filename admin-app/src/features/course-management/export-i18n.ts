@@ -1,6 +1,6 @@
 import { registerMessages } from '@portal/shared-ui';
 
-export const exportNamespace = 'admin-course-export';
+export const namespace = 'admin-course-export';
 
 // Course Management's CSV exports (all enrolments, a course's roster): buttons, file names and
 // column headers. The enrolment status in the cells is in the same language as the headers.
@@ -37,4 +37,4 @@ export const es: typeof en = {
   values: { active: 'Activa', completed: 'Completada', dropped: 'Abandonada' },
 };
 
-registerMessages(exportNamespace, { en, es });
+registerMessages(namespace, { en, es });

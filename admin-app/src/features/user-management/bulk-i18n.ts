@@ -1,6 +1,6 @@
 import { registerMessages } from '@portal/shared-ui';
 
-export const bulkNamespace = 'admin-user-bulk';
+export const namespace = 'admin-user-bulk';
 
 // User Management's bulk deactivate and delete: the selection, the toolbar, the confirmation that
 // names who, and each person's reason when the server refused them.
@@ -97,4 +97,4 @@ export const es: typeof en = {
   },
 };
 
-registerMessages(bulkNamespace, { en, es });
+registerMessages(namespace, { en, es });

@@ -12,7 +12,7 @@ import {
 } from '@portal/shared-data';
 import { userMutations } from '@portal/shared-data/queries';
 import { ConfirmDialog } from '@portal/shared-ui';
-import { bulkNamespace } from './bulk-i18n';
+import { namespace as bulkNamespace } from './bulk-i18n';
 import { userFailureText } from './user-failure';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

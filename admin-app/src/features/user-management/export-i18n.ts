@@ -1,6 +1,6 @@
 import { registerMessages } from '@portal/shared-ui';
 
-export const exportNamespace = 'admin-user-export';
+export const namespace = 'admin-user-export';
 
 // User Management's CSV export: its button, file name and column headers. Words in the cells (role,
 // account) are in the same language as the headers.
@@ -41,4 +41,4 @@ export const es: typeof en = {
   values: { active: 'Activa', inactive: 'Inactiva' },
 };
 
-registerMessages(exportNamespace, { en, es });
+registerMessages(namespace, { en, es });

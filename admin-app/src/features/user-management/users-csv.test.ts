@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n, type Language } from '@portal/shared-ui';
 import { aPerson } from '../../test-support/fixtures';
-import { exportNamespace } from './export-i18n';
+import { namespace as exportNamespace } from './export-i18n';
 import { usersCsv } from './users-csv';
 
 // The rows of User Management's CSV export: headers and words in the UI language, moments in one

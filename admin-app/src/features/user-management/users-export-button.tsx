@@ -4,7 +4,7 @@ import { errorMessageKey, type UserFilters } from '@portal/shared-data';
 import { CSV_CONTENT_TYPE, csvFileDate } from '@portal/shared-data/csv';
 import { userQueries } from '@portal/shared-data/queries';
 import { DownloadButton } from '@portal/shared-ui';
-import { exportNamespace } from './export-i18n';
+import { namespace as exportNamespace } from './export-i18n';
 import { usersCsv } from './users-csv';
 
 /** User Management's CSV export: every user matching the current filters, in the list's order. */

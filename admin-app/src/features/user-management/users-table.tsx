@@ -27,7 +27,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { AppUser, UserSortKey } from '@portal/shared-data';
 import { RoleBadge, formatDate, useLanguage } from '@portal/shared-ui';
-import { bulkNamespace } from './bulk-i18n';
+import { namespace as bulkNamespace } from './bulk-i18n';
 import { namespace } from './i18n';
 
 export type UserSort = { sortBy: UserSortKey; sortOrder: 'asc' | 'desc' };
