@@ -156,6 +156,11 @@ export type {
 } from './components/class-calendar/class-calendar-types';
 export { downloadTextFile } from './components/class-calendar/download-text-file';
 export {
+  DownloadButton,
+  type DownloadButtonProps,
+  type DownloadedFile,
+} from './components/download-button/download-button';
+export {
   CourseCard,
   LEVEL_COLORS,
   type CourseCardCourse,

@@ -103,3 +103,8 @@ export {
   type StudentCourse,
   type TeacherCourse,
 } from '../read-models/my-courses';
+export {
+  enrollmentExportsService,
+  type EnrollmentExport,
+  type EnrollmentExportFilters,
+} from '../services/enrollment-exports';

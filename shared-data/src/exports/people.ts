@@ -14,6 +14,8 @@ export type { NewUserInput, PersonalChanges, UserChanges } from '../mappers/user
 export {
   TEACHER_LIST_LIMIT,
   usersService,
+  type BulkUserOperation,
+  type BulkUserResult,
   type CreatedUser,
   type StudentStats,
   type TwoFactorReset,

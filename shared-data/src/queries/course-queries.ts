@@ -10,8 +10,10 @@ import {
   type CourseFilters,
   type CourseInput,
   coursesService,
+  type EnrollmentExportFilters,
   type EnrollmentFilters,
   type EnrollmentStatus,
+  enrollmentExportsService,
   myCoursesReadModel,
   type PageRequest,
   type ReviewInput,
@@ -87,6 +89,16 @@ export const courseQueries = {
     queryOptions({
       queryKey: courseKeys.enrollments(filters),
       queryFn: () => unwrap(coursesService.listEnrollments(filters)),
+    }),
+  /**
+   * Every enrolment matching the filters (a course's roster, or all), with students and course
+   * titles, for Course Management's CSV exports. Read on demand with `queryClient.fetchQuery(...)`.
+   */
+  enrollmentExport: (filters: EnrollmentExportFilters) =>
+    queryOptions({
+      queryKey: [...courseKeys.all, 'enrollment-export', filters],
+      queryFn: () => unwrap(enrollmentExportsService.listForExport(filters)),
+      staleTime: 0,
     }),
   /** Course Management's figures and the languages of existing courses, in one request. */
   managementStats: () =>

@@ -2,6 +2,7 @@ import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react
 import { courseKeys, dashboardKeys, userKeys } from './keys';
 import { unwrap } from './service-failure';
 import {
+  type BulkUserOperation,
   type NewUserInput,
   type PasswordResetMode,
   type UserChanges,
@@ -16,6 +17,16 @@ export const userQueries = {
       queryKey: userKeys.list(filters),
       queryFn: () => unwrap(usersService.list(filters)),
       placeholderData: keepPreviousData,
+    }),
+  /**
+   * Every user matching User Management's filters, for the CSV export. Read on demand with
+   * `queryClient.fetchQuery(...)`; always fresh.
+   */
+  exportAll: (filters: Omit<UserFilters, 'page' | 'limit'>) =>
+    queryOptions({
+      queryKey: [...userKeys.all, 'export', filters],
+      queryFn: () => unwrap(usersService.listForExport(filters)),
+      staleTime: 0,
     }),
   teachers: () =>
     queryOptions({
@@ -105,6 +116,14 @@ export const userMutations = {
     mutationOptions({
       mutationKey: ['users', 'admin-delete'],
       mutationFn: (id: string) => unwrap(usersService.adminDelete(id)),
+      meta: { invalidates: PEOPLE_VIEWS },
+    }),
+  /** Admin: deactivates or deletes several accounts in one call; answers one result per id, in order. */
+  adminBulk: () =>
+    mutationOptions({
+      mutationKey: ['users', 'admin-bulk'],
+      mutationFn: ({ operation, ids }: { operation: BulkUserOperation; ids: readonly string[] }) =>
+        unwrap(usersService.adminBulk(operation, ids)),
       meta: { invalidates: PEOPLE_VIEWS },
     }),
   /** Admin: removes every two-factor factor of another account; answers `{ id, removed }`. */

@@ -33,3 +33,19 @@ export function toCsv(fields: readonly string[], rows: readonly (readonly CsvCel
   );
   return `${Papa.BYTE_ORDER_MARK}${csv}`;
 }
+
+/**
+ * A moment as every export writes it: ISO 8601 in UTC to the second (`2026-03-10T09:05:00Z`), which
+ * spreadsheets read as a date whatever their locale; empty when there is none or it is not a date.
+ */
+export function csvTimestamp(value: string | null | undefined): string {
+  if (!value) return '';
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? '' : time.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The local date of an export's file name (`users-2026-03-10.csv`). */
+export function csvFileDate(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

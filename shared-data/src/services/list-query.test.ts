@@ -7,6 +7,7 @@ import {
   everyWordInAnyColumn,
   nothingChanged,
   pageWindow,
+  readAllPages,
   toPagedResult,
 } from './list-query';
 
@@ -130,5 +131,50 @@ describe('nothingChanged', () => {
         details: { reason: 'No matching row, or not permitted' },
       },
     });
+  });
+});
+
+describe('readAllPages (the CSV exports)', () => {
+  /** A table of `total` numbered rows read by range, recording each range asked for. */
+  function table(total: number) {
+    const ranges: Array<[number, number]> = [];
+    const page = async (from: number, to: number) => {
+      ranges.push([from, to]);
+      const rows = Array.from({ length: Math.max(0, Math.min(to, total - 1) - from + 1) }, (_, i) => from + i);
+      return { data: rows, error: null };
+    };
+    return { ranges, page };
+  }
+
+  it('reads a list up to 1000 rows (the default max rows) in one request', async () => {
+    const { ranges, page } = table(999);
+    const { rows } = await readAllPages(page);
+    expect(rows).toHaveLength(999);
+    expect(ranges).toEqual([[0, 999]]);
+  });
+
+  it('reads a larger list in pages of 1000 while a page comes back full, every row once', async () => {
+    const { ranges, page } = table(2500);
+    const { rows, error } = await readAllPages(page);
+    expect(error).toBeNull();
+    expect(ranges).toEqual([
+      [0, 999],
+      [1000, 1999],
+      [2000, 2999],
+    ]);
+    expect(new Set(rows).size).toBe(2500);
+  });
+
+  it('stops at the first refused page and answers its error', async () => {
+    const refusal = new PostgrestError({ message: 'denied', details: '', hint: '', code: '42501' });
+    let calls = 0;
+    const { error } = await readAllPages(async () => {
+      calls += 1;
+      return calls === 1
+        ? { data: Array.from({ length: 1000 }, (_, i) => i), error: null }
+        : { data: null, error: refusal };
+    });
+    expect(calls).toBe(2);
+    expect(error).toBe(refusal);
   });
 });

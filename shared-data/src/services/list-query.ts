@@ -93,3 +93,23 @@ export function toPagedResult<Row, Item>(
 export function nothingChanged(code: ErrorCode, fallbackMessage: string): Failure {
   return fail(code, fallbackMessage, { reason: 'No matching row, or not permitted' });
 }
+
+/** Rows one export request reads: hosted Supabase's default `max_rows`. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+/**
+ * Reads a list for a CSV export in pages of EXPORT_PAGE_ROWS (hosted Supabase's default
+ * `max_rows`, the most one request answers): one request for a list up to that size, the next page
+ * only while a page comes back full. `page(from, to)` reads one range of a fixed order.
+ */
+export async function readAllPages<Row>(
+  page: (from: number, to: number) => PromiseLike<{ data: Row[] | null; error: PostgrestError | null }>,
+): Promise<{ rows: Row[]; error: PostgrestError | null }> {
+  const rows: Row[] = [];
+  for (let from = 0; ; from += EXPORT_PAGE_ROWS) {
+    const { data, error } = await page(from, from + EXPORT_PAGE_ROWS - 1);
+    if (error) return { rows, error };
+    rows.push(...(data ?? []));
+    if ((data ?? []).length < EXPORT_PAGE_ROWS) return { rows, error: null };
+  }
+}

@@ -27,6 +27,7 @@ import {
   containsPattern,
   nothingChanged,
   pageWindow,
+  readAllPages,
   toPagedResult,
 } from './list-query';
 import { fileTooLarge, fromStorageError, uploadObject } from './storage';
@@ -143,29 +144,54 @@ async function listTeachers(): Promise<Result<AppUser[]>> {
   });
 }
 
+/**
+ * User Management's query: its filters (search, role, status, location) and its order, `id` last so
+ * pages never overlap. The list reads one range of it, the CSV export every range.
+ */
+function userManagementQuery(filters: UserFilters, count?: 'exact') {
+  // In the same request, whether each account has two-factor on (User Management's reset).
+  let query = getClient()
+    .from('users')
+    .select(USER_LIST_COLUMNS, count ? { count } : undefined);
+  if (filters.role) query = query.eq('role', filters.role);
+  if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
+  const location = containsPattern(filters.location);
+  if (location) query = query.ilike('location', location);
+  // Word by word, so a full name ("Ana García") finds the person as a first or last name alone does.
+  for (const word of everyWordInAnyColumn(['first_name', 'last_name', 'email'], filters.search))
+    query = query.or(word);
+  const ascending = (filters.sortOrder ?? 'desc') === 'asc';
+  for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
+    // Only the last sign-in can be missing: "never" sorts after every date, either way.
+    query = query.order(
+      column,
+      column === 'last_sign_in_at' ? { ascending, nullsFirst: false } : { ascending },
+    );
+  }
+  return query.order('id', { ascending: true });
+}
+
+/**
+ * Every user matching User Management's filters (its search, role and status; not its page), in its
+ * order, for the CSV export.
+ */
+async function listForExport(
+  filters: Omit<UserFilters, 'page' | 'limit'> = {},
+): Promise<Result<AppUser[]>> {
+  return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
+    const { rows, error } = await readAllPages<UserRow>((from, to) =>
+      userManagementQuery(filters).range(from, to).overrideTypes<UserRow[], { merge: false }>(),
+    );
+    if (error) return fromPostgrestError('FETCH_USERS_ERROR', error, ERROR_MESSAGES.fetchUsersFailed);
+    return ok(rows.map(toAppUser));
+  });
+}
+
 /** Default sort: newest first. A user who never signed in sorts last by last login, either way. */
 async function list(filters: UserFilters = {}): Promise<Result<Paged<AppUser>>> {
   return settle('FETCH_USERS_ERROR', ERROR_MESSAGES.fetchUsersFailed, async () => {
     const window = pageWindow(filters);
-    // In the same request, whether each account has two-factor on (User Management's reset).
-    let query = getClient().from('users').select(USER_LIST_COLUMNS, { count: 'exact' });
-    if (filters.role) query = query.eq('role', filters.role);
-    if (filters.isActive !== undefined) query = query.eq('is_active', filters.isActive);
-    const location = containsPattern(filters.location);
-    if (location) query = query.ilike('location', location);
-    // Word by word, so a full name ("Ana García") finds the person as a first or last name alone does.
-    for (const word of everyWordInAnyColumn(['first_name', 'last_name', 'email'], filters.search))
-      query = query.or(word);
-    const ascending = (filters.sortOrder ?? 'desc') === 'asc';
-    for (const column of USER_SORT_COLUMNS[filters.sortBy ?? 'createdAt']) {
-      // Only the last sign-in can be missing: "never" sorts after every date, either way.
-      query = query.order(
-        column,
-        column === 'last_sign_in_at' ? { ascending, nullsFirst: false } : { ascending },
-      );
-    }
-    const response = await query
-      .order('id', { ascending: true })
+    const response = await userManagementQuery(filters, 'exact')
       .range(window.from, window.to)
       .overrideTypes<UserRow[], { merge: false }>();
     return toPagedResult(
@@ -396,6 +422,58 @@ async function adminDelete(id: string): Promise<Result<null>> {
   });
 }
 
+/** What a bulk action does to each selected account. */
+export type BulkUserOperation = 'deactivate' | 'delete';
+
+/**
+ * One account of a bulk action: done, or refused with the function's code (CANNOT_DELETE_SELF,
+ * CANNOT_DEMOTE_SELF, TEACHER_HAS_COURSES with `courses`, USER_NOT_FOUND …).
+ */
+export type BulkUserResult =
+  | { id: string; status: 'done' }
+  | { id: string; status: 'refused'; code: string; courses: number | null };
+
+type BulkReply = {
+  results?: Array<{ id: string; status: string; code?: string; details?: { courses?: unknown } }>;
+};
+
+/**
+ * An admin deactivates or deletes several accounts in one call of the edge function, each answered
+ * on its own; an id the answer leaves out counts as refused.
+ */
+async function adminBulk(
+  operation: BulkUserOperation,
+  ids: readonly string[],
+): Promise<Result<BulkUserResult[]>> {
+  const [code, message] =
+    operation === 'delete'
+      ? (['DELETE_USERS_ERROR', ERROR_MESSAGES.deleteUserFailed] as const)
+      : (['UPDATE_USERS_ERROR', ERROR_MESSAGES.updateUserFailed] as const);
+  return settle(code, message, async () => {
+    const reply = await invokeFunction<BulkReply | null>(
+      ADMIN_USERS_FUNCTION,
+      { action: 'bulk', operation, ids },
+      code,
+      message,
+    );
+    if (!reply.success) return reply;
+    const answered = new Map((reply.data?.results ?? []).map((row) => [row.id, row]));
+    return ok(
+      ids.map((id): BulkUserResult => {
+        const row = answered.get(id);
+        if (row?.status === 'done') return { id, status: 'done' };
+        const courses = row?.details?.courses;
+        return {
+          id,
+          status: 'refused',
+          code: row?.code ?? 'INTERNAL_ERROR',
+          courses: typeof courses === 'number' ? courses : null,
+        };
+      }),
+    );
+  });
+}
+
 /** What `resetTwoFactor` answers: the account and how many two-factor factors were removed (0: it had none). */
 export type TwoFactorReset = { id: string; removed: number };
 
@@ -507,6 +585,8 @@ export const usersService = {
   adminImport,
   adminUpdate,
   adminDelete,
+  adminBulk,
+  listForExport,
   adminResetTwoFactor,
   adminResetPassword,
   adminResendInvitation,

@@ -73,7 +73,9 @@ type ErrorCode =
   | 'PASSWORD_CHANGE_REQUIRED'
   | 'TWO_FACTOR_REQUIRED'
   | 'INVITATION_ACCEPTED'
-  | 'SAME_EMAIL';
+  | 'SAME_EMAIL'
+  | 'BULK_TOO_LARGE'
+  | 'TEACHER_HAS_COURSES';
 
 /** This function's refusals: the shared FunctionError, with this function's codes. */
 class FunctionError extends SharedFunctionError<ErrorCode> {}
@@ -678,6 +680,138 @@ async function deleteUser(admin: SupabaseClient, caller: Caller, body: Body) {
   return reassigned === undefined ? { id } : { id, reassigned };
 }
 
+/** Accounts one `bulk` call takes (User Management's page is at most this many). */
+export const BULK_LIMIT = 100;
+/** Accounts a bulk call changes at the same time. */
+const BULK_CONCURRENCY = 4;
+const TEACHER_HAS_COURSES =
+  'This teacher still has courses: hand them over from their own Delete or Deactivate first';
+
+type BulkOperation = 'deactivate' | 'delete';
+
+type BulkResult =
+  | { id: string; status: 'done' }
+  | {
+      id: string;
+      status: 'refused';
+      code: ErrorCode;
+      message: string;
+      details?: Record<string, unknown>;
+    };
+
+function bulkIdsOf(body: Body): string[] {
+  const ids = body.ids;
+  if (!Array.isArray(ids) || ids.length === 0) throw invalid('ids', 'ids must be a non-empty list');
+  if (ids.length > BULK_LIMIT) {
+    throw new FunctionError(400, 'BULK_TOO_LARGE', `A bulk call takes at most ${BULK_LIMIT} users`, {
+      field: 'ids',
+      limit: BULK_LIMIT,
+    });
+  }
+  if (ids.some((id) => typeof id !== 'string' || !UUID.test(id)))
+    throw invalid('ids', 'ids must be user ids (UUID)');
+  // The same person twice is answered once.
+  return [...new Set(ids as string[])];
+}
+
+function refusedRow(id: string, error: unknown): BulkResult {
+  const known =
+    error instanceof FunctionError
+      ? error
+      : typeof error === 'object' && error !== null
+        ? databaseRefusal(error as { message?: unknown })
+        : undefined;
+  if (known) {
+    return {
+      id,
+      status: 'refused',
+      code: known.code,
+      message: known.message,
+      ...(known.details ? { details: known.details } : {}),
+    };
+  }
+  console.error('[admin-users] bulk', id, error);
+  return { id, status: 'refused', code: 'INTERNAL_ERROR', message: messageOf(error) };
+}
+
+/**
+ * One person of a bulk call, as the single `update` (isActive false) or `delete` would, except that a
+ * teacher who still has courses is refused: the hand-off (who takes which courses) is a choice made
+ * per teacher, from the row's own action. Nobody's own account is ever in a bulk action.
+ */
+async function bulkOne(
+  admin: SupabaseClient,
+  caller: Caller,
+  operation: BulkOperation,
+  id: string,
+): Promise<BulkResult> {
+  if (id === caller.user.id) {
+    throw operation === 'delete'
+      ? new FunctionError(400, 'CANNOT_DELETE_SELF', DELETE_SELF)
+      : new FunctionError(400, 'CANNOT_DEMOTE_SELF', DEMOTE_SELF);
+  }
+  const { data: target, error: readError } = await caller.db
+    .from('users')
+    .select('id, role')
+    .eq('id', id)
+    .maybeSingle();
+  if (readError) throw readError;
+  if (!target) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  if (target.role === 'teacher') {
+    const { count, error } = await caller.db
+      .from('courses')
+      .select('id', { count: 'exact', head: true })
+      .eq('teacher_id', id);
+    if (error) throw error;
+    if ((count ?? 0) > 0)
+      throw new FunctionError(409, 'TEACHER_HAS_COURSES', TEACHER_HAS_COURSES, { courses: count });
+  }
+  if (operation === 'deactivate') {
+    // As the caller: the users triggers ban the account and end its sessions (as `update` does).
+    const { data, error } = await caller.db
+      .from('users')
+      .update({ is_active: false })
+      .eq('id', id)
+      .select('id')
+      .maybeSingle();
+    if (error) throw error;
+    if (!data) throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+    return { id, status: 'done' };
+  }
+  await removeAvatarFiles(admin, id);
+  const { error } = await admin.auth.admin.deleteUser(id);
+  if (error?.status === 404 || error?.code === 'user_not_found')
+    throw new FunctionError(404, 'USER_NOT_FOUND', 'User not found');
+  if (error) throw error;
+  return { id, status: 'done' };
+}
+
+/**
+ * `bulk` { operation: 'deactivate' | 'delete', ids }: up to BULK_LIMIT accounts in one call, each
+ * answered on its own (one refusal never stops the others), in the order of `ids`.
+ */
+async function bulkUsers(admin: SupabaseClient, caller: Caller, body: Body) {
+  const operation = body.operation;
+  if (operation !== 'deactivate' && operation !== 'delete')
+    throw invalid('operation', "operation must be 'deactivate' or 'delete'");
+  const ids = bulkIdsOf(body);
+  const results: BulkResult[] = new Array(ids.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const index = next++;
+      const id = ids[index]!;
+      try {
+        results[index] = await bulkOne(admin, caller, operation, id);
+      } catch (error) {
+        results[index] = refusedRow(id, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: BULK_CONCURRENCY }, worker));
+  return { results };
+}
+
 const RESET_OWN_TWO_FACTOR = 'Administrators cannot reset their own two-factor sign-in';
 const TWO_FACTOR_REQUIRED = 'Two-factor sign-in is required for this account';
 
@@ -805,6 +939,8 @@ async function resetPassword(admin: SupabaseClient, caller: Caller, body: Body) 
  * (`welcomeMailed` says whether it was queued). `resendInvitation` { id } sends it again.
  * `correctEmail` { id, email } mails a confirmation link to the corrected address; the account's
  * sign-in email changes when it is followed (confirm-email), answering { id, pendingEmail }.
+ * `bulk` { operation: 'deactivate' | 'delete', ids } answers { results: [{ id, status: 'done' } |
+ * { id, status: 'refused', code, message, details? }] }, one per distinct id, in order.
  * Answers { user, temporaryPassword, welcomeMailed } (201) | { results } | { user } | { id, reassigned? } |
  * { id, removed } | { id, temporaryPassword } | { id, mailed: true }, or
  * { code, message, details? } (the shape Supabase's runtime uses for its own function errors).
@@ -834,11 +970,13 @@ export default async function handler(request: Request): Promise<Response> {
         return json(request, 200, await resendInvitation(admin, caller, body));
       case 'correctEmail':
         return json(request, 200, await correctEmail(admin, caller, body));
+      case 'bulk':
+        return json(request, 200, await bulkUsers(admin, caller, body));
       default:
         throw new FunctionError(
           400,
           'INVALID_REQUEST',
-          "action must be 'create', 'import', 'update', 'delete', 'resetTwoFactor', 'resetPassword', 'resendInvitation' or 'correctEmail'",
+          "action must be 'create', 'import', 'update', 'delete', 'resetTwoFactor', 'resetPassword', 'resendInvitation', 'correctEmail' or 'bulk'",
           { field: 'action' },
         );
     }

@@ -37,6 +37,7 @@ import {
 } from '@portal/shared-ui';
 import { EnrolledStudents } from './enrolled-students';
 import { namespace } from './i18n';
+import { RosterExportButton } from './enrolments-export-buttons';
 
 export interface CourseFlipCardProps {
   course: Course;
@@ -260,6 +261,7 @@ export function CourseFlipCard({
               >
                 {t('card.enrolList')}
               </Button>
+              <RosterExportButton course={course} describedBy={titleId} />
             </Group>
           </Stack>
         )}

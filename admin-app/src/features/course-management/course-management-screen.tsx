@@ -38,6 +38,7 @@ import { CourseFormModal, type SavedAs } from './course-form-modal';
 import { namespace } from './i18n';
 import { StudentPickerModal } from './student-picker-modal';
 import { BulkEnrolModal } from './bulk-enrol-modal';
+import { EnrolmentsExportButton } from './enrolments-export-buttons';
 
 /** Courses on one page of the grid. */
 const COURSE_PAGE_SIZE = 12;
@@ -151,7 +152,10 @@ export default function CourseManagementScreen() {
         <Text c="dimmed" style={{ flex: '1 1 16rem' }}>
           {t('subtitle')}
         </Text>
-        {createButton('filled')}
+        <Group gap="xs">
+          <EnrolmentsExportButton />
+          {createButton('filled')}
+        </Group>
       </Group>
 
       <StatGrid

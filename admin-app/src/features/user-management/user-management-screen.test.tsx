@@ -155,7 +155,7 @@ describe('User Management: the list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['User', 'Role', 'Joined', 'Last Login', 'Actions']);
+    ).toEqual(['Selection', 'User', 'Role', 'Joined', 'Last Login', 'Actions']);
 
     const anaRow = row('Ana Gil');
     expect(anaRow).toHaveTextContent('ana.gil@school.test');
@@ -817,7 +817,7 @@ describe('User Management in Spanish', () => {
       within(screen.getByRole('table', { name: 'Usuarios' }))
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Usuario', 'Rol', 'Alta', 'Último acceso', 'Acciones']);
+    ).toEqual(['Selección', 'Usuario', 'Rol', 'Alta', 'Último acceso', 'Acciones']);
   });
 
   it("shows 'Error al cargar usuarios:' when the list fails", async () => {

@@ -40,6 +40,8 @@ import {
 } from '@portal/shared-ui';
 import { NEW_ITEM_PARAM } from '@portal/shared-data/paths';
 import { namespace } from './i18n';
+import { BulkUserActions } from './bulk-user-actions';
+import { UsersExportButton } from './users-export-button';
 import { TeacherDepartureDialog } from './teacher-departure-dialog';
 import { userFailureText } from './user-failure';
 import { UserFormModal } from './user-form-modal';
@@ -119,7 +121,20 @@ export default function UserManagementScreen() {
   const resetTwoFactor = useMutation(userMutations.adminResetTwoFactor());
   const resendInvitation = useMutation(userMutations.adminResendInvitation());
 
+  // The bulk actions' selection: users of the shown page, kept with the page and filters it was
+  // made on, so another page or filter starts with nothing selected.
+  const selectionKey = `${filterKey}|${page}`;
+  const [selectionOf, setSelectionOf] = useState<{ key: string; ids: Set<string> }>(() => ({
+    key: selectionKey,
+    ids: new Set(),
+  }));
+  const selection = selectionOf.key === selectionKey ? selectionOf.ids : new Set<string>();
+  const setSelection = (ids: Set<string>) => setSelectionOf({ key: selectionKey, ids });
+
   const list = settle(users);
+  const selectedUsers = (list?.items ?? []).filter(
+    (user) => selection.has(user.id) && user.id !== me?.id,
+  );
   const filtered =
     filters.search.trim() !== '' || filters.role !== null || filters.status !== 'all';
   const clearFilters = () => setFilters(NO_FILTERS);
@@ -200,6 +215,14 @@ export default function UserManagementScreen() {
           >
             {t('refresh')}
           </Button>
+          <UsersExportButton
+            filters={{
+              search: request.search,
+              role: request.role,
+              isActive: request.isActive,
+              ...sort,
+            }}
+          />
           <Button
             variant="light"
             leftSection={<IconFileImport size={16} aria-hidden />}
@@ -283,6 +306,12 @@ export default function UserManagementScreen() {
         />
       ) : null}
 
+      <BulkUserActions
+        selected={selectedUsers}
+        onClear={() => setSelection(new Set())}
+        nameOf={nameOf}
+      />
+
       <PagedResults
         results={list}
         countTitle={(count) => t('count', { count })}
@@ -327,6 +356,7 @@ export default function UserManagementScreen() {
           onResetPassword={setResettingPassword}
           onResendInvitation={sendInvitationAgain}
           onCorrectEmail={setCorrectingEmail}
+          selection={{ ids: selection, onChange: setSelection }}
         />
       </PagedResults>
 

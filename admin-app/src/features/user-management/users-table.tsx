@@ -3,11 +3,13 @@ import {
   Avatar,
   Badge,
   Box,
+  Checkbox,
   Group,
   Stack,
   Table,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconArrowDown,
@@ -25,6 +27,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { AppUser, UserSortKey } from '@portal/shared-data';
 import { RoleBadge, formatDate, useLanguage } from '@portal/shared-ui';
+import { namespace as bulkNamespace } from './bulk-i18n';
 import { namespace } from './i18n';
 
 export type UserSort = { sortBy: UserSortKey; sortOrder: 'asc' | 'desc' };
@@ -46,6 +49,14 @@ export interface UsersTableProps {
   onResendInvitation?: (user: AppUser) => void;
   /** Correct a mistyped sign-in email (through a confirmation); without it the action is not offered. */
   onCorrectEmail?: (user: AppUser) => void;
+  /**
+   * The bulk actions' selection (ids): with it, each row has a checkbox and the header one selects
+   * every user of the page but the administrator's own account.
+   */
+  selection?: {
+    ids: ReadonlySet<string>;
+    onChange: (ids: Set<string>) => void;
+  };
 }
 
 /** A column's first click: names and roles A→Z, dates newest first. */
@@ -110,8 +121,19 @@ export function UsersTable({
   onResetPassword,
   onResendInvitation,
   onCorrectEmail,
+  selection,
 }: UsersTableProps) {
   const { t } = useTranslation(namespace);
+  const { t: tBulk } = useTranslation(bulkNamespace);
+  const selectable = users.filter((user) => user.id !== currentUserId);
+  const selectedCount = selectable.filter((user) => selection?.ids.has(user.id)).length;
+  const toggle = (id: string, on: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.ids);
+    if (on) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  };
   const { language } = useLanguage();
   const header = { sort, onSortChange };
 
@@ -121,6 +143,23 @@ export function UsersTable({
         <Table.Caption>{t('table.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
+            {selection ? (
+              <Table.Th w={40}>
+                {/* The column's name for screen readers; the checkbox says what it does. */}
+                <VisuallyHidden>{tBulk('select.column')}</VisuallyHidden>
+                <Checkbox
+                  aria-label={tBulk('select.all')}
+                  checked={selectable.length > 0 && selectedCount === selectable.length}
+                  indeterminate={selectedCount > 0 && selectedCount < selectable.length}
+                  disabled={selectable.length === 0}
+                  onChange={(event) =>
+                    selection.onChange(
+                      new Set(event.currentTarget.checked ? selectable.map((user) => user.id) : []),
+                    )
+                  }
+                />
+              </Table.Th>
+            ) : null}
             <SortableHeader label={t('table.user')} sortKey="name" {...header} />
             <SortableHeader label={t('table.role')} sortKey="role" wide {...header} />
             <SortableHeader label={t('table.joined')} sortKey="createdAt" wide {...header} />
@@ -139,6 +178,16 @@ export function UsersTable({
               : t('table.never');
             return (
               <Table.Tr key={user.id}>
+                {selection ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={self ? tBulk('select.self') : tBulk('select.row', { name })}
+                      disabled={self}
+                      checked={!self && selection.ids.has(user.id)}
+                      onChange={(event) => toggle(user.id, event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     <Avatar
