@@ -64,6 +64,8 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   /** Where storage keeps object bytes (the data dir by default). */
   files?: ObjectFiles;
+  /** How long a Realtime socket may stay silent before it is dropped (60 s by default). */
+  realtimeIdleTimeoutMs?: number;
 }
 
 type Area = 'rest' | 'auth' | 'storage' | 'other';
@@ -341,7 +343,7 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox, options: Gatew
   });
   server.keepAliveTimeout = 5_000;
   // Supabase Realtime's WebSocket (postgres_changes); every other upgrade is refused.
-  const realtime = new Realtime(pool);
+  const realtime = new Realtime(pool, options.realtimeIdleTimeoutMs);
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     const url = new URL(req.url ?? '/', API_URL);
     if (url.pathname === '/realtime/v1/websocket') return realtime.handleUpgrade(req, socket, head, url);

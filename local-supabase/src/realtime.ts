@@ -136,7 +136,10 @@ export class Realtime {
   private feedUp = false;
   private nextId = 1;
 
-  constructor(private readonly pool: pg.Pool) {
+  constructor(
+    private readonly pool: pg.Pool,
+    idleTimeoutMs = IDLE_TIMEOUT_MS,
+  ) {
     this.feed = startFeed({
       onTransaction: (transaction) => this.dispatch(transaction),
       onUp: () => {
@@ -155,10 +158,13 @@ export class Realtime {
       },
     });
     // Silent sockets (a client that vanished without closing) are dropped, as Phoenix does.
-    this.sweeper = setInterval(() => {
-      const limit = Date.now() - IDLE_TIMEOUT_MS;
-      for (const connection of this.connections) if (connection.lastSeen < limit) connection.socket.terminate();
-    }, 5_000);
+    this.sweeper = setInterval(
+      () => {
+        const limit = Date.now() - idleTimeoutMs;
+        for (const connection of this.connections) if (connection.lastSeen < limit) connection.socket.terminate();
+      },
+      Math.min(5_000, idleTimeoutMs / 2),
+    );
     this.sweeper.unref();
   }
 

@@ -5,11 +5,15 @@ import {
   type SupabaseClient,
 } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { closeDb, createClass, createCourse, createPerson, enroll, service, type Person } from '../../supabase/tests/fixtures';
-import { ANON_KEY, API_URL } from '../src/config';
+import { ANON_KEY, API_PORT, API_URL, SERVICE_ROLE_KEY, databaseUrl } from '../src/config';
+import { startGateway } from '../src/gateway';
 import { signJwt } from '../src/jwt';
+import { Outbox } from '../src/outbox';
+import { MAX_CHANNELS_PER_CONNECTION } from '../src/realtime';
 
 // supabase-js Realtime against the gateway, with `ws` as the transport (Node 20 has no WebSocket).
 // The table is public.classes, live since migration 20261130000100 and hidden by row security from
@@ -195,5 +199,137 @@ describe('postgres_changes through the gateway', () => {
     expect(kept.statuses.map((s) => s.status)).toEqual(['SUBSCRIBED']);
     const created = await createClass(course.id, { title: 'After the refresh' });
     await until('the change after the refresh', () => kept.changes.some((c) => (c.new as { id?: string }).id === created.id));
+  });
+});
+
+/** A bare Phoenix socket (serializer 2.0.0), to see exactly what the gateway answers. */
+class RawSocket {
+  readonly received: unknown[][] = [];
+  private ref = 0;
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => this.received.push(JSON.parse(data.toString()) as unknown[]));
+  }
+
+  static async open(apiKey = ANON_KEY, port = API_PORT): Promise<RawSocket> {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/realtime/v1/websocket?apikey=${apiKey}&vsn=2.0.0`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return new RawSocket(ws);
+  }
+
+  /** Sends a message and waits for its phx_reply. */
+  async push(topic: string, event: string, payload: Record<string, unknown>): Promise<{ status: string; response: Record<string, unknown> }> {
+    const ref = String(++this.ref);
+    this.ws.send(JSON.stringify([ref, ref, topic, event, payload]));
+    await until(`the reply to ${event}`, () => this.received.some((m) => m[1] === ref && m[3] === 'phx_reply'));
+    return this.received.find((m) => m[1] === ref && m[3] === 'phx_reply')?.[4] as { status: string; response: Record<string, unknown> };
+  }
+
+  join(topic: string, postgresChanges: Array<Record<string, unknown>> = [], accessToken = SERVICE_ROLE_KEY) {
+    return this.push(`realtime:${topic}`, 'phx_join', { config: { postgres_changes: postgresChanges }, access_token: accessToken });
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
+describe('the Realtime socket', () => {
+  it('is refused without a known API key', async () => {
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${API_PORT}/realtime/v1/websocket?apikey=not-a-key&vsn=2.0.0`);
+      ws.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => undefined);
+    });
+    expect(status).toBe(401);
+  });
+
+  it('answers heartbeats and leaves, and names each binding with the id its changes carry', async () => {
+    const socket = await RawSocket.open();
+    try {
+      expect(await socket.push('phoenix', 'heartbeat', {})).toEqual({ status: 'ok', response: {} });
+      const binding = { event: 'INSERT', schema: 'public', table: 'classes', filter: `course_id=in.(${course.id},${otherCourse.id})` };
+      const joined = await socket.join('raw', [binding]);
+      expect(joined.status).toBe('ok');
+      const [named] = joined.response.postgres_changes as Array<Record<string, unknown>>;
+      expect(named).toMatchObject(binding);
+      expect(typeof named?.id).toBe('number');
+      await until('the system message', () => socket.received.some((m) => m[3] === 'system'));
+      expect(socket.received.find((m) => m[3] === 'system')?.[4]).toEqual({
+        extension: 'postgres_changes',
+        status: 'ok',
+        message: 'Subscribed to PostgreSQL',
+        channel: 'raw',
+      });
+      const created = await createClass(otherCourse.id, { title: 'Heard through in' });
+      await until('the change', () => socket.received.some((m) => m[3] === 'postgres_changes'));
+      const change = socket.received.find((m) => m[3] === 'postgres_changes')?.[4] as { ids: number[]; data: Record<string, unknown> };
+      expect(change.ids).toEqual([named?.id]);
+      expect(change.data).toMatchObject({ schema: 'public', table: 'classes', type: 'INSERT', errors: null, record: { id: created.id } });
+      expect(change.data.columns).toContainEqual({ name: 'duration', type: 'int4' });
+
+      expect((await socket.push('realtime:raw', 'phx_leave', {})).status).toBe('ok');
+      const count = socket.received.length;
+      await createClass(otherCourse.id, { title: 'After leaving' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(socket.received.slice(count)).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('says why a binding gets nothing: an unknown table or column, a filter it cannot read', async () => {
+    const socket = await RawSocket.open();
+    try {
+      for (const [topic, binding, problem] of [
+        ['no-table', { event: '*', schema: 'public', table: 'no_such_table' }, 'no table public.no_such_table'],
+        ['no-column', { event: '*', schema: 'public', table: 'classes', filter: 'nope=eq.1' }, 'no column nope in public.classes'],
+        ['bad-filter', { event: '*', schema: 'public', table: 'classes', filter: 'title=like.x' }, 'Error parsing `filter` params: title=like.x'],
+      ] as const) {
+        expect((await socket.join(topic, [binding])).status).toBe('ok');
+        await until(`the system message of ${topic}`, () => socket.received.some((m) => m[2] === `realtime:${topic}` && m[3] === 'system'));
+        expect(socket.received.find((m) => m[2] === `realtime:${topic}` && m[3] === 'system')?.[4]).toMatchObject({
+          extension: 'postgres_changes',
+          status: 'error',
+          message: expect.stringContaining(problem),
+        });
+      }
+    } finally {
+      socket.close();
+    }
+  });
+
+  it(`refuses a channel beyond ${MAX_CHANNELS_PER_CONNECTION} on one connection`, async () => {
+    const socket = await RawSocket.open();
+    try {
+      for (let i = 0; i < MAX_CHANNELS_PER_CONNECTION; i++) expect((await socket.join(`many-${i}`)).status).toBe('ok');
+      expect(await socket.join('one-too-many')).toEqual({ status: 'error', response: { reason: 'ChannelRateLimitReached: Too many channels' } });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('drops a socket that stays silent past the idle timeout', async () => {
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
+    const gateway = await startGateway(pool, new Outbox(pool), { port: 0, realtimeIdleTimeoutMs: 400 });
+    try {
+      const silent = await RawSocket.open(ANON_KEY, gateway.port);
+      const talking = await RawSocket.open(ANON_KEY, gateway.port);
+      const closed = new Promise<number>((resolve) => silent.ws.once('close', (code) => resolve(code)));
+      const beat = setInterval(() => talking.ws.send(JSON.stringify([null, 'hb', 'phoenix', 'heartbeat', {}])), 100);
+      try {
+        expect(await closed).toBe(1006);
+        expect(talking.ws.readyState).toBe(WebSocket.OPEN);
+      } finally {
+        clearInterval(beat);
+        talking.close();
+      }
+    } finally {
+      await gateway.close();
+      await pool.end();
+    }
   });
 });
