@@ -46,13 +46,16 @@ export interface FeedOptions {
   onDown(): void;
   /** The feed (re)started: changes from now on are seen. */
   onUp(): void;
-  pollMs?: number;
+  /** Whether anyone listens: the feed polls every 100 ms then, else every second (it still consumes). */
+  listening(): boolean;
   connectionString?: string;
 }
 
 /** Microseconds between 1970-01-01 and Postgres's epoch 2000-01-01. */
 const PG_EPOCH_US = 946_684_800_000_000n;
 const RETRY_MS = 1_000;
+const POLL_MS = 100;
+const IDLE_POLL_MS = 1_000;
 /** Changes read per poll at most (whole transactions), so a burst never sits in memory at once. */
 const MAX_CHANGES_PER_POLL = 2_000;
 
@@ -174,9 +177,11 @@ export class PgoutputDecoder {
   }
 }
 
-/** Starts reading; stop() ends the loop and the connection (which drops the temporary slot). */
-export function startFeed(options: FeedOptions): { stop(): Promise<void> } {
-  const pollMs = options.pollMs ?? 100;
+/**
+ * Starts reading; wake() polls at once (a first subscriber joined); stop() ends the loop and the
+ * connection (which drops the temporary slot).
+ */
+export function startFeed(options: FeedOptions): { wake(): void; stop(): Promise<void> } {
   const slot = `local_realtime_${process.pid}_${randomBytes(4).toString('hex')}`;
   let stopped = false;
   let client: pg.Client | undefined;
@@ -217,7 +222,7 @@ export function startFeed(options: FeedOptions): { stop(): Promise<void> } {
             const transaction = decoder.decode(row.data);
             if (transaction && transaction.changes.length > 0) await options.onTransaction(transaction);
           }
-          if (rows.length < MAX_CHANGES_PER_POLL) await pause(pollMs);
+          if (rows.length < MAX_CHANGES_PER_POLL) await pause(options.listening() ? POLL_MS : IDLE_POLL_MS);
         }
       } catch (error) {
         if (stopped) break;
@@ -236,6 +241,7 @@ export function startFeed(options: FeedOptions): { stop(): Promise<void> } {
   const running = run();
 
   return {
+    wake: () => wake?.(),
     stop: async () => {
       stopped = true;
       wake?.();

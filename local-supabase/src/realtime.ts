@@ -132,7 +132,7 @@ export class Realtime {
   private readonly connections = new Set<Connection>();
   private readonly types = new Map<number, TypeName>();
   private readonly sweeper: NodeJS.Timeout;
-  private readonly feed: { stop(): Promise<void> };
+  private readonly feed: { wake(): void; stop(): Promise<void> };
   private feedUp = false;
   private nextId = 1;
 
@@ -142,6 +142,7 @@ export class Realtime {
   ) {
     this.feed = startFeed({
       onTransaction: (transaction) => this.dispatch(transaction),
+      listening: () => [...this.connections].some((connection) => connection.channels.size > 0),
       onUp: () => {
         this.feedUp = true;
       },
@@ -341,7 +342,10 @@ export class Realtime {
     }
     problems.push(...(await this.checkTables(channel.subscriptions)));
 
+    const wasIdle = ![...this.connections].some((c) => c.channels.size > 0);
     connection.channels.set(channel.topic, channel);
+    // The feed polls every second while nobody listens: back to every 100 ms now, not a second later.
+    if (wasIdle) this.feed.wake();
     this.watchExpiry(channel);
     this.reply(connection, message, 'ok', {
       postgres_changes: bindings.map((binding, i) => ({ ...binding, id: channel.subscriptions[i]?.id })),
