@@ -17,6 +17,8 @@ import { startFeed, type FeedChange, type FeedRelation, type FeedTransaction, ty
 
 /** Supabase Realtime's defaults (tenant_max_channels_per_client, a Phoenix socket's idle timeout). */
 export const MAX_CHANNELS_PER_CONNECTION = 100;
+/** Bindings (postgres_changes entries) per channel: each costs a check per change. */
+export const MAX_BINDINGS_PER_CHANNEL = 100;
 export const IDLE_TIMEOUT_MS = 60_000;
 /** A client message larger than this closes the socket (1009); joins and tokens are a few KB. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -86,6 +88,8 @@ const quoteLiteral = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /** `column=op.value` as realtime-js sends it; in takes `(a,b,"c,d")`. */
 export function parseFilter(filter: string): Filter | undefined {
+  // A NUL cannot be sent to Postgres in a query: it would fail the whole change for every subscriber.
+  if (filter.includes('\0')) return undefined;
   const match = /^([^=]+)=(eq|neq|lt|lte|gt|gte|in)\.(.*)$/s.exec(filter);
   if (!match) return undefined;
   const [, column, op, raw] = match as unknown as [string, string, FilterOp, string];
@@ -325,6 +329,7 @@ export class Realtime {
       connection,
     };
     const bindings = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter(Boolean) : [];
+    if (bindings.length > MAX_BINDINGS_PER_CHANNEL) return refuse(`Too many postgres_changes bindings (at most ${MAX_BINDINGS_PER_CHANNEL})`);
     const problems: string[] = [];
     for (const binding of bindings) {
       const event = String(binding.event ?? '*').toUpperCase();

@@ -288,6 +288,8 @@ describe('the Realtime socket', () => {
         ['no-table', { event: '*', schema: 'public', table: 'no_such_table' }, 'no table public.no_such_table'],
         ['no-column', { event: '*', schema: 'public', table: 'classes', filter: 'nope=eq.1' }, 'no column nope in public.classes'],
         ['bad-filter', { event: '*', schema: 'public', table: 'classes', filter: 'title=like.x' }, 'Error parsing `filter` params: title=like.x'],
+        // Postgres cannot take a NUL in a query: sent on, it would fail the change for every subscriber.
+        ['nul-filter', { event: '*', schema: 'public', table: 'classes', filter: 'title=eq.a\u0000b' }, 'Error parsing `filter` params'],
       ] as const) {
         expect((await socket.join(topic, [binding])).status).toBe('ok');
         await until(`the system message of ${topic}`, () => socket.received.some((m) => m[2] === `realtime:${topic}` && m[3] === 'system'));
@@ -296,6 +298,17 @@ describe('the Realtime socket', () => {
           status: 'error',
           message: expect.stringContaining(problem),
         });
+      }
+      // The bindings above get nothing, and nobody else loses a change because of them.
+      const seen = await RawSocket.open();
+      try {
+        await seen.join('still-heard', [{ event: 'INSERT', schema: 'public', table: 'classes' }]);
+        const created = await createClass(course.id, { title: 'Heard despite bad filters' });
+        await until('the change', () => seen.received.some((m) => m[3] === 'postgres_changes'));
+        expect(seen.received.find((m) => m[3] === 'postgres_changes')?.[4]).toMatchObject({ data: { record: { id: created.id } } });
+        expect(socket.received.filter((m) => m[3] === 'postgres_changes')).toEqual([]);
+      } finally {
+        seen.close();
       }
     } finally {
       socket.close();
