@@ -5,8 +5,8 @@ import { API_URL, SERVICE_ROLE_KEY } from './config';
 // the function with the service role: on hosted Supabase a pg_cron schedule does it every minute
 // (README, deploy), locally the stack does it every second, through its own gateway like any caller.
 
-// Postgres: relation / column does not exist (a database whose migrations predate the queue).
-const MISSING_OBJECT = new Set(['42P01', '42703']);
+// Postgres: relation / column / function does not exist (a database whose migrations predate the queue).
+const MISSING_OBJECT = new Set(['42P01', '42703', '42883']);
 
 /** POSTs `{}` to /functions/v1/<name> with the service role and answers its JSON body. */
 export async function callServiceFunction<T>(name: string, timeoutMs = 60_000): Promise<T> {

@@ -78,11 +78,14 @@ export class Outbox {
   }
 
   private async deliverOnce(): Promise<Delivery> {
-    // Mail that is due and not leased to a sender (a cheap check before calling the function).
+    // Mail that is due and not leased to a sender, or a notification or reminder to write as mail (a
+    // cheap check before calling the function; hosted, the schedule calls it every minute regardless).
     const due = await hasQueuedWork(
       this.pool,
       `select 1 from private.mail_queue
         where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
+       union all
+       select 1 where private.has_notification_work()
         limit 1`,
     );
     if (!due) return NOTHING_DELIVERED;

@@ -521,6 +521,111 @@ export type Database = {
           },
         ];
       };
+      notification_kinds: {
+        Row: {
+          email_default: boolean;
+          in_app_default: boolean;
+          kind: string;
+        };
+        Insert: {
+          email_default: boolean;
+          in_app_default: boolean;
+          kind: string;
+        };
+        Update: {
+          email_default?: boolean;
+          in_app_default?: boolean;
+          kind?: string;
+        };
+        Relationships: [];
+      };
+      notification_preferences: {
+        Row: {
+          by_email: boolean;
+          in_app: boolean;
+          kind: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          by_email: boolean;
+          in_app: boolean;
+          kind: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          by_email?: boolean;
+          in_app?: boolean;
+          kind?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_preferences_kind_fkey';
+            columns: ['kind'];
+            isOneToOne: false;
+            referencedRelation: 'notification_kinds';
+            referencedColumns: ['kind'];
+          },
+          {
+            foreignKeyName: 'notification_preferences_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notifications: {
+        Row: {
+          course_id: string | null;
+          created_at: string;
+          data: Json;
+          id: string;
+          kind: string;
+          read_at: string | null;
+          subject_id: string | null;
+          user_id: string;
+        };
+        Insert: {
+          course_id?: string | null;
+          created_at?: string;
+          data?: Json;
+          id?: string;
+          kind: string;
+          read_at?: string | null;
+          subject_id?: string | null;
+          user_id: string;
+        };
+        Update: {
+          course_id?: string | null;
+          created_at?: string;
+          data?: Json;
+          id?: string;
+          kind?: string;
+          read_at?: string | null;
+          subject_id?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_kind_fkey';
+            columns: ['kind'];
+            isOneToOne: false;
+            referencedRelation: 'notification_kinds';
+            referencedColumns: ['kind'];
+          },
+          {
+            foreignKeyName: 'notifications_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       users: {
         Row: {
           avatar_url: string | null;
@@ -859,6 +964,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      claim_notification_mail: {
+        Args: {
+          batch_size?: number;
+        };
+        Returns: Json;
+      };
       claim_storage_deletions: {
         Args: {
           batch_size?: number;
@@ -1053,6 +1164,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      mark_notifications_read: {
+        Args: {
+          ids?: string[];
+        };
+        Returns: number;
+      };
       material_stats: {
         Args: never;
         Returns: {
@@ -1064,6 +1181,10 @@ export type Database = {
           total_size: number;
         }[];
       };
+      queue_due_reminders: {
+        Args: never;
+        Returns: number;
+      };
       queue_mail: {
         Args: {
           kind: string;
@@ -1073,6 +1194,16 @@ export type Database = {
           html_body: string;
         };
         Returns: string;
+      };
+      queue_notification_mail: {
+        Args: {
+          mail_id: string;
+          claim: string;
+          subject: string;
+          text_body: string;
+          html_body: string;
+        };
+        Returns: boolean;
       };
       reassign_teacher_courses: {
         Args: {

@@ -1,13 +1,21 @@
-// Sends the mail the database queued (private.mail_queue: enrolment alerts) through the school's SMTP
+// Sends the mail the database queued (private.mail_queue: enrolment alerts, notifications) through the school's SMTP
 // server, as System Settings → Email configures it (host, port, username, the write-only password, the
 // sender). Only the service role calls it: a schedule on hosted Supabase (pg_cron + pg_net, every
 // minute), the outbox of the local stack (every second). Each call leases a batch in the database
 // (claim_mail_batch), sends each mail and records what happened (record_mail_outcome); the database
 // retries failures with a growing delay and gives up after 8 attempts (20261122001200_mail.sql).
+// Each call first sends the due reminders and writes the waiting notification mail
+// (20261130000200_notifications.sql).
 // Runs under Deno (Supabase, the local stack) and Node (tests); common code in ../_shared, see ../README.md.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import nodemailer from 'nodemailer';
 import { serve } from '../_shared/env.ts';
+import type { Recipient, RenderedMail } from '../_shared/mail.ts';
+import {
+  isNotificationKind,
+  type NotificationData,
+  renderNotification,
+} from '../_shared/notification-mail.ts';
 import { serviceRoleHandler } from '../_shared/service-role.ts';
 
 export const DEFAULT_BATCH_SIZE = 20;
@@ -185,6 +193,55 @@ async function sendBatch(db: SupabaseClient, batch: Batch, startedAt: number): P
   return result;
 }
 
+// --- notifications and reminders (docs/notifications.md) ------------------------------------------------
+
+interface NotificationMail {
+  id: string;
+  to: string;
+  kind: string;
+  data: NotificationData;
+  recipient: Recipient;
+  timeZone: string;
+}
+
+/**
+ * Writes each notification waiting for a mail (reminders included) in its recipient's language and
+ * queues it, so the batch sends it with the rest of the school's mail.
+ */
+async function queueNotificationMail(db: SupabaseClient, limit: number): Promise<void> {
+  const { data, error } = await db.rpc('claim_notification_mail', { batch_size: limit });
+  if (error) throw error;
+  const { claim, mails } = data as { claim: string; mails: NotificationMail[] };
+  for (const mail of mails) {
+    // A kind this function has no words for yet (a newer database) stays leased and is tried again in
+    // 5 minutes, and so does one that failed to render: neither holds back the rest of the mail.
+    if (!isNotificationKind(mail.kind)) {
+      console.error(`[send-mail] no words for the notification kind ${mail.kind}`);
+      continue;
+    }
+    let written: RenderedMail;
+    try {
+      written = renderNotification(
+        { ...mail.recipient, language: mail.recipient.language === 'es' ? 'es' : 'en' },
+        mail.kind,
+        mail.data ?? {},
+        mail.timeZone,
+      );
+    } catch (error) {
+      console.error(`[send-mail] notification ${mail.id} not written: ${String(error)}`);
+      continue;
+    }
+    const queued = await db.rpc('queue_notification_mail', {
+      mail_id: mail.id,
+      claim,
+      subject: written.subject,
+      text_body: written.text,
+      html_body: written.html,
+    });
+    if (queued.error) throw queued.error;
+  }
+}
+
 /**
  * POST with the service role key, body {} or { limit } (1–100, default 20): sends one batch of the
  * queued mail and answers { sent, failed, skipped }; or { code, message, details? } (401
@@ -198,11 +255,17 @@ const handler = serviceRoleHandler(
   },
   async ({ db, limit, checkAccess }): Promise<SendResult> => {
     const startedAt = Date.now();
-    const { data, error, status } = await db.rpc('claim_mail_batch', { batch_size: limit });
+    // Reminders and notifications become queued mail first, so this batch sends them too.
+    const reminders = await db.rpc('queue_due_reminders');
     // The database decides too: a token it does not accept, or a role without the grant.
+    checkAccess(reminders);
+    if (reminders.error) throw reminders.error;
+    await queueNotificationMail(db, limit);
+    const { data, error, status } = await db.rpc('claim_mail_batch', { batch_size: limit });
     checkAccess({ status, error });
     if (error) throw error;
-    return sendBatch(db, data as Batch, startedAt);
+    const batch = data as Batch;
+    return sendBatch(db, batch, startedAt);
   },
 );
 export default handler;
