@@ -11,3 +11,4 @@ export * from './exports/materials';
 export * from './exports/activities';
 export * from './exports/dashboards';
 export * from './exports/settings';
+export * from './exports/notifications';

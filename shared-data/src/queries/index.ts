@@ -13,6 +13,7 @@ export {
   courseKeys,
   dashboardKeys,
   materialKeys,
+  notificationKeys,
   settingsKeys,
   studentKeys,
   submissionKeys,
@@ -35,6 +36,8 @@ export { teacherMutations, teacherQueries } from './teacher-queries';
 export { studentQueries } from './student-queries';
 export { settingsMutations, settingsQueries } from './settings-queries';
 export { twoFactorMutations, twoFactorQueries } from './two-factor-queries';
+export { notificationMutations, notificationQueries } from './notification-queries';
+export { useLiveInvalidation, type LiveInvalidation } from './use-live-invalidation';
 
 export { useJoinClass, type JoinProblem } from './use-join-class';
 export {

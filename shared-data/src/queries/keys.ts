@@ -133,3 +133,11 @@ export const STUDENT_COURSE_VIEWS = [
   // Teacher Management counts each teacher's courses and active students.
   teacherKeys.all,
 ] as const;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unreadCount: () => ['notifications', 'unread-count'] as const,
+  /** The bell's list, page after page (an infinite query). */
+  list: () => ['notifications', 'list'] as const,
+  preferences: () => ['notifications', 'preferences'] as const,
+};

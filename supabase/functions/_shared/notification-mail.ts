@@ -141,7 +141,7 @@ const WORDS: Record<'en' | 'es', Words> = {
       }),
       enrollment_confirmed: (d) => ({
         subject: `Inscripción confirmada: ${d.course}`,
-        body: `Estás inscrito en ${d.course}. Lo encontrarás en Mis cursos.`,
+        body: `Tu inscripción en ${d.course} está confirmada. Encontrarás el curso en Mis cursos.`,
       }),
       class_reminder: (d) => ({
         subject: `Empieza pronto: ${d.title}`,

@@ -17,7 +17,12 @@ import {
 import { createQueryClient } from '@portal/shared-data/queries';
 import { PortalUiProvider, initI18n } from '@portal/shared-ui';
 import { student } from '../../test-support/render-shell';
+import { useNotificationsLive } from './use-notifications-live';
 import { AppLayout } from './app-layout';
+
+// The live subscription needs the data client's socket; its own test is shared-data's
+// use-live-invalidation.test.ts. Here: the layout asks for it with the signed-in user's id.
+vi.mock('./use-notifications-live', () => ({ useNotificationsLive: vi.fn() }));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -59,6 +64,15 @@ function renderLayout({
     unmount: () => rendered.unmount(),
   };
 }
+
+describe('AppLayout and the notifications', () => {
+  it("keeps the signed-in user's notifications live, once for the layout", async () => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    renderLayout();
+    await vi.waitFor(() => expect(useNotificationsLive).toHaveBeenCalledWith(student().id));
+    expect(new Set(vi.mocked(useNotificationsLive).mock.calls.map(([id]) => id))).toEqual(new Set([student().id]));
+  });
+});
 
 describe('AppLayout and the school settings', () => {
   it("reads the session's settings once, for its session timeout", async () => {

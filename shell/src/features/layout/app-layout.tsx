@@ -15,6 +15,8 @@ import {
 import { settingsQueries } from '@portal/shared-data/queries';
 import { useSiteName } from '@portal/shared-ui';
 import { Outlet, useNavigate } from 'react-router-dom';
+import { NotificationBell } from './notification-bell';
+import { useNotificationsLive } from './use-notifications-live';
 import { namespace } from './i18n';
 import { Sidebar, type SidebarItem } from './sidebar';
 import { useAccountLanguage } from './use-account-language';
@@ -62,7 +64,9 @@ export function AppLayout({
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigate = useNavigate();
   useSessionTimeout();
-  useAccountLanguage(useAtomValue(authAtom).user?.id);
+  const userId = useAtomValue(authAtom).user?.id;
+  useAccountLanguage(userId);
+  useNotificationsLive(userId);
   // The cross-app contract (docs/architecture.md): any app may ask for a course's detail page by
   // window event.
   useEffect(
@@ -82,9 +86,10 @@ export function AppLayout({
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('toggleNavigation')} />
-          <Text fw={800} c="brand">
+          <Text fw={800} c="brand" style={{ flex: 1 }} truncate>
             {siteName}
           </Text>
+          <NotificationBell />
         </Group>
       </AppShell.Header>
       {/*
@@ -93,7 +98,7 @@ export function AppLayout({
         stops short when the viewport is resized to the page, e.g. in full-page captures).
       */}
       <AppShell.Navbar style={{ bottom: 0, height: 'auto' }}>
-        <Sidebar items={navigation} onNavigate={close} />
+        <Sidebar items={navigation} onNavigate={close} bell={<NotificationBell />} />
       </AppShell.Navbar>
       <AppShell.Main aria-busy={loading}>
         {loading ? (

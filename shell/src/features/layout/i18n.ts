@@ -13,6 +13,36 @@ export const en = {
   toggleNavigation: 'Toggle navigation',
   mainNavigation: 'Main navigation',
   loadingPage: 'Loading the page',
+  // The bell and its list (docs/notifications.md).
+  notifications: {
+    bell_zero: 'Notifications',
+    bell_one: 'Notifications, {{count}} unread',
+    bell_other: 'Notifications, {{count}} unread',
+    bell: 'Notifications',
+    title: 'Notifications',
+    markAllRead: 'Mark all as read',
+    showMore: 'Show more',
+    loading: 'Loading notifications',
+    empty: 'No notifications yet. Grades, new materials and class changes will appear here.',
+    failed: 'The notifications could not be loaded.',
+    retry: 'Try again',
+    markFailed: 'The notifications could not be marked as read. Try again.',
+    unread: 'Unread',
+    // Each sentence is whole, so Spanish can order it its own way.
+    kinds: {
+      submission_graded: 'Your work on “{{title}}” has a grade: {{grade}}',
+      submission_graded_feedback: 'Your work on “{{title}}” has new feedback',
+      material_added: 'New material in {{course}}: “{{title}}”',
+      activity_added: 'New activity in {{course}}: “{{title}}”',
+      class_scheduled: 'New class in {{course}}: “{{title}}”, {{when}}',
+      class_moved: 'Class moved: “{{title}}” ({{course}}) is now {{when}}',
+      class_cancelled: 'Class cancelled: “{{title}}” ({{course}}), {{when}}',
+      enrollment_confirmed: 'You are enrolled in {{course}}',
+      class_reminder: 'Starting soon: “{{title}}” ({{course}}), {{when}}',
+      activity_reminder: 'Due soon: “{{title}}” ({{course}}), {{when}}',
+      unknown: 'Something new in {{course}}',
+    },
+  },
 };
 
 export const es: typeof en = {
@@ -28,6 +58,34 @@ export const es: typeof en = {
   toggleNavigation: 'Mostrar u ocultar la navegación',
   mainNavigation: 'Navegación principal',
   loadingPage: 'Cargando la página',
+  notifications: {
+    bell_zero: 'Notificaciones',
+    bell_one: 'Notificaciones, {{count}} sin leer',
+    bell_other: 'Notificaciones, {{count}} sin leer',
+    bell: 'Notificaciones',
+    title: 'Notificaciones',
+    markAllRead: 'Marcar todas como leídas',
+    showMore: 'Ver más',
+    loading: 'Cargando las notificaciones',
+    empty: 'Aún no tienes notificaciones. Aquí aparecerán las notas, los materiales nuevos y los cambios de clase.',
+    failed: 'No se han podido cargar las notificaciones.',
+    retry: 'Reintentar',
+    markFailed: 'No se han podido marcar las notificaciones como leídas. Inténtalo de nuevo.',
+    unread: 'Sin leer',
+    kinds: {
+      submission_graded: 'Tu trabajo de «{{title}}» tiene nota: {{grade}}',
+      submission_graded_feedback: 'Tu trabajo de «{{title}}» tiene comentarios nuevos',
+      material_added: 'Material nuevo en {{course}}: «{{title}}»',
+      activity_added: 'Actividad nueva en {{course}}: «{{title}}»',
+      class_scheduled: 'Clase nueva en {{course}}: «{{title}}», {{when}}',
+      class_moved: 'Clase cambiada: «{{title}}» ({{course}}) pasa al {{when}}',
+      class_cancelled: 'Clase cancelada: «{{title}}» ({{course}}), {{when}}',
+      enrollment_confirmed: 'Tu inscripción en {{course}} está confirmada',
+      class_reminder: 'Empieza pronto: «{{title}}» ({{course}}), {{when}}',
+      activity_reminder: 'Entrega próxima: «{{title}}» ({{course}}), {{when}}',
+      unknown: 'Novedades en {{course}}',
+    },
+  },
 };
 
 registerMessages(namespace, { en, es });

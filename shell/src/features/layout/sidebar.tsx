@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import {
   Avatar,
   Box,
@@ -25,9 +25,14 @@ export type SidebarItem = {
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
 };
 
-type Props = { items: SidebarItem[]; onNavigate: () => void };
+type Props = {
+  items: SidebarItem[];
+  onNavigate: () => void;
+  /** The notification bell, beside the school's name on wide screens (the header has it on phones). */
+  bell?: ReactNode;
+};
 
-export function Sidebar({ items, onNavigate }: Props) {
+export function Sidebar({ items, onNavigate, bell }: Props) {
   const { t } = useTranslation(namespace);
   const siteName = useSiteName();
   const { user, isLoading } = useAtomValue(authAtom);
@@ -40,15 +45,18 @@ export function Sidebar({ items, onNavigate }: Props) {
 
   return (
     <Stack h="100%" gap={0}>
-      <Box p="md">
-        {/* System Settings: the site name in the primary colour. */}
-        <Text fw={800} size="lg" c="brand">
-          {siteName}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t(`portal.${user.role}`)}
-        </Text>
-      </Box>
+      <Group p="md" justify="space-between" align="flex-start" wrap="nowrap">
+        <Box style={{ minWidth: 0 }}>
+          {/* System Settings: the site name in the primary colour. */}
+          <Text fw={800} size="lg" c="brand">
+            {siteName}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t(`portal.${user.role}`)}
+          </Text>
+        </Box>
+        {bell ? <Box visibleFrom="sm">{bell}</Box> : null}
+      </Group>
       <Group px="md" pb="md" wrap="nowrap" data-testid="sidebar-user">
         <Avatar src={user.avatar} alt="" radius="xl" color="secondary">
           {initials}

@@ -1,0 +1,16 @@
+// Notifications: what the database wrote for the signed-in person, their preferences per kind.
+
+export {
+  NOTIFICATION_KINDS,
+  isNotificationKind,
+  type Notification,
+  type NotificationData,
+  type NotificationKind,
+  type NotificationPreference,
+} from '../mappers/notification';
+export {
+  NOTIFICATION_PAGE_SIZE,
+  notificationsService,
+  type NotificationCursor,
+  type NotificationPage,
+} from '../services/notifications';

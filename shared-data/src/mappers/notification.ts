@@ -1,0 +1,93 @@
+import type { Database } from '../database.types';
+
+// Notifications (docs/notifications.md): the database stores what happened (kind, ids, titles, dates);
+// each screen writes the sentence in the reader's language.
+
+/** The kinds the database writes today (public.notification_kinds). */
+export const NOTIFICATION_KINDS = [
+  'submission_graded',
+  'material_added',
+  'activity_added',
+  'class_scheduled',
+  'class_moved',
+  'class_cancelled',
+  'enrollment_confirmed',
+  'class_reminder',
+  'activity_reminder',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export function isNotificationKind(kind: string): kind is NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(kind);
+}
+
+/** What a notification says, as the trigger stored it (every field may be missing). */
+export interface NotificationData {
+  courseTitle?: string;
+  title?: string;
+  scheduledDate?: string;
+  previousDate?: string;
+  duration?: number;
+  dueDate?: string;
+  grade?: number | null;
+  maxPoints?: number;
+  submissionId?: string;
+}
+
+export interface Notification {
+  id: string;
+  /** A kind this build does not know yet (a newer database) is kept as its name. */
+  kind: NotificationKind | string;
+  courseId: string | null;
+  /** The class, activity, material or enrolment it is about (the activity for a grade). */
+  subjectId: string | null;
+  data: NotificationData;
+  readAt: string | null;
+  createdAt: string;
+}
+
+export type NotificationRow = Pick<
+  Database['public']['Tables']['notifications']['Row'],
+  'id' | 'kind' | 'course_id' | 'subject_id' | 'data' | 'read_at' | 'created_at'
+>;
+
+export const NOTIFICATION_COLUMNS = 'id, kind, course_id, subject_id, data, read_at, created_at';
+
+export function toNotification(row: NotificationRow): Notification {
+  const data = row.data && typeof row.data === 'object' && !Array.isArray(row.data) ? row.data : {};
+  return {
+    id: row.id,
+    kind: row.kind,
+    courseId: row.course_id,
+    subjectId: row.subject_id,
+    data: data as NotificationData,
+    readAt: row.read_at,
+    createdAt: row.created_at,
+  };
+}
+
+/** One person's choice for a kind, or the kind's defaults when they never chose. */
+export interface NotificationPreference {
+  kind: NotificationKind | string;
+  inApp: boolean;
+  byEmail: boolean;
+  /** True when these are the kind's defaults (no choice stored). */
+  isDefault: boolean;
+}
+
+export type NotificationKindRow = Pick<
+  Database['public']['Tables']['notification_kinds']['Row'],
+  'kind' | 'in_app_default' | 'email_default'
+> & {
+  notification_preferences: Array<{ in_app: boolean; by_email: boolean }>;
+};
+
+export const NOTIFICATION_KIND_COLUMNS =
+  'kind, in_app_default, email_default, notification_preferences(in_app, by_email)';
+
+export function toNotificationPreference(row: NotificationKindRow): NotificationPreference {
+  const chosen = row.notification_preferences[0];
+  return chosen
+    ? { kind: row.kind, inApp: chosen.in_app, byEmail: chosen.by_email, isDefault: false }
+    : { kind: row.kind, inApp: row.in_app_default, byEmail: row.email_default, isDefault: true };
+}
