@@ -35,8 +35,15 @@ export const notificationMutations = {
   savePreference: () =>
     mutationOptions({
       mutationKey: ['notifications', 'save-preference'],
-      mutationFn: ({ userId, ...choice }: { userId: string; kind: string; inApp: boolean; byEmail: boolean }) =>
-        unwrap(notificationsService.savePreference(userId, choice)),
+      mutationFn: ({
+        userId,
+        ...choice
+      }: {
+        userId: string;
+        kind: string;
+        inApp: boolean;
+        byEmail: boolean;
+      }) => unwrap(notificationsService.savePreference(userId, choice)),
       meta: { invalidates: [notificationKeys.preferences()] },
     }),
 };

@@ -75,7 +75,7 @@ describe('useLiveInvalidation', () => {
     expect(channels.map((channel) => channel.name)).toEqual(['notifications:user-1']);
   });
 
-  it("listens to every change of the table through the filter, in the public schema", () => {
+  it('listens to every change of the table through the filter, in the public schema', () => {
     renderLive();
     expect(channels[0]?.binding).toEqual({
       event: '*',
@@ -120,6 +120,9 @@ describe('useLiveInvalidation', () => {
     const { rerender, props } = renderLive();
     rerender({ ...props, channel: 'notifications:user-2', filter: 'user_id=eq.user-2' });
     expect(removeChannel).toHaveBeenCalledOnce();
-    expect(channels.map((channel) => channel.binding?.filter)).toEqual(['user_id=eq.user-1', 'user_id=eq.user-2']);
+    expect(channels.map((channel) => channel.binding?.filter)).toEqual([
+      'user_id=eq.user-1',
+      'user_id=eq.user-2',
+    ]);
   });
 });

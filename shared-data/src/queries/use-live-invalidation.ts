@@ -22,7 +22,13 @@ export interface LiveInvalidation {
 }
 
 /** Keeps `queryKeys` fresh while the component is mounted; the channel goes with it. */
-export function useLiveInvalidation({ channel, table, filter, queryKeys, enabled }: LiveInvalidation): void {
+export function useLiveInvalidation({
+  channel,
+  table,
+  filter,
+  queryKeys,
+  enabled,
+}: LiveInvalidation): void {
   const queryClient = useQueryClient();
   // By value: a caller passing a new array each render does not resubscribe.
   const keysText = JSON.stringify(queryKeys);
@@ -35,7 +41,11 @@ export function useLiveInvalidation({ channel, table, filter, queryKeys, enabled
     };
     const subscription = client
       .channel(channel)
-      .on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, refetch)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) },
+        refetch,
+      )
       .subscribe((status) => {
         if (status === 'SUBSCRIBED') refetch();
       });

@@ -33,8 +33,16 @@ describe('notificationsService.page', () => {
       success: true,
       data: {
         items: [
-          expect.objectContaining({ id: 'n-1', kind: 'class_moved', courseId: 'course-1', readAt: null }),
-          expect.objectContaining({ id: 'n-2', data: expect.objectContaining({ title: 'Past tense' }) }),
+          expect.objectContaining({
+            id: 'n-1',
+            kind: 'class_moved',
+            courseId: 'course-1',
+            readAt: null,
+          }),
+          expect.objectContaining({
+            id: 'n-2',
+            data: expect.objectContaining({ title: 'Past tense' }),
+          }),
         ],
         next: { createdAt: row(2).created_at, id: 'n-2' },
       },
@@ -44,7 +52,10 @@ describe('notificationsService.page', () => {
   it('starts the next page after the cursor (keyset), and says when it is the last', async () => {
     fake.on('GET', '/rest/v1/notifications', { body: [row(3)] });
 
-    const result = await notificationsService.page({ createdAt: '2026-11-28T10:00:57Z', id: 'n-2' }, 2);
+    const result = await notificationsService.page(
+      { createdAt: '2026-11-28T10:00:57Z', id: 'n-2' },
+      2,
+    );
 
     expect(fake.requests[0]?.query.get('or')).toBe(
       '(created_at.lt.2026-11-28T10:00:57Z,and(created_at.eq.2026-11-28T10:00:57Z,id.lt.n-2))',
@@ -85,7 +96,12 @@ describe('notificationsService.preferences', () => {
   it("answers each kind with the person's choice or its defaults, in the product's order", async () => {
     fake.on('GET', '/rest/v1/notification_kinds', {
       body: [
-        { kind: 'material_added', in_app_default: true, email_default: false, notification_preferences: [] },
+        {
+          kind: 'material_added',
+          in_app_default: true,
+          email_default: false,
+          notification_preferences: [],
+        },
         {
           kind: 'submission_graded',
           in_app_default: true,
@@ -105,7 +121,11 @@ describe('notificationsService.preferences', () => {
   });
 
   it('refuses a choice of neither channel without a request', async () => {
-    const result = await notificationsService.savePreference('user-1', { kind: 'class_moved', inApp: false, byEmail: false });
+    const result = await notificationsService.savePreference('user-1', {
+      kind: 'class_moved',
+      inApp: false,
+      byEmail: false,
+    });
     expect(result.success).toBe(false);
     expect(fake.requests).toEqual([]);
   });

@@ -34,12 +34,17 @@ export type NotificationPage = {
 export const NOTIFICATION_PAGE_SIZE = 10;
 
 /** One page of the caller's notifications, newest first, in one request. */
-async function page(after: NotificationCursor | null = null, size = NOTIFICATION_PAGE_SIZE): Promise<Result<NotificationPage>> {
+async function page(
+  after: NotificationCursor | null = null,
+  size = NOTIFICATION_PAGE_SIZE,
+): Promise<Result<NotificationPage>> {
   return settle('QUERY_ERROR', FETCH_FAILED, async () => {
     let query = getClient().from('notifications').select(NOTIFICATION_COLUMNS);
     if (after) {
       // Keyset paging: a notification arriving meanwhile does not shift the next page.
-      query = query.or(`created_at.lt.${after.createdAt},and(created_at.eq.${after.createdAt},id.lt.${after.id})`);
+      query = query.or(
+        `created_at.lt.${after.createdAt},and(created_at.eq.${after.createdAt},id.lt.${after.id})`,
+      );
     }
     // One more than the page tells whether another page follows.
     const { data, error } = await query
@@ -50,7 +55,10 @@ async function page(after: NotificationCursor | null = null, size = NOTIFICATION
     if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_FAILED);
     const items = data.slice(0, size).map(toNotification);
     const last = items.at(-1);
-    return ok({ items, next: data.length > size && last ? { createdAt: last.createdAt, id: last.id } : null });
+    return ok({
+      items,
+      next: data.length > size && last ? { createdAt: last.createdAt, id: last.id } : null,
+    });
   });
 }
 
@@ -69,7 +77,10 @@ async function unreadCount(): Promise<Result<number>> {
 /** Marks these of the caller's notifications read, or all of them when `ids` is null; answers how many. */
 async function markRead(ids: readonly string[] | null): Promise<Result<number>> {
   return settle('RPC_ERROR', MARK_FAILED, async () => {
-    const { data, error } = await getClient().rpc('mark_notifications_read', ids ? { ids: [...ids] } : {});
+    const { data, error } = await getClient().rpc(
+      'mark_notifications_read',
+      ids ? { ids: [...ids] } : {},
+    );
     if (error) return fromPostgrestError('RPC_ERROR', error, MARK_FAILED);
     return ok(data ?? 0);
   });
@@ -100,7 +111,12 @@ async function savePreference(
     if (!choice.inApp && !choice.byEmail) return fail('QUERY_ERROR', NO_CHANNEL);
     const { error } = await getClient()
       .from('notification_preferences')
-      .upsert({ user_id: userId, kind: choice.kind, in_app: choice.inApp, by_email: choice.byEmail });
+      .upsert({
+        user_id: userId,
+        kind: choice.kind,
+        in_app: choice.inApp,
+        by_email: choice.byEmail,
+      });
     if (error) return fromPostgrestError('QUERY_ERROR', error, SAVE_FAILED);
     return ok({ ...choice, isDefault: false });
   });

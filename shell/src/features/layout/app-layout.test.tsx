@@ -70,7 +70,9 @@ describe('AppLayout and the notifications', () => {
     vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
     renderLayout();
     await vi.waitFor(() => expect(useNotificationsLive).toHaveBeenCalledWith(student().id));
-    expect(new Set(vi.mocked(useNotificationsLive).mock.calls.map(([id]) => id))).toEqual(new Set([student().id]));
+    expect(new Set(vi.mocked(useNotificationsLive).mock.calls.map(([id]) => id))).toEqual(
+      new Set([student().id]),
+    );
   });
 });
 

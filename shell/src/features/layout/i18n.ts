@@ -67,7 +67,8 @@ export const es: typeof en = {
     markAllRead: 'Marcar todas como leídas',
     showMore: 'Ver más',
     loading: 'Cargando las notificaciones',
-    empty: 'Aún no tienes notificaciones. Aquí aparecerán las notas, los materiales nuevos y los cambios de clase.',
+    empty:
+      'Aún no tienes notificaciones. Aquí aparecerán las notas, los materiales nuevos y los cambios de clase.',
     failed: 'No se han podido cargar las notificaciones.',
     retry: 'Reintentar',
     markFailed: 'No se han podido marcar las notificaciones como leídas. Inténtalo de nuevo.',

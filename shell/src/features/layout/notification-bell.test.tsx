@@ -40,7 +40,9 @@ describe('NotificationBell', () => {
   it('names the unread count for screen readers and shows it on the badge', async () => {
     vi.spyOn(notificationsService, 'unreadCount').mockResolvedValue(ok(3));
     renderBell();
-    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 3 unread' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('3')).toBeInTheDocument();
   });
 
@@ -53,14 +55,18 @@ describe('NotificationBell', () => {
   it('names the count in Spanish', async () => {
     vi.spyOn(notificationsService, 'unreadCount').mockResolvedValue(ok(1));
     renderBell('es');
-    expect(await screen.findByRole('button', { name: 'Notificaciones, 1 sin leer' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Notificaciones, 1 sin leer' }),
+    ).toBeInTheDocument();
   });
 
   it('reads the list only when opened, one request per page, and writes each in the reader’s words', async () => {
     vi.spyOn(notificationsService, 'unreadCount').mockResolvedValue(ok(1));
     const page = vi
       .spyOn(notificationsService, 'page')
-      .mockResolvedValueOnce(ok({ items: [notification()], next: { createdAt: '2026-11-28T10:00:00Z', id: 'n-1' } }))
+      .mockResolvedValueOnce(
+        ok({ items: [notification()], next: { createdAt: '2026-11-28T10:00:00Z', id: 'n-1' } }),
+      )
       .mockResolvedValueOnce(
         ok({
           items: [
@@ -80,11 +86,15 @@ describe('NotificationBell', () => {
 
     await user.click(bell);
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText(/Class moved: “Past tense” \(Spanish A1\) is now/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Class moved: “Past tense” \(Spanish A1\) is now/),
+    ).toBeInTheDocument();
     expect(page).toHaveBeenCalledTimes(1);
 
     await user.click(within(dialog).getByRole('button', { name: 'Show more' }));
-    expect(await within(dialog).findByText('Your work on “Postcard” has a grade: 8.5 / 10')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Your work on “Postcard” has a grade: 8.5 / 10'),
+    ).toBeInTheDocument();
     expect(page).toHaveBeenCalledTimes(2);
     expect(page).toHaveBeenLastCalledWith({ createdAt: '2026-11-28T10:00:00Z', id: 'n-1' });
     expect(within(dialog).queryByRole('button', { name: 'Show more' })).toBeNull();
@@ -92,7 +102,9 @@ describe('NotificationBell', () => {
 
   it('marks one read when opened and goes where the thing is', async () => {
     vi.spyOn(notificationsService, 'unreadCount').mockResolvedValue(ok(1));
-    vi.spyOn(notificationsService, 'page').mockResolvedValue(ok({ items: [notification()], next: null }));
+    vi.spyOn(notificationsService, 'page').mockResolvedValue(
+      ok({ items: [notification()], next: null }),
+    );
     const markRead = vi.spyOn(notificationsService, 'markRead').mockResolvedValue(ok(1));
     const { user } = renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
@@ -105,8 +117,13 @@ describe('NotificationBell', () => {
   });
 
   it('marks all read, and refetches the count after', async () => {
-    const count = vi.spyOn(notificationsService, 'unreadCount').mockResolvedValueOnce(ok(2)).mockResolvedValue(ok(0));
-    vi.spyOn(notificationsService, 'page').mockResolvedValue(ok({ items: [notification()], next: null }));
+    const count = vi
+      .spyOn(notificationsService, 'unreadCount')
+      .mockResolvedValueOnce(ok(2))
+      .mockResolvedValue(ok(0));
+    vi.spyOn(notificationsService, 'page').mockResolvedValue(
+      ok({ items: [notification()], next: null }),
+    );
     const markRead = vi.spyOn(notificationsService, 'markRead').mockResolvedValue(ok(2));
     const { user } = renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));

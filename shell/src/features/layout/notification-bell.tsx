@@ -58,7 +58,13 @@ export function NotificationBell() {
       returnFocus
     >
       <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={4}>
+        <Indicator
+          label={count > 99 ? '99+' : count}
+          size={18}
+          disabled={count === 0}
+          color="red"
+          offset={4}
+        >
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -110,7 +116,11 @@ export function NotificationBell() {
           ) : (
             <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
               {items.map((notification) => (
-                <Box component="li" key={notification.id} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+                <Box
+                  component="li"
+                  key={notification.id}
+                  style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                >
                   <UnstyledButton
                     component="a"
                     href={notificationLink(notification)}
@@ -138,7 +148,9 @@ export function NotificationBell() {
                       <Box style={{ minWidth: 0 }}>
                         <Text size="sm" fw={notification.readAt ? 400 : 600}>
                           {notificationText(notification, t, language)}
-                          {notification.readAt ? null : <VisuallyHidden> ({t('unread')})</VisuallyHidden>}
+                          {notification.readAt ? null : (
+                            <VisuallyHidden> ({t('unread')})</VisuallyHidden>
+                          )}
                         </Text>
                         <Text size="xs" c="dimmed">
                           {formatDateTime(notification.createdAt, language)}

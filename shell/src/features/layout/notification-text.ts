@@ -3,7 +3,11 @@ import { isNotificationKind, paths, type Notification } from '@portal/shared-dat
 import { formatDateTime, formatDecimal, type Language } from '@portal/shared-ui';
 
 /** The sentence of a notification in the reader's language, from what the database stored. */
-export function notificationText(notification: Notification, t: TFunction, language: Language): string {
+export function notificationText(
+  notification: Notification,
+  t: TFunction,
+  language: Language,
+): string {
   const { data } = notification;
   const course = data.courseTitle ?? '';
   const title = data.title ?? course;
@@ -12,7 +16,8 @@ export function notificationText(notification: Notification, t: TFunction, langu
   if (notification.kind === 'submission_graded') {
     if (typeof data.grade !== 'number') return t('kinds.submission_graded_feedback', { title });
     const grade = formatDecimal(data.grade, language, 2);
-    const max = typeof data.maxPoints === 'number' ? ` / ${formatDecimal(data.maxPoints, language, 2)}` : '';
+    const max =
+      typeof data.maxPoints === 'number' ? ` / ${formatDecimal(data.maxPoints, language, 2)}` : '';
     return t('kinds.submission_graded', { title, grade: `${grade}${max}` });
   }
   if (!isNotificationKind(notification.kind)) return t('kinds.unknown', { course });

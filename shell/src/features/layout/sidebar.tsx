@@ -91,7 +91,9 @@ export function Sidebar({ items, onNavigate, bell }: Props) {
       <Divider />
       <Stack p="md" gap="sm">
         {/* The choice is the account's too: every browser and every mail of the school use it. */}
-        <LanguageSwitcher onChoose={(language) => void accountLanguageService.save(user.id, language)} />
+        <LanguageSwitcher
+          onChoose={(language) => void accountLanguageService.save(user.id, language)}
+        />
         <Button
           variant="light"
           color="red"
