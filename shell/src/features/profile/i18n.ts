@@ -83,6 +83,31 @@ export const en = {
     disableFailed: 'Two-factor sign-in was not turned off:',
     disabled: 'Two-factor sign-in is off',
   },
+  // Profile → Notifications (docs/notifications.md).
+  notifications: {
+    title: 'Notifications',
+    description: 'Choose how you hear about each kind of news: in the portal, by email, or both.',
+    kind: 'Kind',
+    inApp: 'In the app',
+    byEmail: 'By email',
+    inAppFor: 'In the app: {{kind}}',
+    byEmailFor: 'By email: {{kind}}',
+    atLeastOne: 'Keep at least one: in the app or by email.',
+    loadFailed: 'Your notification preferences could not be loaded.',
+    saveFailed: 'Your choice could not be saved. Try again.',
+    saved: 'Saved',
+    kinds: {
+      submission_graded: 'Grades and feedback on my work',
+      material_added: 'New materials in my courses',
+      activity_added: 'New activities in my courses',
+      class_scheduled: 'Classes scheduled',
+      class_moved: 'Classes moved or changed',
+      class_cancelled: 'Classes cancelled',
+      enrollment_confirmed: 'Enrollment confirmed',
+      class_reminder: 'Reminder: a live class starting within the hour',
+      activity_reminder: 'Reminder: an activity due within 24 hours',
+    },
+  },
 };
 
 export const es: typeof en = {
@@ -165,6 +190,31 @@ export const es: typeof en = {
     disableConfirm: 'Desactivar',
     disableFailed: 'La verificación en dos pasos no se desactivó:',
     disabled: 'La verificación en dos pasos está desactivada',
+  },
+  notifications: {
+    title: 'Notificaciones',
+    description:
+      'Elige cómo te enteras de cada novedad: en el portal, por correo o de las dos formas.',
+    kind: 'Tipo',
+    inApp: 'En la aplicación',
+    byEmail: 'Por correo',
+    inAppFor: 'En la aplicación: {{kind}}',
+    byEmailFor: 'Por correo: {{kind}}',
+    atLeastOne: 'Deja al menos una: en la aplicación o por correo.',
+    loadFailed: 'No se han podido cargar tus preferencias de notificaciones.',
+    saveFailed: 'No se ha podido guardar tu elección. Inténtalo de nuevo.',
+    saved: 'Guardado',
+    kinds: {
+      submission_graded: 'Notas y comentarios sobre mi trabajo',
+      material_added: 'Materiales nuevos en mis cursos',
+      activity_added: 'Actividades nuevas en mis cursos',
+      class_scheduled: 'Clases programadas',
+      class_moved: 'Clases movidas o cambiadas',
+      class_cancelled: 'Clases canceladas',
+      enrollment_confirmed: 'Inscripción confirmada',
+      class_reminder: 'Recordatorio: una clase en directo empieza en menos de una hora',
+      activity_reminder: 'Recordatorio: una actividad se entrega en menos de 24 horas',
+    },
   },
 };
 

@@ -34,6 +34,8 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
     verifyCode: vi.fn(),
     unenroll: vi.fn(),
   });
+  // The notification preferences have their own tests (notification-preferences-section.test.tsx).
+  Object.assign(actual.notificationsService, { preferences: vi.fn(async () => actual.ok([])) });
   return actual;
 });
 

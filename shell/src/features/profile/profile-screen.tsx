@@ -17,6 +17,7 @@ import { ChangePasswordModal } from './change-password-modal';
 import { namespace } from './i18n';
 import { ProfileAvatar } from './profile-avatar';
 import { ProfileFormModal } from './profile-form-modal';
+import { NotificationPreferencesSection } from './notification-preferences-section';
 import { TwoFactorSection } from './two-factor-section';
 
 type Dialog = 'edit' | 'password' | null;
@@ -160,6 +161,8 @@ export default function ProfileScreen() {
       </Card>
 
       <TwoFactorSection />
+
+      <NotificationPreferencesSection />
 
       {dialog === 'edit' ? (
         <ProfileFormModal
