@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   DEMO,
@@ -15,7 +16,8 @@ import { AuthScreen, Portal } from '../support/pages';
 // course and a student of their own, so the demo accounts' bells stay as the other tests expect them.
 
 const two = (n: number) => String(n).padStart(2, '0');
-const dayKey = (date: Date) => `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+const dayKey = (date: Date) =>
+  `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 
 async function must(response: Response, what: string): Promise<Response> {
   if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
@@ -28,15 +30,26 @@ async function person(label: string, role: 'student' | 'teacher', adminToken: st
   const { token, userId } = await passwordGrant(email, DEMO_PASSWORD);
   if (role === 'teacher') {
     await must(
-      await rest(`users?id=eq.${userId}`, adminToken, { method: 'PATCH', body: JSON.stringify({ role }) }),
+      await rest(`users?id=eq.${userId}`, adminToken, {
+        method: 'PATCH',
+        body: JSON.stringify({ role }),
+      }),
       'make teacher',
     );
   }
   return { email, token, userId };
 }
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function signedIn(
+  browser: Browser,
+  email: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await (
+    await browser.newContext({ reducedMotion: 'reduce', ...(viewport ? { viewport } : {}) })
+  ).newPage();
   const auth = new AuthScreen(page);
   await auth.open();
   await auth.signIn(email, DEMO_PASSWORD);
@@ -44,7 +57,9 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-test('a moved class notifies its students: the bell shows it within 2 s, without a reload', async ({ browser }) => {
+test('a moved class notifies its students: the bell shows it within 2 s, without a reload', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
@@ -93,14 +108,28 @@ test('a moved class notifies its students: the bell shows it within 2 s, without
     'create class',
   );
 
-  // The student: enrolled by an administrator and told of the new class, both unread.
-  const studentPage = await signedIn(browser, student.email);
+  // The student, on a phone (375 px: the bell is in the header): enrolled by an administrator and told
+  // of the new class, both unread.
+  const studentPage = await signedIn(browser, student.email, { width: 375, height: 812 });
   const bell = studentPage.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
   await bell.click();
   const list = studentPage.getByRole('dialog');
-  await expect(list.getByRole('link', { name: new RegExp(`New class in Bell course ${stamp}: “${title}”`) })).toBeVisible();
-  await expect(list.getByRole('link', { name: new RegExp(`You are enrolled in Bell course ${stamp}`) })).toBeVisible();
+  await expect(
+    list.getByRole('link', { name: new RegExp(`New class in Bell course ${stamp}: “${title}”`) }),
+  ).toBeVisible();
+  await expect(
+    list.getByRole('link', { name: new RegExp(`You are enrolled in Bell course ${stamp}`) }),
+  ).toBeVisible();
+  // The open list: no axe violation, nothing wider than the phone.
+  const { violations } = await new AxeBuilder({ page: studentPage })
+    .include('[role="dialog"]')
+    .withTags(WCAG_TAGS)
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(
+    await studentPage.evaluate(() => document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(375);
 
   // The teacher drags the class to 13:00 in the planner.
   const teacherPage = await signedIn(browser, teacher.email);
@@ -114,7 +143,9 @@ test('a moved class notifies its students: the bell shows it within 2 s, without
   }
   const event = teacherPage.getByRole('button', { name: new RegExp(title) });
   await expect(event).toBeVisible();
-  const target = teacherPage.getByRole('button', { name: new RegExp(`^Time slot ${dayKey(day)} 13:00`) });
+  const target = teacherPage.getByRole('button', {
+    name: new RegExp(`^Time slot ${dayKey(day)} 13:00`),
+  });
   const edge = { x: 8, y: 2 };
   await event.dragTo(target, { sourcePosition: edge, targetPosition: edge });
   // Saved: the planner says so once the database has the new start.
@@ -122,9 +153,13 @@ test('a moved class notifies its students: the bell shows it within 2 s, without
   const saved = Date.now();
 
   // The student's open list and bell, without a reload, within 2 s of the save.
-  await expect(list.getByRole('link', { name: new RegExp(`Class moved: “${title}”`) })).toBeVisible({ timeout: 2_000 });
+  await expect(list.getByRole('link', { name: new RegExp(`Class moved: “${title}”`) })).toBeVisible(
+    { timeout: 2_000 },
+  );
   await expect(bell).toHaveAccessibleName('Notifications, 3 unread', { timeout: 2_000 });
-  console.log(`notifications: a moved class reached the student's bell ${Date.now() - saved} ms after the save`);
+  console.log(
+    `notifications: a moved class reached the student's bell ${Date.now() - saved} ms after the save`,
+  );
 
   // Opening it goes to the calendar and marks it read; Mark all as read clears the rest.
   await list.getByRole('link', { name: new RegExp(`Class moved: “${title}”`) }).click();
