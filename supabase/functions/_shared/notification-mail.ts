@@ -172,6 +172,8 @@ export function formatWhen(iso: string | null | undefined, language: 'en' | 'es'
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    // The 24-hour clock in both languages, as every screen of the portal writes times.
+    hourCycle: 'h23',
     timeZoneName: 'short',
   };
   try {
