@@ -53,61 +53,60 @@ export function NotificationPreferencesSection() {
             {t('loadFailed')}
           </Alert>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('kind')}</Table.Th>
-                  <Table.Th ta="center">{t('inApp')}</Table.Th>
-                  <Table.Th ta="center">{t('byEmail')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {kinds.map((preference) => {
-                  const label = t(`kinds.${preference.kind}`);
-                  const saving = save.isPending && save.variables?.kind === preference.kind;
-                  return (
-                    <Table.Tr key={preference.kind}>
-                      <Table.Td>
-                        <Text size="sm">{label}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group justify="center">
-                          <Checkbox
-                            aria-label={t('inAppFor', { kind: label })}
-                            checked={preference.inApp}
-                            // The last channel left cannot be unticked: the database keeps at least one.
-                            disabled={saving || (preference.inApp && !preference.byEmail)}
-                            title={
-                              preference.inApp && !preference.byEmail ? t('atLeastOne') : undefined
-                            }
-                            onChange={(event) =>
-                              change(preference, 'inApp', event.currentTarget.checked)
-                            }
-                          />
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group justify="center">
-                          <Checkbox
-                            aria-label={t('byEmailFor', { kind: label })}
-                            checked={preference.byEmail}
-                            disabled={saving || (preference.byEmail && !preference.inApp)}
-                            title={
-                              preference.byEmail && !preference.inApp ? t('atLeastOne') : undefined
-                            }
-                            onChange={(event) =>
-                              change(preference, 'byEmail', event.currentTarget.checked)
-                            }
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // No scrolling area: the kind's name and the headers wrap, so the table fits a 320 px phone.
+          <Table verticalSpacing="xs" horizontalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('kind')}</Table.Th>
+                <Table.Th ta="center">{t('inApp')}</Table.Th>
+                <Table.Th ta="center">{t('byEmail')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {kinds.map((preference) => {
+                const label = t(`kinds.${preference.kind}`);
+                const saving = save.isPending && save.variables?.kind === preference.kind;
+                return (
+                  <Table.Tr key={preference.kind}>
+                    <Table.Td>
+                      <Text size="sm">{label}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="center">
+                        <Checkbox
+                          aria-label={t('inAppFor', { kind: label })}
+                          checked={preference.inApp}
+                          // The last channel left cannot be unticked: the database keeps at least one.
+                          disabled={saving || (preference.inApp && !preference.byEmail)}
+                          title={
+                            preference.inApp && !preference.byEmail ? t('atLeastOne') : undefined
+                          }
+                          onChange={(event) =>
+                            change(preference, 'inApp', event.currentTarget.checked)
+                          }
+                        />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="center">
+                        <Checkbox
+                          aria-label={t('byEmailFor', { kind: label })}
+                          checked={preference.byEmail}
+                          disabled={saving || (preference.byEmail && !preference.inApp)}
+                          title={
+                            preference.byEmail && !preference.inApp ? t('atLeastOne') : undefined
+                          }
+                          onChange={(event) =>
+                            change(preference, 'byEmail', event.currentTarget.checked)
+                          }
+                        />
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
         )}
         {save.isError ? (
           <Alert color="red" role="alert">
