@@ -616,3 +616,16 @@ create table if not exists supabase_migrations.schema_migrations (
 );
 alter schema supabase_migrations owner to postgres;
 alter table supabase_migrations.schema_migrations owner to postgres;
+
+-- Realtime ---------------------------------------------------------------------------------------------
+-- Hosted Supabase has this publication, empty, owned by postgres: a migration makes a table live with
+-- `alter publication supabase_realtime add table …`. The gateway's Realtime reads its changes through
+-- logical decoding (local-supabase/src/realtime-feed.ts; Postgres runs with wal_level = logical).
+do $$
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+alter publication supabase_realtime owner to postgres;

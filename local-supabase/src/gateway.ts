@@ -9,6 +9,7 @@ import { checkHealth } from './health';
 import { HttpError, bearerToken, headerValue, readBody, sendEmpty, sendJson } from './http-utils';
 import { verifyJwt } from './jwt';
 import type { Outbox } from './outbox';
+import { Realtime } from './realtime';
 import { StorageApi } from './storage-api';
 import type { ObjectFiles } from './storage-files';
 import { MAX_UPLOAD_BODY_BYTES } from './storage-uploads';
@@ -63,6 +64,8 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   /** Where storage keeps object bytes (the data dir by default). */
   files?: ObjectFiles;
+  /** How long a Realtime socket may stay silent before it is dropped (60 s by default). */
+  realtimeIdleTimeoutMs?: number;
 }
 
 type Area = 'rest' | 'auth' | 'storage' | 'other';
@@ -339,6 +342,13 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox, options: Gatew
     });
   });
   server.keepAliveTimeout = 5_000;
+  // Supabase Realtime's WebSocket (postgres_changes); every other upgrade is refused.
+  const realtime = new Realtime(pool, options.realtimeIdleTimeoutMs);
+  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    const url = new URL(req.url ?? '/', API_URL);
+    if (url.pathname === '/realtime/v1/websocket') return realtime.handleUpgrade(req, socket, head, url);
+    socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -348,11 +358,13 @@ export async function startGateway(pool: pg.Pool, outbox: Outbox, options: Gatew
   return {
     port: (server.address() as AddressInfo).port,
     close: async () => {
+      // Upgraded sockets are the WebSocket server's, not the HTTP server's: it ends them first.
+      const realtimeClosed = realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await functions.stop();
+      await Promise.all([functions.stop(), realtimeClosed]);
     },
   };
 }

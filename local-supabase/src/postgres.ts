@@ -99,6 +99,9 @@ async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
       'synchronous_commit=on',
       '-c',
       'fsync=on',
+      // Realtime (the gateway) decodes the publication supabase_realtime from the WAL, as hosted Supabase does.
+      '-c',
+      'wal_level=logical',
     ],
     onLog: (message: string) => tail.push(String(message)),
     onError: (message: unknown) => tail.push(String(message)),

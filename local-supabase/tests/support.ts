@@ -17,8 +17,9 @@ export const DEMO_ACCOUNTS = {
 type ClientOptions = { flowType?: 'implicit' | 'pkce' };
 
 /**
- * Node 20 has no WebSocket (supabase-js refuses to construct a client without one) and the local stack
- * has no Realtime; this transport says so if anything ever tries to connect.
+ * Node 20 has no WebSocket (supabase-js refuses to construct a client without one); these clients never
+ * use Realtime, and this transport says so if anything ever tries to connect. Realtime's own tests
+ * (realtime.test.ts) give theirs the `ws` package.
  */
 class RealtimeUnavailable {
   constructor() {

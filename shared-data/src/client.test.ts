@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  REALTIME_OPTIONS,
   fetchNotingRetryAfter,
   getClient,
   initDataClient,
@@ -49,6 +50,7 @@ describe('initDataClient', () => {
       {
         // Notes a 429's Retry-After, which supabase-js would drop (the lockout's wait).
         global: { fetch: fetchNotingRetryAfter },
+        realtime: REALTIME_OPTIONS,
         auth: {
           flowType: 'implicit',
           detectSessionInUrl: true,
@@ -59,6 +61,14 @@ describe('initDataClient', () => {
         },
       },
     );
+  });
+
+  it("sets spec §9's Realtime settings: 10 s timeout, 25 s heartbeat, reconnect after 1, 2, 5, then 10 s", async () => {
+    const { realtime } = await initDataClient(config);
+
+    expect(realtime.timeout).toBe(10_000);
+    expect(realtime.heartbeatIntervalMs).toBe(25_000);
+    expect([1, 2, 3, 4, 5, 9].map((tries) => realtime.reconnectAfterMs(tries))).toEqual([1000, 2000, 5000, 10000, 10000, 10000]);
   });
 
   it('returns the same client when called again for the same project', async () => {

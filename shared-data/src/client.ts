@@ -38,6 +38,20 @@ export function takeRetryAfterSeconds(): number | null {
   return seconds;
 }
 
+/** Spec §9's reconnect steps: after the 4th failed try, every 10 s. */
+export const REALTIME_RECONNECT_STEPS_MS = [1000, 2000, 5000, 10000] as const;
+
+/**
+ * Spec §9's Realtime client settings: a join or push times out after 10 s, a heartbeat every 25 s,
+ * reconnects after 1, 2, 5, then 10 s. supabase-js 2.109's defaults are the same; set here so an
+ * upgrade cannot change them unseen. The same on hosted Supabase and the local gateway.
+ */
+export const REALTIME_OPTIONS = {
+  timeout: 10_000,
+  heartbeatIntervalMs: 25_000,
+  reconnectAfterMs: (tries: number) => REALTIME_RECONNECT_STEPS_MS[tries - 1] ?? 10_000,
+};
+
 const NOT_INITIALISED =
   'The data client is not initialised: call configureDataClient(config) (or initDataClient) first';
 
@@ -71,9 +85,10 @@ export function loadDataClient(): Promise<DataClient> {
   if (!target) return Promise.reject(new Error(NOT_INITIALISED));
   loading ??= import('@supabase/supabase-js').then(
     ({ createClient }) => {
-      // Realtime timeouts/backoff and the 30 s refresh tick are supabase-js defaults.
+      // The 30 s session refresh tick is supabase-js's default.
       const created = createClient(target.url, target.anonKey, {
         global: { fetch: fetchNotingRetryAfter },
+        realtime: REALTIME_OPTIONS,
         auth: {
           // Implicit flow: the password-reset link lands on /reset-password with the session in the hash.
           flowType: 'implicit',
