@@ -75,6 +75,9 @@ export const en = {
     role: 'Role',
     rolePlaceholder: 'Choose a role',
     ownRole: 'You cannot change your own role.',
+    language: 'Language',
+    languageHint:
+      'The language of their welcome email and of the portal, until they choose another themselves.',
     phone: 'Phone',
     location: 'Location',
     bio: 'Bio',
@@ -157,7 +160,7 @@ export const en = {
   import: {
     title: 'Import users from a CSV file',
     intro:
-      'A CSV file with a header row and the columns first_name, last_name, email and role (student, teacher or admin), plus phone and location if you like. Up to {{max}} users per file.',
+      "A CSV file with a header row and the columns first_name, last_name, email and role (student, teacher or admin), plus phone, location and language (en or es: the language of their welcome email; empty: the school's default) if you like. Up to {{max}} users per file.",
     template: 'Download a template',
     templateFile: 'users-template.csv',
     file: 'CSV file',
@@ -284,6 +287,9 @@ export const es: typeof en = {
     role: 'Rol',
     rolePlaceholder: 'Elige un rol',
     ownRole: 'No puedes cambiar tu propio rol.',
+    language: 'Idioma',
+    languageHint:
+      'El idioma de su email de bienvenida y del portal, hasta que elija otro por su cuenta.',
     phone: 'Teléfono',
     location: 'Ubicación',
     bio: 'Biografía',
@@ -366,7 +372,7 @@ export const es: typeof en = {
   import: {
     title: 'Importar usuarios desde un archivo CSV',
     intro:
-      'Un archivo CSV con una fila de encabezado y las columnas first_name, last_name, email y role (student, teacher o admin; también estudiante, profesor o administrador), y si quieres phone y location. Hasta {{max}} usuarios por archivo.',
+      'Un archivo CSV con una fila de encabezado y las columnas first_name, last_name, email y role (student, teacher o admin; también estudiante, profesor o administrador), y si quieres phone, location y language (es o en: el idioma de su email de bienvenida; vacío: el predeterminado de la escuela). Hasta {{max}} usuarios por archivo.',
     template: 'Descargar una plantilla',
     templateFile: 'plantilla-usuarios.csv',
     file: 'Archivo CSV',

@@ -2,7 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_PUBLIC_SETTINGS,
   coursesService,
+  settingsService,
   userManagementReadModel,
   fail,
   ok,
@@ -34,6 +36,8 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   // A teacher's departure: their courses are counted, and moved through the teacher calls.
   Object.assign(actual.coursesService, { list: vi.fn() });
   Object.assign(actual.teachersService, { delete: vi.fn(), setActive: vi.fn() });
+  // The school's default language, which a new account gets unless another is chosen.
+  Object.assign(actual.settingsService, { getPublic: vi.fn() });
   return actual;
 });
 
@@ -122,6 +126,9 @@ beforeEach(() => {
   listUsers.mockReset();
   countByRole.mockReset();
   countByRole.mockResolvedValue(ok(COUNTS));
+  vi.mocked(settingsService.getPublic).mockResolvedValue(
+    ok({ ...DEFAULT_PUBLIC_SETTINGS, defaultLanguage: 'es' }),
+  );
 });
 
 describe('User Management: the list', () => {
@@ -403,6 +410,8 @@ describe('User Management: create and edit', () => {
       phone: null,
       location: 'Lima',
       bio: null,
+      // The school's default, shown in the form and left as it was.
+      language: 'es',
     });
     expect(shown).toHaveTextContent('Tq7!pXr2-mKw9zBe');
     expect(shown).toHaveTextContent('lucia@school.test');
@@ -421,6 +430,38 @@ describe('User Management: create and edit', () => {
       expect(screen.queryByRole('dialog', { name: 'User created' })).not.toBeInTheDocument(),
     );
     expect(screen.queryByText('Tq7!pXr2-mKw9zBe')).not.toBeInTheDocument();
+  });
+
+  it("offers the account's language, the school's default first, and sends the one chosen (issue 29 item 10)", async () => {
+    adminCreate.mockResolvedValue(
+      ok({ user: person({ id: 'new-2', email: 'tom@school.test' }), temporaryPassword: 'x' }),
+    );
+    const { user } = renderPage();
+    const dialog = await openCreate(user);
+    const language = within(dialog).getByRole('combobox', { name: /Language/ });
+    // The school's default (Spanish here), as the server would give the account.
+    await waitFor(() => expect(language).toHaveValue('Español'));
+    expect(dialog).toHaveTextContent('welcome email');
+
+    fill(within(dialog).getByRole('textbox', { name: /First name/ }), 'Tom');
+    fill(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Reed');
+    fill(within(dialog).getByRole('textbox', { name: /Email/ }), 'tom@school.test');
+    await user.click(within(dialog).getByRole('combobox', { name: /Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Student' }));
+    await user.click(language);
+    await user.click(await screen.findByRole('option', { name: 'English' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+    await screen.findByRole('dialog', { name: 'User created' });
+    expect(adminCreate).toHaveBeenCalledWith(expect.objectContaining({ language: 'en' }));
+  });
+
+  it('does not offer the language when editing: only the account’s owner changes it', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Ana Gil');
+    await user.click(screen.getByRole('button', { name: 'Edit Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).queryByRole('combobox', { name: /Language/ })).toBeNull();
   });
 
   it("shows the server's reason in the dialog, in the user's language, and keeps what was typed", async () => {
