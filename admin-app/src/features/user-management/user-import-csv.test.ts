@@ -12,6 +12,7 @@ const values = (changes: Partial<Record<string, string>> = {}) => ({
   role: 'student',
   phone: '',
   location: '',
+  language: '',
   ...changes,
 });
 
