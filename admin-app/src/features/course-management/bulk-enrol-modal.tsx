@@ -25,7 +25,7 @@ import {
 } from '@portal/shared-data';
 import { courseMutations, courseQueries, userQueries } from '@portal/shared-data/queries';
 import { FORM_MODAL_PHONE_QUERY, FormModal, wrappingTitle } from '@portal/shared-ui';
-import { planBulkEnrolment } from './bulk-enrol-plan';
+import { planBulkEnrolment, type SentReport } from './bulk-enrol-plan';
 import { personName, rosterFilters } from './course-roster';
 import { namespace } from './i18n';
 
@@ -68,7 +68,7 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileEmails, setFileEmails] = useState<string[] | null>(null);
   const [fileProblem, setFileProblem] = useState<'unreadable' | 'empty' | 'tooMany' | null>(null);
-  const [report, setReport] = useState<BulkEnrolment | null>(null);
+  const [report, setReport] = useState<SentReport | null>(null);
   const enrolMany = useMutation(courseMutations.enrollMany());
 
   const students = useQuery({
@@ -111,6 +111,7 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
   const plan = planBulkEnrolment(emails, {
     enrolledEmails,
     seats: course.maxStudents - course.enrolledCount,
+    allStudents: source === 'pick',
     report,
   });
 
@@ -143,6 +144,7 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (plan.block) return;
+    const sentRows = plan.rows;
     enrolMany.mutate(
       { courseId: course.id, emails: plan.emails },
       {
@@ -154,7 +156,7 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
             });
             onClose();
           } else {
-            setReport(result);
+            setReport({ result, rows: sentRows });
           }
         },
       },
@@ -292,8 +294,11 @@ function Email({ email }: { email: string }) {
  * Why nobody was enrolled: the course, or each row of the list. A table from the dialog's full width,
  * a stacked list on phones; neither scrolls on its own (the dialog does).
  */
-function BulkReport({ report, readyCount }: { report: BulkEnrolment; readyCount: number }) {
+function BulkReport({ report: sent, readyCount }: { report: SentReport; readyCount: number }) {
   const { t } = useTranslation(namespace);
+  const report = sent.result;
+  // Each row is numbered as in the list chosen, though only some of its rows were sent.
+  const rowOf = (index: number) => sent.rows[index] ?? index + 1;
   const phone = useMediaQuery(FORM_MODAL_PHONE_QUERY) ?? false;
   if (report.refusal) {
     return (
@@ -330,7 +335,7 @@ function BulkReport({ report, readyCount }: { report: BulkEnrolment; readyCount:
             >
               <Text size="sm">
                 <Text span c="dimmed" inherit>
-                  {t('bulk.rowNumber', { row: index + 1 })}
+                  {t('bulk.rowNumber', { row: rowOf(index) })}
                 </Text>{' '}
                 <Email email={row.email} />
               </Text>
@@ -350,7 +355,7 @@ function BulkReport({ report, readyCount }: { report: BulkEnrolment; readyCount:
           <Table.Tbody>
             {report.rows.map((row, index) => (
               <Table.Tr key={`${index}-${row.email}`}>
-                <Table.Td>{index + 1}</Table.Td>
+                <Table.Td>{rowOf(index)}</Table.Td>
                 <Table.Td>
                   <Email email={row.email} />
                 </Table.Td>

@@ -16,6 +16,8 @@ export type BulkEnrolBlock = 'empty' | 'none' | 'seats' | 'full';
 export interface BulkEnrolPlan {
   /** What the button sends, in the list's order: its count is the button's. */
   emails: string[];
+  /** The row of the list (from 1) each of `emails` is. */
+  rows: number[];
   /** The rows of the list left out before sending, by reason (only reasons that occur). */
   leftOut: Array<{ reason: LeftOutReason; count: number }>;
   /** Free places the check used. */
@@ -28,28 +30,29 @@ export interface BulkEnrolContext {
   enrolledEmails: ReadonlySet<string>;
   /** Free places of the course as the screen knows them. */
   seats: number;
-  /** The server's answer to the list as it stands, if it refused it (null once the list changes). */
-  report: BulkEnrolment | null;
+  /**
+   * Every address of the list is an active student's (the picker lists only those), so a list longer
+   * than the free places is refused before sending. A CSV may hold addresses nobody has, which take
+   * no place: the server counts its places (rows past the last one say 'No place left').
+   */
+  allStudents: boolean;
+  /** The server's refusal of the rows sent from the list as it stands (null once the list changes). */
+  report: SentReport | null;
+}
+
+/** The server's answer, and the row of the list each of its rows was. */
+export interface SentReport {
+  result: BulkEnrolment;
+  rows: number[];
 }
 
 const ORDER: readonly LeftOutReason[] = ['already_enrolled', 'invalid_email', 'duplicate'];
 
 export function planBulkEnrolment(list: readonly string[], context: BulkEnrolContext): BulkEnrolPlan {
-  const { report } = context;
-  if (report && !report.success && !report.refusal) {
-    const emails = report.rows.filter((row) => row.status === 'ready').map((row) => row.email);
-    return {
-      emails,
-      leftOut: [],
-      seats: report.seatsLeft,
-      block: emails.length === 0 ? 'none' : emails.length > report.seatsLeft ? 'seats' : null,
-    };
-  }
-
   const counts = new Map<LeftOutReason, number>();
   const seen = new Set<string>();
-  const emails: string[] = [];
-  for (const raw of list) {
+  const sendable: Array<{ email: string; row: number }> = [];
+  list.forEach((raw, index) => {
     const email = raw.trim();
     const address = email.toLowerCase();
     let reason: LeftOutReason | null = null;
@@ -58,25 +61,45 @@ export function planBulkEnrolment(list: readonly string[], context: BulkEnrolCon
     else if (context.enrolledEmails.has(address)) reason = 'already_enrolled';
     seen.add(address);
     if (reason) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-    else emails.push(email);
+    else sendable.push({ email, row: index + 1 });
+  });
+  const leftOut = ORDER.flatMap((reason) => {
+    const count = counts.get(reason);
+    return count ? [{ reason, count }] : [];
+  });
+
+  // After a refusal of the rows sent (`rows` pairs each with its row of the list): only the ready
+  // ones are sent again, and the server's count of free places is the newer one.
+  const { report } = context;
+  if (report && !report.result.success && !report.result.refusal) {
+    const ready = report.result.rows.flatMap((row, index) =>
+      row.status === 'ready' ? [{ email: row.email, row: report.rows[index] ?? index + 1 }] : [],
+    );
+    const seats = report.result.seatsLeft;
+    return {
+      emails: ready.map((entry) => entry.email),
+      rows: ready.map((entry) => entry.row),
+      leftOut,
+      seats,
+      block: ready.length === 0 ? 'none' : ready.length > seats ? 'seats' : null,
+    };
   }
+
   const seats = Math.max(0, context.seats);
   const block: BulkEnrolBlock | null =
     list.length === 0
       ? 'empty'
-      : emails.length === 0
+      : sendable.length === 0
         ? 'none'
         : seats === 0
           ? 'full'
-          : emails.length > seats
+          : context.allStudents && sendable.length > seats
             ? 'seats'
             : null;
   return {
-    emails,
-    leftOut: ORDER.flatMap((reason) => {
-      const count = counts.get(reason);
-      return count ? [{ reason, count }] : [];
-    }),
+    emails: sendable.map((entry) => entry.email),
+    rows: sendable.map((entry) => entry.row),
+    leftOut,
     seats,
     block,
   };

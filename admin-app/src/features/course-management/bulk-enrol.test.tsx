@@ -246,6 +246,30 @@ describe('enrolling a list of students', () => {
     await waitFor(() => expect(enrollMany).toHaveBeenCalledWith('course-1', [omar.email]));
   });
 
+  it('numbers the report by the rows of the file, and still names the rows not sent (issue 29)', async () => {
+    listEnrollments.mockResolvedValue(ok(paged([enrollmentOf(lena)], 1, 10)));
+    enrollMany.mockResolvedValue(
+      ok({
+        success: false,
+        refusal: null,
+        enrolled: 0,
+        seatsLeft: 8,
+        rows: [{ email: 'ghost@school.test', userId: null, status: 'unknown_email' }],
+      }),
+    );
+    const { user, dialog } = await openBulk();
+    await uploadCsv(user, dialog, `${lena.email}\nnot-an-email\nghost@school.test\n`);
+    await user.click(await within(dialog).findByRole('button', { name: 'Enrol 1 student' }));
+    const report = await within(dialog).findByRole('table', { name: 'Result of each row' });
+    expect(within(report).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
+      '3ghost@school.testNo account has this email',
+    ]);
+    expect(
+      within(dialog).getByText('Not sent: Already enrolled (1), Not an email address (1).'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Enrol 0 students' })).toBeDisabled();
+  });
+
   it('turns the button off at 0 and says why, before sending anything (issue 29)', async () => {
     listEnrollments.mockResolvedValue(ok(paged([enrollmentOf(lena)], 1, 10)));
     const { user, dialog } = await openBulk('es');
@@ -262,7 +286,13 @@ describe('enrolling a list of students', () => {
   it('turns the button off when the course has fewer places than students chosen (issue 29)', async () => {
     listCourses.mockResolvedValue(ok(paged([aCourse({ maxStudents: 3, enrolledCount: 2 })])));
     const { user, dialog } = await openBulk();
-    await uploadCsv(user, dialog, `${omar.email}\n${lena.email}\n`);
+    const field = within(dialog)
+      .getAllByLabelText('Students')
+      .find((element) => element.tagName === 'INPUT')!;
+    await user.click(field);
+    await user.click(await screen.findByRole('option', { name: /Omar Haddad/ }));
+    await user.click(field);
+    await user.click(await screen.findByRole('option', { name: /Lena Fischer/ }));
     expect(
       await within(dialog).findByText('The course has 1 place left: choose at most 1 student.'),
     ).toBeInTheDocument();
