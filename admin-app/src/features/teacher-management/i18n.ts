@@ -82,6 +82,9 @@ export const en = {
     lastName: 'Last name',
     email: 'Email',
     emailLocked: 'The email is the sign-in name and cannot be changed.',
+    language: 'Language',
+    languageHint:
+      'The language of their welcome email and of the portal, until they choose another themselves.',
     phone: 'Phone',
     location: 'Location',
     bio: 'Bio',
@@ -205,6 +208,9 @@ export const es: typeof en = {
     lastName: 'Apellido',
     email: 'Email',
     emailLocked: 'El email es el nombre de acceso y no se puede cambiar.',
+    language: 'Idioma',
+    languageHint:
+      'El idioma de su email de bienvenida y del portal, hasta que elija otro por su cuenta.',
     phone: 'Teléfono',
     location: 'Ubicación',
     bio: 'Biografía',

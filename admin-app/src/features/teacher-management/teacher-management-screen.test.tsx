@@ -2,6 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_PUBLIC_SETTINGS,
+  settingsService,
   teacherManagementReadModel,
   fail,
   ok,
@@ -29,6 +31,8 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   });
   Object.assign(actual.usersService, { listTeachers: vi.fn() });
   Object.assign(actual.teacherManagementReadModel, { page: vi.fn(), stats: vi.fn() });
+  // The school's default language, which a new teacher's account gets unless another is chosen.
+  Object.assign(actual.settingsService, { getPublic: vi.fn() });
   return actual;
 });
 
@@ -136,6 +140,9 @@ function fill(field: HTMLElement, text: string) {
 beforeEach(() => {
   notifications.clean();
   vi.clearAllMocks();
+  vi.mocked(settingsService.getPublic).mockResolvedValue(
+    ok({ ...DEFAULT_PUBLIC_SETTINGS, defaultLanguage: 'es' }),
+  );
   listTeachers.mockReset();
   teacherStats.mockReset();
   teacherStats.mockResolvedValue(ok(STATS));
@@ -407,6 +414,8 @@ describe('Teacher Management: add and edit', () => {
         location: 'Bilbao',
         bio: null,
         specializations: ['Drama', 'Conversation'],
+        // The school's default, shown by the form and sent, so the welcome email matches it.
+        language: 'es',
       });
       expect(shown).toHaveTextContent('Tq7!pXr2-mKw9zBe');
       expect(shown).toHaveTextContent('nuria@school.test');
