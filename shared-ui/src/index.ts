@@ -52,6 +52,10 @@ export {
   useDateInputProps,
   type SharedDateInputProps,
 } from './components/date-input/use-date-input-props';
+export {
+  useTimeInputProps,
+  type SharedTimeInputProps,
+} from './components/date-input/use-time-input-props';
 export { DATE_INPUT_FORMAT, parseDateInput } from './components/date-input/date-input-format';
 export {
   FullPageLoader,

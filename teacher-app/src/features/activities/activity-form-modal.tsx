@@ -12,9 +12,8 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput, TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconClock } from '@tabler/icons-react';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -42,6 +41,7 @@ import {
   translateErrors,
   useDateInputProps,
   useLanguage,
+  useTimeInputProps,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
 import { useCourseClasses } from './use-activity-places';
@@ -65,6 +65,7 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const dateInput = useDateInputProps();
+  const timeInput = useTimeInputProps(t('form.dueTime'));
   const create = useMutation(activityMutations.create());
   const update = useMutation(activityMutations.update());
   const saving = create.isPending || update.isPending;
@@ -280,10 +281,13 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           value={dueDate || null}
           onChange={chooseDate}
         />
-        <TimeInput
-          label={t('form.dueTime')}
+        <TimePicker
+          {...timeInput}
+          // Mounted afresh when a date brings the default time: Mantine's TimePicker reports a time
+          // left half typed as '' only after it has held a complete time of its own, and a value set
+          // from outside does not count as one.
+          key={dateSet ? 'dated' : 'undated'}
           description={timeHint}
-          leftSection={<IconClock size={16} aria-hidden />}
           // Enabled only once a due date is set.
           disabled={saving || !dateSet}
           miw={140}
