@@ -12,7 +12,7 @@ export { CALENDAR_FIRST_DAY_OF_WEEK } from './calendar-week';
 export { colorShades } from './color-shades';
 // The sign-in panel's gradient in the school's colours, readable under white text.
 export { brandGradient } from './contrast';
-export { COURSE_COLORS, courseColor } from './course-color';
+export { COURSE_COLORS, courseColors, courseKey } from './course-color';
 export * from './i18n';
 export {
   PortalUiProvider,

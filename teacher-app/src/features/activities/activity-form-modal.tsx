@@ -8,6 +8,7 @@ import {
   NumberInput,
   Radio,
   Select,
+  SimpleGrid,
   Switch,
   TextInput,
   Textarea,
@@ -145,6 +146,8 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
   };
 
   const dateSet = dueDate !== '';
+  // Fields side by side keep their boxes level: each one's hint goes under its box.
+  const hintBelow = ['label', 'input', 'description', 'error'] as const;
   const timeHint = dateSet ? t('form.dueTimeHint') : t('form.dueTimeNeedsDate');
 
   return (
@@ -193,18 +196,35 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
         disabled={saving}
         {...form.getInputProps('description')}
       />
-      <Select
-        label={t('form.type')}
-        data={ACTIVITY_TYPES.map((type) => ({
-          value: type,
-          label: t(`activityTypes.${type}`, { ns: 'common' }),
-        }))}
-        allowDeselect={false}
-        withAsterisk
-        disabled={saving}
-        {...form.getInputProps('type')}
-        onChange={(value) => form.setFieldValue('type', (value ?? 'assignment') as ActivityType)}
-      />
+      {/* Two fields a row from sm up, so the dialog fits a 1280x800 window; one column on phones. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('form.type')}
+          data={ACTIVITY_TYPES.map((type) => ({
+            value: type,
+            label: t(`activityTypes.${type}`, { ns: 'common' }),
+          }))}
+          allowDeselect={false}
+          inputWrapperOrder={[...hintBelow]}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('type')}
+          onChange={(value) => form.setFieldValue('type', (value ?? 'assignment') as ActivityType)}
+        />
+        <NumberInput
+          label={t('form.maxPoints')}
+          description={t('form.maxPointsHint', {
+            min: ACTIVITY_POINTS.min,
+            max: ACTIVITY_POINTS.max,
+          })}
+          min={ACTIVITY_POINTS.min}
+          max={ACTIVITY_POINTS.max}
+          inputWrapperOrder={[...hintBelow]}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('maxPoints')}
+        />
+      </SimpleGrid>
       <Radio.Group
         label={t('form.association')}
         withAsterisk
@@ -269,14 +289,14 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           />
         </>
       ) : null}
-      <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DateInput
           {...dateInput}
           label={t('form.dueDate')}
           allowDeselect
           clearable
+          inputWrapperOrder={[...hintBelow]}
           disabled={saving}
-          miw={180}
           {...form.getInputProps('dueDate')}
           value={dueDate || null}
           onChange={chooseDate}
@@ -288,24 +308,12 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           // from outside does not count as one.
           key={dateSet ? 'dated' : 'undated'}
           description={timeHint}
+          inputWrapperOrder={[...hintBelow]}
           // Enabled only once a due date is set.
           disabled={saving || !dateSet}
-          miw={140}
           {...form.getInputProps('dueTime')}
         />
-      </Group>
-      <NumberInput
-        label={t('form.maxPoints')}
-        description={t('form.maxPointsHint', {
-          min: ACTIVITY_POINTS.min,
-          max: ACTIVITY_POINTS.max,
-        })}
-        min={ACTIVITY_POINTS.min}
-        max={ACTIVITY_POINTS.max}
-        withAsterisk
-        disabled={saving}
-        {...form.getInputProps('maxPoints')}
-      />
+      </SimpleGrid>
       <Textarea
         label={t('form.instructions')}
         placeholder={t('form.instructionsPlaceholder')}
