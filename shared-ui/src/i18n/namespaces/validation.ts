@@ -257,5 +257,5 @@ export const es: typeof en = {
   userImportMissingColumns: 'Al archivo le faltan estas columnas: {{columns}}.',
   teacherSpecializationsTooMany: 'Elige como máximo {{max}} especialidades.',
   teacherSpecializationTooLong: 'Cada especialidad puede tener como máximo {{length}} caracteres.',
-  teacherReassignTargetRequired: 'Elige el profesor que se hace cargo de los cursos',
+  teacherReassignTargetRequired: 'Elige qué docente se hace cargo de los cursos',
 };

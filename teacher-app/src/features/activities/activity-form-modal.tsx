@@ -196,7 +196,8 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
         disabled={saving}
         {...form.getInputProps('description')}
       />
-      {/* Two fields a row from sm up, so the dialog fits a 1280x800 window; one column on phones. */}
+      {/* Two fields a row from sm up (here and below), so the dialog fits a 1280x800 window; one
+          column on phones. */}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
           label={t('form.type')}
@@ -225,35 +226,38 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           {...form.getInputProps('maxPoints')}
         />
       </SimpleGrid>
-      <Radio.Group
-        label={t('form.association')}
-        withAsterisk
-        value={association}
-        onChange={chooseAssociation}
-      >
-        <Group gap="lg" mt={6}>
-          <Radio value="course" label={t('form.forCourse')} disabled={saving} />
-          <Radio value="class" label={t('form.forClass')} disabled={saving} />
-        </Group>
-      </Radio.Group>
       {noCourses ? (
         <Alert color="yellow" variant="light">
           {t('form.noCourses')}
         </Alert>
       ) : null}
-      <Select
-        label={t('form.course')}
-        description={byClass ? t('form.classCourseHint') : undefined}
-        placeholder={courses.isPending ? t('form.loadingCourses') : t('form.coursePlaceholder')}
-        data={courseData}
-        searchable
-        rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
-        withAsterisk={!byClass}
-        disabled={saving}
-        {...form.getInputProps('courseId')}
-        value={courseId || null}
-        onChange={chooseCourse}
-      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Radio.Group
+          label={t('form.association')}
+          withAsterisk
+          value={association}
+          onChange={chooseAssociation}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="course" label={t('form.forCourse')} disabled={saving} />
+            <Radio value="class" label={t('form.forClass')} disabled={saving} />
+          </Group>
+        </Radio.Group>
+        <Select
+          label={t('form.course')}
+          description={byClass ? t('form.classCourseHint') : undefined}
+          placeholder={courses.isPending ? t('form.loadingCourses') : t('form.coursePlaceholder')}
+          data={courseData}
+          searchable
+          inputWrapperOrder={[...hintBelow]}
+          rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
+          withAsterisk={!byClass}
+          disabled={saving}
+          {...form.getInputProps('courseId')}
+          value={courseId || null}
+          onChange={chooseCourse}
+        />
+      </SimpleGrid>
       {byClass ? (
         <>
           {classes.isError ? (
@@ -318,7 +322,7 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
         label={t('form.instructions')}
         placeholder={t('form.instructionsPlaceholder')}
         description={`${activityTextLength(form.values.instructions)}/${ACTIVITY_TEXT_LIMITS.instructions}`}
-        rows={3}
+        rows={2}
         resize="vertical"
         disabled={saving}
         {...form.getInputProps('instructions')}
