@@ -175,30 +175,20 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           retrying={courses.isFetching}
         />
       ) : null}
-      <TextInput
-        // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
-        data-autofocus
-        label={t('form.title')}
-        placeholder={t('form.titlePlaceholder')}
-        description={`${activityTextLength(form.values.title)}/${ACTIVITY_TEXT_LIMITS.title}`}
-        withAsterisk
-        disabled={saving}
-        {...form.getInputProps('title')}
-      />
-      <Textarea
-        label={t('form.description')}
-        placeholder={t('form.descriptionPlaceholder')}
-        description={`${activityTextLength(form.values.description)}/${ACTIVITY_TEXT_LIMITS.description}`}
-        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
-        rows={3}
-        resize="vertical"
-        withAsterisk
-        disabled={saving}
-        {...form.getInputProps('description')}
-      />
       {/* Two fields a row from sm up (here and below), so the dialog fits a 1280x800 window; one
           column on phones. */}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
+          data-autofocus
+          label={t('form.title')}
+          placeholder={t('form.titlePlaceholder')}
+          description={`${activityTextLength(form.values.title)}/${ACTIVITY_TEXT_LIMITS.title}`}
+          inputWrapperOrder={[...hintBelow]}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('title')}
+        />
         <Select
           label={t('form.type')}
           data={ACTIVITY_TYPES.map((type) => ({
@@ -212,20 +202,18 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           {...form.getInputProps('type')}
           onChange={(value) => form.setFieldValue('type', (value ?? 'assignment') as ActivityType)}
         />
-        <NumberInput
-          label={t('form.maxPoints')}
-          description={t('form.maxPointsHint', {
-            min: ACTIVITY_POINTS.min,
-            max: ACTIVITY_POINTS.max,
-          })}
-          min={ACTIVITY_POINTS.min}
-          max={ACTIVITY_POINTS.max}
-          inputWrapperOrder={[...hintBelow]}
-          withAsterisk
-          disabled={saving}
-          {...form.getInputProps('maxPoints')}
-        />
       </SimpleGrid>
+      <Textarea
+        label={t('form.description')}
+        placeholder={t('form.descriptionPlaceholder')}
+        description={`${activityTextLength(form.values.description)}/${ACTIVITY_TEXT_LIMITS.description}`}
+        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+        rows={2}
+        resize="vertical"
+        withAsterisk
+        disabled={saving}
+        {...form.getInputProps('description')}
+      />
       {noCourses ? (
         <Alert color="yellow" variant="light">
           {t('form.noCourses')}
@@ -318,6 +306,28 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           {...form.getInputProps('dueTime')}
         />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NumberInput
+          label={t('form.maxPoints')}
+          description={t('form.maxPointsHint', {
+            min: ACTIVITY_POINTS.min,
+            max: ACTIVITY_POINTS.max,
+          })}
+          min={ACTIVITY_POINTS.min}
+          max={ACTIVITY_POINTS.max}
+          inputWrapperOrder={[...hintBelow]}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('maxPoints')}
+        />
+        <Switch
+          label={t('form.allowLate')}
+          description={t('form.allowLateHint')}
+          disabled={saving}
+          mt={{ sm: 'xl' }}
+          {...form.getInputProps('allowLateSubmission', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
       <Textarea
         label={t('form.instructions')}
         placeholder={t('form.instructionsPlaceholder')}
@@ -326,12 +336,6 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
         resize="vertical"
         disabled={saving}
         {...form.getInputProps('instructions')}
-      />
-      <Switch
-        label={t('form.allowLate')}
-        description={t('form.allowLateHint')}
-        disabled={saving}
-        {...form.getInputProps('allowLateSubmission', { type: 'checkbox' })}
       />
       {editing ? (
         <Switch
