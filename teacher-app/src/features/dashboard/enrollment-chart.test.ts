@@ -35,7 +35,7 @@ describe('axisFor', () => {
     expect(axis.width).toBeLessThanOrEqual(DESKTOP_CARD / 2);
   });
 
-  it('keeps telling the courses apart on a phone, and leaves the bars most of the card', () => {
+  it('keeps telling the courses apart on a phone, and leaves the bars at least half the card', () => {
     const axis = axisFor(PHONE_CARD);
     const english = axisLabel(LONG_TITLE, axis.labelLimit);
     const spanish = axisLabel('Business Spanish: Meetings and Negotiation', axis.labelLimit);

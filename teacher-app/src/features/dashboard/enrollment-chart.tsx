@@ -11,7 +11,7 @@ import { namespace } from './i18n';
 export const CHART_COURSE_LIMIT = 8;
 
 /** The axis's share of the chart's width, and its bounds (px). */
-const AXIS_SHARE = 0.45;
+const AXIS_SHARE = 0.5;
 const AXIS_MIN = 110;
 const AXIS_MAX = 200;
 /** A generous width of one character of the axis's 12 px labels (px). */
@@ -19,7 +19,7 @@ const CHAR_WIDTH = 7;
 
 /**
  * The y axis for a chart this wide (px; 0 before it is measured): its width, a share of the chart
- * so the titles get room on a desktop while the bars keep most of a phone's card, and the longest
+ * so the titles get room on a desktop while the bars keep half of a phone's card, and the longest
  * title it shows whole, two lines of its labels (with a few characters lost to wrapping at words).
  */
 export function axisFor(chartWidth: number): { width: number; labelLimit: number } {
