@@ -199,7 +199,7 @@ export const es: typeof en = {
     active: 'Activo',
     inactive: 'Inactivo',
     full: 'Completo',
-    teacher: 'Profesor',
+    teacher: 'Docente',
     addStudent: 'Agregar estudiante',
     enrolList: 'Inscribir una lista',
     edit: 'Editar',
@@ -309,7 +309,7 @@ export const es: typeof en = {
     failed: 'El curso no se eliminó:',
   },
   form: {
-    teachersError: 'No se pudieron cargar los profesores:',
+    teachersError: 'No se pudieron cargar los docentes:',
   },
   toast: {
     created: 'Curso creado',

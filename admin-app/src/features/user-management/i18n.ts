@@ -217,7 +217,7 @@ export const en = {
 
 export const es: typeof en = {
   subtitle:
-    'Crea, edita, desactiva y elimina las cuentas de estudiantes, profesores y administradores.',
+    'Crea, edita, desactiva y elimina las cuentas de estudiantes, docentes y administradores.',
   create: 'Crear usuario',
   importCsv: 'Importar CSV',
   refresh: 'Actualizar',
@@ -227,7 +227,7 @@ export const es: typeof en = {
   stats: {
     total: 'Total de usuarios',
     students: 'Estudiantes',
-    teachers: 'Profesores',
+    teachers: 'Docentes',
     admins: 'Administradores',
   },
   filters: {
@@ -370,7 +370,7 @@ export const es: typeof en = {
   import: {
     title: 'Importar usuarios desde un archivo CSV',
     intro:
-      'Un archivo CSV con una fila de encabezado y las columnas first_name, last_name, email y role (student, teacher o admin; también estudiante, profesor o administrador), y si quieres phone, location y language (es o en: el idioma de su email de bienvenida; vacío: el predeterminado de la escuela). Hasta {{max}} usuarios por archivo.',
+      'Un archivo CSV con una fila de encabezado y las columnas first_name, last_name, email y role (student, teacher o admin; también estudiante, docente o administrador), y si quieres phone, location y language (es o en: el idioma de su email de bienvenida; vacío: el predeterminado de la escuela). Hasta {{max}} usuarios por archivo.',
     template: 'Descargar una plantilla',
     templateFile: 'plantilla-usuarios.csv',
     file: 'Archivo CSV',

@@ -259,5 +259,5 @@ export const es: typeof en = {
   userImportLanguageInvalid: 'El idioma debe ser es (español) o en (inglés), o quedar vacío',
   teacherSpecializationsTooMany: 'Elige como máximo {{max}} especialidades.',
   teacherSpecializationTooLong: 'Cada especialidad puede tener como máximo {{length}} caracteres.',
-  teacherReassignTargetRequired: 'Elige el profesor que se hace cargo de los cursos',
+  teacherReassignTargetRequired: 'Elige qué docente se hace cargo de los cursos',
 };
