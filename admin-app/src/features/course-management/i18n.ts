@@ -113,7 +113,9 @@ export const en = {
     sendsReady_one: 'The button now sends only the row that can be enrolled.',
     sendsReady_other: 'The button now sends only the {{count}} rows that can be enrolled.',
     leftOut: 'Not sent: {{reasons}}.',
-    leftOutReason: '{{reason}} ({{count}})',
+    // A reason and how many rows it left out: the same in every plural form (no noun to agree).
+    leftOutReason_one: '{{reason}} ({{count}})',
+    leftOutReason_other: '{{reason}} ({{count}})',
     blocked: {
       none: 'None of these students can be enrolled. Correct the list or choose other students.',
       seats_one: 'The course has {{count}} place left: choose at most {{count}} student.',
@@ -271,7 +273,9 @@ export const es: typeof en = {
     sendsReady_one: 'El botón ahora envía solo la fila que se puede inscribir.',
     sendsReady_other: 'El botón ahora envía solo las {{count}} filas que se pueden inscribir.',
     leftOut: 'No se envían: {{reasons}}.',
-    leftOutReason: '{{reason}} ({{count}})',
+    // A reason and how many rows it left out: the same in every plural form (no noun to agree).
+    leftOutReason_one: '{{reason}} ({{count}})',
+    leftOutReason_other: '{{reason}} ({{count}})',
     blocked: {
       none: 'No se puede inscribir a ninguno de estos estudiantes. Corrige la lista o elige a otros estudiantes.',
       seats_one: 'Al curso le queda {{count}} plaza: elige como máximo {{count}} estudiante.',
