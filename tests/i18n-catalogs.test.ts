@@ -71,6 +71,12 @@ const GENDERED_SPANISH = [
   /\b(estás|está|estaba) inscrit/i,
 ];
 
+/**
+ * The role is "Docente" in Spanish (docs/shared-packages.md): "profesor", "profesora" and
+ * "profesores" never name it. The spec gives no Spanish text with them.
+ */
+const PROFESOR = /\bprofesor(a|es|as)?\b/i;
+
 describe('translation catalogs', () => {
   it('are found in shared-ui, the shell and every remote', () => {
     const packages = new Set(catalogs.map(({ file }) => file.split('/')[0]));
@@ -135,6 +141,13 @@ for (const { file, module } of catalogs) {
         .filter(([, text]) => GENDERED_SPANISH.some((word) => word.test(text)))
         .map(([key, text]) => `${key}: ${text}`);
       expect(gendered).toEqual([]);
+    });
+
+    it('names the teacher role "docente" in Spanish, never "profesor"', () => {
+      const profesor = [...es]
+        .filter(([, text]) => PROFESOR.test(text))
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(profesor).toEqual([]);
     });
 
     it('says a field is required one way per language ("X is required" / "X requerido")', () => {

@@ -164,7 +164,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
     {
       name: 'teacher form',
       path: '/teachers',
-      open: button(/^(Add Teacher|Añadir profesor)$/),
+      open: button(/^(Add Teacher|Añadir docente)$/),
     },
     {
       name: 'teacher delete with course handoff',

@@ -42,6 +42,17 @@ test('an admin enrols a CSV of students: a bad row enrols nobody, the corrected 
   await card.getByRole('button', { name: 'View students' }).click();
   await card.getByRole('button', { name: 'Enrol a list' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enrol a list of students' });
+  // The student list does not open by itself and cover the dialog's buttons (issue 29): the
+  // button's middle is the button, not an option.
+  const submit = dialog.getByRole('button', { name: 'Enrol 0 students' });
+  await expect(submit).toBeDisabled();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  const box = (await submit.boundingBox())!;
+  const onTop = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(onTop).toBe('Enrol 0 students');
 
   // A file with an address nobody has: nobody is enrolled, and that row says why.
   await sendCsv(dialog, ['email', ...STUDENTS, 'nobody.here@mail.test'].join('\n'));
@@ -51,6 +62,28 @@ test('an admin enrols a CSV of students: a bad row enrols nobody, the corrected 
   await expect(report.getByRole('row').nth(3)).toContainText('No account has this email');
   await expect(report.getByRole('row').nth(1)).toContainText('Can be enrolled');
   await expect(card).toContainText('0/2');
+  // The button now counts (and would send) only the two rows that can be enrolled.
+  await expect(dialog.getByRole('button', { name: 'Enrol 2 students' })).toBeEnabled();
+
+  // On a phone the report is a stacked list: nothing scrolls sideways or on its own in the dialog.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const stacked = dialog.getByRole('list', { name: 'Result of each row' });
+  await expect(stacked.getByRole('listitem')).toHaveCount(3);
+  await expect(stacked.getByRole('listitem').nth(2)).toContainText('No account has this email');
+  await expect(report).toHaveCount(0);
+  const scrollers = await dialog.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        const sideways = element.scrollWidth > element.clientWidth + 1;
+        const own = /(auto|scroll)/.test(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
+        // The dialog's body itself scrolls on a phone (it fills the screen); nothing inside it may.
+        return sideways || (own && !element.matches('.mantine-Modal-content, .mantine-Modal-inner'));
+      })
+      .map((element) => `${element.tagName}.${element.className}`),
+  );
+  expect(scrollers).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The corrected file: both are enrolled in one call, and the card counts them.
   await sendCsv(dialog, ['email', ...STUDENTS].join('\n'));

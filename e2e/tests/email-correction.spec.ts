@@ -26,7 +26,8 @@ test('an admin corrects an email and the person confirms it from the mail', asyn
   await office.signIn(DEMO.admin, DEMO_PASSWORD);
   await admin.getByRole('navigation').getByRole('link', { name: 'User Management' }).click();
   await admin.getByRole('searchbox').fill(name);
-  await admin.getByRole('button', { name: `Correct the email of ${name}` }).click();
+  await admin.getByRole('button', { name: `More actions for ${name}` }).click();
+  await admin.getByRole('menuitem', { name: 'Correct the email' }).click();
   const dialog = admin.getByRole('dialog', { name: `Correct the email of ${name}` });
   await dialog.getByLabel('Corrected email').fill(corrected);
   await dialog.getByRole('button', { name: 'Send the confirmation' }).click();

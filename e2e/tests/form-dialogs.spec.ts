@@ -73,3 +73,41 @@ test('Schedule Class: Escape closes the date picker only, and a changed dialog a
   await expect(form).toBeHidden();
   await expect(question).toHaveCount(0);
 });
+
+// Issue 29: the Create Activity dialog was taller than a 1280x800 window, so its last fields and its
+// buttons had to be scrolled to. Its fields now pair up on a desktop (type and points, due date and
+// time). Its 24-hour time field has no dropdown: Escape there is the dialog's, which asks first.
+test('Create Activity fits a 1280x800 window, and Escape in its time field asks before closing', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(DEMO.teacher, DEMO_PASSWORD);
+  await new Portal(page).open('Activities');
+
+  await page.getByRole('button', { name: 'Create Activity' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Create Activity' });
+  await form.getByRole('textbox', { name: 'Title' }).fill('Ordering food');
+  await form.getByRole('textbox', { name: 'Due date (optional)' }).fill('01/12/2030');
+  const hours = form.getByRole('spinbutton', { name: 'Due time: hours' });
+  await expect(hours).toHaveValue('23');
+  // Nothing to scroll to: the whole dialog, buttons included, is in the window.
+  const sizes = await form.evaluate((dialog) => ({
+    scroll: dialog.scrollHeight,
+    client: dialog.clientHeight,
+    bottom: dialog.getBoundingClientRect().bottom,
+  }));
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+  expect(sizes.bottom).toBeLessThanOrEqual(800);
+  await expect(form.getByRole('button', { name: 'Create Activity' })).toBeInViewport();
+
+  await hours.click();
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('dialog', { name: 'Discard changes?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue('Ordering food');
+  await context.close();
+});

@@ -62,7 +62,9 @@ test('a teacher schedules a live class, a student of the course sees it, an admi
     .getByRole('textbox', { name: 'Description' })
     .fill('Speaking practice in small groups.');
   await form.getByRole('textbox', { name: 'Date' }).fill(day.typed);
-  await form.getByRole('textbox', { name: 'Time' }).fill('18:30');
+  // A 24-hour field in any browser language: an hours box and a minutes box.
+  await form.getByRole('spinbutton', { name: 'Time: hours' }).fill('18');
+  await form.getByRole('spinbutton', { name: 'Time: minutes' }).fill('30');
   await form
     .getByRole('textbox', { name: 'Meeting link' })
     .fill('https://meet.example.com/live-practice');

@@ -61,7 +61,12 @@ test('a teacher sets work, grades what a student handed in, and the student sees
   await form.getByRole('combobox', { name: 'Course' }).click();
   await teacher.getByRole('option', { name: COURSE }).click();
   await form.getByRole('textbox', { name: 'Due date (optional)' }).fill(tomorrowTyped());
-  await form.getByLabel(/^Due time/).fill('23:00');
+  // A date brings 23:59, shown in 24-hour form in an English browser too (not "11:59 PM").
+  const dueHours = form.getByRole('spinbutton', { name: 'Due time: hours' });
+  await expect(dueHours).toHaveValue('23');
+  await expect(form.getByRole('spinbutton', { name: 'Due time: minutes' })).toHaveValue('59');
+  await dueHours.fill('23');
+  await form.getByRole('spinbutton', { name: 'Due time: minutes' }).fill('00');
   await form.getByRole('textbox', { name: 'Max points' }).fill('20');
   await form.getByRole('button', { name: 'Create Activity' }).click();
   await expect(portal.message('Activity created')).toBeVisible();

@@ -125,9 +125,10 @@ test('an admin creates a teacher, a course for them and a student seat, frees it
   // Deactivated: the same password no longer opens a session.
   await admin.getByRole('searchbox').fill(email);
   // The search (debounced) narrows the table to this account.
-  const deactivate = admin.getByRole('button', { name: `Desactivar a ${teacherName}` });
-  await expect(deactivate).toHaveCount(1);
-  await deactivate.click();
+  const more = admin.getByRole('button', { name: `Más acciones para ${teacherName}` });
+  await expect(more).toHaveCount(1);
+  await more.click();
+  await admin.getByRole('menuitem', { name: 'Desactivar' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
   await expect(admin.getByRole('dialog')).toHaveCount(0);
 

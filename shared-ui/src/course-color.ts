@@ -18,15 +18,24 @@ export const COURSE_COLORS = [
   'green',
 ] as const satisfies readonly MantineColor[];
 
+/** What tells a class's course apart: its course id, else its course title, else the class itself. */
+export function courseKey(item: {
+  id: string;
+  courseId?: string | null;
+  courseTitle?: string | null;
+}): string {
+  return item.courseId || item.courseTitle || item.id;
+}
+
 /**
- * A course's colour, the same on every screen and every visit: chosen from its id (FNV-1a hash),
- * so no setting is needed and two courses of one week rarely share one. The title still names it.
+ * The colours of the courses shown together (a month, a planner's week): the courses sorted by key
+ * take the palette's colours in turn, so up to COURSE_COLORS.length courses never share one (a hash
+ * of each id let two courses of one week share a colour). A course keeps its colour while the
+ * same courses are shown; the event's text still names the course.
  */
-export function courseColor(courseKey: string): MantineColor {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < courseKey.length; index += 1) {
-    hash ^= courseKey.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return COURSE_COLORS[(hash >>> 0) % COURSE_COLORS.length] ?? 'blue';
+export function courseColors(keys: Iterable<string>): Map<string, MantineColor> {
+  const sorted = [...new Set(keys)].sort();
+  return new Map(
+    sorted.map((key, index) => [key, COURSE_COLORS[index % COURSE_COLORS.length] ?? 'blue']),
+  );
 }

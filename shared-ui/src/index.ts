@@ -12,7 +12,7 @@ export { CALENDAR_FIRST_DAY_OF_WEEK } from './calendar-week';
 export { colorShades } from './color-shades';
 // The sign-in panel's gradient in the school's colours, readable under white text.
 export { brandGradient } from './contrast';
-export { COURSE_COLORS, courseColor } from './course-color';
+export { COURSE_COLORS, courseColors, courseKey } from './course-color';
 export * from './i18n';
 export {
   PortalUiProvider,
@@ -52,6 +52,10 @@ export {
   useDateInputProps,
   type SharedDateInputProps,
 } from './components/date-input/use-date-input-props';
+export {
+  useTimeInputProps,
+  type SharedTimeInputProps,
+} from './components/date-input/use-time-input-props';
 export { DATE_INPUT_FORMAT, parseDateInput } from './components/date-input/date-input-format';
 export {
   FullPageLoader,

@@ -514,6 +514,12 @@ describe('get_my_students_overview: the recent activity', () => {
     expect(everything.map((event) => event.item_title)).toEqual(
       expect.arrayContaining(['Essay', 'Write a postcard', 'Past 2']),
     );
+    // The whole school's newest events are read fifty at a time and cut to the limit asked for.
+    for (const limit of [1, 3]) {
+      expect(await activityOf(admin.client, { event_limit: limit })).toEqual(
+        everything.slice(0, limit),
+      );
+    }
   });
 });
 

@@ -43,6 +43,12 @@ describe('admin-users bodies', () => {
     });
   });
 
+  it("create sends the account's language when one is given (issue 29 item 10)", () => {
+    const base = { email: 'a@school.test', firstName: 'A', lastName: 'B', role: 'student' as const };
+    expect(toAdminCreateBody({ ...base, language: 'es' })).toMatchObject({ language: 'es' });
+    expect(toAdminCreateBody(base)).not.toHaveProperty('language');
+  });
+
   it('update sends only what changed', () => {
     expect(toAdminUpdateBody('u-1', { lastName: ' B ', isActive: true })).toEqual({
       action: 'update',

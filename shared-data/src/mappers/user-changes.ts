@@ -1,3 +1,4 @@
+import type { UiSiteLanguage } from '../rules/settings';
 import { blankToNull } from './fields';
 import type { Role, UserRow } from './user';
 
@@ -39,6 +40,8 @@ export type NewUserInput = {
   phone?: string | null;
   location?: string | null;
   bio?: string | null;
+  /** The language of the person's mail and screens; absent: the school's default (the server's). */
+  language?: UiSiteLanguage;
 };
 
 /**
@@ -55,6 +58,7 @@ export function toAdminCreateBody(input: NewUserInput) {
     phone: blankToNull(input.phone),
     location: blankToNull(input.location),
     bio: blankToNull(input.bio),
+    ...(input.language ? { language: input.language } : {}),
   };
 }
 

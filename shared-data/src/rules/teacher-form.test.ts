@@ -25,6 +25,7 @@ function form(overrides: Partial<TeacherFormValues> = {}): TeacherFormValues {
     location: 'Madrid',
     bio: 'DELE examiner.',
     specializations: ['Conversation', 'DELE Preparation'],
+    language: '',
     ...overrides,
   };
 }
@@ -154,6 +155,11 @@ describe('what the form sends', () => {
     });
   });
 
+  it("sends the welcome email's language when one is chosen, else none (the school's default)", () => {
+    expect(toNewTeacherInput(form({ language: 'es' }))).toMatchObject({ language: 'es' });
+    expect(toNewTeacherInput(form({ language: '' }))).not.toHaveProperty('language');
+  });
+
   it('saves names, personal fields and specializations, never the email', () => {
     const changes = toTeacherChanges(form({ bio: '', email: 'other@school.test' }));
     expect(changes).toEqual({
@@ -192,6 +198,8 @@ describe('what the form sends', () => {
       location: 'Valencia',
       bio: '',
       specializations: ['Business Spanish'],
+      // Not edited here: afterwards only the teacher changes their language.
+      language: '',
     });
   });
 });

@@ -1,6 +1,7 @@
 import { blankToNull } from '../mappers/fields';
 import type { AppUser } from '../mappers/user';
 import type { NewUserInput, PersonalChanges } from '../mappers/user-changes';
+import type { UiSiteLanguage } from './settings';
 import { isPhoneNumber } from './profile-form';
 import { isValidEmail } from './validation';
 
@@ -38,6 +39,8 @@ export type TeacherFormValues = {
   location: string;
   bio: string;
   specializations: string[];
+  /** Create only, as on User Management: the language of the welcome email; '' = the school's default. */
+  language: UiSiteLanguage | '';
 };
 
 /** i18n keys in the `validation` namespace; their variables come from `teacherMessageValues`. */
@@ -96,6 +99,7 @@ export function emptyTeacherForm(): TeacherFormValues {
     location: '',
     bio: '',
     specializations: [],
+    language: '',
   };
 }
 
@@ -110,6 +114,7 @@ export function teacherFormFromTeacher(
     location: teacher.location ?? '',
     bio: teacher.bio ?? '',
     specializations: [...teacher.specializations],
+    language: '',
   };
 }
 
@@ -179,7 +184,7 @@ export function validateTeacherForm(
  * and `length` characters each.
  */
 export function teacherMessageValues(field: keyof TeacherFormValues): {
-  max: number;
+  max?: number;
   length?: number;
 } {
   if (field === 'specializations') {
@@ -188,6 +193,8 @@ export function teacherMessageValues(field: keyof TeacherFormValues): {
       length: TEACHER_SPECIALIZATIONS.maxLength,
     };
   }
+  // The language is chosen from a list: it has no message of its own.
+  if (field === 'language') return {};
   return { max: TEACHER_TEXT_LIMITS[field] };
 }
 
@@ -201,6 +208,7 @@ export function toNewTeacherInput(values: TeacherFormValues): NewTeacherInput {
     location: blankToNull(values.location),
     bio: blankToNull(values.bio),
     specializations: normalizeSpecializations(values.specializations),
+    ...(values.language ? { language: values.language } : {}),
   };
 }
 

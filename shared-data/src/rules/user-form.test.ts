@@ -23,6 +23,7 @@ const valid = (changes: Partial<UserFormValues> = {}): UserFormValues => ({
   phone: '',
   location: '',
   bio: '',
+  language: '',
   ...changes,
 });
 
@@ -165,6 +166,20 @@ describe('the user form messages', () => {
   });
 });
 
+describe('the language of a new account (issue 29 item 10)', () => {
+  it('is sent as chosen, and left to the server (the school default) when none is', () => {
+    expect(toNewUserInput(valid({ language: 'es' })).language).toBe('es');
+    expect(toNewUserInput(valid({ language: 'en' })).language).toBe('en');
+    expect(toNewUserInput(valid({ language: '' })).language).toBeUndefined();
+  });
+
+  it('starts unchosen, and is not part of editing (only the owner changes it)', () => {
+    expect(emptyUserForm().language).toBe('');
+    expect(userFormFromUser(user).language).toBe('');
+    expect(toUserChanges(valid({ language: 'es' }), user)).not.toHaveProperty('language');
+  });
+});
+
 describe('what the form sends', () => {
   it('creates with trimmed names and email, optional blanks as null', () => {
     expect(
@@ -191,6 +206,7 @@ describe('what the form sends', () => {
       phone: '+34 600 111 222',
       location: '',
       bio: 'Teaches business Spanish.',
+      language: '',
     });
   });
 

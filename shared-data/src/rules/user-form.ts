@@ -1,6 +1,7 @@
 import { blankToNull } from '../mappers/fields';
 import { ROLES, type AppUser, type Role } from '../mappers/user';
 import type { NewUserInput, UserChanges } from '../mappers/user-changes';
+import type { UiSiteLanguage } from './settings';
 import { isValidEmail } from './validation';
 
 // The user form of User Management (docs/product-rules.md "User Management"): the spec's messages
@@ -23,7 +24,10 @@ export type UserTextField = keyof typeof USER_TEXT_LIMITS;
 /** User Management's success toasts close after 2.5 s. */
 export const USER_TOAST_MS = 2500;
 
-/** What the form holds; `role` is '' until one is chosen. */
+/**
+ * What the form holds; `role` is '' until one is chosen. `language` (create only: afterwards only the
+ * account's owner changes it) is '' until chosen; the form shows the school's default then.
+ */
 export type UserFormValues = {
   firstName: string;
   lastName: string;
@@ -32,6 +36,7 @@ export type UserFormValues = {
   phone: string;
   location: string;
   bio: string;
+  language: UiSiteLanguage | '';
 };
 
 /** i18n keys in the `validation` namespace. */
@@ -65,7 +70,16 @@ export function isRole(value: unknown): value is Role {
 }
 
 export function emptyUserForm(): UserFormValues {
-  return { firstName: '', lastName: '', email: '', role: '', phone: '', location: '', bio: '' };
+  return {
+    firstName: '',
+    lastName: '',
+    email: '',
+    role: '',
+    phone: '',
+    location: '',
+    bio: '',
+    language: '',
+  };
 }
 
 export function userFormFromUser(user: AppUser): UserFormValues {
@@ -77,6 +91,7 @@ export function userFormFromUser(user: AppUser): UserFormValues {
     phone: user.phone ?? '',
     location: user.location ?? '',
     bio: user.bio ?? '',
+    language: '',
   };
 }
 
@@ -124,7 +139,10 @@ export function validateUserForm(values: UserFormValues, mode: UserFormMode): Us
   return errors;
 }
 
-/** What Create sends (checked values: call after `validateUserForm` passed). */
+/**
+ * What Create sends (checked values: call after `validateUserForm` passed). No language: the server
+ * gives the account the school's default.
+ */
 export function toNewUserInput(values: UserFormValues): NewUserInput {
   return {
     email: values.email.trim(),
@@ -134,6 +152,7 @@ export function toNewUserInput(values: UserFormValues): NewUserInput {
     phone: blankToNull(values.phone),
     location: blankToNull(values.location),
     bio: blankToNull(values.bio),
+    ...(values.language ? { language: values.language } : {}),
   };
 }
 

@@ -137,6 +137,42 @@ describe('previewUserImport: each row', () => {
     expect(preview.valid).toBe(2);
   });
 
+  it('reads an optional language column (en/es or the language named in either language, any case)', () => {
+    const preview = previewUserImport(
+      [...HEADER, 'Language'],
+      [
+        row({ email: 'a@school.test', Language: 'es' }),
+        row({ email: 'b@school.test', Language: ' English ' }),
+        row({ email: 'c@school.test', Language: 'Español' }),
+        row({ email: 'd@school.test', Language: 'ingles' }),
+        row({ email: 'e@school.test', Language: '' }),
+      ],
+    );
+    expect(preview.valid).toBe(5);
+    expect(preview.rows.map((entry) => entry.input?.language)).toEqual([
+      'es',
+      'en',
+      'es',
+      'en',
+      undefined,
+    ]);
+    // A file without the column: the school's default language, as before.
+    expect(previewUserImport(HEADER, [row()]).rows[0]?.input?.language).toBeUndefined();
+  });
+
+  it('refuses a row whose language the portal has no screens in, naming the column', () => {
+    const preview = previewUserImport(
+      [...HEADER, 'language'],
+      [row({ language: 'fr' }), row({ email: 'ok@school.test', language: 'en' })],
+    );
+    expect(preview.rows[0]?.problems).toEqual([
+      { column: 'language', key: 'userImportLanguageInvalid' },
+    ]);
+    expect(preview.rows[0]?.input).toBeNull();
+    expect(preview.rows[0]?.values.language).toBe('fr');
+    expect(preview.valid).toBe(1);
+  });
+
   it('holds texts to the users table limits', () => {
     const preview = previewUserImport(HEADER, [
       row({ first_name: 'a'.repeat(101), phone: '1'.repeat(41), location: 'x'.repeat(121) }),
@@ -275,6 +311,7 @@ describe('the import messages', () => {
       'userImportTooManyRows',
       'userImportMissingColumns',
       'userRoleInvalid',
+      'userImportLanguageInvalid',
     ];
     for (const key of keys) {
       expect(validationTexts.en[key]).toBeTruthy();

@@ -1,6 +1,7 @@
 import type { Role } from '../mappers/user';
 import type { NewUserInput } from '../mappers/user-changes';
 import type { ServiceError } from '../result';
+import type { UiSiteLanguage } from './settings';
 import { isValidEmail } from './validation';
 import { USER_TEXT_LIMITS, userTextLength, type UserFormMessageKey } from './user-form';
 
@@ -16,7 +17,7 @@ export const USER_IMPORT_MAX_ROWS = 500;
 export const USER_IMPORT_BATCH_SIZE = 50;
 
 export const USER_IMPORT_REQUIRED_COLUMNS = ['first_name', 'last_name', 'email', 'role'] as const;
-export const USER_IMPORT_OPTIONAL_COLUMNS = ['phone', 'location'] as const;
+export const USER_IMPORT_OPTIONAL_COLUMNS = ['phone', 'location', 'language'] as const;
 export const USER_IMPORT_COLUMNS = [
   ...USER_IMPORT_REQUIRED_COLUMNS,
   ...USER_IMPORT_OPTIONAL_COLUMNS,
@@ -30,7 +31,8 @@ export type UserImportMessageKey =
   | 'userImportDuplicateEmail'
   | 'userImportEmpty'
   | 'userImportTooManyRows'
-  | 'userImportMissingColumns';
+  | 'userImportMissingColumns'
+  | 'userImportLanguageInvalid';
 
 /** One thing wrong with a row: the column, the message key and its variables. */
 export type UserImportProblem = {
@@ -92,6 +94,24 @@ const ROLE_NAMES: Record<string, Role> = {
   administradora: 'admin',
 };
 
+// Languages as written in either language of the portal (accents optional); a blank cell is the
+// school's default.
+const LANGUAGE_NAMES: Record<string, UiSiteLanguage> = {
+  en: 'en',
+  english: 'en',
+  inglés: 'en',
+  ingles: 'en',
+  es: 'es',
+  spanish: 'es',
+  español: 'es',
+  espanol: 'es',
+};
+
+/** The language a cell names (either language, any case), or null. */
+export function parseImportLanguage(value: string): UiSiteLanguage | null {
+  return LANGUAGE_NAMES[value.trim().toLowerCase()] ?? null;
+}
+
 /** The role a cell names (either language, any case), or null. */
 export function parseImportRole(value: string): Role | null {
   return ROLE_NAMES[value.trim().toLowerCase()] ?? null;
@@ -125,6 +145,8 @@ function problemsOf(values: Record<UserImportColumn, string>): UserImportProblem
   else if (!parseImportRole(values.role)) problems.push({ column: 'role', key: 'userRoleInvalid' });
   tooLong('phone', 'phone');
   tooLong('location', 'location');
+  if (values.language !== '' && !parseImportLanguage(values.language))
+    problems.push({ column: 'language', key: 'userImportLanguageInvalid' });
   return problems;
 }
 
@@ -175,6 +197,7 @@ export function previewUserImport(
       else problems.push({ column: 'email', key: 'userImportDuplicateEmail', line: first });
     }
     const role = parseImportRole(values.role);
+    const language = parseImportLanguage(values.language);
     const input: NewUserInput | null =
       problems.length === 0 && role
         ? {
@@ -184,6 +207,7 @@ export function previewUserImport(
             role,
             phone: values.phone || null,
             location: values.location || null,
+            ...(language ? { language } : {}),
           }
         : null;
     return { line, values, input, problems };

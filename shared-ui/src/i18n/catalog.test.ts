@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { missingKeys } from './catalog';
+import { missingKeys, withManyForms } from './catalog';
 import { kitMessages } from './messages';
 
 describe('missingKeys', () => {
@@ -14,6 +14,24 @@ describe('missingKeys', () => {
   it('treats a text where a group is expected (and the reverse) as missing', () => {
     expect(missingKeys({ a: { b: 'B' } }, { a: 'A' })).toEqual(['a']);
     expect(missingKeys({ a: 'A' }, { a: { b: 'B' } })).toEqual(['a']);
+  });
+});
+
+describe('withManyForms', () => {
+  it('gives every _other form a _many twin, in nested groups too, keeping a _many already written', () => {
+    const es = {
+      course_one: '{{count}} curso',
+      course_other: '{{count}} cursos',
+      group: { class_one: '{{count}} clase', class_other: '{{count}} clases' },
+      student_other: '{{count}} estudiantes',
+      student_many: '{{count}} de estudiantes',
+      title: 'Cursos',
+    };
+    expect(withManyForms(es)).toEqual({
+      ...es,
+      course_many: '{{count}} cursos',
+      group: { ...es.group, class_many: '{{count}} clases' },
+    });
   });
 });
 

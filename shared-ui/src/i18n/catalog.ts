@@ -27,3 +27,22 @@ export function missingKeys(reference: Messages, candidate: Messages, prefix = '
     return missingKeys(value, other, path);
   });
 }
+
+/**
+ * The messages with a `<key>_many` beside every `<key>_other` that has none. Spanish (like French,
+ * Italian, Portuguese) puts 1,000,000 and every multiple of a million in the plural category "many"
+ * (Intl.PluralRules), for which i18next asks `<key>_many`; the catalogs write `_one` and `_other`
+ * only, and without a `_many` a Spanish page showed the English text. A catalog may still write
+ * its own `_many` ("1.000.000 de cursos"); this one is only the fallback.
+ */
+export function withManyForms(messages: Messages): Messages {
+  const filled: Messages = {};
+  for (const [key, value] of Object.entries(messages)) {
+    filled[key] = typeof value === 'string' ? value : withManyForms(value);
+  }
+  for (const [key, value] of Object.entries(messages)) {
+    const many = key.replace(/_other$/, '_many');
+    if (many !== key && typeof value === 'string' && !(many in messages)) filled[many] = value;
+  }
+  return filled;
+}

@@ -142,3 +142,25 @@ describe("applySiteLanguage (the school's default language)", () => {
     expect(currentLanguage()).toBe('es');
   });
 });
+
+describe('Spanish plurals', () => {
+  it('say a count of a million with the _other form (Spanish counts 1000000 as "many")', async () => {
+    // Intl.PluralRules('es') puts 1,000,000 (and every multiple of a million) in the "many"
+    // category, and i18next then asks for `<key>_many`, which the catalogs do not write.
+    expect(new Intl.PluralRules('es').select(1_000_000)).toBe('many');
+    registerMessages('plural-probe', {
+      en: { course_one: '{{count}} course', course_other: '{{count}} courses' },
+      es: { course_one: '{{count}} curso', course_other: '{{count}} cursos' },
+    });
+    initI18n();
+    await i18n.changeLanguage('es');
+    const t = i18n.getFixedT('es', 'plural-probe');
+    expect(t('course', { count: 1 })).toBe('1 curso');
+    expect(t('course', { count: 2 })).toBe('2 cursos');
+    expect(t('course', { count: 1_000_000 })).toBe('1000000 cursos');
+    expect(t('course', { count: 3_000_000 })).toBe('3000000 cursos');
+    expect(i18n.getFixedT('en', 'plural-probe')('course', { count: 1_000_000 })).toBe(
+      '1000000 courses',
+    );
+  });
+});

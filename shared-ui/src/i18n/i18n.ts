@@ -6,6 +6,7 @@ import {
   type Language,
   type Messages,
   type NamespaceCatalog,
+  withManyForms,
 } from './catalog';
 import { kitMessages } from './messages';
 
@@ -58,7 +59,7 @@ function syncDocumentLanguage(lng: string): void {
 function toResources(): Record<Language, Record<string, Messages>> {
   const resources = { en: {}, es: {} } as Record<Language, Record<string, Messages>>;
   for (const [namespace, catalog] of registry) {
-    for (const lng of SUPPORTED_LANGUAGES) resources[lng][namespace] = catalog[lng];
+    for (const lng of SUPPORTED_LANGUAGES) resources[lng][namespace] = withManyForms(catalog[lng]);
   }
   return resources;
 }
@@ -94,7 +95,7 @@ export function registerMessages(namespace: string, catalog: NamespaceCatalog): 
   registry.set(namespace, catalog);
   if (!i18n.isInitialized && !i18n.isInitializing) return;
   for (const lng of SUPPORTED_LANGUAGES) {
-    i18n.addResourceBundle(lng, namespace, catalog[lng], true, true);
+    i18n.addResourceBundle(lng, namespace, withManyForms(catalog[lng]), true, true);
   }
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { userManagementReadModel } from '../../../shared-data/src/read-models/user-management';
 import { uniqueEmail } from '../../../local-supabase/tests/support';
+import { type OutboxMessage, readOutbox } from '../../../local-supabase/src/outbox-client';
+import { emptyUserForm, toNewUserInput } from '../../../shared-data/src/rules/user-form';
 import { errorMessageKey } from '../../../shared-data/src/rules/error-messages';
 import {
   previewUserImport,
@@ -252,5 +254,52 @@ describe('usersService.adminImport with a CSV file that has bad rows', () => {
       expect(errorMessageKey(results[0].error)).toBe('notAllowed');
     const { rows } = await ownerQuery('select 1 from public.users where email = $1', [email]);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('the language of an account an administrator makes (issue 29 item 10)', () => {
+  /** The mails to one address, once the outbox has at least one. */
+  async function welcomeMailTo(email: string): Promise<OutboxMessage> {
+    let mails: OutboxMessage[] = [];
+    await expect
+      .poll(async () => {
+        mails = await readOutbox(email);
+        return mails.length;
+      }, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    return mails[0]!;
+  }
+
+  it('the create form sends it: a Spanish account gets its welcome mail in Spanish', async () => {
+    await signInAs('admin');
+    const email = uniqueEmail('form-es');
+    const form = { ...emptyUserForm(), firstName: 'Marta', lastName: 'Nueva', email, role: 'student' as const };
+    const created = dataOf(await usersService.adminCreate(toNewUserInput({ ...form, language: 'es' })));
+    createdUsers.push(created.user.id);
+
+    const mail = await welcomeMailTo(email);
+    expect(mail.subject).toContain('Tu cuenta está lista');
+    expect(mail.text).toContain('Hola, Marta:');
+    const { rows } = await ownerQuery<{ language: string | null }>(
+      'select language from public.users where id = $1',
+      [created.user.id],
+    );
+    expect(rows[0]?.language).toBe('es');
+  });
+
+  it("the CSV import sends each row's language column: en and es as written", async () => {
+    await signInAs('admin');
+    const [spanish, english] = [uniqueEmail('csv-es'), uniqueEmail('csv-en')];
+    const header = ['first_name', 'last_name', 'email', 'role', 'language'];
+    const preview = previewUserImport(header, [
+      { first_name: 'Ana', last_name: 'Import', email: spanish, role: 'student', language: 'Español' },
+      { first_name: 'Bob', last_name: 'Import', email: english, role: 'student', language: 'en' },
+    ]);
+    const results = dataOf(await usersService.adminImport(rowsToSend(preview)));
+    for (const result of results) if (result.status === 'created') createdUsers.push(result.userId);
+    expect(results.map((result) => result.status)).toEqual(['created', 'created']);
+
+    expect((await welcomeMailTo(spanish)).subject).toContain('Tu cuenta está lista');
+    expect((await welcomeMailTo(english)).subject).toContain('Your account is ready');
   });
 });

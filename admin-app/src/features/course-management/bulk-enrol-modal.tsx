@@ -1,14 +1,14 @@
 import {
   Alert,
+  Box,
   FileInput,
   MultiSelect,
-  ScrollArea,
   SegmentedControl,
   Stack,
   Table,
   Text,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -23,16 +23,14 @@ import {
   type BulkEnrolment,
   type Course,
 } from '@portal/shared-data';
-import { courseMutations, userQueries } from '@portal/shared-data/queries';
-import { FormModal, wrappingTitle } from '@portal/shared-ui';
-import { personName } from './course-roster';
+import { courseMutations, courseQueries, userQueries } from '@portal/shared-data/queries';
+import { FORM_MODAL_PHONE_QUERY, FormModal, wrappingTitle } from '@portal/shared-ui';
+import { planBulkEnrolment, type SentReport } from './bulk-enrol-plan';
+import { personName, rosterFilters } from './course-roster';
 import { namespace } from './i18n';
 
 /** How long typing pauses before the student search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** The report scrolls inside the dialog beyond this height. */
-const REPORT_MAX_HEIGHT = 320;
 
 type Source = 'pick' | 'csv';
 
@@ -70,7 +68,7 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileEmails, setFileEmails] = useState<string[] | null>(null);
   const [fileProblem, setFileProblem] = useState<'unreadable' | 'empty' | 'tooMany' | null>(null);
-  const [report, setReport] = useState<BulkEnrolment | null>(null);
+  const [report, setReport] = useState<SentReport | null>(null);
   const enrolMany = useMutation(courseMutations.enrollMany());
 
   const students = useQuery({
@@ -86,10 +84,21 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
     enabled: source === 'pick',
   });
 
-  const found = (students.data?.items ?? []).map((student) => ({
-    value: student.email,
-    label: `${personName(student) ?? t('unknownPerson', { ns: 'common' })} · ${student.email}`,
-  }));
+  // The students already in the course (the card's roster, one cached answer): not offered, and
+  // left out of a CSV before it is sent.
+  const roster = useQuery(courseQueries.enrollments(rosterFilters(course)));
+  const enrolledEmails = new Set(
+    (roster.data?.items ?? []).flatMap((enrollment) =>
+      enrollment.student ? [enrollment.student.email.toLowerCase()] : [],
+    ),
+  );
+
+  const found = (students.data?.items ?? [])
+    .filter((student) => !enrolledEmails.has(student.email.toLowerCase()))
+    .map((student) => ({
+      value: student.email,
+      label: `${personName(student) ?? t('unknownPerson', { ns: 'common' })} · ${student.email}`,
+    }));
   const options = [
     ...found,
     ...picked
@@ -99,6 +108,12 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
 
   const emails = source === 'pick' ? picked : (fileEmails ?? []);
   const dirty = emails.length > 0 && !enrolMany.isSuccess;
+  const plan = planBulkEnrolment(emails, {
+    enrolledEmails,
+    seats: course.maxStudents - course.enrolledCount,
+    allStudents: source === 'pick',
+    report,
+  });
 
   const choosePicked = (values: string[]) => {
     setPicked(values);
@@ -128,9 +143,10 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (emails.length === 0) return;
+    if (plan.block) return;
+    const sentRows = plan.rows;
     enrolMany.mutate(
-      { courseId: course.id, emails },
+      { courseId: course.id, emails: plan.emails },
       {
         onSuccess: (result) => {
           if (result.success) {
@@ -140,7 +156,7 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
             });
             onClose();
           } else {
-            setReport(result);
+            setReport({ result, rows: sentRows });
           }
         },
       },
@@ -155,8 +171,8 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
       busy={enrolMany.isPending}
       size="lg"
       onSubmit={submit}
-      submitLabel={t('bulk.submit', { count: emails.length })}
-      submitDisabled={emails.length === 0}
+      submitLabel={t('bulk.submit', { count: plan.emails.length })}
+      submitDisabled={plan.block !== null}
       failure={
         enrolMany.isError
           ? {
@@ -193,6 +209,9 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
       {source === 'pick' ? (
         <MultiSelect
           data-autofocus
+          // Focused as the dialog opens, but its list opens on a click or typing only: open at
+          // once, it covered the dialog's buttons.
+          openOnFocus={false}
           label={t('bulk.students')}
           placeholder={t('bulk.studentsPlaceholder')}
           data={options}
@@ -231,14 +250,56 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
           ) : null}
         </Stack>
       )}
-      {report ? <BulkReport report={report} /> : null}
+      {report ? <BulkReport report={report} readyCount={plan.emails.length} /> : null}
+      {plan.leftOut.length > 0 || (plan.block && plan.block !== 'empty') ? (
+        <Stack gap={4} role="status">
+          {plan.leftOut.length > 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('bulk.leftOut', {
+                reasons: plan.leftOut
+                  .map(({ reason, count }) =>
+                    t('bulk.leftOutReason', { reason: t(`bulk.status.${reason}`), count }),
+                  )
+                  .join(', '),
+              })}
+            </Text>
+          ) : null}
+          {plan.block && plan.block !== 'empty' ? (
+            <Text size="sm" c="red">
+              {t(`bulk.blocked.${plan.block}`, { count: plan.seats })}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
     </FormModal>
   );
 }
 
-/** Why nobody was enrolled: the course, or each row of the list. */
-function BulkReport({ report }: { report: BulkEnrolment }) {
+/** An address that breaks after its '@' and dots when it must, never mid-word. */
+function Email({ email }: { email: string }) {
+  const parts = email.split(/(?<=[@.])/);
+  return (
+    <span style={{ wordBreak: 'normal', overflowWrap: 'anywhere' }}>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {part}
+          {index < parts.length - 1 ? <wbr /> : null}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * Why nobody was enrolled: the course, or each row of the list. A table from the dialog's full width,
+ * a stacked list on phones; neither scrolls on its own (the dialog does).
+ */
+function BulkReport({ report: sent, readyCount }: { report: SentReport; readyCount: number }) {
   const { t } = useTranslation(namespace);
+  const report = sent.result;
+  // Each row is numbered as in the list chosen, though only some of its rows were sent.
+  const rowOf = (index: number) => sent.rows[index] ?? index + 1;
+  const phone = useMediaQuery(FORM_MODAL_PHONE_QUERY) ?? false;
   if (report.refusal) {
     return (
       <Alert color="red" variant="light" role="alert" icon={<IconInfoCircle aria-hidden />}>
@@ -247,12 +308,42 @@ function BulkReport({ report }: { report: BulkEnrolment }) {
     );
   }
   const refused = report.rows.filter((row) => row.status !== 'ready');
+  const result = (status: BulkEnrolment['rows'][number]['status']) => (
+    <Text size="sm" c={status === 'ready' ? 'dimmed' : 'red'}>
+      {t(`bulk.status.${status}`)}
+    </Text>
+  );
   return (
     <Stack gap="xs">
       <Alert color="red" variant="light" role="alert" title={t('bulk.noneEnrolled')}>
         {t('bulk.fixRows', { count: refused.length, seats: report.seatsLeft })}
+        {readyCount > 0 ? ` ${t('bulk.sendsReady', { count: readyCount })}` : null}
       </Alert>
-      <ScrollArea.Autosize mah={REPORT_MAX_HEIGHT}>
+      {phone ? (
+        <Stack
+          component="ol"
+          gap={0}
+          aria-label={t('bulk.report')}
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {report.rows.map((row, index) => (
+            <Box
+              component="li"
+              key={`${index}-${row.email}`}
+              py={6}
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <Text size="sm">
+                <Text span c="dimmed" inherit>
+                  {t('bulk.rowNumber', { row: rowOf(index) })}
+                </Text>{' '}
+                <Email email={row.email} />
+              </Text>
+              {result(row.status)}
+            </Box>
+          ))}
+        </Stack>
+      ) : (
         <Table striped withTableBorder aria-label={t('bulk.report')}>
           <Table.Thead>
             <Table.Tr>
@@ -264,18 +355,16 @@ function BulkReport({ report }: { report: BulkEnrolment }) {
           <Table.Tbody>
             {report.rows.map((row, index) => (
               <Table.Tr key={`${index}-${row.email}`}>
-                <Table.Td>{index + 1}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+                <Table.Td>{rowOf(index)}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" c={row.status === 'ready' ? 'dimmed' : 'red'}>
-                    {t(`bulk.status.${row.status}`)}
-                  </Text>
+                  <Email email={row.email} />
                 </Table.Td>
+                <Table.Td>{result(row.status)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea.Autosize>
+      )}
     </Stack>
   );
 }

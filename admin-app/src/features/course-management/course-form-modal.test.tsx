@@ -314,6 +314,6 @@ describe('the course form', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Crear curso' }));
     expect(await within(dialog).findByText('Título requerido')).toBeInTheDocument();
     expect(within(dialog).getByText('Nombre de docente requerido')).toBeInTheDocument();
-    expect(field(dialog, 'Profesor')).toBeInTheDocument();
+    expect(field(dialog, 'Docente')).toBeInTheDocument();
   });
 });

@@ -110,7 +110,20 @@ export const en = {
       '{{count}} row cannot be enrolled ({{seats}} places free). Correct the list and send it again.',
     fixRows_other:
       '{{count}} rows cannot be enrolled ({{seats}} places free). Correct the list and send it again.',
+    sendsReady_one: 'The button now sends only the row that can be enrolled.',
+    sendsReady_other: 'The button now sends only the {{count}} rows that can be enrolled.',
+    leftOut: 'Not sent: {{reasons}}.',
+    // A reason and how many rows it left out: the same in every plural form (no noun to agree).
+    leftOutReason_one: '{{reason}} ({{count}})',
+    leftOutReason_other: '{{reason}} ({{count}})',
+    blocked: {
+      none: 'None of these students can be enrolled. Correct the list or choose other students.',
+      seats_one: 'The course has {{count}} place left: choose at most {{count}} student.',
+      seats_other: 'The course has {{count}} places left: choose at most {{count}} students.',
+      full: 'The course is full: nobody can be enrolled until a place is free.',
+    },
     report: 'Result of each row',
+    rowNumber: 'Row {{row}}:',
     columns: { row: 'Row', email: 'Email', result: 'Result' },
     refusal: {
       course_closed: 'This course is inactive: make it active to enrol students.',
@@ -188,7 +201,7 @@ export const es: typeof en = {
     active: 'Activo',
     inactive: 'Inactivo',
     full: 'Completo',
-    teacher: 'Profesor',
+    teacher: 'Docente',
     addStudent: 'Agregar estudiante',
     enrolList: 'Inscribir una lista',
     edit: 'Editar',
@@ -257,7 +270,20 @@ export const es: typeof en = {
       '{{count}} fila no se puede inscribir ({{seats}} plazas libres). Corrige la lista y vuelve a enviarla.',
     fixRows_other:
       '{{count}} filas no se pueden inscribir ({{seats}} plazas libres). Corrige la lista y vuelve a enviarla.',
+    sendsReady_one: 'El botón ahora envía solo la fila que se puede inscribir.',
+    sendsReady_other: 'El botón ahora envía solo las {{count}} filas que se pueden inscribir.',
+    leftOut: 'No se envían: {{reasons}}.',
+    // A reason and how many rows it left out: the same in every plural form (no noun to agree).
+    leftOutReason_one: '{{reason}} ({{count}})',
+    leftOutReason_other: '{{reason}} ({{count}})',
+    blocked: {
+      none: 'No se puede inscribir a ninguno de estos estudiantes. Corrige la lista o elige a otros estudiantes.',
+      seats_one: 'Al curso le queda {{count}} plaza: elige como máximo {{count}} estudiante.',
+      seats_other: 'Al curso le quedan {{count}} plazas: elige como máximo {{count}} estudiantes.',
+      full: 'El curso está completo: no se puede inscribir a nadie hasta que quede una plaza libre.',
+    },
     report: 'Resultado de cada fila',
+    rowNumber: 'Fila {{row}}:',
     columns: { row: 'Fila', email: 'Email', result: 'Resultado' },
     refusal: {
       course_closed: 'Este curso está inactivo: actívalo para inscribir estudiantes.',
@@ -287,7 +313,7 @@ export const es: typeof en = {
     failed: 'El curso no se eliminó:',
   },
   form: {
-    teachersError: 'No se pudieron cargar los profesores:',
+    teachersError: 'No se pudieron cargar los docentes:',
   },
   toast: {
     created: 'Curso creado',

@@ -184,7 +184,7 @@ describe('admin DashboardScreen', () => {
 
     expect(screen.getByRole('heading', { name: '¡Hola de nuevo, Rosa!' })).toBeInTheDocument();
     const users = await screen.findByRole('group', { name: 'Usuarios totales' });
-    expect(within(users).getByText('24 estudiantes · 1 profesor')).toBeInTheDocument();
+    expect(within(users).getByText('24 estudiantes · 1 docente')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'El último mes' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Ingresos totales' })).toHaveAccessibleDescription(
       /11\.960,00/,

@@ -125,12 +125,12 @@ export const es: typeof en = {
       'Correo que el portal envía sobre lo que ocurre en él. El correo de la cuenta, como el restablecimiento de contraseña, se envía siempre.',
     enrollmentAlerts: 'Avisos de inscripción',
     enrollmentAlertsHint:
-      'Enviar un correo al profesor de un curso cuando un estudiante se inscribe',
+      'Enviar un correo al docente de un curso cuando un estudiante se inscribe',
   },
   security: {
     twoFactorAuth: 'Verificación en dos pasos',
     twoFactorAuthHint:
-      'Hace obligatoria la verificación en dos pasos para administradores y profesores: inician sesión con un código de una aplicación de autenticación, y sus cambios se rechazan hasta que lo hagan.',
+      'Hace obligatoria la verificación en dos pasos para administradores y docentes: inician sesión con un código de una aplicación de autenticación, y sus cambios se rechazan hasta que lo hagan.',
     sessionTimeout: 'Tiempo de inactividad (minutos)',
     sessionTimeoutHint:
       'Se cierra la sesión de quien no usa ninguna pestaña del portal durante este tiempo (de {{min}} a {{max}} minutos)',

@@ -338,7 +338,7 @@ describe('SettingsScreen: two-factor sign-in', { timeout: 20_000 }, () => {
     expect(
       screen.getByRole('switch', { name: /Verificación en dos pasos/ }),
     ).toHaveAccessibleDescription(
-      'Hace obligatoria la verificación en dos pasos para administradores y profesores: inician sesión con un código de una aplicación de autenticación, y sus cambios se rechazan hasta que lo hagan.',
+      'Hace obligatoria la verificación en dos pasos para administradores y docentes: inician sesión con un código de una aplicación de autenticación, y sus cambios se rechazan hasta que lo hagan.',
     );
   });
 });

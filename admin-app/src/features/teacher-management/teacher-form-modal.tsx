@@ -1,10 +1,11 @@
-import { SimpleGrid, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   TEACHER_SPECIALIZATIONS,
   TEACHER_TEXT_LIMITS,
+  UI_SITE_LANGUAGES,
   emptyTeacherForm,
   errorMessageKey,
   normalizeSpecializations,
@@ -18,8 +19,10 @@ import {
   type ManagedTeacher,
   type TeacherFormValues,
   type TeacherTextField,
+  type UiSiteLanguage,
+  uiSiteLanguage,
 } from '@portal/shared-data';
-import { teacherMutations } from '@portal/shared-data/queries';
+import { settingsQueries, teacherMutations } from '@portal/shared-data/queries';
 import { FormModal, translateErrors } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
@@ -65,6 +68,12 @@ export function TeacherFormModal({
       translateErrors(validateTeacherForm(values, mode), t, teacherMessageValues),
   });
 
+  // As on User Management: the school's default language (System Settings) is shown until another is
+  // chosen, and sent, so the welcome email is in the language the form showed.
+  const settings = useQuery({ ...settingsQueries.public(), enabled: editing === null });
+  const schoolLanguage = settings.data ? uiSiteLanguage(settings.data.defaultLanguage) : null;
+  const language = form.values.language || schoolLanguage;
+
   const submit = (values: TeacherFormValues) => {
     if (editing) {
       update.mutate(
@@ -72,9 +81,17 @@ export function TeacherFormModal({
         { onSuccess: onUpdated },
       );
     } else {
-      create.mutate(toNewTeacherInput(values), { onSuccess: onCreated });
+      create.mutate(toNewTeacherInput({ ...values, language: language ?? '' }), {
+        onSuccess: onCreated,
+      });
     }
   };
+
+  // Each language in its own name, as the language switch shows it.
+  const languageOptions = UI_SITE_LANGUAGES.map((value) => ({
+    value,
+    label: t(`languages.${value}`, { ns: 'common' }),
+  }));
 
   const chosen = normalizeSpecializations(form.values.specializations).length;
 
@@ -127,6 +144,20 @@ export function TeacherFormModal({
         disabled={saving}
         {...form.getInputProps('email')}
       />
+      {editing ? null : (
+        // Afterwards only the teacher changes it (their profile), so only when adding.
+        <Select
+          label={t('form.language')}
+          description={t('form.languageHint')}
+          data={languageOptions}
+          allowDeselect={false}
+          disabled={saving}
+          value={language}
+          onChange={(value) =>
+            form.setFieldValue('language', (value ?? '') as UiSiteLanguage | '')
+          }
+        />
+      )}
       <TagsInput
         label={t('form.specializations')}
         description={t('form.specializationsHint', {

@@ -2,6 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_PUBLIC_SETTINGS,
+  settingsService,
   teacherManagementReadModel,
   fail,
   ok,
@@ -29,6 +31,8 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   });
   Object.assign(actual.usersService, { listTeachers: vi.fn() });
   Object.assign(actual.teacherManagementReadModel, { page: vi.fn(), stats: vi.fn() });
+  // The school's default language, which a new teacher's account gets unless another is chosen.
+  Object.assign(actual.settingsService, { getPublic: vi.fn() });
   return actual;
 });
 
@@ -136,6 +140,9 @@ function fill(field: HTMLElement, text: string) {
 beforeEach(() => {
   notifications.clean();
   vi.clearAllMocks();
+  vi.mocked(settingsService.getPublic).mockResolvedValue(
+    ok({ ...DEFAULT_PUBLIC_SETTINGS, defaultLanguage: 'es' }),
+  );
   listTeachers.mockReset();
   teacherStats.mockReset();
   teacherStats.mockResolvedValue(ok(STATS));
@@ -166,10 +173,10 @@ describe('Teacher Management: the list', () => {
     const ana = await screen.findByRole('article', { name: 'Ana Gil' });
     expect(ana).toHaveTextContent('1 activo');
     expect(ana).not.toHaveTextContent('1 activos');
-    await waitFor(() => expect(stat('Total de profesores')).toHaveTextContent('1 activo'));
-    expect(stat('Total de profesores')).not.toHaveTextContent('1 activos');
-    expect(stat('Total de profesores')).toHaveTextContent('1 desactivado');
-    expect(stat('Total de profesores')).not.toHaveTextContent('1 desactivados');
+    await waitFor(() => expect(stat('Total de docentes')).toHaveTextContent('1 activo'));
+    expect(stat('Total de docentes')).not.toHaveTextContent('1 activos');
+    expect(stat('Total de docentes')).toHaveTextContent('1 desactivado');
+    expect(stat('Total de docentes')).not.toHaveTextContent('1 desactivados');
   });
 
   it('shows a loader while the teachers load', async () => {
@@ -407,6 +414,8 @@ describe('Teacher Management: add and edit', () => {
         location: 'Bilbao',
         bio: null,
         specializations: ['Drama', 'Conversation'],
+        // The school's default, shown by the form and sent, so the welcome email matches it.
+        language: 'es',
       });
       expect(shown).toHaveTextContent('Tq7!pXr2-mKw9zBe');
       expect(shown).toHaveTextContent('nuria@school.test');
@@ -428,14 +437,14 @@ describe('Teacher Management: add and edit', () => {
       }),
     );
     const { user } = renderPage('es');
-    const dialog = await openCreate(user, 'Añadir profesor');
+    const dialog = await openCreate(user, 'Añadir docente');
     fill(within(dialog).getByRole('textbox', { name: /Nombre/ }), 'Ana');
     fill(within(dialog).getByRole('textbox', { name: /Apellido/ }), 'Gil');
     fill(within(dialog).getByRole('textbox', { name: /Email/ }), 'ana.gil@school.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Añadir profesor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Añadir docente' }));
 
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('El profesor no se guardó:');
+    expect(alert).toHaveTextContent('La cuenta docente no se guardó:');
     expect(alert).toHaveTextContent('Ya existe un usuario con este correo electrónico.');
     expect(screen.queryByText('A user with this email already exists')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveValue(
@@ -640,18 +649,18 @@ describe('Teacher Management: deactivate, reactivate and delete', () => {
     await screen.findByRole('article', { name: 'Ana Gil' });
     await user.click(within(card('Ana Gil')).getByRole('button', { name: 'Eliminar' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar a Ana Gil?' });
-    await user.click(within(dialog).getByRole('combobox', { name: /Nuevo profesor/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Docente que se hace cargo/ }));
     await user.click(await screen.findByRole('option', { name: 'Daniel Ortega' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Eliminar profesor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar docente' }));
 
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('El profesor no se eliminó:');
-    expect(alert).toHaveTextContent('Los cursos solo se pueden pasar a otro profesor activo.');
+    expect(alert).toHaveTextContent('La cuenta docente no se eliminó:');
+    expect(alert).toHaveTextContent('Los cursos solo se pueden pasar a docentes activos.');
     expect(screen.getByRole('dialog', { name: '¿Eliminar a Ana Gil?' })).toBeVisible();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Eliminar profesor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar docente' }));
     expect(
-      await screen.findByText('Profesor eliminado. Sus 7 cursos ahora son de Daniel Ortega.'),
+      await screen.findByText('Cuenta docente eliminada. Sus 7 cursos ahora son de Daniel Ortega.'),
     ).toBeInTheDocument();
     expect(deleteTeacher).toHaveBeenCalledTimes(2);
   });
@@ -675,17 +684,17 @@ describe('Teacher Management in Spanish', () => {
     renderPage('es');
 
     expect(await screen.findByRole('article', { name: 'Ana Gil' })).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Total de profesores' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: '2 profesores' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Total de docentes' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2 docentes' })).toBeInTheDocument();
     expect(card('Leo Paz')).toHaveTextContent('Aún sin valoraciones');
     expect(card('Leo Paz')).toHaveTextContent('Desactivado');
     expect(within(card('Ana Gil')).getByRole('button', { name: 'Desactivar' })).toBeEnabled();
   });
 
-  it("shows 'Error al cargar profesores:' when the list fails", async () => {
+  it("shows 'Error al cargar docentes:' when the list fails", async () => {
     listTeachers.mockResolvedValue(fail('FETCH_USERS_ERROR', 'boom'));
     renderPage('es');
-    expect(await screen.findByText('Error al cargar profesores:')).toBeInTheDocument();
+    expect(await screen.findByText('Error al cargar docentes:')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeInTheDocument();
   });
 });

@@ -80,7 +80,7 @@ describe('User Management: bulk actions', () => {
     expect(await screen.findByText('1 user deleted.')).toBeInTheDocument();
     const refused = await screen.findByRole('dialog', { name: '1 user was left as they were' });
     expect(refused).toHaveTextContent(
-      'Ana Gil: teaches 3 courses: use the row’s Delete or Deactivate to hand them over',
+      'Ana Gil: teaches 3 courses: use Delete or Deactivate in the row’s More actions to hand them over',
     );
   });
 

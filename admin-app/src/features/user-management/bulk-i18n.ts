@@ -43,8 +43,8 @@ export const en = {
     close: 'Close',
   },
   reasons: {
-    teacherCourses_one: 'teaches {{count}} course: use the row’s Delete or Deactivate to hand it over',
-    teacherCourses_other: 'teaches {{count}} courses: use the row’s Delete or Deactivate to hand them over',
+    teacherCourses_one: 'teaches {{count}} course: use Delete or Deactivate in the row’s More actions to hand it over',
+    teacherCourses_other: 'teaches {{count}} courses: use Delete or Deactivate in the row’s More actions to hand them over',
     self: 'your own account',
     notFound: 'no longer exists',
     other: 'could not be changed; try again from the row',
@@ -89,8 +89,8 @@ export const es: typeof en = {
     close: 'Cerrar',
   },
   reasons: {
-    teacherCourses_one: 'enseña {{count}} curso: usa Eliminar o Desactivar en su fila para traspasarlo',
-    teacherCourses_other: 'enseña {{count}} cursos: usa Eliminar o Desactivar en su fila para traspasarlos',
+    teacherCourses_one: 'enseña {{count}} curso: usa Eliminar o Desactivar en Más acciones de su fila para traspasarlo',
+    teacherCourses_other: 'enseña {{count}} cursos: usa Eliminar o Desactivar en Más acciones de su fila para traspasarlos',
     self: 'tu propia cuenta',
     notFound: 'ya no existe',
     other: 'no se pudo cambiar; inténtalo desde su fila',

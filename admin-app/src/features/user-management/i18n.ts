@@ -53,17 +53,16 @@ export const en = {
   },
   actions: {
     edit: 'Edit {{name}}',
-    deactivate: 'Deactivate {{name}}',
-    reactivate: 'Reactivate {{name}}',
-    delete: 'Delete {{name}}',
-    deactivateSelf: 'You cannot deactivate your own account',
-    deleteSelf: 'You cannot delete your own account',
-    resetTwoFactor: 'Reset two-factor sign-in of {{name}}',
-    resetTwoFactorSelf: 'Turn off your own two-factor sign-in in your profile',
-    resetPassword: 'Reset the password of {{name}}',
-    resetPasswordSelf: 'Change your own password in your profile',
-    resendInvitation: 'Send the welcome email to {{name}} again',
-    correctEmail: 'Correct the email of {{name}}',
+  },
+  menu: {
+    more: 'More actions for {{name}}',
+    resetPassword: 'Reset password',
+    resendInvitation: 'Resend the welcome email',
+    correctEmail: 'Correct the email',
+    resetTwoFactor: 'Reset two-factor sign-in',
+    deactivate: 'Deactivate',
+    reactivate: 'Reactivate',
+    delete: 'Delete',
   },
   form: {
     createTitle: 'Create User',
@@ -75,6 +74,9 @@ export const en = {
     role: 'Role',
     rolePlaceholder: 'Choose a role',
     ownRole: 'You cannot change your own role.',
+    language: 'Language',
+    languageHint:
+      'The language of their welcome email and of the portal, until they choose another themselves.',
     phone: 'Phone',
     location: 'Location',
     bio: 'Bio',
@@ -157,7 +159,7 @@ export const en = {
   import: {
     title: 'Import users from a CSV file',
     intro:
-      'A CSV file with a header row and the columns first_name, last_name, email and role (student, teacher or admin), plus phone and location if you like. Up to {{max}} users per file.',
+      "A CSV file with a header row and the columns first_name, last_name, email and role (student, teacher or admin), plus phone, location and language (en or es: the language of their welcome email; empty: the school's default) if you like. Up to {{max}} users per file.",
     template: 'Download a template',
     templateFile: 'users-template.csv',
     file: 'CSV file',
@@ -215,7 +217,7 @@ export const en = {
 
 export const es: typeof en = {
   subtitle:
-    'Crea, edita, desactiva y elimina las cuentas de estudiantes, profesores y administradores.',
+    'Crea, edita, desactiva y elimina las cuentas de estudiantes, docentes y administradores.',
   create: 'Crear usuario',
   importCsv: 'Importar CSV',
   refresh: 'Actualizar',
@@ -225,7 +227,7 @@ export const es: typeof en = {
   stats: {
     total: 'Total de usuarios',
     students: 'Estudiantes',
-    teachers: 'Profesores',
+    teachers: 'Docentes',
     admins: 'Administradores',
   },
   filters: {
@@ -262,17 +264,16 @@ export const es: typeof en = {
   },
   actions: {
     edit: 'Editar a {{name}}',
-    deactivate: 'Desactivar a {{name}}',
-    reactivate: 'Reactivar a {{name}}',
-    delete: 'Eliminar a {{name}}',
-    deactivateSelf: 'No puedes desactivar tu propia cuenta',
-    deleteSelf: 'No puedes eliminar tu propia cuenta',
-    resetTwoFactor: 'Restablecer la verificación en dos pasos de {{name}}',
-    resetTwoFactorSelf: 'Desactiva tu propia verificación en dos pasos en tu perfil',
-    resetPassword: 'Restablecer la contraseña de {{name}}',
-    resetPasswordSelf: 'Cambia tu propia contraseña en tu perfil',
-    resendInvitation: 'Volver a enviar el correo de bienvenida a {{name}}',
-    correctEmail: 'Corregir el correo de {{name}}',
+  },
+  menu: {
+    more: 'Más acciones para {{name}}',
+    resetPassword: 'Restablecer la contraseña',
+    resendInvitation: 'Reenviar el correo de bienvenida',
+    correctEmail: 'Corregir el correo',
+    resetTwoFactor: 'Restablecer la verificación en dos pasos',
+    deactivate: 'Desactivar',
+    reactivate: 'Reactivar',
+    delete: 'Eliminar',
   },
   form: {
     createTitle: 'Crear usuario',
@@ -284,6 +285,9 @@ export const es: typeof en = {
     role: 'Rol',
     rolePlaceholder: 'Elige un rol',
     ownRole: 'No puedes cambiar tu propio rol.',
+    language: 'Idioma',
+    languageHint:
+      'El idioma de su email de bienvenida y del portal, hasta que elija otro por su cuenta.',
     phone: 'Teléfono',
     location: 'Ubicación',
     bio: 'Biografía',
@@ -366,7 +370,7 @@ export const es: typeof en = {
   import: {
     title: 'Importar usuarios desde un archivo CSV',
     intro:
-      'Un archivo CSV con una fila de encabezado y las columnas first_name, last_name, email y role (student, teacher o admin; también estudiante, profesor o administrador), y si quieres phone y location. Hasta {{max}} usuarios por archivo.',
+      'Un archivo CSV con una fila de encabezado y las columnas first_name, last_name, email y role (student, teacher o admin; también estudiante, docente o administrador), y si quieres phone, location y language (es o en: el idioma de su email de bienvenida; vacío: el predeterminado de la escuela). Hasta {{max}} usuarios por archivo.',
     template: 'Descargar una plantilla',
     templateFile: 'plantilla-usuarios.csv',
     file: 'Archivo CSV',

@@ -1,23 +1,26 @@
 import { Alert, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ROLES,
+  UI_SITE_LANGUAGES,
   USER_TEXT_LIMITS,
   emptyUserForm,
   toNewUserInput,
   toUserChanges,
+  uiSiteLanguage,
   userFormFromUser,
   userTextLength,
   validateUserForm,
   type AppUser,
   type CreatedUser,
   type Role,
+  type UiSiteLanguage,
   type UserFormValues,
   type UserTextField,
 } from '@portal/shared-data';
-import { userMutations } from '@portal/shared-data/queries';
+import { settingsQueries, userMutations } from '@portal/shared-data/queries';
 import { FormModal, translateErrors } from '@portal/shared-ui';
 import { namespace } from './i18n';
 import { userFailureText } from './user-failure';
@@ -67,6 +70,12 @@ export function UserFormModal({
       ),
   });
 
+  // The school's default language (System Settings), as the server would give the account: shown
+  // until another is chosen, and sent, so the welcome mail is in the language the form showed.
+  const settings = useQuery({ ...settingsQueries.public(), enabled: editing === null });
+  const schoolLanguage = settings.data ? uiSiteLanguage(settings.data.defaultLanguage) : null;
+  const language = form.values.language || schoolLanguage;
+
   const submit = (values: UserFormValues) => {
     if (editing) {
       update.mutate(
@@ -74,13 +83,20 @@ export function UserFormModal({
         { onSuccess: onUpdated },
       );
     } else {
-      create.mutate(toNewUserInput(values), { onSuccess: onCreated });
+      create.mutate(toNewUserInput({ ...values, language: language ?? '' }), {
+        onSuccess: onCreated,
+      });
     }
   };
 
   const roleOptions = ROLES.map((role) => ({
     value: role,
     label: t(`roles.${role}`, { ns: 'common' }),
+  }));
+  // Each language in its own name, as the language switch shows it.
+  const languageOptions = UI_SITE_LANGUAGES.map((value) => ({
+    value,
+    label: t(`languages.${value}`, { ns: 'common' }),
   }));
 
   return (
@@ -150,6 +166,20 @@ export function UserFormModal({
         value={form.values.role || null}
         onChange={(value) => form.setFieldValue('role', (value ?? '') as Role | '')}
       />
+      {editing ? null : (
+        // Afterwards only the account's owner changes it (their profile), so only on create.
+        <Select
+          label={t('form.language')}
+          description={t('form.languageHint')}
+          data={languageOptions}
+          allowDeselect={false}
+          disabled={saving}
+          value={language}
+          onChange={(value) =>
+            form.setFieldValue('language', (value ?? '') as UiSiteLanguage | '')
+          }
+        />
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
           type="tel"

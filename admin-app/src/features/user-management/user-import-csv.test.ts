@@ -12,6 +12,7 @@ const values = (changes: Partial<Record<string, string>> = {}) => ({
   role: 'student',
   phone: '',
   location: '',
+  language: '',
   ...changes,
 });
 
@@ -61,6 +62,13 @@ describe('the template', () => {
     const preview = previewUserImport(parsed!.columns, parsed!.records);
     expect(preview.fileProblem).toBeNull();
     expect(preview.valid).toBe(1);
+  });
+
+  it('shows the optional language column, filled in (issue 29 item 10)', async () => {
+    const parsed = await parseUserCsv(userImportTemplateCsv());
+    expect(parsed!.columns).toContain('language');
+    const preview = previewUserImport(parsed!.columns, parsed!.records);
+    expect(preview.rows[0]?.input?.language).toBe('es');
   });
 });
 

@@ -48,7 +48,7 @@ export function parseUserCsv(input: File | string): Promise<ParsedUserCsv | null
 /** A header and one example row, in the columns the import reads. */
 export function userImportTemplateCsv(): string {
   return toCsv(USER_IMPORT_COLUMNS, [
-    ['Lucía', 'Ortega', 'lucia.ortega@example.com', 'student', '+34 600 000 000', 'Madrid'],
+    ['Lucía', 'Ortega', 'lucia.ortega@example.com', 'student', '+34 600 000 000', 'Madrid', 'es'],
   ]);
 }
 

@@ -343,6 +343,31 @@ describe('Importing users from a CSV file', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('reads an optional language column: a language the portal lacks is that row’s problem, in the user’s language (issue 29 item 10)', async () => {
+    const { user, dialog } = await openImport('es');
+    await choose(
+      user,
+      dialog,
+      [
+        'first_name,last_name,email,role,language',
+        'Ana,Gil,ana@school.test,student,es',
+        'Tom,Reed,tom@school.test,student,fr',
+      ].join('\n'),
+    );
+    expect(
+      await within(dialog).findByText('1 listos para importar, 1 con problemas (no se importan).'),
+    ).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('El idioma debe ser es (español) o en (inglés), o quedar vacío');
+    expect(dialog).toHaveTextContent('language (es o en');
+    await user.click(within(dialog).getByRole('button', { name: 'Importar 1 usuario' }));
+    await waitFor(() =>
+      expect(adminImport).toHaveBeenCalledWith(
+        [expect.objectContaining({ email: 'ana@school.test', language: 'es' })],
+        expect.any(Function),
+      ),
+    );
+  });
+
   it('speaks Spanish in the preview', async () => {
     const { user, dialog } = await openImport('es');
     await choose(user, dialog, [HEADER, ',,,,,', 'A,B,bad,jefe,,'].join('\n'));

@@ -2,7 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_PUBLIC_SETTINGS,
   coursesService,
+  settingsService,
   userManagementReadModel,
   fail,
   ok,
@@ -15,6 +17,7 @@ import {
 import type { Language } from '@portal/shared-ui';
 import { admin } from '../../test-support/fixtures';
 import { renderScreen } from '../../test-support/render-screen';
+import { chooseRowAction, menuItems, moreActions, openRowMenu } from '../../test-support/row-menu';
 import UserManagementScreen from './user-management-screen';
 
 // The query and mutation options call these very service objects, so their functions are replaced
@@ -34,6 +37,8 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   // A teacher's departure: their courses are counted, and moved through the teacher calls.
   Object.assign(actual.coursesService, { list: vi.fn() });
   Object.assign(actual.teachersService, { delete: vi.fn(), setActive: vi.fn() });
+  // The school's default language, which a new account gets unless another is chosen.
+  Object.assign(actual.settingsService, { getPublic: vi.fn() });
   return actual;
 });
 
@@ -122,6 +127,9 @@ beforeEach(() => {
   listUsers.mockReset();
   countByRole.mockReset();
   countByRole.mockResolvedValue(ok(COUNTS));
+  vi.mocked(settingsService.getPublic).mockResolvedValue(
+    ok({ ...DEFAULT_PUBLIC_SETTINGS, defaultLanguage: 'es' }),
+  );
 });
 
 describe('User Management: the list', () => {
@@ -167,8 +175,8 @@ describe('User Management: the list', () => {
     expect(leoRow).toHaveTextContent('Student');
     expect(leoRow).toHaveTextContent('Never');
     expect(leoRow).toHaveTextContent('Inactive');
-    expect(within(leoRow).getByRole('button', { name: 'Reactivate Leo Paz' })).toBeEnabled();
-    expect(within(anaRow).getByRole('button', { name: 'Deactivate Ana Gil' })).toBeEnabled();
+    expect(within(leoRow).getByRole('button', { name: 'More actions for Leo Paz' })).toBeEnabled();
+    expect(within(anaRow).getByRole('button', { name: 'More actions for Ana Gil' })).toBeEnabled();
   });
 
   it('does not offer an admin to deactivate or delete their own account', async () => {
@@ -178,14 +186,57 @@ describe('User Management: the list', () => {
     await screen.findByText('Rosa Díaz');
     const mine = row('Rosa Díaz');
     expect(mine).toHaveTextContent('You');
-    expect(
-      within(mine).getByRole('button', { name: 'You cannot delete your own account' }),
-    ).toBeDisabled();
-    expect(
-      within(mine).getByRole('button', { name: 'You cannot deactivate your own account' }),
-    ).toBeDisabled();
-    expect(within(mine).getByRole('button', { name: 'Edit Rosa Díaz' })).toBeEnabled();
-    expect(within(row('Ana Gil')).getByRole('button', { name: 'Delete Ana Gil' })).toBeEnabled();
+    // Their own row has Edit only: nothing of the menu applies to their own account.
+    expect(within(mine).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Edit Rosa Díaz',
+    ]);
+    expect(within(row('Ana Gil')).getByRole('button', { name: 'More actions for Ana Gil' })).toBeEnabled();
+  });
+
+  it('keeps Edit as an icon and names every other action in a keyboard menu (issue 29)', async () => {
+    listUsers.mockResolvedValue(ok(paged([{ ...ana, hasTwoFactor: true }, leo])));
+    const { user } = renderPage();
+    await screen.findByText('Ana Gil');
+    // Two controls a row, where there were up to seven icons.
+    expect(within(row('Ana Gil')).getAllByRole('button')).toHaveLength(2);
+
+    const menu = await openRowMenu(user, 'Ana Gil');
+    expect(menuItems(menu)).toEqual([
+      'Reset password',
+      'Resend the welcome email',
+      'Correct the email',
+      'Reset two-factor sign-in',
+      'Deactivate',
+      'Delete',
+    ]);
+    // Every item shows its icon beside its name.
+    for (const item of within(menu).getAllByRole('menuitem')) {
+      expect(item.querySelector('svg')).not.toBeNull();
+    }
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(moreActions('Ana Gil')).toHaveFocus();
+
+    // Without two-factor there is nothing to reset; an inactive account is reactivated.
+    const leoMenu = await openRowMenu(user, 'Leo Paz');
+    expect(menuItems(leoMenu)).not.toContain('Reset two-factor sign-in');
+    expect(menuItems(leoMenu)).toContain('Reactivate');
+    expect(menuItems(leoMenu)).not.toContain('Deactivate');
+  });
+
+  it('opens the menu and chooses an item with the keyboard alone', async () => {
+    listUsers.mockResolvedValue(ok(paged([ana, admin])));
+    const { user } = renderPage();
+    await screen.findByText('Ana Gil');
+    moreActions('Ana Gil').focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Correct the email' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Correct the email of Ana Gil' })).toBeInTheDocument();
   });
 
   it("shows 'Error loading users:' with the reason in the user's language, and Try again loads them", async () => {
@@ -403,6 +454,8 @@ describe('User Management: create and edit', () => {
       phone: null,
       location: 'Lima',
       bio: null,
+      // The school's default, shown in the form and left as it was.
+      language: 'es',
     });
     expect(shown).toHaveTextContent('Tq7!pXr2-mKw9zBe');
     expect(shown).toHaveTextContent('lucia@school.test');
@@ -421,6 +474,38 @@ describe('User Management: create and edit', () => {
       expect(screen.queryByRole('dialog', { name: 'User created' })).not.toBeInTheDocument(),
     );
     expect(screen.queryByText('Tq7!pXr2-mKw9zBe')).not.toBeInTheDocument();
+  });
+
+  it("offers the account's language, the school's default first, and sends the one chosen (issue 29 item 10)", async () => {
+    adminCreate.mockResolvedValue(
+      ok({ user: person({ id: 'new-2', email: 'tom@school.test' }), temporaryPassword: 'x' }),
+    );
+    const { user } = renderPage();
+    const dialog = await openCreate(user);
+    const language = within(dialog).getByRole('combobox', { name: /Language/ });
+    // The school's default (Spanish here), as the server would give the account.
+    await waitFor(() => expect(language).toHaveValue('Español'));
+    expect(dialog).toHaveTextContent('welcome email');
+
+    fill(within(dialog).getByRole('textbox', { name: /First name/ }), 'Tom');
+    fill(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Reed');
+    fill(within(dialog).getByRole('textbox', { name: /Email/ }), 'tom@school.test');
+    await user.click(within(dialog).getByRole('combobox', { name: /Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Student' }));
+    await user.click(language);
+    await user.click(await screen.findByRole('option', { name: 'English' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+    await screen.findByRole('dialog', { name: 'User created' });
+    expect(adminCreate).toHaveBeenCalledWith(expect.objectContaining({ language: 'en' }));
+  });
+
+  it('does not offer the language when editing: only the account’s owner changes it', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Ana Gil');
+    await user.click(screen.getByRole('button', { name: 'Edit Ana Gil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).queryByRole('combobox', { name: /Language/ })).toBeNull();
   });
 
   it("shows the server's reason in the dialog, in the user's language, and keeps what was typed", async () => {
@@ -512,13 +597,13 @@ describe('User Management: delete, deactivate and reactivate', () => {
     const { user } = renderPage('es');
     await screen.findByText('Eva Ruiz');
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar a Eva Ruiz' }));
+    await chooseRowAction(user, 'Eva Ruiz', 'Eliminar', 'es');
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Eva Ruiz?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(adminDelete).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar a Eva Ruiz' }));
+    await chooseRowAction(user, 'Eva Ruiz', 'Eliminar', 'es');
     const again = await screen.findByRole('dialog', { name: '¿Eliminar usuario Eva Ruiz?' });
     await user.click(within(again).getByRole('button', { name: 'Eliminar' }));
 
@@ -539,7 +624,7 @@ describe('User Management: delete, deactivate and reactivate', () => {
       );
     const { user } = renderPage('es');
     await screen.findByText('Eva Ruiz');
-    await user.click(screen.getByRole('button', { name: 'Eliminar a Eva Ruiz' }));
+    await chooseRowAction(user, 'Eva Ruiz', 'Eliminar', 'es');
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Eva Ruiz?' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -563,7 +648,7 @@ describe('User Management: delete, deactivate and reactivate', () => {
     const { user } = renderPage();
     await screen.findByText('Eva Ruiz');
 
-    await user.click(screen.getByRole('button', { name: 'Deactivate Eva Ruiz' }));
+    await chooseRowAction(user, 'Eva Ruiz', 'Deactivate');
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Eva Ruiz?' });
     expect(dialog).toHaveTextContent('cannot sign in until an admin reactivates the account');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
@@ -571,7 +656,7 @@ describe('User Management: delete, deactivate and reactivate', () => {
     expect(adminUpdate).toHaveBeenCalledWith('user-3', { isActive: false });
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Reactivate Leo Paz' }));
+    await chooseRowAction(user, 'Leo Paz', 'Reactivate');
     const back = await screen.findByRole('dialog', { name: 'Reactivate Leo Paz?' });
     await user.click(within(back).getByRole('button', { name: 'Reactivate' }));
     expect(await screen.findByText('User reactivated.')).toBeInTheDocument();
@@ -607,7 +692,7 @@ describe('User Management: a teacher who leaves hands over their courses, as in 
     const { user } = renderPage();
     await screen.findByText('Ana Gil');
 
-    await user.click(screen.getByRole('button', { name: 'Delete Ana Gil' }));
+    await chooseRowAction(user, 'Ana Gil', 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete user Ana Gil?' });
     expect(dialog).toHaveTextContent('This cannot be undone.');
     const question = await within(dialog).findByRole('radiogroup', {
@@ -642,7 +727,7 @@ describe('User Management: a teacher who leaves hands over their courses, as in 
     const { user } = renderPage();
     await screen.findByText('Ana Gil');
 
-    await user.click(screen.getByRole('button', { name: 'Deactivate Ana Gil' }));
+    await chooseRowAction(user, 'Ana Gil', 'Deactivate');
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ana Gil?' });
     const question = await within(dialog).findByRole('radiogroup', {
       name: 'What happens to their course?',
@@ -670,7 +755,7 @@ describe('User Management: a teacher who leaves hands over their courses, as in 
     const { user } = renderPage('es');
     await screen.findByText('Ana Gil');
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana Gil' }));
+    await chooseRowAction(user, 'Ana Gil', 'Eliminar', 'es');
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario Ana Gil?' });
     expect(await within(dialog).findByText('No imparte ningún curso.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -696,29 +781,24 @@ describe('User Management: reset two-factor sign-in (a lost phone)', () => {
     listUsers.mockResolvedValue(
       ok(paged([admin, secured(ana), { ...leo, hasTwoFactor: false }])),
     );
-    renderPage();
+    const { user } = renderPage();
     await screen.findByText('Ana Gil');
-    expect(
-      within(row('Ana Gil')).getByRole('button', { name: 'Reset two-factor sign-in of Ana Gil' }),
-    ).toBeEnabled();
-    expect(
-      within(row('Leo Paz')).queryByRole('button', { name: /Reset two-factor sign-in/ }),
-    ).toBeNull();
-    expect(within(row('Rosa Díaz')).queryByRole('button', { name: /two-factor/ })).toBeNull();
+    expect(menuItems(await openRowMenu(user, 'Ana Gil'))).toContain('Reset two-factor sign-in');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(menuItems(await openRowMenu(user, 'Leo Paz'))).not.toContain('Reset two-factor sign-in');
+    expect(within(row('Rosa Díaz')).queryByRole('button', { name: /More actions/ })).toBeNull();
   });
 
   it('is offered for every account with it but the admin’s own', async () => {
-    renderPage();
+    const { user } = renderPage();
     await screen.findByText('Ana Gil');
-    expect(
-      within(row('Rosa Díaz')).getByRole('button', {
-        name: 'Turn off your own two-factor sign-in in your profile',
-      }),
-    ).toBeDisabled();
+    // The admin's own row has no menu: they turn it off in their profile.
+    expect(within(row('Rosa Díaz')).queryByRole('button', { name: /More actions/ })).toBeNull();
     for (const name of ['Ana Gil', 'Leo Paz']) {
-      expect(
-        within(row(name)).getByRole('button', { name: `Reset two-factor sign-in of ${name}` }),
-      ).toBeEnabled();
+      expect(menuItems(await openRowMenu(user, name))).toContain('Reset two-factor sign-in');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     }
   });
 
@@ -728,7 +808,7 @@ describe('User Management: reset two-factor sign-in (a lost phone)', () => {
     const { user } = renderPage();
     await screen.findByText('Ana Gil');
 
-    await user.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Ana Gil' }));
+    await chooseRowAction(user, 'Ana Gil', 'Reset two-factor sign-in');
     const dialog = await screen.findByRole('dialog', {
       name: 'Reset two-factor sign-in of Ana Gil?',
     });
@@ -738,7 +818,7 @@ describe('User Management: reset two-factor sign-in (a lost phone)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(adminResetTwoFactor).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Ana Gil' }));
+    await chooseRowAction(user, 'Ana Gil', 'Reset two-factor sign-in');
     const again = await screen.findByRole('dialog', {
       name: 'Reset two-factor sign-in of Ana Gil?',
     });
@@ -758,7 +838,7 @@ describe('User Management: reset two-factor sign-in (a lost phone)', () => {
     adminResetTwoFactor.mockResolvedValue(ok({ id: 'user-2', removed: 0 }));
     const { user } = renderPage();
     await screen.findByText('Leo Paz');
-    await user.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Leo Paz' }));
+    await chooseRowAction(user, 'Leo Paz', 'Reset two-factor sign-in');
     const dialog = await screen.findByRole('dialog', {
       name: 'Reset two-factor sign-in of Leo Paz?',
     });
@@ -778,9 +858,7 @@ describe('User Management: reset two-factor sign-in (a lost phone)', () => {
       );
     const { user } = renderPage('es');
     await screen.findByText('Ana Gil');
-    await user.click(
-      screen.getByRole('button', { name: 'Restablecer la verificación en dos pasos de Ana Gil' }),
-    );
+    await chooseRowAction(user, 'Ana Gil', 'Restablecer la verificación en dos pasos', 'es');
     const dialog = await screen.findByRole('dialog', {
       name: '¿Restablecer la verificación en dos pasos de Ana Gil?',
     });

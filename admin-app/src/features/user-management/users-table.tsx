@@ -5,6 +5,7 @@ import {
   Box,
   Checkbox,
   Group,
+  Menu,
   Stack,
   Table,
   Text,
@@ -16,6 +17,7 @@ import {
   IconArrowUp,
   IconArrowsSort,
   IconAt,
+  IconDots,
   IconKey,
   IconMailForward,
   IconPencil,
@@ -104,9 +106,102 @@ function SortableHeader({
   );
 }
 
+type RowMenuProps = Pick<
+  UsersTableProps,
+  | 'onToggleActive'
+  | 'onDelete'
+  | 'onResetTwoFactor'
+  | 'onResetPassword'
+  | 'onResendInvitation'
+  | 'onCorrectEmail'
+> & { user: AppUser; name: string };
+
+/**
+ * "More actions" of another person's row: each item an icon and its name. Only what applies to the
+ * row is listed (reset two-factor only when the account has it on); the server decides the rest
+ * (an invitation already accepted, say) and the dialog or toast says so. Mantine's Menu gives the
+ * keyboard: Enter or Space opens it, the arrows move, Escape closes it and focus returns here.
+ */
+function RowMenu({
+  user,
+  name,
+  onToggleActive,
+  onDelete,
+  onResetTwoFactor,
+  onResetPassword,
+  onResendInvitation,
+  onCorrectEmail,
+}: RowMenuProps) {
+  const { t } = useTranslation(namespace);
+  return (
+    <Menu position="bottom-end" shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('menu.more', { name })}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {onResetPassword ? (
+          <Menu.Item
+            leftSection={<IconKey size={16} aria-hidden />}
+            onClick={() => onResetPassword(user)}
+          >
+            {t('menu.resetPassword')}
+          </Menu.Item>
+        ) : null}
+        {onResendInvitation ? (
+          <Menu.Item
+            leftSection={<IconMailForward size={16} aria-hidden />}
+            onClick={() => onResendInvitation(user)}
+          >
+            {t('menu.resendInvitation')}
+          </Menu.Item>
+        ) : null}
+        {onCorrectEmail ? (
+          <Menu.Item
+            leftSection={<IconAt size={16} aria-hidden />}
+            onClick={() => onCorrectEmail(user)}
+          >
+            {t('menu.correctEmail')}
+          </Menu.Item>
+        ) : null}
+        {user.hasTwoFactor ? (
+          <Menu.Item
+            leftSection={<IconShieldOff size={16} aria-hidden />}
+            onClick={() => onResetTwoFactor(user)}
+          >
+            {t('menu.resetTwoFactor')}
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={
+            user.isActive ? (
+              <IconUserOff size={16} aria-hidden />
+            ) : (
+              <IconUserCheck size={16} aria-hidden />
+            )
+          }
+          onClick={() => onToggleActive(user)}
+        >
+          {user.isActive ? t('menu.deactivate') : t('menu.reactivate')}
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => onDelete(user)}
+        >
+          {t('menu.delete')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /**
  * One page of users: who they are (with their email and status), role, when they joined, their last
- * sign-in or 'Never', and Edit / Deactivate or Reactivate / Reset two-factor sign-in / Delete. Headers sort on the server.
+ * sign-in or 'Never', Edit, and the other actions in a "More actions" menu (not on the
+ * administrator's own row: they change their own account in their profile). Headers sort on the server.
  * On phones the two date columns fold into a line under the name, so nothing scrolls sideways.
  */
 export function UsersTable({
@@ -240,8 +335,9 @@ export function UsersTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  {/* On a phone the actions wrap onto a second line rather than widen the table. */}
-                  <Group gap={4} wrap="wrap">
+                  {/* Edit, the everyday action, stays an icon; the rest are named in a menu, so
+                      the row's actions fit one line at 375 px and no icon has to be guessed. */}
+                  <Group gap={4} wrap="nowrap">
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('actions.edit', { name })}
@@ -249,83 +345,18 @@ export function UsersTable({
                     >
                       <IconPencil size={18} aria-hidden />
                     </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color={user.isActive ? 'orange' : 'teal'}
-                      aria-label={
-                        self
-                          ? t('actions.deactivateSelf')
-                          : user.isActive
-                            ? t('actions.deactivate', { name })
-                            : t('actions.reactivate', { name })
-                      }
-                      disabled={self}
-                      onClick={() => onToggleActive(user)}
-                    >
-                      {user.isActive ? (
-                        <IconUserOff size={18} aria-hidden />
-                      ) : (
-                        <IconUserCheck size={18} aria-hidden />
-                      )}
-                    </ActionIcon>
-                    {onResetPassword ? (
-                      <ActionIcon
-                        variant="subtle"
-                        color="indigo"
-                        aria-label={
-                          self ? t('actions.resetPasswordSelf') : t('actions.resetPassword', { name })
-                        }
-                        disabled={self}
-                        onClick={() => onResetPassword(user)}
-                      >
-                        <IconKey size={18} aria-hidden />
-                      </ActionIcon>
-                    ) : null}
-                    {onResendInvitation && !self ? (
-                      <ActionIcon
-                        variant="subtle"
-                        color="cyan"
-                        aria-label={t('actions.resendInvitation', { name })}
-                        onClick={() => onResendInvitation(user)}
-                      >
-                        <IconMailForward size={18} aria-hidden />
-                      </ActionIcon>
-                    ) : null}
-                    {onCorrectEmail && !self ? (
-                      <ActionIcon
-                        variant="subtle"
-                        color="blue"
-                        aria-label={t('actions.correctEmail', { name })}
-                        onClick={() => onCorrectEmail(user)}
-                      >
-                        <IconAt size={18} aria-hidden />
-                      </ActionIcon>
-                    ) : null}
-                    {/* Offered only for an account with two-factor on (the list says so). */}
-                    {user.hasTwoFactor ? (
-                      <ActionIcon
-                        variant="subtle"
-                        color="grape"
-                        aria-label={
-                          self
-                            ? t('actions.resetTwoFactorSelf')
-                            : t('actions.resetTwoFactor', { name })
-                        }
-                        disabled={self}
-                        onClick={() => onResetTwoFactor(user)}
-                      >
-                        <IconShieldOff size={18} aria-hidden />
-                      </ActionIcon>
-                    ) : null}
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={self ? t('actions.deleteSelf') : t('actions.delete', { name })}
-                      disabled={self}
-                      onClick={() => onDelete(user)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
+                    {self ? null : (
+                      <RowMenu
+                        user={user}
+                        name={name}
+                        onToggleActive={onToggleActive}
+                        onDelete={onDelete}
+                        onResetTwoFactor={onResetTwoFactor}
+                        onResetPassword={onResetPassword}
+                        onResendInvitation={onResendInvitation}
+                        onCorrectEmail={onCorrectEmail}
+                      />
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -166,7 +166,7 @@ describe('ClassCalendar', () => {
     ).toBeInTheDocument();
     const labels = run.mock.calls[0]?.[0];
     expect(labels?.calendarName).toBe('Clases de Lingua Academy');
-    expect(labels?.teacher('Marta')).toBe('Profesor/a: Marta');
+    expect(labels?.teacher('Marta')).toBe('Docente: Marta');
 
     await user.click(screen.getByRole('button', { name: 'Exportar (.ics)' }));
     expect(await screen.findByText('No hay clases para exportar.')).toBeInTheDocument();

@@ -58,7 +58,7 @@ export const es: typeof en = {
   exportError: 'No se pudieron exportar las clases:',
   ics: {
     calendarName: 'Clases de Lingua Academy',
-    teacher: 'Profesor/a: {{name}}',
+    teacher: 'Docente: {{name}}',
     live: 'Clase en directo',
     recorded: 'Clase grabada',
     meetingLink: 'Enlace de la reunión: {{url}}',

@@ -1,21 +1,21 @@
-import { courseColor } from '../../course-color';
+import { courseColors, courseKey } from '../../course-color';
 import type { CalendarEvent } from '../month-calendar/month-calendar';
 import type { CalendarMonthData } from './class-calendar-types';
 
 /**
  * The grid's events: each day's first classes (time + course title), as the month answer holds
- * them, each in its course's colour (a narrow cell cuts the title; the colour still tells courses
- * apart).
+ * them, each in its course's colour, different for each course of the month (a narrow cell cuts
+ * the title; the colour still tells courses apart).
  */
 export function monthEvents<M extends CalendarMonthData>(month: M): CalendarEvent[] {
-  return month.days.flatMap((day) =>
-    day.classes.map((item) => ({
-      id: item.id,
-      date: item.scheduledDate,
-      title: item.courseTitle ?? item.title,
-      color: courseColor(item.courseId || item.courseTitle || item.id),
-    })),
-  );
+  const classes = month.days.flatMap((day) => day.classes);
+  const colors = courseColors(classes.map(courseKey));
+  return classes.map((item) => ({
+    id: item.id,
+    date: item.scheduledDate,
+    title: item.courseTitle ?? item.title,
+    color: colors.get(courseKey(item)) ?? 'blue',
+  }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { registerMessages } from '../../i18n';
 
-// The texts of every form's date input (a class's date, an activity's due date):
-// how to type a date and the names of the calendar's controls.
+// The texts of every form's date and time inputs (a class's date and time, an activity's due date):
+// how to type a date, the names of the calendar's controls and of a time's hours and minutes.
 export const namespace = 'date-input';
 
 export const en = {
@@ -17,6 +17,11 @@ export const en = {
     monthLevel: 'Choose the month',
     yearLevel: 'Choose the year',
   },
+  // A time field is two boxes, hours then minutes (24-hour); each is named after the field.
+  time: {
+    hours: '{{label}}: hours',
+    minutes: '{{label}}: minutes',
+  },
 };
 
 export const es: typeof en = {
@@ -31,6 +36,10 @@ export const es: typeof en = {
     nextDecade: 'Década siguiente',
     monthLevel: 'Elegir el mes',
     yearLevel: 'Elegir el año',
+  },
+  time: {
+    hours: '{{label}}: horas',
+    minutes: '{{label}}: minutos',
   },
 };
 

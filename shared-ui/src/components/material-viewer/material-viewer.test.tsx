@@ -173,6 +173,10 @@ describe('MaterialViewer preview', () => {
     const content = [
       '# Una conversación',
       '',
+      '## En la calle',
+      '',
+      '### Por la mañana',
+      '',
       'Saludos **útiles**:',
       '',
       '- ¿Qué tal?',
@@ -199,6 +203,17 @@ describe('MaterialViewer preview', () => {
         { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
+    // The note's outline sits under the viewer's own title, in sizes that fit a phone: a "#" heading
+    // is a third-level heading (not the page's h1, a third of a 375 px screen), "##" the fourth...
+    expect(
+      within(preview)
+        .getAllByRole('heading')
+        .map((heading) => [heading.tagName, heading.textContent]),
+    ).toEqual([
+      ['H3', 'Una conversación'],
+      ['H4', 'En la calle'],
+      ['H5', 'Por la mañana'],
+    ]);
     expect(within(preview).getByText('útiles').tagName).toBe('STRONG');
     expect(
       within(preview)

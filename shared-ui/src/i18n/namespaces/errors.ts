@@ -143,7 +143,7 @@ export const es: typeof en = {
   coursePriceNegative: 'El precio no puede ser negativo',
   courseMaxStudentsMin: 'El máximo de estudiantes debe ser al menos 1',
   courseThumbnailTooLong: 'El enlace de la miniatura puede tener como máximo 2000 caracteres.',
-  courseTeacherNotTeacher: 'El profesor del curso debe ser un profesor',
+  courseTeacherNotTeacher: 'Quien imparte el curso debe tener el rol Docente',
   activityTitleInvalid: 'El título debe tener texto y como máximo 200 caracteres.',
   activityDescriptionTooLong: 'La descripción puede tener como máximo 5000 caracteres.',
   activityInstructionsTooLong: 'Las instrucciones pueden tener como máximo 10000 caracteres.',
@@ -167,8 +167,8 @@ export const es: typeof en = {
     'Esta persona ya ha elegido su propia contraseña: no hay invitación que enviar. Usa Restablecer contraseña.',
   sameEmail: 'Este ya es el correo de la cuenta.',
   passwordChangeRequired: 'Elige tu propia contraseña antes de continuar.',
-  reassignTargetInvalid: 'Los cursos solo se pueden pasar a otro profesor activo.',
-  teacherSpecializationsTooMany: 'Un profesor puede tener como máximo 10 especialidades.',
+  reassignTargetInvalid: 'Los cursos solo se pueden pasar a docentes activos.',
+  teacherSpecializationsTooMany: 'Cada docente puede tener como máximo 10 especialidades.',
   teacherSpecializationInvalid:
     'Cada especialidad debe tener de 1 a 40 caracteres y ninguna puede repetirse.',
   filesNotRemoved:

@@ -127,6 +127,7 @@ export const en = {
   userImportTooManyRows:
     'The file has {{rows}} users; at most {{max}} can be imported at once. Split it into smaller files.',
   userImportMissingColumns: 'The file lacks these columns: {{columns}}.',
+  userImportLanguageInvalid: 'The language must be en (English) or es (Spanish), or left empty',
   teacherSpecializationsTooMany: 'Choose at most {{max}} specializations.',
   teacherSpecializationTooLong: 'Each specialization can have at most {{length}} characters.',
   teacherReassignTargetRequired: 'Choose the teacher who takes over the courses',
@@ -255,7 +256,8 @@ export const es: typeof en = {
   userImportTooManyRows:
     'El archivo tiene {{rows}} usuarios; se pueden importar como máximo {{max}} a la vez. Divídelo en archivos más pequeños.',
   userImportMissingColumns: 'Al archivo le faltan estas columnas: {{columns}}.',
+  userImportLanguageInvalid: 'El idioma debe ser es (español) o en (inglés), o quedar vacío',
   teacherSpecializationsTooMany: 'Elige como máximo {{max}} especialidades.',
   teacherSpecializationTooLong: 'Cada especialidad puede tener como máximo {{length}} caracteres.',
-  teacherReassignTargetRequired: 'Elige el profesor que se hace cargo de los cursos',
+  teacherReassignTargetRequired: 'Elige qué docente se hace cargo de los cursos',
 };

@@ -123,7 +123,7 @@ export const en = {
 
 export const es: typeof en = {
   tagline:
-    'Cursos personalizados de español e inglés para estudiantes y profesionales, con profesores nativos.',
+    'Cursos personalizados de español e inglés para estudiantes y profesionales, con docentes nativos.',
   blurbs: {
     languageTitle: 'Clases de idiomas',
     languageText: 'Español e inglés de principiante a avanzado, en vivo o grabadas.',
@@ -223,7 +223,7 @@ export const es: typeof en = {
     verifySubtitle: 'Introduce el código de 6 dígitos de tu aplicación de autenticación.',
     enrollTitle: 'Configura la verificación en dos pasos',
     enrollSubtitle:
-      'Tu escuela exige la verificación en dos pasos a administradores y profesores. Configúrala para continuar.',
+      'Tu escuela exige la verificación en dos pasos a administradores y docentes. Configúrala para continuar.',
     start: 'Configurar ahora',
     scan: '1. Escanea este código QR con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password…).',
     qrAlt: 'Código QR para añadir esta cuenta a una aplicación de autenticación',

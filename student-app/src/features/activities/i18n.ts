@@ -114,7 +114,7 @@ export const es: typeof en = {
   },
   empty: {
     title: 'Todavía no hay actividades',
-    description: 'Cuando tus profesores publiquen actividades de tus cursos, aparecerán aquí.',
+    description: 'Cuando tus docentes publiquen actividades de tus cursos, aparecerán aquí.',
     filteredTitle: 'Ninguna actividad coincide con los filtros.',
     filteredDescription: 'Prueba con otra búsqueda u otro curso.',
   },

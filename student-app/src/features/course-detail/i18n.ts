@@ -105,7 +105,7 @@ export const es: typeof en = {
     language: 'Idioma',
     level: 'Nivel',
     duration: 'Duración',
-    teacher: 'Profesor',
+    teacher: 'Docente',
     students: 'Estudiantes',
     hours_one: '{{count}} hora',
     hours_other: '{{count}} horas',

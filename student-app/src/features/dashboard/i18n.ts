@@ -56,7 +56,7 @@ export const es: typeof en = {
     empty: 'Todavía no tienes inscripción en ningún curso',
     emptyHint: 'Encuentra un curso a tu medida e inscríbete en unos pocos clics.',
     browseCatalog: 'Ver el catálogo de cursos',
-    teacher: 'Profesor',
+    teacher: 'Docente',
     language: 'Idioma',
     level: 'Nivel',
     courseClassroom: 'Aula del curso',

@@ -48,7 +48,7 @@ export const es: typeof en = {
   empty: 'Todavía no tienes inscripción en ningún curso',
   emptyHint: 'Explora el catálogo para encontrar un curso e inscribirte.',
   browseCatalog: 'Ver el catálogo de cursos',
-  teacher: 'Profesor',
+  teacher: 'Docente',
   language: 'Idioma',
   level: 'Nivel',
   duration: 'Duración',

@@ -20,6 +20,7 @@ import type { Language } from '@portal/shared-ui';
 import { admin, teacher } from '../../test-support/fixtures';
 import { renderScreen } from '../../test-support/render-screen';
 import { reachCourseFilterByKeyboard } from '../../test-support/course-filter';
+import { fillTime, timeBoxes, timeShown } from '../../test-support/time-field';
 import ActivitiesScreen from './activities-screen';
 
 // The query and mutation options call these very service objects, so their functions are replaced
@@ -197,7 +198,7 @@ function fill(field: HTMLElement, text: string) {
 
 const dateField = (dialog: HTMLElement) =>
   within(dialog).getByRole('textbox', { name: 'Due date (optional)' });
-const timeField = (dialog: HTMLElement) => within(dialog).getByLabelText(/^Due time/);
+const timeField = (dialog: HTMLElement) => timeBoxes(dialog, 'Due time').hours;
 const submitButton = (dialog: HTMLElement) =>
   within(dialog).getByRole('button', { name: 'Create Activity' });
 
@@ -535,18 +536,21 @@ describe('Activities: the activity form', () => {
     await choose(user, dialog, 'Type', 'Project');
     await choose(user, dialog, 'Course', 'Spanish for Beginners');
     expect(timeField(dialog)).toBeDisabled();
+    expect(timeBoxes(dialog, 'Due time').minutes).toBeDisabled();
     expect(timeField(dialog)).toHaveAccessibleDescription('Set a due date first');
     // Day first, in English as in Spanish: 5 March.
     fill(dateField(dialog), `5/3/${NEXT_YEAR}`);
     expect(dateField(dialog)).toHaveValue(`05/03/${NEXT_YEAR}`);
     expect(dateField(dialog)).toHaveAccessibleDescription('Day first, e.g. 25/03/2026');
     expect(timeField(dialog)).toBeEnabled();
-    // A date brings the end of that day as its time, in 24-hour form.
-    expect(timeField(dialog)).toHaveValue('23:59');
+    // A date brings the end of that day as its time, in 24-hour form whatever the browser's locale
+    // (a native time input shows "11:59 PM" in an English browser).
+    expect(timeShown(dialog, 'Due time')).toBe('23:59');
+    expect(dialog.querySelector('input[type="time"]')).toBeNull();
     expect(timeField(dialog)).toHaveAccessibleDescription(
       'In your local time, 24-hour (e.g. 23:59)',
     );
-    fill(timeField(dialog), '18:30');
+    fillTime(dialog, 'Due time', '18:30');
     fill(within(dialog).getByRole('textbox', { name: 'Max points' }), '50');
     await user.click(within(dialog).getByRole('switch', { name: /^Accept late submissions/ }));
     await user.click(submitButton(dialog));
@@ -580,8 +584,8 @@ describe('Activities: the activity form', () => {
     fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'Chapter 1');
     await choose(user, dialog, 'Course', 'Business English');
     fill(dateField(dialog), `5/3/${NEXT_YEAR}`);
-    // A half-typed time input reports no value at all.
-    fill(timeField(dialog), '');
+    // Half typed: the minutes deleted, the hours left. The field then reports no time at all.
+    fireEvent.keyDown(timeBoxes(dialog, 'Due time').minutes, { key: 'Backspace' });
     await user.click(submitButton(dialog));
 
     expect(
@@ -591,7 +595,7 @@ describe('Activities: the activity form', () => {
     ).toBeInTheDocument();
     expect(createActivity).not.toHaveBeenCalled();
 
-    fill(timeField(dialog), '23:59');
+    fillTime(dialog, 'Due time', '23:59');
     await user.click(submitButton(dialog));
     await screen.findByText('Activity created');
     expect(createActivity).toHaveBeenCalledWith(
@@ -667,7 +671,7 @@ describe('Activities: the activity form', () => {
     fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'Role play');
     await choose(user, dialog, 'Course', 'Business English');
     fill(dateField(dialog), `${NEXT_YEAR}-12-01`);
-    fill(timeField(dialog), '09:00');
+    fillTime(dialog, 'Due time', '09:00');
     fill(within(dialog).getByRole('textbox', { name: 'Instructions (optional)' }), 'In pairs');
     await user.click(submitButton(dialog));
 
@@ -677,7 +681,7 @@ describe('Activities: the activity form', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Negotiation');
     expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('Role play');
     expect(dateField(dialog)).toHaveValue(`01/12/${NEXT_YEAR}`);
-    expect(timeField(dialog)).toHaveValue('09:00');
+    expect(timeShown(dialog, 'Due time')).toBe('09:00');
     expect(within(dialog).getByRole('combobox', { name: 'Course' })).toHaveValue(
       'Business English',
     );
@@ -738,7 +742,7 @@ describe('Activities: the activity form', () => {
     );
     // 10 January 2020, day first.
     expect(dateField(dialog)).toHaveValue('10/01/2020');
-    expect(timeField(dialog)).toHaveValue('09:00');
+    expect(timeShown(dialog, 'Due time')).toBe('09:00');
     expect(within(dialog).getByRole('textbox', { name: 'Max points' })).toHaveValue('1');
     expect(within(dialog).getByRole('switch', { name: /^Accept late submissions/ })).toBeChecked();
     const visible = within(dialog).getByRole('switch', { name: /^Visible to students/ });

@@ -8,13 +8,13 @@ import {
   NumberInput,
   Radio,
   Select,
+  SimpleGrid,
   Switch,
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput, TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconClock } from '@tabler/icons-react';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -42,6 +42,7 @@ import {
   translateErrors,
   useDateInputProps,
   useLanguage,
+  useTimeInputProps,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
 import { useCourseClasses } from './use-activity-places';
@@ -65,6 +66,7 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const dateInput = useDateInputProps();
+  const timeInput = useTimeInputProps(t('form.dueTime'));
   const create = useMutation(activityMutations.create());
   const update = useMutation(activityMutations.update());
   const saving = create.isPending || update.isPending;
@@ -144,6 +146,8 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
   };
 
   const dateSet = dueDate !== '';
+  // Fields side by side keep their boxes level: each one's hint goes under its box.
+  const hintBelow = ['label', 'input', 'description', 'error'] as const;
   const timeHint = dateSet ? t('form.dueTimeHint') : t('form.dueTimeNeedsDate');
 
   return (
@@ -171,68 +175,77 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           retrying={courses.isFetching}
         />
       ) : null}
-      <TextInput
-        // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
-        data-autofocus
-        label={t('form.title')}
-        placeholder={t('form.titlePlaceholder')}
-        description={`${activityTextLength(form.values.title)}/${ACTIVITY_TEXT_LIMITS.title}`}
-        withAsterisk
-        disabled={saving}
-        {...form.getInputProps('title')}
-      />
+      {/* Two fields a row from sm up (here and below), so the dialog fits a 1280x800 window; one
+          column on phones. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          // The dialog opens on its first field, not on its × (Mantine focuses data-autofocus first).
+          data-autofocus
+          label={t('form.title')}
+          placeholder={t('form.titlePlaceholder')}
+          description={`${activityTextLength(form.values.title)}/${ACTIVITY_TEXT_LIMITS.title}`}
+          inputWrapperOrder={[...hintBelow]}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('title')}
+        />
+        <Select
+          label={t('form.type')}
+          data={ACTIVITY_TYPES.map((type) => ({
+            value: type,
+            label: t(`activityTypes.${type}`, { ns: 'common' }),
+          }))}
+          allowDeselect={false}
+          inputWrapperOrder={[...hintBelow]}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('type')}
+          onChange={(value) => form.setFieldValue('type', (value ?? 'assignment') as ActivityType)}
+        />
+      </SimpleGrid>
       <Textarea
         label={t('form.description')}
         placeholder={t('form.descriptionPlaceholder')}
         description={`${activityTextLength(form.values.description)}/${ACTIVITY_TEXT_LIMITS.description}`}
         // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
-        rows={3}
+        rows={2}
         resize="vertical"
         withAsterisk
         disabled={saving}
         {...form.getInputProps('description')}
       />
-      <Select
-        label={t('form.type')}
-        data={ACTIVITY_TYPES.map((type) => ({
-          value: type,
-          label: t(`activityTypes.${type}`, { ns: 'common' }),
-        }))}
-        allowDeselect={false}
-        withAsterisk
-        disabled={saving}
-        {...form.getInputProps('type')}
-        onChange={(value) => form.setFieldValue('type', (value ?? 'assignment') as ActivityType)}
-      />
-      <Radio.Group
-        label={t('form.association')}
-        withAsterisk
-        value={association}
-        onChange={chooseAssociation}
-      >
-        <Group gap="lg" mt={6}>
-          <Radio value="course" label={t('form.forCourse')} disabled={saving} />
-          <Radio value="class" label={t('form.forClass')} disabled={saving} />
-        </Group>
-      </Radio.Group>
       {noCourses ? (
         <Alert color="yellow" variant="light">
           {t('form.noCourses')}
         </Alert>
       ) : null}
-      <Select
-        label={t('form.course')}
-        description={byClass ? t('form.classCourseHint') : undefined}
-        placeholder={courses.isPending ? t('form.loadingCourses') : t('form.coursePlaceholder')}
-        data={courseData}
-        searchable
-        rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
-        withAsterisk={!byClass}
-        disabled={saving}
-        {...form.getInputProps('courseId')}
-        value={courseId || null}
-        onChange={chooseCourse}
-      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Radio.Group
+          label={t('form.association')}
+          withAsterisk
+          value={association}
+          onChange={chooseAssociation}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="course" label={t('form.forCourse')} disabled={saving} />
+            <Radio value="class" label={t('form.forClass')} disabled={saving} />
+          </Group>
+        </Radio.Group>
+        <Select
+          label={t('form.course')}
+          description={byClass ? t('form.classCourseHint') : undefined}
+          placeholder={courses.isPending ? t('form.loadingCourses') : t('form.coursePlaceholder')}
+          data={courseData}
+          searchable
+          inputWrapperOrder={[...hintBelow]}
+          rightSection={courses.isPending ? <Loader size="xs" aria-hidden /> : undefined}
+          withAsterisk={!byClass}
+          disabled={saving}
+          {...form.getInputProps('courseId')}
+          value={courseId || null}
+          onChange={chooseCourse}
+        />
+      </SimpleGrid>
       {byClass ? (
         <>
           {classes.isError ? (
@@ -268,54 +281,61 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           />
         </>
       ) : null}
-      <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DateInput
           {...dateInput}
           label={t('form.dueDate')}
           allowDeselect
           clearable
+          inputWrapperOrder={[...hintBelow]}
           disabled={saving}
-          miw={180}
           {...form.getInputProps('dueDate')}
           value={dueDate || null}
           onChange={chooseDate}
         />
-        <TimeInput
-          label={t('form.dueTime')}
+        <TimePicker
+          {...timeInput}
+          // Mounted afresh when a date brings the default time: Mantine's TimePicker reports a time
+          // left half typed as '' only after it has held a complete time of its own, and a value set
+          // from outside does not count as one.
+          key={dateSet ? 'dated' : 'undated'}
           description={timeHint}
-          leftSection={<IconClock size={16} aria-hidden />}
+          inputWrapperOrder={[...hintBelow]}
           // Enabled only once a due date is set.
           disabled={saving || !dateSet}
-          miw={140}
           {...form.getInputProps('dueTime')}
         />
-      </Group>
-      <NumberInput
-        label={t('form.maxPoints')}
-        description={t('form.maxPointsHint', {
-          min: ACTIVITY_POINTS.min,
-          max: ACTIVITY_POINTS.max,
-        })}
-        min={ACTIVITY_POINTS.min}
-        max={ACTIVITY_POINTS.max}
-        withAsterisk
-        disabled={saving}
-        {...form.getInputProps('maxPoints')}
-      />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NumberInput
+          label={t('form.maxPoints')}
+          description={t('form.maxPointsHint', {
+            min: ACTIVITY_POINTS.min,
+            max: ACTIVITY_POINTS.max,
+          })}
+          min={ACTIVITY_POINTS.min}
+          max={ACTIVITY_POINTS.max}
+          inputWrapperOrder={[...hintBelow]}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('maxPoints')}
+        />
+        <Switch
+          label={t('form.allowLate')}
+          description={t('form.allowLateHint')}
+          disabled={saving}
+          mt={{ sm: 'xl' }}
+          {...form.getInputProps('allowLateSubmission', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
       <Textarea
         label={t('form.instructions')}
         placeholder={t('form.instructionsPlaceholder')}
         description={`${activityTextLength(form.values.instructions)}/${ACTIVITY_TEXT_LIMITS.instructions}`}
-        rows={3}
+        rows={2}
         resize="vertical"
         disabled={saving}
         {...form.getInputProps('instructions')}
-      />
-      <Switch
-        label={t('form.allowLate')}
-        description={t('form.allowLateHint')}
-        disabled={saving}
-        {...form.getInputProps('allowLateSubmission', { type: 'checkbox' })}
       />
       {editing ? (
         <Switch

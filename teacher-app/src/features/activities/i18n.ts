@@ -270,7 +270,7 @@ export const es: typeof en = {
     instructions: 'Instrucciones (opcional)',
     instructionsPlaceholder: 'Lo que los estudiantes deben saber antes de empezar',
     allowLate: 'Aceptar entregas tardías',
-    allowLateHint: 'Los estudiantes pueden entregar aunque haya pasado la fecha de entrega.',
+    allowLateHint: 'Se aceptan entregas después de la fecha límite.',
     active: 'Visible para los estudiantes',
     activeHint: 'Las actividades ocultas siguen aquí, pero los estudiantes no las ven.',
     submitCreate: 'Crear actividad',

@@ -9,6 +9,7 @@ import {
   type Result,
 } from '@portal/shared-data';
 import { renderScreen } from '../../test-support/render-screen';
+import { fillTime, timeShown } from '../../test-support/time-field';
 import CalendarScreen from './calendar-screen';
 
 // The planner view of the teacher calendar (?view=planner): one request per shown window, the
@@ -97,9 +98,7 @@ describe('the calendar planner', { timeout: 30_000 }, () => {
     update.mockResolvedValue(ok({ id: 'class-1' } as CourseClass));
     const { user, dialog } = await openClass(/Negotiation role play/);
 
-    const time = within(dialog).getByLabelText(/New time/);
-    await user.clear(time);
-    await user.type(time, '17:45');
+    fillTime(dialog, 'New time', '17:45');
     await user.click(within(dialog).getByRole('button', { name: 'Move class' }));
 
     await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
@@ -121,26 +120,22 @@ describe('the calendar planner', { timeout: 30_000 }, () => {
     });
     const { user, dialog } = await openClass(/Negotiation role play/);
 
-    const time = within(dialog).getByLabelText(/New time/);
-    await user.clear(time);
-    await user.type(time, '18:00');
+    fillTime(dialog, 'New time', '18:00');
     await user.click(within(dialog).getByRole('button', { name: 'Move class' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The class was not moved: This class already has attendance, so it stays where it was held.',
     );
-    expect(within(dialog).getByLabelText(/New time/)).toHaveValue('18:00');
+    expect(timeShown(dialog, 'New time')).toBe('18:00');
   });
 
   it('refuses a time that has passed without asking the database', async () => {
     const { user, dialog } = await openClass(/Negotiation role play/);
 
-    const time = within(dialog).getByLabelText(/New time/);
     // The class is on Thursday 13th; pick Wednesday 12th at 08:00, an hour before now.
     await user.click(within(dialog).getByRole('button', { name: /New date/ }));
     await user.click(await screen.findByRole('button', { name: '12 March 2025' }));
-    await user.clear(time);
-    await user.type(time, '08:00');
+    fillTime(dialog, 'New time', '08:00');
     await user.click(within(dialog).getByRole('button', { name: 'Move class' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

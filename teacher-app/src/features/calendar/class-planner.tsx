@@ -26,7 +26,8 @@ import {
 import { classMutations, classQueries } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
-  courseColor,
+  courseColors,
+  courseKey,
   formatDateRange,
   formatDate,
   formatLongDateTime,
@@ -94,21 +95,22 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
   // stays pending until then), and goes back if the database refuses.
   const movingId = move.isPending ? move.variables?.id : undefined;
   const movingTo = move.isPending ? move.variables?.changes.scheduledDate : undefined;
-  const events = useMemo<ScheduleEventData[]>(
-    () =>
-      (classes.data ?? []).map((item) => {
-        const start = item.id === movingId && movingTo ? movingTo : item.scheduledDate;
-        return {
-          id: item.id,
-          title: item.courseTitle ? `${item.title} · ${item.courseTitle}` : item.title,
-          start: new Date(start),
-          end: new Date(Date.parse(start) + item.duration * MINUTE),
-          // The course's colour (as on the month calendar): a cut title still tells courses apart.
-          color: courseColor(item.courseId || item.courseTitle || item.id),
-        };
-      }),
-    [classes.data, movingId, movingTo],
-  );
+  const events = useMemo<ScheduleEventData[]>(() => {
+    const items = classes.data ?? [];
+    // One colour per course of the window, never two courses the same (as on the month calendar).
+    const colors = courseColors(items.map(courseKey));
+    return items.map((item) => {
+      const start = item.id === movingId && movingTo ? movingTo : item.scheduledDate;
+      return {
+        id: item.id,
+        // The course first: a narrow event cuts its end, and the course is what tells it apart.
+        title: item.courseTitle ? `${item.courseTitle} · ${item.title}` : item.title,
+        start: new Date(start),
+        end: new Date(Date.parse(start) + item.duration * MINUTE),
+        color: colors.get(courseKey(item)) ?? 'blue',
+      };
+    });
+  }, [classes.data, movingId, movingTo]);
 
   /**
    * Sends a move, or says why it was not sent: resolves null once the database accepted it (or

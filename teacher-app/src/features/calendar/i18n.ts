@@ -73,8 +73,8 @@ export const es: typeof en = {
     'Arrastra una próxima clase a otro día u hora para moverla, o ábrela para elegir la nueva fecha y hora.',
   dismiss: 'Cerrar',
   filters: {
-    teacher: 'Profesor',
-    allTeachers: 'Todos los profesores',
+    teacher: 'Docente',
+    allTeachers: 'Todos los docentes',
     course: 'Curso',
     allCourses: 'Todos los cursos',
     noMatch: 'No hay coincidencias',

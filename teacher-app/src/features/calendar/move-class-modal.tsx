@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { DatePickerInput, TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconCalendar, IconClock } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import {
   FormModalCloseButton,
   formatLongDateTime,
   useLanguage,
+  useTimeInputProps,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
@@ -42,6 +43,7 @@ function localTime(iso: string): string {
  */
 export function MoveClassModal({ item, canMove, saving, onClose, onMove }: MoveClassModalProps) {
   const { t } = useTranslation(namespace);
+  const timeInput = useTimeInputProps(t('move.time'));
   const { language } = useLanguage();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<MoveFormValues>({
@@ -121,12 +123,7 @@ export function MoveClassModal({ item, canMove, saving, onClose, onMove }: MoveC
           popoverProps={{ withinPortal: true }}
           {...form.getInputProps('date')}
         />
-        <TimeInput
-          label={t('move.time')}
-          withAsterisk
-          leftSection={<IconClock size={16} aria-hidden />}
-          {...form.getInputProps('time')}
-        />
+        <TimePicker {...timeInput} withAsterisk {...form.getInputProps('time')} />
       </SimpleGrid>
     </FormModal>
   );

@@ -12,9 +12,8 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput, TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconClock } from '@tabler/icons-react';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -43,6 +42,7 @@ import {
   FormModal,
   translateErrors,
   useDateInputProps,
+  useTimeInputProps,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
@@ -66,6 +66,7 @@ export interface ClassFormModalProps {
 export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassFormModalProps) {
   const { t } = useTranslation(namespace);
   const dateInput = useDateInputProps();
+  const timeInput = useTimeInputProps(t('form.time'));
   const isAdmin = useAtomValue(authAtom).user?.role === 'admin';
   const create = useMutation(classMutations.createSeries());
   const update = useMutation(classMutations.update());
@@ -197,10 +198,9 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
           value={form.values.date || null}
           onChange={(value) => form.setFieldValue('date', value ?? '')}
         />
-        <TimeInput
-          label={t('form.time')}
+        <TimePicker
+          {...timeInput}
           description={t('form.timeHint')}
-          leftSection={<IconClock size={16} aria-hidden />}
           withAsterisk
           disabled={saving}
           miw={140}

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   classManagementReadModel,
@@ -7,18 +7,24 @@ import {
   coursesService,
   fail,
   ok,
-  type AppUser,
-  type ClassManagement,
-  type ClassStats,
   type ClassWithAttendance,
-  type Course,
-  type Paged,
 } from '@portal/shared-data';
-import type { Language } from '@portal/shared-ui';
-import { admin, teacher } from '../../test-support/fixtures';
-import { renderScreen } from '../../test-support/render-screen';
+import {
+  COURSES,
+  NEXT_YEAR,
+  aClass,
+  ended,
+  fill,
+  loaded,
+  openForm,
+  paged,
+  renderPage,
+  upcomingStart,
+  type PageUser,
+} from '../../test-support/class-management';
 import { reachCourseFilterByKeyboard } from '../../test-support/course-filter';
-import ClassManagementScreen from './class-management-screen';
+import { admin, teacher } from '../../test-support/fixtures';
+import { fillTime, timeShown } from '../../test-support/time-field';
 
 // The query and mutation options call these very service objects, so their functions are replaced
 // in place (the unit boundary is the service).
@@ -41,31 +47,9 @@ const updateClass = vi.mocked(classesService.update);
 const deleteClass = vi.mocked(classesService.delete);
 const listCourses = vi.mocked(coursesService.list);
 
-// Local times, so the expected texts hold in any time zone.
-const now = new Date();
 /** The list opens on today's and later classes: from local midnight. */
+const now = new Date();
 const FROM_TODAY = new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
-const NEXT_YEAR = new Date().getFullYear() + 1;
-const upcomingStart = new Date(NEXT_YEAR, 11, 1, 14, 5);
-
-function aClass(overrides: Partial<ClassWithAttendance> = {}): ClassWithAttendance {
-  return {
-    id: 'class-1',
-    courseId: 'course-1',
-    courseTitle: 'Business English',
-    teacherId: 'teacher-1',
-    title: 'Pitching to investors',
-    description: 'Short pitches and feedback',
-    scheduledDate: upcomingStart.toISOString(),
-    duration: 90,
-    type: 'live',
-    meetingLink: 'https://meet.example/pitch',
-    recordingUrl: null,
-    createdAt: '2026-01-01T00:00:00Z',
-    attendance: null,
-    ...overrides,
-  };
-}
 
 const recorded = aClass({
   id: 'class-2',
@@ -79,61 +63,8 @@ const recorded = aClass({
   duration: 45,
 });
 
-const ended = aClass({
-  id: 'class-3',
-  title: 'Kick-off meeting',
-  description: 'Introductions',
-  scheduledDate: new Date(2020, 0, 10, 9, 0).toISOString(),
-  duration: 60,
-});
-
-function course(id: string, title: string): Course {
-  return {
-    id,
-    title,
-    description: '',
-    language: 'English',
-    category: 'general',
-    level: 'beginner',
-    duration: 8,
-    teacherId: 'teacher-1',
-    teacherName: 'Marta Ruiz',
-    price: 100,
-    thumbnailUrl: null,
-    isActive: true,
-    enrolledCount: 0,
-    maxStudents: 10,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-  };
-}
-
-const COURSES = [
-  course('course-1', 'Business English'),
-  course('course-2', 'Spanish for Beginners'),
-];
-
-function paged<T>(items: T[], total = items.length, page = 1, limit = 12): Paged<T> {
-  return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
-}
-
 /** A teacher asks for their own courses' classes; an administrator for every class. */
 const TEACHER_ID = teacher.id;
-
-const STATS: ClassStats = { total: 40, live: 28, recorded: 12, totalHours: 51 };
-
-/** The screen's answer: the figures over every class (not the page's) and the page. */
-function loaded(page: Paged<ClassWithAttendance>, stats: ClassStats = STATS) {
-  return ok<ClassManagement>({ stats, page });
-}
-
-function renderPage({
-  language = 'en',
-  user = teacher,
-  path = '/classes',
-}: { language?: Language; user?: AppUser; path?: string } = {}) {
-  return renderScreen(<ClassManagementScreen />, { language, user, path, route: '/classes' });
-}
 
 function statValue(name: string): string {
   const card = screen.getByRole('group', { name });
@@ -143,28 +74,10 @@ function statValue(name: string): string {
 
 const card = (name: string) => screen.getByRole('article', { name });
 
-async function openForm(user: ReturnType<typeof renderPage>['user'], name = 'Schedule Class') {
-  // The header's button (the empty state may offer a second one).
-  await user.click(screen.getAllByRole('button', { name })[0]!);
-  return screen.findByRole('dialog', { name });
-}
-
-async function chooseCourse(
-  user: ReturnType<typeof renderPage>['user'],
-  dialog: HTMLElement,
-  title: string,
-) {
+async function chooseCourse(user: PageUser, dialog: HTMLElement, title: string) {
   await user.click(within(dialog).getByRole('combobox', { name: 'Course' }));
   await user.click(await within(dialog).findByRole('option', { name: title }));
 }
-
-/** Sets a field's text in one change event (typing key by key only makes the test slower). */
-function fill(field: HTMLElement, text: string) {
-  fireEvent.change(field, { target: { value: text } });
-  fireEvent.blur(field);
-}
-
-const timeField = (dialog: HTMLElement) => within(dialog).getByLabelText(/^Time/);
 
 beforeEach(() => {
   // Toasts live in Mantine's page-wide store: none is carried over from the previous test.
@@ -500,7 +413,7 @@ describe('Class Management', () => {
     );
     fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'At the restaurant');
     fill(within(dialog).getByRole('textbox', { name: 'Date' }), `5/3/${NEXT_YEAR}`);
-    fill(timeField(dialog), '18:30');
+    fillTime(dialog, 'Time', '18:30');
     fill(within(dialog).getByRole('textbox', { name: 'Duration (minutes)' }), '90');
     fill(
       within(dialog).getByRole('textbox', { name: 'Meeting link' }),
@@ -539,7 +452,7 @@ describe('Class Management', () => {
     fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Conversation club');
     fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'Weekly practice');
     fill(within(dialog).getByRole('textbox', { name: 'Date' }), `5/3/${NEXT_YEAR}`);
-    fill(timeField(dialog), '18:30');
+    fillTime(dialog, 'Time', '18:30');
     fill(within(dialog).getByRole('textbox', { name: 'Meeting link' }), 'https://meet.example/c');
     // Not offered as a field until asked for.
     expect(within(dialog).queryByRole('textbox', { name: /Number of weeks/ })).toBeNull();
@@ -677,7 +590,7 @@ describe('Class Management', () => {
     fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Negotiation');
     fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'Role play');
     fill(within(dialog).getByRole('textbox', { name: 'Date' }), `2026-12-01`);
-    fill(timeField(dialog), '09:00');
+    fillTime(dialog, 'Time', '09:00');
     await user.click(within(dialog).getByRole('radio', { name: 'Recorded' }));
     await user.click(within(dialog).getByRole('button', { name: 'Schedule Class' }));
 
@@ -687,7 +600,7 @@ describe('Class Management', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Negotiation');
     expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('Role play');
     expect(within(dialog).getByRole('textbox', { name: 'Date' })).toHaveValue('01/12/2026');
-    expect(timeField(dialog)).toHaveValue('09:00');
+    expect(timeShown(dialog, 'Time')).toBe('09:00');
     expect(within(dialog).getByRole('combobox', { name: 'Course' })).toHaveValue(
       'Business English',
     );
@@ -721,7 +634,7 @@ describe('Class Management', () => {
       'Short pitches and feedback',
     );
     expect(within(dialog).getByRole('textbox', { name: 'Date' })).toHaveValue(`01/12/${NEXT_YEAR}`);
-    expect(timeField(dialog)).toHaveValue('14:05');
+    expect(timeShown(dialog, 'Time')).toBe('14:05');
     expect(within(dialog).getByRole('textbox', { name: 'Duration (minutes)' })).toHaveValue('90');
     expect(within(dialog).getByRole('radio', { name: 'Live' })).toBeChecked();
     expect(within(dialog).getByRole('textbox', { name: 'Meeting link' })).toHaveValue(
