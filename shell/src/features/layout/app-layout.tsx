@@ -17,7 +17,7 @@ import { useSiteName } from '@portal/shared-ui';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { NotificationBell } from './notification-bell';
 import { useNotificationsLive } from './use-notifications-live';
-import { useMessagesLive } from '../messages/use-messages-live';
+import { useMessagesLive } from './use-messages-live';
 import { namespace } from './i18n';
 import { Sidebar, type SidebarItem } from './sidebar';
 import { useAccountLanguage } from './use-account-language';

@@ -44,6 +44,9 @@ export const en = {
       message_received: 'New message from {{sender}}',
     },
   },
+  // The unread count beside Messages in the sidebar (read after the link's name).
+  messagesUnread_one: '{{count}} unread',
+  messagesUnread_other: '{{count}} unread',
 };
 
 export const es: typeof en = {
@@ -89,6 +92,8 @@ export const es: typeof en = {
       message_received: 'Mensaje nuevo de {{sender}}',
     },
   },
+  messagesUnread_one: '{{count}} sin leer',
+  messagesUnread_other: '{{count}} sin leer',
 };
 
 registerMessages(namespace, { en, es });

@@ -11,7 +11,6 @@ import {
 } from '@portal/shared-data';
 import { createQueryClient } from '@portal/shared-data/queries';
 import { renderShell, student } from '../../test-support/render-shell';
-import { MessagesBadge } from './messages-badge';
 import MessagesScreen from './messages-screen';
 
 // The unit boundary is messagesService: the screen's queries and mutations call these functions.
@@ -181,29 +180,5 @@ describe('MessagesScreen', () => {
     await waitFor(() => expect(start).toHaveBeenCalledWith('teacher-1'));
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-});
-
-describe('MessagesBadge', () => {
-  it('shows the unread count, named for screen readers, and nothing at zero', async () => {
-    const count = vi.spyOn(messagesService, 'unreadCount').mockResolvedValue(ok(3));
-    const { unmount } = renderShell(
-      <QueryClientProvider client={createQueryClient({ retry: false })}>
-        <MessagesBadge />
-      </QueryClientProvider>,
-      { user: student(), language: 'es' },
-    );
-    expect(await screen.findByTestId('messages-badge')).toHaveTextContent('3');
-    expect(screen.getByText('3 sin leer')).toBeInTheDocument();
-    unmount();
-    count.mockResolvedValue(ok(0));
-    renderShell(
-      <QueryClientProvider client={createQueryClient({ retry: false })}>
-        <MessagesBadge />
-      </QueryClientProvider>,
-      { user: student() },
-    );
-    await waitFor(() => expect(count).toHaveBeenCalledTimes(2));
-    expect(screen.queryByTestId('messages-badge')).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ export function MessagesBadge() {
       <Badge color="red.9" size="sm" circle={count < 10} aria-hidden data-testid="messages-badge">
         {count > 99 ? '99+' : count}
       </Badge>
-      <VisuallyHidden>{t('unread', { count })}</VisuallyHidden>
+      <VisuallyHidden>{t('messagesUnread', { count })}</VisuallyHidden>
     </>
   );
 }
