@@ -64,7 +64,8 @@ export function InboxList({ userId, search, selectedId, onSelect }: Props) {
               p="sm"
               style={{
                 borderRadius: 'var(--mantine-radius-sm)',
-                background: selected ? 'var(--mantine-color-gray-1)' : undefined,
+                // A border, not a tint: the dimmed lines keep their contrast on white.
+                border: `1px solid ${selected ? 'var(--mantine-primary-color-filled)' : 'transparent'}`,
               }}
             >
               <Group wrap="nowrap" gap="sm" align="flex-start">

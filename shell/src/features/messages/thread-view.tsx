@@ -120,8 +120,11 @@ export function ThreadView({ conversation, userId, onBack }: Props) {
                 p="xs"
                 radius="md"
                 maw="85%"
-                bg={mine ? 'var(--mantine-color-blue-0)' : undefined}
-                style={{ alignSelf: mine ? 'flex-end' : 'flex-start' }}
+                style={{
+                  alignSelf: mine ? 'flex-end' : 'flex-start',
+                  // One's own in the primary colour's border, not a tint (the dimmed line keeps its contrast).
+                  borderColor: mine ? 'var(--mantine-primary-color-filled)' : undefined,
+                }}
                 data-testid="message"
               >
                 {message.body ? (
