@@ -97,6 +97,13 @@ const ATTENDANCE: DialogCheck = {
   },
 };
 
+// Messages (every role): the New message dialog.
+const NEW_MESSAGE: DialogCheck = {
+  name: 'new message',
+  path: '/messages',
+  open: click((page) => page.getByRole('button', { name: /^(New message|Mensaje nuevo)$/ })),
+};
+
 // The main dialogs of each role. New dialogs (the admin's course and user forms) join as they land.
 const DIALOGS: Record<Role, DialogCheck[]> = {
   student: [
@@ -124,6 +131,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
         await page.getByRole('button', { name: /^(Drop course|Abandonar curso)$/ }).click();
       },
     },
+    NEW_MESSAGE,
   ],
   teacher: [
     LOGOUT,
@@ -143,6 +151,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       path: '/students',
       open: button(/^(View details|Ver detalles)/),
     },
+    NEW_MESSAGE,
   ],
   admin: [
     LOGOUT,
@@ -176,6 +185,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       path: '/settings',
       open: button(/^(Reset to Defaults|Restablecer valores predeterminados)$/),
     },
+    NEW_MESSAGE,
   ],
 };
 

@@ -306,6 +306,78 @@ export type Database = {
           },
         ];
       };
+      conversation_members: {
+        Row: {
+          conversation_id: string;
+          last_read_at: string | null;
+          user_id: string;
+        };
+        Insert: {
+          conversation_id: string;
+          last_read_at?: string | null;
+          user_id: string;
+        };
+        Update: {
+          conversation_id?: string;
+          last_read_at?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'conversation_members_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversation_members_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      conversations: {
+        Row: {
+          created_at: string;
+          id: string;
+          last_message_at: string | null;
+          user_a: string;
+          user_b: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          last_message_at?: string | null;
+          user_a: string;
+          user_b: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          last_message_at?: string | null;
+          user_a?: string;
+          user_b?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'conversations_user_a_fkey';
+            columns: ['user_a'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_user_b_fkey';
+            columns: ['user_b'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       course_reviews: {
         Row: {
           comment: string | null;
@@ -515,6 +587,67 @@ export type Database = {
           {
             foreignKeyName: 'materials_uploaded_by_fkey';
             columns: ['uploaded_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      messages: {
+        Row: {
+          attachment_name: string | null;
+          attachment_path: string | null;
+          attachment_size: number | null;
+          attachment_type: string | null;
+          body: string;
+          conversation_id: string;
+          created_at: string;
+          id: string;
+          recipient_id: string;
+          sender_id: string;
+        };
+        Insert: {
+          attachment_name?: string | null;
+          attachment_path?: string | null;
+          attachment_size?: number | null;
+          attachment_type?: string | null;
+          body?: string;
+          conversation_id: string;
+          created_at?: string;
+          id?: string;
+          recipient_id: string;
+          sender_id?: string;
+        };
+        Update: {
+          attachment_name?: string | null;
+          attachment_path?: string | null;
+          attachment_size?: number | null;
+          attachment_type?: string | null;
+          body?: string;
+          conversation_id?: string;
+          created_at?: string;
+          id?: string;
+          recipient_id?: string;
+          sender_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'messages_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'messages_recipient_id_fkey';
+            columns: ['recipient_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'messages_sender_id_fkey';
+            columns: ['sender_id'];
             isOneToOne: false;
             referencedRelation: 'users';
             referencedColumns: ['id'];
@@ -1164,6 +1297,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      mark_conversation_read: {
+        Args: {
+          conversation_id: string;
+        };
+        Returns: string;
+      };
       mark_notifications_read: {
         Args: {
           ids?: string[];
@@ -1179,6 +1318,37 @@ export type Database = {
           audio: number;
           links: number;
           total_size: number;
+        }[];
+      };
+      message_contacts: {
+        Args: {
+          search?: string;
+        };
+        Returns: {
+          id: string;
+          first_name: string;
+          last_name: string;
+          avatar_url: string;
+          role: string;
+        }[];
+      };
+      message_inbox: {
+        Args: {
+          search?: string;
+        };
+        Returns: {
+          conversation_id: string;
+          other_id: string;
+          other_first_name: string;
+          other_last_name: string;
+          other_avatar_url: string;
+          other_role: string;
+          can_write: boolean;
+          last_message_body: string;
+          last_message_has_attachment: boolean;
+          last_message_sender_id: string;
+          last_message_at: string;
+          unread_count: number;
         }[];
       };
       queue_due_reminders: {
@@ -1244,6 +1414,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      start_conversation: {
+        Args: {
+          other_id: string;
+        };
+        Returns: string;
+      };
       teacher_profile: {
         Args: {
           arg1: unknown;
@@ -1260,6 +1436,10 @@ export type Database = {
           course_uuid: string;
         };
         Returns: Json;
+      };
+      unread_message_count: {
+        Args: never;
+        Returns: number;
       };
       uploader_profile: {
         Args: {

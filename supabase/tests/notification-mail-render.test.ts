@@ -16,6 +16,16 @@ const spanish: Recipient = { language: 'es', firstName: 'Lucía', school };
 const english: Recipient = { language: 'en', firstName: 'Sam', school };
 
 describe('renderNotification', () => {
+  it('writes a new message in the recipient’s language with the sender, never the message itself', () => {
+    const spanishMail = renderNotification(spanish, 'message_received', { senderName: 'Tomás Ruiz' }, 'UTC');
+    expect(spanishMail.subject).toBe('Mensaje nuevo de Tomás Ruiz · Escuela Faro');
+    expect(spanishMail.text).toContain('Tomás Ruiz te ha enviado un mensaje. Léelo y responde en Mensajes.');
+    const englishMail = renderNotification(english, 'message_received', { senderName: '<b>Ana</b>' }, 'UTC');
+    expect(englishMail.subject).toBe('New message from <b>Ana</b> · Escuela Faro');
+    expect(englishMail.html).toContain('&#60;b&#62;Ana&#60;/b&#62; sent you a message.');
+    expect(englishMail.html).not.toContain('<b>Ana');
+  });
+
   it('writes a class move in Spanish, in the school’s time zone, with its name and colour', () => {
     const mail = renderNotification(
       spanish,

@@ -347,3 +347,35 @@ describe('preferences', () => {
     expect(told).not.toContain(classmate.id);
   });
 });
+
+describe('message_received (20261130000400_messages.sql; the rest in messages.test.ts)', () => {
+  it('tells the recipient only, respects their preference, and nobody else reads it', async () => {
+    const { data: conversation } = await school.student.client.rpc('start_conversation', { other_id: school.teacher.id });
+    const sent = await school.student.client
+      .from('messages')
+      .insert({ conversation_id: conversation, body: '¿Hay clase mañana?' })
+      .select('id')
+      .single();
+    expect(sent.error).toBeNull();
+    const rows = await about(conversation, 'message_received');
+    expect(recipients(rows)).toEqual([school.teacher.id]);
+    expect(rows[0]?.course_id).toBeNull();
+    for (const person of [school.student, classmate, school.otherTeacher, school.admin]) {
+      const { data } = await person.client.from('notifications').select('id').eq('subject_id', conversation as string);
+      expect(data).toEqual([]);
+    }
+
+    // A person who chose email only for messages gets none in the app.
+    const { data: other } = await classmate.client.rpc('start_conversation', { other_id: school.teacher.id });
+    await school.teacher.client
+      .from('notification_preferences')
+      .upsert({ user_id: school.teacher.id, kind: 'message_received', in_app: false, by_email: true });
+    await classmate.client.from('messages').insert({ conversation_id: other, body: 'Hola' });
+    expect(await about(other, 'message_received')).toEqual([]);
+    const { rows: mail } = await ownerQuery(
+      `select user_id from private.notification_mail where kind = 'message_received' and subject_id = $1`,
+      [other],
+    );
+    expect(mail.map((row) => row.user_id)).toEqual([school.teacher.id]);
+  });
+});

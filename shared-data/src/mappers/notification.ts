@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'enrollment_confirmed',
   'class_reminder',
   'activity_reminder',
+  'message_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -32,6 +33,8 @@ export interface NotificationData {
   grade?: number | null;
   maxPoints?: number;
   submissionId?: string;
+  /** message_received: who wrote ("First Last"). */
+  senderName?: string;
 }
 
 export interface Notification {

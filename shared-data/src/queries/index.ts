@@ -20,6 +20,7 @@ export {
   teacherKeys,
   twoFactorKeys,
   userKeys,
+  messageKeys,
 } from './keys';
 export { courseMutations, courseQueries, reviewMutations } from './course-queries';
 export { dashboardQueries } from './dashboard-queries';
@@ -38,6 +39,7 @@ export { settingsMutations, settingsQueries } from './settings-queries';
 export { twoFactorMutations, twoFactorQueries } from './two-factor-queries';
 export { notificationMutations, notificationQueries } from './notification-queries';
 export { useLiveInvalidation, type LiveInvalidation } from './use-live-invalidation';
+export { messageMutations, messageQueries } from './message-queries';
 
 export { useJoinClass, type JoinProblem } from './use-join-class';
 export {

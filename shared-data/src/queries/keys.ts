@@ -141,3 +141,12 @@ export const notificationKeys = {
   list: () => ['notifications', 'list'] as const,
   preferences: () => ['notifications', 'preferences'] as const,
 };
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  unreadCount: () => ['messages', 'unread-count'] as const,
+  inbox: (search: string) => ['messages', 'inbox', search] as const,
+  /** A thread, page after page (an infinite query). */
+  thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
+  contacts: () => ['messages', 'contacts'] as const,
+};

@@ -84,6 +84,7 @@ export const ERROR_MESSAGE_KEYS = [
   'enrollFailed',
   'uploadFailed',
   'unknown',
+  'cannotMessage',
 ] as const;
 
 export type ErrorMessageKey = (typeof ERROR_MESSAGE_KEYS)[number];
@@ -209,6 +210,8 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   // Raised by the materials trigger check_material_file (20261122001100_storage.sql).
   'A material can only name a file you may manage': 'materialFileNotAllowed',
   "A material's file must be stored in the folder of its course": 'materialFileWrongPlace',
+  // Raised by start_conversation (20261130000400_messages.sql).
+  'You cannot message this person': 'cannotMessage',
 };
 
 /**

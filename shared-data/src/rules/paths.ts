@@ -9,6 +9,8 @@ export const ACTIVITY_PARAM = 'activity';
 export const SUBMISSION_PARAM = 'submission';
 /** Query parameter of Activities: show the queue of work waiting for a grade (`=1`). */
 export const WAITING_PARAM = 'waiting';
+/** Query parameter of Messages: the conversation to open. */
+export const CONVERSATION_PARAM = 'conversation';
 
 export const paths = {
   home: '/',
@@ -39,4 +41,9 @@ export const paths = {
     `/activities?${SUBMISSION_PARAM}=${encodeURIComponent(submissionId)}`,
   /** Activities showing the work waiting for a grade, oldest first. */
   gradingQueue: `/activities?${WAITING_PARAM}=1`,
+  /** Messages (every role; the shell's own page). */
+  messages: '/messages',
+  /** Messages with one conversation open (a notification's link). */
+  conversation: (conversationId: string) =>
+    `/messages?${CONVERSATION_PARAM}=${encodeURIComponent(conversationId)}`,
 } as const;

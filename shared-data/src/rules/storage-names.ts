@@ -8,6 +8,7 @@ export const STORAGE_BUCKETS = {
   materials: 'materials',
   avatars: 'avatars',
   submissions: 'activity-submissions',
+  messages: 'message-attachments',
 } as const;
 
 /** What makes a generated object name unique; injectable so tests get stable names. */
@@ -84,4 +85,18 @@ export function submissionObjectName(
   source: NameSource = {},
 ): string {
   return `${studentId}/${activityId}/${uniqueName(fileName, source)}`;
+}
+
+/**
+ * `message-attachments` bucket: `<conversationId>/<senderId>/<timestamp>-<random>.<ext>`. Only the
+ * conversation's two people read it; only its sender, while they may write in it, stores it
+ * (20261130000400_messages.sql).
+ */
+export function messageAttachmentObjectName(
+  conversationId: string,
+  senderId: string,
+  fileName: string,
+  source: NameSource = {},
+): string {
+  return `${conversationId}/${senderId}/${uniqueName(fileName, source)}`;
 }

@@ -94,11 +94,12 @@ describe('isAcceptedMaterialFile', () => {
 });
 
 describe('upload limits (as the storage buckets declare them)', () => {
-  it('has 50 MB for materials, 2 MB for avatars and 20 MB for submissions', () => {
+  it('has 50 MB for materials, 2 MB for avatars and 20 MB for submissions and message attachments', () => {
     expect(UPLOAD_LIMITS).toEqual({
       materials: 52428800,
       avatars: 2097152,
       'activity-submissions': 20971520,
+      'message-attachments': 20971520,
     });
   });
 

@@ -82,12 +82,15 @@ export function materialContentType(file: { name: string; type: string }): strin
 }
 
 const MB = 1024 * 1024;
+const SUBMISSION_LIMIT = 20 * MB;
 
 /** Size limits per bucket, as the storage migration declares them (`file_size_limit`). */
 export const UPLOAD_LIMITS = {
   materials: 50 * MB,
   avatars: 2 * MB,
-  'activity-submissions': 20 * MB,
+  'activity-submissions': SUBMISSION_LIMIT,
+  // Message attachments follow the submissions' rules (the bucket copies that bucket's row).
+  'message-attachments': SUBMISSION_LIMIT,
 } as const;
 
 /**

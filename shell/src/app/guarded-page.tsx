@@ -5,6 +5,7 @@ import { Navigate, useLoaderData } from 'react-router-dom';
 import { authAtom, paths } from '@portal/shared-data';
 import { usePageTitle } from '@portal/shared-ui';
 import NoAccessScreen from '../features/errors/no-access-screen';
+import MessagesScreen from '../features/messages/messages-screen';
 import ProfileScreen from '../features/profile/profile-screen';
 import { RemotePage } from '../features/remotes/remote-page';
 import { namespace } from './i18n';
@@ -52,6 +53,8 @@ export default function GuardedPage({
               : undefined
           }
         />
+      ) : route.source.page === 'messages' ? (
+        <MessagesScreen />
       ) : (
         <ProfileScreen />
       )}

@@ -22,6 +22,7 @@ export const en = {
     catalog: 'Course Catalog',
     students: 'My Students',
     profile: 'Profile',
+    messages: 'Messages',
   },
   titles: {
     dashboard: 'Dashboard',
@@ -39,6 +40,7 @@ export const en = {
     students: 'My Students',
     profile: 'Profile',
     settings: 'Settings',
+    messages: 'Messages',
   },
 };
 
@@ -58,6 +60,7 @@ export const es: typeof en = {
     catalog: 'Catálogo de cursos',
     students: 'Mis estudiantes',
     profile: 'Perfil',
+    messages: 'Mensajes',
   },
   titles: {
     dashboard: 'Panel',
@@ -75,6 +78,7 @@ export const es: typeof en = {
     students: 'Mis estudiantes',
     profile: 'Perfil',
     settings: 'Configuración',
+    messages: 'Mensajes',
   },
 };
 

@@ -6,6 +6,7 @@ import {
   IconClipboardList,
   IconFiles,
   IconLayoutDashboard,
+  IconMessages,
   IconSchool,
   IconUser,
   IconUsers,
@@ -26,4 +27,5 @@ export const NAV_ICONS: Record<NavIcon, typeof IconBook> = {
   students: IconUsersGroup,
   profile: IconUser,
   catalog: IconCategory,
+  messages: IconMessages,
 };

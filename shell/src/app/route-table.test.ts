@@ -91,6 +91,7 @@ describe('navigationFor (the sidebar)', () => {
       '/materials nav.materials',
       '/activities nav.activities',
       '/profile nav.profile',
+      '/messages nav.messages',
     ]);
   });
 
@@ -104,6 +105,7 @@ describe('navigationFor (the sidebar)', () => {
       '/activities nav.activities',
       '/students nav.students',
       '/profile nav.profile',
+      '/messages nav.messages',
     ]);
   });
 
@@ -151,6 +153,7 @@ describe('navigationFor (the sidebar)', () => {
       '/calendar nav.calendar',
       '/activities nav.activities',
       '/profile nav.profile',
+      '/messages nav.messages',
     ]);
   });
 

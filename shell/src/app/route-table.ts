@@ -7,7 +7,7 @@ export type { RemoteName };
 
 /** Where a screen comes from: a remote's exposed module, or a page the shell owns. */
 export type RouteSource =
-  { kind: 'remote'; remote: RemoteName; module: string } | { kind: 'shell'; page: 'profile' };
+  { kind: 'remote'; remote: RemoteName; module: string } | { kind: 'shell'; page: 'profile' | 'messages' };
 
 export type PortalRoute = {
   /** react-router path pattern, e.g. '/course-detail/:courseId'. */
@@ -31,7 +31,8 @@ export type NavIcon =
   | 'activities'
   | 'students'
   | 'profile'
-  | 'catalog';
+  | 'catalog'
+  | 'messages';
 
 const ALL_ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
 const remote = (name: RemoteName, module: string): RouteSource => ({
@@ -207,6 +208,14 @@ export const ROUTES: readonly PortalRoute[] = [
     source: { kind: 'shell', page: 'profile' },
     titleKey: 'titles.profile',
     nav: { labelKey: 'nav.profile', icon: 'profile' },
+  },
+  // One-to-one messages, every role (docs/messages.md); the sidebar entry carries the unread badge.
+  {
+    path: paths.messages,
+    roles: ALL_ROLES,
+    source: { kind: 'shell', page: 'messages' },
+    titleKey: 'titles.messages',
+    nav: { labelKey: 'nav.messages', icon: 'messages' },
   },
 ];
 

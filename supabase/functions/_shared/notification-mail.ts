@@ -13,7 +13,8 @@ export type NotificationKind =
   | 'class_cancelled'
   | 'enrollment_confirmed'
   | 'class_reminder'
-  | 'activity_reminder';
+  | 'activity_reminder'
+  | 'message_received';
 
 /** What the database stored about the event (public.notifications.data). */
 export interface NotificationData {
@@ -25,6 +26,7 @@ export interface NotificationData {
   dueDate?: string | null;
   grade?: number | null;
   maxPoints?: number | null;
+  senderName?: string | null;
 }
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
@@ -52,6 +54,7 @@ interface Dated {
   minutes: number;
   grade: string;
   sameTime: boolean;
+  sender: string;
 }
 
 const WORDS: Record<'en' | 'es', Words> = {
@@ -102,6 +105,11 @@ const WORDS: Record<'en' | 'es', Words> = {
         subject: `Due soon: ${d.title}`,
         body: `“${d.title}” (${d.course}) is due ${d.due}, and you have not handed it in yet.`,
       }),
+      // No message text in mail: it stays in the portal, where only the two people read it.
+      message_received: (d) => ({
+        subject: `New message from ${d.sender}`,
+        body: `${d.sender} sent you a message. Read it and reply in Messages.`,
+      }),
     },
   },
   es: {
@@ -150,6 +158,10 @@ const WORDS: Record<'en' | 'es', Words> = {
       activity_reminder: (d) => ({
         subject: `Entrega próxima: ${d.title}`,
         body: `La fecha de entrega de «${d.title}» (${d.course}) es el ${d.due} y aún no la has entregado.`,
+      }),
+      message_received: (d) => ({
+        subject: `Mensaje nuevo de ${d.sender}`,
+        body: `${d.sender} te ha enviado un mensaje. Léelo y responde en Mensajes.`,
       }),
     },
   },
@@ -206,6 +218,7 @@ export function renderNotification(
         : '',
     sameTime: !data.previousDate || data.previousDate === data.scheduledDate ||
       new Date(data.previousDate).getTime() === new Date(data.scheduledDate ?? '').getTime(),
+    sender: data.senderName?.trim() || '—',
   };
   const parts = words.kinds[kind](dated);
   const school = recipient.school.name.trim();

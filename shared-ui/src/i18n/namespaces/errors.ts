@@ -93,6 +93,7 @@ export const en = {
   enrollFailed: 'Failed to enroll in course. Please try again.',
   uploadFailed: 'The file could not be uploaded. Please try again.',
   unknown: 'Something went wrong. Please try again.',
+  cannotMessage: 'You cannot message this person now.',
 };
 
 export const es: typeof en = {
@@ -187,4 +188,5 @@ export const es: typeof en = {
   enrollFailed: 'No se pudo completar la inscripción. Inténtalo de nuevo.',
   uploadFailed: 'No se pudo subir el archivo. Inténtalo de nuevo.',
   unknown: 'Algo salió mal. Inténtalo de nuevo.',
+  cannotMessage: 'Ahora no puedes escribir a esta persona.',
 };

@@ -17,12 +17,14 @@ import {
 import { createQueryClient } from '@portal/shared-data/queries';
 import { PortalUiProvider, initI18n } from '@portal/shared-ui';
 import { student } from '../../test-support/render-shell';
+import { useMessagesLive } from './use-messages-live';
 import { useNotificationsLive } from './use-notifications-live';
 import { AppLayout } from './app-layout';
 
 // The live subscription needs the data client's socket; its own test is shared-data's
 // use-live-invalidation.test.ts. Here: the layout asks for it with the signed-in user's id.
 vi.mock('./use-notifications-live', () => ({ useNotificationsLive: vi.fn() }));
+vi.mock('./use-messages-live', () => ({ useMessagesLive: vi.fn() }));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -73,6 +75,14 @@ describe('AppLayout and the notifications', () => {
     expect(new Set(vi.mocked(useNotificationsLive).mock.calls.map(([id]) => id))).toEqual(
       new Set([student().id]),
     );
+  });
+});
+
+describe('AppLayout and the messages', () => {
+  it("keeps the signed-in user's messages (badge, inbox, open thread) live from every page", async () => {
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    renderLayout();
+    await vi.waitFor(() => expect(useMessagesLive).toHaveBeenCalledWith(student().id));
   });
 });
 

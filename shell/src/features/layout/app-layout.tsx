@@ -17,6 +17,7 @@ import { useSiteName } from '@portal/shared-ui';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { NotificationBell } from './notification-bell';
 import { useNotificationsLive } from './use-notifications-live';
+import { useMessagesLive } from './use-messages-live';
 import { namespace } from './i18n';
 import { Sidebar, type SidebarItem } from './sidebar';
 import { useAccountLanguage } from './use-account-language';
@@ -67,6 +68,7 @@ export function AppLayout({
   const userId = useAtomValue(authAtom).user?.id;
   useAccountLanguage(userId);
   useNotificationsLive(userId);
+  useMessagesLive(userId);
   // The cross-app contract (docs/architecture.md): any app may ask for a course's detail page by
   // window event.
   useEffect(

@@ -41,8 +41,12 @@ export const en = {
       class_reminder: 'Starting soon: “{{title}}” ({{course}}), {{when}}',
       activity_reminder: 'Due soon: “{{title}}” ({{course}}), {{when}}',
       unknown: 'Something new in {{course}}',
+      message_received: 'New message from {{sender}}',
     },
   },
+  // The unread count beside Messages in the sidebar (read after the link's name).
+  messagesUnread_one: '{{count}} unread',
+  messagesUnread_other: '{{count}} unread',
 };
 
 export const es: typeof en = {
@@ -85,8 +89,11 @@ export const es: typeof en = {
       class_reminder: 'Empieza pronto: «{{title}}» ({{course}}), {{when}}',
       activity_reminder: 'Entrega próxima: «{{title}}» ({{course}}), {{when}}',
       unknown: 'Novedades en {{course}}',
+      message_received: 'Mensaje nuevo de {{sender}}',
     },
   },
+  messagesUnread_one: '{{count}} sin leer',
+  messagesUnread_other: '{{count}} sin leer',
 };
 
 registerMessages(namespace, { en, es });

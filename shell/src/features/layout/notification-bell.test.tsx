@@ -116,6 +116,27 @@ describe('NotificationBell', () => {
     expect(await screen.findByText('Calendar page')).toBeInTheDocument();
   });
 
+  it('says who wrote a new message, in Spanish, and links to the conversation', async () => {
+    vi.spyOn(notificationsService, 'unreadCount').mockResolvedValue(ok(1));
+    vi.spyOn(notificationsService, 'page').mockResolvedValue(
+      ok({
+        items: [
+          notification({
+            kind: 'message_received',
+            courseId: null,
+            subjectId: 'conv-1',
+            data: { senderName: 'Tomás Ruiz' },
+          }),
+        ],
+        next: null,
+      }),
+    );
+    const { user } = renderBell('es');
+    await user.click(await screen.findByRole('button', { name: /^Notificaciones/ }));
+    const link = await screen.findByRole('link', { name: /Mensaje nuevo de Tomás Ruiz/ });
+    expect(link).toHaveAttribute('href', '/messages?conversation=conv-1');
+  });
+
   it('marks all read, and refetches the count after', async () => {
     const count = vi
       .spyOn(notificationsService, 'unreadCount')

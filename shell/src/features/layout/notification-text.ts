@@ -21,7 +21,7 @@ export function notificationText(
     return t('kinds.submission_graded', { title, grade: `${grade}${max}` });
   }
   if (!isNotificationKind(notification.kind)) return t('kinds.unknown', { course });
-  return t(`kinds.${notification.kind}`, { title, course, when });
+  return t(`kinds.${notification.kind}`, { title, course, when, sender: data.senderName ?? '' });
 }
 
 /** Where the thing is: the screen of the reader's app that shows it. */
@@ -37,6 +37,8 @@ export function notificationLink(notification: Notification): string {
     case 'class_moved':
     case 'class_reminder':
       return paths.calendar;
+    case 'message_received':
+      return notification.subjectId ? paths.conversation(notification.subjectId) : paths.messages;
     default:
       return notification.courseId ? paths.courseDetail(notification.courseId) : paths.home;
   }

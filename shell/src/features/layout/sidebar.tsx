@@ -16,6 +16,7 @@ import { ConfirmDialog, LanguageSwitcher, useSiteName } from '@portal/shared-ui'
 import { accountLanguageService, authAtom, logoutWriteAtom, paths } from '@portal/shared-data';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useNavigate } from 'react-router-dom';
+import { MessagesBadge } from './messages-badge';
 import { namespace } from './i18n';
 
 /** One sidebar entry, already translated; the app builds them from the route table. */
@@ -83,6 +84,7 @@ export function Sidebar({ items, onNavigate, bell }: Props) {
               color="accent"
               label={label}
               leftSection={<Icon size={18} aria-hidden />}
+              rightSection={path === paths.messages ? <MessagesBadge /> : undefined}
               onClick={onNavigate}
             />
           ))}

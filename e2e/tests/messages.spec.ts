@@ -1,0 +1,175 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  passwordGrant,
+  rest,
+  signUpThroughApi,
+  uniqueEmail,
+} from '../support/backend';
+import { AuthScreen } from '../support/pages';
+
+// Issue 30, messages: a student writes to the teacher of their course; the teacher's sidebar badge
+// shows it live, the teacher reads and replies; the student (on a 375 px phone) sees the reply in the
+// open thread live, goes Back, and the next message shows in the inbox and the badge live; reading
+// clears the badges. A teacher, a course and a student of their own, so the demo accounts' messages
+// stay as the other tests expect them.
+
+async function must(response: Response, what: string): Promise<Response> {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+async function person(firstName: string, role: 'student' | 'teacher', adminToken: string) {
+  const email = uniqueEmail(`messages-${role}`);
+  await signUpThroughApi(email, DEMO_PASSWORD, firstName, 'Mensajes');
+  const { token, userId } = await passwordGrant(email, DEMO_PASSWORD);
+  if (role === 'teacher') {
+    await must(
+      await rest(`users?id=eq.${userId}`, adminToken, {
+        method: 'PATCH',
+        body: JSON.stringify({ role }),
+      }),
+      'make teacher',
+    );
+  }
+  return { email, token, userId };
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function signedIn(
+  browser: Browser,
+  email: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await (
+    await browser.newContext({ reducedMotion: 'reduce', ...(viewport ? { viewport } : {}) })
+  ).newPage();
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(email, DEMO_PASSWORD);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  return page;
+}
+
+/** The sidebar's Messages entry: its name carries the unread count ("Messages 1 unread"). */
+function messagesLink(page: Page): Locator {
+  return page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /^Messages/ });
+}
+
+async function axe(page: Page, include: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(include)
+    .withTags(WCAG_TAGS)
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test('a message round trip with the unread badge', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
+  const teacher = await person('Tere', 'teacher', admin);
+  const student = await person('Santi', 'student', admin);
+  const created = await must(
+    await rest('courses?select=id', admin, {
+      method: 'POST',
+      headers: { Prefer: 'return=representation' },
+      body: JSON.stringify({
+        title: `Messages course ${stamp}`,
+        description: 'Messages',
+        language: 'Spanish',
+        teacher_id: teacher.userId,
+        max_students: 10,
+      }),
+    }),
+    'create course',
+  );
+  const [course] = (await created.json()) as { id: string }[];
+  await must(
+    await rest('rpc/enroll_user_in_course', admin, {
+      method: 'POST',
+      body: JSON.stringify({ user_uuid: student.userId, course_uuid: course?.id }),
+    }),
+    'enrol',
+  );
+
+  const teacherPage = await signedIn(browser, teacher.email);
+  await expect(messagesLink(teacherPage)).toHaveAccessibleName('Messages');
+
+  // The student, on a phone: the sidebar behind the menu, then Messages, New message, the teacher.
+  const phone = { width: 375, height: 812 };
+  const studentPage = await signedIn(browser, student.email, phone);
+  await studentPage.getByRole('button', { name: 'Toggle navigation' }).click();
+  await messagesLink(studentPage).click();
+  await expect(studentPage.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(
+    studentPage.getByText('No conversations yet. Start one with New message.'),
+  ).toBeVisible();
+  await studentPage.getByRole('button', { name: 'New message' }).click();
+  const dialog = studentPage.getByRole('dialog', { name: 'New message' });
+  await expect(dialog).toBeVisible();
+  await axe(studentPage, '[role="dialog"]');
+  // The search field (the options' list is labelled by it too).
+  await dialog.getByLabel('To', { exact: true }).and(dialog.locator('input')).click();
+  await studentPage.getByRole('option', { name: 'Tere Mensajes · Teacher' }).click();
+  await dialog.getByRole('button', { name: 'Open conversation' }).click();
+  await expect(dialog).toBeHidden();
+
+  const studentBox = studentPage.getByRole('textbox', { name: 'Message' });
+  await studentBox.fill(`Hola, Tere (${stamp})`);
+  await studentPage.getByRole('button', { name: 'Send' }).click();
+  await expect(studentPage.getByTestId('message').filter({ hasText: `Hola, Tere (${stamp})` })).toBeVisible();
+  await expect(studentBox).toHaveValue('');
+  const sent = Date.now();
+
+  // The teacher's badge, without a reload, within 2 s.
+  await expect(messagesLink(teacherPage)).toHaveAccessibleName(/^Messages\s*1 unread$/, {
+    timeout: 2_000,
+  });
+  console.log(`messages: the student's message reached the teacher's badge ${Date.now() - sent} ms after the send`);
+
+  // The teacher reads it (the badge clears) and replies.
+  await messagesLink(teacherPage).click();
+  await teacherPage.getByRole('button', { name: /Santi Mensajes/ }).click();
+  await expect(teacherPage.getByTestId('message').filter({ hasText: `Hola, Tere (${stamp})` })).toBeVisible();
+  await expect(messagesLink(teacherPage)).toHaveAccessibleName('Messages');
+  await teacherPage.getByRole('textbox', { name: 'Message' }).fill('¡Hola, Santi! Nos vemos el lunes.');
+  await teacherPage.getByRole('button', { name: 'Send' }).click();
+  const replied = Date.now();
+
+  // The student's open thread shows the reply live, and reading it leaves no badge.
+  await expect(
+    studentPage.getByTestId('message').filter({ hasText: '¡Hola, Santi! Nos vemos el lunes.' }),
+  ).toBeVisible({ timeout: 2_000 });
+  console.log(`messages: the reply reached the student's open thread ${Date.now() - replied} ms after the send`);
+  await expect(messagesLink(studentPage)).toHaveAccessibleName('Messages');
+  await axe(studentPage, 'main');
+  expect(await studentPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    375,
+  );
+
+  // Back to the inbox; the next message shows there and in the badge live, until it is read.
+  await studentPage.getByRole('button', { name: 'Back to conversations' }).click();
+  const conversation = studentPage.getByRole('button', { name: /Tere Mensajes/ });
+  await expect(conversation).toBeVisible();
+  await teacherPage.getByRole('textbox', { name: 'Message' }).fill('Trae el libro, por favor.');
+  await teacherPage.getByRole('button', { name: 'Send' }).click();
+  await expect(conversation).toContainText('1 unread', { timeout: 2_000 });
+  await expect(conversation).toContainText('Trae el libro, por favor.');
+  await expect(messagesLink(studentPage)).toHaveAccessibleName(/^Messages\s*1 unread$/, {
+    timeout: 2_000,
+  });
+  await conversation.click();
+  await expect(
+    studentPage.getByTestId('message').filter({ hasText: 'Trae el libro, por favor.' }),
+  ).toBeVisible();
+  await expect(messagesLink(studentPage)).toHaveAccessibleName('Messages');
+
+  await teacherPage.context().close();
+  await studentPage.context().close();
+});
