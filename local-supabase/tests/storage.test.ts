@@ -430,9 +430,10 @@ describe('signed URLs', () => {
   });
 
   it('stops working once expired', async () => {
-    const { data } = await alice.client.storage.from(OWN).createSignedUrl(path, 1);
+    // Three seconds: long enough for the first fetch on a busy machine (one second was not, at load 13).
+    const { data } = await alice.client.storage.from(OWN).createSignedUrl(path, 3);
     expect((await fetch(data?.signedUrl as string)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await new Promise((resolve) => setTimeout(resolve, 4_100));
     const expired = await fetch(data?.signedUrl as string);
     expect(expired.status).toBe(400);
     expect(await expired.json()).toEqual({
