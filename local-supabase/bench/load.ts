@@ -5,7 +5,6 @@
 // the "before" column), then with the native hasher on the thread pool ("after"). Ports are shifted by
 // LOAD_BENCH_PORT_OFFSET (default 910), data lives in .data/bench-load (wiped). 127.0.0.1 only.
 // LOAD_BENCH_SECONDS sets each measurement's window (default 10); the whole run takes about 3 minutes.
-import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +17,8 @@ delete process.env.DATABASE_URL;
 
 const { ANON_KEY, API_PORT, HOST, POSTGREST_PORT, databaseUrl } = await import('../src/config');
 const { connect } = await import('../src/database');
-const { isProcessAlive, sleep } = await import('../src/process-utils');
+const { sleep } = await import('../src/process-utils');
+const { startStackProcess, stopStackProcess } = await import('./child-stack');
 
 const WINDOW_MS = (Number(process.env.LOAD_BENCH_SECONDS) || 10) * 1000;
 const REST_CONNECTIONS = 10;
@@ -136,31 +136,9 @@ function restRead(token: string, direct = false) {
     direct ? request(agent, POSTGREST_PORT, 'GET', READ, headers) : request(agent, API_PORT, 'GET', `/rest/v1${READ}`, headers);
 }
 
-async function startStack(hasher: 'bcryptjs' | 'native', reset: boolean): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'start', ...(reset ? ['--reset'] : [])], {
-    cwd: packageRoot,
-    env: { ...process.env, LOCAL_SUPABASE_PASSWORD_HASHER: hasher },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The stack exited during start-up (${child.exitCode})`);
-    const status = await fetch(`http://${HOST}:${API_PORT}/health`, { signal: AbortSignal.timeout(2_000) })
-      .then((response) => response.status)
-      .catch(() => 0);
-    if (status === 200) return child;
-    await sleep(250);
-  }
-  throw new Error('The stack did not become healthy within 180 s');
-}
-
-async function stopStack(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || !isProcessAlive(child.pid)) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(20_000)]);
-  if (isProcessAlive(child.pid)) child.kill('SIGKILL');
-}
+const startStack = (hasher: 'bcryptjs' | 'native', reset: boolean) =>
+  startStackProcess({ LOCAL_SUPABASE_PASSWORD_HASHER: hasher }, reset);
+const stopStack = stopStackProcess;
 
 interface Results {
   signIns: Record<number, Run>;

@@ -102,6 +102,46 @@ export function parseFilter(filter: string): Filter | undefined {
   return { column, op, values };
 }
 
+/**
+ * Whether a subscription's filter surely leaves this row out, decided without Postgres: equality tests
+ * (eq, neq, in) on uuid, integer and text columns, whose text forms compare exactly once normalised.
+ * Anything else (other operators and types, a value Postgres would reject) returns false and is left to
+ * the subscriber's SQL check, which stays the authority for every subscription it keeps. With one bound
+ * filter per person (`user_id=eq.<me>`, as the bell listens), a change then costs one check, not one per
+ * subscriber.
+ */
+export function filterExcludes(filter: Filter | undefined, value: FeedValue, typeName: string): boolean {
+  if (!filter) return false;
+  if (value === null) return true; // NULL = x is never true: the SQL check says the same.
+  if (value === undefined || !['eq', 'neq', 'in'].includes(filter.op)) return false;
+  const canonical = canonicalValue(typeName);
+  if (!canonical) return false;
+  const row = canonical(value);
+  const wanted = filter.values.map(canonical);
+  if (row === undefined || wanted.includes(undefined)) return false;
+  const equal = wanted.includes(row);
+  return filter.op === 'neq' ? equal : !equal;
+}
+
+function canonicalValue(typeName: string): ((text: string) => string | undefined) | undefined {
+  switch (typeName) {
+    case 'uuid':
+      return (text) => {
+        const hex = text.trim().replace(/^\{|\}$/g, '').replace(/-/g, '').toLowerCase();
+        return /^[0-9a-f]{32}$/.test(hex) ? hex : undefined;
+      };
+    case 'int2':
+    case 'int4':
+    case 'int8':
+      return (text) => (/^\s*[+-]?\d+\s*$/.test(text) ? BigInt(text.trim()).toString() : undefined);
+    case 'text':
+    case 'varchar':
+      return (text) => text;
+    default:
+      return undefined;
+  }
+}
+
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
@@ -432,10 +472,17 @@ export class Realtime {
    * columns. A statement per subscriber, so `(select auth.uid())` in a policy is evaluated for each.
    */
   private async dispatchChange(change: FeedChange, commitTimestamp: Date): Promise<void> {
-    const subscribers = this.subscribersOf(change);
-    if (subscribers.length === 0) return;
     const { relation } = change;
+    const candidates = this.subscribersOf(change);
+    if (candidates.length === 0) return;
     const types = await this.typeNames(relation);
+    // The row as it was written (or, for a delete, its key) decides both the key lookup and the filter.
+    const row = change.type === 'DELETE' ? change.old : change.record;
+    const subscribers = candidates.filter(({ filter }) => {
+      const index = filter ? relation.columns.findIndex((c) => c.name === filter.column) : -1;
+      return !filterExcludes(filter, index < 0 ? undefined : row?.[index], types[index]?.name ?? '');
+    });
+    if (subscribers.length === 0) return;
     const table = `${quoteIdent(relation.schema)}.${quoteIdent(relation.table)}`;
     const valueSql = (value: FeedValue, i: number) => (value == null ? 'null' : `${quoteLiteral(value)}::${types[i]?.cast ?? 'text'}`);
     const rowSql = (values: FeedValue[] | undefined) => {
@@ -443,8 +490,6 @@ export class Realtime {
       const columns = relation.columns.flatMap((column, i) => (values[i] === undefined ? [] : [`${valueSql(values[i], i)} as ${quoteIdent(column.name)}`]));
       return `(select to_jsonb(r) from (select ${columns.join(', ')}) r)`;
     };
-    // The row as it was written (or, for a delete, its key) decides both the key lookup and the filter.
-    const row = change.type === 'DELETE' ? change.old : change.record;
     const keyValues = relation.columns.flatMap((column, i) => (column.isKey && row?.[i] != null ? [`${quoteIdent(column.name)} = ${valueSql(row[i], i)}`] : []));
     const visible =
       change.type === 'DELETE'

@@ -13,7 +13,7 @@ import { ANON_KEY, API_PORT, API_URL, SERVICE_ROLE_KEY, databaseUrl } from '../s
 import { startGateway } from '../src/gateway';
 import { signJwt } from '../src/jwt';
 import { Outbox } from '../src/outbox';
-import { MAX_CHANNELS_PER_CONNECTION } from '../src/realtime';
+import { MAX_CHANNELS_PER_CONNECTION, filterExcludes, parseFilter } from '../src/realtime';
 
 // supabase-js Realtime against the gateway, with `ws` as the transport (Node 20 has no WebSocket).
 // The table is public.classes, live since migration 20261130000100 and hidden by row security from
@@ -163,6 +163,14 @@ describe('postgres_changes through the gateway', () => {
     await until('the matching insert', () => live.changes.length >= 1);
     // The other course's class was written first: had it passed the filter it would have arrived first.
     expect(live.changes.map((c) => (c.new as { id: string }).id)).toEqual([wanted.id]);
+  });
+
+  it('a filter written as Postgres reads it, not as it prints it, still matches (upper case, no hyphens)', async () => {
+    const token = await accessToken(teacher);
+    const spelled = otherCourse.id.toUpperCase().replace(/-/g, '');
+    const live = await listen(liveClient(() => token), `course_id=in.(${course.id.toUpperCase()},${spelled})`);
+    const wanted = await createClass(otherCourse.id, { title: 'Spelled differently' });
+    await until('the matching insert', () => live.changes.some((c) => (c.new as { id?: string }).id === wanted.id));
   });
 
   it('a student outside the course hears nothing of its classes (row security)', async () => {
@@ -365,5 +373,44 @@ describe('the Realtime socket', () => {
       await gateway.close();
       await pool.end();
     }
+  });
+});
+
+describe('filterExcludes: the filters the gateway decides without a round trip', () => {
+  const id = '6f1c1a8e-2b9d-4c55-9a3e-0b7f1d2c3e4f';
+  const other = '0a7e2c1d-7c3b-4f7e-8e21-5b1d3c9a8f00';
+  const excludes = (filter: string, value: string | null | undefined, type: string) =>
+    filterExcludes(parseFilter(filter), value, type);
+
+  it('leaves out a uuid that differs, keeps one spelled another way', () => {
+    expect(excludes(`user_id=eq.${other}`, id, 'uuid')).toBe(true);
+    expect(excludes(`user_id=eq.${id.toUpperCase()}`, id, 'uuid')).toBe(false);
+    expect(excludes(`user_id=eq.{${id.replace(/-/g, '')}}`, id, 'uuid')).toBe(false);
+    expect(excludes(`user_id=neq.${id}`, id, 'uuid')).toBe(true);
+    expect(excludes(`user_id=neq.${other}`, id, 'uuid')).toBe(false);
+    expect(excludes(`user_id=in.(${other},${id})`, id, 'uuid')).toBe(false);
+    expect(excludes(`user_id=in.(${other})`, id, 'uuid')).toBe(true);
+  });
+
+  it('compares integers as numbers and text exactly', () => {
+    expect(excludes('max_students=eq.+020', '20', 'int4')).toBe(false);
+    expect(excludes('max_students=eq.21', '20', 'int4')).toBe(true);
+    expect(excludes('title=eq.Lesson', 'Lesson', 'text')).toBe(false);
+    expect(excludes('title=eq.lesson', 'Lesson', 'text')).toBe(true);
+  });
+
+  it('leaves to Postgres what it cannot be sure of', () => {
+    // A value Postgres may read otherwise, or would refuse: the SQL check decides (and sends nothing on an error).
+    expect(excludes('user_id=eq.not-a-uuid', id, 'uuid')).toBe(false);
+    expect(excludes('max_students=eq.20.0', '20', 'int4')).toBe(false);
+    expect(excludes('active=eq.yes', 't', 'bool')).toBe(false);
+    expect(excludes('starts_at=eq.2026-01-01', '2026-01-01 00:00:00+00', 'timestamptz')).toBe(false);
+    expect(excludes('max_students=gt.30', '20', 'int4')).toBe(false);
+    // An unchanged TOASTed value is not in the change; the row check reads it.
+    expect(excludes('title=eq.x', undefined, 'text')).toBe(false);
+    // NULL never equals anything, in SQL as here.
+    expect(excludes(`user_id=eq.${id}`, null, 'uuid')).toBe(true);
+    expect(excludes(`user_id=neq.${id}`, null, 'uuid')).toBe(true);
+    expect(filterExcludes(undefined, null, 'uuid')).toBe(false);
   });
 });
