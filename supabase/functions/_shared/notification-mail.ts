@@ -13,7 +13,8 @@ export type NotificationKind =
   | 'class_cancelled'
   | 'enrollment_confirmed'
   | 'class_reminder'
-  | 'activity_reminder';
+  | 'activity_reminder'
+  | 'announcement_posted';
 
 /** What the database stored about the event (public.notifications.data). */
 export interface NotificationData {
@@ -102,6 +103,10 @@ const WORDS: Record<'en' | 'es', Words> = {
         subject: `Due soon: ${d.title}`,
         body: `“${d.title}” (${d.course}) is due ${d.due}, and you have not handed it in yet.`,
       }),
+      announcement_posted: (d) => ({
+        subject: `New announcement in ${d.course}: ${d.title}`,
+        body: `There is a new announcement in ${d.course}, “${d.title}”. Read it on the course's page in the portal.`,
+      }),
     },
   },
   es: {
@@ -150,6 +155,10 @@ const WORDS: Record<'en' | 'es', Words> = {
       activity_reminder: (d) => ({
         subject: `Entrega próxima: ${d.title}`,
         body: `La fecha de entrega de «${d.title}» (${d.course}) es el ${d.due} y aún no la has entregado.`,
+      }),
+      announcement_posted: (d) => ({
+        subject: `Anuncio nuevo en ${d.course}: ${d.title}`,
+        body: `Hay un anuncio nuevo en ${d.course}, «${d.title}». Léelo en la página del curso, en el portal.`,
       }),
     },
   },
