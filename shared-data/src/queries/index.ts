@@ -57,3 +57,8 @@ export {
   type CourseFilterOptions,
   type ManagedCourseOption,
 } from './use-managed-courses';
+export {
+  announcementKeys,
+  announcementMutations,
+  announcementQueries,
+} from './announcement-queries';

@@ -93,6 +93,8 @@ export const en = {
   enrollFailed: 'Failed to enroll in course. Please try again.',
   uploadFailed: 'The file could not be uploaded. Please try again.',
   unknown: 'Something went wrong. Please try again.',
+  announcementTitleInvalid: 'The title must contain text and have at most 200 characters.',
+  announcementBodyInvalid: 'The message must contain text and have at most 10,000 characters.',
 };
 
 export const es: typeof en = {
@@ -187,4 +189,6 @@ export const es: typeof en = {
   enrollFailed: 'No se pudo completar la inscripción. Inténtalo de nuevo.',
   uploadFailed: 'No se pudo subir el archivo. Inténtalo de nuevo.',
   unknown: 'Algo salió mal. Inténtalo de nuevo.',
+  announcementTitleInvalid: 'El título debe tener texto y como máximo 200 caracteres.',
+  announcementBodyInvalid: 'El mensaje debe tener texto y como máximo 10.000 caracteres.',
 };

@@ -41,6 +41,7 @@ export const en = {
       class_reminder: 'Starting soon: “{{title}}” ({{course}}), {{when}}',
       activity_reminder: 'Due soon: “{{title}}” ({{course}}), {{when}}',
       unknown: 'Something new in {{course}}',
+      announcement_posted: 'New announcement in {{course}}: “{{title}}”',
     },
   },
 };
@@ -85,6 +86,7 @@ export const es: typeof en = {
       class_reminder: 'Empieza pronto: «{{title}}» ({{course}}), {{when}}',
       activity_reminder: 'Entrega próxima: «{{title}}» ({{course}}), {{when}}',
       unknown: 'Novedades en {{course}}',
+      announcement_posted: 'Anuncio nuevo en {{course}}: «{{title}}»',
     },
   },
 };
