@@ -62,3 +62,4 @@ export {
   announcementMutations,
   announcementQueries,
 } from './announcement-queries';
+export { useCourseAnnouncements } from './use-course-announcements';
