@@ -78,9 +78,9 @@ export function AnnouncementFormModal({
           label={t('form.body')}
           description={t('form.bodyHint', { max: limits.body.toLocaleString() })}
           required
-          autosize
-          minRows={5}
-          maxRows={14}
+          // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+          rows={8}
+          resize="vertical"
           disabled={saving}
           {...form.getInputProps('body')}
         />
