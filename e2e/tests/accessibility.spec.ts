@@ -143,6 +143,11 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       path: '/students',
       open: button(/^(View details|Ver detalles)/),
     },
+    {
+      name: 'course announcements',
+      path: '/my-courses',
+      open: button(/^(Announcements|Anuncios)$/),
+    },
   ],
   admin: [
     LOGOUT,
@@ -175,6 +180,11 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       name: 'settings reset confirmation',
       path: '/settings',
       open: button(/^(Reset to Defaults|Restablecer valores predeterminados)$/),
+    },
+    {
+      name: 'course announcements (admin)',
+      path: '/courses',
+      open: button(/^(Announcements|Anuncios)$/),
     },
   ],
 };
