@@ -63,3 +63,4 @@ export {
   announcementQueries,
 } from './announcement-queries';
 export { useCourseAnnouncements } from './use-course-announcements';
+export { useAnnouncementsLive } from './use-announcements-live';

@@ -3,9 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '@portal/shared-data';
-import { announcementKeys, announcementQueries } from '@portal/shared-data/queries';
+import {
+  announcementKeys,
+  announcementQueries,
+  useAnnouncementsLive,
+} from '@portal/shared-data/queries';
 import { AnnouncementList, announcementsNamespace } from '@portal/shared-ui';
-import { useAnnouncementsLive } from './use-announcements-live';
 
 export interface CourseAnnouncementsProps {
   courseId: string;

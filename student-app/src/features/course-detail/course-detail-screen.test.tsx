@@ -18,9 +18,9 @@ import {
 } from '@portal/shared-data';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAnnouncementsLive } from '@portal/shared-data/queries';
 import { renderScreen } from '../../test-support/render-screen';
 import CourseDetailScreen from './course-detail-screen';
-import { useAnnouncementsLive } from './use-announcements-live';
 
 // The query options and hooks call these objects from inside shared-data, so the test replaces
 // their functions in place (the unit boundary is the read model and the services).
@@ -38,7 +38,10 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
 });
 // The live subscription needs the data client's socket (its own test: shared-data's
 // use-live-invalidation.test.ts); here the page asks for it for the course and the viewer.
-vi.mock('./use-announcements-live', () => ({ useAnnouncementsLive: vi.fn() }));
+vi.mock('@portal/shared-data/queries', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared-data/queries')>()),
+  useAnnouncementsLive: vi.fn(),
+}));
 
 const getDetail = vi.mocked(courseDetailReadModel.get);
 const getClassPage = vi.mocked(courseDetailReadModel.getClassPage);

@@ -12,7 +12,7 @@ import {
 } from '@portal/shared-data';
 import { student } from '../../test-support/fixtures';
 import { renderScreen } from '../../test-support/render-screen';
-import { useAnnouncementsLive } from '../course-detail/use-announcements-live';
+import { useAnnouncementsLive } from '@portal/shared-data/queries';
 import DashboardScreen from './dashboard-screen';
 
 // The query options and the join hook call these objects from inside shared-data, so the test
@@ -26,7 +26,10 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
 });
 // The live subscription needs the data client's socket (its own test: shared-data's
 // use-live-invalidation.test.ts); here the dashboard asks for it with the student's id.
-vi.mock('../course-detail/use-announcements-live', () => ({ useAnnouncementsLive: vi.fn() }));
+vi.mock('@portal/shared-data/queries', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared-data/queries')>()),
+  useAnnouncementsLive: vi.fn(),
+}));
 
 const getDashboard = vi.mocked(studentDashboardReadModel.get);
 const markAttendance = vi.mocked(classesService.markAttendance);
