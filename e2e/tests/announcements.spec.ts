@@ -109,20 +109,26 @@ test("a teacher's announcement reaches an enrolled student's dashboard live and 
     .getByRole('button', { name: 'Announcements' })
     .click();
   const drawer = teacherPage.getByRole('dialog', { name: `Announcements: ${courseTitle}` });
-  await expect(drawer.getByText('No announcements yet. Post one to tell the course’s students.')).toBeVisible();
+  await expect(
+    drawer.getByText('No announcements yet. Post one to tell the course’s students.'),
+  ).toBeVisible();
   expect(await axe(teacherPage, '[role="dialog"]')).toEqual([]);
   await drawer.getByRole('button', { name: 'Post announcement' }).click();
   const form = teacherPage.getByRole('dialog', { name: 'Post announcement' });
   const title = `Field trip ${stamp}`;
   await form.getByRole('textbox', { name: 'Title' }).fill(title);
-  await form.getByRole('textbox', { name: 'Message' }).fill('Meet at the **museum** at 9.\n\n- a pencil\n- a notebook');
+  await form
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Meet at the **museum** at 9.\n\n- a pencil\n- a notebook');
   await form.getByRole('checkbox', { name: 'Email it to the course’s active students' }).check();
   // The form, filled in: no axe violation.
   const formViolations = await new AxeBuilder({ page: teacherPage })
     .include('[role="dialog"][aria-modal="true"] form')
     .withTags(WCAG_TAGS)
     .analyze();
-  expect(formViolations.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(
+    formViolations.violations.map((violation) => `${violation.id}: ${violation.help}`),
+  ).toEqual([]);
   await form.getByRole('button', { name: 'Post' }).click();
   await expect(form).toBeHidden();
   const posted = Date.now();
@@ -137,7 +143,9 @@ test("a teacher's announcement reaches an enrolled student's dashboard live and 
   await expect(item.getByText(`In ${courseTitle}`, { exact: false })).toBeVisible();
   await expect(item.locator('strong', { hasText: 'museum' })).toBeVisible();
   expect(await axe(studentPage, 'main')).toEqual([]);
-  expect(await studentPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(
+    await studentPage.evaluate(() => document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(375);
 
   // …and by mail, in the outbox.
   const mail = await waitForMail(student.email, 20_000);
@@ -154,7 +162,9 @@ test("a teacher's announcement reaches an enrolled student's dashboard live and 
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   const edited = Date.now();
-  await expect(onPage.getByRole('article', { name: `${title}, moved` })).toBeVisible({ timeout: 2_000 });
+  await expect(onPage.getByRole('article', { name: `${title}, moved` })).toBeVisible({
+    timeout: 2_000,
+  });
   console.log(
     `announcements: the edit reached the student's course page ${Date.now() - edited} ms after the save`,
   );

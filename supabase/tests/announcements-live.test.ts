@@ -70,7 +70,9 @@ async function until(what: string, check: () => boolean, timeoutMs: number): Pro
 }
 
 const about = (heard: Change[], id: string) =>
-  heard.filter((change) => (change.new?.id ?? change.old?.id) === id).map((change) => change.eventType);
+  heard
+    .filter((change) => (change.new?.id ?? change.old?.id) === id)
+    .map((change) => change.eventType);
 
 describe('live announcements', () => {
   it("reach the course's student within 2 s of a post and an edit, and not a student of another course", async () => {
@@ -84,10 +86,20 @@ describe('live announcements', () => {
       .single();
     expect(error).toBeNull();
     const id = (data as { id: string }).id;
-    const posted = await until('the new announcement', () => about(mine, id).includes('INSERT'), 2_000);
-    expect(mine.find((change) => change.new?.id === id)?.new).toMatchObject({ title: 'Live news', course_id: course.id });
+    const posted = await until(
+      'the new announcement',
+      () => about(mine, id).includes('INSERT'),
+      2_000,
+    );
+    expect(mine.find((change) => change.new?.id === id)?.new).toMatchObject({
+      title: 'Live news',
+      course_id: course.id,
+    });
 
-    const edited = await teacher.client.from('announcements').update({ title: 'Live news, edited' }).eq('id', id);
+    const edited = await teacher.client
+      .from('announcements')
+      .update({ title: 'Live news, edited' })
+      .eq('id', id);
     expect(edited.error).toBeNull();
     const updated = await until('the edit', () => about(mine, id).includes('UPDATE'), 2_000);
     console.info(`announcement live: post ${posted} ms, edit ${updated} ms`);
@@ -100,7 +112,11 @@ describe('live announcements', () => {
       .select('id')
       .single();
     const ownId = (own as { id: string }).id;
-    await until("the outsider's own announcement", () => about(theirs, ownId).includes('INSERT'), 5_000);
+    await until(
+      "the outsider's own announcement",
+      () => about(theirs, ownId).includes('INSERT'),
+      5_000,
+    );
     expect(about(theirs, id)).toEqual([]);
 
     // A delete goes to every subscriber with the key only (as on hosted): the apps refetch on it.

@@ -28,7 +28,11 @@ let hispanohablante: Person;
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-async function waitFor<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  read: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -54,7 +58,12 @@ async function settled(person: Person): Promise<void> {
 async function post(person: Person, values: Record<string, unknown>): Promise<string> {
   const { data, error } = await person.client
     .from('announcements')
-    .insert({ course_id: school.course.id, title: `News ${tag()}`, body: 'Hello **class**', ...values })
+    .insert({
+      course_id: school.course.id,
+      title: `News ${tag()}`,
+      body: 'Hello **class**',
+      ...values,
+    })
     .select('id')
     .single();
   if (error) throw new Error(`post: ${error.message}`);
@@ -98,7 +107,9 @@ afterAll(async () => {
 describe('who writes announcements', () => {
   it('the course’s teacher posts, edits, pins and deletes; the author is the teacher', async () => {
     const id = await post(school.teacher, { pinned: false });
-    const { rows } = await ownerQuery('select author_id from public.announcements where id = $1', [id]);
+    const { rows } = await ownerQuery('select author_id from public.announcements where id = $1', [
+      id,
+    ]);
     expect(rows[0]?.author_id).toBe(school.teacher.id);
 
     const edited = await school.teacher.client
@@ -109,7 +120,11 @@ describe('who writes announcements', () => {
     expect(edited.error).toBeNull();
     expect(edited.data).toEqual([{ title: 'Edited', pinned: true }]);
 
-    const deleted = await school.teacher.client.from('announcements').delete().eq('id', id).select('id');
+    const deleted = await school.teacher.client
+      .from('announcements')
+      .delete()
+      .eq('id', id)
+      .select('id');
     expect(deleted.error).toBeNull();
     expect(deleted.data).toEqual([{ id }]);
     expect(await exists(id)).toBe(false);
@@ -125,7 +140,11 @@ describe('who writes announcements', () => {
       .eq('id', teachers)
       .select('body');
     expect(edited.data).toEqual([{ body: 'Corrected' }]);
-    const deleted = await school.admin.client.from('announcements').delete().eq('id', teachers).select('id');
+    const deleted = await school.admin.client
+      .from('announcements')
+      .delete()
+      .eq('id', teachers)
+      .select('id');
     expect(deleted.data).toEqual([{ id: teachers }]);
   });
 
@@ -137,9 +156,15 @@ describe('who writes announcements', () => {
     );
     const id = await post(school.teacher, {});
     expectNoRows(
-      await school.otherTeacher.client.from('announcements').update({ title: 'Hijacked' }).eq('id', id).select('id'),
+      await school.otherTeacher.client
+        .from('announcements')
+        .update({ title: 'Hijacked' })
+        .eq('id', id)
+        .select('id'),
     );
-    expectNoRows(await school.otherTeacher.client.from('announcements').delete().eq('id', id).select('id'));
+    expectNoRows(
+      await school.otherTeacher.client.from('announcements').delete().eq('id', id).select('id'),
+    );
     const { rows } = await ownerQuery('select title from public.announcements where id = $1', [id]);
     expect(rows[0]?.title).not.toBe('Hijacked');
   });
@@ -151,15 +176,27 @@ describe('who writes announcements', () => {
         .insert({ course_id: school.course.id, title: 'Party', body: 'x' }),
     );
     const id = await post(school.teacher, {});
-    expectNoRows(await school.student.client.from('announcements').update({ title: 'Party' }).eq('id', id).select('id'));
-    expectNoRows(await school.student.client.from('announcements').delete().eq('id', id).select('id'));
+    expectNoRows(
+      await school.student.client
+        .from('announcements')
+        .update({ title: 'Party' })
+        .eq('id', id)
+        .select('id'),
+    );
+    expectNoRows(
+      await school.student.client.from('announcements').delete().eq('id', id).select('id'),
+    );
     expect(await exists(id)).toBe(true);
   });
 
   it('anon can do nothing', async () => {
     const anon = anonClient();
     const id = await post(school.teacher, {});
-    expectDenied(await anon.from('announcements').insert({ course_id: school.course.id, title: 'x', body: 'x' }));
+    expectDenied(
+      await anon
+        .from('announcements')
+        .insert({ course_id: school.course.id, title: 'x', body: 'x' }),
+    );
     expectDenied(await anon.from('announcements').update({ title: 'x' }).eq('id', id));
     expectDenied(await anon.from('announcements').delete().eq('id', id));
     expectDenied(await anon.from('announcements').select('id'));
@@ -176,15 +213,26 @@ describe('who writes announcements', () => {
       expectDenied(
         await person.client
           .from('announcements')
-          .insert({ course_id: school.course.id, author_id: author.id, title: 'Forged', body: 'x' }),
+          .insert({
+            course_id: school.course.id,
+            author_id: author.id,
+            title: 'Forged',
+            body: 'x',
+          }),
       );
     }
     const id = await post(school.teacher, {});
     expectDenied(
-      await school.teacher.client.from('announcements').update({ author_id: school.otherTeacher.id }).eq('id', id),
+      await school.teacher.client
+        .from('announcements')
+        .update({ author_id: school.otherTeacher.id })
+        .eq('id', id),
     );
     expectDenied(
-      await school.teacher.client.from('announcements').update({ course_id: school.inactiveCourse.id }).eq('id', id),
+      await school.teacher.client
+        .from('announcements')
+        .update({ course_id: school.inactiveCourse.id })
+        .eq('id', id),
     );
   });
 
@@ -203,7 +251,11 @@ describe('who writes announcements', () => {
       expect(result.error?.message).toContain(`"${constraint}"`);
     }
     // At the limits it is accepted.
-    expect(await exists(await post(school.teacher, { title: 'x'.repeat(200), body: 'y'.repeat(10_000) }))).toBe(true);
+    expect(
+      await exists(
+        await post(school.teacher, { title: 'x'.repeat(200), body: 'y'.repeat(10_000) }),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -217,7 +269,10 @@ describe('who reads announcements', () => {
   });
 
   const sees = async (person: Person, announcementId: string) => {
-    const { data, error } = await person.client.from('announcements').select('id').eq('id', announcementId);
+    const { data, error } = await person.client
+      .from('announcements')
+      .select('id')
+      .eq('id', announcementId);
     expect(error).toBeNull();
     return (data ?? []).length === 1;
   };
@@ -243,11 +298,16 @@ describe('who reads announcements', () => {
     try {
       // The gateway refuses a deactivated account's token outright (docs/security.md); were it let
       // through, row security would still show nothing.
-      const { data, error } = await completed.client.from('announcements').select('id').eq('id', id);
+      const { data, error } = await completed.client
+        .from('announcements')
+        .select('id')
+        .eq('id', id);
       expect(error?.code ?? 'no error').toBe('PT401');
       expect(data ?? []).toEqual([]);
-      const rows = await asUser(completed.id, async (db) =>
-        (await db.query('select id from public.announcements where id = $1', [id])).rows,
+      const rows = await asUser(
+        completed.id,
+        async (db) =>
+          (await db.query('select id from public.announcements where id = $1', [id])).rows,
       );
       expect(rows).toEqual([]);
     } finally {
@@ -296,7 +356,9 @@ describe('telling the students (announcement_posted)', () => {
     );
     expect(rows).toEqual([]);
     await settled(school.student);
-    expect((await readOutbox(school.student.email)).filter((m) => m.subject.includes(title))).toEqual([]);
+    expect(
+      (await readOutbox(school.student.email)).filter((m) => m.subject.includes(title)),
+    ).toEqual([]);
   });
 
   it('with "Email it" each active student is mailed in their language, except one who turned that mail off', async () => {

@@ -1,9 +1,6 @@
 // Course announcements: the entity, its service and its form (docs/announcements.md).
 
-export {
-  byPinnedThenNewest,
-  type Announcement,
-} from '../mappers/announcement';
+export { byPinnedThenNewest, type Announcement } from '../mappers/announcement';
 export {
   COURSE_ANNOUNCEMENTS_LIMIT,
   DASHBOARD_ANNOUNCEMENTS_LIMIT,

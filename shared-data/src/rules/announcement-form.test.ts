@@ -20,8 +20,12 @@ describe('validateAnnouncementForm', () => {
 
   it('accepts 200 title and 10 000 body characters, after trimming, and refuses one more', () => {
     expect(ANNOUNCEMENT_TEXT_LIMITS).toEqual({ title: 200, body: 10_000 });
-    expect(validateAnnouncementForm(form({ title: ` ${'t'.repeat(200)} `, body: 'b'.repeat(10_000) }))).toEqual({});
-    expect(validateAnnouncementForm(form({ title: 't'.repeat(201), body: 'b'.repeat(10_001) }))).toEqual({
+    expect(
+      validateAnnouncementForm(form({ title: ` ${'t'.repeat(200)} `, body: 'b'.repeat(10_000) })),
+    ).toEqual({});
+    expect(
+      validateAnnouncementForm(form({ title: 't'.repeat(201), body: 'b'.repeat(10_001) })),
+    ).toEqual({
       title: 'announcementTitleTooLong',
       body: 'announcementBodyTooLong',
     });

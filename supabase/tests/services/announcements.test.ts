@@ -23,7 +23,9 @@ beforeAll(async () => {
   completed = b.id as string;
   await enroll(DEMO_ACCOUNTS.student.id, taking);
   await enroll(DEMO_ACCOUNTS.student.id, completed);
-  await ownerQuery(`update public.enrollments set status = 'completed' where course_id = $1`, [completed]);
+  await ownerQuery(`update public.enrollments set status = 'completed' where course_id = $1`, [
+    completed,
+  ]);
 });
 
 afterAll(async () => {
@@ -42,17 +44,39 @@ describe('announcementsService', () => {
         emailStudents: false,
       }),
     );
-    expect(first).toMatchObject({ title: 'Welcome', pinned: true, emailed: false, courseId: taking });
+    expect(first).toMatchObject({
+      title: 'Welcome',
+      pinned: true,
+      emailed: false,
+      courseId: taking,
+    });
     const second = dataOf(
-      await announcementsService.create({ courseId: taking, title: 'Homework', body: 'Page 2', pinned: false, emailStudents: false }),
+      await announcementsService.create({
+        courseId: taking,
+        title: 'Homework',
+        body: 'Page 2',
+        pinned: false,
+        emailStudents: false,
+      }),
     );
     const old = dataOf(
-      await announcementsService.create({ courseId: completed, title: 'Old news', body: 'x', pinned: false, emailStudents: false }),
+      await announcementsService.create({
+        courseId: completed,
+        title: 'Old news',
+        body: 'x',
+        pinned: false,
+        emailStudents: false,
+      }),
     );
-    expect(dataOf(await announcementsService.forCourse(taking)).map((a) => a.id)).toEqual([first.id, second.id]);
+    expect(dataOf(await announcementsService.forCourse(taking)).map((a) => a.id)).toEqual([
+      first.id,
+      second.id,
+    ]);
 
     await signInAs('student');
-    const newest = dataOf(await announcementsService.newestForStudent(DEMO_ACCOUNTS.student.id, 50));
+    const newest = dataOf(
+      await announcementsService.newestForStudent(DEMO_ACCOUNTS.student.id, 50),
+    );
     const mine = newest.filter((a) => [first.id, second.id, old.id].includes(a.id));
     // Newest first, each with its course's title; the completed course's is not on the dashboard…
     expect(mine.map((a) => [a.id, a.courseTitle])).toEqual([
@@ -60,7 +84,9 @@ describe('announcementsService', () => {
       [first.id, `Announcing ${tag}`],
     ]);
     // …but its page still shows it to the student who completed it.
-    expect(dataOf(await announcementsService.forCourse(completed)).map((a) => a.id)).toEqual([old.id]);
+    expect(dataOf(await announcementsService.forCourse(completed)).map((a) => a.id)).toEqual([
+      old.id,
+    ]);
     // The student cannot delete it: nothing changes, and the service says so.
     const refused = await announcementsService.remove(first.id);
     expect(refused.success).toBe(false);
@@ -77,7 +103,13 @@ describe('announcementsService', () => {
     });
     expect(result.success).toBe(false);
     if (!result.success) expect(errorMessageKey(result.error)).toBe('announcementTitleInvalid');
-    const body = await announcementsService.create({ courseId: taking, title: 'Fine', body: '   ', pinned: false, emailStudents: false });
+    const body = await announcementsService.create({
+      courseId: taking,
+      title: 'Fine',
+      body: '   ',
+      pinned: false,
+      emailStudents: false,
+    });
     expect(body.success).toBe(false);
     if (!body.success) expect(errorMessageKey(body.error)).toBe('announcementBodyInvalid');
   });
@@ -85,11 +117,21 @@ describe('announcementsService', () => {
   it('edits, pins and deletes as the course’s teacher', async () => {
     await signInAs('teacher');
     const posted = dataOf(
-      await announcementsService.create({ courseId: taking, title: 'Draft', body: 'x', pinned: false, emailStudents: false }),
+      await announcementsService.create({
+        courseId: taking,
+        title: 'Draft',
+        body: 'x',
+        pinned: false,
+        emailStudents: false,
+      }),
     );
-    const edited = dataOf(await announcementsService.update(posted.id, { title: 'Final', pinned: true }));
+    const edited = dataOf(
+      await announcementsService.update(posted.id, { title: 'Final', pinned: true }),
+    );
     expect(edited).toMatchObject({ title: 'Final', pinned: true, body: 'x' });
     dataOf(await announcementsService.remove(posted.id));
-    expect(dataOf(await announcementsService.forCourse(taking)).map((a) => a.id)).not.toContain(posted.id);
+    expect(dataOf(await announcementsService.forCourse(taking)).map((a) => a.id)).not.toContain(
+      posted.id,
+    );
   });
 });

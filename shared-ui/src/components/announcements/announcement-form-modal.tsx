@@ -18,7 +18,9 @@ export interface AnnouncementFormModalProps {
   /** The announcement to edit; null posts a new one. */
   editing: AnnouncementView | null;
   /** shared-data's `validateAnnouncementForm`: keys of the `validation` namespace. */
-  validate: (values: AnnouncementFormFieldValues) => FieldErrorKeys<keyof AnnouncementFormFieldValues>;
+  validate: (
+    values: AnnouncementFormFieldValues,
+  ) => FieldErrorKeys<keyof AnnouncementFormFieldValues>;
   /** shared-data's `ANNOUNCEMENT_TEXT_LIMITS`. */
   limits: { title: number; body: number };
   onClose: () => void;
@@ -47,7 +49,12 @@ export function AnnouncementFormModal({
   const form = useForm<AnnouncementFormFieldValues>({
     mode: 'controlled',
     initialValues: editing
-      ? { title: editing.title, body: editing.body, pinned: editing.pinned, emailStudents: editing.emailed }
+      ? {
+          title: editing.title,
+          body: editing.body,
+          pinned: editing.pinned,
+          emailStudents: editing.emailed,
+        }
       : { title: '', body: '', pinned: false, emailStudents: false },
     validate: (values) =>
       translateErrors(validate(values), t, (field) => ({
@@ -62,7 +69,9 @@ export function AnnouncementFormModal({
       dirty={form.isDirty()}
       busy={saving}
       onSubmit={form.onSubmit(onSubmit)}
-      failure={failure ? { title: t('form.failed'), reason: failure, notice: t('form.kept') } : null}
+      failure={
+        failure ? { title: t('form.failed'), reason: failure, notice: t('form.kept') } : null
+      }
       submitLabel={editing ? t('form.submitEdit') : t('form.submitCreate')}
       size="lg"
     >

@@ -1,4 +1,14 @@
-import { Badge, Card, Center, Group, Loader, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  type TitleOrder,
+} from '@mantine/core';
 import { IconMail, IconPin, IconSpeakerphone } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +58,12 @@ export function AnnouncementItem({
   const posted = formatDate(announcement.createdAt, language);
   const edited = formatDate(announcement.updatedAt, language);
   return (
-    <Card withBorder padding="md" component="article" aria-labelledby={`announcement-${announcement.id}`}>
+    <Card
+      withBorder
+      padding="md"
+      component="article"
+      aria-labelledby={`announcement-${announcement.id}`}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Stack gap={4} miw={0}>
@@ -59,7 +74,11 @@ export function AnnouncementItem({
                 </Badge>
               ) : null}
               {showEmailed && announcement.emailed ? (
-                <Badge variant="light" color="gray" leftSection={<IconMail size={12} aria-hidden />}>
+                <Badge
+                  variant="light"
+                  color="gray"
+                  leftSection={<IconMail size={12} aria-hidden />}
+                >
                   {t('emailed')}
                 </Badge>
               ) : null}
@@ -73,7 +92,9 @@ export function AnnouncementItem({
               {announcement.title}
             </Title>
             <Text size="xs" c="dimmed">
-              {announcement.courseTitle ? `${t('newest.from', { course: announcement.courseTitle })} · ` : ''}
+              {announcement.courseTitle
+                ? `${t('newest.from', { course: announcement.courseTitle })} · `
+                : ''}
               {edited !== posted && announcement.updatedAt > announcement.createdAt
                 ? t('editedOn', { date: posted, edited })
                 : t('postedOn', { date: posted })}
@@ -119,7 +140,9 @@ export function AnnouncementList({
 }: AnnouncementListProps) {
   const { t } = useTranslation(namespace);
   if (error) {
-    return <ErrorBanner title={t('loadFailed')} message={error} onRetry={onRetry} retrying={retrying} />;
+    return (
+      <ErrorBanner title={t('loadFailed')} message={error} onRetry={onRetry} retrying={retrying} />
+    );
   }
   if (loading || !items) {
     return (

@@ -30,14 +30,18 @@ const validate = (values: { title: string; body: string }) => ({
 
 function renderManager(props: Partial<AnnouncementsManagerProps> = {}, language: Language = 'en') {
   const all: AnnouncementsManagerProps = {
-    items: [announcement({ id: 'pinned', title: 'Read me first', pinned: true, emailed: true }), announcement()],
+    items: [
+      announcement({ id: 'pinned', title: 'Read me first', pinned: true, emailed: true }),
+      announcement(),
+    ],
     loading: false,
     loadError: null,
     onRetry: vi.fn(),
     save: vi.fn(async () => undefined),
     remove: vi.fn(async () => undefined),
     setPinned: vi.fn(async () => undefined),
-    describeError: () => (language === 'es' ? 'No tienes permiso.' : 'You are not allowed to do this.'),
+    describeError: () =>
+      language === 'es' ? 'No tienes permiso.' : 'You are not allowed to do this.',
     validate,
     limits: { title: 200, body: 10_000 },
     ...props,
@@ -54,7 +58,9 @@ describe('AnnouncementsManager', () => {
       'Exam on Friday',
     ]);
     expect(within(items[0] as HTMLElement).getByText('Pinned')).toBeInTheDocument();
-    expect(within(items[0] as HTMLElement).getByText('Emailed to the students')).toBeInTheDocument();
+    expect(
+      within(items[0] as HTMLElement).getByText('Emailed to the students'),
+    ).toBeInTheDocument();
     expect(within(items[1] as HTMLElement).queryByText('Pinned')).not.toBeInTheDocument();
   });
 
@@ -63,11 +69,17 @@ describe('AnnouncementsManager', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
     loading.unmount();
     const empty = renderManager({ items: [] });
-    expect(screen.getByText('No announcements yet. Post one to tell the course’s students.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No announcements yet. Post one to tell the course’s students.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Post announcement' })).toBeInTheDocument();
     empty.unmount();
     const onRetry = vi.fn();
-    const { user } = renderManager({ items: undefined, loadError: 'The server could not be reached.', onRetry });
+    const { user } = renderManager({
+      items: undefined,
+      loadError: 'The server could not be reached.',
+      onRetry,
+    });
     expect(screen.getByText('The announcements could not be loaded.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /try again/i }));
     expect(onRetry).toHaveBeenCalled();
@@ -84,9 +96,13 @@ describe('AnnouncementsManager', () => {
 
     await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Field trip');
     await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Meet at **9**');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Email it to the course’s active students' }));
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Email it to the course’s active students' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Post announcement' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Post announcement' })).not.toBeInTheDocument(),
+    );
     expect(props.save).toHaveBeenCalledWith(
       { title: 'Field trip', body: 'Meet at **9**', pinned: false, emailStudents: true },
       null,
@@ -143,7 +159,9 @@ describe('AnnouncementsManager', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete this announcement?' });
     expect(props.remove).not.toHaveBeenCalled();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(props.remove).toHaveBeenCalledWith(expect.objectContaining({ id: 'a-1' })));
+    await waitFor(() =>
+      expect(props.remove).toHaveBeenCalledWith(expect.objectContaining({ id: 'a-1' })),
+    );
   });
 
   it('speaks Spanish', async () => {
@@ -155,7 +173,9 @@ describe('AnnouncementsManager', () => {
     expect(within(dialog).getByText('Título requerido')).toBeInTheDocument();
     expect(within(dialog).getByText('Escribe el mensaje')).toBeInTheDocument();
     expect(
-      within(dialog).getByRole('checkbox', { name: 'Enviarlo por correo a los estudiantes activos del curso' }),
+      within(dialog).getByRole('checkbox', {
+        name: 'Enviarlo por correo a los estudiantes activos del curso',
+      }),
     ).toBeInTheDocument();
   });
 });

@@ -1,6 +1,13 @@
 import { ActionIcon, Button, Group, Menu, Stack, Title, type TitleOrder } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconPencil, IconPin, IconPinnedOff, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconPencil,
+  IconPin,
+  IconPinnedOff,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
@@ -22,7 +29,9 @@ export interface AnnouncementsManagerProps {
   setPinned: (announcement: AnnouncementView, pinned: boolean) => Promise<unknown>;
   /** A failure in the user's language: `t(errorMessageKey(error), { ns: 'errors' })`. */
   describeError: (error: unknown) => string;
-  validate: (values: AnnouncementFormFieldValues) => FieldErrorKeys<keyof AnnouncementFormFieldValues>;
+  validate: (
+    values: AnnouncementFormFieldValues,
+  ) => FieldErrorKeys<keyof AnnouncementFormFieldValues>;
   limits: { title: number; body: number };
   headingOrder?: TitleOrder;
   /** False inside a drawer or dialog whose title already says "Announcements". */
@@ -71,7 +80,10 @@ export function AnnouncementsManager({
       () => {
         setSaving(false);
         setDialog(null);
-        notifications.show({ color: 'teal', message: editing ? t('toast.updated') : t('toast.posted') });
+        notifications.show({
+          color: 'teal',
+          message: editing ? t('toast.updated') : t('toast.posted'),
+        });
       },
       (error: unknown) => {
         setSaving(false);
@@ -87,7 +99,11 @@ export function AnnouncementsManager({
   };
 
   const postButton = (variant: 'filled' | 'light') => (
-    <Button variant={variant} leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openForm(null)}>
+    <Button
+      variant={variant}
+      leftSection={<IconPlus size={16} aria-hidden />}
+      onClick={() => openForm(null)}
+    >
       {t('post')}
     </Button>
   );
@@ -117,17 +133,28 @@ export function AnnouncementsManager({
         actions={(announcement) => (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('actions', { title: announcement.title })}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('actions', { title: announcement.title })}
+              >
                 <IconDots size={18} aria-hidden />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => openForm(announcement)}>
+              <Menu.Item
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => openForm(announcement)}
+              >
                 {t('edit')}
               </Menu.Item>
               <Menu.Item
                 leftSection={
-                  announcement.pinned ? <IconPinnedOff size={16} aria-hidden /> : <IconPin size={16} aria-hidden />
+                  announcement.pinned ? (
+                    <IconPinnedOff size={16} aria-hidden />
+                  ) : (
+                    <IconPin size={16} aria-hidden />
+                  )
                 }
                 onClick={() => togglePin(announcement)}
               >
@@ -159,7 +186,9 @@ export function AnnouncementsManager({
         opened={dialog?.kind === 'delete'}
         title={t('confirmDelete.title')}
         message={
-          dialog?.kind === 'delete' ? t('confirmDelete.message', { title: dialog.announcement.title }) : ''
+          dialog?.kind === 'delete'
+            ? t('confirmDelete.message', { title: dialog.announcement.title })
+            : ''
         }
         confirmLabel={t('confirmDelete.confirm')}
         danger

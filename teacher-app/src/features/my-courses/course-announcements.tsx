@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { ANNOUNCEMENT_TEXT_LIMITS, errorMessageKey, validateAnnouncementForm } from '@portal/shared-data';
+import {
+  ANNOUNCEMENT_TEXT_LIMITS,
+  errorMessageKey,
+  validateAnnouncementForm,
+} from '@portal/shared-data';
 import { useCourseAnnouncements } from '@portal/shared-data/queries';
 import { AnnouncementsDrawer, AnnouncementsManager } from '@portal/shared-ui';
 
