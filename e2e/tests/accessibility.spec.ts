@@ -152,6 +152,11 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       open: button(/^(View details|Ver detalles)/),
     },
     NEW_MESSAGE,
+    {
+      name: 'course announcements',
+      path: '/my-courses',
+      open: button(/^(Announcements|Anuncios)$/),
+    },
   ],
   admin: [
     LOGOUT,
@@ -186,6 +191,11 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       open: button(/^(Reset to Defaults|Restablecer valores predeterminados)$/),
     },
     NEW_MESSAGE,
+    {
+      name: 'course announcements (admin)',
+      path: '/courses',
+      open: button(/^(Announcements|Anuncios)$/),
+    },
   ],
 };
 

@@ -157,6 +157,57 @@ export type Database = {
           },
         ];
       };
+      announcements: {
+        Row: {
+          author_id: string | null;
+          body: string;
+          course_id: string;
+          created_at: string;
+          email_students: boolean;
+          id: string;
+          pinned: boolean;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          author_id?: string | null;
+          body: string;
+          course_id: string;
+          created_at?: string;
+          email_students?: boolean;
+          id?: string;
+          pinned?: boolean;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          author_id?: string | null;
+          body?: string;
+          course_id?: string;
+          created_at?: string;
+          email_students?: boolean;
+          id?: string;
+          pinned?: boolean;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'announcements_author_id_fkey';
+            columns: ['author_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'announcements_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       app_settings: {
         Row: {
           appearance: Json;

@@ -13,3 +13,4 @@ export * from './exports/dashboards';
 export * from './exports/settings';
 export * from './exports/notifications';
 export * from './exports/messages';
+export * from './exports/announcements';

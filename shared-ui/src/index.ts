@@ -224,3 +224,24 @@ export { NotificationsHost } from './provider/notifications-host';
 
 // Layout helpers for narrow screens
 export { wrappingButtonStyles, wrappingTitle } from './layout/wrapping';
+export {
+  AnnouncementItem,
+  AnnouncementList,
+  type AnnouncementItemProps,
+  type AnnouncementListProps,
+  type AnnouncementView,
+} from './components/announcements/announcement-list';
+export {
+  AnnouncementFormModal,
+  type AnnouncementFormFieldValues,
+  type AnnouncementFormModalProps,
+} from './components/announcements/announcement-form-modal';
+export {
+  AnnouncementsManager,
+  type AnnouncementsManagerProps,
+} from './components/announcements/announcements-manager';
+export { namespace as announcementsNamespace } from './components/announcements/i18n';
+export {
+  AnnouncementsDrawer,
+  type AnnouncementsDrawerProps,
+} from './components/announcements/announcements-drawer';

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'class_reminder',
   'activity_reminder',
   'message_received',
+  'announcement_posted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -59,3 +59,10 @@ export {
   type CourseFilterOptions,
   type ManagedCourseOption,
 } from './use-managed-courses';
+export {
+  announcementKeys,
+  announcementMutations,
+  announcementQueries,
+} from './announcement-queries';
+export { useCourseAnnouncements } from './use-course-announcements';
+export { useAnnouncementsLive } from './use-announcements-live';

@@ -85,6 +85,8 @@ export const ERROR_MESSAGE_KEYS = [
   'uploadFailed',
   'unknown',
   'cannotMessage',
+  'announcementTitleInvalid',
+  'announcementBodyInvalid',
 ] as const;
 
 export type ErrorMessageKey = (typeof ERROR_MESSAGE_KEYS)[number];
@@ -248,6 +250,8 @@ export const CONSTRAINT_MESSAGES: Record<string, ErrorMessageKey> = {
   activity_submissions_feedback_check: 'feedbackTooLong',
   users_specializations_count: 'teacherSpecializationsTooMany',
   users_specializations_items: 'teacherSpecializationInvalid',
+  announcements_title_check: 'announcementTitleInvalid',
+  announcements_body_check: 'announcementBodyInvalid',
 };
 
 const CONSTRAINT_IN_MESSAGE = /\bconstraint "([^"]+)"/;

@@ -14,7 +14,8 @@ export type NotificationKind =
   | 'enrollment_confirmed'
   | 'class_reminder'
   | 'activity_reminder'
-  | 'message_received';
+  | 'message_received'
+  | 'announcement_posted';
 
 /** What the database stored about the event (public.notifications.data). */
 export interface NotificationData {
@@ -110,6 +111,10 @@ const WORDS: Record<'en' | 'es', Words> = {
         subject: `New message from ${d.sender}`,
         body: `${d.sender} sent you a message. Read it and reply in Messages.`,
       }),
+      announcement_posted: (d) => ({
+        subject: `New announcement in ${d.course}: ${d.title}`,
+        body: `There is a new announcement in ${d.course}, “${d.title}”. Read it on the course's page in the portal.`,
+      }),
     },
   },
   es: {
@@ -162,6 +167,10 @@ const WORDS: Record<'en' | 'es', Words> = {
       message_received: (d) => ({
         subject: `Mensaje nuevo de ${d.sender}`,
         body: `${d.sender} te ha enviado un mensaje. Léelo y responde en Mensajes.`,
+      }),
+      announcement_posted: (d) => ({
+        subject: `Anuncio nuevo en ${d.course}: ${d.title}`,
+        body: `Hay un anuncio nuevo en ${d.course}, «${d.title}». Léelo en la página del curso, en el portal.`,
       }),
     },
   },

@@ -17,6 +17,7 @@ import {
   IconCurrencyDollar,
   IconLanguage,
   IconPencil,
+  IconSpeakerphone,
   IconTrash,
   IconUser,
   IconUserPlus,
@@ -30,6 +31,7 @@ import { Link } from 'react-router-dom';
 import { courseDetailState, isCourseFull, paths, type Course } from '@portal/shared-data';
 import {
   LEVEL_COLORS,
+  announcementsNamespace,
   formatPrice,
   useLanguage,
   wrappingButtonStyles,
@@ -46,6 +48,8 @@ export interface CourseFlipCardProps {
   onEnrolList: (course: Course) => void;
   onEdit: (course: Course) => void;
   onDelete: (course: Course) => void;
+  /** Opens the course's announcements (post, edit, pin, delete). */
+  onAnnouncements: (course: Course) => void;
 }
 
 type Face = 'front' | 'back';
@@ -83,6 +87,7 @@ export function CourseFlipCard({
   onEnrolList,
   onEdit,
   onDelete,
+  onAnnouncements,
 }: CourseFlipCardProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
@@ -200,6 +205,15 @@ export function CourseFlipCard({
                 onClick={() => onEdit(course)}
               >
                 {t('card.edit')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconSpeakerphone size={16} aria-hidden />}
+                styles={wrappingButtonStyles}
+                aria-describedby={titleId}
+                onClick={() => onAnnouncements(course)}
+              >
+                {t('open', { ns: announcementsNamespace })}
               </Button>
               <Button
                 variant="light"

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  announcementsService,
   courseManagementReadModel,
   coursesService,
   fail,
@@ -27,6 +28,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   });
   Object.assign(actual.courseManagementReadModel, { stats: vi.fn() });
   Object.assign(actual.usersService, { listTeachers: vi.fn() });
+  Object.assign(actual.announcementsService, { forCourse: vi.fn(), update: vi.fn(), remove: vi.fn() });
   return actual;
 });
 
@@ -34,6 +36,9 @@ const listCourses = vi.mocked(coursesService.list);
 const managementStats = vi.mocked(courseManagementReadModel.stats);
 const deleteCourse = vi.mocked(coursesService.delete);
 const listEnrollments = vi.mocked(coursesService.listEnrollments);
+const courseAnnouncements = vi.mocked(announcementsService.forCourse);
+const updateAnnouncement = vi.mocked(announcementsService.update);
+const removeAnnouncement = vi.mocked(announcementsService.remove);
 
 function paged<T>(items: T[], total = items.length, page = 1, limit = 12): Paged<T> {
   return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
@@ -375,5 +380,62 @@ describe('Course Management', () => {
     expect(await screen.findByText('Error al cargar los cursos:')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     expect(await screen.findByText('No se encontraron cursos')).toBeInTheDocument();
+  });
+});
+
+describe('Course Management: announcements', () => {
+  const news = {
+    id: 'a-1',
+    courseId: 'course-2',
+    courseTitle: null,
+    title: 'Trip moved',
+    body: 'See you **Monday**',
+    pinned: false,
+    emailed: true,
+    createdAt: '2025-03-10T09:00:00Z',
+    updatedAt: '2025-03-10T09:00:00Z',
+  };
+
+  it("opens any course's announcements from its card: pin, then delete after confirming", async () => {
+    listCourses.mockResolvedValue(ok(paged([travel])));
+    courseAnnouncements.mockResolvedValue(ok([news]));
+    updateAnnouncement.mockResolvedValue(ok({ ...news, pinned: true }));
+    removeAnnouncement.mockResolvedValue(ok(null));
+    const { user } = renderPage();
+
+    const card = await screen.findByRole('article', { name: 'English for Travel' });
+    await user.click(within(card).getByRole('button', { name: 'Announcements' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Announcements: English for Travel' });
+    const item = await within(drawer).findByRole('article', { name: 'Trip moved' });
+    expect(courseAnnouncements).toHaveBeenCalledWith('course-2');
+    expect(within(item).getByText('Emailed to the students')).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: 'Actions for “Trip moved”' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pin to the top' }));
+    await waitFor(() => expect(updateAnnouncement).toHaveBeenCalledWith('a-1', { pinned: true }));
+
+    await user.click(within(item).getByRole('button', { name: 'Actions for “Trip moved”' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this announcement?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(removeAnnouncement).toHaveBeenCalledWith('a-1'));
+  });
+
+  it('speaks Spanish and says why a delete was refused', async () => {
+    listCourses.mockResolvedValue(ok(paged([travel])));
+    courseAnnouncements.mockResolvedValue(ok([news]));
+    removeAnnouncement.mockResolvedValue(fail('DELETE_COURSES_ERROR', 'permission denied for table announcements'));
+    const { user } = renderPage({ language: 'es' });
+
+    const card = await screen.findByRole('article', { name: 'English for Travel' });
+    await user.click(within(card).getByRole('button', { name: 'Anuncios' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Anuncios: English for Travel' });
+    const item = await within(drawer).findByRole('article', { name: 'Trip moved' });
+    await user.click(within(item).getByRole('button', { name: 'Acciones de «Trip moved»' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Eliminar' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Eliminar este anuncio?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(confirm).findByText(/No se eliminó el anuncio/)).toBeInTheDocument();
+    expect(within(confirm).queryByText(/permission denied/)).not.toBeInTheDocument();
   });
 });

@@ -33,6 +33,7 @@ import {
   usePageOfFilters,
   useSearchParamAction,
 } from '@portal/shared-ui';
+import { CourseAnnouncements } from './course-announcements';
 import { CourseFlipCard } from './course-flip-card';
 import { CourseFormModal, type SavedAs } from './course-form-modal';
 import { namespace } from './i18n';
@@ -71,6 +72,7 @@ export default function CourseManagementScreen() {
   // The picker follows the course as the list refreshes (its seats after an add).
   const [picking, setPicking] = useState<Course | null>(null);
   const [enrollingList, setEnrollingList] = useState<Course | null>(null);
+  const [announcing, setAnnouncing] = useState<Course | null>(null);
   // The course stays named while the confirmation closes.
   const [deleting, setDeleting] = useState<{ course: Course; open: boolean } | null>(null);
 
@@ -259,6 +261,7 @@ export default function CourseManagementScreen() {
               onEnrolList={setEnrollingList}
               onEdit={(target) => setDialog({ kind: 'edit', course: target })}
               onDelete={(target) => setDeleting({ course: target, open: true })}
+              onAnnouncements={setAnnouncing}
             />
           ))}
         </SimpleGrid>
@@ -278,6 +281,10 @@ export default function CourseManagementScreen() {
 
       {enrollingList ? (
         <BulkEnrolModal course={enrollingList} onClose={() => setEnrollingList(null)} />
+      ) : null}
+
+      {announcing ? (
+        <CourseAnnouncements course={announcing} onClose={() => setAnnouncing(null)} />
       ) : null}
 
       <ConfirmDialog

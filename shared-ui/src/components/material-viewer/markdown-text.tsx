@@ -33,9 +33,10 @@ const components: Components = {
   img: ({ alt }) => <>{alt}</>,
 };
 
-export default function MarkdownText({ text }: { text: string }) {
+/** `padded`: the viewer's frame pads the note; an announcement's card has its own padding. */
+export default function MarkdownText({ text, padded = true }: { text: string; padded?: boolean }) {
   return (
-    <Typography p="md" style={{ overflowWrap: 'anywhere' }}>
+    <Typography p={padded ? 'md' : 0} style={{ overflowWrap: 'anywhere' }}>
       <Markdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
         {text}
       </Markdown>

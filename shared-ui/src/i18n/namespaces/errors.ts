@@ -94,6 +94,8 @@ export const en = {
   uploadFailed: 'The file could not be uploaded. Please try again.',
   unknown: 'Something went wrong. Please try again.',
   cannotMessage: 'You cannot message this person now.',
+  announcementTitleInvalid: 'The title must contain text and have at most 200 characters.',
+  announcementBodyInvalid: 'The message must contain text and have at most 10,000 characters.',
 };
 
 export const es: typeof en = {
@@ -189,4 +191,6 @@ export const es: typeof en = {
   uploadFailed: 'No se pudo subir el archivo. Inténtalo de nuevo.',
   unknown: 'Algo salió mal. Inténtalo de nuevo.',
   cannotMessage: 'Ahora no puedes escribir a esta persona.',
+  announcementTitleInvalid: 'El título debe tener texto y como máximo 200 caracteres.',
+  announcementBodyInvalid: 'El mensaje debe tener texto y como máximo 10.000 caracteres.',
 };

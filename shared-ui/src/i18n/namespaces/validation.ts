@@ -131,6 +131,10 @@ export const en = {
   teacherSpecializationsTooMany: 'Choose at most {{max}} specializations.',
   teacherSpecializationTooLong: 'Each specialization can have at most {{length}} characters.',
   teacherReassignTargetRequired: 'Choose the teacher who takes over the courses',
+  announcementTitleRequired: 'Title is required',
+  announcementTitleTooLong: 'The title can have at most {{max}} characters.',
+  announcementBodyRequired: 'Write the message',
+  announcementBodyTooLong: 'The message can have at most {{max}} characters.',
 };
 
 export const es: typeof en = {
@@ -260,4 +264,8 @@ export const es: typeof en = {
   teacherSpecializationsTooMany: 'Elige como máximo {{max}} especialidades.',
   teacherSpecializationTooLong: 'Cada especialidad puede tener como máximo {{length}} caracteres.',
   teacherReassignTargetRequired: 'Elige qué docente se hace cargo de los cursos',
+  announcementTitleRequired: 'Título requerido',
+  announcementTitleTooLong: 'El título puede tener como máximo {{max}} caracteres.',
+  announcementBodyRequired: 'Escribe el mensaje',
+  announcementBodyTooLong: 'El mensaje puede tener como máximo {{max}} caracteres.',
 };

@@ -42,6 +42,7 @@ export const en = {
       activity_reminder: 'Due soon: “{{title}}” ({{course}}), {{when}}',
       unknown: 'Something new in {{course}}',
       message_received: 'New message from {{sender}}',
+      announcement_posted: 'New announcement in {{course}}: “{{title}}”',
     },
   },
   // The unread count beside Messages in the sidebar (read after the link's name).
@@ -90,6 +91,7 @@ export const es: typeof en = {
       activity_reminder: 'Entrega próxima: «{{title}}» ({{course}}), {{when}}',
       unknown: 'Novedades en {{course}}',
       message_received: 'Mensaje nuevo de {{sender}}',
+      announcement_posted: 'Anuncio nuevo en {{course}}: «{{title}}»',
     },
   },
   messagesUnread_one: '{{count}} sin leer',

@@ -107,6 +107,7 @@ export const en = {
       class_reminder: 'Reminder: a live class starting within the hour',
       activity_reminder: 'Reminder: an activity due within 24 hours',
       message_received: 'New messages (at most one alert per conversation every 10 minutes)',
+      announcement_posted: 'Announcements in my courses',
     },
   },
 };
@@ -216,6 +217,7 @@ export const es: typeof en = {
       class_reminder: 'Recordatorio: una clase en directo empieza en menos de una hora',
       activity_reminder: 'Recordatorio: una actividad se entrega en menos de 24 horas',
       message_received: 'Mensajes nuevos (como mucho un aviso por conversación cada 10 minutos)',
+      announcement_posted: 'Anuncios de mis cursos',
     },
   },
 };

@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
+  announcementsService,
   classesService,
   courseDetailReadModel,
   courseDetailState,
   dispatchOpenCourseDetail,
   paths,
   reviewsService,
+  type Announcement,
   type AppUser,
   type CourseDetail,
   type CourseDetailClass,
@@ -16,6 +18,7 @@ import {
 } from '@portal/shared-data';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAnnouncementsLive } from '@portal/shared-data/queries';
 import { renderScreen } from '../../test-support/render-screen';
 import CourseDetailScreen from './course-detail-screen';
 
@@ -30,8 +33,15 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.reviewsService.saveMine = vi.fn();
   actual.reviewsService.deleteMine = vi.fn();
   actual.classesService.markAttendance = vi.fn();
+  actual.announcementsService.forCourse = vi.fn();
   return actual;
 });
+// The live subscription needs the data client's socket (its own test: shared-data's
+// use-live-invalidation.test.ts); here the page asks for it for the course and the viewer.
+vi.mock('@portal/shared-data/queries', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared-data/queries')>()),
+  useAnnouncementsLive: vi.fn(),
+}));
 
 const getDetail = vi.mocked(courseDetailReadModel.get);
 const getClassPage = vi.mocked(courseDetailReadModel.getClassPage);
@@ -40,6 +50,8 @@ const getScheduledTime = vi.mocked(courseDetailReadModel.getScheduledTime);
 const saveMine = vi.mocked(reviewsService.saveMine);
 const deleteMine = vi.mocked(reviewsService.deleteMine);
 const markAttendance = vi.mocked(classesService.markAttendance);
+const courseAnnouncements = vi.mocked(announcementsService.forCourse);
+const announcementsLive = vi.mocked(useAnnouncementsLive);
 
 const COURSE_ID = 'c0a5e000-0000-4000-8000-000000000002';
 const NOW = new Date('2025-03-12T15:00:00Z');
@@ -196,9 +208,12 @@ beforeEach(() => {
     saveMine,
     deleteMine,
     markAttendance,
+    courseAnnouncements,
   ]) {
     mock.mockReset();
   }
+  courseAnnouncements.mockResolvedValue(ok([]));
+  announcementsLive.mockClear();
   getDetail.mockResolvedValue(ok(detail()));
   listReviews.mockResolvedValue(
     ok([
@@ -473,6 +488,75 @@ describe('Course detail: materials', () => {
     await user.selectOptions(section.getByRole('combobox', { name: 'Skill' }), 'grammar');
     await user.type(section.getByRole('searchbox', { name: 'Search materials' }), 'negotiation');
     expect(section.getByRole('heading', { name: 'Negotiation phrases' })).toBeInTheDocument();
+  });
+});
+
+function announcement(overrides: Partial<Announcement> = {}): Announcement {
+  return {
+    id: 'announcement-1',
+    courseId: COURSE_ID,
+    courseTitle: null,
+    title: 'Exam on Friday',
+    body: '# Bring\n\n- a **pencil**\n- <script>alert(1)</script>',
+    pinned: false,
+    emailed: false,
+    createdAt: '2025-03-10T09:00:00Z',
+    updatedAt: '2025-03-10T09:00:00Z',
+    ...overrides,
+  };
+}
+
+describe('Course detail: announcements', () => {
+  it('shows the course’s announcements as the read orders them (pinned first), Markdown drawn safely, live', async () => {
+    courseAnnouncements.mockResolvedValue(
+      ok([
+        announcement({ id: 'pinned', title: 'Read this first', pinned: true, body: 'Rules' }),
+        announcement(),
+      ]),
+    );
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Announcements' });
+    const items = await within(section).findAllByRole('article');
+    // Each article's first heading is its title.
+    expect(items.map((item) => within(item).getAllByRole('heading')[0]?.textContent)).toEqual([
+      'Read this first',
+      'Exam on Friday',
+    ]);
+    expect(within(items[0] as HTMLElement).getByText('Pinned')).toBeInTheDocument();
+    const exam = items[1] as HTMLElement;
+    expect(await within(exam).findByText('pencil')).toHaveProperty('tagName', 'STRONG');
+    expect(exam.querySelector('script')).toBeNull();
+    expect(within(exam).queryByText(/alert/)).not.toBeInTheDocument();
+    expect(courseAnnouncements).toHaveBeenCalledWith(COURSE_ID);
+    expect(announcementsLive).toHaveBeenCalledWith(
+      `course:${COURSE_ID}`,
+      ['announcements', 'course', COURSE_ID],
+      'student-1',
+    );
+  });
+
+  it('says there are none in Spanish, to a student who completed the course', async () => {
+    getDetail.mockResolvedValue(
+      ok(detail({ enrollment: { id: 'e', status: 'completed', progress: 100, enrolledAt: '2025-01-01T00:00:00Z' } })),
+    );
+    renderPage({ language: 'es' });
+    const section = await screen.findByRole('region', { name: 'Anuncios' });
+    expect(await within(section).findByText('Todavía no hay anuncios.')).toBeInTheDocument();
+  });
+
+  it('is not offered to a student who dropped the course or never enrolled', async () => {
+    getDetail.mockResolvedValue(
+      ok(detail({ enrollment: { id: 'e', status: 'dropped', progress: 10, enrolledAt: '2025-01-01T00:00:00Z' } })),
+    );
+    const dropped = renderPage();
+    expect(await screen.findByRole('region', { name: 'Course Materials' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Announcements' })).not.toBeInTheDocument();
+    dropped.unmount();
+    getDetail.mockResolvedValue(ok(detail({ enrollment: null })));
+    renderPage();
+    expect(await screen.findByRole('region', { name: 'Course Materials' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Announcements' })).not.toBeInTheDocument();
+    expect(courseAnnouncements).not.toHaveBeenCalled();
   });
 });
 

@@ -12,6 +12,7 @@ import { EmptyState, ErrorBanner, FullPageLoader } from '@portal/shared-ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { CourseAnnouncements } from './course-announcements';
 import { CourseClasses } from './course-classes';
 import { CourseInfoCard } from './course-info-card';
 import { CourseMaterials } from './course-materials';
@@ -109,6 +110,10 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
   // A student without an active enrolment reads none of the course's materials: say why, rather
   // than that the course has none.
   const hiddenBecause = !isStudent || activelyEnrolled ? null : (enrollment?.status ?? 'notEnrolled');
+  // Announcements: the course's staff, and students who take or completed it (row security says the
+  // same); others would only see an empty list.
+  const readsAnnouncements =
+    !isStudent || enrollment?.status === 'active' || enrollment?.status === 'completed';
   const materialsEmpty =
     hiddenBecause === null
       ? t('materials.none')
@@ -124,6 +129,9 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
         <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />}>
           {t(`info.${hiddenBecause}`)}
         </Alert>
+      ) : null}
+      {readsAnnouncements ? (
+        <CourseAnnouncements courseId={course.id} viewerId={user?.id ?? null} />
       ) : null}
       <CourseMaterials materials={materials} emptyTitle={materialsEmpty} />
       <CourseClasses

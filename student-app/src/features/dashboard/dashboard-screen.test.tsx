@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  announcementsService,
   classesService,
   studentDashboardReadModel,
+  type Announcement,
   type DashboardClass,
   type DashboardCourse,
   type Result,
@@ -10,6 +12,7 @@ import {
 } from '@portal/shared-data';
 import { student } from '../../test-support/fixtures';
 import { renderScreen } from '../../test-support/render-screen';
+import { useAnnouncementsLive } from '@portal/shared-data/queries';
 import DashboardScreen from './dashboard-screen';
 
 // The query options and the join hook call these objects from inside shared-data, so the test
@@ -18,11 +21,35 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   actual.studentDashboardReadModel.get = vi.fn();
   actual.classesService.markAttendance = vi.fn();
+  actual.announcementsService.newestForStudent = vi.fn();
   return actual;
 });
+// The live subscription needs the data client's socket (its own test: shared-data's
+// use-live-invalidation.test.ts); here the dashboard asks for it with the student's id.
+vi.mock('@portal/shared-data/queries', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared-data/queries')>()),
+  useAnnouncementsLive: vi.fn(),
+}));
 
 const getDashboard = vi.mocked(studentDashboardReadModel.get);
 const markAttendance = vi.mocked(classesService.markAttendance);
+const newestAnnouncements = vi.mocked(announcementsService.newestForStudent);
+const announcementsLive = vi.mocked(useAnnouncementsLive);
+
+function anAnnouncement(overrides: Partial<Announcement> = {}): Announcement {
+  return {
+    id: 'announcement-1',
+    courseId: 'course-1',
+    courseTitle: 'Business Spanish',
+    title: 'Exam on Friday',
+    body: 'Bring a **pencil**. <img src=x onerror=alert(1)>',
+    pinned: false,
+    emailed: true,
+    createdAt: '2025-03-11T09:00:00Z',
+    updatedAt: '2025-03-11T09:00:00Z',
+    ...overrides,
+  };
+}
 
 const NOW = new Date(2025, 2, 12, 15, 0);
 const minutesFromNow = (minutes: number) =>
@@ -92,6 +119,9 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   getDashboard.mockReset();
   markAttendance.mockReset();
+  newestAnnouncements.mockReset();
+  newestAnnouncements.mockResolvedValue({ success: true, data: [] });
+  announcementsLive.mockClear();
 });
 
 afterEach(() => {
@@ -377,5 +407,42 @@ describe('Student dashboard', () => {
     const card = await screen.findByRole('article', { name: 'Business Spanish' });
     expect(within(card).getByText(/Desconocido/)).toBeInTheDocument();
     expect(within(card).queryByText(/Unknown/)).not.toBeInTheDocument();
+  });
+
+  it('shows the newest announcements of the student’s courses, each with its course, from one live read', async () => {
+    getDashboard.mockResolvedValue(dashboardOf([aCourse()]));
+    newestAnnouncements.mockResolvedValue({
+      success: true,
+      data: [anAnnouncement(), anAnnouncement({ id: 'a-2', title: 'Welcome', courseTitle: 'Italian A1' })],
+    });
+    renderScreen(<DashboardScreen />);
+
+    const section = await screen.findByRole('region', { name: 'Announcements' });
+    const exam = await within(section).findByRole('article', { name: 'Exam on Friday' });
+    expect(within(exam).getByText(/In Business Spanish/)).toBeInTheDocument();
+    // The Markdown is drawn (bold), the HTML typed in it is not.
+    expect(await within(exam).findByText('pencil')).toHaveProperty('tagName', 'STRONG');
+    expect(exam.querySelector('img')).toBeNull();
+    expect(within(section).getByRole('article', { name: 'Welcome' })).toBeInTheDocument();
+    expect(newestAnnouncements).toHaveBeenCalledTimes(1);
+    expect(newestAnnouncements).toHaveBeenCalledWith(student.id);
+    expect(announcementsLive).toHaveBeenCalledWith('dashboard', ['announcements', 'newest', student.id], student.id);
+  });
+
+  it('says when there are no announcements, and a failed read in the student’s words, in Spanish', async () => {
+    getDashboard.mockResolvedValue(dashboardOf([aCourse()]));
+    const first = renderScreen(<DashboardScreen />, { language: 'es' });
+    const section = await screen.findByRole('region', { name: 'Anuncios' });
+    expect(await within(section).findByText('Todavía no hay anuncios en tus cursos.')).toBeInTheDocument();
+    first.unmount();
+
+    newestAnnouncements.mockResolvedValue({
+      success: false,
+      error: { code: 'QUERY_ERROR', message: 'relation "announcements" does not exist' },
+    });
+    renderScreen(<DashboardScreen />, { language: 'es' });
+    const failed = await screen.findByRole('region', { name: 'Anuncios' });
+    expect(await within(failed).findByText('No se pudieron cargar los anuncios.')).toBeInTheDocument();
+    expect(within(failed).queryByText(/does not exist/)).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner, FullPageLoader, PageHeader, useNow } from '@portal/shared-ui';
 import { authAtom, errorMessageKey, isFirstVisit } from '@portal/shared-data';
 import { dashboardQueries, useJoinClass, type PageLoader } from '@portal/shared-data/queries';
+import { DashboardAnnouncements } from './dashboard-announcements';
 import { DashboardCourses } from './dashboard-courses';
 import { namespace } from './i18n';
 import { UpcomingClasses } from './upcoming-classes';
@@ -66,6 +67,7 @@ export default function DashboardScreen() {
             courses={dashboard.data.courses}
             courseCount={dashboard.data.courseCount}
           />
+          {user ? <DashboardAnnouncements studentId={user.id} /> : null}
           <UpcomingClasses
             courses={dashboard.data.courses}
             now={now}

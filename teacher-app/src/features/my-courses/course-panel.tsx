@@ -1,10 +1,11 @@
 import { Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDoor, IconPencil } from '@tabler/icons-react';
+import { IconDoor, IconPencil, IconSpeakerphone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TeacherCourse } from '@portal/shared-data';
 import {
+  announcementsNamespace,
   courseFormNamespace,
   formatDate,
   formatPrice,
@@ -20,6 +21,8 @@ import { namespace } from './i18n';
 export interface CoursePanelProps {
   course: TeacherCourse;
   onEdit: () => void;
+  /** Opens the course's announcements (post, edit, pin, delete). */
+  onAnnouncements: () => void;
   /** Renders the title as a heading (the side column); the drawer has its own title. */
   withTitle?: boolean;
 }
@@ -38,7 +41,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The side panel of My Courses: what a teacher wants to know about one of their courses. */
-export function CoursePanel({ course, onEdit, withTitle = true }: CoursePanelProps) {
+export function CoursePanel({ course, onEdit, onAnnouncements, withTitle = true }: CoursePanelProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const link = courseLink(course.id);
@@ -104,6 +107,14 @@ export function CoursePanel({ course, onEdit, withTitle = true }: CoursePanelPro
           styles={wrappingButtonStyles}
         >
           {t('editCourse')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconSpeakerphone size={16} aria-hidden />}
+          onClick={onAnnouncements}
+          styles={wrappingButtonStyles}
+        >
+          {t('open', { ns: announcementsNamespace })}
         </Button>
       </Group>
     </Stack>

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  announcementsService,
   coursesService,
   fail,
   myCoursesReadModel,
@@ -23,12 +24,15 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   Object.assign(actual.myCoursesReadModel, { listForTeacher: vi.fn() });
   Object.assign(actual.coursesService, { create: vi.fn(), update: vi.fn() });
+  Object.assign(actual.announcementsService, { forCourse: vi.fn(), create: vi.fn() });
   return actual;
 });
 
 const listTaught = vi.mocked(myCoursesReadModel.listForTeacher);
 const createCourse = vi.mocked(coursesService.create);
 const updateCourse = vi.mocked(coursesService.update);
+const courseAnnouncements = vi.mocked(announcementsService.forCourse);
+const postAnnouncement = vi.mocked(announcementsService.create);
 
 const PAGE_SIZE = 12;
 
@@ -473,5 +477,78 @@ describe('My Courses (teacher)', () => {
     expect(within(dialog).getByText('Idioma requerido')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('My Courses (teacher): announcements', () => {
+  const posted = {
+    id: 'a-1',
+    courseId: 'course-1',
+    courseTitle: null,
+    title: 'Exam on Friday',
+    body: 'Bring a pencil',
+    pinned: true,
+    emailed: false,
+    createdAt: '2025-03-10T09:00:00Z',
+    updatedAt: '2025-03-10T09:00:00Z',
+  };
+
+  it("opens the course's announcements from its panel and posts one, asking whether to email it", async () => {
+    useWideScreen();
+    listTaught.mockResolvedValue(pageOf([aCourse()]));
+    courseAnnouncements.mockResolvedValue(ok([]));
+    postAnnouncement.mockResolvedValue(ok(posted));
+    const { user } = renderPage();
+
+    const panel = await screen.findByRole('complementary', { name: 'Course details' });
+    await user.click(within(panel).getByRole('button', { name: 'Announcements' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Announcements: Business Spanish' });
+    expect(
+      await within(drawer).findByText('No announcements yet. Post one to tell the course’s students.'),
+    ).toBeInTheDocument();
+    expect(courseAnnouncements).toHaveBeenCalledWith('course-1');
+
+    courseAnnouncements.mockResolvedValue(ok([posted]));
+    await user.click(within(drawer).getByRole('button', { name: 'Post announcement' }));
+    const form = await screen.findByRole('dialog', { name: 'Post announcement' });
+    fill(within(form).getByRole('textbox', { name: /Title/ }), 'Exam on Friday');
+    fill(within(form).getByRole('textbox', { name: /Message/ }), 'Bring a pencil');
+    await user.click(within(form).getByRole('checkbox', { name: /Pin to the top/ }));
+    await user.click(within(form).getByRole('button', { name: 'Post' }));
+
+    await waitFor(() =>
+      expect(postAnnouncement).toHaveBeenCalledWith({
+        courseId: 'course-1',
+        title: 'Exam on Friday',
+        body: 'Bring a pencil',
+        pinned: true,
+        emailStudents: false,
+      }),
+    );
+    // The list is read again after the post.
+    expect(await within(drawer).findByRole('article', { name: 'Exam on Friday' })).toBeInTheDocument();
+  });
+
+  it('says a refused post in Spanish and keeps the text', async () => {
+    useWideScreen();
+    listTaught.mockResolvedValue(pageOf([aCourse()]));
+    courseAnnouncements.mockResolvedValue(ok([posted]));
+    postAnnouncement.mockResolvedValue(
+      fail('UPDATE_COURSES_ERROR', 'new row for relation "announcements" violates check constraint "announcements_title_check"'),
+    );
+    const { user } = renderPage({ language: 'es' });
+
+    const panel = await screen.findByRole('complementary', { name: 'Detalles del curso' });
+    await user.click(within(panel).getByRole('button', { name: 'Anuncios' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Anuncios: Business Spanish' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Publicar anuncio' }));
+    const form = await screen.findByRole('dialog', { name: 'Publicar anuncio' });
+    fill(within(form).getByRole('textbox', { name: /Título/ }), 'Examen');
+    fill(within(form).getByRole('textbox', { name: /Mensaje/ }), 'Trae un lápiz');
+    await user.click(within(form).getByRole('button', { name: 'Publicar' }));
+    expect(
+      await within(form).findByText('El título debe tener texto y como máximo 200 caracteres.'),
+    ).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: /Título/ })).toHaveValue('Examen');
   });
 });

@@ -15,6 +15,7 @@ import {
   usePageOfFilters,
   useSearchParamAction,
 } from '@portal/shared-ui';
+import { CourseAnnouncements } from './course-announcements';
 import { CourseFormModal, type SavedAs } from './course-form-modal';
 import { CoursePanel } from './course-panel';
 import { namespace } from './i18n';
@@ -42,6 +43,7 @@ export default function MyCoursesScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<FormDialog>(null);
+  const [announcing, setAnnouncing] = useState<TeacherCourse | null>(null);
   // "Create Course" from the dashboard's Quick Actions arrives with the form to open.
   useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
 
@@ -62,6 +64,11 @@ export default function MyCoursesScreen() {
   const edit = (course: TeacherCourse) => {
     setDrawerOpen(false);
     setDialog({ kind: 'edit', course });
+  };
+
+  const announce = (course: TeacherCourse) => {
+    setDrawerOpen(false);
+    setAnnouncing(course);
   };
 
   const saved = (as: SavedAs, courseId: string) => {
@@ -89,7 +96,12 @@ export default function MyCoursesScreen() {
 
   const details = (withTitle: boolean) =>
     selected ? (
-      <CoursePanel course={selected} withTitle={withTitle} onEdit={() => edit(selected)} />
+      <CoursePanel
+        course={selected}
+        withTitle={withTitle}
+        onEdit={() => edit(selected)}
+        onAnnouncements={() => announce(selected)}
+      />
     ) : (
       <Text c="dimmed" size="sm">
         {t('selectHint')}
@@ -179,6 +191,10 @@ export default function MyCoursesScreen() {
           onClose={() => setDialog(null)}
           onSaved={saved}
         />
+      ) : null}
+
+      {announcing ? (
+        <CourseAnnouncements course={announcing} onClose={() => setAnnouncing(null)} />
       ) : null}
     </Stack>
   );
