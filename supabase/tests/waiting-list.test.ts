@@ -313,11 +313,18 @@ describe('under concurrent drops', () => {
     try {
       await holder.query('begin');
       await holder.query('select 1 from public.courses where id = $1 for update', [course.id]);
+      const { rows: me } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
       const drops = Promise.all([drop(seated[0] as Person, course.id), drop(seated[1] as Person, course.id)]);
+      // Both drops wait, behind the holder or behind each other (other test files may be running too).
       await waitFor(async () => {
         const { rows } = await ownerQuery<{ waiting: string }>(
-          `select count(*) as waiting from pg_stat_activity
-            where wait_event_type = 'Lock' and query ilike '%unenroll_user_from_course%'`,
+          `with recursive blocked (pid) as (
+             select a.pid from pg_stat_activity a where $1 = any (pg_blocking_pids(a.pid))
+             union
+             select a.pid from pg_stat_activity a join blocked b on b.pid = any (pg_blocking_pids(a.pid))
+           )
+           select count(*) as waiting from blocked`,
+          [me[0]?.pid],
         );
         return Number(rows[0]?.waiting) === 2;
       });

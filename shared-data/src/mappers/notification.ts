@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'enrollment_confirmed',
   'class_reminder',
   'activity_reminder',
+  'waitlist_seat_offered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

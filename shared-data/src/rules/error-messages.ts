@@ -84,6 +84,9 @@ export const ERROR_MESSAGE_KEYS = [
   'enrollFailed',
   'uploadFailed',
   'unknown',
+  'courseNotFull',
+  'alreadyWaiting',
+  'onlyStudentsWait',
 ] as const;
 
 export type ErrorMessageKey = (typeof ERROR_MESSAGE_KEYS)[number];
@@ -209,6 +212,12 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   // Raised by the materials trigger check_material_file (20261122001100_storage.sql).
   'A material can only name a file you may manage': 'materialFileNotAllowed',
   "A material's file must be stored in the folder of its course": 'materialFileWrongPlace',
+  // join_waiting_list's codes (20261130000500_waiting_list.sql); course_closed and course_not_found above.
+  only_active_students: 'onlyStudentsWait',
+  already_enrolled: 'alreadyEnrolled',
+  already_completed: 'alreadyCompleted',
+  course_not_full: 'courseNotFull',
+  already_waiting: 'alreadyWaiting',
 };
 
 /**

@@ -13,7 +13,8 @@ export type NotificationKind =
   | 'class_cancelled'
   | 'enrollment_confirmed'
   | 'class_reminder'
-  | 'activity_reminder';
+  | 'activity_reminder'
+  | 'waitlist_seat_offered';
 
 /** What the database stored about the event (public.notifications.data). */
 export interface NotificationData {
@@ -102,6 +103,10 @@ const WORDS: Record<'en' | 'es', Words> = {
         subject: `Due soon: ${d.title}`,
         body: `“${d.title}” (${d.course}) is due ${d.due}, and you have not handed it in yet.`,
       }),
+      waitlist_seat_offered: (d) => ({
+        subject: `You have a seat in ${d.course}`,
+        body: `A seat freed up in ${d.course} and you were next on its waiting list: you are now enrolled. You find it in My Courses.`,
+      }),
     },
   },
   es: {
@@ -150,6 +155,10 @@ const WORDS: Record<'en' | 'es', Words> = {
       activity_reminder: (d) => ({
         subject: `Entrega próxima: ${d.title}`,
         body: `La fecha de entrega de «${d.title}» (${d.course}) es el ${d.due} y aún no la has entregado.`,
+      }),
+      waitlist_seat_offered: (d) => ({
+        subject: `Tienes plaza en ${d.course}`,
+        body: `Se ha liberado una plaza en ${d.course} y te tocaba en su lista de espera: tu inscripción está confirmada. Encontrarás el curso en Mis cursos.`,
       }),
     },
   },

@@ -93,6 +93,9 @@ export const en = {
   enrollFailed: 'Failed to enroll in course. Please try again.',
   uploadFailed: 'The file could not be uploaded. Please try again.',
   unknown: 'Something went wrong. Please try again.',
+  courseNotFull: 'This course has free places: enroll instead of waiting.',
+  alreadyWaiting: 'You are already on the waiting list of this course.',
+  onlyStudentsWait: 'Only active students can join a waiting list.',
 };
 
 export const es: typeof en = {
@@ -187,4 +190,7 @@ export const es: typeof en = {
   enrollFailed: 'No se pudo completar la inscripción. Inténtalo de nuevo.',
   uploadFailed: 'No se pudo subir el archivo. Inténtalo de nuevo.',
   unknown: 'Algo salió mal. Inténtalo de nuevo.',
+  courseNotFull: 'Este curso tiene plazas libres: inscríbete en lugar de esperar.',
+  alreadyWaiting: 'Ya estás en la lista de espera de este curso.',
+  onlyStudentsWait: 'Solo los estudiantes activos pueden apuntarse a una lista de espera.',
 };

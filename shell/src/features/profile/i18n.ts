@@ -106,6 +106,7 @@ export const en = {
       enrollment_confirmed: 'Enrollment confirmed',
       class_reminder: 'Reminder: a live class starting within the hour',
       activity_reminder: 'Reminder: an activity due within 24 hours',
+      waitlist_seat_offered: 'A seat for me from a waiting list',
     },
   },
 };
@@ -214,6 +215,7 @@ export const es: typeof en = {
       enrollment_confirmed: 'Inscripción confirmada',
       class_reminder: 'Recordatorio: una clase en directo empieza en menos de una hora',
       activity_reminder: 'Recordatorio: una actividad se entrega en menos de 24 horas',
+      waitlist_seat_offered: 'Una plaza para mí desde una lista de espera',
     },
   },
 };
