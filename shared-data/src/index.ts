@@ -12,3 +12,4 @@ export * from './exports/activities';
 export * from './exports/dashboards';
 export * from './exports/settings';
 export * from './exports/notifications';
+export * from './exports/waiting-list';

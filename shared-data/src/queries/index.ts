@@ -57,3 +57,7 @@ export {
   type CourseFilterOptions,
   type ManagedCourseOption,
 } from './use-managed-courses';
+export { waitingListKeys } from './keys';
+export { waitingListMutations, waitingListQueries } from './waiting-list-queries';
+export { useWaitingListLive } from './use-waiting-list-live';
+export { useMyWaitingList } from './use-my-waiting-list';

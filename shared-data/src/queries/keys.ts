@@ -141,3 +141,11 @@ export const notificationKeys = {
   list: () => ['notifications', 'list'] as const,
   preferences: () => ['notifications', 'preferences'] as const,
 };
+
+export const waitingListKeys = {
+  all: ['waiting-list'] as const,
+  /** The signed-in student's entries and places. */
+  mine: () => ['waiting-list', 'mine'] as const,
+  /** A course's line (teacher, admin). */
+  course: (courseId: string) => ['waiting-list', 'course', courseId] as const,
+};

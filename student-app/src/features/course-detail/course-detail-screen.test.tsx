@@ -30,8 +30,14 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.reviewsService.saveMine = vi.fn();
   actual.reviewsService.deleteMine = vi.fn();
   actual.classesService.markAttendance = vi.fn();
+  // The waiting list panel (its own tests: course-waiting-panel.test.tsx).
+  actual.waitingListService.mine = vi.fn(() => Promise.resolve({ success: true as const, data: [] }));
   return actual;
 });
+vi.mock('@portal/shared-data/queries', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared-data/queries')>()),
+  useWaitingListLive: vi.fn(),
+}));
 
 const getDetail = vi.mocked(courseDetailReadModel.get);
 const getClassPage = vi.mocked(courseDetailReadModel.getClassPage);
