@@ -15,6 +15,7 @@ import {
 } from '@portal/shared-ui';
 import { AverageProgress } from './average-progress';
 import { courseLink } from './course-link';
+import { CourseWaitingList } from './course-waiting-list';
 import { namespace } from './i18n';
 
 export interface CoursePanelProps {
@@ -85,6 +86,7 @@ export function CoursePanel({ course, onEdit, withTitle = true }: CoursePanelPro
           {course.createdAt ? formatDate(course.createdAt, language) : '—'}
         </Fact>
       </SimpleGrid>
+      <CourseWaitingList courseId={course.id} />
       <Divider />
       {/* Side by side when they fit, stacked when they do not: never a cut-off label. */}
       <Group gap="sm" wrap="wrap">
