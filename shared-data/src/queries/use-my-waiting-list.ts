@@ -13,7 +13,8 @@ export function useMyWaitingList(userId: string | undefined) {
   const join = useMutation(waitingListMutations.join());
   const leave = useMutation(waitingListMutations.leave());
   const byCourse = useMemo(
-    () => new Map<string, WaitingEntry>((entries.data ?? []).map((entry) => [entry.courseId, entry])),
+    () =>
+      new Map<string, WaitingEntry>((entries.data ?? []).map((entry) => [entry.courseId, entry])),
     [entries.data],
   );
   return {

@@ -1,4 +1,4 @@
-import { STUDENT_COURSE_VIEWS, waitingListKeys } from './keys';
+import { STUDENT_COURSE_VIEWS } from './keys';
 import { useLiveInvalidation } from './use-live-invalidation';
 
 /**
@@ -12,7 +12,7 @@ export function useWaitingListLive(userId: string | undefined): void {
     channel: `waiting-list:${userId ?? 'none'}`,
     table: 'notifications',
     filter: `user_id=eq.${userId ?? ''}`,
-    queryKeys: [waitingListKeys.all, ...STUDENT_COURSE_VIEWS],
+    queryKeys: STUDENT_COURSE_VIEWS,
     enabled: Boolean(userId),
   });
 }

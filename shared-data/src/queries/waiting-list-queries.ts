@@ -28,6 +28,6 @@ export const waitingListMutations = {
     mutationOptions({
       mutationKey: ['waiting-list', 'leave'],
       mutationFn: (entryId: string) => unwrap(waitingListService.leave(entryId)),
-      meta: { invalidates: [waitingListKeys.all, ...STUDENT_COURSE_VIEWS] },
+      meta: { invalidates: STUDENT_COURSE_VIEWS },
     }),
 };

@@ -36,6 +36,7 @@ import {
   wrappingTitle,
 } from '@portal/shared-ui';
 import { EnrolledStudents } from './enrolled-students';
+import { CourseWaitingList } from './course-waiting-list';
 import { namespace } from './i18n';
 import { RosterExportButton } from './enrolments-export-buttons';
 
@@ -233,6 +234,7 @@ export function CourseFlipCard({
               labelledBy={studentsHeadingId}
               onRemoved={() => turnButtonRef.current?.focus()}
             />
+            <CourseWaitingList courseId={course.id} />
             <Group gap="xs" mt="auto" wrap="wrap">
               <Button
                 variant="light"
