@@ -25,13 +25,21 @@ async function must(response: Response, what: string): Promise<Response> {
   return response;
 }
 
-async function person(label: string, firstName: string, role: 'student' | 'teacher', adminToken: string) {
+async function person(
+  label: string,
+  firstName: string,
+  role: 'student' | 'teacher',
+  adminToken: string,
+) {
   const email = uniqueEmail(label);
   await signUpThroughApi(email, DEMO_PASSWORD, firstName, 'Line');
   const { token, userId } = await passwordGrant(email, DEMO_PASSWORD);
   if (role === 'teacher') {
     await must(
-      await rest(`users?id=eq.${userId}`, adminToken, { method: 'PATCH', body: JSON.stringify({ role }) }),
+      await rest(`users?id=eq.${userId}`, adminToken, {
+        method: 'PATCH',
+        body: JSON.stringify({ role }),
+      }),
       'make teacher',
     );
   }
@@ -56,9 +64,14 @@ async function signedIn(browser: Browser, email: string, viewport = PHONE): Prom
 }
 
 async function expectAccessible(page: Page, include: string, width: number) {
-  const { violations } = await new AxeBuilder({ page }).include(include).withTags(WCAG_TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include(include)
+    .withTags(WCAG_TAGS)
+    .analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
 }
 
 test('two students drop from a full course at once and exactly two from the waiting list get the seats', async ({
@@ -93,9 +106,12 @@ test('two students drop from a full course at once and exactly two from the wait
   const [course] = (await created.json()) as { id: string }[];
   const courseId = course?.id as string;
   for (const seated of [seatedA, seatedB]) {
-    expect(await rpc('enroll_user_in_course', admin, { user_uuid: seated.userId, course_uuid: courseId })).toMatchObject(
-      { success: true },
-    );
+    expect(
+      await rpc('enroll_user_in_course', admin, {
+        user_uuid: seated.userId,
+        course_uuid: courseId,
+      }),
+    ).toMatchObject({ success: true });
   }
 
   // The first two join from the course's page, on phones, one after the other.
@@ -129,11 +145,18 @@ test('two students drop from a full course at once and exactly two from the wait
   // The teacher sees the line in My Courses' panel (read only).
   const teacherPage = await signedIn(browser, teacher.email, { width: 1280, height: 900 });
   await teacherPage.goto('/my-courses');
-  const line = teacherPage.getByRole('complementary', { name: 'Course details' }).getByRole('region', {
-    name: 'Waiting list',
-  });
+  const line = teacherPage
+    .getByRole('complementary', { name: 'Course details' })
+    .getByRole('region', {
+      name: 'Waiting list',
+    });
   await expect(line.getByText('3 students waiting')).toBeVisible();
-  await expect(line.getByRole('row')).toHaveText([/Place/, /^1Fay Line/, /^2Gus Line/, /^3Hal Line/]);
+  await expect(line.getByRole('row')).toHaveText([
+    /Place/,
+    /^1Fay Line/,
+    /^2Gus Line/,
+    /^3Hal Line/,
+  ]);
   await expectAccessible(teacherPage, 'main', 1280);
   await teacherPage.context().close();
 
@@ -141,7 +164,10 @@ test('two students drop from a full course at once and exactly two from the wait
   const dropped = Date.now();
   const replies = await Promise.all(
     [seatedA, seatedB].map((seated) =>
-      rpc('unenroll_user_from_course', seated.token, { user_uuid: seated.userId, course_uuid: courseId }),
+      rpc('unenroll_user_from_course', seated.token, {
+        user_uuid: seated.userId,
+        course_uuid: courseId,
+      }),
     ),
   );
   expect(replies).toEqual([
@@ -157,18 +183,27 @@ test('two students drop from a full course at once and exactly two from the wait
     await expect(bell).toHaveAccessibleName(/Notifications, \d+ unread/, { timeout: 2_000 });
     await bell.click();
     await expect(
-      page.getByRole('dialog').getByRole('link', { name: new RegExp(`you have a place in ${title}`) }),
+      page
+        .getByRole('dialog')
+        .getByRole('link', { name: new RegExp(`you have a place in ${title}`) }),
     ).toBeVisible();
   }
-  console.log(`waiting list: both seats reached the students' screens ${Date.now() - dropped} ms after the drops`);
+  console.log(
+    `waiting list: both seats reached the students' screens ${Date.now() - dropped} ms after the drops`,
+  );
 
   // Exactly two seats given, never over capacity; the third is now first in line.
-  const counted = await must(await rest(`courses?id=eq.${courseId}&select=enrolled_count`, admin), 'count');
+  const counted = await must(
+    await rest(`courses?id=eq.${courseId}&select=enrolled_count`, admin),
+    'count',
+  );
   expect(await counted.json()).toEqual([{ enrolled_count: 2 }]);
   const thirdPage = await signedIn(browser, third.email);
   await thirdPage.goto('/my-courses');
   const mine = thirdPage.getByRole('region', { name: 'My waiting lists' });
-  await expect(mine.getByRole('listitem').filter({ hasText: title })).toContainText('You are number 1 in line');
+  await expect(mine.getByRole('listitem').filter({ hasText: title })).toContainText(
+    'You are number 1 in line',
+  );
   await expectAccessible(thirdPage, 'main', PHONE.width);
 
   // The administrator sees the line on the back of the course's card.

@@ -20,8 +20,20 @@ import {
 // never over capacity, and they are told with waitlist_seat_offered.
 
 type JoinReply = { success: boolean; error?: string; position?: number };
-type MyEntry = { id: string; course_id: string; course_title: string; joined_at: string; position: number };
-type LineEntry = { id: string; student_id: string; first_name: string; last_name: string; position: number };
+type MyEntry = {
+  id: string;
+  course_id: string;
+  course_title: string;
+  joined_at: string;
+  position: number;
+};
+type LineEntry = {
+  id: string;
+  student_id: string;
+  first_name: string;
+  last_name: string;
+  position: number;
+};
 
 let school: School;
 
@@ -83,9 +95,13 @@ async function notified(kind: string, courseId: string): Promise<string[]> {
 /** A full course of `seats` places with its enrolled students and `waiters` students in line, in order. */
 async function fullCourseWithLine(seats: number, waiters: number) {
   const course = await createCourse({ teacher_id: school.teacher.id, max_students: seats });
-  const seated = await Promise.all(Array.from({ length: seats }, (_, i) => createPerson('student', `Seated${i}`)));
+  const seated = await Promise.all(
+    Array.from({ length: seats }, (_, i) => createPerson('student', `Seated${i}`)),
+  );
   for (const person of seated) await enroll(person.id, course.id);
-  const line = await Promise.all(Array.from({ length: waiters }, (_, i) => createPerson('student', `Waiting${i}`)));
+  const line = await Promise.all(
+    Array.from({ length: waiters }, (_, i) => createPerson('student', `Waiting${i}`)),
+  );
   // One after the other: the place in line is the order of joining.
   for (const person of line) expect((await join(person, course.id)).success).toBe(true);
   return { course, seated, line };
@@ -104,7 +120,11 @@ describe('joining', () => {
   it('refuses with a code: not full, inactive, unknown, already enrolled, completed, already waiting', async () => {
     const { course, seated, line } = await fullCourseWithLine(1, 1);
     const open = await createCourse({ teacher_id: school.teacher.id, max_students: 5 });
-    const closed = await createCourse({ teacher_id: school.teacher.id, max_students: 1, is_active: false });
+    const closed = await createCourse({
+      teacher_id: school.teacher.id,
+      max_students: 1,
+      is_active: false,
+    });
     const someone = await createPerson('student', 'Someone');
     expect(await join(someone, open.id)).toEqual({ success: false, error: 'course_not_full' });
     expect(await join(someone, closed.id)).toEqual({ success: false, error: 'course_closed' });
@@ -112,13 +132,21 @@ describe('joining', () => {
       success: false,
       error: 'course_not_found',
     });
-    expect(await join(seated[0] as Person, course.id)).toEqual({ success: false, error: 'already_enrolled' });
-    expect(await join(line[0] as Person, course.id)).toEqual({ success: false, error: 'already_waiting' });
+    expect(await join(seated[0] as Person, course.id)).toEqual({
+      success: false,
+      error: 'already_enrolled',
+    });
+    expect(await join(line[0] as Person, course.id)).toEqual({
+      success: false,
+      error: 'already_waiting',
+    });
 
     const finished = await createPerson('student', 'Finished');
     const full = await createCourse({ teacher_id: school.teacher.id, max_students: 1 });
     await enroll(finished.id, full.id);
-    await ownerQuery(`update public.enrollments set status = 'completed' where course_id = $1`, [full.id]);
+    await ownerQuery(`update public.enrollments set status = 'completed' where course_id = $1`, [
+      full.id,
+    ]);
     await enroll(someone.id, full.id);
     expect(await join(finished, full.id)).toEqual({ success: false, error: 'already_completed' });
   });
@@ -126,7 +154,10 @@ describe('joining', () => {
   it('refuses teachers, administrators and anonymous callers', async () => {
     const { course } = await fullCourseWithLine(1, 0);
     for (const person of [school.teacher, school.admin]) {
-      expect(await join(person, course.id)).toEqual({ success: false, error: 'only_active_students' });
+      expect(await join(person, course.id)).toEqual({
+        success: false,
+        error: 'only_active_students',
+      });
     }
     const anonymous = await anonClient().rpc('join_waiting_list', { course_uuid: course.id });
     expect(anonymous.error).toBeTruthy();
@@ -137,8 +168,16 @@ describe('joining', () => {
     const { course, line } = await fullCourseWithLine(1, 2);
     const [first, second] = line as [Person, Person];
     const intruder = await createPerson('student', 'Intruder');
-    expectDenied(await intruder.client.from('waiting_list').insert({ course_id: course.id, student_id: intruder.id }));
-    expectDenied(await school.admin.client.from('waiting_list').insert({ course_id: course.id, student_id: intruder.id }));
+    expectDenied(
+      await intruder.client
+        .from('waiting_list')
+        .insert({ course_id: course.id, student_id: intruder.id }),
+    );
+    expectDenied(
+      await school.admin.client
+        .from('waiting_list')
+        .insert({ course_id: course.id, student_id: intruder.id }),
+    );
     // The second in line cannot move ahead by rewriting their own row's time.
     const jump = await second.client
       .from('waiting_list')
@@ -159,7 +198,11 @@ describe('reading and leaving', () => {
 
     const { data, error } = await me.client.rpc('my_waiting_list');
     expect(error).toBeNull();
-    const mine = (data as MyEntry[]).map((entry) => [entry.course_id, entry.course_title, entry.position]);
+    const mine = (data as MyEntry[]).map((entry) => [
+      entry.course_id,
+      entry.course_title,
+      entry.position,
+    ]);
     expect(mine).toEqual([
       [a.course.id, a.course.title, 2],
       [b.course.id, b.course.title, 1],
@@ -177,9 +220,13 @@ describe('reading and leaving', () => {
   it('shows the line with names to the course teacher and administrators, nothing to others', async () => {
     const { course, line } = await fullCourseWithLine(1, 2);
     for (const reader of [school.teacher, school.admin]) {
-      const { data, error } = await reader.client.rpc('course_waiting_list', { course_uuid: course.id });
+      const { data, error } = await reader.client.rpc('course_waiting_list', {
+        course_uuid: course.id,
+      });
       expect(error).toBeNull();
-      expect((data as LineEntry[]).map((row) => [row.student_id, row.first_name, row.position])).toEqual([
+      expect(
+        (data as LineEntry[]).map((row) => [row.student_id, row.first_name, row.position]),
+      ).toEqual([
         [line[0]?.id, 'Waiting0', 1],
         [line[1]?.id, 'Waiting1', 2],
       ]);
@@ -195,18 +242,34 @@ describe('reading and leaving', () => {
   it('lets a student leave their own entry (the next moves up) but not remove anyone else', async () => {
     const { course, line } = await fullCourseWithLine(1, 3);
     const [first, second, third] = line as [Person, Person, Person];
-    const notMine = await first.client.from('waiting_list').delete().eq('student_id', second.id).select('id');
+    const notMine = await first.client
+      .from('waiting_list')
+      .delete()
+      .eq('student_id', second.id)
+      .select('id');
     expect(notMine.data ?? []).toEqual([]);
-    const teacherTry = await school.teacher.client.from('waiting_list').delete().eq('course_id', course.id).select('id');
+    const teacherTry = await school.teacher.client
+      .from('waiting_list')
+      .delete()
+      .eq('course_id', course.id)
+      .select('id');
     expect(teacherTry.data ?? []).toEqual([]);
     expect(await waiting(course.id)).toEqual([first.id, second.id, third.id]);
 
-    const left = await first.client.from('waiting_list').delete().eq('course_id', course.id).select('id');
+    const left = await first.client
+      .from('waiting_list')
+      .delete()
+      .eq('course_id', course.id)
+      .select('id');
     expect(left.data).toHaveLength(1);
     const { data } = await third.client.rpc('my_waiting_list');
     expect((data as MyEntry[]).map((entry) => entry.position)).toEqual([2]);
 
-    const removed = await school.admin.client.from('waiting_list').delete().eq('student_id', second.id).select('id');
+    const removed = await school.admin.client
+      .from('waiting_list')
+      .delete()
+      .eq('student_id', second.id)
+      .select('id');
     expect(removed.data).toHaveLength(1);
     expect(await waiting(course.id)).toEqual([third.id]);
   });
@@ -237,10 +300,10 @@ describe('a freed seat goes to the first in line', () => {
       .select('id');
     expect(data).toHaveLength(1);
     expect(await waiting(course.id)).toHaveLength(2);
-    await ownerQuery(`update public.enrollments set status = 'completed' where course_id = $1 and user_id = $2`, [
-      course.id,
-      b.id,
-    ]);
+    await ownerQuery(
+      `update public.enrollments set status = 'completed' where course_id = $1 and user_id = $2`,
+      [course.id, b.id],
+    );
     expect(await waiting(course.id)).toHaveLength(1);
     await service.from('enrollments').delete().eq('course_id', course.id).eq('user_id', c.id);
     expect(await waiting(course.id)).toEqual([]);
@@ -250,7 +313,10 @@ describe('a freed seat goes to the first in line', () => {
 
   it('re-activates a dropped enrolment of the one in line rather than adding a row', async () => {
     const course = await createCourse({ teacher_id: school.teacher.id, max_students: 1 });
-    const [returning, other] = await Promise.all([createPerson('student', 'Returning'), createPerson('student', 'Other')]);
+    const [returning, other] = await Promise.all([
+      createPerson('student', 'Returning'),
+      createPerson('student', 'Other'),
+    ]);
     await enroll(returning.id, course.id);
     await drop(returning, course.id);
     await enroll(other.id, course.id);
@@ -288,13 +354,18 @@ describe('a freed seat goes to the first in line', () => {
     expect(await enrolledCount(course.id)).toBe(5);
     const ids = line.map((person) => person.id);
     expect(await waiting(course.id)).toEqual(ids.slice(3));
-    expect((await activeStudents(course.id)).filter((id) => ids.includes(id))).toEqual(sorted(ids.slice(0, 3)));
+    expect((await activeStudents(course.id)).filter((id) => ids.includes(id))).toEqual(
+      sorted(ids.slice(0, 3)),
+    );
     expect(await notified('waitlist_seat_offered', course.id)).toEqual(sorted(ids.slice(0, 3)));
   });
 
   it('a course made active again fills its free places from the line', async () => {
     const { course, line } = await fullCourseWithLine(1, 2);
-    await school.admin.client.from('courses').update({ is_active: false, max_students: 2 }).eq('id', course.id);
+    await school.admin.client
+      .from('courses')
+      .update({ is_active: false, max_students: 2 })
+      .eq('id', course.id);
     expect(await waiting(course.id)).toHaveLength(2);
     await school.admin.client.from('courses').update({ is_active: true }).eq('id', course.id);
     expect(await waiting(course.id)).toEqual([line[1]?.id]);
@@ -314,7 +385,10 @@ describe('under concurrent drops', () => {
       await holder.query('begin');
       await holder.query('select 1 from public.courses where id = $1 for update', [course.id]);
       const { rows: me } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
-      const drops = Promise.all([drop(seated[0] as Person, course.id), drop(seated[1] as Person, course.id)]);
+      const drops = Promise.all([
+        drop(seated[0] as Person, course.id),
+        drop(seated[1] as Person, course.id),
+      ]);
       // Both drops wait, behind the holder or behind each other (other test files may be running too).
       await waitFor(async () => {
         const { rows } = await ownerQuery<{ waiting: string }>(
@@ -335,9 +409,13 @@ describe('under concurrent drops', () => {
     }
 
     expect(await enrolledCount(course.id)).toBe(3);
-    expect(await activeStudents(course.id)).toEqual(sorted([seated[2]?.id as string, first.id, second.id]));
+    expect(await activeStudents(course.id)).toEqual(
+      sorted([seated[2]?.id as string, first.id, second.id]),
+    );
     expect(await waiting(course.id)).toEqual([third.id]);
-    expect(await notified('waitlist_seat_offered', course.id)).toEqual(sorted([first.id, second.id]));
+    expect(await notified('waitlist_seat_offered', course.id)).toEqual(
+      sorted([first.id, second.id]),
+    );
   }, 30_000);
 });
 
