@@ -867,6 +867,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      waiting_list: {
+        Row: {
+          course_id: string;
+          created_at: string;
+          id: string;
+          student_id: string;
+        };
+        Insert: {
+          course_id: string;
+          created_at?: string;
+          id?: string;
+          student_id: string;
+        };
+        Update: {
+          course_id?: string;
+          created_at?: string;
+          id?: string;
+          student_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'waiting_list_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waiting_list_student_id_fkey';
+            columns: ['student_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       activity_list: {
@@ -1175,6 +1211,19 @@ export type Database = {
         };
         Returns: Json;
       };
+      course_waiting_list: {
+        Args: {
+          course_uuid: string;
+        };
+        Returns: {
+          id: string;
+          student_id: string;
+          first_name: string;
+          last_name: string;
+          joined_at: string;
+          position: number;
+        }[];
+      };
       enroll_students_in_course: {
         Args: {
           course_uuid: string;
@@ -1342,6 +1391,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      join_waiting_list: {
+        Args: {
+          course_uuid: string;
+        };
+        Returns: Json;
+      };
       mail_recipient: {
         Args: {
           user_id: string;
@@ -1400,6 +1455,16 @@ export type Database = {
           last_message_sender_id: string;
           last_message_at: string;
           unread_count: number;
+        }[];
+      };
+      my_waiting_list: {
+        Args: never;
+        Returns: {
+          id: string;
+          course_id: string;
+          course_title: string;
+          joined_at: string;
+          position: number;
         }[];
       };
       queue_due_reminders: {

@@ -14,3 +14,4 @@ export * from './exports/settings';
 export * from './exports/notifications';
 export * from './exports/messages';
 export * from './exports/announcements';
+export * from './exports/waiting-list';

@@ -245,3 +245,15 @@ export {
   AnnouncementsDrawer,
   type AnnouncementsDrawerProps,
 } from './components/announcements/announcements-drawer';
+
+// The waiting list (docs/waiting-list.md): a student's join / place / leave, a course's line.
+export {
+  WaitingListControl,
+  type WaitingListControlProps,
+} from './components/waiting-list/waiting-list-control';
+export {
+  CourseWaitingLine,
+  type CourseWaitingLineEntry,
+  type CourseWaitingLineProps,
+} from './components/waiting-list/course-waiting-line';
+export { namespace as waitingListNamespace } from './components/waiting-list/i18n';

@@ -100,3 +100,14 @@ describe('renderNotification', () => {
     expect(formatWhen('2026-12-03T18:00:00Z', 'en', 'Not/AZone')).toContain('18:00');
   });
 });
+
+describe('a seat from the waiting list (docs/waiting-list.md)', () => {
+  it('tells the student in their language that they are enrolled', () => {
+    const es = renderNotification(spanish, 'waitlist_seat_offered', { courseTitle: 'Español B1' }, 'UTC');
+    expect(es.subject).toBe('Tienes plaza en Español B1 · Escuela Faro');
+    expect(es.text).toContain('tu inscripción está confirmada');
+    const en = renderNotification(english, 'waitlist_seat_offered', { courseTitle: 'English B2' }, 'UTC');
+    expect(en.subject).toBe('You have a seat in English B2 · Escuela Faro');
+    expect(en.text).toContain('you are now enrolled');
+  });
+});

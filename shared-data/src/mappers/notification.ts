@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'activity_reminder',
   'message_received',
   'announcement_posted',
+  'waitlist_seat_offered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,5 +1,12 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import { STUDENT_COURSE_VIEWS, courseKeys, dashboardKeys, teacherKeys, userKeys } from './keys';
+import {
+  STUDENT_COURSE_VIEWS,
+  courseKeys,
+  dashboardKeys,
+  teacherKeys,
+  userKeys,
+  waitingListKeys,
+} from './keys';
 import { unwrap } from './service-failure';
 import {
   type CatalogFilters,
@@ -138,7 +145,8 @@ export const courseMutations = {
       mutationKey: ['courses', 'remove-student'],
       mutationFn: ({ courseId, userId }: Enrolment) =>
         unwrap(coursesService.removeStudent(courseId, userId)),
-      meta: { invalidates: [courseKeys.all, dashboardKeys.all, userKeys.all] },
+      // A removal gives the seat to the first in line (docs/waiting-list.md).
+      meta: { invalidates: [courseKeys.all, dashboardKeys.all, userKeys.all, waitingListKeys.all] },
     }),
   updateEnrollmentStatus: () =>
     mutationOptions({

@@ -66,3 +66,7 @@ export {
 } from './announcement-queries';
 export { useCourseAnnouncements } from './use-course-announcements';
 export { useAnnouncementsLive } from './use-announcements-live';
+export { waitingListKeys } from './keys';
+export { waitingListMutations, waitingListQueries } from './waiting-list-queries';
+export { useWaitingListLive } from './use-waiting-list-live';
+export { useMyWaitingList } from './use-my-waiting-list';

@@ -123,6 +123,14 @@ export const settingsKeys = {
   public: () => ['settings', 'public'] as const,
 };
 
+export const waitingListKeys = {
+  all: ['waiting-list'] as const,
+  /** The signed-in student's entries and places. */
+  mine: () => ['waiting-list', 'mine'] as const,
+  /** A course's line (teacher, admin). */
+  course: (courseId: string) => ['waiting-list', 'course', courseId] as const,
+};
+
 /** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */
 export const STUDENT_COURSE_VIEWS = [
   courseKeys.all,
@@ -132,6 +140,8 @@ export const STUDENT_COURSE_VIEWS = [
   activityKeys.all,
   // Teacher Management counts each teacher's courses and active students.
   teacherKeys.all,
+  // A drop gives the seat to the first in line (docs/waiting-list.md).
+  waitingListKeys.all,
 ] as const;
 
 export const notificationKeys = {

@@ -87,6 +87,9 @@ export const ERROR_MESSAGE_KEYS = [
   'cannotMessage',
   'announcementTitleInvalid',
   'announcementBodyInvalid',
+  'courseNotFull',
+  'alreadyWaiting',
+  'onlyStudentsWait',
 ] as const;
 
 export type ErrorMessageKey = (typeof ERROR_MESSAGE_KEYS)[number];
@@ -214,6 +217,12 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   "A material's file must be stored in the folder of its course": 'materialFileWrongPlace',
   // Raised by start_conversation (20261130000400_messages.sql).
   'You cannot message this person': 'cannotMessage',
+  // join_waiting_list's codes (20261130000500_waiting_list.sql); course_closed and course_not_found above.
+  only_active_students: 'onlyStudentsWait',
+  already_enrolled: 'alreadyEnrolled',
+  already_completed: 'alreadyCompleted',
+  course_not_full: 'courseNotFull',
+  already_waiting: 'alreadyWaiting',
 };
 
 /**

@@ -15,7 +15,8 @@ export type NotificationKind =
   | 'class_reminder'
   | 'activity_reminder'
   | 'message_received'
-  | 'announcement_posted';
+  | 'announcement_posted'
+  | 'waitlist_seat_offered';
 
 /** What the database stored about the event (public.notifications.data). */
 export interface NotificationData {
@@ -115,6 +116,10 @@ const WORDS: Record<'en' | 'es', Words> = {
         subject: `New announcement in ${d.course}: ${d.title}`,
         body: `There is a new announcement in ${d.course}, “${d.title}”. Read it on the course's page in the portal.`,
       }),
+      waitlist_seat_offered: (d) => ({
+        subject: `You have a seat in ${d.course}`,
+        body: `A seat freed up in ${d.course} and you were next on its waiting list: you are now enrolled. You find it in My Courses.`,
+      }),
     },
   },
   es: {
@@ -171,6 +176,10 @@ const WORDS: Record<'en' | 'es', Words> = {
       announcement_posted: (d) => ({
         subject: `Anuncio nuevo en ${d.course}: ${d.title}`,
         body: `Hay un anuncio nuevo en ${d.course}, «${d.title}». Léelo en la página del curso, en el portal.`,
+      }),
+      waitlist_seat_offered: (d) => ({
+        subject: `Tienes plaza en ${d.course}`,
+        body: `Se ha liberado una plaza en ${d.course} y te tocaba en su lista de espera: tu inscripción está confirmada. Encontrarás el curso en Mis cursos.`,
       }),
     },
   },

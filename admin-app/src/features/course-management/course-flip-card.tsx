@@ -38,6 +38,7 @@ import {
   wrappingTitle,
 } from '@portal/shared-ui';
 import { EnrolledStudents } from './enrolled-students';
+import { CourseWaitingList } from './course-waiting-list';
 import { namespace } from './i18n';
 import { RosterExportButton } from './enrolments-export-buttons';
 
@@ -247,6 +248,7 @@ export function CourseFlipCard({
               labelledBy={studentsHeadingId}
               onRemoved={() => turnButtonRef.current?.focus()}
             />
+            <CourseWaitingList courseId={course.id} />
             <Group gap="xs" mt="auto" wrap="wrap">
               <Button
                 variant="light"

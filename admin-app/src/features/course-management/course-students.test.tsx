@@ -8,6 +8,7 @@ import {
   ok,
   paths,
   usersService,
+  waitingListService,
   type AppUser,
   type Course,
   type Enrollment,
@@ -31,6 +32,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   });
   Object.assign(actual.courseManagementReadModel, { stats: vi.fn() });
   Object.assign(actual.usersService, { list: vi.fn() });
+  Object.assign(actual.waitingListService, { forCourse: vi.fn() });
   return actual;
 });
 
@@ -40,6 +42,7 @@ const listEnrollments = vi.mocked(coursesService.listEnrollments);
 const enroll = vi.mocked(coursesService.enroll);
 const removeStudent = vi.mocked(coursesService.removeStudent);
 const listUsers = vi.mocked(usersService.list);
+const courseWaitingList = vi.mocked(waitingListService.forCourse);
 
 function paged<T>(items: T[], total = items.length, limit = 12): Paged<T> {
   return { items, total, page: 1, limit, totalPages: Math.ceil(total / limit) };
@@ -121,6 +124,8 @@ beforeEach(() => {
   listUsers.mockResolvedValue(ok(paged([lena, omar], 2, 100)));
   enroll.mockReset();
   removeStudent.mockReset();
+  courseWaitingList.mockReset();
+  courseWaitingList.mockResolvedValue(ok([]));
 });
 
 /** jsdom has no Web Animations: a stand-in that records the turns. */
@@ -244,6 +249,32 @@ describe('the course card', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Back to course' })).toHaveFocus(),
     );
+  });
+
+  it('shows the waiting list on the back, read when turned, and reads it again after a removal gives a seat', async () => {
+    const ana = {
+      id: 'w-1',
+      studentId: 's-9',
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      joinedAt: '2026-11-20T10:00:00Z',
+      position: 1,
+    };
+    courseWaitingList.mockResolvedValueOnce(ok([ana])).mockResolvedValue(ok([]));
+    removeStudent.mockResolvedValue(ok(null));
+    const { user } = renderPage(aCourse({ enrolledCount: 30, maxStudents: 30 }));
+    const front = await card();
+    expect(within(front).queryByRole('region', { name: 'Waiting list' })).toBeNull();
+    expect(courseWaitingList).not.toHaveBeenCalled();
+    await user.click(within(front).getByRole('button', { name: 'View students' }));
+    const line = await within(await card()).findByRole('region', { name: 'Waiting list' });
+    expect(await within(line).findByText('1 student waiting')).toBeInTheDocument();
+    expect(within(line).getByRole('row', { name: /1 Ana Ruiz/ })).toBeInTheDocument();
+    expect(courseWaitingList).toHaveBeenCalledWith('course-1');
+
+    await removeOmar(user);
+    expect(await within(line).findByText('Nobody is waiting for a seat.')).toBeInTheDocument();
+    expect(courseWaitingList).toHaveBeenCalledTimes(2);
   });
 
   it("says 'Error removing student.' when the failure has no reason to give, never the raw text", async () => {

@@ -96,6 +96,9 @@ export const en = {
   cannotMessage: 'You cannot message this person now.',
   announcementTitleInvalid: 'The title must contain text and have at most 200 characters.',
   announcementBodyInvalid: 'The message must contain text and have at most 10,000 characters.',
+  courseNotFull: 'This course has free places: enroll instead of waiting.',
+  alreadyWaiting: 'You are already on the waiting list of this course.',
+  onlyStudentsWait: 'Only active students can join a waiting list.',
 };
 
 export const es: typeof en = {
@@ -193,4 +196,7 @@ export const es: typeof en = {
   cannotMessage: 'Ahora no puedes escribir a esta persona.',
   announcementTitleInvalid: 'El título debe tener texto y como máximo 200 caracteres.',
   announcementBodyInvalid: 'El mensaje debe tener texto y como máximo 10.000 caracteres.',
+  courseNotFull: 'Este curso tiene plazas libres: inscríbete en lugar de esperar.',
+  alreadyWaiting: 'Ya estás en la lista de espera de este curso.',
+  onlyStudentsWait: 'Solo los estudiantes activos pueden apuntarse a una lista de espera.',
 };

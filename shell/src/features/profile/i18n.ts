@@ -108,6 +108,7 @@ export const en = {
       activity_reminder: 'Reminder: an activity due within 24 hours',
       message_received: 'New messages (at most one alert per conversation every 10 minutes)',
       announcement_posted: 'Announcements in my courses',
+      waitlist_seat_offered: 'A seat for me from a waiting list',
     },
   },
 };
@@ -218,6 +219,7 @@ export const es: typeof en = {
       activity_reminder: 'Recordatorio: una actividad se entrega en menos de 24 horas',
       message_received: 'Mensajes nuevos (como mucho un aviso por conversación cada 10 minutos)',
       announcement_posted: 'Anuncios de mis cursos',
+      waitlist_seat_offered: 'Una plaza para mí desde una lista de espera',
     },
   },
 };

@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   catalogReadModel,
   coursesService,
+  waitingListService,
   type CatalogCourse,
   type Paged,
   type Result,
+  type WaitingEntry,
 } from '@portal/shared-data';
 import { renderScreen } from '../../test-support/render-screen';
 import CatalogScreen from './catalog-screen';
@@ -17,12 +19,23 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.catalogReadModel.list = vi.fn();
   actual.catalogReadModel.listLanguages = vi.fn();
   actual.coursesService.enroll = vi.fn();
+  actual.waitingListService.mine = vi.fn();
+  actual.waitingListService.join = vi.fn();
+  actual.waitingListService.leave = vi.fn();
   return actual;
 });
+// The live subscription needs the data client's socket; its own test is shared-data's.
+vi.mock('@portal/shared-data/queries', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared-data/queries')>()),
+  useWaitingListLive: vi.fn(),
+}));
 
 const listCatalog = vi.mocked(catalogReadModel.list);
 const listLanguages = vi.mocked(catalogReadModel.listLanguages);
 const enroll = vi.mocked(coursesService.enroll);
+const myWaiting = vi.mocked(waitingListService.mine);
+const joinWaiting = vi.mocked(waitingListService.join);
+const leaveWaiting = vi.mocked(waitingListService.leave);
 
 const PAGE_SIZE = 12;
 
@@ -50,6 +63,17 @@ function aCourse(overrides: Partial<CatalogCourse> = {}): CatalogCourse {
   };
 }
 
+function waitingEntry(overrides: Partial<WaitingEntry> = {}): WaitingEntry {
+  return {
+    id: 'entry-1',
+    courseId: 'course-1',
+    courseTitle: 'Business Spanish',
+    joinedAt: '2025-02-01T09:00:00Z',
+    position: 1,
+    ...overrides,
+  };
+}
+
 function pageOf(
   items: CatalogCourse[],
   total = items.length,
@@ -65,6 +89,10 @@ beforeEach(() => {
   listCatalog.mockReset();
   listLanguages.mockReset();
   enroll.mockReset();
+  myWaiting.mockReset();
+  joinWaiting.mockReset();
+  leaveWaiting.mockReset();
+  myWaiting.mockResolvedValue({ success: true, data: [] });
   listLanguages.mockResolvedValue({ success: true, data: ['Spanish', 'English'] });
 });
 
@@ -306,12 +334,71 @@ describe('Course Catalog', () => {
     expect(screen.queryByText(/does not exist/)).not.toBeInTheDocument();
   });
 
-  it('shows Full for a full course, which cannot be enrolled', async () => {
+  it('offers the waiting list instead of Enroll Now for a full course, and shows the place once in', async () => {
     listCatalog.mockResolvedValue(pageOf([aCourse({ enrolledCount: 30, isFull: true })]));
-    renderScreen(<CatalogScreen />);
+    joinWaiting.mockResolvedValue({ success: true, data: { position: 3 } });
+    const { user } = renderScreen(<CatalogScreen />);
 
-    expect(await screen.findByRole('button', { name: 'Full' })).toBeDisabled();
-    expect(screen.getByText('This course is currently full')).toBeInTheDocument();
+    expect(await screen.findByText('This course is currently full')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Enroll Now|Full/ })).toBeNull();
+    myWaiting.mockResolvedValue({
+      success: true,
+      data: [waitingEntry({ position: 3 })],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Join the waiting list' }));
+
+    expect(joinWaiting).toHaveBeenCalledWith('course-1');
+    expect(
+      await screen.findByText('You are on the waiting list of Business Spanish: number 3 in line.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('You are number 3 in line')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave the waiting list' })).toBeInTheDocument();
+  });
+
+  it('says why joining was refused, in the student’s words', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse({ enrolledCount: 30, isFull: true })]));
+    joinWaiting.mockResolvedValue({
+      success: false,
+      error: { code: 'ENROLLMENT_ERROR', message: 'course_not_full' },
+    });
+    const { user } = renderScreen(<CatalogScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Join the waiting list' }));
+    expect(
+      await screen.findByText(
+        'You could not join the waiting list: This course has free places: enroll instead of waiting.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('course_not_full')).toBeNull();
+  });
+
+  it('leaves the waiting list only after confirming', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse({ enrolledCount: 30, isFull: true })]));
+    myWaiting.mockResolvedValue({ success: true, data: [waitingEntry({ position: 2 })] });
+    leaveWaiting.mockResolvedValue({ success: true, data: null });
+    const { user } = renderScreen(<CatalogScreen />);
+
+    await user.click(await screen.findByRole('button', { name: 'Leave the waiting list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the waiting list?' });
+    expect(within(dialog).getByText(/You lose your place in line for Business Spanish/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(leaveWaiting).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Leave the waiting list' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }),
+    );
+    expect(leaveWaiting).toHaveBeenCalledWith('entry-1');
+    expect(
+      await screen.findByText('You left the waiting list of Business Spanish.'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers the waiting list in Spanish', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse({ enrolledCount: 30, isFull: true })]));
+    myWaiting.mockResolvedValue({ success: true, data: [waitingEntry({ position: 4 })] });
+    renderScreen(<CatalogScreen />, { language: 'es' });
+    expect(await screen.findByText('Eres el número 4 de la lista')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salir de la lista de espera' })).toBeInTheDocument();
   });
 
   it('asks to log in before enrolling', async () => {

@@ -11,16 +11,24 @@ import {
   EmptyState,
   ErrorBanner,
   PagedResults,
+  WaitingListControl,
   usePageOfFilters,
 } from '@portal/shared-ui';
 import {
   COURSE_LANGUAGES,
   authAtom,
   errorMessageKey,
+  isCourseFull,
   type CatalogCourse,
   type CatalogFilters as CatalogQuery,
 } from '@portal/shared-data';
-import { courseKeys, courseMutations, courseQueries } from '@portal/shared-data/queries';
+import {
+  courseKeys,
+  courseMutations,
+  courseQueries,
+  useMyWaitingList,
+  useWaitingListLive,
+} from '@portal/shared-data/queries';
 import { CatalogFilters, NO_FILTERS, type CatalogFilterValues } from './catalog-filters';
 import { namespace } from './i18n';
 
@@ -48,6 +56,11 @@ export default function CatalogScreen() {
   const courses = useQuery(courseQueries.catalog(query));
   const languages = useQuery(courseQueries.catalogLanguages());
   const enroll = useMutation(courseMutations.enroll());
+  // The student's places in line, one request for every course on the page (docs/waiting-list.md).
+  const studentId = user?.role === 'student' ? user.id : undefined;
+  const waiting = useMyWaitingList(studentId);
+  useWaitingListLive(studentId);
+  const describeError = (error: unknown) => t(errorMessageKey(error), { ns: 'errors' });
 
   // The list shrank under the student (courses closed): its new last page shows instead.
   const list = settle(courses);
@@ -170,6 +183,19 @@ export default function CatalogScreen() {
                 enrolled={course.isEnrolled}
                 enrolling={enrollingId === course.id}
                 onEnroll={() => enrollIn(course)}
+                footer={
+                  !course.isEnrolled &&
+                  (waiting.byCourse.has(course.id) || isCourseFull(course)) ? (
+                    <WaitingListControl
+                      courseTitle={course.title}
+                      entry={waiting.byCourse.get(course.id)}
+                      loading={waiting.loading}
+                      onJoin={() => waiting.join(course.id)}
+                      onLeave={waiting.leave}
+                      describeError={describeError}
+                    />
+                  ) : undefined
+                }
               />
             ))}
           </SimpleGrid>

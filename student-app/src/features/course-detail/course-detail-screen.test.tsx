@@ -34,13 +34,16 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.reviewsService.deleteMine = vi.fn();
   actual.classesService.markAttendance = vi.fn();
   actual.announcementsService.forCourse = vi.fn();
+  // The waiting list panel (its own tests: course-waiting-panel.test.tsx).
+  actual.waitingListService.mine = vi.fn(() => Promise.resolve({ success: true as const, data: [] }));
   return actual;
 });
-// The live subscription needs the data client's socket (its own test: shared-data's
-// use-live-invalidation.test.ts); here the page asks for it for the course and the viewer.
+// The live subscriptions need the data client's socket (their own test: shared-data's
+// use-live-invalidation.test.ts); here the page asks for them for the course and the viewer.
 vi.mock('@portal/shared-data/queries', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@portal/shared-data/queries')>()),
   useAnnouncementsLive: vi.fn(),
+  useWaitingListLive: vi.fn(),
 }));
 
 const getDetail = vi.mocked(courseDetailReadModel.get);

@@ -18,6 +18,7 @@ import { CourseInfoCard } from './course-info-card';
 import { CourseMaterials } from './course-materials';
 import { CourseReviews } from './course-reviews';
 import { namespace } from './i18n';
+import { CourseWaitingPanel } from './course-waiting-panel';
 import { useCourseDetailEvent } from './use-course-detail-event';
 
 /** The shell's route loader: the course's card, before the page renders. */
@@ -125,6 +126,9 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
     <Stack gap="lg">
       <BackButton />
       <CourseInfoCard detail={detail.data} scheduled={scheduled.data ?? null} />
+      {isStudent && !activelyEnrolled && enrollment?.status !== 'completed' ? (
+        <CourseWaitingPanel course={course} />
+      ) : null}
       {hiddenBecause ? (
         <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />}>
           {t(`info.${hiddenBecause}`)}

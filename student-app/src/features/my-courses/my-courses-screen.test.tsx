@@ -16,8 +16,14 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   actual.myCoursesReadModel.listForStudent = vi.fn();
   actual.coursesService.unenroll = vi.fn();
+  // The waiting lists section (its own tests: ../waiting-list/my-waiting-lists.test.tsx).
+  actual.waitingListService.mine = vi.fn(() => Promise.resolve({ success: true as const, data: [] }));
   return actual;
 });
+vi.mock('@portal/shared-data/queries', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared-data/queries')>()),
+  useWaitingListLive: vi.fn(),
+}));
 
 const listMyCourses = vi.mocked(myCoursesReadModel.listForStudent);
 const unenroll = vi.mocked(coursesService.unenroll);

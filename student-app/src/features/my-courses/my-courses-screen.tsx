@@ -19,6 +19,7 @@ import { courseMutations, courseQueries } from '@portal/shared-data/queries';
 import { CourseDetails } from './course-details';
 import { namespace } from './i18n';
 import { StudentCourseCard } from './student-course-card';
+import { MyWaitingLists } from './my-waiting-lists';
 
 // Mantine's `md` breakpoint: from here the details sit in a side column instead of a drawer.
 const SIDE_COLUMN_QUERY = '(min-width: 62em)';
@@ -161,6 +162,8 @@ export default function MyCoursesScreen() {
           {details(false)}
         </Drawer>
       ) : null}
+
+      <MyWaitingLists />
 
       <ConfirmDialog
         opened={dropping !== null}

@@ -16,6 +16,7 @@ import {
 } from '@portal/shared-ui';
 import { AverageProgress } from './average-progress';
 import { courseLink } from './course-link';
+import { CourseWaitingList } from './course-waiting-list';
 import { namespace } from './i18n';
 
 export interface CoursePanelProps {
@@ -88,6 +89,7 @@ export function CoursePanel({ course, onEdit, onAnnouncements, withTitle = true 
           {course.createdAt ? formatDate(course.createdAt, language) : '—'}
         </Fact>
       </SimpleGrid>
+      <CourseWaitingList courseId={course.id} />
       <Divider />
       {/* Side by side when they fit, stacked when they do not: never a cut-off label. */}
       <Group gap="sm" wrap="wrap">

@@ -9,6 +9,7 @@ import {
   myCoursesReadModel,
   ok,
   paths,
+  waitingListService,
   type Course,
   type Paged,
   type Result,
@@ -25,6 +26,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   Object.assign(actual.myCoursesReadModel, { listForTeacher: vi.fn() });
   Object.assign(actual.coursesService, { create: vi.fn(), update: vi.fn() });
   Object.assign(actual.announcementsService, { forCourse: vi.fn(), create: vi.fn() });
+  Object.assign(actual.waitingListService, { forCourse: vi.fn() });
   return actual;
 });
 
@@ -33,6 +35,7 @@ const createCourse = vi.mocked(coursesService.create);
 const updateCourse = vi.mocked(coursesService.update);
 const courseAnnouncements = vi.mocked(announcementsService.forCourse);
 const postAnnouncement = vi.mocked(announcementsService.create);
+const courseWaitingList = vi.mocked(waitingListService.forCourse);
 
 const PAGE_SIZE = 12;
 
@@ -133,6 +136,8 @@ beforeEach(() => {
   listTaught.mockReset();
   createCourse.mockReset();
   updateCourse.mockReset();
+  courseWaitingList.mockReset();
+  courseWaitingList.mockResolvedValue(ok([]));
 });
 
 afterEach(() => {
@@ -293,6 +298,58 @@ describe('My Courses (teacher)', () => {
     );
     await user.click(within(drawer).getByRole('button', { name: 'Edit course' }));
     expect(await screen.findByRole('dialog', { name: 'Edit Course' })).toBeInTheDocument();
+  });
+
+  it("shows the course's waiting list in the panel: place, name, joined on, read only", async () => {
+    useWideScreen();
+    listTaught.mockResolvedValue(pageOf([aCourse({ enrolledCount: 30 })]));
+    courseWaitingList.mockResolvedValue(
+      ok([
+        {
+          id: 'w-1',
+          studentId: 's-1',
+          firstName: 'Ana',
+          lastName: 'Ruiz',
+          joinedAt: '2026-11-20T10:00:00Z',
+          position: 1,
+        },
+        {
+          id: 'w-2',
+          studentId: 's-2',
+          firstName: 'Ben',
+          lastName: 'Okoro',
+          joinedAt: '2026-11-21T10:00:00Z',
+          position: 2,
+        },
+      ]),
+    );
+    renderPage();
+    const panel = await screen.findByRole('complementary', { name: 'Course details' });
+    const line = await within(panel).findByRole('region', { name: 'Waiting list' });
+    expect(await within(line).findByText('2 students waiting')).toBeInTheDocument();
+    const rows = within(line).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'PlaceStudentJoined',
+      expect.stringMatching(/^1Ana Ruiz/),
+      expect.stringMatching(/^2Ben Okoro/),
+    ]);
+    expect(courseWaitingList).toHaveBeenCalledWith('course-1');
+    expect(within(line).queryByRole('button')).toBeNull();
+  });
+
+  it('says when nobody is waiting, and shows a failed read with Try again (in Spanish too)', async () => {
+    useWideScreen();
+    listTaught.mockResolvedValue(pageOf([aCourse()]));
+    courseWaitingList.mockResolvedValueOnce(fail('QUERY_ERROR', 'boom'));
+    const { user } = renderPage({ language: 'es' });
+    const panel = await screen.findByRole('complementary');
+    const line = await within(panel).findByRole('region', { name: 'Lista de espera' });
+    expect(
+      await within(line).findByText('No se ha podido cargar la lista de espera.'),
+    ).toBeInTheDocument();
+    expect(within(line).queryByText('boom')).toBeNull();
+    await user.click(within(line).getByRole('button', { name: 'Intentar de nuevo' }));
+    expect(await within(line).findByText('Nadie espera una plaza.')).toBeInTheDocument();
   });
 
   it("creates a course with the product's defaults, taught by the teacher, then closes and says so", async () => {
