@@ -123,7 +123,9 @@ test('a message round trip with the unread badge', async ({ browser }) => {
   const studentBox = studentPage.getByRole('textbox', { name: 'Message' });
   await studentBox.fill(`Hola, Tere (${stamp})`);
   await studentPage.getByRole('button', { name: 'Send' }).click();
-  await expect(studentPage.getByTestId('message').filter({ hasText: `Hola, Tere (${stamp})` })).toBeVisible();
+  await expect(
+    studentPage.getByTestId('message').filter({ hasText: `Hola, Tere (${stamp})` }),
+  ).toBeVisible();
   await expect(studentBox).toHaveValue('');
   const sent = Date.now();
 
@@ -131,14 +133,20 @@ test('a message round trip with the unread badge', async ({ browser }) => {
   await expect(messagesLink(teacherPage)).toHaveAccessibleName(/^Messages\s*1 unread$/, {
     timeout: 2_000,
   });
-  console.log(`messages: the student's message reached the teacher's badge ${Date.now() - sent} ms after the send`);
+  console.log(
+    `messages: the student's message reached the teacher's badge ${Date.now() - sent} ms after the send`,
+  );
 
   // The teacher reads it (the badge clears) and replies.
   await messagesLink(teacherPage).click();
   await teacherPage.getByRole('button', { name: /Santi Mensajes/ }).click();
-  await expect(teacherPage.getByTestId('message').filter({ hasText: `Hola, Tere (${stamp})` })).toBeVisible();
+  await expect(
+    teacherPage.getByTestId('message').filter({ hasText: `Hola, Tere (${stamp})` }),
+  ).toBeVisible();
   await expect(messagesLink(teacherPage)).toHaveAccessibleName('Messages');
-  await teacherPage.getByRole('textbox', { name: 'Message' }).fill('¡Hola, Santi! Nos vemos el lunes.');
+  await teacherPage
+    .getByRole('textbox', { name: 'Message' })
+    .fill('¡Hola, Santi! Nos vemos el lunes.');
   await teacherPage.getByRole('button', { name: 'Send' }).click();
   const replied = Date.now();
 
@@ -146,12 +154,14 @@ test('a message round trip with the unread badge', async ({ browser }) => {
   await expect(
     studentPage.getByTestId('message').filter({ hasText: '¡Hola, Santi! Nos vemos el lunes.' }),
   ).toBeVisible({ timeout: 2_000 });
-  console.log(`messages: the reply reached the student's open thread ${Date.now() - replied} ms after the send`);
+  console.log(
+    `messages: the reply reached the student's open thread ${Date.now() - replied} ms after the send`,
+  );
   await expect(messagesLink(studentPage)).toHaveAccessibleName('Messages');
   await axe(studentPage, 'main');
-  expect(await studentPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    375,
-  );
+  expect(
+    await studentPage.evaluate(() => document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(375);
 
   // Back to the inbox; the next message shows there and in the badge live, until it is read.
   await studentPage.getByRole('button', { name: 'Back to conversations' }).click();

@@ -56,12 +56,17 @@ export function materialObjectName(
  * or CDN keeps showing the one it replaces. `users.avatar_url` holds this name, never an address
  * (20261128004300_avatar_path.sql).
  */
-export function avatarObjectName(userId: string, fileName: string, source: NameSource = {}): string {
+export function avatarObjectName(
+  userId: string,
+  fileName: string,
+  source: NameSource = {},
+): string {
   return `${userId}/${uniqueName(fileName, source)}`;
 }
 
 /** What the database accepts in `users.avatar_url`: `<user id>/<file>`, one plain file name, no `..`. */
-const AVATAR_OBJECT_NAME = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\/[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/i;
+const AVATAR_OBJECT_NAME =
+  /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\/[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/i;
 
 /**
  * The public URL of the avatar named `objectName` (`users.avatar_url`) in the project at

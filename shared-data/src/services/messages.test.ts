@@ -24,7 +24,11 @@ function row(overrides: Partial<MessageRow> = {}): MessageRow {
 describe('messagesService.thread', () => {
   it('reads a page newest first, one more row to know whether older ones follow, before the cursor', async () => {
     fake.on('GET', '/rest/v1/messages', { body: [row({ id: 'm-3' }), row({ id: 'm-2' })] });
-    const result = await messagesService.thread('conv-1', { createdAt: '2026-11-28T10:05:00Z', id: 'm-4' }, 1);
+    const result = await messagesService.thread(
+      'conv-1',
+      { createdAt: '2026-11-28T10:05:00Z', id: 'm-4' },
+      1,
+    );
     const query = fake.requests[0]?.query;
     expect(fake.requests).toHaveLength(1);
     expect(query?.get('conversation_id')).toBe('eq.conv-1');
@@ -58,7 +62,9 @@ describe('messagesService.send', () => {
 
     expect(result.success).toBe(true);
     const [upload, insert] = fake.requests;
-    expect(upload?.path).toMatch(/^\/storage\/v1\/object\/message-attachments\/conv-1\/user-1\/\d{13}-[a-z0-9]{8}\.pdf$/);
+    expect(upload?.path).toMatch(
+      /^\/storage\/v1\/object\/message-attachments\/conv-1\/user-1\/\d{13}-[a-z0-9]{8}\.pdf$/,
+    );
     const sent = insert?.body as Record<string, unknown>;
     expect(sent).toEqual({
       conversation_id: 'conv-1',
@@ -73,7 +79,12 @@ describe('messagesService.send', () => {
   it('refuses a file over the submissions limit or of a type they refuse, before uploading', async () => {
     const big = new File(['x'], 'video.mp4', { type: 'video/mp4' });
     Object.defineProperty(big, 'size', { value: 20971521 });
-    const tooLarge = await messagesService.send({ conversationId: 'c', senderId: 'u', body: '', file: big });
+    const tooLarge = await messagesService.send({
+      conversationId: 'c',
+      senderId: 'u',
+      body: '',
+      file: big,
+    });
     expect(tooLarge).toMatchObject({
       success: false,
       error: { details: { code: 'too_large', limitBytes: 20971520 } },

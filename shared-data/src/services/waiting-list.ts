@@ -42,7 +42,8 @@ async function join(courseId: string): Promise<Result<{ position: number }>> {
     const { data, error } = await getClient().rpc('join_waiting_list', { course_uuid: courseId });
     if (error) return fromPostgrestError('ENROLL_ERROR', error, JOIN_FAILED);
     const reply = data as JoinReply;
-    if (reply?.success && typeof reply.position === 'number') return ok({ position: reply.position });
+    if (reply?.success && typeof reply.position === 'number')
+      return ok({ position: reply.position });
     return fail('ENROLLMENT_ERROR', reply?.error?.trim() || JOIN_FAILED);
   });
 }

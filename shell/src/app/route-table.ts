@@ -7,7 +7,8 @@ export type { RemoteName };
 
 /** Where a screen comes from: a remote's exposed module, or a page the shell owns. */
 export type RouteSource =
-  { kind: 'remote'; remote: RemoteName; module: string } | { kind: 'shell'; page: 'profile' | 'messages' };
+  | { kind: 'remote'; remote: RemoteName; module: string }
+  | { kind: 'shell'; page: 'profile' | 'messages' };
 
 export type PortalRoute = {
   /** react-router path pattern, e.g. '/course-detail/:courseId'. */

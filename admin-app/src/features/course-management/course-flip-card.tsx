@@ -58,7 +58,15 @@ type Face = 'front' | 'back';
 /** How long the turn takes when motion is welcome. */
 const FLIP_MS = 280;
 
-function Fact({ icon: FactIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
+function Fact({
+  icon: FactIcon,
+  label,
+  children,
+}: {
+  icon: Icon;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
       <FactIcon

@@ -28,7 +28,11 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   });
   Object.assign(actual.courseManagementReadModel, { stats: vi.fn() });
   Object.assign(actual.usersService, { listTeachers: vi.fn() });
-  Object.assign(actual.announcementsService, { forCourse: vi.fn(), update: vi.fn(), remove: vi.fn() });
+  Object.assign(actual.announcementsService, {
+    forCourse: vi.fn(),
+    update: vi.fn(),
+    remove: vi.fn(),
+  });
   return actual;
 });
 
@@ -424,7 +428,9 @@ describe('Course Management: announcements', () => {
   it('speaks Spanish and says why a delete was refused', async () => {
     listCourses.mockResolvedValue(ok(paged([travel])));
     courseAnnouncements.mockResolvedValue(ok([news]));
-    removeAnnouncement.mockResolvedValue(fail('DELETE_COURSES_ERROR', 'permission denied for table announcements'));
+    removeAnnouncement.mockResolvedValue(
+      fail('DELETE_COURSES_ERROR', 'permission denied for table announcements'),
+    );
     const { user } = renderPage({ language: 'es' });
 
     const card = await screen.findByRole('article', { name: 'English for Travel' });

@@ -46,7 +46,12 @@ export function CourseWaitingLine({
         {t('lineTitle')}
       </Title>
       {error ? (
-        <ErrorBanner title={t('lineLoadError')} message={error} onRetry={onRetry} retrying={retrying} />
+        <ErrorBanner
+          title={t('lineLoadError')}
+          message={error}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
       ) : entries === undefined ? (
         <Group gap="xs" role="status">
           <Loader size="sm" aria-hidden />

@@ -42,7 +42,10 @@ export function WaitingListControl({
     onJoin().then(
       ({ position }) => {
         setJoining(false);
-        notifications.show({ color: 'green', message: t('joined', { title: courseTitle, position }) });
+        notifications.show({
+          color: 'green',
+          message: t('joined', { title: courseTitle, position }),
+        });
       },
       (error: unknown) => {
         setJoining(false);
@@ -67,7 +70,12 @@ export function WaitingListControl({
         <Text fw={600} role="status">
           {t('position', { position: entry.position })}
         </Text>
-        <Button fullWidth styles={wrappingButtonStyles} variant="default" onClick={() => setAsking(true)}>
+        <Button
+          fullWidth
+          styles={wrappingButtonStyles}
+          variant="default"
+          onClick={() => setAsking(true)}
+        >
           {t('leave')}
         </Button>
         <ConfirmDialog

@@ -45,11 +45,14 @@ describe('a seat from the waiting list in the bell', () => {
   it.each([
     ['en', 'Notifications, 1 unread', 'A seat freed up: you have a place in Spanish A1'],
     ['es', 'Notificaciones, 1 sin leer', 'Se ha liberado una plaza: ya tienes sitio en Spanish A1'],
-  ] as const)('says in %s that the seat is theirs and links to the course', async (language, bell, sentence) => {
-    const { user } = renderBell(language);
-    await user.click(await screen.findByRole('button', { name: bell }));
-    const dialog = await screen.findByRole('dialog');
-    const link = await within(dialog).findByRole('link', { name: new RegExp(sentence) });
-    expect(link).toHaveAttribute('href', paths.courseDetail('course-1'));
-  });
+  ] as const)(
+    'says in %s that the seat is theirs and links to the course',
+    async (language, bell, sentence) => {
+      const { user } = renderBell(language);
+      await user.click(await screen.findByRole('button', { name: bell }));
+      const dialog = await screen.findByRole('dialog');
+      const link = await within(dialog).findByRole('link', { name: new RegExp(sentence) });
+      expect(link).toHaveAttribute('href', paths.courseDetail('course-1'));
+    },
+  );
 });

@@ -24,7 +24,8 @@ export const en = {
     loadingOlder: 'Loading older messages…',
     empty: 'No messages yet. Say hello!',
     loadFailed: 'This conversation could not be loaded.',
-    readOnly: 'You can no longer write in this conversation (the course ended or an account was closed). It stays here to read.',
+    readOnly:
+      'You can no longer write in this conversation (the course ended or an account was closed). It stays here to read.',
     sentBy: '{{name}}, {{when}}',
     download: 'Download {{name}}',
     downloadFailed: 'The file could not be opened. Try again.',
@@ -38,7 +39,8 @@ export const en = {
     empty: 'Write a message or attach a file.',
     tooLong: 'A message can have at most {{max}} characters.',
     fileTooLarge: 'The file is larger than {{size}}.',
-    fileType: 'This type of file cannot be sent. Send documents, images, audio, video or ZIP files.',
+    fileType:
+      'This type of file cannot be sent. Send documents, images, audio, video or ZIP files.',
     failed: 'The message was not sent: {{reason}}',
   },
   start: {
@@ -76,7 +78,8 @@ export const es: typeof en = {
     loadingOlder: 'Cargando mensajes anteriores…',
     empty: 'Aún no hay mensajes. ¡Saluda!',
     loadFailed: 'No se ha podido cargar esta conversación.',
-    readOnly: 'Ya no puedes escribir en esta conversación (el curso terminó o se cerró una cuenta). Sigue aquí para leerla.',
+    readOnly:
+      'Ya no puedes escribir en esta conversación (el curso terminó o se cerró una cuenta). Sigue aquí para leerla.',
     sentBy: '{{name}}, {{when}}',
     download: 'Descargar {{name}}',
     downloadFailed: 'No se ha podido abrir el archivo. Inténtalo de nuevo.',
@@ -90,7 +93,8 @@ export const es: typeof en = {
     empty: 'Escribe un mensaje o adjunta un archivo.',
     tooLong: 'Un mensaje puede tener como máximo {{max}} caracteres.',
     fileTooLarge: 'El archivo ocupa más de {{size}}.',
-    fileType: 'Este tipo de archivo no se puede enviar. Envía documentos, imágenes, audio, vídeo o archivos ZIP.',
+    fileType:
+      'Este tipo de archivo no se puede enviar. Envía documentos, imágenes, audio, vídeo o archivos ZIP.',
     failed: 'El mensaje no se ha enviado: {{reason}}',
   },
   start: {

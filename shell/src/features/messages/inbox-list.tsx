@@ -50,9 +50,7 @@ export function InboxList({ userId, search, selectedId, onSelect }: Props) {
       {inbox.data.map((conversation) => {
         const name = personName(conversation.other, t(`roles.${conversation.other.role}`));
         const last = conversation.lastMessage;
-        const preview = last
-          ? last.body.trim() || t('attachmentOnly')
-          : '';
+        const preview = last ? last.body.trim() || t('attachmentOnly') : '';
         const selected = conversation.id === selectedId;
         return (
           <li key={conversation.id}>

@@ -30,7 +30,12 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     id: 'conv-1',
     other: TEACHER,
     canWrite: true,
-    lastMessage: { body: '¿Hay clase mañana?', hasAttachment: false, mine: false, at: '2026-11-28T10:00:00Z' },
+    lastMessage: {
+      body: '¿Hay clase mañana?',
+      hasAttachment: false,
+      mine: false,
+      at: '2026-11-28T10:00:00Z',
+    },
     unreadCount: 2,
     ...overrides,
   };
@@ -64,7 +69,9 @@ describe('MessagesScreen', () => {
     expect(within(item).getByText('2 unread')).toBeInTheDocument();
     expect(within(item).getByText('¿Hay clase mañana?')).toBeInTheDocument();
     expect(within(item).getByText(/^Teacher/)).toBeInTheDocument();
-    expect(screen.getByText('Choose a conversation, or start one with New message.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Choose a conversation, or start one with New message.'),
+    ).toBeInTheDocument();
   });
 
   it('says so in Spanish when there is no conversation yet', async () => {
@@ -92,10 +99,16 @@ describe('MessagesScreen', () => {
   it('opens a thread oldest first, marks it read, and loads older messages on request', async () => {
     vi.spyOn(messagesService, 'inbox').mockResolvedValue(ok([conversation()]));
     const newest: MessagePage = {
-      items: [message('m3', 'teacher-1', 'Sí, a las diez', 3), message('m2', 'student-1', '¿Hay clase?', 2)],
+      items: [
+        message('m3', 'teacher-1', 'Sí, a las diez', 3),
+        message('m2', 'student-1', '¿Hay clase?', 2),
+      ],
       older: { createdAt: '2026-11-28T10:02:00Z', id: 'm2' },
     };
-    const older: MessagePage = { items: [message('m1', 'teacher-1', 'Bienvenida', 1)], older: null };
+    const older: MessagePage = {
+      items: [message('m1', 'teacher-1', 'Bienvenida', 1)],
+      older: null,
+    };
     const thread = vi
       .spyOn(messagesService, 'thread')
       .mockImplementation(async (_id, cursor) => ok(cursor ? older : newest));
@@ -104,7 +117,11 @@ describe('MessagesScreen', () => {
 
     const list = await screen.findByTestId('thread');
     await waitFor(() =>
-      expect(within(list).getAllByTestId('message').map((node) => node.textContent)).toEqual([
+      expect(
+        within(list)
+          .getAllByTestId('message')
+          .map((node) => node.textContent),
+      ).toEqual([
         expect.stringContaining('¿Hay clase?'),
         expect.stringContaining('Sí, a las diez'),
       ]),
@@ -114,20 +131,21 @@ describe('MessagesScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Load older messages' }));
     await waitFor(() => expect(within(list).getAllByTestId('message')).toHaveLength(3));
     expect(within(list).getAllByTestId('message')[0]).toHaveTextContent('Bienvenida');
-    expect(thread).toHaveBeenLastCalledWith('conv-1', { createdAt: '2026-11-28T10:02:00Z', id: 'm2' });
+    expect(thread).toHaveBeenLastCalledWith('conv-1', {
+      createdAt: '2026-11-28T10:02:00Z',
+      id: 'm2',
+    });
     expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
   });
 
   it('keeps the text of a refused send and says why, in Spanish', async () => {
     vi.spyOn(messagesService, 'inbox').mockResolvedValue(ok([conversation({ unreadCount: 0 })]));
     vi.spyOn(messagesService, 'thread').mockResolvedValue(ok({ items: [], older: null }));
-    const send = vi
-      .spyOn(messagesService, 'send')
-      .mockResolvedValue(
-        fail('RPC_ERROR', 'new row violates row-level security policy for table "messages"', {
-          code: '42501',
-        }),
-      );
+    const send = vi.spyOn(messagesService, 'send').mockResolvedValue(
+      fail('RPC_ERROR', 'new row violates row-level security policy for table "messages"', {
+        code: '42501',
+      }),
+    );
     const { user } = renderScreen('es', '/messages?conversation=conv-1');
     const box = await screen.findByRole('textbox', { name: 'Mensaje' });
     await user.type(box, 'Hola, profe');
@@ -161,7 +179,9 @@ describe('MessagesScreen', () => {
       ok({ items: [message('m1', 'teacher-1', 'Hasta pronto', 1)], older: null }),
     );
     renderScreen('en', '/messages?conversation=conv-1');
-    expect(await screen.findByText(/You can no longer write in this conversation/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/You can no longer write in this conversation/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
   });
 
@@ -174,7 +194,11 @@ describe('MessagesScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'New message' }));
     const dialog = await screen.findByRole('dialog', { name: 'New message' });
     // The search field (the options' list is labelled by it too).
-    await user.click(within(dialog).getAllByLabelText('To').find((node) => node.tagName === 'INPUT')!);
+    await user.click(
+      within(dialog)
+        .getAllByLabelText('To')
+        .find((node) => node.tagName === 'INPUT')!,
+    );
     await user.click(await screen.findByRole('option', { name: 'Tomás Ruiz · Teacher' }));
     await user.click(within(dialog).getByRole('button', { name: 'Open conversation' }));
     await waitFor(() => expect(start).toHaveBeenCalledWith('teacher-1'));

@@ -60,7 +60,10 @@ export default function MessagesScreen() {
           onChange={(event) => setSearch(event.currentTarget.value)}
           type="search"
         />
-        <Button leftSection={<IconPencilPlus size={16} aria-hidden />} onClick={() => setStarting(true)}>
+        <Button
+          leftSection={<IconPencilPlus size={16} aria-hidden />}
+          onClick={() => setStarting(true)}
+        >
           {t('newMessage')}
         </Button>
       </Group>

@@ -143,7 +143,8 @@ export function ThreadView({ conversation, userId, onBack }: Props) {
                       aria-label={t('thread.download', { name: message.attachment.name })}
                       style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
                     >
-                      {message.attachment.name} ({formatFileSize(message.attachment.size, language)})
+                      {message.attachment.name} ({formatFileSize(message.attachment.size, language)}
+                      )
                     </Anchor>
                   </Group>
                 ) : null}

@@ -379,7 +379,9 @@ describe('Course Catalog', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Leave the waiting list' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave the waiting list?' });
-    expect(within(dialog).getByText(/You lose your place in line for Business Spanish/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/You lose your place in line for Business Spanish/),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(leaveWaiting).not.toHaveBeenCalled();
 

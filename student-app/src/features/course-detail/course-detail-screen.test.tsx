@@ -35,7 +35,9 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.classesService.markAttendance = vi.fn();
   actual.announcementsService.forCourse = vi.fn();
   // The waiting list panel (its own tests: course-waiting-panel.test.tsx).
-  actual.waitingListService.mine = vi.fn(() => Promise.resolve({ success: true as const, data: [] }));
+  actual.waitingListService.mine = vi.fn(() =>
+    Promise.resolve({ success: true as const, data: [] }),
+  );
   return actual;
 });
 // The live subscriptions need the data client's socket (their own test: shared-data's
@@ -540,7 +542,16 @@ describe('Course detail: announcements', () => {
 
   it('says there are none in Spanish, to a student who completed the course', async () => {
     getDetail.mockResolvedValue(
-      ok(detail({ enrollment: { id: 'e', status: 'completed', progress: 100, enrolledAt: '2025-01-01T00:00:00Z' } })),
+      ok(
+        detail({
+          enrollment: {
+            id: 'e',
+            status: 'completed',
+            progress: 100,
+            enrolledAt: '2025-01-01T00:00:00Z',
+          },
+        }),
+      ),
     );
     renderPage({ language: 'es' });
     const section = await screen.findByRole('region', { name: 'Anuncios' });
@@ -549,7 +560,16 @@ describe('Course detail: announcements', () => {
 
   it('is not offered to a student who dropped the course or never enrolled', async () => {
     getDetail.mockResolvedValue(
-      ok(detail({ enrollment: { id: 'e', status: 'dropped', progress: 10, enrolledAt: '2025-01-01T00:00:00Z' } })),
+      ok(
+        detail({
+          enrollment: {
+            id: 'e',
+            status: 'dropped',
+            progress: 10,
+            enrolledAt: '2025-01-01T00:00:00Z',
+          },
+        }),
+      ),
     );
     const dropped = renderPage();
     expect(await screen.findByRole('region', { name: 'Course Materials' })).toBeInTheDocument();

@@ -110,7 +110,8 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
   const attendeeId = isStudent && activelyEnrolled && user ? user.id : null;
   // A student without an active enrolment reads none of the course's materials: say why, rather
   // than that the course has none.
-  const hiddenBecause = !isStudent || activelyEnrolled ? null : (enrollment?.status ?? 'notEnrolled');
+  const hiddenBecause =
+    !isStudent || activelyEnrolled ? null : (enrollment?.status ?? 'notEnrolled');
   // Announcements: the course's staff, and students who take or completed it (row security says the
   // same); others would only see an empty list.
   const readsAnnouncements =

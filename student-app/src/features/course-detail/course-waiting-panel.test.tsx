@@ -60,7 +60,9 @@ describe('course detail: the waiting list panel', () => {
   });
 
   it('shows nothing for a course with free places or a closed course the student is not waiting for', async () => {
-    const { unmount } = renderScreen(<CourseWaitingPanel course={{ ...fullCourse, enrolledCount: 9 }} />);
+    const { unmount } = renderScreen(
+      <CourseWaitingPanel course={{ ...fullCourse, enrolledCount: 9 }} />,
+    );
     await vi.waitFor(() => expect(mine).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: 'Waiting list' })).toBeNull();
     unmount();

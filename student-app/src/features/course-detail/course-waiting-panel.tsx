@@ -7,7 +7,13 @@ import { useMyWaitingList, useWaitingListLive } from '@portal/shared-data/querie
 import { WaitingListControl, waitingListNamespace } from '@portal/shared-ui';
 
 export interface CourseWaitingPanelProps {
-  course: { id: string; title: string; isActive: boolean; enrolledCount: number; maxStudents: number };
+  course: {
+    id: string;
+    title: string;
+    isActive: boolean;
+    enrolledCount: number;
+    maxStudents: number;
+  };
 }
 
 /**

@@ -413,7 +413,10 @@ describe('Student dashboard', () => {
     getDashboard.mockResolvedValue(dashboardOf([aCourse()]));
     newestAnnouncements.mockResolvedValue({
       success: true,
-      data: [anAnnouncement(), anAnnouncement({ id: 'a-2', title: 'Welcome', courseTitle: 'Italian A1' })],
+      data: [
+        anAnnouncement(),
+        anAnnouncement({ id: 'a-2', title: 'Welcome', courseTitle: 'Italian A1' }),
+      ],
     });
     renderScreen(<DashboardScreen />);
 
@@ -426,14 +429,20 @@ describe('Student dashboard', () => {
     expect(within(section).getByRole('article', { name: 'Welcome' })).toBeInTheDocument();
     expect(newestAnnouncements).toHaveBeenCalledTimes(1);
     expect(newestAnnouncements).toHaveBeenCalledWith(student.id);
-    expect(announcementsLive).toHaveBeenCalledWith('dashboard', ['announcements', 'newest', student.id], student.id);
+    expect(announcementsLive).toHaveBeenCalledWith(
+      'dashboard',
+      ['announcements', 'newest', student.id],
+      student.id,
+    );
   });
 
   it('says when there are no announcements, and a failed read in the student’s words, in Spanish', async () => {
     getDashboard.mockResolvedValue(dashboardOf([aCourse()]));
     const first = renderScreen(<DashboardScreen />, { language: 'es' });
     const section = await screen.findByRole('region', { name: 'Anuncios' });
-    expect(await within(section).findByText('Todavía no hay anuncios en tus cursos.')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Todavía no hay anuncios en tus cursos.'),
+    ).toBeInTheDocument();
     first.unmount();
 
     newestAnnouncements.mockResolvedValue({
@@ -442,7 +451,9 @@ describe('Student dashboard', () => {
     });
     renderScreen(<DashboardScreen />, { language: 'es' });
     const failed = await screen.findByRole('region', { name: 'Anuncios' });
-    expect(await within(failed).findByText('No se pudieron cargar los anuncios.')).toBeInTheDocument();
+    expect(
+      await within(failed).findByText('No se pudieron cargar los anuncios.'),
+    ).toBeInTheDocument();
     expect(within(failed).queryByText(/does not exist/)).not.toBeInTheDocument();
   });
 });

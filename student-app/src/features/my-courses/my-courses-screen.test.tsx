@@ -17,7 +17,9 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.myCoursesReadModel.listForStudent = vi.fn();
   actual.coursesService.unenroll = vi.fn();
   // The waiting lists section (its own tests: ../waiting-list/my-waiting-lists.test.tsx).
-  actual.waitingListService.mine = vi.fn(() => Promise.resolve({ success: true as const, data: [] }));
+  actual.waitingListService.mine = vi.fn(() =>
+    Promise.resolve({ success: true as const, data: [] }),
+  );
   return actual;
 });
 vi.mock('@portal/shared-data/queries', async (importOriginal) => ({

@@ -47,17 +47,23 @@ describe('My Courses: my waiting lists', () => {
     expect(await screen.findByText('Loading your place in line…')).toBeInTheDocument();
     answer({
       success: true,
-      data: [entry(), entry({ id: 'entry-2', courseId: 'course-2', courseTitle: 'English B2', position: 7 })],
+      data: [
+        entry(),
+        entry({ id: 'entry-2', courseId: 'course-2', courseTitle: 'English B2', position: 7 }),
+      ],
     });
     const section = await screen.findByRole('region', { name: 'My waiting lists' });
     const items = await within(section).findAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0] as HTMLElement).getByRole('link', { name: 'Business Spanish' })).toHaveAttribute(
-      'href',
-      paths.courseDetail('course-1'),
-    );
-    expect(within(items[0] as HTMLElement).getByText('You are number 2 in line')).toBeInTheDocument();
-    expect(within(items[1] as HTMLElement).getByText('You are number 7 in line')).toBeInTheDocument();
+    expect(
+      within(items[0] as HTMLElement).getByRole('link', { name: 'Business Spanish' }),
+    ).toHaveAttribute('href', paths.courseDetail('course-1'));
+    expect(
+      within(items[0] as HTMLElement).getByText('You are number 2 in line'),
+    ).toBeInTheDocument();
+    expect(
+      within(items[1] as HTMLElement).getByText('You are number 7 in line'),
+    ).toBeInTheDocument();
     expect(within(items[0] as HTMLElement).getByText(/^Joined /)).toBeInTheDocument();
     expect(mine).toHaveBeenCalledTimes(1);
   });
@@ -81,7 +87,9 @@ describe('My Courses: my waiting lists', () => {
 
   it('speaks Spanish', async () => {
     renderScreen(<MyWaitingLists />, { language: 'es' });
-    expect(await screen.findByRole('heading', { name: 'Mis listas de espera' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Mis listas de espera' }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('No estás en ninguna lista de espera.')).toBeInTheDocument();
   });
 });

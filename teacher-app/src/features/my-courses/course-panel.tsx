@@ -42,7 +42,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The side panel of My Courses: what a teacher wants to know about one of their courses. */
-export function CoursePanel({ course, onEdit, onAnnouncements, withTitle = true }: CoursePanelProps) {
+export function CoursePanel({
+  course,
+  onEdit,
+  onAnnouncements,
+  withTitle = true,
+}: CoursePanelProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const link = courseLink(course.id);

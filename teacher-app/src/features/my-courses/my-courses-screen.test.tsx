@@ -561,7 +561,9 @@ describe('My Courses (teacher): announcements', () => {
     await user.click(within(panel).getByRole('button', { name: 'Announcements' }));
     const drawer = await screen.findByRole('dialog', { name: 'Announcements: Business Spanish' });
     expect(
-      await within(drawer).findByText('No announcements yet. Post one to tell the course’s students.'),
+      await within(drawer).findByText(
+        'No announcements yet. Post one to tell the course’s students.',
+      ),
     ).toBeInTheDocument();
     expect(courseAnnouncements).toHaveBeenCalledWith('course-1');
 
@@ -583,7 +585,9 @@ describe('My Courses (teacher): announcements', () => {
       }),
     );
     // The list is read again after the post.
-    expect(await within(drawer).findByRole('article', { name: 'Exam on Friday' })).toBeInTheDocument();
+    expect(
+      await within(drawer).findByRole('article', { name: 'Exam on Friday' }),
+    ).toBeInTheDocument();
   });
 
   it('says a refused post in Spanish and keeps the text', async () => {
@@ -591,7 +595,10 @@ describe('My Courses (teacher): announcements', () => {
     listTaught.mockResolvedValue(pageOf([aCourse()]));
     courseAnnouncements.mockResolvedValue(ok([posted]));
     postAnnouncement.mockResolvedValue(
-      fail('UPDATE_COURSES_ERROR', 'new row for relation "announcements" violates check constraint "announcements_title_check"'),
+      fail(
+        'UPDATE_COURSES_ERROR',
+        'new row for relation "announcements" violates check constraint "announcements_title_check"',
+      ),
     );
     const { user } = renderPage({ language: 'es' });
 
