@@ -55,7 +55,7 @@ export const es: typeof en = {
   fullHint:
     'Este curso está completo. Apúntate a la lista de espera y tendrás la primera plaza que se libere.',
   seatGiven:
-    'Cuando se libera una plaza, la primera persona de la lista queda inscrita automáticamente y recibe un aviso.',
+    'Cuando se libera una plaza, la inscripción pasa automáticamente a la primera persona de la lista, que recibe un aviso.',
   panelTitle: 'Lista de espera',
   sectionTitle: 'Mis listas de espera',
   sectionEmpty: 'No estás en ninguna lista de espera.',
@@ -72,7 +72,7 @@ export const es: typeof en = {
   lineStudent: 'Estudiante',
   lineJoined: 'Desde',
   lineHint:
-    'Cuando se libera una plaza, la primera persona de la lista queda inscrita automáticamente y recibe un aviso.',
+    'Cuando se libera una plaza, la inscripción pasa automáticamente a la primera persona de la lista, que recibe un aviso.',
 };
 
 registerMessages(namespace, { en, es });
