@@ -20,6 +20,7 @@ const SIDEBARS = {
     'Materials',
     'Activities',
     'Profile',
+    'Messages',
   ],
   teacher: [
     'Dashboard',
@@ -30,6 +31,7 @@ const SIDEBARS = {
     'Activities',
     'My Students',
     'Profile',
+    'Messages',
   ],
   student: [
     'Dashboard',
@@ -39,6 +41,7 @@ const SIDEBARS = {
     'Calendar',
     'Activities',
     'Profile',
+    'Messages',
   ],
 } as const;
 

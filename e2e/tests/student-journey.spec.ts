@@ -151,7 +151,9 @@ test('a new student: sign up, enroll, learn, submit work, see the grade, drop th
   await expect(catalog.course(COURSE).getByRole('button', { name: 'Enroll Now' })).toBeEnabled();
 });
 
-test('a full course shows Full and cannot be enrolled in', async ({ page }) => {
+test('a full course cannot be enrolled in and offers its waiting list instead', async ({
+  page,
+}) => {
   const auth = new AuthScreen(page);
   await auth.open();
   await auth.signIn(DEMO.student, DEMO_PASSWORD);
@@ -162,8 +164,10 @@ test('a full course shows Full and cannot be enrolled in', async ({ page }) => {
   await catalog.search(FULL_COURSE);
   const card = catalog.course(FULL_COURSE);
   await expect(card).toContainText('This course is currently full');
-  await expect(card.getByRole('button', { name: 'Full' })).toBeDisabled();
   await expect(card.getByRole('button', { name: 'Enroll Now' })).toHaveCount(0);
+  // Since the waiting list (docs/waiting-list.md), a full active course offers its line instead of a
+  // disabled Full button; waiting-list.spec.ts follows a seat from the line.
+  await expect(card.getByRole('button', { name: 'Join the waiting list' })).toBeEnabled();
 });
 
 test("an unknown course id shows 'Course not found.'", async ({ page }) => {
