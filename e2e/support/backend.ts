@@ -1,8 +1,15 @@
 import { request } from 'node:http';
 
+/**
+ * The local stack's ports follow LOCAL_SUPABASE_PORT_OFFSET, as local-supabase and scripts/lib.mjs do,
+ * so a run can use a stack of its own beside another (the served shell's portal.config.json must then
+ * name the same API, as a deployment's would).
+ */
+export const PORT_OFFSET = Number.parseInt(process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '0', 10) || 0;
+
 /** Direct calls to the local stack for test set-up (the UI is what the tests exercise). */
-export const API_URL = 'http://127.0.0.1:54321';
-export const OUTBOX_URL = 'http://127.0.0.1:54324';
+export const API_URL = `http://127.0.0.1:${54321 + PORT_OFFSET}`;
+export const OUTBOX_URL = `http://127.0.0.1:${54324 + PORT_OFFSET}`;
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
