@@ -1,8 +1,15 @@
 import { request } from 'node:http';
 
+/**
+ * The local stack's ports follow LOCAL_SUPABASE_PORT_OFFSET, as local-supabase and scripts/lib.mjs do,
+ * so a run can use a stack of its own beside another (the served shell's portal.config.json must then
+ * name the same API, as a deployment's would).
+ */
+export const PORT_OFFSET = Number.parseInt(process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '0', 10) || 0;
+
 /** Direct calls to the local stack for test set-up (the UI is what the tests exercise). */
-export const API_URL = 'http://127.0.0.1:54321';
-export const OUTBOX_URL = 'http://127.0.0.1:54324';
+export const API_URL = `http://127.0.0.1:${54321 + PORT_OFFSET}`;
+export const OUTBOX_URL = `http://127.0.0.1:${54324 + PORT_OFFSET}`;
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
@@ -25,7 +32,7 @@ let nextHost = Math.floor(Math.random() * 50_000);
  */
 function freshLoopbackAddress(): string {
   nextHost += 1;
-  return `127.${100 + ((nextHost >> 16) % 50)}.${(nextHost >> 8) & 255}.${(nextHost & 255) || 1}`;
+  return `127.${100 + ((nextHost >> 16) % 50)}.${(nextHost >> 8) & 255}.${nextHost & 255 || 1}`;
 }
 
 export async function signUpThroughApi(
@@ -39,29 +46,31 @@ export async function signUpThroughApi(
     password,
     data: { first_name: firstName, last_name: lastName, role: 'student' },
   });
-  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request(
-      `${API_URL}/auth/v1/signup`,
-      {
-        method: 'POST',
-        localAddress: freshLoopbackAddress(),
-        headers: {
-          apikey: ANON_KEY,
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(payload),
+  const { status, text } = await new Promise<{ status: number; text: string }>(
+    (resolve, reject) => {
+      const req = request(
+        `${API_URL}/auth/v1/signup`,
+        {
+          method: 'POST',
+          localAddress: freshLoopbackAddress(),
+          headers: {
+            apikey: ANON_KEY,
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(payload),
+          },
         },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    },
+  );
   if (status !== 200) throw new Error(`sign-up failed: ${status} ${text}`);
 }
 
@@ -119,4 +128,124 @@ export function rest(path: string, token: string, init: RequestInit = {}) {
       ...init.headers,
     },
   });
+}
+
+// Set-up through the API for journeys that need people and a course of their own (so the demo
+// accounts stay as the other tests expect them): a person, a course, an enrolment.
+
+/** The response, or an error naming the set-up step with the server's status and answer. */
+export async function must(response: Response, what: string): Promise<Response> {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** A database function called as the token's user: its JSON answer. */
+export async function rpc(name: string, token: string, body: object): Promise<unknown> {
+  const response = await must(
+    await rest(`rpc/${name}`, token, { method: 'POST', body: JSON.stringify(body) }),
+    name,
+  );
+  return response.json();
+}
+
+export interface Person {
+  email: string;
+  token: string;
+  userId: string;
+  /** 'First Last', as the screens show it. */
+  name: string;
+}
+
+/** A new student with the demo password, signed up through the API from an address of its own. */
+export async function newStudent(firstName: string, lastName: string): Promise<Person> {
+  const email = uniqueEmail(`${lastName}-${firstName}`.toLowerCase());
+  await signUpThroughApi(email, DEMO_PASSWORD, firstName, lastName);
+  const { token, userId } = await passwordGrant(email, DEMO_PASSWORD);
+  return { email, token, userId, name: `${firstName} ${lastName}` };
+}
+
+/** A new teacher: signed up as a student (sign-up makes only students), then made a teacher. */
+export async function newTeacher(
+  adminToken: string,
+  firstName: string,
+  lastName: string,
+): Promise<Person> {
+  const person = await newStudent(firstName, lastName);
+  await must(
+    await rest(`users?id=eq.${person.userId}`, adminToken, {
+      method: 'PATCH',
+      body: JSON.stringify({ role: 'teacher' }),
+    }),
+    'make teacher',
+  );
+  return person;
+}
+
+/** A Spanish course taught by `teacherId`, created by the administrator: its id. */
+export async function createCourse(
+  adminToken: string,
+  course: { title: string; description: string; teacherId: string; maxStudents?: number },
+): Promise<string> {
+  const created = await must(
+    await rest('courses?select=id', adminToken, {
+      method: 'POST',
+      headers: { Prefer: 'return=representation' },
+      body: JSON.stringify({
+        title: course.title,
+        description: course.description,
+        language: 'Spanish',
+        teacher_id: course.teacherId,
+        max_students: course.maxStudents ?? 10,
+      }),
+    }),
+    'create course',
+  );
+  const [row] = (await created.json()) as { id: string }[];
+  if (!row) throw new Error(`create course: no row returned for ${course.title}`);
+  return row.id;
+}
+
+/** Enrols the student as the administrator; throws unless the database answers success. */
+export async function enrol(adminToken: string, studentId: string, courseId: string) {
+  const reply = await rpc('enroll_user_in_course', adminToken, {
+    user_uuid: studentId,
+    course_uuid: courseId,
+  });
+  if ((reply as { success?: unknown } | null)?.success !== true)
+    throw new Error(`enrol ${studentId} in ${courseId}: ${JSON.stringify(reply)}`);
+}
+
+/**
+ * What the live journeys start from, so the demo accounts stay as the other tests expect them: the
+ * administrator's token, a new teacher `teacher lastName`, a course of theirs (max 10 students
+ * unless told) and new students `first lastName`, one per first name, enrolled in it.
+ */
+export async function courseOfTheirOwn<const Students extends readonly string[]>({
+  lastName,
+  teacher,
+  students,
+  ...course
+}: {
+  lastName: string;
+  teacher: string;
+  /** First names, one student each, in this order. */
+  students: Students;
+  title: string;
+  description: string;
+  maxStudents?: number;
+}) {
+  const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
+  const [teacherPerson, studentPeople] = await Promise.all([
+    newTeacher(admin, teacher, lastName),
+    Promise.all(students.map((firstName) => newStudent(firstName, lastName))),
+  ]);
+  const courseId = await createCourse(admin, { ...course, teacherId: teacherPerson.userId });
+  for (const student of studentPeople) await enrol(admin, student.userId, courseId);
+  return {
+    admin,
+    teacher: teacherPerson,
+    /** One per first name given, in its order. */
+    students: studentPeople as { [Index in keyof Students]: Person },
+    courseId,
+  };
 }

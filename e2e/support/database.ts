@@ -1,8 +1,9 @@
 import pg from 'pg';
+import { PORT_OFFSET } from './backend';
 
 // The local stack's Postgres, as its superuser: only for loading volume a test needs and removing it
 // afterwards (local-supabase/src/config.ts holds the same port and credentials).
-const DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
+const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${54322 + PORT_OFFSET}/postgres`;
 
 /** Runs `work` with a superuser connection, closed afterwards. */
 export async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './backend';
 
 /** The /auth screen, found the way a person finds it: by roles and labels. */
 export class AuthScreen {
@@ -35,6 +36,27 @@ export class AuthScreen {
     await this.page.getByLabel('Confirm Password').fill(fields.password);
     await this.page.getByRole('button', { name: 'Create Account' }).click();
   }
+}
+
+/**
+ * A new browser context (reduced motion; `viewport` when given, e.g. a 375 px phone) signed in as
+ * `email` with the demo password: the page once the portal's sidebar is there.
+ */
+export async function signedIn(
+  browser: Browser,
+  email: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    ...(viewport ? { viewport } : {}),
+  });
+  const page = await context.newPage();
+  const auth = new AuthScreen(page);
+  await auth.open();
+  await auth.signIn(email, DEMO_PASSWORD);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  return page;
 }
 
 export class Sidebar {

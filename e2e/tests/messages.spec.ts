@@ -1,58 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  passwordGrant,
-  rest,
-  signUpThroughApi,
-  uniqueEmail,
-} from '../support/backend';
-import { AuthScreen } from '../support/pages';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeViolations, expectFitsWidth } from '../support/accessibility';
+import { courseOfTheirOwn } from '../support/backend';
+import { signedIn } from '../support/pages';
 
 // Issue 30, messages: a student writes to the teacher of their course; the teacher's sidebar badge
 // shows it live, the teacher reads and replies; the student (on a 375 px phone) sees the reply in the
 // open thread live, goes Back, and the next message shows in the inbox and the badge live; reading
 // clears the badges. A teacher, a course and a student of their own, so the demo accounts' messages
 // stay as the other tests expect them.
-
-async function must(response: Response, what: string): Promise<Response> {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-async function person(firstName: string, role: 'student' | 'teacher', adminToken: string) {
-  const email = uniqueEmail(`messages-${role}`);
-  await signUpThroughApi(email, DEMO_PASSWORD, firstName, 'Mensajes');
-  const { token, userId } = await passwordGrant(email, DEMO_PASSWORD);
-  if (role === 'teacher') {
-    await must(
-      await rest(`users?id=eq.${userId}`, adminToken, {
-        method: 'PATCH',
-        body: JSON.stringify({ role }),
-      }),
-      'make teacher',
-    );
-  }
-  return { email, token, userId };
-}
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function signedIn(
-  browser: Browser,
-  email: string,
-  viewport?: { width: number; height: number },
-): Promise<Page> {
-  const page = await (
-    await browser.newContext({ reducedMotion: 'reduce', ...(viewport ? { viewport } : {}) })
-  ).newPage();
-  const auth = new AuthScreen(page);
-  await auth.open();
-  await auth.signIn(email, DEMO_PASSWORD);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-  return page;
-}
 
 /** The sidebar's Messages entry: its name carries the unread count ("Messages 1 unread"). */
 function messagesLink(page: Page): Locator {
@@ -61,42 +16,19 @@ function messagesLink(page: Page): Locator {
     .getByRole('link', { name: /^Messages/ });
 }
 
-async function axe(page: Page, include: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .include(include)
-    .withTags(WCAG_TAGS)
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
 test('a message round trip with the unread badge', async ({ browser }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
-  const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
-  const teacher = await person('Tere', 'teacher', admin);
-  const student = await person('Santi', 'student', admin);
-  const created = await must(
-    await rest('courses?select=id', admin, {
-      method: 'POST',
-      headers: { Prefer: 'return=representation' },
-      body: JSON.stringify({
-        title: `Messages course ${stamp}`,
-        description: 'Messages',
-        language: 'Spanish',
-        teacher_id: teacher.userId,
-        max_students: 10,
-      }),
-    }),
-    'create course',
-  );
-  const [course] = (await created.json()) as { id: string }[];
-  await must(
-    await rest('rpc/enroll_user_in_course', admin, {
-      method: 'POST',
-      body: JSON.stringify({ user_uuid: student.userId, course_uuid: course?.id }),
-    }),
-    'enrol',
-  );
+  const {
+    teacher,
+    students: [student],
+  } = await courseOfTheirOwn({
+    lastName: 'Mensajes',
+    teacher: 'Tere',
+    students: ['Santi'],
+    title: `Messages course ${stamp}`,
+    description: 'Messages',
+  });
 
   const teacherPage = await signedIn(browser, teacher.email);
   await expect(messagesLink(teacherPage)).toHaveAccessibleName('Messages');
@@ -113,7 +45,7 @@ test('a message round trip with the unread badge', async ({ browser }) => {
   await studentPage.getByRole('button', { name: 'New message' }).click();
   const dialog = studentPage.getByRole('dialog', { name: 'New message' });
   await expect(dialog).toBeVisible();
-  await axe(studentPage, '[role="dialog"]');
+  expect(await axeViolations(studentPage, '[role="dialog"]')).toEqual([]);
   // The search field (the options' list is labelled by it too).
   await dialog.getByLabel('To', { exact: true }).and(dialog.locator('input')).click();
   await studentPage.getByRole('option', { name: 'Tere Mensajes · Teacher' }).click();
@@ -158,10 +90,8 @@ test('a message round trip with the unread badge', async ({ browser }) => {
     `messages: the reply reached the student's open thread ${Date.now() - replied} ms after the send`,
   );
   await expect(messagesLink(studentPage)).toHaveAccessibleName('Messages');
-  await axe(studentPage, 'main');
-  expect(
-    await studentPage.evaluate(() => document.documentElement.scrollWidth),
-  ).toBeLessThanOrEqual(375);
+  expect(await axeViolations(studentPage, 'main')).toEqual([]);
+  await expectFitsWidth(studentPage, 375);
 
   // Back to the inbox; the next message shows there and in the badge live, until it is read.
   await studentPage.getByRole('button', { name: 'Back to conversations' }).click();

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  passwordGrant,
-  rest,
-  signUpThroughApi,
-  uniqueEmail,
-} from '../support/backend';
-import { AuthScreen, Portal } from '../support/pages';
+import { expect, test } from '@playwright/test';
+import { axeViolations, expectFitsWidth } from '../support/accessibility';
+import { courseOfTheirOwn, must, rest } from '../support/backend';
+import { Portal, signedIn } from '../support/pages';
 
 // Issue 30, "a moved class notifies its students": a teacher drags a class of their course to another
 // time in the planner, and the bell of a student enrolled in the course shows it within 2 s, without a
@@ -19,75 +12,22 @@ const two = (n: number) => String(n).padStart(2, '0');
 const dayKey = (date: Date) =>
   `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 
-async function must(response: Response, what: string): Promise<Response> {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-async function person(label: string, role: 'student' | 'teacher', adminToken: string) {
-  const email = uniqueEmail(label);
-  await signUpThroughApi(email, DEMO_PASSWORD, label === 'bell-teacher' ? 'Tina' : 'Bea', 'Bell');
-  const { token, userId } = await passwordGrant(email, DEMO_PASSWORD);
-  if (role === 'teacher') {
-    await must(
-      await rest(`users?id=eq.${userId}`, adminToken, {
-        method: 'PATCH',
-        body: JSON.stringify({ role }),
-      }),
-      'make teacher',
-    );
-  }
-  return { email, token, userId };
-}
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function signedIn(
-  browser: Browser,
-  email: string,
-  viewport?: { width: number; height: number },
-): Promise<Page> {
-  const page = await (
-    await browser.newContext({ reducedMotion: 'reduce', ...(viewport ? { viewport } : {}) })
-  ).newPage();
-  const auth = new AuthScreen(page);
-  await auth.open();
-  await auth.signIn(email, DEMO_PASSWORD);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-  return page;
-}
-
 test('a moved class notifies its students: the bell shows it within 2 s, without a reload', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
-  const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
-  const teacher = await person('bell-teacher', 'teacher', admin);
-  const student = await person('bell-student', 'student', admin);
-  const created = await must(
-    await rest('courses?select=id', admin, {
-      method: 'POST',
-      headers: { Prefer: 'return=representation' },
-      body: JSON.stringify({
-        title: `Bell course ${stamp}`,
-        description: 'Notifications',
-        language: 'Spanish',
-        teacher_id: teacher.userId,
-        max_students: 10,
-      }),
-    }),
-    'create course',
-  );
-  const [course] = (await created.json()) as { id: string }[];
-  const enrolled = await must(
-    await rest('rpc/enroll_user_in_course', admin, {
-      method: 'POST',
-      body: JSON.stringify({ user_uuid: student.userId, course_uuid: course?.id }),
-    }),
-    'enrol',
-  );
-  expect(await enrolled.json()).toMatchObject({ success: true });
+  const {
+    teacher,
+    students: [student],
+    courseId,
+  } = await courseOfTheirOwn({
+    lastName: 'Bell',
+    teacher: 'Tina',
+    students: ['Bea'],
+    title: `Bell course ${stamp}`,
+    description: 'Notifications',
+  });
   // Two days ahead at 10:00 local time (the browser shares this machine's time zone).
   const day = new Date();
   day.setDate(day.getDate() + 2);
@@ -97,7 +37,7 @@ test('a moved class notifies its students: the bell shows it within 2 s, without
     await rest('classes', teacher.token, {
       method: 'POST',
       body: JSON.stringify({
-        course_id: course?.id,
+        course_id: courseId,
         title,
         description: 'Moves later',
         scheduled_date: day.toISOString(),
@@ -123,15 +63,8 @@ test('a moved class notifies its students: the bell shows it within 2 s, without
   ).toBeVisible();
   // The open list and the header with the bell and its badge: no axe violation, nothing wider than
   // the phone.
-  const { violations } = await new AxeBuilder({ page: studentPage })
-    .include('[role="dialog"]')
-    .include('header')
-    .withTags(WCAG_TAGS)
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  expect(
-    await studentPage.evaluate(() => document.documentElement.scrollWidth),
-  ).toBeLessThanOrEqual(375);
+  expect(await axeViolations(studentPage, '[role="dialog"]', 'header')).toEqual([]);
+  await expectFitsWidth(studentPage, 375);
 
   // The teacher drags the class to 13:00 in the planner.
   const teacherPage = await signedIn(browser, teacher.email);

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  passwordGrant,
-  rest,
-  signUpThroughApi,
-  uniqueEmail,
-} from '../support/backend';
-import { AuthScreen, CourseManagement } from '../support/pages';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, expectFitsWidth } from '../support/accessibility';
+import { DEMO, courseOfTheirOwn, must, newStudent, rest, rpc } from '../support/backend';
+import { CourseManagement, signedIn } from '../support/pages';
 
 // Issue 30, the waiting list: "two students drop from a full course at once and exactly two from the
 // waiting list get the seats". Two students join a full course's line from its page (on phones), a
@@ -17,61 +10,11 @@ import { AuthScreen, CourseManagement } from '../support/pages';
 // and the course is never over capacity. Its own teacher, course and students, so the demo accounts
 // stay as the other tests expect them.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 375, height: 812 };
 
-async function must(response: Response, what: string): Promise<Response> {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-async function person(
-  label: string,
-  firstName: string,
-  role: 'student' | 'teacher',
-  adminToken: string,
-) {
-  const email = uniqueEmail(label);
-  await signUpThroughApi(email, DEMO_PASSWORD, firstName, 'Line');
-  const { token, userId } = await passwordGrant(email, DEMO_PASSWORD);
-  if (role === 'teacher') {
-    await must(
-      await rest(`users?id=eq.${userId}`, adminToken, {
-        method: 'PATCH',
-        body: JSON.stringify({ role }),
-      }),
-      'make teacher',
-    );
-  }
-  return { email, token, userId, name: `${firstName} Line` };
-}
-
-async function rpc(name: string, token: string, body: object): Promise<unknown> {
-  const response = await must(
-    await rest(`rpc/${name}`, token, { method: 'POST', body: JSON.stringify(body) }),
-    name,
-  );
-  return response.json();
-}
-
-async function signedIn(browser: Browser, email: string, viewport = PHONE): Promise<Page> {
-  const page = await (await browser.newContext({ reducedMotion: 'reduce', viewport })).newPage();
-  const auth = new AuthScreen(page);
-  await auth.open();
-  await auth.signIn(email, DEMO_PASSWORD);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-  return page;
-}
-
 async function expectAccessible(page: Page, include: string, width: number) {
-  const { violations } = await new AxeBuilder({ page })
-    .include(include)
-    .withTags(WCAG_TAGS)
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    width,
-  );
+  expect(await axeViolations(page, include)).toEqual([]);
+  await expectFitsWidth(page, width);
 }
 
 test('two students drop from a full course at once and exactly two from the waiting list get the seats', async ({
@@ -80,44 +23,25 @@ test('two students drop from a full course at once and exactly two from the wait
   test.setTimeout(180_000);
   const stamp = Date.now();
   const title = `Waiting course ${stamp}`;
-  const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
-  const teacher = await person('line-teacher', 'Tess', 'teacher', admin);
-  const [seatedA, seatedB, first, second, third] = await Promise.all([
-    person('line-seated-a', 'Sam', 'student', admin),
-    person('line-seated-b', 'Sol', 'student', admin),
-    person('line-first', 'Fay', 'student', admin),
-    person('line-second', 'Gus', 'student', admin),
-    person('line-third', 'Hal', 'student', admin),
-  ]);
-  const created = await must(
-    await rest('courses?select=id', admin, {
-      method: 'POST',
-      headers: { Prefer: 'return=representation' },
-      body: JSON.stringify({
-        title,
-        description: 'Two places only',
-        language: 'Spanish',
-        teacher_id: teacher.userId,
-        max_students: 2,
-      }),
+  // Two seated students fill the course; three more will join its line.
+  const [full, [first, second, third]] = await Promise.all([
+    courseOfTheirOwn({
+      lastName: 'Line',
+      teacher: 'Tess',
+      students: ['Sam', 'Sol'],
+      title,
+      description: 'Two places only',
+      maxStudents: 2,
     }),
-    'create course',
-  );
-  const [course] = (await created.json()) as { id: string }[];
-  const courseId = course?.id as string;
-  for (const seated of [seatedA, seatedB]) {
-    expect(
-      await rpc('enroll_user_in_course', admin, {
-        user_uuid: seated.userId,
-        course_uuid: courseId,
-      }),
-    ).toMatchObject({ success: true });
-  }
+    Promise.all([newStudent('Fay', 'Line'), newStudent('Gus', 'Line'), newStudent('Hal', 'Line')]),
+  ]);
+  const { admin, teacher, courseId } = full;
+  const [seatedA, seatedB] = full.students;
 
   // The first two join from the course's page, on phones, one after the other.
   const pages: Page[] = [];
   for (const [index, student] of [first, second].entries()) {
-    const page = await signedIn(browser, student.email);
+    const page = await signedIn(browser, student.email, PHONE);
     await page.goto(`/course-detail/${courseId}`);
     const panel = page.getByRole('region', { name: 'Waiting list' });
     await expect(panel).toContainText('This course is full');
@@ -198,7 +122,7 @@ test('two students drop from a full course at once and exactly two from the wait
     'count',
   );
   expect(await counted.json()).toEqual([{ enrolled_count: 2 }]);
-  const thirdPage = await signedIn(browser, third.email);
+  const thirdPage = await signedIn(browser, third.email, PHONE);
   await thirdPage.goto('/my-courses');
   const mine = thirdPage.getByRole('region', { name: 'My waiting lists' });
   await expect(mine.getByRole('listitem').filter({ hasText: title })).toContainText(

@@ -64,7 +64,7 @@ export {
   announcementMutations,
   announcementQueries,
 } from './announcement-queries';
-export { useCourseAnnouncements } from './use-course-announcements';
+export { useCourseAnnouncementsDrawer } from './use-course-announcements-drawer';
 export { useAnnouncementsLive } from './use-announcements-live';
 export { waitingListKeys } from './keys';
 export { waitingListMutations, waitingListQueries } from './waiting-list-queries';

@@ -1,10 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  ANNOUNCEMENT_TEXT_LIMITS,
-  errorMessageKey,
-  validateAnnouncementForm,
-} from '@portal/shared-data';
-import { useCourseAnnouncements } from '@portal/shared-data/queries';
+import { errorMessageKey } from '@portal/shared-data';
+import { useCourseAnnouncementsDrawer } from '@portal/shared-data/queries';
 import { AnnouncementsDrawer, AnnouncementsManager } from '@portal/shared-ui';
 
 export interface CourseAnnouncementsProps {
@@ -14,28 +10,16 @@ export interface CourseAnnouncementsProps {
 
 /**
  * A course's announcements for an administrator (docs/announcements.md): the shared drawer and manager
- * (the teacher's My Courses shows the same), wired to the course's list and writes.
+ * (the teacher's My Courses shows the same), wired by shared-data's `useCourseAnnouncementsDrawer`.
  */
 export function CourseAnnouncements({ course, onClose }: CourseAnnouncementsProps) {
   const { t } = useTranslation();
-  const { read, save, remove, setPinned } = useCourseAnnouncements(course.id);
-  const describeError = (error: unknown) => t(errorMessageKey(error), { ns: 'errors' });
+  const manager = useCourseAnnouncementsDrawer(course.id, (error) =>
+    t(errorMessageKey(error), { ns: 'errors' }),
+  );
   return (
     <AnnouncementsDrawer courseTitle={course.title} onClose={onClose}>
-      <AnnouncementsManager
-        items={read.data}
-        loading={read.isPending}
-        loadError={read.isError ? describeError(read.error) : null}
-        onRetry={() => void read.refetch()}
-        retrying={read.isFetching}
-        save={save}
-        remove={remove}
-        setPinned={setPinned}
-        describeError={describeError}
-        validate={validateAnnouncementForm}
-        limits={ANNOUNCEMENT_TEXT_LIMITS}
-        withHeading={false}
-      />
+      <AnnouncementsManager {...manager} />
     </AnnouncementsDrawer>
   );
 }

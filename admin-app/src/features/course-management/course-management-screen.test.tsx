@@ -400,11 +400,12 @@ describe('Course Management: announcements', () => {
     updatedAt: '2025-03-10T09:00:00Z',
   };
 
-  it("opens any course's announcements from its card: pin, then delete after confirming", async () => {
+  // The drawer's wiring (list, post, edit, pin, delete, failures) is shared-data's
+  // useCourseAnnouncementsDrawer, tested once there; these prove the card opens it wired to the service.
+  it("opens any course's announcements from its card, wired to the course's list and writes", async () => {
     listCourses.mockResolvedValue(ok(paged([travel])));
     courseAnnouncements.mockResolvedValue(ok([news]));
     updateAnnouncement.mockResolvedValue(ok({ ...news, pinned: true }));
-    removeAnnouncement.mockResolvedValue(ok(null));
     const { user } = renderPage();
 
     const card = await screen.findByRole('article', { name: 'English for Travel' });
@@ -417,12 +418,6 @@ describe('Course Management: announcements', () => {
     await user.click(within(item).getByRole('button', { name: 'Actions for “Trip moved”' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Pin to the top' }));
     await waitFor(() => expect(updateAnnouncement).toHaveBeenCalledWith('a-1', { pinned: true }));
-
-    await user.click(within(item).getByRole('button', { name: 'Actions for “Trip moved”' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete this announcement?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(removeAnnouncement).toHaveBeenCalledWith('a-1'));
   });
 
   it('speaks Spanish and says why a delete was refused', async () => {

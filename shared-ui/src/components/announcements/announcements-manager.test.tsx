@@ -6,8 +6,8 @@ import type { AnnouncementView } from './announcement-list';
 import { AnnouncementsManager, type AnnouncementsManagerProps } from './announcements-manager';
 
 // The staff's section, at its unit boundary: the list, the writes and the validator come in as props
-// (the apps pass shared-data's useCourseAnnouncements and validateAnnouncementForm; the kit imports no
-// shared-data, so the test's validator says only what these tests need: a title and a message).
+// (the apps pass what shared-data's useCourseAnnouncementsDrawer returns, validateAnnouncementForm
+// included; the kit imports no shared-data, so the test's validator says only what these tests need: a title and a message).
 
 function announcement(overrides: Partial<AnnouncementView> = {}): AnnouncementView {
   return {

@@ -17,7 +17,7 @@ import { AnnouncementList, type AnnouncementView } from './announcement-list';
 import { namespace } from './i18n';
 
 export interface AnnouncementsManagerProps {
-  /** A course's announcements, pinned first (shared-data's `useCourseAnnouncements().read`). */
+  /** A course's announcements, pinned first (shared-data's `useCourseAnnouncementsDrawer` returns all these props). */
   items: readonly AnnouncementView[] | undefined;
   loading: boolean;
   loadError: string | null;
