@@ -71,6 +71,8 @@ test('an admin enrols a CSV of students: a bad row enrols nobody, the corrected 
   await expect(stacked.getByRole('listitem')).toHaveCount(3);
   await expect(stacked.getByRole('listitem').nth(2)).toContainText('No account has this email');
   await expect(report).toHaveCount(0);
+  // A button's spinner slides out for 150 ms after its request ends, overflowing while it moves.
+  await expect(dialog.locator('.mantine-Button-loader')).toHaveCount(0);
   const scrollers = await dialog.evaluate((root) =>
     [root, ...root.querySelectorAll('*')]
       .filter((element) => {
