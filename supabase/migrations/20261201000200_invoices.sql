@@ -154,7 +154,7 @@ begin
   if tg_op = 'UPDATE' then
     v_old := to_jsonb(old);
     v_new := to_jsonb(new);
-    foreach v_key in array tg_argv loop
+    foreach v_key in array coalesce(tg_argv, array[]::text[]) loop
       if v_new -> v_key = 'null'::jsonb then
         v_old := v_old - v_key;
         v_new := v_new - v_key;

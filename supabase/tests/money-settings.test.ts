@@ -1,0 +1,218 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeDb,
+  createClass,
+  createCourse,
+  createPerson,
+  enroll,
+  expectDenied,
+  hoursFromNow,
+  ownerQuery,
+  service,
+  type Person,
+} from './fixtures';
+
+// Money and the school's settings (issue 31, docs/money.md). Serial (vitest.config.ts): it changes
+// System Settings → billing, and compares the school's revenue before and after a payment.
+
+let admin: Person;
+let teacher: Person;
+
+const DEFAULT_BILLING = {
+  currency: 'EUR',
+  legalName: '',
+  address: '',
+  taxId: '',
+  taxRate: 0,
+  invoiceMode: 'on_enrolment',
+  refundOnDrop: 'pro_rata_classes_held',
+  paymentTermsDays: 14,
+};
+
+async function setBilling(values: Record<string, unknown>) {
+  return admin.client
+    .from('app_settings')
+    .update({ billing: { ...DEFAULT_BILLING, ...values } })
+    .eq('id', 1)
+    .select('billing')
+    .single();
+}
+
+beforeAll(async () => {
+  [admin, teacher] = await Promise.all([createPerson('admin', 'Ada'), createPerson('teacher', 'Tomás')]);
+});
+
+afterEach(async () => {
+  await ownerQuery(`update public.app_settings set billing = $1 where id = 1`, [JSON.stringify(DEFAULT_BILLING)]);
+});
+
+afterAll(async () => {
+  await closeDb();
+});
+
+describe('the billing settings', () => {
+  it('have their defaults and are read by administrators only', async () => {
+    const { data } = await admin.client.rpc('get_app_settings');
+    expect((data as { billing: unknown }).billing).toEqual(DEFAULT_BILLING);
+    const student = await createPerson('student');
+    const theirs = await student.client.rpc('get_app_settings');
+    expect(theirs.data).not.toHaveProperty('billing');
+    const refused = await student.client.from('app_settings').update({ billing: { ...DEFAULT_BILLING, taxRate: 50 } }).eq('id', 1).select('id');
+    expect(refused.data ?? []).toEqual([]);
+    const teacherTry = await teacher.client.from('app_settings').update({ billing: DEFAULT_BILLING }).eq('id', 1).select('id');
+    expect(teacherTry.data ?? []).toEqual([]);
+  });
+
+  it('refuse bad values with a clear message, and payment before the seat until it is built', async () => {
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ currency: 'euro' }, /ISO 4217/],
+      [{ taxRate: 101 }, /Tax rate/],
+      [{ taxRate: 10.555 }, /Tax rate/],
+      [{ taxRate: '10' }, /must be a number/],
+      [{ invoiceMode: 'payment_before_seat' }, /not available yet/],
+      [{ refundOnDrop: 'half' }, /Refund on drop/],
+      [{ paymentTermsDays: 400 }, /Payment terms/],
+      [{ paymentTermsDays: 1.5 }, /Payment terms/],
+      [{ iban: 'x' }, /Unknown setting billing.iban/],
+    ];
+    for (const [values, message] of cases) {
+      const { error } = await setBilling(values);
+      expect(error?.code, JSON.stringify(values)).toBe('23514');
+      expect(error?.message).toMatch(message);
+    }
+    const ok = await setBilling({ currency: 'USD', taxRate: 21, legalName: 'Lingua Academy S.L.', paymentTermsDays: 30 });
+    expect(ok.error).toBeNull();
+  });
+
+  it('are copied onto each invoice when it is issued, and later changes leave it as it was', async () => {
+    expect(
+      (await setBilling({ currency: 'USD', taxRate: 21, legalName: 'Lingua S.L.', address: 'Calle Mayor 1', taxId: 'B123', paymentTermsDays: 30 })).error,
+    ).toBeNull();
+    const student = await createPerson('student', 'Taxed');
+    const course = await createCourse({ teacher_id: teacher.id, price: 99.99 });
+    await enroll(student.id, course.id);
+    const read = () => service.from('invoices').select('*').eq('student_id', student.id).single();
+    const { data } = await read();
+    expect(data).toMatchObject({
+      currency: 'USD',
+      school_name: 'Lingua S.L.',
+      school_address: 'Calle Mayor 1',
+      school_tax_id: 'B123',
+      tax_rate: 21,
+      net: 99.99,
+      tax: 21,
+      total: 120.99,
+    });
+    expect((Date.parse(data.due_on) - Date.parse(data.issued_on)) / 86_400_000).toBe(30);
+    await setBilling({ currency: 'GBP', taxRate: 5 });
+    expect((await read()).data).toEqual(data);
+  });
+});
+
+describe('a drop credits per the refund rule, in the same transaction', () => {
+  async function droppedInvoice(rule: string) {
+    expect((await setBilling({ refundOnDrop: rule })).error).toBeNull();
+    const course = await createCourse({ teacher_id: teacher.id, price: 100 });
+    // Four classes, one of them held.
+    await Promise.all(
+      [-48, 48, 96, 144].map((hours) => createClass(course.id, { scheduled_date: hoursFromNow(hours) })),
+    );
+    const student = await createPerson('student', 'Dropper');
+    await enroll(student.id, course.id);
+    const { data: invoice } = await service.from('invoices').select('id').eq('student_id', student.id).single();
+    await admin.client.rpc('record_payment', { invoice_uuid: invoice!.id, amount: 40, method: 'cash' });
+    const dropped = await student.client.rpc('unenroll_user_from_course', { user_uuid: student.id, course_uuid: course.id });
+    expect((dropped.data as { success: boolean }).success).toBe(true);
+    const { data } = await service.from('invoice_balances').select('*').eq('id', invoice!.id).single();
+    const { data: notes } = await service.from('credit_notes').select('number, total, reason').eq('invoice_id', invoice!.id);
+    return { balance: data as Record<string, unknown>, notes: notes ?? [], invoiceId: invoice!.id };
+  }
+
+  it('full: the whole invoice is credited; the office then refunds what was paid', async () => {
+    const { balance, notes, invoiceId } = await droppedInvoice('full');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.number).toMatch(/^CN-\d{4}-\d{6}$/);
+    expect(balance).toMatchObject({ credited: 100, paid: 40, refunded: 0, due: -40, status: 'void' });
+    // Never refunded automatically: the office records it, at most what was paid.
+    expect((await admin.client.rpc('record_refund', { invoice_uuid: invoiceId, amount: 40.01, method: 'cash' })).error?.code).toBe('MN003');
+    expect((await admin.client.rpc('record_refund', { invoice_uuid: invoiceId, amount: 40, method: 'cash' })).error).toBeNull();
+    const { data } = await service.from('invoice_balances').select('due').eq('id', invoiceId).single();
+    expect(data!.due).toBe(0);
+  });
+
+  it('pro rata by classes held: the share of classes not yet held', async () => {
+    const { balance, notes } = await droppedInvoice('pro_rata_classes_held');
+    expect(notes.map((note) => note.total)).toEqual([75]);
+    expect(balance).toMatchObject({ credited: 75, paid: 40, due: -15 });
+  });
+
+  it('none: nothing is credited', async () => {
+    const { balance, notes } = await droppedInvoice('none');
+    expect(notes).toEqual([]);
+    expect(balance).toMatchObject({ credited: 0, paid: 40, due: 60, status: 'open' });
+  });
+});
+
+describe('revenue is money received, with one definition', () => {
+  it('a partial payment moves the balance, get_revenue, the dashboard and Course Management by exactly its amount', async () => {
+    const student = await createPerson('student', 'Partial');
+    const course = await createCourse({ teacher_id: teacher.id, price: 300 });
+    await enroll(student.id, course.id);
+    const { data: invoice } = await service.from('invoices').select('id, issued_on').eq('student_id', student.id).single();
+    const today = invoice!.issued_on as string;
+
+    const read = async () => {
+      const revenue = (await admin.client.rpc('get_revenue', { from_date: today, to_date: today })).data as {
+        received: number;
+        invoiced: number;
+        outstanding: number;
+        per_course: Array<{ course_id: string; received: number; outstanding: number }>;
+      };
+      const dashboard = (await admin.client.rpc('get_admin_dashboard', { period: 'week', time_zone: 'UTC' })).data as {
+        courses: { revenue: number; invoiced: number; outstanding: number };
+        current: { revenue: number };
+        series: Array<{ start: string; revenue: number }>;
+      };
+      const stats = (await admin.client.rpc('get_course_management_stats')).data as { total_revenue: number };
+      const roster = (await admin.client.from('course_roster').select('revenue, invoiced, outstanding').eq('id', course.id).single()).data!;
+      const balance = (await service.from('invoice_balances').select('due').eq('id', invoice!.id).single()).data!;
+      return { revenue, dashboard, stats, roster, balance };
+    };
+
+    const before = await read();
+    expect(before.revenue.per_course.find((row) => row.course_id === course.id)).toMatchObject({ received: 0, outstanding: 300 });
+    expect(before.roster).toEqual({ revenue: 0, invoiced: 300, outstanding: 300 });
+
+    expect((await admin.client.rpc('record_payment', { invoice_uuid: invoice!.id, amount: 123.45, method: 'cash' })).error).toBeNull();
+    const after = await read();
+    const moved = (a: number, b: number) => Math.round((b - a) * 100) / 100;
+    expect(moved(before.balance.due, after.balance.due)).toBe(-123.45);
+    expect(moved(before.revenue.received, after.revenue.received)).toBe(123.45);
+    expect(moved(before.revenue.outstanding, after.revenue.outstanding)).toBe(-123.45);
+    expect(moved(before.revenue.invoiced, after.revenue.invoiced)).toBe(0);
+    expect(moved(before.dashboard.courses.revenue, after.dashboard.courses.revenue)).toBe(123.45);
+    expect(moved(before.dashboard.courses.outstanding, after.dashboard.courses.outstanding)).toBe(-123.45);
+    expect(moved(before.dashboard.current.revenue, after.dashboard.current.revenue)).toBe(123.45);
+    const bucket = (d: typeof before.dashboard) => d.series.find((point) => point.start === today)?.revenue ?? 0;
+    expect(moved(bucket(before.dashboard), bucket(after.dashboard))).toBe(123.45);
+    expect(moved(before.stats.total_revenue, after.stats.total_revenue)).toBe(123.45);
+    expect(after.roster).toEqual({ revenue: 123.45, invoiced: 300, outstanding: 176.55 });
+
+    // All-time figures agree: the dashboard's Total Revenue is get_revenue over every date.
+    const all = (await admin.client.rpc('get_revenue', { from_date: '2000-01-01', to_date: '2999-12-31' })).data as {
+      received: number;
+      invoiced: number;
+      outstanding: number;
+    };
+    expect(all.received).toBe(after.dashboard.courses.revenue);
+    expect(all.invoiced).toBe(after.dashboard.courses.invoiced);
+    expect(all.outstanding).toBe(after.dashboard.courses.outstanding);
+    expect(all.received).toBe(after.stats.total_revenue);
+  });
+
+  it('get_revenue refuses a range that ends before it starts', async () => {
+    const { error } = await admin.client.rpc('get_revenue', { from_date: '2026-02-01', to_date: '2026-01-01' });
+    expect(error?.code).toBe('22023');
+    expectDenied(await teacher.client.rpc('get_revenue', { from_date: '2026-01-01', to_date: '2026-12-31' }));
+  });
+});
