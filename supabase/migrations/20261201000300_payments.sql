@@ -449,6 +449,7 @@ select b.*, private.billing_today() - b.due_on as days_overdue
 
 comment on view public.overdue_invoices is 'Invoices with something due after their due date (administrators: all; a student: their own).';
 
+revoke all on public.invoice_balances, public.student_balances, public.overdue_invoices from public, anon, authenticated;
 grant select on public.invoice_balances, public.student_balances, public.overdue_invoices to authenticated;
 grant select on public.invoice_balances, public.student_balances, public.overdue_invoices to service_role;
 

@@ -39,11 +39,16 @@ async function setBilling(values: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  [admin, teacher] = await Promise.all([createPerson('admin', 'Ada'), createPerson('teacher', 'Tomás')]);
+  [admin, teacher] = await Promise.all([
+    createPerson('admin', 'Ada'),
+    createPerson('teacher', 'Tomás'),
+  ]);
 });
 
 afterEach(async () => {
-  await ownerQuery(`update public.app_settings set billing = $1 where id = 1`, [JSON.stringify(DEFAULT_BILLING)]);
+  await ownerQuery(`update public.app_settings set billing = $1 where id = 1`, [
+    JSON.stringify(DEFAULT_BILLING),
+  ]);
 });
 
 afterAll(async () => {
@@ -57,9 +62,17 @@ describe('the billing settings', () => {
     const student = await createPerson('student');
     const theirs = await student.client.rpc('get_app_settings');
     expect(theirs.data).not.toHaveProperty('billing');
-    const refused = await student.client.from('app_settings').update({ billing: { ...DEFAULT_BILLING, taxRate: 50 } }).eq('id', 1).select('id');
+    const refused = await student.client
+      .from('app_settings')
+      .update({ billing: { ...DEFAULT_BILLING, taxRate: 50 } })
+      .eq('id', 1)
+      .select('id');
     expect(refused.data ?? []).toEqual([]);
-    const teacherTry = await teacher.client.from('app_settings').update({ billing: DEFAULT_BILLING }).eq('id', 1).select('id');
+    const teacherTry = await teacher.client
+      .from('app_settings')
+      .update({ billing: DEFAULT_BILLING })
+      .eq('id', 1)
+      .select('id');
     expect(teacherTry.data ?? []).toEqual([]);
   });
 
@@ -80,13 +93,27 @@ describe('the billing settings', () => {
       expect(error?.code, JSON.stringify(values)).toBe('23514');
       expect(error?.message).toMatch(message);
     }
-    const ok = await setBilling({ currency: 'USD', taxRate: 21, legalName: 'Lingua Academy S.L.', paymentTermsDays: 30 });
+    const ok = await setBilling({
+      currency: 'USD',
+      taxRate: 21,
+      legalName: 'Lingua Academy S.L.',
+      paymentTermsDays: 30,
+    });
     expect(ok.error).toBeNull();
   });
 
   it('are copied onto each invoice when it is issued, and later changes leave it as it was', async () => {
     expect(
-      (await setBilling({ currency: 'USD', taxRate: 21, legalName: 'Lingua S.L.', address: 'Calle Mayor 1', taxId: 'B123', paymentTermsDays: 30 })).error,
+      (
+        await setBilling({
+          currency: 'USD',
+          taxRate: 21,
+          legalName: 'Lingua S.L.',
+          address: 'Calle Mayor 1',
+          taxId: 'B123',
+          paymentTermsDays: 30,
+        })
+      ).error,
     ).toBeNull();
     const student = await createPerson('student', 'Taxed');
     const course = await createCourse({ teacher_id: teacher.id, price: 99.99 });
@@ -115,16 +142,36 @@ describe('a drop credits per the refund rule, in the same transaction', () => {
     const course = await createCourse({ teacher_id: teacher.id, price: 100 });
     // Four classes, one of them held.
     await Promise.all(
-      [-48, 48, 96, 144].map((hours) => createClass(course.id, { scheduled_date: hoursFromNow(hours) })),
+      [-48, 48, 96, 144].map((hours) =>
+        createClass(course.id, { scheduled_date: hoursFromNow(hours) }),
+      ),
     );
     const student = await createPerson('student', 'Dropper');
     await enroll(student.id, course.id);
-    const { data: invoice } = await service.from('invoices').select('id').eq('student_id', student.id).single();
-    await admin.client.rpc('record_payment', { invoice_uuid: invoice!.id, amount: 40, method: 'cash' });
-    const dropped = await student.client.rpc('unenroll_user_from_course', { user_uuid: student.id, course_uuid: course.id });
+    const { data: invoice } = await service
+      .from('invoices')
+      .select('id')
+      .eq('student_id', student.id)
+      .single();
+    await admin.client.rpc('record_payment', {
+      invoice_uuid: invoice!.id,
+      amount: 40,
+      method: 'cash',
+    });
+    const dropped = await student.client.rpc('unenroll_user_from_course', {
+      user_uuid: student.id,
+      course_uuid: course.id,
+    });
     expect((dropped.data as { success: boolean }).success).toBe(true);
-    const { data } = await service.from('invoice_balances').select('*').eq('id', invoice!.id).single();
-    const { data: notes } = await service.from('credit_notes').select('number, total, reason').eq('invoice_id', invoice!.id);
+    const { data } = await service
+      .from('invoice_balances')
+      .select('*')
+      .eq('id', invoice!.id)
+      .single();
+    const { data: notes } = await service
+      .from('credit_notes')
+      .select('number, total, reason')
+      .eq('invoice_id', invoice!.id);
     return { balance: data as Record<string, unknown>, notes: notes ?? [], invoiceId: invoice!.id };
   }
 
@@ -132,11 +179,37 @@ describe('a drop credits per the refund rule, in the same transaction', () => {
     const { balance, notes, invoiceId } = await droppedInvoice('full');
     expect(notes).toHaveLength(1);
     expect(notes[0]!.number).toMatch(/^CN-\d{4}-\d{6}$/);
-    expect(balance).toMatchObject({ credited: 100, paid: 40, refunded: 0, due: -40, status: 'void' });
+    expect(balance).toMatchObject({
+      credited: 100,
+      paid: 40,
+      refunded: 0,
+      due: -40,
+      status: 'void',
+    });
     // Never refunded automatically: the office records it, at most what was paid.
-    expect((await admin.client.rpc('record_refund', { invoice_uuid: invoiceId, amount: 40.01, method: 'cash' })).error?.code).toBe('MN003');
-    expect((await admin.client.rpc('record_refund', { invoice_uuid: invoiceId, amount: 40, method: 'cash' })).error).toBeNull();
-    const { data } = await service.from('invoice_balances').select('due').eq('id', invoiceId).single();
+    expect(
+      (
+        await admin.client.rpc('record_refund', {
+          invoice_uuid: invoiceId,
+          amount: 40.01,
+          method: 'cash',
+        })
+      ).error?.code,
+    ).toBe('MN003');
+    expect(
+      (
+        await admin.client.rpc('record_refund', {
+          invoice_uuid: invoiceId,
+          amount: 40,
+          method: 'cash',
+        })
+      ).error,
+    ).toBeNull();
+    const { data } = await service
+      .from('invoice_balances')
+      .select('due')
+      .eq('id', invoiceId)
+      .single();
     expect(data!.due).toBe(0);
   });
 
@@ -158,32 +231,60 @@ describe('revenue is money received, with one definition', () => {
     const student = await createPerson('student', 'Partial');
     const course = await createCourse({ teacher_id: teacher.id, price: 300 });
     await enroll(student.id, course.id);
-    const { data: invoice } = await service.from('invoices').select('id, issued_on').eq('student_id', student.id).single();
+    const { data: invoice } = await service
+      .from('invoices')
+      .select('id, issued_on')
+      .eq('student_id', student.id)
+      .single();
     const today = invoice!.issued_on as string;
 
     const read = async () => {
-      const revenue = (await admin.client.rpc('get_revenue', { from_date: today, to_date: today })).data as {
+      const revenue = (await admin.client.rpc('get_revenue', { from_date: today, to_date: today }))
+        .data as {
         received: number;
         invoiced: number;
         outstanding: number;
         per_course: Array<{ course_id: string; received: number; outstanding: number }>;
       };
-      const dashboard = (await admin.client.rpc('get_admin_dashboard', { period: 'week', time_zone: 'UTC' })).data as {
+      const dashboard = (
+        await admin.client.rpc('get_admin_dashboard', { period: 'week', time_zone: 'UTC' })
+      ).data as {
         courses: { revenue: number; invoiced: number; outstanding: number };
         current: { revenue: number };
         series: Array<{ start: string; revenue: number }>;
       };
-      const stats = (await admin.client.rpc('get_course_management_stats')).data as { total_revenue: number };
-      const roster = (await admin.client.from('course_roster').select('revenue, invoiced, outstanding').eq('id', course.id).single()).data!;
-      const balance = (await service.from('invoice_balances').select('due').eq('id', invoice!.id).single()).data!;
+      const stats = (await admin.client.rpc('get_course_management_stats')).data as {
+        total_revenue: number;
+      };
+      const roster = (
+        await admin.client
+          .from('course_roster')
+          .select('revenue, invoiced, outstanding')
+          .eq('id', course.id)
+          .single()
+      ).data!;
+      const balance = (
+        await service.from('invoice_balances').select('due').eq('id', invoice!.id).single()
+      ).data!;
       return { revenue, dashboard, stats, roster, balance };
     };
 
     const before = await read();
-    expect(before.revenue.per_course.find((row) => row.course_id === course.id)).toMatchObject({ received: 0, outstanding: 300 });
+    expect(before.revenue.per_course.find((row) => row.course_id === course.id)).toMatchObject({
+      received: 0,
+      outstanding: 300,
+    });
     expect(before.roster).toEqual({ revenue: 0, invoiced: 300, outstanding: 300 });
 
-    expect((await admin.client.rpc('record_payment', { invoice_uuid: invoice!.id, amount: 123.45, method: 'cash' })).error).toBeNull();
+    expect(
+      (
+        await admin.client.rpc('record_payment', {
+          invoice_uuid: invoice!.id,
+          amount: 123.45,
+          method: 'cash',
+        })
+      ).error,
+    ).toBeNull();
     const after = await read();
     const moved = (a: number, b: number) => Math.round((b - a) * 100) / 100;
     expect(moved(before.balance.due, after.balance.due)).toBe(-123.45);
@@ -191,15 +292,20 @@ describe('revenue is money received, with one definition', () => {
     expect(moved(before.revenue.outstanding, after.revenue.outstanding)).toBe(-123.45);
     expect(moved(before.revenue.invoiced, after.revenue.invoiced)).toBe(0);
     expect(moved(before.dashboard.courses.revenue, after.dashboard.courses.revenue)).toBe(123.45);
-    expect(moved(before.dashboard.courses.outstanding, after.dashboard.courses.outstanding)).toBe(-123.45);
+    expect(moved(before.dashboard.courses.outstanding, after.dashboard.courses.outstanding)).toBe(
+      -123.45,
+    );
     expect(moved(before.dashboard.current.revenue, after.dashboard.current.revenue)).toBe(123.45);
-    const bucket = (d: typeof before.dashboard) => d.series.find((point) => point.start === today)?.revenue ?? 0;
+    const bucket = (d: typeof before.dashboard) =>
+      d.series.find((point) => point.start === today)?.revenue ?? 0;
     expect(moved(bucket(before.dashboard), bucket(after.dashboard))).toBe(123.45);
     expect(moved(before.stats.total_revenue, after.stats.total_revenue)).toBe(123.45);
     expect(after.roster).toEqual({ revenue: 123.45, invoiced: 300, outstanding: 176.55 });
 
     // All-time figures agree: the dashboard's Total Revenue is get_revenue over every date.
-    const all = (await admin.client.rpc('get_revenue', { from_date: '2000-01-01', to_date: '2999-12-31' })).data as {
+    const all = (
+      await admin.client.rpc('get_revenue', { from_date: '2000-01-01', to_date: '2999-12-31' })
+    ).data as {
       received: number;
       invoiced: number;
       outstanding: number;
@@ -211,8 +317,13 @@ describe('revenue is money received, with one definition', () => {
   });
 
   it('get_revenue refuses a range that ends before it starts', async () => {
-    const { error } = await admin.client.rpc('get_revenue', { from_date: '2026-02-01', to_date: '2026-01-01' });
+    const { error } = await admin.client.rpc('get_revenue', {
+      from_date: '2026-02-01',
+      to_date: '2026-01-01',
+    });
     expect(error?.code).toBe('22023');
-    expectDenied(await teacher.client.rpc('get_revenue', { from_date: '2026-01-01', to_date: '2026-12-31' }));
+    expectDenied(
+      await teacher.client.rpc('get_revenue', { from_date: '2026-01-01', to_date: '2026-12-31' }),
+    );
   });
 });
