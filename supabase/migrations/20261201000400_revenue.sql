@@ -20,7 +20,10 @@
 --     The figures by enrolment are still computed by private.admin_dashboard_by_enrolment (the former
 --     body, unchanged), whose other figures (users, enrolments, classes) this returns as they were.
 --   public.course_roster: revenue is the course's received money; invoiced and outstanding added at the
---     end. The money of a course is read through RLS: administrators see every course's, teachers none.
+--     end. Administrators read the kept figures (private.money_courses, the money_figures migration);
+--     anyone else counts through RLS: a teacher reads 0.
+--   The dashboard and Course Management's totals read private.money_days (kept by triggers) rather than
+--   summing every invoice and payment.
 --   public.get_course_management_stats(): total_revenue is received (the school's for administrators,
 --     over the visible payments otherwise: none for a teacher); total_invoiced and total_outstanding added.
 
@@ -30,6 +33,12 @@ create function private.course_money(p_course_id uuid)
 returns table (received numeric, invoiced numeric, outstanding numeric)
 language sql stable security invoker set search_path = ''
 as $$
+  -- Administrators: the kept figures (private.money_courses). Anyone else: counted over the invoices,
+  -- payments and refunds their RLS lets through (a teacher: none; a student: their own).
+  select m.received, m.invoiced, m.owed
+    from private.money_courses m
+   where m.course_id = p_course_id and (select private.is_admin())
+  union all
   select
     (coalesce((select sum(p.amount) from public.payments p join public.invoices i on i.id = p.invoice_id
                 where i.course_id = p_course_id), 0)
@@ -40,6 +49,7 @@ as $$
                   where i.course_id = p_course_id), 0))::numeric(12, 2),
     coalesce((select sum(greatest(b.due, 0)) from public.invoice_balances b where b.course_id = p_course_id),
              0)::numeric(12, 2)
+   where not (select private.is_admin())
 $$;
 
 revoke execute on function private.course_money(uuid) from public;
@@ -138,31 +148,22 @@ declare
   v_previous_day date := ((v_base ->> 'previous_start')::timestamptz at time zone v_tz)::date;
   v_money jsonb;
 begin
-  with received as (
-    select p.paid_on as day, p.amount from public.payments p where p.paid_on > v_previous_day
-    union all
-    select r.refunded_on, -r.amount from public.refunds r where r.refunded_on > v_previous_day
-  ),
-  invoiced as (
-    select i.issued_on as day, i.total as amount from public.invoices i where i.issued_on > v_previous_day
-    union all
-    select c.issued_on, -c.total from public.credit_notes c where c.issued_on > v_previous_day
+  -- The kept figures per day (private.money_days): at most a few hundred rows for any period.
+  with days as (
+    select d.day, d.received, d.invoiced from private.money_days d where d.day > v_previous_day
   )
   select jsonb_build_object(
-    'all_received',
-      coalesce((select sum(p.amount) from public.payments p), 0) - coalesce((select sum(r.amount) from public.refunds r), 0),
-    'all_invoiced',
-      coalesce((select sum(i.total) from public.invoices i), 0) - coalesce((select sum(c.total) from public.credit_notes c), 0),
-    'all_outstanding',
-      coalesce((select sum(b.due) from public.invoice_balances b where b.due > 0), 0),
-    'current_received', coalesce((select sum(x.amount) from received x where x.day > v_start_day and x.day <= v_today), 0),
-    'previous_received', coalesce((select sum(x.amount) from received x where x.day <= v_start_day), 0),
-    'current_invoiced', coalesce((select sum(x.amount) from invoiced x where x.day > v_start_day and x.day <= v_today), 0),
-    'previous_invoiced', coalesce((select sum(x.amount) from invoiced x where x.day <= v_start_day), 0),
+    'all_received', coalesce((select sum(d.received) from private.money_days d), 0),
+    'all_invoiced', coalesce((select sum(d.invoiced) from private.money_days d), 0),
+    'all_outstanding', coalesce((select sum(d.owed) from private.money_days d), 0),
+    'current_received', coalesce((select sum(x.received) from days x where x.day > v_start_day and x.day <= v_today), 0),
+    'previous_received', coalesce((select sum(x.received) from days x where x.day <= v_start_day), 0),
+    'current_invoiced', coalesce((select sum(x.invoiced) from days x where x.day > v_start_day and x.day <= v_today), 0),
+    'previous_invoiced', coalesce((select sum(x.invoiced) from days x where x.day <= v_start_day), 0),
     'series', coalesce((
       select jsonb_object_agg(s.bucket, s.amount)
-        from (select to_char(date_trunc(v_bucket, x.day::timestamp), 'YYYY-MM-DD') as bucket, sum(x.amount) as amount
-                from received x where x.day > v_start_day and x.day <= v_today group by 1) s
+        from (select to_char(date_trunc(v_bucket, x.day::timestamp), 'YYYY-MM-DD') as bucket, sum(x.received) as amount
+                from days x where x.day > v_start_day and x.day <= v_today group by 1) s
     ), '{}'::jsonb)
   ) into v_money;
 
@@ -213,16 +214,16 @@ select
   c.is_active,
   c.enrolled_count,
   c.max_students,
-  money.received as revenue,
+  coalesce(money.received, 0) as revenue,
   c.created_at,
   c.updated_at,
   coalesce(roster.students, '[]'::json) as students,
-  money.invoiced,
-  money.outstanding
+  coalesce(money.invoiced, 0) as invoiced,
+  coalesce(money.outstanding, 0) as outstanding
 from public.courses c
 -- Money of the course's invoices the caller may see (administrators: all; teachers and students: none of
 -- the course's, RLS): received = payments − refunds, invoiced = totals − credits, outstanding = what is due.
-cross join lateral private.course_money(c.id) money
+left join lateral private.course_money(c.id) money on true
 -- json rather than jsonb, aggregated from rows rather than built key by key: a full course's roster costs
 -- a third of the time, and each student is the row's columns as keys.
 left join lateral (
@@ -258,13 +259,24 @@ as $$
   select json_build_object(
     'total_courses', count(*),
     'active_courses', count(*) filter (where c.is_active),
+    -- Administrators: the kept figures; anyone else: what their RLS lets through (a teacher: nothing).
     'total_revenue', coalesce(
-      (select sum(p.amount) from public.payments p), 0)
-      - coalesce((select sum(r.amount) from public.refunds r), 0),
+      (select sum(d.received) from private.money_days d where (select private.is_admin())),
+      (select sum(p.amount) from public.payments p where not (select private.is_admin()))
+        - coalesce((select sum(r.amount) from public.refunds r where not (select private.is_admin())), 0),
+      0
+    ),
     'total_invoiced', coalesce(
-      (select sum(i.total) from public.invoices i), 0)
-      - coalesce((select sum(cn.total) from public.credit_notes cn), 0),
-    'total_outstanding', coalesce((select sum(b.due) from public.invoice_balances b where b.due > 0), 0),
+      (select sum(d.invoiced) from private.money_days d where (select private.is_admin())),
+      (select sum(i.total) from public.invoices i where not (select private.is_admin()))
+        - coalesce((select sum(cn.total) from public.credit_notes cn where not (select private.is_admin())), 0),
+      0
+    ),
+    'total_outstanding', coalesce(
+      (select sum(d.owed) from private.money_days d where (select private.is_admin())),
+      (select sum(b.due) from public.invoice_balances b where b.due > 0 and not (select private.is_admin())),
+      0
+    ),
     'total_students', coalesce(
       (select f.active_students from private.school_figures f where (select private.is_admin())),
       (select count(distinct e.user_id)

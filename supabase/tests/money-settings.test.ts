@@ -327,3 +327,39 @@ describe('revenue is money received, with one definition', () => {
     );
   });
 });
+
+describe('the kept money figures', () => {
+  it('equal the invoices, credit notes, payments and refunds counted again, per day and per course', async () => {
+    const { rows: days } = await ownerQuery<{ differences: string }>(
+      `with counted as (
+         select day, sum(received) as received, sum(invoiced) as invoiced
+           from (select paid_on as day, amount as received, 0 as invoiced from public.payments
+                 union all select refunded_on, -amount, 0 from public.refunds
+                 union all select issued_on, 0, total from public.invoices
+                 union all select issued_on, 0, -total from public.credit_notes) x
+          group by day
+       )
+       select count(*)::text as differences
+         from counted c full join private.money_days d on d.day = c.day
+        where coalesce(c.received, 0) <> coalesce(d.received, 0) or coalesce(c.invoiced, 0) <> coalesce(d.invoiced, 0)`,
+    );
+    expect(days[0]?.differences).toBe('0');
+    const { rows: owed } = await ownerQuery<{ kept: string; counted: string }>(
+      `select (select coalesce(sum(owed), 0) from private.money_days)::text as kept,
+              (select coalesce(sum(due), 0) from public.invoice_balances where due > 0)::text as counted`,
+    );
+    expect(owed[0]?.kept).toBe(owed[0]?.counted);
+    const { rows: courses } = await ownerQuery<{ differences: string }>(
+      `with counted as (
+         select course_id, sum(paid - refunded) as received, sum(total - credited) as invoiced,
+                sum(greatest(due, 0)) as owed
+           from public.invoice_balances where course_id is not null group by course_id
+       )
+       select count(*)::text as differences
+         from counted c full join private.money_courses m on m.course_id = c.course_id
+        where (coalesce(c.received, 0), coalesce(c.invoiced, 0), coalesce(c.owed, 0))
+              <> (coalesce(m.received, 0), coalesce(m.invoiced, 0), coalesce(m.owed, 0))`,
+    );
+    expect(courses[0]?.differences).toBe('0');
+  });
+});
