@@ -62,6 +62,7 @@ const SERIAL_INTEGRATION = [
   // Whole-school answers and counts, rows read by a plan, the schema.
   'supabase/tests/admin-dashboard.test.ts',
   'supabase/tests/revenue.test.ts',
+  'supabase/tests/money-settings.test.ts',
   'supabase/tests/summary-figures.test.ts',
   'supabase/tests/seed.test.ts',
   'supabase/tests/schema.test.ts',

@@ -211,6 +211,7 @@ export type Database = {
       app_settings: {
         Row: {
           appearance: Json;
+          billing: Json;
           email: Json;
           general: Json;
           id: number;
@@ -222,6 +223,7 @@ export type Database = {
         };
         Insert: {
           appearance?: Json;
+          billing?: Json;
           email?: Json;
           general?: Json;
           id?: number;
@@ -233,6 +235,7 @@ export type Database = {
         };
         Update: {
           appearance?: Json;
+          billing?: Json;
           email?: Json;
           general?: Json;
           id?: number;
@@ -536,6 +539,73 @@ export type Database = {
           },
         ];
       };
+      credit_notes: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          id: string;
+          invoice_id: string;
+          issued_on: string;
+          net: number;
+          number: string;
+          reason: string;
+          student_id: string | null;
+          tax: number;
+          total: number;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          currency: string;
+          id?: string;
+          invoice_id: string;
+          issued_on: string;
+          net: number;
+          number: string;
+          reason: string;
+          student_id?: string | null;
+          tax: number;
+          total: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          id?: string;
+          invoice_id?: string;
+          issued_on?: string;
+          net?: number;
+          number?: string;
+          reason?: string;
+          student_id?: string | null;
+          tax?: number;
+          total?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'credit_notes_created_by_fkey';
+            columns: ['created_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'credit_notes_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'credit_notes_student_id_fkey';
+            columns: ['student_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       enrollments: {
         Row: {
           course_id: string;
@@ -578,6 +648,145 @@ export type Database = {
           {
             foreignKeyName: 'enrollments_user_id_fkey';
             columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      invoice_lines: {
+        Row: {
+          amount: number | null;
+          description: string;
+          discount: number;
+          id: string;
+          invoice_id: string;
+          position: number;
+          quantity: number;
+          unit_price: number;
+        };
+        Insert: {
+          amount?: never;
+          description: string;
+          discount?: number;
+          id?: string;
+          invoice_id: string;
+          position: number;
+          quantity: number;
+          unit_price: number;
+        };
+        Update: {
+          amount?: never;
+          description?: string;
+          discount?: number;
+          id?: string;
+          invoice_id?: string;
+          position?: number;
+          quantity?: number;
+          unit_price?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_lines_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      invoices: {
+        Row: {
+          course_id: string | null;
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          due_on: string;
+          enrollment_id: string | null;
+          id: string;
+          issued_on: string;
+          net: number;
+          number: string;
+          school_address: string;
+          school_name: string;
+          school_tax_id: string;
+          student_email: string;
+          student_id: string | null;
+          student_language: string;
+          student_name: string;
+          tax: number;
+          tax_rate: number;
+          total: number;
+        };
+        Insert: {
+          course_id?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          currency: string;
+          due_on: string;
+          enrollment_id?: string | null;
+          id?: string;
+          issued_on: string;
+          net: number;
+          number: string;
+          school_address: string;
+          school_name: string;
+          school_tax_id: string;
+          student_email: string;
+          student_id?: string | null;
+          student_language: string;
+          student_name: string;
+          tax: number;
+          tax_rate: number;
+          total: number;
+        };
+        Update: {
+          course_id?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          due_on?: string;
+          enrollment_id?: string | null;
+          id?: string;
+          issued_on?: string;
+          net?: number;
+          number?: string;
+          school_address?: string;
+          school_name?: string;
+          school_tax_id?: string;
+          student_email?: string;
+          student_id?: string | null;
+          student_language?: string;
+          student_name?: string;
+          tax?: number;
+          tax_rate?: number;
+          total?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoices_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_created_by_fkey';
+            columns: ['created_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_enrollment_id_fkey';
+            columns: ['enrollment_id'];
+            isOneToOne: false;
+            referencedRelation: 'enrollments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_student_id_fkey';
+            columns: ['student_id'];
             isOneToOne: false;
             referencedRelation: 'users';
             referencedColumns: ['id'];
@@ -810,6 +1019,125 @@ export type Database = {
           },
         ];
       };
+      payments: {
+        Row: {
+          amount: number;
+          created_at: string;
+          id: string;
+          invoice_id: string;
+          method: string;
+          paid_on: string;
+          provider_event_id: string | null;
+          recorded_by: string | null;
+          reference: string;
+          student_id: string | null;
+        };
+        Insert: {
+          amount: number;
+          created_at?: string;
+          id?: string;
+          invoice_id: string;
+          method: string;
+          paid_on: string;
+          provider_event_id?: string | null;
+          recorded_by?: string | null;
+          reference?: string;
+          student_id?: string | null;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          id?: string;
+          invoice_id?: string;
+          method?: string;
+          paid_on?: string;
+          provider_event_id?: string | null;
+          recorded_by?: string | null;
+          reference?: string;
+          student_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payments_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payments_recorded_by_fkey';
+            columns: ['recorded_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payments_student_id_fkey';
+            columns: ['student_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      refunds: {
+        Row: {
+          amount: number;
+          created_at: string;
+          id: string;
+          invoice_id: string;
+          method: string;
+          recorded_by: string | null;
+          reference: string;
+          refunded_on: string;
+          student_id: string | null;
+        };
+        Insert: {
+          amount: number;
+          created_at?: string;
+          id?: string;
+          invoice_id: string;
+          method: string;
+          recorded_by?: string | null;
+          reference?: string;
+          refunded_on: string;
+          student_id?: string | null;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          id?: string;
+          invoice_id?: string;
+          method?: string;
+          recorded_by?: string | null;
+          reference?: string;
+          refunded_on?: string;
+          student_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'refunds_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'refunds_recorded_by_fkey';
+            columns: ['recorded_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'refunds_student_id_fkey';
+            columns: ['student_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       users: {
         Row: {
           avatar_url: string | null;
@@ -1031,10 +1359,12 @@ export type Database = {
           duration: number | null;
           enrolled_count: number | null;
           id: string | null;
+          invoiced: number | null;
           is_active: boolean | null;
           language: string | null;
           level: string | null;
           max_students: number | null;
+          outstanding: number | null;
           price: number | null;
           revenue: number | null;
           students: Json | null;
@@ -1043,6 +1373,29 @@ export type Database = {
           thumbnail_url: string | null;
           title: string | null;
           updated_at: string | null;
+        };
+        Relationships: [];
+      };
+      invoice_balances: {
+        Row: {
+          course_id: string | null;
+          credited: number | null;
+          currency: string | null;
+          due: number | null;
+          due_on: string | null;
+          enrollment_id: string | null;
+          id: string | null;
+          issued_on: string | null;
+          net: number | null;
+          number: string | null;
+          paid: number | null;
+          refunded: number | null;
+          status: string | null;
+          student_email: string | null;
+          student_id: string | null;
+          student_name: string | null;
+          tax: number | null;
+          total: number | null;
         };
         Relationships: [];
       };
@@ -1125,6 +1478,45 @@ export type Database = {
           study_hours: number | null;
           submission_count: number | null;
           total_classes: number | null;
+        };
+        Relationships: [];
+      };
+      overdue_invoices: {
+        Row: {
+          course_id: string | null;
+          credited: number | null;
+          currency: string | null;
+          days_overdue: number | null;
+          due: number | null;
+          due_on: string | null;
+          enrollment_id: string | null;
+          id: string | null;
+          issued_on: string | null;
+          net: number | null;
+          number: string | null;
+          paid: number | null;
+          refunded: number | null;
+          status: string | null;
+          student_email: string | null;
+          student_id: string | null;
+          student_name: string | null;
+          tax: number | null;
+          total: number | null;
+        };
+        Relationships: [];
+      };
+      student_balances: {
+        Row: {
+          balance: number | null;
+          credited: number | null;
+          invoiced: number | null;
+          open_invoices: number | null;
+          overdue: number | null;
+          paid: number | null;
+          refunded: number | null;
+          student_email: string | null;
+          student_id: string | null;
+          student_name: string | null;
         };
         Relationships: [];
       };
@@ -1341,6 +1733,13 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      get_revenue: {
+        Args: {
+          from_date: string;
+          to_date: string;
+        };
+        Returns: Json;
+      };
       get_student_dashboard: {
         Args: {
           course_limit?: number;
@@ -1390,6 +1789,22 @@ export type Database = {
           arg1: unknown;
         };
         Returns: boolean;
+      };
+      issue_credit_note: {
+        Args: {
+          invoice_uuid: string;
+          amount: number;
+          reason: string;
+        };
+        Returns: string;
+      };
+      issue_invoice: {
+        Args: {
+          student_uuid: string;
+          lines: Json;
+          course_uuid?: string;
+        };
+        Returns: string;
       };
       join_waiting_list: {
         Args: {
@@ -1507,6 +1922,36 @@ export type Database = {
         };
         Returns: string;
       };
+      record_online_payment: {
+        Args: {
+          invoice_uuid: string;
+          amount: number;
+          provider_event_id: string;
+          paid_on?: string;
+          reference?: string;
+        };
+        Returns: Json;
+      };
+      record_payment: {
+        Args: {
+          invoice_uuid: string;
+          amount: number;
+          method: string;
+          paid_on?: string;
+          reference?: string;
+        };
+        Returns: string;
+      };
+      record_refund: {
+        Args: {
+          invoice_uuid: string;
+          amount: number;
+          method: string;
+          refunded_on?: string;
+          reference?: string;
+        };
+        Returns: string;
+      };
       request_email_correction: {
         Args: {
           user_id: string;
@@ -1535,6 +1980,12 @@ export type Database = {
           other_id: string;
         };
         Returns: string;
+      };
+      student_statement: {
+        Args: {
+          student_uuid: string;
+        };
+        Returns: Json;
       };
       teacher_profile: {
         Args: {

@@ -15,3 +15,4 @@ export * from './exports/notifications';
 export * from './exports/messages';
 export * from './exports/announcements';
 export * from './exports/waiting-list';
+export * from './exports/billing';

@@ -9,6 +9,7 @@ import {
   enroll,
   expectDenied,
   ownerQuery,
+  service,
 } from './fixtures';
 
 // The admin dashboard (20261122001900_read_models_admin.sql): the school's totals, the chosen period's
@@ -67,8 +68,8 @@ describe('get_admin_dashboard as an administrator', () => {
          (select count(*) from public.courses) as courses,
          (select count(*) from public.courses where is_active) as active_courses,
          (select count(*) from public.enrollments where status = 'active') as active_enrollments,
-         (select coalesce(sum(c.price), 0) from public.enrollments e join public.courses c on c.id = e.course_id
-           where e.status <> 'dropped') as revenue,
+         (select coalesce(sum(amount), 0) from public.payments)
+           - (select coalesce(sum(amount), 0) from public.refunds) as revenue,
          (select count(*) from public.classes) as classes,
          (select count(*) from public.classes where type = 'live') as live,
          (select count(*) from public.classes where scheduled_date > now()) as upcoming,
@@ -85,7 +86,7 @@ describe('get_admin_dashboard as an administrator', () => {
       active: Number(expected.active_courses),
       active_enrollments: Number(expected.active_enrollments),
     });
-    // Total revenue is the price of every enrolment not dropped, counted here from the enrolments themselves.
+    // Total revenue is money received (payments minus refunds), counted here from the payments themselves.
     expect(Number(data.courses.revenue)).toBeCloseTo(Number(expected.revenue), 2);
     expect(data.classes).toEqual({
       total: Number(expected.classes),
@@ -119,6 +120,27 @@ describe('get_admin_dashboard as an administrator', () => {
       user_uuid: dropper.id,
       course_uuid: course.id,
     });
+
+    // Revenue is money received by date: a payment today and one dated ten days ago; the enrolments alone
+    // (and the dropped one) earn nothing.
+    const { data: invoices } = await service
+      .from('invoices')
+      .select('id, student_id')
+      .eq('course_id', course.id);
+    const invoiceOf = (id: string) => invoices!.find((row) => row.student_id === id)!.id as string;
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    for (const [studentId, paidOn] of [
+      [fresh.id, undefined],
+      [older.id, tenDaysAgo],
+    ] as const) {
+      const { error } = await school.admin.client.rpc('record_payment', {
+        invoice_uuid: invoiceOf(studentId),
+        amount: 120,
+        method: 'bank_transfer',
+        paid_on: paidOn,
+      });
+      expect(error).toBeNull();
+    }
 
     const week = await dashboard('week');
 

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../../local-supabase/tests/support';
-import { type Person, closeDb, createPerson, expectDenied, expectNoRows, ownerQuery, service } from './fixtures';
+import {
+  type Person,
+  closeDb,
+  createPerson,
+  expectDenied,
+  expectNoRows,
+  ownerQuery,
+  service,
+} from './fixtures';
 
 let admin: Person;
 let teacher: Person;
@@ -15,7 +23,10 @@ beforeAll(async () => {
     createPerson('teacher', 'Reader'),
     createPerson('student', 'Reader'),
   ]);
-  const { data } = await service.from('app_settings').select('general, notifications, security, appearance, email').single();
+  const { data } = await service
+    .from('app_settings')
+    .select('general, notifications, security, appearance, email')
+    .single();
   saved = data as Record<string, unknown>;
 });
 
@@ -29,10 +40,24 @@ describe('reading settings', () => {
     const { data, error } = await admin.client.from('app_settings').select('*').single();
     expect(error).toBeNull();
     expect(Object.keys(data ?? {}).sort()).toEqual(
-      ['appearance', 'email', 'general', 'id', 'notifications', 'security', 'smtp_password_set', 'updated_at', 'updated_by'].sort(),
+      [
+        'appearance',
+        'billing',
+        'email',
+        'general',
+        'id',
+        'notifications',
+        'security',
+        'smtp_password_set',
+        'updated_at',
+        'updated_by',
+      ].sort(),
     );
     expect(data?.email).not.toHaveProperty('smtpPassword');
-    expect(data?.security).toMatchObject({ sessionTimeout: expect.any(Number), maxLoginAttempts: expect.any(Number) });
+    expect(data?.security).toMatchObject({
+      sessionTimeout: expect.any(Number),
+      maxLoginAttempts: expect.any(Number),
+    });
   });
 
   it('others cannot select the row, but read the theme and branding through get_app_settings', async () => {
@@ -40,7 +65,12 @@ describe('reading settings', () => {
       expect((await person.client.from('app_settings').select('*')).data).toEqual([]);
       const { data, error } = await person.client.rpc('get_app_settings');
       expect(error).toBeNull();
-      expect(Object.keys(data as object).sort()).toEqual(['appearance', 'general', 'id', 'updated_at']);
+      expect(Object.keys(data as object).sort()).toEqual([
+        'appearance',
+        'general',
+        'id',
+        'updated_at',
+      ]);
     }
     const full = await admin.client.rpc('get_app_settings');
     expect(full.data).toHaveProperty('security');
@@ -63,7 +93,12 @@ describe('changing settings', () => {
       .single();
     expect(error).toBeNull();
     expect(data).toEqual({
-      appearance: { theme: 'dark', primaryColor: '#112233', secondaryColor: '#10B981', accentColor: '#F59E0B' },
+      appearance: {
+        theme: 'dark',
+        primaryColor: '#112233',
+        secondaryColor: '#10B981',
+        accentColor: '#F59E0B',
+      },
       updated_by: admin.id,
     });
     const seen = await student.client.rpc('get_app_settings');
@@ -72,7 +107,13 @@ describe('changing settings', () => {
 
   it('teachers and students cannot change settings', async () => {
     for (const person of [teacher, student]) {
-      expectNoRows(await person.client.from('app_settings').update({ appearance: { theme: 'dark' } }).eq('id', 1).select('id'));
+      expectNoRows(
+        await person.client
+          .from('app_settings')
+          .update({ appearance: { theme: 'dark' } })
+          .eq('id', 1)
+          .select('id'),
+      );
     }
   });
 
@@ -95,9 +136,15 @@ describe('changing settings', () => {
     [{ general: { siteName: ' ' } }, 'Site name is required (at most 100 characters)'],
     [{ general: { colour: 'red' } }, 'Unknown setting general.colour'],
     [{ appearance: { theme: 'neon' } }, 'Theme must be light, dark or auto'],
-    [{ appearance: { accentColor: 'orange' } }, 'Setting appearance.accentColor must be a hex colour such as #3B82F6'],
+    [
+      { appearance: { accentColor: 'orange' } },
+      'Setting appearance.accentColor must be a hex colour such as #3B82F6',
+    ],
     [{ email: { smtpPort: 70000 } }, 'SMTP port must be between 1 and 65535'],
-    [{ email: { smtpPassword: 'secret' } }, 'The SMTP password is write-only: set it with set_smtp_password'],
+    [
+      { email: { smtpPassword: 'secret' } },
+      'The SMTP password is write-only: set it with set_smtp_password',
+    ],
     [{ notifications: ['on'] }, 'Settings group notifications must be an object'],
   ])('refuses %j', async (change, message) => {
     const { error } = await admin.client.from('app_settings').update(change).eq('id', 1);
@@ -119,16 +166,25 @@ describe('changing settings', () => {
 describe('the SMTP password', () => {
   it('is write-only: an admin sets it, only smtp_password_set shows it exists', async () => {
     expect((await admin.client.rpc('set_smtp_password', { password: 's3cret!' })).error).toBeNull();
-    const { data } = await admin.client.from('app_settings').select('smtp_password_set, email').single();
+    const { data } = await admin.client
+      .from('app_settings')
+      .select('smtp_password_set, email')
+      .single();
     expect(data?.smtp_password_set).toBe(true);
     expect(JSON.stringify(data)).not.toContain('s3cret!');
-    expect(JSON.stringify((await admin.client.rpc('get_app_settings')).data)).not.toContain('s3cret!');
+    expect(JSON.stringify((await admin.client.rpc('get_app_settings')).data)).not.toContain(
+      's3cret!',
+    );
 
-    const stored = await ownerQuery<{ value: string }>(`select value from private.app_secrets where name = 'smtp_password'`);
+    const stored = await ownerQuery<{ value: string }>(
+      `select value from private.app_secrets where name = 'smtp_password'`,
+    );
     expect(stored.rows).toEqual([{ value: 's3cret!' }]);
 
     await admin.client.rpc('set_smtp_password', { password: '' });
-    expect((await admin.client.from('app_settings').select('smtp_password_set').single()).data).toEqual({
+    expect(
+      (await admin.client.from('app_settings').select('smtp_password_set').single()).data,
+    ).toEqual({
       smtp_password_set: false,
     });
   });
@@ -140,11 +196,16 @@ describe('the SMTP password', () => {
       expect(error?.message).toBe('Only administrators can change the SMTP password');
     }
     // `private` is not exposed by the API.
-    const secrets = await admin.client.schema('private' as 'public').from('app_secrets').select('*');
+    const secrets = await admin.client
+      .schema('private' as 'public')
+      .from('app_secrets')
+      .select('*');
     expect(secrets.error).toBeTruthy();
   });
 
   it('cannot be flagged as set by writing smtp_password_set', async () => {
-    expectDenied(await admin.client.from('app_settings').update({ smtp_password_set: true }).eq('id', 1));
+    expectDenied(
+      await admin.client.from('app_settings').update({ smtp_password_set: true }).eq('id', 1),
+    );
   });
 });

@@ -42,8 +42,8 @@ describe('get_course_management_stats', () => {
       `select (select count(*) from public.courses) as courses,
               (select count(*) from public.courses where is_active) as active,
               (select count(distinct user_id) from public.enrollments where status = 'active') as students,
-              (select coalesce(sum(c.price), 0) from public.enrollments e
-                 join public.courses c on c.id = e.course_id where e.status <> 'dropped') as revenue,
+              (select coalesce(sum(amount), 0) from public.payments)
+                - (select coalesce(sum(amount), 0) from public.refunds) as revenue,
               (select json_agg(distinct language) from public.courses)::text as languages`,
     );
     const expected = rows[0] as Record<string, string>;

@@ -9,10 +9,10 @@ import {
   service,
 } from './fixtures';
 
-// One revenue (issue 29 item 2): the admin dashboard showed "Revenue $19,807" for the year above "Total
-// Revenue $18,811": the period figure counted completed enrolments and the total did not. Every revenue
-// figure is now price × the enrolments that are active or completed (not dropped): the dashboard's period
-// figure and its Total Revenue, Course Management's Total Revenue and each course's revenue.
+// One revenue (issue 29 item 2, then issue 31): every revenue figure follows one definition. Since money
+// is recorded (docs/money.md), revenue is money received: payments minus refunds, by their dates. The
+// dashboard's period figure and its Total Revenue, Course Management's Total Revenue and each course's
+// revenue agree, and an enrolment alone (invoiced, not paid) earns nothing.
 
 let admin: Person;
 let course: { id: string };
@@ -27,6 +27,22 @@ beforeAll(async () => {
   admin = await createPerson('admin');
   course = await createCourse({ teacher_id: teacher.id, title: 'Revenue course', price: 250 });
   for (const student of [active, finished, dropper]) await enroll(student.id, course.id);
+  const { data: invoices } = await service
+    .from('invoices')
+    .select('id, student_id')
+    .eq('course_id', course.id);
+  const invoiceOf = (id: string) => invoices!.find((row) => row.student_id === id)!.id as string;
+  const pay = async (studentId: string, amount: number) => {
+    const { error } = await admin.client.rpc('record_payment', {
+      invoice_uuid: invoiceOf(studentId),
+      amount,
+      method: 'cash',
+    });
+    expect(error).toBeNull();
+  };
+  await pay(active.id, 250);
+  await pay(finished.id, 100);
+  await pay(dropper.id, 50);
   const completed = await service
     .from('enrollments')
     .update({ status: 'completed' })
@@ -39,37 +55,45 @@ beforeAll(async () => {
     course_uuid: course.id,
   });
   expect(dropped.error).toBeNull();
+  // The drop credited the invoice; the office gives the 50 back.
+  const refunded = await admin.client.rpc('record_refund', {
+    invoice_uuid: invoiceOf(dropper.id),
+    amount: 50,
+    method: 'cash',
+  });
+  expect(refunded.error).toBeNull();
 });
 
 afterAll(async () => {
   await closeDb();
 });
 
-/** Counted here from the enrolments themselves: the course price of every enrolment not dropped. */
+/** Counted here from the payments and refunds themselves. */
 async function expectedRevenue(): Promise<number> {
   const { rows } = await ownerQuery<{ revenue: string; older: string }>(
-    `select coalesce(sum(c.price), 0)::text as revenue,
-            count(*) filter (where e.enrolled_at < now() - interval '1 year')::text as older
-       from public.enrollments e join public.courses c on c.id = e.course_id
-      where e.status <> 'dropped'`,
+    `select ((select coalesce(sum(amount), 0) from public.payments)
+             - (select coalesce(sum(amount), 0) from public.refunds))::text as revenue,
+            ((select count(*) from public.payments where paid_on <= current_date - 365)
+             + (select count(*) from public.refunds where refunded_on <= current_date - 365))::text as older`,
   );
-  // The year must cover every enrolment for its figure to be all-time revenue.
+  // The year must cover every payment for its figure to be all-time revenue.
   expect(rows[0]?.older).toBe('0');
   return Number(rows[0]?.revenue);
 }
 
-describe('one revenue everywhere: price × enrolments not dropped', () => {
-  it("a course's revenue counts its active and completed enrolments", async () => {
+describe('one revenue everywhere: money received', () => {
+  it("a course's revenue is what its invoices received, less refunds", async () => {
     const { data, error } = await admin.client
       .from('course_roster')
-      .select('revenue')
+      .select('revenue, invoiced, outstanding')
       .eq('id', course.id)
       .single();
     expect(error).toBeNull();
-    expect(Number(data?.revenue)).toBe(500);
+    // 250 + 100 + 50 paid, 50 refunded; 750 invoiced, 250 credited; 150 still owed by the finished student.
+    expect(data).toEqual({ revenue: 350, invoiced: 500, outstanding: 150 });
   });
 
-  it("the dashboard's year, its Total Revenue and Course Management's total agree", async () => {
+  it("the dashboard's year, its Total Revenue, Course Management's total and get_revenue agree", async () => {
     const expected = await expectedRevenue();
     const dashboard = await admin.client.rpc('get_admin_dashboard', { period: 'year' });
     expect(dashboard.error).toBeNull();
@@ -82,6 +106,11 @@ describe('one revenue everywhere: price × enrolments not dropped', () => {
     const courses = await admin.client.from('course_roster').select('revenue');
     expect(courses.error).toBeNull();
     const courseSum = (courses.data ?? []).reduce((sum, row) => sum + Number(row.revenue), 0);
+    const revenue = await admin.client.rpc('get_revenue', {
+      from_date: '2000-01-01',
+      to_date: '2999-12-31',
+    });
+    expect(revenue.error).toBeNull();
 
     expect(Number(figures.current.revenue)).toBeCloseTo(expected, 2);
     expect(Number(figures.courses.revenue)).toBeCloseTo(expected, 2);
@@ -89,6 +118,7 @@ describe('one revenue everywhere: price × enrolments not dropped', () => {
       expected,
       2,
     );
+    expect(Number((revenue.data as { received: number }).received)).toBeCloseTo(expected, 2);
     expect(courseSum).toBeCloseTo(expected, 2);
   });
 });

@@ -138,7 +138,14 @@ async function drift(): Promise<Record<string, unknown[]>> {
   return found;
 }
 
-const NO_DRIFT = { school: [], hours: [], students: [], teacherStudents: [], teachers: [], reviews: [] };
+const NO_DRIFT = {
+  school: [],
+  hours: [],
+  students: [],
+  teacherStudents: [],
+  teachers: [],
+  reviews: [],
+};
 
 async function expectNoDrift(): Promise<void> {
   expect(await drift()).toEqual(NO_DRIFT);
@@ -171,20 +178,36 @@ describe('the summaries follow every change to their rows', () => {
 
   it('follow single inserts, updates and deletes made through the API', async () => {
     const teacher = await createPerson('teacher', 'Summa');
-    const course = await createCourse({ title: 'Summary course', teacher_id: teacher.id, price: 150 });
+    const course = await createCourse({
+      title: 'Summary course',
+      teacher_id: teacher.id,
+      price: 150,
+    });
     const student = await createPerson('student', 'Counted');
     const enrollmentId = await enroll(student.id, course.id);
     await enroll(school.outsider.id, course.id);
     const lesson = await createClass(course.id, { duration: 45 });
-    const material = await createMaterial({ course_id: course.id, type: 'video', url: 'https://example.org/v' });
+    const material = await createMaterial({
+      course_id: course.id,
+      type: 'video',
+      url: 'https://example.org/v',
+    });
     await expectNoDrift();
 
     // Updates: a drop, a new price, a class that changes type, length and time, a material's kind.
-    await student.client.rpc('unenroll_user_from_course', { user_uuid: student.id, course_uuid: course.id });
+    await student.client.rpc('unenroll_user_from_course', {
+      user_uuid: student.id,
+      course_uuid: course.id,
+    });
     await service.from('courses').update({ price: 175.5 }).eq('id', course.id);
     await service
       .from('classes')
-      .update({ type: 'recorded', recording_url: 'https://example.org/r', duration: 600, scheduled_date: new Date(Date.now() + 36e5 * 30).toISOString() })
+      .update({
+        type: 'recorded',
+        recording_url: 'https://example.org/r',
+        duration: 600,
+        scheduled_date: new Date(Date.now() + 36e5 * 30).toISOString(),
+      })
       .eq('id', lesson.id);
     await service.from('materials').update({ type: 'link' }).eq('id', material.id);
     await service.from('enrollments').update({ status: 'active' }).eq('id', enrollmentId);
@@ -210,9 +233,15 @@ describe('the summaries follow every change to their rows', () => {
   });
 
   it('follow role changes, teacher changes and deleted accounts', async () => {
-    const [first, second] = await Promise.all([createPerson('teacher', 'Uno'), createPerson('teacher', 'Dos')]);
+    const [first, second] = await Promise.all([
+      createPerson('teacher', 'Uno'),
+      createPerson('teacher', 'Dos'),
+    ]);
     const course = await createCourse({ title: 'Moving course', teacher_id: first.id });
-    const learners = await Promise.all([createPerson('student', 'Ana'), createPerson('student', 'Bo')]);
+    const learners = await Promise.all([
+      createPerson('student', 'Ana'),
+      createPerson('student', 'Bo'),
+    ]);
     await Promise.all(learners.map((learner) => enroll(learner.id, course.id)));
     await expectNoDrift();
 
@@ -228,7 +257,9 @@ describe('the summaries follow every change to their rows', () => {
     await expectNoDrift();
 
     // A deleted student takes their enrolments; a deleted teacher leaves the course without one.
-    await ownerQuery('delete from auth.users where id = any ($1::uuid[])', [[learners[0]?.id, first.id]]);
+    await ownerQuery('delete from auth.users where id = any ($1::uuid[])', [
+      [learners[0]?.id, first.id],
+    ]);
     await expectNoDrift();
     await service.from('courses').delete().eq('id', course.id);
   });
@@ -237,7 +268,12 @@ describe('the summaries follow every change to their rows', () => {
     const teacher = await createPerson('teacher', 'Bulk');
     const courses = await Promise.all(
       [120, 80, 0].map((price, index) =>
-        createCourse({ title: `Bulk course ${index}`, teacher_id: teacher.id, price, max_students: 200 }),
+        createCourse({
+          title: `Bulk course ${index}`,
+          teacher_id: teacher.id,
+          price,
+          max_students: 200,
+        }),
       ),
     );
     const students = await makeStudents(60, 'bulk');
@@ -270,11 +306,17 @@ describe('the summaries follow every change to their rows', () => {
         where course_id = $1 and status <> 'dropped'`,
       [courseIds[1]],
     );
-    await ownerQuery(`update public.enrollments set progress = 42 where course_id = any ($1::uuid[])`, [courseIds]);
-    await ownerQuery(`update public.courses set price = price + 9.99 where id = any ($1::uuid[])`, [courseIds]);
-    await ownerQuery(`update public.classes set type = 'live', duration = duration + 5 where course_id = $1`, [
-      courseIds[2],
+    await ownerQuery(
+      `update public.enrollments set progress = 42 where course_id = any ($1::uuid[])`,
+      [courseIds],
+    );
+    await ownerQuery(`update public.courses set price = price + 9.99 where id = any ($1::uuid[])`, [
+      courseIds,
     ]);
+    await ownerQuery(
+      `update public.classes set type = 'live', duration = duration + 5 where course_id = $1`,
+      [courseIds[2]],
+    );
     await expectNoDrift();
 
     // A transaction that changes everything and rolls back leaves the figures as they were.
@@ -282,9 +324,15 @@ describe('the summaries follow every change to their rows', () => {
     const client = await connect(databaseUrl());
     try {
       await client.query('begin');
-      await client.query(`delete from public.enrollments where course_id = any ($1::uuid[])`, [courseIds]);
-      await client.query(`delete from public.classes where course_id = any ($1::uuid[])`, [courseIds]);
-      await client.query(`update public.users set role = 'teacher' where id = any ($1::uuid[])`, [students.slice(0, 5)]);
+      await client.query(`delete from public.enrollments where course_id = any ($1::uuid[])`, [
+        courseIds,
+      ]);
+      await client.query(`delete from public.classes where course_id = any ($1::uuid[])`, [
+        courseIds,
+      ]);
+      await client.query(`update public.users set role = 'teacher' where id = any ($1::uuid[])`, [
+        students.slice(0, 5),
+      ]);
       await client.query('rollback');
     } finally {
       await client.end();
@@ -292,7 +340,9 @@ describe('the summaries follow every change to their rows', () => {
     expect(await drift()).toEqual(before);
 
     // Bulk deletes: enrolments of half the students, then the courses (cascade), then the students.
-    await ownerQuery(`delete from public.enrollments where user_id = any ($1::uuid[])`, [students.slice(0, 30)]);
+    await ownerQuery(`delete from public.enrollments where user_id = any ($1::uuid[])`, [
+      students.slice(0, 30),
+    ]);
     await expectNoDrift();
     await ownerQuery(`delete from public.courses where id = any ($1::uuid[])`, [courseIds]);
     await ownerQuery(`delete from auth.users where id = any ($1::uuid[])`, [students]);
@@ -310,12 +360,15 @@ describe('the summaries follow every change to their rows', () => {
     try {
       await one.query('begin');
       await two.query('begin');
-      await one.query('insert into public.enrollments (course_id, user_id) values ($1, $2)', [courseA.id, student]);
-      // The second waits for the first's lock on the student's figures, then counts what it committed.
-      const second = two.query('insert into public.enrollments (course_id, user_id) values ($1, $2)', [
-        courseB.id,
+      await one.query('insert into public.enrollments (course_id, user_id) values ($1, $2)', [
+        courseA.id,
         student,
       ]);
+      // The second waits for the first's lock on the student's figures, then counts what it committed.
+      const second = two.query(
+        'insert into public.enrollments (course_id, user_id) values ($1, $2)',
+        [courseB.id, student],
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       await one.query('commit');
       await second;
@@ -341,8 +394,13 @@ describe('the summaries follow every change to their rows', () => {
     try {
       await three.query('begin');
       await four.query('begin');
-      await three.query('insert into public.enrollments (course_id, user_id) values ($1, $2)', [courseA.id, late]);
-      const repriced = four.query('update public.courses set price = 99 where id = $1', [courseA.id]);
+      await three.query('insert into public.enrollments (course_id, user_id) values ($1, $2)', [
+        courseA.id,
+        late,
+      ]);
+      const repriced = four.query('update public.courses set price = 99 where id = $1', [
+        courseA.id,
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       await three.query('commit');
       await repriced;
@@ -351,7 +409,9 @@ describe('the summaries follow every change to their rows', () => {
       await Promise.all([three.end(), four.end()]);
     }
     await expectNoDrift();
-    await ownerQuery('delete from public.courses where id = any ($1::uuid[])', [[courseA.id, courseB.id]]);
+    await ownerQuery('delete from public.courses where id = any ($1::uuid[])', [
+      [courseA.id, courseB.id],
+    ]);
     await ownerQuery('delete from auth.users where id = any ($1::uuid[])', [[student, late]]);
   });
 });
@@ -377,7 +437,12 @@ describe('the read models that answer from the summaries', () => {
     // Enrolments and classes at odd minutes across two months, so periods and local days cut hours.
     const courses = await Promise.all(
       [45, 60.5].map((price, index) =>
-        createCourse({ title: `Dashboard hours ${index}`, teacher_id: school.teacher.id, price, max_students: 100 }),
+        createCourse({
+          title: `Dashboard hours ${index}`,
+          teacher_id: school.teacher.id,
+          price,
+          max_students: 100,
+        }),
       ),
     );
     courseIds = courses.map((course) => course.id);
@@ -406,7 +471,10 @@ describe('the read models that answer from the summaries', () => {
   it("give the admin dashboard's periods and chart in any time zone", async () => {
     for (const zone of ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/New_York']) {
       for (const period of ['week', 'month', 'quarter']) {
-        const { data, error } = await school.admin.client.rpc('get_admin_dashboard', { period, time_zone: zone });
+        const { data, error } = await school.admin.client.rpc('get_admin_dashboard', {
+          period,
+          time_zone: zone,
+        });
         expect(error).toBeNull();
         const dashboard = data as Dashboard;
         const bucket = period === 'quarter' ? 'week' : 'day';
@@ -419,10 +487,26 @@ describe('the read models that answer from the summaries', () => {
           [dashboard.period_start, dashboard.now, zone, bucket],
         );
         const counted = new Map(rows.map((row) => [row.start, row]));
+        // Revenue is money received (docs/money.md): payments minus refunds by their dates, the days after
+        // the period's first day up to today in the zone.
+        const { rows: money } = await ownerQuery<{ start: string; revenue: string }>(
+          `select to_char(date_trunc($4, m.day::timestamp), 'YYYY-MM-DD') as start, sum(m.amount) as revenue
+             from (select paid_on as day, amount from public.payments
+                   union all select refunded_on, -amount from public.refunds) m
+            where m.day > ($1::timestamptz at time zone $3)::date and m.day <= ($2::timestamptz at time zone $3)::date
+            group by 1`,
+          [dashboard.period_start, dashboard.now, zone, bucket],
+        );
+        const received = new Map(money.map((row) => [row.start, Number(row.revenue)]));
         for (const point of dashboard.series) {
           const expected = counted.get(point.start);
-          expect(point.enrollments, `${zone} ${period} ${point.start}`).toBe(Number(expected?.enrollments ?? 0));
-          expect(Number(point.revenue), `${zone} ${period} ${point.start}`).toBeCloseTo(Number(expected?.revenue ?? 0), 2);
+          expect(point.enrollments, `${zone} ${period} ${point.start}`).toBe(
+            Number(expected?.enrollments ?? 0),
+          );
+          expect(Number(point.revenue), `${zone} ${period} ${point.start}`).toBeCloseTo(
+            received.get(point.start) ?? 0,
+            2,
+          );
         }
         expect(dashboard.series.reduce((sum, point) => sum + point.enrollments, 0)).toBe(
           rows.reduce((sum, row) => sum + Number(row.enrollments), 0),
@@ -434,15 +518,23 @@ describe('the read models that answer from the summaries', () => {
           const { rows: window } = await ownerQuery<Record<string, string>>(
             `select (select count(*) from public.users where created_at >= $1 and created_at < $2) as new_users,
                     (select count(*) from public.enrollments where enrolled_at >= $1 and enrolled_at < $2) as new_enrollments,
-                    (select coalesce(sum(c.price), 0) from public.enrollments e join public.courses c on c.id = e.course_id
-                      where e.enrolled_at >= $1 and e.enrolled_at < $2 and e.status <> 'dropped') as revenue,
+                    (select coalesce(sum(m.amount), 0)
+                       from (select paid_on as day, amount from public.payments
+                             union all select refunded_on, -amount from public.refunds) m
+                      where m.day > ($1::timestamptz at time zone $3)::date
+                        and m.day <= ($2::timestamptz at time zone $3)::date) as revenue,
                     (select count(*) from public.classes where scheduled_date >= $1 and scheduled_date < $2) as classes`,
-            [since, until],
+            [since, until, zone],
           );
           const figures = dashboard[name];
           expect(figures.new_users, `${zone} ${period} ${name}`).toBe(Number(window[0]?.new_users));
-          expect(figures.new_enrollments, `${zone} ${period} ${name}`).toBe(Number(window[0]?.new_enrollments));
-          expect(Number(figures.revenue), `${zone} ${period} ${name}`).toBeCloseTo(Number(window[0]?.revenue), 2);
+          expect(figures.new_enrollments, `${zone} ${period} ${name}`).toBe(
+            Number(window[0]?.new_enrollments),
+          );
+          expect(Number(figures.revenue), `${zone} ${period} ${name}`).toBeCloseTo(
+            Number(window[0]?.revenue),
+            2,
+          );
           expect(figures.classes, `${zone} ${period} ${name}`).toBe(Number(window[0]?.classes));
         }
         const { rows: totals } = await ownerQuery<Record<string, string>>(
@@ -471,7 +563,10 @@ describe('the read models that answer from the summaries', () => {
         day_limit: 3,
       });
       expect(error).toBeNull();
-      const month = data as { class_count: number; days: { date: string; class_count: number; classes: { id: string }[] }[] };
+      const month = data as {
+        class_count: number;
+        days: { date: string; class_count: number; classes: { id: string }[] }[];
+      };
       const { rows } = await ownerQuery<{ day: string; n: string; first: string[] }>(
         `select to_char((scheduled_date at time zone $3)::date, 'YYYY-MM-DD') as day, count(*) as n,
                 -- The viewer's today lists every class; other days their first three.
@@ -481,9 +576,9 @@ describe('the read models that answer from the summaries', () => {
           group by 1, (scheduled_date at time zone $3)::date order by 1`,
         [start.toISOString(), end.toISOString(), zone],
       );
-      expect(month.days.map((day) => [day.date, day.class_count, day.classes.map((shown) => shown.id)])).toEqual(
-        rows.map((row) => [row.day, Number(row.n), row.first]),
-      );
+      expect(
+        month.days.map((day) => [day.date, day.class_count, day.classes.map((shown) => shown.id)]),
+      ).toEqual(rows.map((row) => [row.day, Number(row.n), row.first]));
       expect(month.class_count).toBe(rows.reduce((sum, row) => sum + Number(row.n), 0));
     }
   });
@@ -512,15 +607,21 @@ describe('the read models that answer from the summaries', () => {
     const teachers = await admin.rpc('get_teacher_management_stats');
     expect(teachers.data.active_students).toBe(Number(expected.active_students));
     expect(teachers.data.review_count).toBe(Number(expected.review_count));
-    expect(teachers.data.average_rating === null ? null : Number(teachers.data.average_rating)).toBe(
-      expected.average_rating === null ? null : Number(expected.average_rating),
-    );
+    expect(
+      teachers.data.average_rating === null ? null : Number(teachers.data.average_rating),
+    ).toBe(expected.average_rating === null ? null : Number(expected.average_rating));
     const users = await admin.rpc('get_user_counts');
     expect(users.data.inactive).toBe(Number(expected.inactive));
     const classes = await admin.rpc('class_stats');
-    expect(classes.data[0]).toMatchObject({ recorded: Number(expected.recorded), total_minutes: Number(expected.minutes) });
+    expect(classes.data[0]).toMatchObject({
+      recorded: Number(expected.recorded),
+      total_minutes: Number(expected.minutes),
+    });
     const materials = await admin.rpc('material_stats');
-    expect(materials.data[0]).toMatchObject({ audio: Number(expected.audio), total_size: Number(expected.bytes) });
+    expect(materials.data[0]).toMatchObject({
+      audio: Number(expected.audio),
+      total_size: Number(expected.bytes),
+    });
     const activities = await admin.rpc('activity_stats');
     expect(activities.data[0]).toMatchObject({
       total: Number(expected.activities),
@@ -530,8 +631,22 @@ describe('the read models that answer from the summaries', () => {
     // The page: each teacher's distinct students and rating, counted here for every teacher listed.
     const page = await admin.rpc('get_teacher_management_page', { page_number: 1, page_size: 100 });
     expect(page.error).toBeNull();
-    const items = (page.data as { items: { id: string; student_count: number; review_count: number; average_rating: number | null }[] }).items;
-    const { rows: perTeacher } = await ownerQuery<{ id: string; students: string; reviews: string; rating: string | null }>(
+    const items = (
+      page.data as {
+        items: {
+          id: string;
+          student_count: number;
+          review_count: number;
+          average_rating: number | null;
+        }[];
+      }
+    ).items;
+    const { rows: perTeacher } = await ownerQuery<{
+      id: string;
+      students: string;
+      reviews: string;
+      rating: string | null;
+    }>(
       `select t.id,
               (select count(distinct e.user_id) from public.enrollments e join public.courses c on c.id = e.course_id
                 where c.teacher_id = t.id and e.status = 'active') as students,
@@ -564,13 +679,17 @@ describe('who may read the summaries', () => {
     }
     await asUser(school.admin.id, async (client) => {
       expect((await client.query('select * from private.school_figures')).rows).toHaveLength(1);
-      expect((await client.query('select count(*)::integer as n from private.school_hours')).rows[0].n).toBeGreaterThan(0);
+      expect(
+        (await client.query('select count(*)::integer as n from private.school_hours')).rows[0].n,
+      ).toBeGreaterThan(0);
     });
   });
 
-  it("shows a teacher their own student count only, and a student none", async () => {
+  it('shows a teacher their own student count only, and a student none', async () => {
     await asUser(school.teacher.id, async (client) => {
-      const { rows } = await client.query<{ teacher_id: string }>('select teacher_id from private.teacher_figures');
+      const { rows } = await client.query<{ teacher_id: string }>(
+        'select teacher_id from private.teacher_figures',
+      );
       expect(rows.map((row) => row.teacher_id)).toEqual([school.teacher.id]);
     });
     await asUser(school.otherTeacher.id, async (client) => {
@@ -606,7 +725,10 @@ describe('who may read the summaries', () => {
   });
 
   it('does not expose the private schema through the API', async () => {
-    const { error } = await school.admin.client.schema('private').from('school_figures').select('*');
+    const { error } = await school.admin.client
+      .schema('private')
+      .from('school_figures')
+      .select('*');
     expect(error).not.toBeNull();
   });
 

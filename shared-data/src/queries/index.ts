@@ -70,3 +70,5 @@ export { waitingListKeys } from './keys';
 export { waitingListMutations, waitingListQueries } from './waiting-list-queries';
 export { useWaitingListLive } from './use-waiting-list-live';
 export { useMyWaitingList } from './use-my-waiting-list';
+export { billingKeys } from './keys';
+export { billingMutations, billingQueries } from './billing-queries';

@@ -131,6 +131,19 @@ export const waitingListKeys = {
   course: (courseId: string) => ['waiting-list', 'course', courseId] as const,
 };
 
+export const billingKeys = {
+  all: ['billing'] as const,
+  /** Invoices with balances: a student's own, or an administrator's filtered list. */
+  invoices: (filters: object) => ['billing', 'invoices', filters] as const,
+  overdue: () => ['billing', 'overdue'] as const,
+  balance: (studentId: string) => ['billing', 'balance', studentId] as const,
+  balances: () => ['billing', 'balances'] as const,
+  statement: (studentId: string) => ['billing', 'statement', studentId] as const,
+  invoice: (invoiceId: string) => ['billing', 'invoice', invoiceId] as const,
+  revenue: (fromDate: string, toDate: string) => ['billing', 'revenue', fromDate, toDate] as const,
+  settings: () => ['billing', 'settings'] as const,
+};
+
 /** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */
 export const STUDENT_COURSE_VIEWS = [
   courseKeys.all,
@@ -142,6 +155,8 @@ export const STUDENT_COURSE_VIEWS = [
   teacherKeys.all,
   // A drop gives the seat to the first in line (docs/waiting-list.md).
   waitingListKeys.all,
+  // Enrolling issues an invoice, dropping a credit note (docs/money.md).
+  billingKeys.all,
 ] as const;
 
 export const notificationKeys = {

@@ -17,8 +17,10 @@ export const ADMIN_DASHBOARD_DEFAULT_PERIOD: AdminDashboardPeriod = 'month';
 export type PeriodFigures = {
   newUsers: number;
   newEnrollments: number;
-  /** Dollars: the course price of the period's enrolments that were not dropped. */
+  /** Money received in the period's days: payments minus refunds (docs/money.md "Revenue"). */
   revenue: number;
+  /** Invoiced in the period's days: invoices minus credit notes. */
+  invoiced?: number;
   classes: number;
 };
 
@@ -33,7 +35,15 @@ export type AdminDashboard = {
   now: string;
   bucket: 'day' | 'week' | 'month';
   users: { total: number; students: number; teachers: number; admins: number };
-  courses: { total: number; active: number; activeEnrollments: number; revenue: number };
+  /** revenue: all money received; invoiced: all invoiced less credits; outstanding: still due. */
+  courses: {
+    total: number;
+    active: number;
+    activeEnrollments: number;
+    revenue: number;
+    invoiced?: number;
+    outstanding?: number;
+  };
   classes: { total: number; live: number; upcoming: number };
   materials: number;
   current: PeriodFigures;
@@ -54,6 +64,7 @@ function toFigures(value: unknown): PeriodFigures {
     newUsers: numeric(json.new_users),
     newEnrollments: numeric(json.new_enrollments),
     revenue: numeric(json.revenue),
+    invoiced: numeric(json.invoiced),
     classes: numeric(json.classes),
   };
 }
@@ -81,6 +92,8 @@ export function toAdminDashboard(json: Json | null, period: AdminDashboardPeriod
       active: numeric(courses.active),
       activeEnrollments: numeric(courses.active_enrollments),
       revenue: numeric(courses.revenue),
+      invoiced: numeric(courses.invoiced),
+      outstanding: numeric(courses.outstanding),
     },
     classes: {
       total: numeric(classes.total),

@@ -12,6 +12,8 @@ describe('courseManagementReadModel.stats', () => {
         active_courses: 7,
         total_students: 31,
         total_revenue: '11960.00',
+        total_invoiced: 15000,
+        total_outstanding: '3040.00',
         languages: ['English', 'Spanish'],
       },
     });
@@ -23,6 +25,8 @@ describe('courseManagementReadModel.stats', () => {
         activeCourses: 7,
         totalStudents: 31,
         totalRevenue: 11960,
+        totalInvoiced: 15000,
+        totalOutstanding: 3040,
         languages: ['English', 'Spanish'],
       },
     });

@@ -12,8 +12,11 @@ export type CourseManagementStats = {
   activeCourses: number;
   /** Distinct students with an active enrolment. */
   totalStudents: number;
-  /** Dollars: price x active enrolments over every course. */
+  /** Money received (payments minus refunds, docs/money.md "Revenue"); 0 for a teacher. */
   totalRevenue: number;
+  /** Invoiced less credit notes, and still due. */
+  totalInvoiced?: number;
+  totalOutstanding?: number;
   /** The languages of existing courses, for the filter. */
   languages: string[];
 };
@@ -32,6 +35,8 @@ async function stats(): Promise<Result<CourseManagementStats>> {
       activeCourses: number(json.active_courses),
       totalStudents: number(json.total_students),
       totalRevenue: number(json.total_revenue),
+      totalInvoiced: number(json.total_invoiced),
+      totalOutstanding: number(json.total_outstanding),
       languages: Array.isArray(json.languages)
         ? json.languages.filter((value): value is string => typeof value === 'string')
         : [],

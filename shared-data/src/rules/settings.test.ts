@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_BILLING_SETTINGS,
+  toBillingSettings,
+  validateBillingSettings,
   DEFAULT_SETTINGS,
   defaultSettingsGroups,
   invalidColors,
@@ -326,5 +329,57 @@ describe('msUntilIdleSignOut', () => {
   it('never signs out without a known timeout', () => {
     expect(msUntilIdleSignOut(null, 0, 999 * minute)).toBe(Number.POSITIVE_INFINITY);
     expect(msUntilIdleSignOut(0, 0, 999 * minute)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('validateBillingSettings', () => {
+  it('accepts the defaults and a full valid group', () => {
+    expect(validateBillingSettings(DEFAULT_BILLING_SETTINGS)).toEqual({});
+    expect(
+      validateBillingSettings({
+        ...DEFAULT_BILLING_SETTINGS,
+        currency: 'USD',
+        taxRate: 21.5,
+        refundOnDrop: 'none',
+        paymentTermsDays: 365,
+      }),
+    ).toEqual({});
+  });
+
+  it('names each field the database would refuse', () => {
+    expect(
+      validateBillingSettings({
+        currency: 'eur',
+        legalName: 'x'.repeat(201),
+        address: '',
+        taxId: 'x'.repeat(51),
+        taxRate: 10.555,
+        invoiceMode: 'payment_before_seat' as never,
+        refundOnDrop: 'half' as never,
+        paymentTermsDays: 1.5,
+      }),
+    ).toEqual({
+      currency: 'currency',
+      legalName: 'tooLong',
+      taxId: 'tooLong',
+      taxRate: 'taxRate',
+      invoiceMode: 'invoiceMode',
+      refundOnDrop: 'refundOnDrop',
+      paymentTermsDays: 'paymentTermsDays',
+    });
+    expect(validateBillingSettings({ ...DEFAULT_BILLING_SETTINGS, taxRate: 101 })).toEqual({
+      taxRate: 'taxRate',
+    });
+    expect(validateBillingSettings({ ...DEFAULT_BILLING_SETTINGS, paymentTermsDays: -1 })).toEqual({
+      paymentTermsDays: 'paymentTermsDays',
+    });
+  });
+
+  it('reads a stored group over the defaults, ignoring mistyped values', () => {
+    expect(toBillingSettings({ currency: 'GBP', taxRate: '5' })).toEqual({
+      ...DEFAULT_BILLING_SETTINGS,
+      currency: 'GBP',
+    });
+    expect(toBillingSettings(null)).toEqual(DEFAULT_BILLING_SETTINGS);
   });
 });

@@ -410,3 +410,108 @@ export function msUntilIdleSignOut(
   if (timeoutMinutes === null || timeoutMinutes <= 0) return Number.POSITIVE_INFINITY;
   return lastActivityAt + timeoutMinutes * 60_000 - now;
 }
+
+// Billing (System Settings → Billing, docs/money.md). Stored in its own `billing` column of
+// `app_settings`, validated by the database like the other groups; the money screens read and write it
+// through billingService. Not in SETTINGS_GROUPS: the current settings screen saves only its own groups.
+
+/** 'payment_before_seat' is refused by the database until it is built (docs/money.md). */
+export const INVOICE_MODES = ['on_enrolment'] as const;
+export type InvoiceMode = (typeof INVOICE_MODES)[number];
+
+/** What a drop credits: everything, the share of classes not yet held, or nothing. */
+export const REFUND_RULES = ['full', 'pro_rata_classes_held', 'none'] as const;
+export type RefundRule = (typeof REFUND_RULES)[number];
+
+export type BillingSettings = {
+  /** ISO 4217 code, e.g. EUR. */
+  currency: string;
+  /** The school's legal name on invoices ('' prints the site name). */
+  legalName: string;
+  address: string;
+  taxId: string;
+  /** Percent, 0 to 100, at most two decimals. */
+  taxRate: number;
+  invoiceMode: InvoiceMode;
+  refundOnDrop: RefundRule;
+  /** Days from issue to due date, 0 to 365. */
+  paymentTermsDays: number;
+};
+
+/** The same as the database's `private.app_settings_defaults() -> 'billing'`. */
+export const DEFAULT_BILLING_SETTINGS: BillingSettings = {
+  currency: 'EUR',
+  legalName: '',
+  address: '',
+  taxId: '',
+  taxRate: 0,
+  invoiceMode: 'on_enrolment',
+  refundOnDrop: 'pro_rata_classes_held',
+  paymentTermsDays: 14,
+};
+
+/** The database's bounds for the billing group (20261201000100_billing_settings.sql). */
+export const BILLING_BOUNDS = {
+  legalName: 200,
+  address: 500,
+  taxId: 50,
+  taxRate: { min: 0, max: 100 },
+  paymentTermsDays: { min: 0, max: 365 },
+} as const;
+
+export type BillingSettingsField = keyof BillingSettings;
+export type BillingSettingsProblem =
+  'currency' | 'tooLong' | 'taxRate' | 'invoiceMode' | 'refundOnDrop' | 'paymentTermsDays';
+
+/** Each field the database would refuse, with why (a message key for the form); empty when valid. */
+export function validateBillingSettings(
+  billing: BillingSettings,
+): Partial<Record<BillingSettingsField, BillingSettingsProblem>> {
+  const problems: Partial<Record<BillingSettingsField, BillingSettingsProblem>> = {};
+  if (!/^[A-Z]{3}$/.test(billing.currency)) problems.currency = 'currency';
+  for (const field of ['legalName', 'address', 'taxId'] as const) {
+    if (billing[field].length > BILLING_BOUNDS[field]) problems[field] = 'tooLong';
+  }
+  const rate = billing.taxRate;
+  if (
+    !Number.isFinite(rate) ||
+    rate < BILLING_BOUNDS.taxRate.min ||
+    rate > BILLING_BOUNDS.taxRate.max ||
+    Math.round(rate * 100) / 100 !== rate
+  ) {
+    problems.taxRate = 'taxRate';
+  }
+  if (!(INVOICE_MODES as readonly string[]).includes(billing.invoiceMode))
+    problems.invoiceMode = 'invoiceMode';
+  if (!(REFUND_RULES as readonly string[]).includes(billing.refundOnDrop))
+    problems.refundOnDrop = 'refundOnDrop';
+  const terms = billing.paymentTermsDays;
+  if (
+    !Number.isInteger(terms) ||
+    terms < BILLING_BOUNDS.paymentTermsDays.min ||
+    terms > BILLING_BOUNDS.paymentTermsDays.max
+  ) {
+    problems.paymentTermsDays = 'paymentTermsDays';
+  }
+  return problems;
+}
+
+/** A stored billing group over the defaults (unknown or mistyped values read as the default). */
+export function toBillingSettings(value: unknown): BillingSettings {
+  const stored =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const pick = <K extends BillingSettingsField>(key: K): BillingSettings[K] =>
+    typeof stored[key] === typeof DEFAULT_BILLING_SETTINGS[key]
+      ? (stored[key] as BillingSettings[K])
+      : DEFAULT_BILLING_SETTINGS[key];
+  return {
+    currency: pick('currency'),
+    legalName: pick('legalName'),
+    address: pick('address'),
+    taxId: pick('taxId'),
+    taxRate: pick('taxRate'),
+    invoiceMode: pick('invoiceMode'),
+    refundOnDrop: pick('refundOnDrop'),
+    paymentTermsDays: pick('paymentTermsDays'),
+  };
+}

@@ -1,0 +1,36 @@
+// Money (docs/money.md): invoices and their balances, a student's balance and statement, payments,
+// refunds and credit notes, revenue, and the billing settings.
+
+export {
+  INVOICE_STATUSES,
+  MONEY_ERRORS,
+  OFFICE_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  moneyErrorOf,
+  type CourseRevenue,
+  type InvoiceBalance,
+  type InvoiceDocument,
+  type InvoiceLine,
+  type InvoiceStatus,
+  type MoneyError,
+  type PaymentMethod,
+  type Revenue,
+  type Statement,
+  type StatementEntry,
+  type StatementEntryKind,
+  type StudentBalance,
+} from '../mappers/billing';
+export {
+  BILLING_BOUNDS,
+  DEFAULT_BILLING_SETTINGS,
+  INVOICE_MODES,
+  REFUND_RULES,
+  toBillingSettings,
+  validateBillingSettings,
+  type BillingSettings,
+  type BillingSettingsField,
+  type BillingSettingsProblem,
+  type InvoiceMode,
+  type RefundRule,
+} from '../rules/settings';
+export { billingService, type InvoiceFilters, type PaymentInput } from '../services/billing';

@@ -1,0 +1,289 @@
+import { describe, expect, it } from 'vitest';
+import { moneyErrorOf } from '../mappers/billing';
+import { DEFAULT_BILLING_SETTINGS } from '../rules/settings';
+import { installFakeSupabase } from '../test-support/fake-supabase';
+import { billingService } from './billing';
+
+const fake = installFakeSupabase();
+
+function balanceRow(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'inv-1',
+    number: '2026-000123',
+    student_id: 'student-1',
+    course_id: 'course-1',
+    student_name: 'Sara Tester',
+    student_email: 'sara@school.test',
+    issued_on: '2026-11-29',
+    due_on: '2026-12-13',
+    currency: 'EUR',
+    net: 100,
+    tax: 21,
+    total: 121,
+    credited: 0,
+    paid: 50.5,
+    refunded: 0,
+    due: 70.5,
+    status: 'open',
+    ...overrides,
+  };
+}
+
+describe('billingService reads', () => {
+  it("lists a student's invoices with their balances, newest first, in one request", async () => {
+    fake.on('GET', '/rest/v1/invoice_balances', { body: [balanceRow()] });
+
+    const result = await billingService.myInvoices('student-1');
+
+    expect(fake.requests).toHaveLength(1);
+    const query = fake.requests[0]?.query;
+    expect(query?.get('student_id')).toBe('eq.student-1');
+    expect(query?.get('order')).toBe('issued_on.desc,number.desc');
+    expect(result).toEqual({
+      success: true,
+      data: [
+        expect.objectContaining({
+          id: 'inv-1',
+          number: '2026-000123',
+          total: 121,
+          paid: 50.5,
+          due: 70.5,
+          status: 'open',
+        }),
+      ],
+    });
+  });
+
+  it('filters the administrators list by status and course', async () => {
+    fake.on('GET', '/rest/v1/invoice_balances', { body: [] });
+
+    await billingService.invoices({ status: 'overdue', courseId: 'course-9' });
+
+    const query = fake.requests[0]?.query;
+    expect(query?.get('status')).toBe('eq.overdue');
+    expect(query?.get('course_id')).toBe('eq.course-9');
+  });
+
+  it('reads the overdue list with the days past due, the longest overdue first', async () => {
+    fake.on('GET', '/rest/v1/overdue_invoices', {
+      body: [balanceRow({ status: 'overdue', days_overdue: 12 })],
+    });
+
+    const result = await billingService.overdue();
+
+    expect(fake.requests[0]?.query.get('order')).toBe('due_on.asc,number.asc');
+    expect(result).toEqual({
+      success: true,
+      data: [expect.objectContaining({ status: 'overdue', daysOverdue: 12 })],
+    });
+  });
+
+  it("reads a student's balance, null when never invoiced", async () => {
+    fake.on('GET', '/rest/v1/student_balances', { body: null });
+    expect(await billingService.balance('student-1')).toEqual({ success: true, data: null });
+  });
+
+  it('reads the statement in one call and maps its entries', async () => {
+    fake.on('POST', '/rest/v1/rpc/student_statement', {
+      body: {
+        student_id: 'student-1',
+        currency: 'EUR',
+        balance: 70.5,
+        overdue: 0,
+        invoices: [balanceRow()],
+        entries: [
+          {
+            date: '2026-11-29',
+            kind: 'invoice',
+            id: 'inv-1',
+            invoice_id: 'inv-1',
+            number: '2026-000123',
+            description: '2026-000123',
+            amount: 121,
+            balance: 121,
+          },
+          {
+            date: '2026-11-30',
+            kind: 'payment',
+            id: 'pay-1',
+            invoice_id: 'inv-1',
+            number: null,
+            description: 'cash',
+            amount: -50.5,
+            balance: 70.5,
+          },
+        ],
+      },
+    });
+
+    const result = await billingService.statement('student-1');
+
+    expect(fake.requests[0]?.body).toEqual({ student_uuid: 'student-1' });
+    expect(result).toEqual({
+      success: true,
+      data: expect.objectContaining({
+        balance: 70.5,
+        invoices: [expect.objectContaining({ id: 'inv-1' })],
+        entries: [
+          expect.objectContaining({ kind: 'invoice', amount: 121, balance: 121 }),
+          expect.objectContaining({ kind: 'payment', number: null, amount: -50.5, balance: 70.5 }),
+        ],
+      }),
+    });
+  });
+
+  it('reads revenue for a date range', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_revenue', {
+      body: {
+        from_date: '2026-11-01',
+        to_date: '2026-11-30',
+        currency: 'EUR',
+        received: 300,
+        payments: 350,
+        refunds: 50,
+        invoiced: 900,
+        credited: 100,
+        outstanding: 500,
+        per_course: [
+          {
+            course_id: 'course-1',
+            title: 'Spanish A1',
+            received: 300,
+            invoiced: 900,
+            credited: 100,
+            outstanding: 500,
+          },
+        ],
+      },
+    });
+
+    const result = await billingService.revenue('2026-11-01', '2026-11-30');
+
+    expect(fake.requests[0]?.body).toEqual({ from_date: '2026-11-01', to_date: '2026-11-30' });
+    expect(result).toEqual({
+      success: true,
+      data: expect.objectContaining({
+        received: 300,
+        invoiced: 900,
+        outstanding: 500,
+        perCourse: [expect.objectContaining({ courseId: 'course-1', received: 300 })],
+      }),
+    });
+  });
+
+  it('reads the billing settings over the defaults', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_app_settings', {
+      body: { id: 1, billing: { currency: 'USD', taxRate: 21 } },
+    });
+    expect(await billingService.settings()).toEqual({
+      success: true,
+      data: { ...DEFAULT_BILLING_SETTINGS, currency: 'USD', taxRate: 21 },
+    });
+  });
+});
+
+describe('billingService writes', () => {
+  it('records a payment through record_payment', async () => {
+    fake.on('POST', '/rest/v1/rpc/record_payment', { body: 'pay-1' });
+
+    const result = await billingService.recordPayment({
+      invoiceId: 'inv-1',
+      amount: 50.5,
+      method: 'bank_transfer',
+      date: '2026-11-30',
+      reference: ' TR-9 ',
+    });
+
+    expect(fake.requests[0]?.body).toEqual({
+      invoice_uuid: 'inv-1',
+      amount: 50.5,
+      method: 'bank_transfer',
+      paid_on: '2026-11-30',
+      reference: 'TR-9',
+    });
+    expect(result).toEqual({ success: true, data: { paymentId: 'pay-1' } });
+  });
+
+  it("keeps the database's refusal code, which moneyErrorOf names", async () => {
+    fake.on('POST', '/rest/v1/rpc/record_payment', {
+      status: 400,
+      body: {
+        code: 'MN002',
+        message: 'The payment is more than the open balance (70.50)',
+        details: null,
+        hint: null,
+      },
+    });
+
+    const result = await billingService.recordPayment({
+      invoiceId: 'inv-1',
+      amount: 80,
+      method: 'cash',
+    });
+
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.error.code).toBe('RPC_ERROR');
+    expect(moneyErrorOf(result.error.details)).toBe('overpayment');
+  });
+
+  it('refuses an amount of zero, a negative one or one with fractions of a cent without a request', async () => {
+    for (const amount of [0, -1, 10.001, Number.NaN]) {
+      const result = await billingService.recordRefund({
+        invoiceId: 'inv-1',
+        amount,
+        method: 'cash',
+      });
+      expect(result.success).toBe(false);
+      if (!result.success) expect(moneyErrorOf(result.error.details)).toBe('amountNotPositive');
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('issues a credit note with a trimmed reason, and refuses an empty one locally', async () => {
+    fake.on('POST', '/rest/v1/rpc/issue_credit_note', { body: 'cn-1' });
+    expect(
+      await billingService.issueCreditNote({
+        invoiceId: 'inv-1',
+        amount: 20,
+        reason: '  Goodwill ',
+      }),
+    ).toEqual({
+      success: true,
+      data: { creditNoteId: 'cn-1' },
+    });
+    expect(fake.requests[0]?.body).toEqual({
+      invoice_uuid: 'inv-1',
+      amount: 20,
+      reason: 'Goodwill',
+    });
+    const empty = await billingService.issueCreditNote({
+      invoiceId: 'inv-1',
+      amount: 20,
+      reason: ' ',
+    });
+    expect(empty.success).toBe(false);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('saves the billing group, and checks the bounds before any request', async () => {
+    const bad = await billingService.saveSettings({ ...DEFAULT_BILLING_SETTINGS, taxRate: 120 });
+    expect(bad.success).toBe(false);
+    expect(fake.requests).toHaveLength(0);
+
+    fake.on('PATCH', '/rest/v1/app_settings', {
+      body: { billing: { ...DEFAULT_BILLING_SETTINGS, currency: 'USD' } },
+    });
+    const saved = await billingService.saveSettings({
+      ...DEFAULT_BILLING_SETTINGS,
+      currency: 'USD',
+    });
+    expect(saved).toEqual({
+      success: true,
+      data: { ...DEFAULT_BILLING_SETTINGS, currency: 'USD' },
+    });
+    expect(fake.requests[0]?.body).toEqual({
+      billing: { ...DEFAULT_BILLING_SETTINGS, currency: 'USD' },
+    });
+  });
+});

@@ -1,0 +1,264 @@
+import { getClient } from '@portal/shared-data/session';
+import {
+  toInvoiceBalance,
+  toInvoiceLine,
+  toRevenue,
+  toStatement,
+  toStudentBalance,
+  type InvoiceBalance,
+  type InvoiceDocument,
+  type InvoiceStatus,
+  type PaymentMethod,
+  type Revenue,
+  type Statement,
+  type StudentBalance,
+} from '../mappers/billing';
+import {
+  toBillingSettings,
+  validateBillingSettings,
+  type BillingSettings,
+} from '../rules/settings';
+import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
+
+// Money (docs/money.md). The database decides everything: invoices are issued by enrolment triggers,
+// totals, balances and statuses are computed there, and only administrators record payments, refunds
+// and credit notes (each refusal carries its SQLSTATE in the failure's details: moneyErrorOf maps it).
+// Reads pass RLS: a student reads their own, an administrator everything, a teacher nothing.
+
+const FETCH_FAILED = 'Failed to load invoices';
+const STATEMENT_FAILED = 'Failed to load the statement';
+const REVENUE_FAILED = 'Failed to load revenue';
+const PAYMENT_FAILED = 'Failed to record the payment';
+const REFUND_FAILED = 'Failed to record the refund';
+const CREDIT_FAILED = 'Failed to issue the credit note';
+const SETTINGS_FAILED = 'Failed to load settings';
+const SAVE_SETTINGS_FAILED = 'Failed to save settings';
+
+export type InvoiceFilters = {
+  status?: InvoiceStatus;
+  studentId?: string;
+  courseId?: string;
+};
+
+const BALANCE_COLUMNS =
+  'id, number, student_id, course_id, student_name, student_email, issued_on, due_on, currency, net, tax, total, credited, paid, refunded, due, status';
+
+/** Invoices with their balances, newest first: a student's own (studentId), or any for administrators. */
+async function invoices(filters: InvoiceFilters = {}): Promise<Result<InvoiceBalance[]>> {
+  return settle('QUERY_ERROR', FETCH_FAILED, async () => {
+    let query = getClient().from('invoice_balances').select(BALANCE_COLUMNS);
+    if (filters.status) query = query.eq('status', filters.status);
+    if (filters.studentId) query = query.eq('student_id', filters.studentId);
+    if (filters.courseId) query = query.eq('course_id', filters.courseId);
+    const { data, error } = await query
+      .order('issued_on', { ascending: false })
+      .order('number', { ascending: false });
+    if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_FAILED);
+    return ok((data ?? []).map(toInvoiceBalance));
+  });
+}
+
+/** The signed-in student's invoices. */
+async function myInvoices(studentId: string): Promise<Result<InvoiceBalance[]>> {
+  return invoices({ studentId });
+}
+
+/** Invoices with something due after their due date, the longest overdue first (administrators). */
+async function overdue(): Promise<Result<InvoiceBalance[]>> {
+  return settle('QUERY_ERROR', FETCH_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('overdue_invoices')
+      .select(`${BALANCE_COLUMNS}, days_overdue`)
+      .order('due_on', { ascending: true })
+      .order('number', { ascending: true });
+    if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_FAILED);
+    return ok((data ?? []).map(toInvoiceBalance));
+  });
+}
+
+/** One student's balance (null when they were never invoiced). */
+async function balance(studentId: string): Promise<Result<StudentBalance | null>> {
+  return settle('QUERY_ERROR', FETCH_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('student_balances')
+      .select('*')
+      .eq('student_id', studentId)
+      .maybeSingle();
+    if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_FAILED);
+    return ok(data ? toStudentBalance(data) : null);
+  });
+}
+
+/** Every student's balance, the largest first (administrators). */
+async function balances(): Promise<Result<StudentBalance[]>> {
+  return settle('QUERY_ERROR', FETCH_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('student_balances')
+      .select('*')
+      .order('balance', { ascending: false });
+    if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_FAILED);
+    return ok((data ?? []).map(toStudentBalance));
+  });
+}
+
+/** A student's balance, invoices and dated entries with a running balance, in one request. */
+async function statement(studentId: string): Promise<Result<Statement>> {
+  return settle('QUERY_ERROR', STATEMENT_FAILED, async () => {
+    const { data, error } = await getClient().rpc('student_statement', { student_uuid: studentId });
+    if (error) return fromPostgrestError('QUERY_ERROR', error, STATEMENT_FAILED);
+    return ok(toStatement(data, studentId));
+  });
+}
+
+/** One invoice as issued, with its lines, credit notes, payments and refunds, in one request. */
+async function invoice(invoiceId: string): Promise<Result<InvoiceDocument | null>> {
+  return settle('QUERY_ERROR', FETCH_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('invoices')
+      .select('*, invoice_lines(*), credit_notes(*), payments(*), refunds(*)')
+      .eq('id', invoiceId)
+      .maybeSingle();
+    if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_FAILED);
+    if (!data) return ok(null);
+    const { invoice_lines: lines, credit_notes: creditNotes, payments, refunds, ...row } = data;
+    return ok({
+      invoice: row,
+      lines: [...(lines ?? [])].sort((a, b) => a.position - b.position).map(toInvoiceLine),
+      creditNotes: creditNotes ?? [],
+      payments: payments ?? [],
+      refunds: refunds ?? [],
+    });
+  });
+}
+
+/** Money in an inclusive date range (YYYY-MM-DD), administrators only: received, invoiced, outstanding. */
+async function revenue(fromDate: string, toDate: string): Promise<Result<Revenue>> {
+  return settle('QUERY_ERROR', REVENUE_FAILED, async () => {
+    const { data, error } = await getClient().rpc('get_revenue', {
+      from_date: fromDate,
+      to_date: toDate,
+    });
+    if (error) return fromPostgrestError('QUERY_ERROR', error, REVENUE_FAILED);
+    return ok(toRevenue(data));
+  });
+}
+
+export type PaymentInput = {
+  invoiceId: string;
+  amount: number;
+  method: Exclude<PaymentMethod, 'card_online'>;
+  /** YYYY-MM-DD; the school's today when left out. */
+  date?: string;
+  reference?: string;
+};
+
+function amountProblem(amount: number): string | null {
+  return Number.isFinite(amount) && amount > 0 && Math.round(amount * 100) / 100 === amount
+    ? null
+    : 'The amount must be greater than zero, with at most two decimals';
+}
+
+/** Records a payment (administrators); the database refuses more than the open balance (MN002). */
+async function recordPayment(input: PaymentInput): Promise<Result<{ paymentId: string }>> {
+  const problem = amountProblem(input.amount);
+  if (problem) return fail('RPC_ERROR', problem, { code: 'MN001' });
+  return settle('RPC_ERROR', PAYMENT_FAILED, async () => {
+    const { data, error } = await getClient().rpc('record_payment', {
+      invoice_uuid: input.invoiceId,
+      amount: input.amount,
+      method: input.method,
+      ...(input.date ? { paid_on: input.date } : {}),
+      reference: input.reference?.trim() ?? '',
+    });
+    if (error) return fromPostgrestError('RPC_ERROR', error, PAYMENT_FAILED);
+    return ok({ paymentId: data });
+  });
+}
+
+/** Records money given back (administrators); at most what was paid and not yet refunded (MN003). */
+async function recordRefund(input: {
+  invoiceId: string;
+  amount: number;
+  method: PaymentMethod;
+  date?: string;
+  reference?: string;
+}): Promise<Result<{ refundId: string }>> {
+  const problem = amountProblem(input.amount);
+  if (problem) return fail('RPC_ERROR', problem, { code: 'MN001' });
+  return settle('RPC_ERROR', REFUND_FAILED, async () => {
+    const { data, error } = await getClient().rpc('record_refund', {
+      invoice_uuid: input.invoiceId,
+      amount: input.amount,
+      method: input.method,
+      ...(input.date ? { refunded_on: input.date } : {}),
+      reference: input.reference?.trim() ?? '',
+    });
+    if (error) return fromPostgrestError('RPC_ERROR', error, REFUND_FAILED);
+    return ok({ refundId: data });
+  });
+}
+
+/** Credits part or all of an invoice, tax included (administrators); at most what is uncredited (MN006). */
+async function issueCreditNote(input: {
+  invoiceId: string;
+  amount: number;
+  reason: string;
+}): Promise<Result<{ creditNoteId: string }>> {
+  const problem = amountProblem(input.amount);
+  if (problem) return fail('RPC_ERROR', problem, { code: 'MN001' });
+  if (input.reason.trim() === '')
+    return fail('RPC_ERROR', 'A credit note needs a reason', { code: 'MN005' });
+  return settle('RPC_ERROR', CREDIT_FAILED, async () => {
+    const { data, error } = await getClient().rpc('issue_credit_note', {
+      invoice_uuid: input.invoiceId,
+      amount: input.amount,
+      reason: input.reason.trim(),
+    });
+    if (error) return fromPostgrestError('RPC_ERROR', error, CREDIT_FAILED);
+    return ok({ creditNoteId: data });
+  });
+}
+
+/** System Settings → Billing over the defaults (administrators; others read the defaults). */
+async function settings(): Promise<Result<BillingSettings>> {
+  return settle('QUERY_ERROR', SETTINGS_FAILED, async () => {
+    const { data, error } = await getClient().rpc('get_app_settings');
+    if (error) return fromPostgrestError('QUERY_ERROR', error, SETTINGS_FAILED);
+    return ok(toBillingSettings((data as { billing?: unknown } | null)?.billing));
+  });
+}
+
+/** Saves the billing group (administrators); checked here first with the database's own bounds. */
+async function saveSettings(billing: BillingSettings): Promise<Result<BillingSettings>> {
+  const problems = validateBillingSettings(billing);
+  const first = Object.entries(problems)[0];
+  if (first)
+    return fail('UPDATE_SETTINGS_ERROR', `Invalid billing setting: ${first[0]}`, { problems });
+  return settle('UPDATE_SETTINGS_ERROR', SAVE_SETTINGS_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('app_settings')
+      .update({ billing })
+      .eq('id', 1)
+      .select('billing')
+      .maybeSingle();
+    if (error) return fromPostgrestError('UPDATE_SETTINGS_ERROR', error, SAVE_SETTINGS_FAILED);
+    if (!data) return fail('UPDATE_SETTINGS_ERROR', SAVE_SETTINGS_FAILED);
+    return ok(toBillingSettings(data.billing));
+  });
+}
+
+export const billingService = {
+  invoices,
+  myInvoices,
+  overdue,
+  balance,
+  balances,
+  statement,
+  invoice,
+  revenue,
+  recordPayment,
+  recordRefund,
+  issueCreditNote,
+  settings,
+  saveSettings,
+};
