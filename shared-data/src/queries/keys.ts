@@ -142,6 +142,8 @@ export const billingKeys = {
   invoice: (invoiceId: string) => ['billing', 'invoice', invoiceId] as const,
   revenue: (fromDate: string, toDate: string) => ['billing', 'revenue', fromDate, toDate] as const,
   settings: () => ['billing', 'settings'] as const,
+  // Card payment (issue 31, card slice): whether online card payment is available.
+  cardPayments: () => ['billing', 'card-payments'] as const,
 };
 
 /** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */
