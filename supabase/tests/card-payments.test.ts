@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, API_URL } from '../../local-supabase/src/config';
 import { functionSecretsFile } from '../../local-supabase/src/functions-api';
+import { fromMinorUnits, toMinorUnits } from '../functions/_shared/stripe';
 import { closeDb, createCourse, createPerson, enroll, service, type Person } from './fixtures';
 
 // Online card payment (issue 31, docs/money.md "Card payments"), through the gateway and the real
@@ -427,5 +428,21 @@ describe('with the Stripe keys', () => {
       });
       expect(error?.code).toBe('42501');
     });
+  });
+});
+
+describe("amounts in minor units (the functions' own conversion, no floating-point sums)", () => {
+  it("follows each currency's minor unit", () => {
+    expect(toMinorUnits('120.50', 'EUR')).toBe(12050);
+    expect(toMinorUnits('0.01', 'USD')).toBe(1);
+    expect(toMinorUnits('1234567890.99', 'EUR')).toBe(123456789099);
+    expect(toMinorUnits('5000', 'JPY')).toBe(5000);
+    expect(toMinorUnits('5000.50', 'JPY')).toBeNull();
+    expect(toMinorUnits('1.5', 'KWD')).toBe(1500);
+    expect(toMinorUnits('-1.00', 'EUR')).toBeNull();
+    expect(toMinorUnits('1e3', 'EUR')).toBeNull();
+    expect(fromMinorUnits(12050, 'EUR')).toBe('120.50');
+    expect(fromMinorUnits(5, 'EUR')).toBe('0.05');
+    expect(fromMinorUnits(5000, 'JPY')).toBe('5000');
   });
 });
