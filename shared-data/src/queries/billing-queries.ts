@@ -12,6 +12,12 @@ import { unwrap } from './service-failure';
 // reads, the admin dashboard and Course Management (their revenue is money received).
 const MONEY_VIEWS = [billingKeys.all, dashboardKeys.all, courseKeys.all] as const;
 
+/** The page the browser is on, without its query and hash: where Stripe sends the student back. */
+function currentPageUrl(): string {
+  const { origin, pathname } = window.location;
+  return `${origin}${pathname}`;
+}
+
 export const billingQueries = {
   invoices: (filters: InvoiceFilters = {}) =>
     queryOptions({
@@ -109,9 +115,3 @@ export const billingMutations = {
       },
     }),
 };
-
-/** The page the browser is on, without its query and hash: where Stripe sends the student back. */
-function currentPageUrl(): string {
-  const { origin, pathname } = window.location;
-  return `${origin}${pathname}`;
-}

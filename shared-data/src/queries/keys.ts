@@ -133,6 +133,8 @@ export const waitingListKeys = {
 
 export const billingKeys = {
   all: ['billing'] as const,
+  // Card payment (issue 31, card slice): whether online card payment is available.
+  cardPayments: () => ['billing', 'card-payments'] as const,
   /** Invoices with balances: a student's own, or an administrator's filtered list. */
   invoices: (filters: object) => ['billing', 'invoices', filters] as const,
   overdue: () => ['billing', 'overdue'] as const,
@@ -142,8 +144,6 @@ export const billingKeys = {
   invoice: (invoiceId: string) => ['billing', 'invoice', invoiceId] as const,
   revenue: (fromDate: string, toDate: string) => ['billing', 'revenue', fromDate, toDate] as const,
   settings: () => ['billing', 'settings'] as const,
-  // Card payment (issue 31, card slice): whether online card payment is available.
-  cardPayments: () => ['billing', 'card-payments'] as const,
 };
 
 /** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */
