@@ -351,6 +351,16 @@ describe('with the Stripe keys', () => {
       expect(await balanceOf(openInvoice.id)).toEqual(after);
     });
 
+    it('records one payment when Stripe delivers the same event twice at once', async () => {
+      const before = await balanceOf(openInvoice.id);
+      const event = paidSessionEvent({ amountDue: '1.50', amountTotal: 150 });
+      const answers = await Promise.all([deliver(event), deliver(event)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(answers.filter((answer) => answer.body.recorded === true)).toHaveLength(1);
+      expect(await paymentsOfEvent(event.id)).toHaveLength(1);
+      expect((await balanceOf(openInvoice.id)).paid).toBeCloseTo(before.paid + 1.5, 2);
+    });
+
     it('records a delayed payment when it succeeds, not when the session completes unpaid', async () => {
       const before = await balanceOf(openInvoice.id);
       const unpaid = paidSessionEvent({
