@@ -12,6 +12,12 @@ import { unwrap } from './service-failure';
 // reads, the admin dashboard and Course Management (their revenue is money received).
 const MONEY_VIEWS = [billingKeys.all, dashboardKeys.all, courseKeys.all] as const;
 
+/** The page the browser is on, without its query and hash: where Stripe sends the student back. */
+function currentPageUrl(): string {
+  const { origin, pathname } = window.location;
+  return `${origin}${pathname}`;
+}
+
 export const billingQueries = {
   invoices: (filters: InvoiceFilters = {}) =>
     queryOptions({
@@ -58,6 +64,17 @@ export const billingQueries = {
       queryKey: billingKeys.settings(),
       queryFn: () => unwrap(billingService.settings()),
     }),
+  // Card payment (issue 31, card slice): whether the school's Stripe keys are set. Kept for the
+  // session (keys change by a deploy, not while a page is open); a failure reads as unavailable.
+  cardPayments: () =>
+    queryOptions({
+      queryKey: billingKeys.cardPayments(),
+      queryFn: async () => {
+        const reply = await billingService.cardPaymentAvailability();
+        return reply.success ? reply.data : { available: false };
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };
 
 export const billingMutations = {
@@ -86,5 +103,15 @@ export const billingMutations = {
       mutationKey: ['billing', 'save-settings'],
       mutationFn: (billing: BillingSettings) => unwrap(billingService.saveSettings(billing)),
       meta: { invalidates: [billingKeys.all] },
+    }),
+  // Card payment (issue 31, card slice): opens Stripe Checkout for an invoice's due amount. Takes the
+  // invoice id (Stripe sends the browser back to the current page) or { invoiceId, returnUrl }.
+  startCardPayment: () =>
+    mutationOptions({
+      mutationKey: ['billing', 'start-card-payment'],
+      mutationFn: (input: string | { invoiceId: string; returnUrl?: string }) => {
+        const { invoiceId, returnUrl } = typeof input === 'string' ? { invoiceId: input } : input;
+        return unwrap(billingService.startCardPayment(invoiceId, returnUrl ?? currentPageUrl()));
+      },
     }),
 };
