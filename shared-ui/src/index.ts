@@ -94,6 +94,7 @@ export {
   formatFileSize,
   formatLongDate,
   formatLongDateTime,
+  formatMoney,
   formatMonthName,
   formatMonthYear,
   formatShortMonthYear,

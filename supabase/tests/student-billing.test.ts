@@ -47,8 +47,18 @@ beforeAll(async () => {
     createPerson('student', 'Oscar'),
   ]);
   const [priced, other] = await Promise.all([
-    createCourse({ title: 'Billing Spanish A2', teacher_id: teacher.id, price: 150, max_students: 50 }),
-    createCourse({ title: 'Billing German B1', teacher_id: teacher.id, price: 99.9, max_students: 50 }),
+    createCourse({
+      title: 'Billing Spanish A2',
+      teacher_id: teacher.id,
+      price: 150,
+      max_students: 50,
+    }),
+    createCourse({
+      title: 'Billing German B1',
+      teacher_id: teacher.id,
+      price: 99.9,
+      max_students: 50,
+    }),
   ]);
   await enroll(student.id, priced.id as string);
   await enroll(otherStudent.id, other.id as string);
@@ -112,7 +122,11 @@ describe('get_student_billing', () => {
     expect(billing.credit_notes).toHaveLength(1);
     expect(billing.credit_notes[0]!.invoice_number).toBe(invoiceNumber);
     expect(Number(billing.credit_notes[0]!.total)).toBe(20);
-    const kinds = billing.receipts.map((receipt) => [receipt.kind, receipt.method, receipt.reference]);
+    const kinds = billing.receipts.map((receipt) => [
+      receipt.kind,
+      receipt.method,
+      receipt.reference,
+    ]);
     expect(kinds).toEqual(
       expect.arrayContaining([
         ['payment', 'bank_transfer', 'TR-777'],
@@ -120,7 +134,9 @@ describe('get_student_billing', () => {
       ]),
     );
     expect(billing.receipts).toHaveLength(2);
-    expect(billing.receipts.every((receipt) => receipt.invoice_number === invoiceNumber)).toBe(true);
+    expect(billing.receipts.every((receipt) => receipt.invoice_number === invoiceNumber)).toBe(
+      true,
+    );
   });
 
   it('shows another student only their own money', async () => {

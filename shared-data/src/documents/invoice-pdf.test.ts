@@ -1,5 +1,13 @@
 // @vitest-environment node
-import { PDFDocument, PDFName, PDFRawStream, PDFString, decodePDFRawStream } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFString,
+  decodePDFRawStream,
+} from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../mappers/billing';
 import {
@@ -110,18 +118,19 @@ async function readPdf(bytes: Uint8Array) {
   const pages = pdf.getPages().map((page) => {
     const contents = page.node.Contents();
     const streams =
-      contents instanceof PDFRawStream
-        ? [contents]
-        : (contents?.asArray() ?? []).map((ref) => pdf.context.lookup(ref));
+      contents instanceof PDFArray
+        ? contents.asArray().map((ref) => pdf.context.lookup(ref))
+        : [contents];
     const source = streams
       .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
       .map((stream) => new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode()))
       .join('\n');
     return [...source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((match) =>
-      winAnsi((match[1]!.match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16))),
+      winAnsi((match[1]!.match(/../g) ?? []).map((pair: string) => Number.parseInt(pair, 16))),
     );
   });
-  const number = pdf.getInfoDict().lookup(PDFName.of('DocumentNumber'));
+  const info = pdf.context.lookup(pdf.context.trailerInfo.Info, PDFDict);
+  const number = info.lookup(PDFName.of('DocumentNumber'));
   return {
     pageCount: pdf.getPageCount(),
     title: pdf.getTitle(),
@@ -166,10 +175,7 @@ describe('the invoice PDF', () => {
   });
 
   it('prints "€" and "ñ" with the standard font (WinAnsi), and replaces what it cannot encode', async () => {
-    const bytes = await buildInvoicePdf(
-      documentOf({ student_name: 'Zoë Ñúñez 王' }),
-      LABELS_EN,
-    );
+    const bytes = await buildInvoicePdf(documentOf({ student_name: 'Zoë Ñúñez 王' }), LABELS_EN);
     const { texts } = await readPdf(bytes);
     expect(texts).toContain('Zoë Ñúñez ?');
     expect(texts.some((text) => text.includes('€'))).toBe(true);
@@ -177,7 +183,14 @@ describe('the invoice PDF', () => {
 
   it('is laid out in English for an English invoice, in its currency', () => {
     const model = layoutInvoice(
-      documentOf({ student_language: 'en', currency: 'USD', tax_rate: 0, tax: 0, net: 1100, total: 1100 }),
+      documentOf({
+        student_language: 'en',
+        currency: 'USD',
+        tax_rate: 0,
+        tax: 0,
+        net: 1100,
+        total: 1100,
+      }),
       LABELS_EN,
     );
     const texts = model.pages.flat().flatMap((row) => row.cells.map((cell) => cell.text));
@@ -207,7 +220,13 @@ describe('the receipt PDF', () => {
   it('prints the payment’s date, method, reference and amount, and the invoice it settles', async () => {
     const bytes = await buildReceiptPdf(
       documentOf(),
-      { kind: 'payment', date: '2026-03-05', method: 'bank_transfer', reference: 'TR-9', amount: 500 },
+      {
+        kind: 'payment',
+        date: '2026-03-05',
+        method: 'bank_transfer',
+        reference: 'TR-9',
+        amount: 500,
+      },
       LABELS_ES,
     );
     const read = await readPdf(bytes);

@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { InvoiceDocument, PaymentMethod } from '../mappers/billing';
 
 // The invoice and receipt PDFs (docs/money.md "PDFs"), drawn in the browser with pdf-lib. Its own
@@ -197,7 +197,12 @@ export function layoutInvoice(doc: InvoiceDocument, labels: DocumentLabels): Pdf
     Number(invoice.tax),
   );
   total(labels.total, Number(invoice.total), true);
-  return { title: `${labels.invoice} ${invoice.number}`, number: invoice.number, language, pages: pages.pages };
+  return {
+    title: `${labels.invoice} ${invoice.number}`,
+    number: invoice.number,
+    language,
+    pages: pages.pages,
+  };
 }
 
 /** A receipt of one payment or refund: its date, method, reference and amount, and the invoice it settles. */
@@ -226,7 +231,12 @@ export function layoutReceipt(
     formatMoney(entry.amount, invoice.currency, language),
     true,
   );
-  return { title: `${title} ${invoice.number}`, number: invoice.number, language, pages: pages.pages };
+  return {
+    title: `${title} ${invoice.number}`,
+    number: invoice.number,
+    language,
+    pages: pages.pages,
+  };
 }
 
 /** What Helvetica (WinAnsi) cannot draw becomes a near character or "?", so a name never breaks a PDF. */
@@ -248,14 +258,17 @@ export async function renderPdf(model: PdfModel): Promise<Uint8Array> {
   pdf.setProducer('pdf-lib');
   pdf.setCreationDate(new Date());
   // The document's number as a plain string in the Info dictionary, for tools that look for it.
-  pdf.getInfoDict().set(PDFName.of('DocumentNumber'), PDFString.of(model.number));
+  pdf.context
+    .lookup(pdf.context.trailerInfo.Info, PDFDict)
+    .set(PDFName.of('DocumentNumber'), PDFString.of(model.number));
   for (const rows of model.pages) {
     const page = pdf.addPage([PAGE.width, PAGE.height]);
     for (const row of rows) {
       for (const cell of row.cells) {
         const font = cell.bold ? bold : regular;
         const text = printable(cell.text, font);
-        const x = cell.align === 'right' ? cell.x - font.widthOfTextAtSize(text, cell.size) : cell.x;
+        const x =
+          cell.align === 'right' ? cell.x - font.widthOfTextAtSize(text, cell.size) : cell.x;
         page.drawText(text, { x, y: row.y, size: cell.size, font });
       }
     }

@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   billingService,
+  fail,
   type BillingSettings,
   type InvoiceFilters,
   type PaymentInput,
@@ -65,6 +66,15 @@ export const billingQueries = {
       queryKey: billingKeys.studentBilling(),
       queryFn: () => unwrap(studentBillingReadModel.get()),
     }),
+  // Card payment (issue 31): the card slice (branch money31-card) defines this option against its
+  // edge function. Until it is merged, online payment reads as unavailable without a request, so the
+  // student's Pay by card button stays hidden (no button that does nothing). On merge, take theirs.
+  cardPayments: () =>
+    queryOptions({
+      queryKey: [...billingKeys.all, 'card-payments'] as const,
+      queryFn: (): Promise<{ available: boolean }> => Promise.resolve({ available: false }),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };
 
 export const billingMutations = {
@@ -93,5 +103,17 @@ export const billingMutations = {
       mutationKey: ['billing', 'save-settings'],
       mutationFn: (billing: BillingSettings) => unwrap(billingService.saveSettings(billing)),
       meta: { invalidates: [billingKeys.all] },
+    }),
+  // Card payment (issue 31): replaced by the card slice's option (money31-card) on merge; until then
+  // cardPayments() answers unavailable and nothing calls this.
+  startCardPayment: () =>
+    mutationOptions({
+      mutationKey: ['billing', 'start-card-payment'],
+      mutationFn: (invoiceId: string): Promise<{ url: string }> =>
+        unwrap(
+          Promise.resolve(
+            fail('RPC_ERROR', `Online card payment is not available (invoice ${invoiceId})`),
+          ),
+        ),
     }),
 };

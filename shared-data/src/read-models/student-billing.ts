@@ -1,5 +1,10 @@
 import { getClient } from '@portal/shared-data/session';
-import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceStatus, type PaymentMethod } from '../mappers/billing';
+import {
+  INVOICE_STATUSES,
+  PAYMENT_METHODS,
+  type InvoiceStatus,
+  type PaymentMethod,
+} from '../mappers/billing';
 import { oneOf, toNumber } from '../mappers/fields';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 

@@ -1,0 +1,365 @@
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowRight, IconCreditCard, IconDownload, IconReceipt } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  EmptyState,
+  ErrorBanner,
+  StatGrid,
+  formatDate,
+  formatMoney,
+  useLanguage,
+} from '@portal/shared-ui';
+import {
+  errorMessageKey,
+  paths,
+  type InvoiceStatus,
+  type StudentInvoice,
+  type StudentReceipt,
+} from '@portal/shared-data';
+import { billingKeys, billingMutations, billingQueries } from '@portal/shared-data/queries';
+import { namespace } from './i18n';
+import { usePdfDownload } from './use-pdf-download';
+
+/** The query parameter the card payment comes back with (docs/money.md "Screens: the student"). */
+export const CARD_RETURN_PARAM = 'card';
+
+const STATUS_COLOR: Record<InvoiceStatus, string> = {
+  open: 'blue',
+  paid: 'green',
+  overdue: 'red',
+  void: 'gray',
+};
+
+/** Billing (student): balance, invoices, credit notes and receipts in one read; PDFs; card payment. */
+export default function BillingScreen() {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  const billing = useQuery(billingQueries.studentBilling());
+  const card = useQuery(billingQueries.cardPayments());
+  const startCard = useMutation(billingMutations.startCardPayment());
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [cardReturn, setCardReturn] = useState<'success' | 'cancel' | null>(null);
+  const [payingId, setPayingId] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  // Back from the card provider: say how it went, read again, and drop the parameter from the address.
+  const returned = searchParams.get(CARD_RETURN_PARAM);
+  useEffect(() => {
+    if (returned !== 'success' && returned !== 'cancel') return;
+    setCardReturn(returned);
+    // The page may show a read kept from before the payment: every money read is stale now.
+    void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+    setSearchParams(
+      (params) => {
+        params.delete(CARD_RETURN_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [returned, setSearchParams, queryClient]);
+
+  const reason = (error: unknown) => t(errorMessageKey(error), { ns: 'errors' });
+  const pdf = usePdfDownload((error) =>
+    notifications.show({ color: 'red', message: t('downloadFailed', { message: reason(error) }) }),
+  );
+
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, language);
+  const day = (value: string) => formatDate(value, language);
+
+  const payByCard = async (invoice: StudentInvoice) => {
+    setPayingId(invoice.id);
+    try {
+      const { url } = await startCard.mutateAsync(invoice.id);
+      window.location.assign(url);
+    } catch (error) {
+      setPayingId(null);
+      notifications.show({ color: 'red', message: t('payFailed', { message: reason(error) }) });
+    }
+  };
+
+  const data = billing.data;
+  const cardAvailable = card.data?.available === true;
+
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed">{t('intro')}</Text>
+
+      {cardReturn ? (
+        <Alert
+          color={cardReturn === 'success' ? 'green' : 'yellow'}
+          withCloseButton
+          closeButtonLabel={t('close', { ns: 'common' })}
+          onClose={() => setCardReturn(null)}
+          role="status"
+        >
+          {t(cardReturn === 'success' ? 'cardSuccess' : 'cardCancelled')}
+        </Alert>
+      ) : null}
+
+      {billing.isError ? (
+        <ErrorBanner
+          title={t('loadError')}
+          message={t(errorMessageKey(billing.error), { ns: 'errors' })}
+          onRetry={() => void billing.refetch()}
+          retrying={billing.isFetching}
+        />
+      ) : null}
+
+      {billing.isPending ? (
+        <Text role="status" c="dimmed">
+          {t('loading')}
+        </Text>
+      ) : null}
+
+      {data ? (
+        <StatGrid
+          items={[
+            {
+              label: data.balance < 0 ? t('credit') : t('balance'),
+              value: money(Math.abs(data.balance), data.currency),
+              hint: data.balance < 0 ? undefined : t('balanceHint'),
+            },
+            {
+              label: t('overdue'),
+              value: money(data.overdue, data.currency),
+              hint: t('overdueHint'),
+              color: data.overdue > 0 ? 'red' : undefined,
+            },
+            { label: t('openInvoices'), value: data.openInvoices },
+          ]}
+        />
+      ) : null}
+
+      {data && data.invoices.length === 0 ? (
+        <EmptyState
+          icon={<IconReceipt aria-hidden />}
+          title={t('emptyTitle')}
+          description={t('emptyHint')}
+          action={
+            <Button
+              component={Link}
+              to={paths.catalog}
+              rightSection={<IconArrowRight size={16} aria-hidden />}
+            >
+              {t('browseCatalog')}
+            </Button>
+          }
+        />
+      ) : null}
+
+      {data && data.invoices.length > 0 ? (
+        <Stack gap="xs" component="section" aria-labelledby="billing-invoices">
+          <Title order={2} size="h3" id="billing-invoices">
+            {t('invoicesTitle')}
+          </Title>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped verticalSpacing="sm">
+              <Table.Caption>{t('invoicesCaption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('columns.number')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.course')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.issued')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.due')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('columns.total')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('columns.dueAmount')}
+                  </Table.Th>
+                  <Table.Th scope="col">{t('columns.status')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.invoices.map((invoice) => {
+                  const busyKey = `invoice:${invoice.id}`;
+                  const payable =
+                    cardAvailable &&
+                    invoice.due > 0 &&
+                    (invoice.status === 'open' || invoice.status === 'overdue');
+                  return (
+                    <Table.Tr key={invoice.id}>
+                      <Table.Th scope="row">{invoice.number}</Table.Th>
+                      <Table.Td>{invoice.courseTitle}</Table.Td>
+                      <Table.Td>{day(invoice.issuedOn)}</Table.Td>
+                      <Table.Td>{day(invoice.dueOn)}</Table.Td>
+                      <Table.Td ta="right">{money(invoice.total, invoice.currency)}</Table.Td>
+                      <Table.Td ta="right">{money(invoice.due, invoice.currency)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOR[invoice.status]} variant="light">
+                          {t(`status.${invoice.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            leftSection={<IconDownload size={14} aria-hidden />}
+                            aria-label={t('downloadInvoiceLabel', { number: invoice.number })}
+                            loading={pdf.busyId === busyKey}
+                            onClick={() =>
+                              void pdf.download({ kind: 'invoice', invoiceId: invoice.id }, busyKey)
+                            }
+                          >
+                            {t('downloadInvoice')}
+                          </Button>
+                          {payable ? (
+                            <Button
+                              size="xs"
+                              leftSection={<IconCreditCard size={14} aria-hidden />}
+                              aria-label={t('payByCardLabel', { number: invoice.number })}
+                              loading={payingId === invoice.id}
+                              onClick={() => void payByCard(invoice)}
+                            >
+                              {t('payByCard')}
+                            </Button>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      ) : null}
+
+      {data && data.creditNotes.length > 0 ? (
+        <Stack gap="xs" component="section" aria-labelledby="billing-credit-notes">
+          <Title order={2} size="h3" id="billing-credit-notes">
+            {t('creditNotesTitle')}
+          </Title>
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped verticalSpacing="sm">
+              <Table.Caption>{t('creditNotesCaption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('columns.number')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.invoice')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.date')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.reason')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('columns.amount')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.creditNotes.map((note) => (
+                  <Table.Tr key={note.id}>
+                    <Table.Th scope="row">{note.number}</Table.Th>
+                    <Table.Td>{note.invoiceNumber}</Table.Td>
+                    <Table.Td>{day(note.issuedOn)}</Table.Td>
+                    <Table.Td>{note.reason}</Table.Td>
+                    <Table.Td ta="right">{money(note.total, note.currency)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      ) : null}
+
+      {data && data.invoices.length > 0 ? (
+        <Stack gap="xs" component="section" aria-labelledby="billing-receipts">
+          <Title order={2} size="h3" id="billing-receipts">
+            {t('receiptsTitle')}
+          </Title>
+          {data.receipts.length === 0 ? (
+            <Text c="dimmed">{t('receiptsEmpty')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped verticalSpacing="sm">
+                <Table.Caption>{t('receiptsCaption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('columns.date')}</Table.Th>
+                    <Table.Th scope="col">{t('columns.kind')}</Table.Th>
+                    <Table.Th scope="col">{t('columns.invoice')}</Table.Th>
+                    <Table.Th scope="col">{t('columns.method')}</Table.Th>
+                    <Table.Th scope="col">{t('columns.reference')}</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('columns.amount')}
+                    </Table.Th>
+                    <Table.Th scope="col">{t('columns.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.receipts.map((receipt) => (
+                    <ReceiptRow
+                      key={`${receipt.kind}:${receipt.id}`}
+                      receipt={receipt}
+                      date={day(receipt.date)}
+                      amount={money(receipt.amount, receipt.currency)}
+                      busy={pdf.busyId === `${receipt.kind}:${receipt.id}`}
+                      onDownload={() =>
+                        void pdf.download(
+                          {
+                            kind: 'receipt',
+                            invoiceId: receipt.invoiceId,
+                            entry: {
+                              kind: receipt.kind,
+                              date: receipt.date,
+                              method: receipt.method,
+                              reference: receipt.reference,
+                              amount: receipt.amount,
+                            },
+                          },
+                          `${receipt.kind}:${receipt.id}`,
+                        )
+                      }
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ReceiptRow({
+  receipt,
+  date,
+  amount,
+  busy,
+  onDownload,
+}: {
+  receipt: StudentReceipt;
+  date: string;
+  amount: string;
+  busy: boolean;
+  onDownload: () => void;
+}) {
+  const { t } = useTranslation(namespace);
+  return (
+    <Table.Tr>
+      <Table.Th scope="row">{date}</Table.Th>
+      <Table.Td>{t(`kind.${receipt.kind}`)}</Table.Td>
+      <Table.Td>{receipt.invoiceNumber}</Table.Td>
+      <Table.Td>{t(`methods.${receipt.method}`)}</Table.Td>
+      <Table.Td>{receipt.reference || t('noReference')}</Table.Td>
+      <Table.Td ta="right">{receipt.kind === 'refund' ? `−${amount}` : amount}</Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          aria-label={t('downloadReceiptLabel', { date, number: receipt.invoiceNumber })}
+          loading={busy}
+          onClick={onDownload}
+        >
+          {t('downloadReceipt')}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
