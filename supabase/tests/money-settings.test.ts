@@ -328,6 +328,28 @@ describe('revenue is money received, with one definition', () => {
   });
 });
 
+describe('a deleted account', () => {
+  // Here rather than beside other files: deleting an account locks the school's figures and the
+  // courses it was enrolled in, which a sign-up or an enrolment elsewhere may be waiting on.
+  it('deleting the student keeps the invoice with its snapshot', async () => {
+    const leaver = await createPerson('student', 'Leaver');
+    const course = await createCourse({ teacher_id: teacher.id, price: 70 });
+    await enroll(leaver.id, course.id);
+    const { data: invoice } = await service
+      .from('invoices')
+      .select('id')
+      .eq('student_id', leaver.id)
+      .single();
+    expect((await service.auth.admin.deleteUser(leaver.id)).error).toBeNull();
+    const { data } = await service
+      .from('invoices')
+      .select('student_id, student_email')
+      .eq('id', invoice!.id)
+      .single();
+    expect(data).toEqual({ student_id: null, student_email: leaver.email });
+  });
+});
+
 describe('the kept money figures', () => {
   it('equal the invoices, credit notes, payments and refunds counted again, per day and per course', async () => {
     const { rows: days } = await ownerQuery<{ differences: string }>(

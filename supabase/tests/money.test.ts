@@ -302,19 +302,6 @@ describe('issued documents never change', () => {
       .select('id');
     expect(viaApi.error?.code).toBe('MN010');
   });
-
-  it('deleting the student keeps the invoice with its snapshot', async () => {
-    const leaver = await createPerson('student', 'Leaver');
-    await enroll(leaver.id, course.id);
-    const [invoice] = await invoicesOf(leaver.id);
-    expect((await service.auth.admin.deleteUser(leaver.id)).error).toBeNull();
-    const { data } = await service
-      .from('invoices')
-      .select('student_id, student_email')
-      .eq('id', invoice!.id)
-      .single();
-    expect(data).toEqual({ student_id: null, student_email: leaver.email });
-  });
 });
 
 describe('payments and refunds', () => {
