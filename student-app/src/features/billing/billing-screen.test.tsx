@@ -85,7 +85,7 @@ function billing(overrides: Partial<StudentBilling> = {}): StudentBilling {
         invoiceNumber: '2026-000007',
         currency: 'EUR',
         issuedOn: '2026-02-01',
-        reason: 'Dropped: classes not yet held',
+        reason: 'Enrolment dropped: classes not yet held',
         total: 50,
       },
     ],
@@ -181,12 +181,21 @@ describe('Billing (student)', () => {
 
     const invoices = screen.getByRole('table', { name: 'Your invoices, newest first' });
     const row = within(invoices).getByRole('row', { name: /2026-000123/ });
-    for (const text of ['Business Spanish', 'Mar 2, 2026', 'Mar 16, 2026', '€1,331.00', '€80.00', 'Open'])
+    for (const text of [
+      'Business Spanish',
+      'Mar 2, 2026',
+      'Mar 16, 2026',
+      '€1,331.00',
+      '€80.00',
+      'Open',
+    ])
       expect(within(row).getByText(text)).toBeInTheDocument();
     expect(within(invoices).getByRole('row', { name: /2026-000007/ })).toHaveTextContent('Paid');
 
     const notes = screen.getByRole('table', { name: /Corrections/ });
-    expect(within(notes).getByRole('row', { name: /CN-2026-000001/ })).toHaveTextContent('€50.00');
+    const note = within(notes).getByRole('row', { name: /CN-2026-000001/ });
+    expect(note).toHaveTextContent('€50.00');
+    expect(note).toHaveTextContent('Course dropped: classes not yet held');
 
     const receipts = screen.getByRole('table', { name: /Money you paid/ });
     const receipt = within(receipts).getByRole('row', { name: /Mar 5, 2026/ });
@@ -209,6 +218,7 @@ describe('Billing (student)', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Pagos y reembolsos' })).toBeInTheDocument();
     expect(screen.getByText('Transferencia bancaria')).toBeInTheDocument();
+    expect(screen.getByText('Baja del curso: clases aún no impartidas')).toBeInTheDocument();
   });
 
   it('says what the school owes when the balance is in the student’s favour', async () => {
@@ -319,9 +329,13 @@ describe('Billing (student)', () => {
     });
     try {
       const { user } = renderBilling();
-      await user.click(await screen.findByRole('button', { name: 'Pay invoice 2026-000123 by card' }));
+      await user.click(
+        await screen.findByRole('button', { name: 'Pay invoice 2026-000123 by card' }),
+      );
       expect(startCard).toHaveBeenCalledWith('inv-1', expect.anything());
-      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/session/1'));
+      await waitFor(() =>
+        expect(assign).toHaveBeenCalledWith('https://checkout.example/session/1'),
+      );
       expect(
         screen.queryByRole('button', { name: 'Pay invoice 2026-000007 by card' }),
       ).not.toBeInTheDocument();
@@ -335,7 +349,9 @@ describe('Billing (student)', () => {
     getBilling.mockResolvedValue(ok(billing()));
     startCard.mockRejectedValue(new Error('boom'));
     const { user } = renderBilling();
-    await user.click(await screen.findByRole('button', { name: 'Pay invoice 2026-000123 by card' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Pay invoice 2026-000123 by card' }),
+    );
     expect(await screen.findByText(/The card payment could not start/)).toBeInTheDocument();
   });
 

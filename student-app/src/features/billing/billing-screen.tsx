@@ -27,6 +27,12 @@ import { usePdfDownload } from './use-pdf-download';
 /** The query parameter the card payment comes back with (docs/money.md "Screens: the student"). */
 export const CARD_RETURN_PARAM = 'card';
 
+/** The reasons the database writes on a drop's credit note; any other (the office's own) as written. */
+const DROP_REASONS: Record<string, string> = {
+  'Enrolment dropped: full credit': 'reasons.dropFull',
+  'Enrolment dropped: classes not yet held': 'reasons.dropProRata',
+};
+
 const STATUS_COLOR: Record<InvoiceStatus, string> = {
   open: 'blue',
   paid: 'green',
@@ -256,7 +262,9 @@ export default function BillingScreen() {
                     <Table.Th scope="row">{note.number}</Table.Th>
                     <Table.Td>{note.invoiceNumber}</Table.Td>
                     <Table.Td>{day(note.issuedOn)}</Table.Td>
-                    <Table.Td>{note.reason}</Table.Td>
+                    <Table.Td>
+                      {DROP_REASONS[note.reason] ? t(DROP_REASONS[note.reason]!) : note.reason}
+                    </Table.Td>
                     <Table.Td ta="right">{money(note.total, note.currency)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -50,7 +50,8 @@ export const en = {
   payByCard: 'Pay by card',
   payByCardLabel: 'Pay invoice {{number}} by card',
   payFailed: 'The card payment could not start: {{message}}',
-  cardSuccess: 'Thank you: your card payment was received. The invoice shows it as soon as the payment is confirmed.',
+  cardSuccess:
+    'Thank you: your card payment was received. The invoice shows it as soon as the payment is confirmed.',
   cardCancelled: 'The card payment was cancelled. Nothing was charged.',
   receiptsTitle: 'Payments and refunds',
   receiptsCaption: 'Money you paid and money given back to you, newest first',
@@ -61,6 +62,11 @@ export const en = {
   },
   creditNotesTitle: 'Credit notes',
   creditNotesCaption: 'Corrections that lowered what an invoice asks for',
+  // The reasons the database writes on a drop's credit note (docs/money.md), in the reader's language.
+  reasons: {
+    dropFull: 'Course dropped: full credit',
+    dropProRata: 'Course dropped: classes not yet held',
+  },
   methods: {
     cash: 'Cash',
     bank_transfer: 'Bank transfer',
@@ -117,7 +123,8 @@ export const es: typeof en = {
   payByCard: 'Pagar con tarjeta',
   payByCardLabel: 'Pagar la factura {{number}} con tarjeta',
   payFailed: 'No se pudo iniciar el pago con tarjeta: {{message}}',
-  cardSuccess: 'Gracias: recibimos tu pago con tarjeta. La factura lo mostrará en cuanto se confirme.',
+  cardSuccess:
+    'Gracias: recibimos tu pago con tarjeta. La factura lo mostrará en cuanto se confirme.',
   cardCancelled: 'Se canceló el pago con tarjeta. No se cobró nada.',
   receiptsTitle: 'Pagos y reembolsos',
   receiptsCaption: 'Lo que pagaste y lo que se te devolvió, de lo más reciente a lo más antiguo',
@@ -128,6 +135,10 @@ export const es: typeof en = {
   },
   creditNotesTitle: 'Notas de crédito',
   creditNotesCaption: 'Correcciones que redujeron el importe de una factura',
+  reasons: {
+    dropFull: 'Baja del curso: abono completo',
+    dropProRata: 'Baja del curso: clases aún no impartidas',
+  },
   methods: {
     cash: 'Efectivo',
     bank_transfer: 'Transferencia bancaria',
