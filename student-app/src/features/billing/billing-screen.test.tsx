@@ -153,11 +153,29 @@ const renderBilling = (options: { language?: 'en' | 'es'; path?: string } = {}) 
 
 let createObjectURL: ReturnType<typeof vi.fn>;
 
+/** The lists are tables from Mantine's `lg` breakpoint; `wide: false` is a phone. */
+function screenWidth(wide: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: wide && query.includes('min-width: 75em'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
 beforeEach(() => {
   getBilling.mockReset();
   getInvoice.mockReset();
   startCard.mockReset();
   cardOptions(false);
+  screenWidth(true);
   createObjectURL = vi.fn(() => 'blob:pdf');
   Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
 });
@@ -202,6 +220,25 @@ describe('Billing (student)', () => {
     for (const text of ['Payment', 'Bank transfer', 'TR-9', '€1,251.00'])
       expect(within(receipt).getByText(text)).toBeInTheDocument();
     expect(getBilling).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a card per invoice and receipt on a phone, with the same fields and actions', async () => {
+    screenWidth(false);
+    getBilling.mockResolvedValue(ok(billing()));
+    renderBilling();
+
+    const invoices = await screen.findByRole('list', { name: 'Your invoices, newest first' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const invoice = within(invoices).getByRole('listitem', { name: '2026-000123' });
+    for (const text of ['Business Spanish', 'Still due', '€80.00', '€1,331.00', 'Open'])
+      expect(within(invoice).getByText(text)).toBeInTheDocument();
+    expect(
+      within(invoice).getByRole('button', { name: 'Download invoice 2026-000123 as PDF' }),
+    ).toBeInTheDocument();
+    const receipts = screen.getByRole('list', { name: /Money you paid/ });
+    expect(within(receipts).getByRole('listitem', { name: 'Mar 5, 2026' })).toHaveTextContent(
+      'TR-9',
+    );
   });
 
   it('is in Spanish, amounts in the invoice’s currency and the reader’s language', async () => {

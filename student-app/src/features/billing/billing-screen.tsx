@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconCreditCard, IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,9 +19,9 @@ import {
   paths,
   type InvoiceStatus,
   type StudentInvoice,
-  type StudentReceipt,
 } from '@portal/shared-data';
 import { billingKeys, billingMutations, billingQueries } from '@portal/shared-data/queries';
+import { BillingTable } from './billing-table';
 import { namespace } from './i18n';
 import { usePdfDownload } from './use-pdf-download';
 
@@ -32,6 +33,12 @@ const DROP_REASONS: Record<string, string> = {
   'Enrolment dropped: full credit': 'reasons.dropFull',
   'Enrolment dropped: classes not yet held': 'reasons.dropProRata',
 };
+
+/**
+ * Mantine's `lg` breakpoint: from here the lists are tables (the main column, beside the sidebar, is
+ * wide enough for the invoice table's eight columns); below, a card per row.
+ */
+export const TABLE_QUERY = '(min-width: 75em)';
 
 const STATUS_COLOR: Record<InvoiceStatus, string> = {
   open: 'blue',
@@ -45,6 +52,7 @@ export default function BillingScreen() {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const billing = useQuery(billingQueries.studentBilling());
+  const wide = useMediaQuery(TABLE_QUERY) ?? false;
   const card = useQuery(billingQueries.cardPayments());
   const startCard = useMutation(billingMutations.startCardPayment());
   const [searchParams, setSearchParams] = useSearchParams();
@@ -162,78 +170,68 @@ export default function BillingScreen() {
           <Title order={2} size="h3" id="billing-invoices">
             {t('invoicesTitle')}
           </Title>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped verticalSpacing="sm">
-              <Table.Caption>{t('invoicesCaption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('columns.number')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.course')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.issued')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.due')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('columns.total')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('columns.dueAmount')}
-                  </Table.Th>
-                  <Table.Th scope="col">{t('columns.status')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.invoices.map((invoice) => {
-                  const busyKey = `invoice:${invoice.id}`;
-                  const payable =
-                    cardAvailable &&
-                    invoice.due > 0 &&
-                    (invoice.status === 'open' || invoice.status === 'overdue');
-                  return (
-                    <Table.Tr key={invoice.id}>
-                      <Table.Th scope="row">{invoice.number}</Table.Th>
-                      <Table.Td>{invoice.courseTitle}</Table.Td>
-                      <Table.Td>{day(invoice.issuedOn)}</Table.Td>
-                      <Table.Td>{day(invoice.dueOn)}</Table.Td>
-                      <Table.Td ta="right">{money(invoice.total, invoice.currency)}</Table.Td>
-                      <Table.Td ta="right">{money(invoice.due, invoice.currency)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLOR[invoice.status]} variant="light">
-                          {t(`status.${invoice.status}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            leftSection={<IconDownload size={14} aria-hidden />}
-                            aria-label={t('downloadInvoiceLabel', { number: invoice.number })}
-                            loading={pdf.busyId === busyKey}
-                            onClick={() =>
-                              void pdf.download({ kind: 'invoice', invoiceId: invoice.id }, busyKey)
-                            }
-                          >
-                            {t('downloadInvoice')}
-                          </Button>
-                          {payable ? (
-                            <Button
-                              size="xs"
-                              leftSection={<IconCreditCard size={14} aria-hidden />}
-                              aria-label={t('payByCardLabel', { number: invoice.number })}
-                              loading={payingId === invoice.id}
-                              onClick={() => void payByCard(invoice)}
-                            >
-                              {t('payByCard')}
-                            </Button>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <BillingTable
+            wide={wide}
+            caption={t('invoicesCaption')}
+            columns={[
+              { label: t('columns.number') },
+              { label: t('columns.course') },
+              { label: t('columns.issued') },
+              { label: t('columns.due') },
+              { label: t('columns.total'), align: 'right' },
+              { label: t('columns.dueAmount'), align: 'right' },
+              { label: t('columns.status') },
+            ]}
+            actionsLabel={t('columns.actions')}
+            rows={data.invoices.map((invoice) => {
+              const busyKey = `invoice:${invoice.id}`;
+              const payable =
+                cardAvailable &&
+                invoice.due > 0 &&
+                (invoice.status === 'open' || invoice.status === 'overdue');
+              return {
+                key: invoice.id,
+                header: invoice.number,
+                cells: [
+                  invoice.courseTitle,
+                  day(invoice.issuedOn),
+                  day(invoice.dueOn),
+                  money(invoice.total, invoice.currency),
+                  money(invoice.due, invoice.currency),
+                  <Badge key="status" color={STATUS_COLOR[invoice.status]} variant="light">
+                    {t(`status.${invoice.status}`)}
+                  </Badge>,
+                ],
+                actions: (
+                  <>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconDownload size={14} aria-hidden />}
+                      aria-label={t('downloadInvoiceLabel', { number: invoice.number })}
+                      loading={pdf.busyId === busyKey}
+                      onClick={() =>
+                        void pdf.download({ kind: 'invoice', invoiceId: invoice.id }, busyKey)
+                      }
+                    >
+                      {t('downloadInvoice')}
+                    </Button>
+                    {payable ? (
+                      <Button
+                        size="xs"
+                        leftSection={<IconCreditCard size={14} aria-hidden />}
+                        aria-label={t('payByCardLabel', { number: invoice.number })}
+                        loading={payingId === invoice.id}
+                        onClick={() => void payByCard(invoice)}
+                      >
+                        {t('payByCard')}
+                      </Button>
+                    ) : null}
+                  </>
+                ),
+              };
+            })}
+          />
         </Stack>
       ) : null}
 
@@ -242,35 +240,27 @@ export default function BillingScreen() {
           <Title order={2} size="h3" id="billing-credit-notes">
             {t('creditNotesTitle')}
           </Title>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm">
-              <Table.Caption>{t('creditNotesCaption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('columns.number')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.invoice')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.date')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.reason')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('columns.amount')}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.creditNotes.map((note) => (
-                  <Table.Tr key={note.id}>
-                    <Table.Th scope="row">{note.number}</Table.Th>
-                    <Table.Td>{note.invoiceNumber}</Table.Td>
-                    <Table.Td>{day(note.issuedOn)}</Table.Td>
-                    <Table.Td>
-                      {DROP_REASONS[note.reason] ? t(DROP_REASONS[note.reason]!) : note.reason}
-                    </Table.Td>
-                    <Table.Td ta="right">{money(note.total, note.currency)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <BillingTable
+            wide={wide}
+            caption={t('creditNotesCaption')}
+            columns={[
+              { label: t('columns.number') },
+              { label: t('columns.invoice') },
+              { label: t('columns.date') },
+              { label: t('columns.reason') },
+              { label: t('columns.amount'), align: 'right' },
+            ]}
+            rows={data.creditNotes.map((note) => ({
+              key: note.id,
+              header: note.number,
+              cells: [
+                note.invoiceNumber,
+                day(note.issuedOn),
+                DROP_REASONS[note.reason] ? t(DROP_REASONS[note.reason]!) : note.reason,
+                money(note.total, note.currency),
+              ],
+            }))}
+          />
         </Stack>
       ) : null}
 
@@ -282,31 +272,43 @@ export default function BillingScreen() {
           {data.receipts.length === 0 ? (
             <Text c="dimmed">{t('receiptsEmpty')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped verticalSpacing="sm">
-                <Table.Caption>{t('receiptsCaption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('columns.date')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.kind')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.invoice')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.method')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.reference')}</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      {t('columns.amount')}
-                    </Table.Th>
-                    <Table.Th scope="col">{t('columns.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.receipts.map((receipt) => (
-                    <ReceiptRow
-                      key={`${receipt.kind}:${receipt.id}`}
-                      receipt={receipt}
-                      date={day(receipt.date)}
-                      amount={money(receipt.amount, receipt.currency)}
-                      busy={pdf.busyId === `${receipt.kind}:${receipt.id}`}
-                      onDownload={() =>
+            <BillingTable
+              wide={wide}
+              caption={t('receiptsCaption')}
+              columns={[
+                { label: t('columns.date') },
+                { label: t('columns.kind') },
+                { label: t('columns.invoice') },
+                { label: t('columns.method') },
+                { label: t('columns.reference') },
+                { label: t('columns.amount'), align: 'right' },
+              ]}
+              actionsLabel={t('columns.actions')}
+              rows={data.receipts.map((receipt) => {
+                const busyKey = `${receipt.kind}:${receipt.id}`;
+                const date = day(receipt.date);
+                const amount = money(receipt.amount, receipt.currency);
+                return {
+                  key: busyKey,
+                  header: date,
+                  cells: [
+                    t(`kind.${receipt.kind}`),
+                    receipt.invoiceNumber,
+                    t(`methods.${receipt.method}`),
+                    receipt.reference || t('noReference'),
+                    receipt.kind === 'refund' ? `−${amount}` : amount,
+                  ],
+                  actions: (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconDownload size={14} aria-hidden />}
+                      aria-label={t('downloadReceiptLabel', {
+                        date,
+                        number: receipt.invoiceNumber,
+                      })}
+                      loading={pdf.busyId === busyKey}
+                      onClick={() =>
                         void pdf.download(
                           {
                             kind: 'receipt',
@@ -319,55 +321,19 @@ export default function BillingScreen() {
                               amount: receipt.amount,
                             },
                           },
-                          `${receipt.kind}:${receipt.id}`,
+                          busyKey,
                         )
                       }
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                    >
+                      {t('downloadReceipt')}
+                    </Button>
+                  ),
+                };
+              })}
+            />
           )}
         </Stack>
       ) : null}
     </Stack>
-  );
-}
-
-function ReceiptRow({
-  receipt,
-  date,
-  amount,
-  busy,
-  onDownload,
-}: {
-  receipt: StudentReceipt;
-  date: string;
-  amount: string;
-  busy: boolean;
-  onDownload: () => void;
-}) {
-  const { t } = useTranslation(namespace);
-  return (
-    <Table.Tr>
-      <Table.Th scope="row">{date}</Table.Th>
-      <Table.Td>{t(`kind.${receipt.kind}`)}</Table.Td>
-      <Table.Td>{receipt.invoiceNumber}</Table.Td>
-      <Table.Td>{t(`methods.${receipt.method}`)}</Table.Td>
-      <Table.Td>{receipt.reference || t('noReference')}</Table.Td>
-      <Table.Td ta="right">{receipt.kind === 'refund' ? `−${amount}` : amount}</Table.Td>
-      <Table.Td>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconDownload size={14} aria-hidden />}
-          aria-label={t('downloadReceiptLabel', { date, number: receipt.invoiceNumber })}
-          loading={busy}
-          onClick={onDownload}
-        >
-          {t('downloadReceipt')}
-        </Button>
-      </Table.Td>
-    </Table.Tr>
   );
 }
