@@ -18,7 +18,7 @@ export const en = {
     totalRevenue: 'Total Revenue',
     activeCourses: 'Active Courses',
     studentsHint: 'With an active enrolment',
-    revenueHint: 'Price × active and completed enrolments',
+    revenueHint: 'Payments received, less refunds',
   },
   filters: {
     search: 'Search courses',
@@ -178,7 +178,7 @@ export const es: typeof en = {
     totalRevenue: 'Ingresos totales',
     activeCourses: 'Cursos activos',
     studentsHint: 'Con una inscripción activa',
-    revenueHint: 'Precio × inscripciones activas y completadas',
+    revenueHint: 'Pagos menos reembolsos',
   },
   filters: {
     search: 'Buscar cursos',

@@ -81,8 +81,8 @@ describe('admin DashboardScreen', () => {
     expect(screen.getByRole('group', { name: 'Total Revenue' })).toHaveAccessibleDescription(
       '$11,960.00',
     );
-    // The one revenue the period figures use too (issue 29).
-    expect(screen.getByText('Price × active and completed enrolments')).toBeInTheDocument();
+    // The one revenue the period figures use too: money received (issue 31, docs/money.md).
+    expect(screen.getByText('Payments received, less refunds')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Materials' })).toHaveAccessibleDescription('55');
     expect(screen.getByRole('group', { name: 'Live Classes' })).toHaveAccessibleDescription('80');
   });
