@@ -46,6 +46,8 @@ const SERIAL_INTEGRATION = [
   'local-supabase/tests/strict-stack.test.ts',
   'local-supabase/tests/squashed-schema.test.ts',
   'local-supabase/tests/admin-users.test.ts',
+  // Sets the functions' Stripe secrets for the whole stack (restarting every function).
+  'supabase/tests/card-payments.test.ts',
   'supabase/tests/services/sign-in-lockout.test.ts',
   // The school's settings and the mail queue.
   'supabase/tests/app-settings.test.ts',

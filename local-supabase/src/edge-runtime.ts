@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -78,6 +78,13 @@ export interface EdgeRuntimeOptions {
   functionsDir: string;
   /** The variables every function sees (SUPABASE_URL, SUPABASE_ANON_KEY, …). */
   env: Record<string, string>;
+  /**
+   * A JSON object of secrets (`{ "STRIPE_SECRET_KEY": "…" }`), the local `supabase secrets set`: read
+   * when a function starts, over `env`; changing the file restarts the functions. Only `secretNames`
+   * are taken from it.
+   */
+  secretsFile?: string;
+  secretNames?: readonly string[];
   /** Where a function's stderr lines go (the stack's log by default). */
   log?: (line: string) => void;
 }
@@ -99,7 +106,34 @@ export class EdgeRuntime {
     const file = path.join(this.options.functionsDir, name, 'index.ts');
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return undefined;
-    return { file, version: Math.max(info.mtimeMs, await this.sharedVersion()) };
+    return { file, version: Math.max(info.mtimeMs, await this.sharedVersion(), await this.secretsVersion()) };
+  }
+
+  /** When the secrets file last changed (0 without one), so new secrets restart the functions. */
+  private async secretsVersion(): Promise<number> {
+    if (!this.options.secretsFile) return 0;
+    const info = await stat(this.options.secretsFile).catch(() => undefined);
+    // Deleting the file is a change too: a version no file time can have.
+    return info ? info.mtimeMs : 1;
+  }
+
+  /** The secrets file's variables (only the allowed names, string values), or none. */
+  private async secrets(): Promise<Record<string, string>> {
+    if (!this.options.secretsFile) return {};
+    const text = await readFile(this.options.secretsFile, 'utf8').catch(() => undefined);
+    if (text === undefined) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return {};
+    }
+    const allowed = new Set(this.options.secretNames ?? []);
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries((parsed ?? {}) as Record<string, unknown>)) {
+      if (allowed.has(name) && typeof value === 'string') out[name] = value;
+    }
+    return out;
   }
 
   /** The newest change in `_shared/`, so editing shared code restarts the functions too. */
@@ -136,6 +170,7 @@ export class EdgeRuntime {
     const log = this.options.log ?? ((line: string) => console.error(line));
     const config = path.join(path.dirname(file), 'deno.json');
     const hasConfig = await stat(config).then((info) => info.isFile(), () => false);
+    const secrets = await this.secrets();
     const child = spawn(
       denoExecutable(),
       [
@@ -155,6 +190,7 @@ export class EdgeRuntime {
         stdio: ['pipe', 'pipe', 'pipe'],
         env: {
           ...this.options.env,
+          ...secrets,
           DENO_DIR,
           DENO_SERVE_ADDRESS: `tcp:${HOST}:${port}`,
           NO_COLOR: '1',

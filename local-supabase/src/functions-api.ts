@@ -4,9 +4,11 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import {
   ANON_KEY,
+  API_PORT,
   API_URL,
   FUNCTIONS_DIR,
   HOST,
+  REPO_ROOT,
   SEND_EMAIL_HOOK_SECRET,
   SERVICE_ROLE_KEY,
   SUPABASE_DIR,
@@ -34,6 +36,31 @@ function headerObject(headers: Headers): Record<string, string> {
   headers.forEach((value, key) => {
     out[key] = value;
   });
+  return out;
+}
+
+/**
+ * Secrets a deployment sets (`supabase secrets set`) that a local function may receive: from the
+ * stack's own environment when started (`STRIPE_SECRET_KEY=… pnpm start`), or from the secrets file
+ * below, which wins. STRIPE_API_BASE is test-only: it points the Stripe client at a local stub.
+ */
+export const FUNCTION_SECRET_NAMES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
+
+/**
+ * The local stand-in for `supabase secrets set`: a JSON object of FUNCTION_SECRET_NAMES, one file per
+ * stack (by its API port), read when a function starts; writing it restarts the functions
+ * (supabase/tests/card-payments.test.ts sets the Stripe keys this way).
+ */
+export function functionSecretsFile(apiPort = API_PORT): string {
+  return path.join(REPO_ROOT, '.data', `function-secrets.${apiPort}.json`);
+}
+
+function secretsFromEnvironment(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FUNCTION_SECRET_NAMES) {
+    const value = process.env[name];
+    if (value) out[name] = value;
+  }
   return out;
 }
 
@@ -72,7 +99,11 @@ export class FunctionsApi {
         SUPABASE_DB_URL: databaseUrl(),
         // A deployment's secret (`supabase secrets set`): the Send Email hook's (auth-mail).
         SEND_EMAIL_HOOK_SECRET,
+        // The school's own secrets (card payments), when the stack was started with them.
+        ...secretsFromEnvironment(),
       },
+      secretsFile: functionSecretsFile(),
+      secretNames: FUNCTION_SECRET_NAMES,
     });
   }
 

@@ -116,3 +116,53 @@ describe('the edge runtime', () => {
     expect(await (await call('probe')).json()).toEqual({ greeting: 'hola' });
   });
 });
+
+describe("the stack's secrets file (the local `supabase secrets set`)", () => {
+  const SECRETS_PROBE = `Deno.serve(() => Response.json({
+  key: Deno.env.get('STRIPE_SECRET_KEY') ?? null,
+  other: Deno.env.get('NOT_A_SECRET_NAME') ?? null,
+}));
+`;
+  let secretsDir: string;
+  let secretsFile: string;
+  let withSecrets: EdgeRuntime;
+
+  beforeAll(async () => {
+    secretsDir = await mkdtemp(path.join(tmpdir(), 'edge-secrets-'));
+    await mkdir(path.join(secretsDir, 'probe'));
+    await writeFile(path.join(secretsDir, 'probe', 'index.ts'), SECRETS_PROBE);
+    secretsFile = path.join(secretsDir, 'secrets.json');
+    withSecrets = new EdgeRuntime({
+      functionsDir: secretsDir,
+      env: { STRIPE_SECRET_KEY: 'from the environment' },
+      secretsFile,
+      secretNames: ['STRIPE_SECRET_KEY'],
+      log: () => undefined,
+    });
+  });
+
+  afterAll(async () => {
+    await withSecrets.stop();
+    await rm(secretsDir, { recursive: true, force: true });
+  });
+
+  const read = async () => {
+    const port = await withSecrets.portOf('probe');
+    return (await fetch(`http://127.0.0.1:${port}/probe`)).json();
+  };
+
+  it('gives a function the allowed names of the file over the environment, and restarts it when the file changes', async () => {
+    expect(await read()).toEqual({ key: 'from the environment', other: null });
+
+    await writeFile(secretsFile, JSON.stringify({ STRIPE_SECRET_KEY: 'sk_test_one', NOT_A_SECRET_NAME: 'x' }));
+    expect(await read()).toEqual({ key: 'sk_test_one', other: null });
+
+    await writeFile(secretsFile, JSON.stringify({ STRIPE_SECRET_KEY: '' }));
+    const later = new Date(Date.now() + 10_000);
+    await utimes(secretsFile, later, later);
+    expect(await read()).toEqual({ key: '', other: null });
+
+    await rm(secretsFile);
+    expect(await read()).toEqual({ key: 'from the environment', other: null });
+  });
+});

@@ -1,7 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   billingService,
-  fail,
   type BillingSettings,
   type InvoiceFilters,
   type PaymentInput,
@@ -13,6 +12,12 @@ import { unwrap } from './service-failure';
 // Money (docs/money.md). Every write changes balances, statements and revenue: it invalidates all money
 // reads, the admin dashboard and Course Management (their revenue is money received).
 const MONEY_VIEWS = [billingKeys.all, dashboardKeys.all, courseKeys.all] as const;
+
+/** The page the browser is on, without its query and hash: where Stripe sends the student back. */
+function currentPageUrl(): string {
+  const { origin, pathname } = window.location;
+  return `${origin}${pathname}`;
+}
 
 export const billingQueries = {
   invoices: (filters: InvoiceFilters = {}) =>
@@ -66,13 +71,15 @@ export const billingQueries = {
       queryKey: billingKeys.studentBilling(),
       queryFn: () => unwrap(studentBillingReadModel.get()),
     }),
-  // Card payment (issue 31): the card slice (branch money31-card) defines this option against its
-  // edge function. Until it is merged, online payment reads as unavailable without a request, so the
-  // student's Pay by card button stays hidden (no button that does nothing). On merge, take theirs.
+  // Card payment (issue 31, card slice): whether the school's Stripe keys are set. Kept for the
+  // session (keys change by a deploy, not while a page is open); a failure reads as unavailable.
   cardPayments: () =>
     queryOptions({
-      queryKey: [...billingKeys.all, 'card-payments'] as const,
-      queryFn: (): Promise<{ available: boolean }> => Promise.resolve({ available: false }),
+      queryKey: billingKeys.cardPayments(),
+      queryFn: async () => {
+        const reply = await billingService.cardPaymentAvailability();
+        return reply.success ? reply.data : { available: false };
+      },
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
@@ -104,16 +111,14 @@ export const billingMutations = {
       mutationFn: (billing: BillingSettings) => unwrap(billingService.saveSettings(billing)),
       meta: { invalidates: [billingKeys.all] },
     }),
-  // Card payment (issue 31): replaced by the card slice's option (money31-card) on merge; until then
-  // cardPayments() answers unavailable and nothing calls this.
+  // Card payment (issue 31, card slice): opens Stripe Checkout for an invoice's due amount. Takes the
+  // invoice id (Stripe sends the browser back to the current page) or { invoiceId, returnUrl }.
   startCardPayment: () =>
     mutationOptions({
       mutationKey: ['billing', 'start-card-payment'],
-      mutationFn: (invoiceId: string): Promise<{ url: string }> =>
-        unwrap(
-          Promise.resolve(
-            fail('RPC_ERROR', `Online card payment is not available (invoice ${invoiceId})`),
-          ),
-        ),
+      mutationFn: (input: string | { invoiceId: string; returnUrl?: string }) => {
+        const { invoiceId, returnUrl } = typeof input === 'string' ? { invoiceId: input } : input;
+        return unwrap(billingService.startCardPayment(invoiceId, returnUrl ?? currentPageUrl()));
+      },
     }),
 };

@@ -133,6 +133,8 @@ export const waitingListKeys = {
 
 export const billingKeys = {
   all: ['billing'] as const,
+  // Card payment (issue 31, card slice): whether online card payment is available.
+  cardPayments: () => ['billing', 'card-payments'] as const,
   /** Invoices with balances: a student's own, or an administrator's filtered list. */
   invoices: (filters: object) => ['billing', 'invoices', filters] as const,
   overdue: () => ['billing', 'overdue'] as const,

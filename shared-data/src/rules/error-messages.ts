@@ -90,6 +90,10 @@ export const ERROR_MESSAGE_KEYS = [
   'courseNotFull',
   'alreadyWaiting',
   'onlyStudentsWait',
+  // Card payment (issue 31, card slice: the card-checkout edge function's codes).
+  'cardPaymentUnavailable',
+  'nothingDue',
+  'cardProviderFailed',
 ] as const;
 
 export type ErrorMessageKey = (typeof ERROR_MESSAGE_KEYS)[number];
@@ -146,6 +150,12 @@ const FUNCTION_CODES: Record<string, ErrorMessageKey> = {
   IMPORT_TOO_LARGE: 'invalidValue',
   REASSIGN_TARGET_INVALID: 'reassignTargetInvalid',
   FILES_NOT_REMOVED: 'filesNotRemoved',
+  // card-checkout (docs/money.md "Card payments").
+  CARD_PAYMENTS_UNAVAILABLE: 'cardPaymentUnavailable',
+  INVOICE_NOT_FOUND: 'notFound',
+  NOTHING_DUE: 'nothingDue',
+  RETURN_URL_NOT_ALLOWED: 'invalidValue',
+  PAYMENT_PROVIDER_ERROR: 'cardProviderFailed',
 };
 
 /** Postgres and PostgREST error codes. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moneyErrorOf } from '../mappers/billing';
+import { errorMessageKey } from '../rules/error-messages';
 import { DEFAULT_BILLING_SETTINGS } from '../rules/settings';
 import { installFakeSupabase } from '../test-support/fake-supabase';
 import { billingService } from './billing';
@@ -285,5 +286,66 @@ describe('billingService writes', () => {
     expect(fake.requests[0]?.body).toEqual({
       billing: { ...DEFAULT_BILLING_SETTINGS, currency: 'USD' },
     });
+  });
+});
+
+describe('billingService card payment', () => {
+  const CARD_PATH = '/functions/v1/card-checkout';
+
+  it('asks card-checkout whether card payment is set up', async () => {
+    fake.on('POST', CARD_PATH, { body: { available: true } });
+
+    expect(await billingService.cardPaymentAvailability()).toEqual({
+      success: true,
+      data: { available: true },
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.body).toEqual({ check: true });
+  });
+
+  it('reads anything but available: true as unavailable', async () => {
+    fake.on('POST', CARD_PATH, { body: { available: 'yes' } });
+
+    expect(await billingService.cardPaymentAvailability()).toEqual({
+      success: true,
+      data: { available: false },
+    });
+  });
+
+  it('sends the invoice and the return page, and answers the Checkout page', async () => {
+    fake.on('POST', CARD_PATH, { body: { url: 'https://checkout.stripe.com/c/pay/cs_test_1' } });
+
+    const result = await billingService.startCardPayment('inv-1', 'http://localhost:3000/billing');
+
+    expect(fake.requests[0]?.body).toEqual({
+      invoiceId: 'inv-1',
+      returnUrl: 'http://localhost:3000/billing',
+    });
+    expect(result).toEqual({
+      success: true,
+      data: { url: 'https://checkout.stripe.com/c/pay/cs_test_1' },
+    });
+  });
+
+  it("keeps the function's code, which errorMessageKey translates", async () => {
+    fake.on('POST', CARD_PATH, {
+      status: 409,
+      body: { code: 'NOTHING_DUE', message: 'Nothing is due on this invoice' },
+    });
+
+    const result = await billingService.startCardPayment('inv-1', 'http://localhost:3000/billing');
+
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.error.details).toMatchObject({ code: 'NOTHING_DUE', status: 409 });
+    expect(errorMessageKey(result.error)).toBe('nothingDue');
+  });
+
+  it('refuses an answer without a web address', async () => {
+    fake.on('POST', CARD_PATH, { body: { url: 'javascript:alert(1)' } });
+
+    const result = await billingService.startCardPayment('inv-1', 'http://localhost:3000/billing');
+
+    expect(result.success).toBe(false);
   });
 });

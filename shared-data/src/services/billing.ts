@@ -19,6 +19,7 @@ import {
   type BillingSettings,
 } from '../rules/settings';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
+import { invokeFunction } from './edge-functions';
 
 // Money (docs/money.md). The database decides everything: invoices are issued by enrolment triggers,
 // totals, balances and statuses are computed there, and only administrators record payments, refunds
@@ -247,6 +248,54 @@ async function saveSettings(billing: BillingSettings): Promise<Result<BillingSet
   });
 }
 
+// Card payment (issue 31, card slice; docs/money.md "Card payments"). Two edge functions: card-checkout
+// answers whether the school has set its Stripe keys and opens a Checkout Session for one of the
+// caller's own invoices; card-webhook (called by Stripe only) records the payment. A refusal keeps the
+// function's code in details.code (CARD_PAYMENTS_UNAVAILABLE, INVOICE_NOT_FOUND, NOTHING_DUE,
+// RETURN_URL_NOT_ALLOWED, PAYMENT_PROVIDER_ERROR), which errorMessageKey translates.
+
+export const CARD_CHECKOUT_FUNCTION = 'card-checkout';
+const CARD_AVAILABILITY_FAILED = 'Failed to check online card payment';
+const CARD_START_FAILED = 'Failed to start the card payment';
+
+/** Whether online card payment is set up (the school's Stripe keys are set); false on any failure. */
+async function cardPaymentAvailability(): Promise<Result<{ available: boolean }>> {
+  return settle('QUERY_ERROR', CARD_AVAILABILITY_FAILED, async () => {
+    const reply = await invokeFunction<{ available?: unknown } | null>(
+      CARD_CHECKOUT_FUNCTION,
+      { check: true },
+      'QUERY_ERROR',
+      CARD_AVAILABILITY_FAILED,
+    );
+    if (!reply.success) return reply;
+    return ok({ available: reply.data?.available === true });
+  });
+}
+
+/**
+ * Opens a Stripe Checkout Session for the amount due on one of the signed-in student's invoices and
+ * answers the page to send the browser to. `returnUrl` is where Stripe sends them back, with
+ * `card=success` or `card=cancel` added to its query; it must be on one of the app origins.
+ */
+async function startCardPayment(
+  invoiceId: string,
+  returnUrl: string,
+): Promise<Result<{ url: string }>> {
+  return settle('RPC_ERROR', CARD_START_FAILED, async () => {
+    const reply = await invokeFunction<{ url?: unknown } | null>(
+      CARD_CHECKOUT_FUNCTION,
+      { invoiceId, returnUrl },
+      'RPC_ERROR',
+      CARD_START_FAILED,
+    );
+    if (!reply.success) return reply;
+    const url = reply.data?.url;
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url))
+      return fail('RPC_ERROR', CARD_START_FAILED);
+    return ok({ url });
+  });
+}
+
 export const billingService = {
   invoices,
   myInvoices,
@@ -261,4 +310,7 @@ export const billingService = {
   issueCreditNote,
   settings,
   saveSettings,
+  // Card payment (card slice).
+  cardPaymentAvailability,
+  startCardPayment,
 };

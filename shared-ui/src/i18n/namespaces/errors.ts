@@ -99,6 +99,11 @@ export const en = {
   courseNotFull: 'This course has free places: enroll instead of waiting.',
   alreadyWaiting: 'You are already on the waiting list of this course.',
   onlyStudentsWait: 'Only active students can join a waiting list.',
+  // Card payment (issue 31, card slice).
+  cardPaymentUnavailable:
+    'Online card payment is not available. Please pay the school another way.',
+  nothingDue: 'Nothing is due on this invoice.',
+  cardProviderFailed: 'The card payment page could not be opened. Please try again later.',
 };
 
 export const es: typeof en = {
@@ -199,4 +204,10 @@ export const es: typeof en = {
   courseNotFull: 'Este curso tiene plazas libres: inscríbete en lugar de esperar.',
   alreadyWaiting: 'Ya estás en la lista de espera de este curso.',
   onlyStudentsWait: 'Solo los estudiantes activos pueden apuntarse a una lista de espera.',
+  // Card payment (issue 31, card slice).
+  cardPaymentUnavailable:
+    'El pago con tarjeta en línea no está disponible. Paga a la escuela de otra forma, por favor.',
+  nothingDue: 'No hay nada pendiente de pago en esta factura.',
+  cardProviderFailed:
+    'No se pudo abrir la página de pago con tarjeta. Inténtalo de nuevo más tarde.',
 };

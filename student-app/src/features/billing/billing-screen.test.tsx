@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { queryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,34 +8,28 @@ import {
   type Result,
   type StudentBilling,
 } from '@portal/shared-data';
-import { billingMutations, billingQueries } from '@portal/shared-data/queries';
 import { renderScreen } from '../../test-support/render-screen';
 import BillingScreen from './billing-screen';
 
 // The unit boundary is the read model and the service (the query options call them from inside
-// shared-data); the card slice's two options are replaced in place, as its service would answer.
+// shared-data), the card slice's service included.
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   actual.studentBillingReadModel.get = vi.fn();
   actual.billingService.invoice = vi.fn();
+  actual.billingService.cardPaymentAvailability = vi.fn();
+  actual.billingService.startCardPayment = vi.fn();
   return actual;
 });
 
 const getBilling = vi.mocked(studentBillingReadModel.get);
 const getInvoice = vi.mocked(billingService.invoice);
-const startCard = vi.fn<(invoiceId: string) => Promise<{ url: string }>>();
+const cardAvailability = vi.mocked(billingService.cardPaymentAvailability);
+const startCard = vi.mocked(billingService.startCardPayment);
 
+/** What the card slice's service answers: whether the school's keys are set. */
 function cardOptions(available: boolean) {
-  vi.spyOn(billingQueries, 'cardPayments').mockImplementation(() =>
-    queryOptions({
-      queryKey: ['billing', 'card-payments'] as const,
-      queryFn: () => Promise.resolve({ available }),
-    }),
-  );
-  vi.spyOn(billingMutations, 'startCardPayment').mockImplementation(() => ({
-    mutationKey: ['billing', 'start-card-payment'],
-    mutationFn: startCard,
-  }));
+  cardAvailability.mockResolvedValue({ success: true, data: { available } });
 }
 
 function billing(overrides: Partial<StudentBilling> = {}): StudentBilling {
@@ -357,7 +350,10 @@ describe('Billing (student)', () => {
   it('offers Pay by card on an open invoice only, and goes to the payment page', async () => {
     cardOptions(true);
     getBilling.mockResolvedValue(ok(billing()));
-    startCard.mockResolvedValue({ url: 'https://checkout.example/session/1' });
+    startCard.mockResolvedValue({
+      success: true,
+      data: { url: 'https://checkout.example/session/1' },
+    });
     const assign = vi.fn();
     const location = window.location;
     Object.defineProperty(window, 'location', {
@@ -369,7 +365,8 @@ describe('Billing (student)', () => {
       await user.click(
         await screen.findByRole('button', { name: 'Pay invoice 2026-000123 by card' }),
       );
-      expect(startCard).toHaveBeenCalledWith('inv-1', expect.anything());
+      // Stripe sends the student back to the current page (the function adds card=success|cancel).
+      expect(startCard).toHaveBeenCalledWith('inv-1', expect.any(String));
       await waitFor(() =>
         expect(assign).toHaveBeenCalledWith('https://checkout.example/session/1'),
       );
@@ -384,12 +381,16 @@ describe('Billing (student)', () => {
   it('says why a card payment could not start', async () => {
     cardOptions(true);
     getBilling.mockResolvedValue(ok(billing()));
-    startCard.mockRejectedValue(new Error('boom'));
+    startCard.mockResolvedValue({
+      success: false,
+      error: { code: 'RPC_ERROR', message: 'stripe said no', details: {} },
+    });
     const { user } = renderBilling();
     await user.click(
       await screen.findByRole('button', { name: 'Pay invoice 2026-000123 by card' }),
     );
     expect(await screen.findByText(/The card payment could not start/)).toBeInTheDocument();
+    expect(screen.queryByText(/stripe said no/)).not.toBeInTheDocument();
   });
 
   it('after the card payment, says so and reads again (the cached read may predate the payment)', async () => {
