@@ -63,6 +63,13 @@ describe('route table and remotes', () => {
     expect(containerMismatches(CONTAINER, REMOTES)).toEqual([]);
   });
 
+  it('routes the student’s Billing page (issue 31) to the module student-app exposes for it', () => {
+    const billing = ROUTES.find((route) => route.path === '/billing');
+    expect(billing?.roles).toEqual(['student']);
+    expect(billing?.source).toEqual({ kind: 'remote', remote: 'student', module: './Billing' });
+    expect(REMOTES.student.modules).toContain('./Billing');
+  });
+
   it('exposes each module once per remote', () => {
     for (const [name, remote] of Object.entries(REMOTES)) {
       expect(new Set(remote.modules).size, name).toBe(remote.modules.length);

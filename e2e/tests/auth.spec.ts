@@ -40,6 +40,7 @@ const SIDEBARS = {
     'Extra Materials',
     'Calendar',
     'Activities',
+    'Billing',
     'Profile',
     'Messages',
   ],

@@ -120,7 +120,7 @@ async function context(db: pg.Client, sessions: Record<Role, Session>): Promise<
 }
 
 async function datasetCounts(db: pg.Client): Promise<string> {
-  const tables = ['users', 'courses', 'enrollments', 'classes', 'class_attendance', 'activities', 'activity_submissions', 'materials', 'course_reviews'];
+  const tables = ['users', 'courses', 'enrollments', 'classes', 'class_attendance', 'activities', 'activity_submissions', 'materials', 'course_reviews', 'invoices', 'credit_notes', 'payments', 'refunds'];
   const { rows } = await db.query<{ name: string; rows: string }>(
     tables.map((table) => `select '${table}' as name, count(*)::text as rows from public.${table}`).join(' union all '),
   );

@@ -192,6 +192,14 @@ export function screens(ctx: ScreenContext): Screen[] {
     },
 
     {
+      // Issue 31: balance, invoices with the course, credit notes and receipts in one read
+      // (20261201002100_student_billing.sql).
+      role: 'student',
+      name: 'Billing',
+      requests: [{ label: 'rpc get_student_billing()', rpc: 'get_student_billing', args: {} }],
+    },
+
+    {
       role: 'teacher',
       name: 'Dashboard',
       requests: [{ label: 'rpc get_teacher_dashboard()', rpc: 'get_teacher_dashboard', args: {} }],
@@ -325,5 +333,40 @@ export function screens(ctx: ScreenContext): Screen[] {
     { role: 'admin', name: 'Calendar (month)', requests: calendar },
     { role: 'admin', name: 'Materials (page 1)', requests: materialsLibrary },
     { role: 'admin', name: 'Activities (page 1)', requests: activitiesManagement },
+    // Issue 31: the office's money reads as the database slice offers them (the invoice_balances and
+    // overdue_invoices views through billingService), one page each; the admin screens may read them
+    // through their own read models.
+    {
+      role: 'admin',
+      name: 'Invoices (page 1, newest)',
+      requests: [
+        {
+          label: 'invoice_balances?order=issued_on.desc,number.desc&offset=0&limit=12',
+          build: (c) =>
+            c
+              .from('invoice_balances')
+              .select('*')
+              .order('issued_on', { ascending: false })
+              .order('number', { ascending: false })
+              .range(0, 11),
+        },
+      ],
+    },
+    {
+      role: 'admin',
+      name: 'Overdue invoices (page 1)',
+      requests: [
+        {
+          label: 'overdue_invoices?order=due_on,number&offset=0&limit=12',
+          build: (c) =>
+            c
+              .from('overdue_invoices')
+              .select('*')
+              .order('due_on', { ascending: true })
+              .order('number', { ascending: true })
+              .range(0, 11),
+        },
+      ],
+    },
   ];
 }

@@ -1740,6 +1740,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      get_student_billing: {
+        Args: never;
+        Returns: Json;
+      };
       get_student_dashboard: {
         Args: {
           course_limit?: number;

@@ -94,6 +94,7 @@ export {
   formatFileSize,
   formatLongDate,
   formatLongDateTime,
+  formatMoney,
   formatMonthName,
   formatMonthYear,
   formatShortMonthYear,
@@ -257,3 +258,6 @@ export {
   type CourseWaitingLineProps,
 } from './components/waiting-list/course-waiting-line';
 export { namespace as waitingListNamespace } from './components/waiting-list/i18n';
+// The invoice and receipt PDFs' texts (docs/money.md "PDFs"); the builder is shared-data's invoice-pdf.
+export { documentLabels, type DocumentLabelTexts } from './components/documents/document-labels';
+export { namespace as documentsNamespace } from './components/documents/i18n';

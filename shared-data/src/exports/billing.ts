@@ -34,3 +34,12 @@ export {
   type RefundRule,
 } from '../rules/settings';
 export { billingService, type InvoiceFilters, type PaymentInput } from '../services/billing';
+// The student's Billing screen (issue 31, student slice).
+export {
+  studentBillingReadModel,
+  toStudentBilling,
+  type StudentBilling,
+  type StudentCreditNote,
+  type StudentInvoice,
+  type StudentReceipt,
+} from '../read-models/student-billing';

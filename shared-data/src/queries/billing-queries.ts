@@ -4,6 +4,7 @@ import {
   type BillingSettings,
   type InvoiceFilters,
   type PaymentInput,
+  studentBillingReadModel,
 } from '@portal/shared-data';
 import { billingKeys, dashboardKeys, courseKeys } from './keys';
 import { unwrap } from './service-failure';
@@ -63,6 +64,12 @@ export const billingQueries = {
     queryOptions({
       queryKey: billingKeys.settings(),
       queryFn: () => unwrap(billingService.settings()),
+    }),
+  // The student's Billing screen in one read (issue 31, student slice).
+  studentBilling: () =>
+    queryOptions({
+      queryKey: billingKeys.studentBilling(),
+      queryFn: () => unwrap(studentBillingReadModel.get()),
     }),
   // Card payment (issue 31, card slice): whether the school's Stripe keys are set. Kept for the
   // session (keys change by a deploy, not while a page is open); a failure reads as unavailable.

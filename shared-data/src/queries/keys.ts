@@ -144,6 +144,8 @@ export const billingKeys = {
   invoice: (invoiceId: string) => ['billing', 'invoice', invoiceId] as const,
   revenue: (fromDate: string, toDate: string) => ['billing', 'revenue', fromDate, toDate] as const,
   settings: () => ['billing', 'settings'] as const,
+  // The student's Billing screen (issue 31, student slice).
+  studentBilling: () => ['billing', 'student-billing'] as const,
 };
 
 /** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */

@@ -23,6 +23,8 @@ export const paths = {
   calendar: '/calendar',
   materials: '/materials',
   activities: '/activities',
+  // The student's Billing page (issue 31): ?card=success|cancel on the way back from card payment.
+  billing: '/billing',
   users: '/users',
   teachers: '/teachers',
   students: '/students',

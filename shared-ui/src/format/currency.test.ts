@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './currency';
+import { formatMoney, formatPrice } from './currency';
 
 describe('formatPrice', () => {
   it('writes US dollars with two decimals', () => {
@@ -16,5 +16,14 @@ describe('formatPrice', () => {
 
   it('reads a missing amount as zero rather than NaN', () => {
     expect(formatPrice(Number.NaN, 'en')).toBe('$0.00');
+  });
+});
+
+describe('formatMoney', () => {
+  it('formats in the invoice’s currency and the reader’s language', () => {
+    expect(formatMoney(1331, 'EUR', 'en')).toBe('€1,331.00');
+    expect(formatMoney(1331, 'EUR', 'es')).toMatch(/^1331,00\s€$/);
+    expect(formatMoney(12345.5, 'EUR', 'es')).toMatch(/^12\.345,50\s€$/);
+    expect(formatMoney(-20, 'USD', 'en')).toBe('-$20.00');
   });
 });

@@ -1,4 +1,4 @@
-export { formatPrice } from './currency';
+export { formatMoney, formatPrice } from './currency';
 export {
   formatDate,
   formatDateRange,

@@ -7,6 +7,7 @@ import {
   IconFiles,
   IconLayoutDashboard,
   IconMessages,
+  IconReceipt,
   IconSchool,
   IconUser,
   IconUsers,
@@ -28,4 +29,5 @@ export const NAV_ICONS: Record<NavIcon, typeof IconBook> = {
   profile: IconUser,
   catalog: IconCategory,
   messages: IconMessages,
+  billing: IconReceipt,
 };

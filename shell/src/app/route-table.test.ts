@@ -144,7 +144,7 @@ describe('navigationFor (the sidebar)', () => {
     });
   });
 
-  it('gives the student the full sidebar in order, plus Course Catalog and Activities', () => {
+  it('gives the student the full sidebar in order, plus Course Catalog, Activities and Billing', () => {
     expect(labels('student')).toEqual([
       '/ nav.dashboard',
       '/my-courses nav.myCourses',
@@ -152,6 +152,7 @@ describe('navigationFor (the sidebar)', () => {
       '/materials nav.extraMaterials',
       '/calendar nav.calendar',
       '/activities nav.activities',
+      '/billing nav.billing',
       '/profile nav.profile',
       '/messages nav.messages',
     ]);

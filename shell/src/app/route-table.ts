@@ -33,7 +33,8 @@ export type NavIcon =
   | 'students'
   | 'profile'
   | 'catalog'
-  | 'messages';
+  | 'messages'
+  | 'billing';
 
 const ALL_ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
 const remote = (name: RemoteName, module: string): RouteSource => ({
@@ -191,6 +192,14 @@ export const ROUTES: readonly PortalRoute[] = [
     source: remote('student', './Activities'),
     titleKey: 'titles.activities',
     nav: { labelKey: 'nav.activities', icon: 'activities' },
+  },
+  // Issue 31: the student's invoices, receipts and balance.
+  {
+    path: paths.billing,
+    roles: ['student'],
+    source: remote('student', './Billing'),
+    titleKey: 'titles.billing',
+    nav: { labelKey: 'nav.billing', icon: 'billing' },
   },
 
   // The admin's System Settings: reached from the dashboard's Quick Actions (the spec's admin sidebar

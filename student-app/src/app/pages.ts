@@ -60,4 +60,11 @@ export const PAGES: readonly ExposedPage[] = [
     label: 'Activities',
     load: () => import('../features/activities/activities-screen'),
   },
+  {
+    module: './Billing',
+    file: './src/features/billing/billing-screen.tsx',
+    path: paths.billing,
+    label: 'Billing',
+    load: () => import('../features/billing/billing-screen'),
+  },
 ];
