@@ -1,6 +1,8 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   billingService,
+  officeBillingService,
+  type InvoiceListFilters,
   type BillingSettings,
   type InvoiceFilters,
   type PaymentInput,
@@ -86,5 +88,38 @@ export const billingMutations = {
       mutationKey: ['billing', 'save-settings'],
       mutationFn: (billing: BillingSettings) => unwrap(billingService.saveSettings(billing)),
       meta: { invalidates: [billingKeys.all] },
+    }),
+};
+
+// --- The office's screens (docs/money.md "Screens: the office") -------------------------------------------
+
+export const officeBillingQueries = {
+  /** One page of the searchable invoice list. */
+  invoicePage: (filters: InvoiceListFilters = {}) =>
+    queryOptions({
+      queryKey: billingKeys.invoicePage(filters),
+      queryFn: () => unwrap(officeBillingService.invoicePage(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  overdueReminders: () =>
+    queryOptions({
+      queryKey: billingKeys.overdueReminders(),
+      queryFn: () => unwrap(officeBillingService.overdueReminders()),
+    }),
+  paymentsReport: (fromDate: string, toDate: string) =>
+    queryOptions({
+      queryKey: billingKeys.paymentsReport(fromDate, toDate),
+      queryFn: () => unwrap(officeBillingService.paymentsReport(fromDate, toDate)),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export const officeBillingMutations = {
+  /** Reminders for the invoices given, or every overdue one (no argument). */
+  sendReminders: () =>
+    mutationOptions({
+      mutationKey: ['billing', 'send-reminders'],
+      mutationFn: (invoiceIds?: string[]) => unwrap(officeBillingService.sendReminders(invoiceIds)),
+      meta: { invalidates: [billingKeys.overdueReminders()] },
     }),
 };

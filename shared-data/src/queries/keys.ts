@@ -142,6 +142,11 @@ export const billingKeys = {
   invoice: (invoiceId: string) => ['billing', 'invoice', invoiceId] as const,
   revenue: (fromDate: string, toDate: string) => ['billing', 'revenue', fromDate, toDate] as const,
   settings: () => ['billing', 'settings'] as const,
+  // The office's screens (docs/money.md "Screens: the office").
+  invoicePage: (filters: object) => ['billing', 'invoice-page', filters] as const,
+  overdueReminders: () => ['billing', 'overdue-reminders'] as const,
+  paymentsReport: (fromDate: string, toDate: string) =>
+    ['billing', 'payments-report', fromDate, toDate] as const,
 };
 
 /** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */

@@ -135,6 +135,17 @@ export const en = {
   announcementTitleTooLong: 'The title can have at most {{max}} characters.',
   announcementBodyRequired: 'Write the message',
   announcementBodyTooLong: 'The message can have at most {{max}} characters.',
+  // The office's money forms (shared-data/src/rules/money-forms.ts)
+  moneyAmountRequired: 'Amount is required',
+  moneyAmountPositive: 'The amount must be greater than zero.',
+  moneyAmountCents: 'The amount can have at most 2 decimals.',
+  moneyAmountAboveDue: 'The amount can be at most {{max}}.',
+  moneyMethodRequired: 'Choose how the money was paid',
+  moneyDateRequired: 'Enter a valid date.',
+  moneyReferenceTooLong: 'The reference can have at most {{max}} characters.',
+  moneyReasonRequired: 'Reason is required',
+  moneyReasonTooLong: 'The reason can have at most {{max}} characters.',
+  moneyRangeOrder: 'The end date must be on or after the start date.',
 };
 
 export const es: typeof en = {
@@ -268,4 +279,14 @@ export const es: typeof en = {
   announcementTitleTooLong: 'El título puede tener como máximo {{max}} caracteres.',
   announcementBodyRequired: 'Escribe el mensaje',
   announcementBodyTooLong: 'El mensaje puede tener como máximo {{max}} caracteres.',
+  moneyAmountRequired: 'Importe requerido',
+  moneyAmountPositive: 'El importe debe ser mayor que cero.',
+  moneyAmountCents: 'El importe puede tener como máximo 2 decimales.',
+  moneyAmountAboveDue: 'El importe puede ser como máximo {{max}}.',
+  moneyMethodRequired: 'Elige la forma de pago',
+  moneyDateRequired: 'Introduce una fecha válida.',
+  moneyReferenceTooLong: 'La referencia puede tener como máximo {{max}} caracteres.',
+  moneyReasonRequired: 'Motivo requerido',
+  moneyReasonTooLong: 'El motivo puede tener como máximo {{max}} caracteres.',
+  moneyRangeOrder: 'La fecha final debe ser igual o posterior a la inicial.',
 };
