@@ -1656,6 +1656,12 @@ export type Database = {
           due_this_week: number;
         }[];
       };
+      balance: {
+        Args: {
+          arg1: unknown;
+        };
+        Returns: Database['public']['Views']['invoice_balances']['Row'][];
+      };
       claim_mail_batch: {
         Args: {
           batch_size?: number;

@@ -101,6 +101,12 @@ export const officeBillingQueries = {
       queryFn: () => unwrap(officeBillingService.invoicePage(filters)),
       placeholderData: keepPreviousData,
     }),
+  /** One invoice with its balance, lines, credit notes, payments and refunds (the drawer's read). */
+  invoiceDetail: (invoiceId: string) =>
+    queryOptions({
+      queryKey: billingKeys.invoiceDetail(invoiceId),
+      queryFn: () => unwrap(officeBillingService.invoiceDetail(invoiceId)),
+    }),
   overdueReminders: () =>
     queryOptions({
       queryKey: billingKeys.overdueReminders(),

@@ -144,6 +144,7 @@ export const billingKeys = {
   settings: () => ['billing', 'settings'] as const,
   // The office's screens (docs/money.md "Screens: the office").
   invoicePage: (filters: object) => ['billing', 'invoice-page', filters] as const,
+  invoiceDetail: (invoiceId: string) => ['billing', 'invoice-detail', invoiceId] as const,
   overdueReminders: () => ['billing', 'overdue-reminders'] as const,
   paymentsReport: (fromDate: string, toDate: string) =>
     ['billing', 'payments-report', fromDate, toDate] as const,

@@ -28,6 +28,8 @@ export const paths = {
   students: '/students',
   profile: '/profile',
   settings: '/settings',
+  /** The office's money screens (admins; docs/money.md "Screens: the office"). */
+  billing: '/billing',
   /** react-router pattern of the course detail page. */
   courseDetailPattern: '/course-detail/:courseId',
   courseDetail: (courseId: string) => `/course-detail/${encodeURIComponent(courseId)}`,

@@ -342,8 +342,46 @@ async function paymentsReport(fromDate: string, toDate: string): Promise<Result<
   });
 }
 
+
+/** One invoice as issued with its balance (credited, paid, refunded, due, status), in one request. */
+async function invoiceDetail(
+  invoiceId: string,
+): Promise<Result<{ document: InvoiceDocument; balance: InvoiceBalance } | null>> {
+  return settle('QUERY_ERROR', FETCH_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('invoices')
+      .select(
+        `*, balance:balance(${BALANCE_COLUMNS}), invoice_lines(*), credit_notes(*), payments(*), refunds(*)`,
+      )
+      .eq('id', invoiceId)
+      .maybeSingle();
+    if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_FAILED);
+    if (!data) return ok(null);
+    const {
+      balance,
+      invoice_lines: lines,
+      credit_notes: creditNotes,
+      payments,
+      refunds,
+      ...row
+    } = data as typeof data & { balance: Parameters<typeof toInvoiceBalance>[0] | null };
+    if (!balance) return ok(null);
+    return ok({
+      balance: toInvoiceBalance(balance),
+      document: {
+        invoice: row,
+        lines: [...(lines ?? [])].sort((a, b) => a.position - b.position).map(toInvoiceLine),
+        creditNotes: creditNotes ?? [],
+        payments: payments ?? [],
+        refunds: refunds ?? [],
+      },
+    });
+  });
+}
+
 export const officeBillingService = {
   invoicePage,
+  invoiceDetail,
   overdueReminders,
   sendReminders,
   paymentsReport,

@@ -23,6 +23,7 @@ export const en = {
     students: 'My Students',
     profile: 'Profile',
     messages: 'Messages',
+    billing: 'Billing',
   },
   titles: {
     dashboard: 'Dashboard',
@@ -41,6 +42,7 @@ export const en = {
     profile: 'Profile',
     settings: 'Settings',
     messages: 'Messages',
+    billing: 'Billing',
   },
 };
 
@@ -61,6 +63,7 @@ export const es: typeof en = {
     students: 'Mis estudiantes',
     profile: 'Perfil',
     messages: 'Mensajes',
+    billing: 'Facturación',
   },
   titles: {
     dashboard: 'Panel',
@@ -79,6 +82,7 @@ export const es: typeof en = {
     profile: 'Perfil',
     settings: 'Configuración',
     messages: 'Mensajes',
+    billing: 'Facturación',
   },
 };
 

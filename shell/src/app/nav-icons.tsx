@@ -2,6 +2,7 @@ import {
   IconBook,
   IconCalendar,
   IconCategory,
+  IconReceipt,
   IconChalkboard,
   IconClipboardList,
   IconFiles,
@@ -28,4 +29,5 @@ export const NAV_ICONS: Record<NavIcon, typeof IconBook> = {
   profile: IconUser,
   catalog: IconCategory,
   messages: IconMessages,
+  billing: IconReceipt,
 };

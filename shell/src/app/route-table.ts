@@ -33,7 +33,8 @@ export type NavIcon =
   | 'students'
   | 'profile'
   | 'catalog'
-  | 'messages';
+  | 'messages'
+  | 'billing';
 
 const ALL_ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
 const remote = (name: RemoteName, module: string): RouteSource => ({
@@ -70,6 +71,14 @@ export const ROUTES: readonly PortalRoute[] = [
     source: remote('admin', './CourseManagement'),
     titleKey: 'titles.courses',
     nav: { labelKey: 'nav.courses', icon: 'courses' },
+  },
+  // Money (issue 31, docs/money.md "Screens: the office"): invoices, payments, overdue reminders.
+  {
+    path: paths.billing,
+    roles: ['admin'],
+    source: remote('admin', './Billing'),
+    titleKey: 'titles.billing',
+    nav: { labelKey: 'nav.billing', icon: 'billing' },
   },
 
   // Teacher
