@@ -83,7 +83,6 @@ export function CreditNoteModal({ invoice, onClose }: CreditNoteModalProps) {
         withAsterisk
         data-autofocus
         min={0}
-        decimalScale={2}
         hideControls
         disabled={issue.isPending}
         {...form.getInputProps('amount')}

@@ -124,7 +124,6 @@ export function PaymentFormModal({ kind, invoice, onClose }: PaymentFormModalPro
         withAsterisk
         data-autofocus
         min={0}
-        decimalScale={2}
         hideControls
         disabled={mutation.isPending}
         {...form.getInputProps('amount')}

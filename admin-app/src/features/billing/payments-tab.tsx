@@ -1,7 +1,7 @@
 import { Badge, Group, Loader, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconCash, IconDownload } from '@tabler/icons-react';
+import { IconCash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,6 @@ export function PaymentsTab() {
           onChange={(value) => form.setFieldValue('to', value ?? '')}
         />
         <DownloadButton
-          leftSection={<IconDownload size={18} aria-hidden />}
           failedTitle={t('payments.exportFailed')}
           describeError={(error) => t(errorMessageKey(error), { ns: 'errors' })}
           read={async () => {
