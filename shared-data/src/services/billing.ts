@@ -285,7 +285,9 @@ export type InvoiceListFilters = {
 const INVOICE_SEARCH_COLUMNS = ['number', 'student_name', 'student_email', 'course_title'] as const;
 
 /** The office's invoice list: searched, filtered by status, one page with its count, in one request. */
-async function invoicePage(filters: InvoiceListFilters = {}): Promise<Result<Paged<InvoiceListItem>>> {
+async function invoicePage(
+  filters: InvoiceListFilters = {},
+): Promise<Result<Paged<InvoiceListItem>>> {
   const window = pageWindow(filters);
   return settle('QUERY_ERROR', FETCH_FAILED, async () => {
     let query = getClient()
@@ -341,7 +343,6 @@ async function paymentsReport(fromDate: string, toDate: string): Promise<Result<
     return ok(toPaymentsReport(data));
   });
 }
-
 
 /** One invoice as issued with its balance (credited, paid, refunded, due, status), in one request. */
 async function invoiceDetail(

@@ -146,6 +146,10 @@ export const en = {
   moneyReasonRequired: 'Reason is required',
   moneyReasonTooLong: 'The reason can have at most {{max}} characters.',
   moneyRangeOrder: 'The end date must be on or after the start date.',
+  billingCurrencyInvalid: 'Enter a three-letter currency code, such as EUR',
+  billingTaxRateRange: 'The tax rate must be from 0 to 100, with at most 2 decimals',
+  billingPaymentTermsRange: 'Payment terms must be a whole number of days from 0 to 365',
+  billingChoiceInvalid: 'Choose one of the options',
 };
 
 export const es: typeof en = {
@@ -289,4 +293,8 @@ export const es: typeof en = {
   moneyReasonRequired: 'Motivo requerido',
   moneyReasonTooLong: 'El motivo puede tener como máximo {{max}} caracteres.',
   moneyRangeOrder: 'La fecha final debe ser igual o posterior a la inicial.',
+  billingCurrencyInvalid: 'Introduce un código de moneda de tres letras, como EUR',
+  billingTaxRateRange: 'El tipo impositivo debe estar entre 0 y 100, con 2 decimales como máximo',
+  billingPaymentTermsRange: 'El plazo de pago debe ser un número entero de días entre 0 y 365',
+  billingChoiceInvalid: 'Elige una de las opciones',
 };
