@@ -18,7 +18,7 @@ export const en = {
     totalRevenue: 'Total Revenue',
     activeCourses: 'Active Courses',
     studentsHint: 'With an active enrolment',
-    revenueHint: 'Price × active and completed enrolments',
+    revenueHint: 'Money received · invoiced {{invoiced}} · outstanding {{outstanding}}',
   },
   filters: {
     search: 'Search courses',
@@ -178,7 +178,7 @@ export const es: typeof en = {
     totalRevenue: 'Ingresos totales',
     activeCourses: 'Cursos activos',
     studentsHint: 'Con una inscripción activa',
-    revenueHint: 'Precio × inscripciones activas y completadas',
+    revenueHint: 'Dinero cobrado · facturado {{invoiced}} · pendiente {{outstanding}}',
   },
   filters: {
     search: 'Buscar cursos',
