@@ -19,7 +19,11 @@
 --     public.issue_invoice(student_uuid, lines jsonb, course_uuid) for administrators (a manual invoice,
 --     e.g. with a discount). An enrolment that becomes active in a course with price > 0 is invoiced by
 --     trigger (single and bulk enrolment, the waiting list, re-activation), unless that enrolment already
---     has an invoice with nothing credited on it (see docs/money.md "When an enrolment is invoiced").
+--     has an invoice with nothing credited on it (see docs/money.md "When an invoice is issued").
+--   Lock order: courses, the school's figures (hours, students, the school row), then the invoice, the
+--     counters, then the money figures. The enrolment triggers are statement triggers named to fire after
+--     every other statement trigger of enrollments, so an enrolment or a drop takes the counters last;
+--     an administrator's write locks the invoice (or, for a manual invoice, the course) first.
 --   RLS: a student reads their own invoices, lines and credit notes; administrators all; teachers and
 --     anonymous callers nothing. No writes through the API.
 
@@ -215,8 +219,8 @@ declare
   v_today date := private.billing_today();
   v_student public.users%rowtype;
   v_rate numeric(5, 2) := (v_billing ->> 'taxRate')::numeric;
-  v_net numeric(12, 2);
-  v_tax numeric(12, 2);
+  v_net numeric;
+  v_tax numeric;
   v_id uuid;
 begin
   select * into v_student from public.users u where u.id = p_student_id;
@@ -237,12 +241,33 @@ begin
     raise exception 'Each line needs a description and a unit price (numbers for quantity and discount)'
       using errcode = 'MN005';
   end if;
+  -- Checked here rather than caught from the columns' checks: no subtransaction per invoice (a bulk
+  -- enrolment issues many in one transaction).
+  if exists (
+    select 1
+      from jsonb_array_elements(p_lines) l
+     cross join lateral (
+       select coalesce((l ->> 'quantity')::numeric, 1) as quantity, (l ->> 'unit_price')::numeric as unit_price,
+              coalesce((l ->> 'discount')::numeric, 0) as discount
+     ) v
+     where char_length(btrim(l ->> 'description')) > 500
+        or v.quantity <= 0 or v.quantity >= 100000000 or v.quantity <> round(v.quantity, 2)
+        or v.unit_price < 0 or v.unit_price >= 10000000000 or v.unit_price <> round(v.unit_price, 2)
+        or v.discount < 0 or v.discount <> round(v.discount, 2)
+        or v.discount > round(v.quantity * v.unit_price, 2)
+        or round(v.quantity * v.unit_price, 2) >= 10000000000
+  ) then
+    raise exception 'An invoice line has an invalid quantity, price or discount' using errcode = 'MN005';
+  end if;
 
   select coalesce(sum(round(coalesce((l ->> 'quantity')::numeric, 1) * (l ->> 'unit_price')::numeric, 2)
                       - coalesce((l ->> 'discount')::numeric, 0)), 0)
     into v_net
     from jsonb_array_elements(p_lines) l;
   v_tax := round(v_net * v_rate / 100, 2);
+  if v_net + v_tax >= 10000000000 then
+    raise exception 'The invoice total is too large' using errcode = 'MN005';
+  end if;
 
   insert into public.invoices (
     number, student_id, course_id, enrollment_id, issued_on, due_on,
@@ -267,9 +292,6 @@ begin
     from jsonb_array_elements(p_lines) with ordinality as l(value, n);
   perform set_config('portal.issuing_invoice', '', true);
   return v_id;
-exception
-  when check_violation or numeric_value_out_of_range or invalid_text_representation then
-    raise exception 'An invoice line has an invalid quantity, price or discount' using errcode = 'MN005';
 end
 $$;
 
@@ -288,7 +310,7 @@ $$;
 -- nothing credited on it (still owed or paid: re-joining after a drop that credited nothing costs nothing
 -- more). After a drop that credited something, re-joining is invoiced for the classes not yet held (the
 -- whole price when the course has no classes yet, or on a first enrolment).
-create function private.invoice_enrollment() returns trigger
+create function private.invoice_enrollment(p_enrollment_id uuid, p_course_id uuid, p_user_id uuid) returns void
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -296,45 +318,77 @@ declare
   v_again boolean;
   v_price numeric(12, 2);
 begin
-  if new.status <> 'active' or (tg_op = 'UPDATE' and old.status = 'active') then
-    return null;
-  end if;
-  select * into v_course from public.courses c where c.id = new.course_id;
-  if v_course.price <= 0 then
-    return null;
+  select * into v_course from public.courses c where c.id = p_course_id;
+  if not found or v_course.price <= 0 then
+    return;
   end if;
   if exists (
     select 1 from public.invoices i
-     where i.enrollment_id = new.id
+     where i.enrollment_id = p_enrollment_id
        and not exists (select 1 from public.credit_notes cn where cn.invoice_id = i.id)
   ) then
-    return null;
+    return;
   end if;
-  v_again := exists (select 1 from public.invoices i where i.enrollment_id = new.id);
+  v_again := exists (select 1 from public.invoices i where i.enrollment_id = p_enrollment_id);
   v_price := case when v_again then round(v_course.price * private.share_not_held(v_course.id), 2)
                   else v_course.price end;
   if v_price <= 0 then
-    return null;
+    return;
   end if;
   perform private.issue_invoice(
-    new.user_id, new.course_id, new.id,
+    p_user_id, p_course_id, p_enrollment_id,
     jsonb_build_array(jsonb_build_object(
       'description', v_course.title || case when v_again then ' (re-enrolment: classes not yet held)' else '' end,
       'quantity', 1,
       'unit_price', v_price
     ))
   );
+end
+$$;
+
+-- Statement triggers named to fire after every other statement trigger of enrollments (they fire in name
+-- order): the counters are taken after the school's figures (the lock order in the header).
+create function private.invoice_enrollments_after_insert() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row record;
+begin
+  for v_row in select n.id, n.course_id, n.user_id from new_rows n where n.status = 'active' order by n.id loop
+    perform private.invoice_enrollment(v_row.id, v_row.course_id, v_row.user_id);
+  end loop;
   return null;
 end
 $$;
 
-create trigger invoice_enrollment_after_insert
-  after insert on public.enrollments
-  for each row execute function private.invoice_enrollment();
+create function private.invoice_enrollments_after_update() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_row record;
+begin
+  for v_row in
+    select n.id, n.course_id, n.user_id
+      from new_rows n
+      left join old_rows o on o.id = n.id
+     where n.status = 'active' and o.status is distinct from 'active'
+     order by n.id
+  loop
+    perform private.invoice_enrollment(v_row.id, v_row.course_id, v_row.user_id);
+  end loop;
+  return null;
+end
+$$;
 
-create trigger invoice_enrollment_after_update
-  after update of status on public.enrollments
-  for each row execute function private.invoice_enrollment();
+create trigger z_money_invoice_after_enrollment_insert
+  after insert on public.enrollments
+  referencing new table as new_rows
+  for each statement execute function private.invoice_enrollments_after_insert();
+
+create trigger z_money_invoice_after_enrollment_update
+  after update on public.enrollments
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.invoice_enrollments_after_update();
 
 -- A manual invoice (administrators): e.g. a discount agreed with the student, or a fee outside a course.
 create function private.admin_issue_invoice(student_uuid uuid, lines jsonb, course_uuid uuid default null)
@@ -343,8 +397,12 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.require_admin('issue invoices');
-  if course_uuid is not null and not exists (select 1 from public.courses c where c.id = course_uuid) then
-    raise exception 'Course not found' using errcode = 'MN004';
+  -- The course first, as enrolling does (the lock order in the header).
+  if course_uuid is not null then
+    perform 1 from public.courses c where c.id = course_uuid for update;
+    if not found then
+      raise exception 'Course not found' using errcode = 'MN004';
+    end if;
   end if;
   return private.issue_invoice(
     student_uuid, course_uuid,
@@ -406,7 +464,9 @@ revoke execute on function
   private.billing_today(),
   private.issue_invoice(uuid, uuid, uuid, jsonb),
   private.share_not_held(uuid),
-  private.invoice_enrollment(),
+  private.invoice_enrollment(uuid, uuid, uuid),
+  private.invoice_enrollments_after_insert(),
+  private.invoice_enrollments_after_update(),
   private.admin_issue_invoice(uuid, jsonb, uuid)
 from public;
 grant execute on function private.admin_issue_invoice(uuid, jsonb, uuid) to authenticated, service_role;

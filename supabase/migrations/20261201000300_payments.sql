@@ -342,12 +342,14 @@ comment on function public.issue_credit_note(uuid, numeric, text) is
 -- A drop credits per billing.refundOnDrop, in the drop's transaction (whoever drops: the student, an
 -- administrator, trusted code). Each of the enrolment's invoices with something uncredited is credited:
 -- full: all of it; pro_rata_classes_held: its total × the share of classes not yet held (at most what is
--- uncredited); none: nothing.
+-- uncredited); none: nothing. A statement trigger named to fire after the other statement triggers of
+-- enrollments (the lock order of the invoices migration: money after the school's figures).
 create function private.credit_on_drop() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_rule text := private.billing_settings() ->> 'refundOnDrop';
+  v_drop record;
   v_share numeric;
   v_invoice record;
   v_amount numeric(12, 2);
@@ -355,32 +357,38 @@ begin
   if v_rule = 'none' then
     return null;
   end if;
-  v_share := case v_rule when 'full' then 1 else private.share_not_held(new.course_id) end;
-  for v_invoice in
-    select i.id, i.total - coalesce((select sum(c.total) from public.credit_notes c where c.invoice_id = i.id), 0)
-             as uncredited,
-           i.total
-      from public.invoices i
-     where i.enrollment_id = new.id
-     order by i.issued_on, i.number
+  for v_drop in
+    select n.id, n.course_id
+      from new_rows n join old_rows o on o.id = n.id
+     where o.status = 'active' and n.status = 'dropped'
+     order by n.id
   loop
-    v_amount := least(v_invoice.uncredited, round(v_invoice.total * v_share, 2));
-    if v_amount > 0 then
-      perform private.insert_credit_note(
-        v_invoice.id, v_amount,
-        case v_rule when 'full' then 'Enrolment dropped: full credit'
-                    else 'Enrolment dropped: classes not yet held' end);
-    end if;
+    v_share := case v_rule when 'full' then 1 else private.share_not_held(v_drop.course_id) end;
+    for v_invoice in
+      select i.id, i.total - coalesce((select sum(c.total) from public.credit_notes c where c.invoice_id = i.id), 0)
+               as uncredited,
+             i.total
+        from public.invoices i
+       where i.enrollment_id = v_drop.id
+       order by i.issued_on, i.number
+    loop
+      v_amount := least(v_invoice.uncredited, round(v_invoice.total * v_share, 2));
+      if v_amount > 0 then
+        perform private.insert_credit_note(
+          v_invoice.id, v_amount,
+          case v_rule when 'full' then 'Enrolment dropped: full credit'
+                      else 'Enrolment dropped: classes not yet held' end);
+      end if;
+    end loop;
   end loop;
   return null;
 end
 $$;
 
-create trigger credit_on_drop
-  after update of status on public.enrollments
-  for each row
-  when (old.status = 'active' and new.status = 'dropped')
-  execute function private.credit_on_drop();
+create trigger z_money_credit_after_enrollment_update
+  after update on public.enrollments
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.credit_on_drop();
 
 create function private.billing_currency() returns text
 language sql stable security definer set search_path = ''

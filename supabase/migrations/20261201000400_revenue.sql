@@ -21,7 +21,7 @@
 --     body, unchanged), whose other figures (users, enrolments, classes) this returns as they were.
 --   public.course_roster: revenue is the course's received money; invoiced and outstanding added at the
 --     end. Administrators read the kept figures (private.money_courses, the money_figures migration);
---     anyone else counts through RLS: a teacher reads 0.
+--     a student counts their own through RLS; a teacher reads 0 without any money row being read.
 --   The dashboard and Course Management's totals read private.money_days (kept by triggers) rather than
 --   summing every invoice and payment.
 --   public.get_course_management_stats(): total_revenue is received (the school's for administrators,
@@ -33,8 +33,8 @@ create function private.course_money(p_course_id uuid)
 returns table (received numeric, invoiced numeric, outstanding numeric)
 language sql stable security invoker set search_path = ''
 as $$
-  -- Administrators: the kept figures (private.money_courses). Anyone else: counted over the invoices,
-  -- payments and refunds their RLS lets through (a teacher: none; a student: their own).
+  -- Administrators: the kept figures (private.money_courses). A student: counted over the invoices,
+  -- payments and refunds their RLS lets through (their own). Anyone else: no row (the view reads 0).
   select m.received, m.invoiced, m.owed
     from private.money_courses m
    where m.course_id = p_course_id and (select private.is_admin())
@@ -49,7 +49,8 @@ as $$
                   where i.course_id = p_course_id), 0))::numeric(12, 2),
     coalesce((select sum(greatest(b.due, 0)) from public.invoice_balances b where b.course_id = p_course_id),
              0)::numeric(12, 2)
-   where not (select private.is_admin())
+   -- (A teacher sees no money: not even the course's invoices are read.)
+   where not (select private.is_admin()) and (select private.current_user_role()) = 'student'
 $$;
 
 revoke execute on function private.course_money(uuid) from public;
