@@ -91,7 +91,6 @@ export function CreditNoteModal({ invoice, onClose }: CreditNoteModalProps) {
         mt="sm"
         label={t('credit.reason')}
         withAsterisk
-        autosize
         minRows={2}
         maxLength={MONEY_TEXT_LIMITS.reason}
         disabled={issue.isPending}

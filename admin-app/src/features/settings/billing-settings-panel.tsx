@@ -144,7 +144,6 @@ function BillingSettingsFields({ settings }: { settings: BillingSettings }) {
       <Textarea
         label={t('billing.address')}
         description={`${form.values.address.trim().length}/${BILLING_BOUNDS.address}`}
-        autosize
         minRows={2}
         disabled={saving}
         {...form.getInputProps('address')}
