@@ -63,6 +63,18 @@ describe('route table and remotes', () => {
     expect(containerMismatches(CONTAINER, REMOTES)).toEqual([]);
   });
 
+  it("routes the admins' Billing page to admin-app's exposed ./Billing (issue 31)", () => {
+    const billing = ROUTES.filter((route) => route.path === '/billing');
+    expect(billing).toEqual([
+      expect.objectContaining({
+        roles: ['admin'],
+        source: { kind: 'remote', remote: 'admin', module: './Billing' },
+        nav: { labelKey: 'nav.billing', icon: 'billing' },
+      }),
+    ]);
+    expect(REMOTES.admin.modules).toContain('./Billing');
+  });
+
   it('exposes each module once per remote', () => {
     for (const [name, remote] of Object.entries(REMOTES)) {
       expect(new Set(remote.modules).size, name).toBe(remote.modules.length);
