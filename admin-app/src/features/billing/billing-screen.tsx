@@ -63,6 +63,7 @@ export default function BillingScreen() {
       {opened ? (
         <InvoiceDrawer
           opened={opened}
+          hidden={statement !== null}
           onClose={() => setOpened(null)}
           onStatement={(studentId, name) => setStatement({ studentId, name })}
         />

@@ -17,6 +17,8 @@ export interface InvoiceDrawerProps {
   onClose: () => void;
   /** Opens the student's statement. */
   onStatement: (studentId: string, name: string) => void;
+  /** Another dialog (the statement) stands in the drawer's place for now. */
+  hidden?: boolean;
 }
 
 type Action = 'payment' | 'refund' | 'credit' | null;
@@ -36,7 +38,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * One invoice as issued: its lines, totals, credit notes, payments and refunds (one read), and the
  * office's actions on it. Every figure is the database's; the drawer adds nothing up.
  */
-export function InvoiceDrawer({ opened, onClose, onStatement }: InvoiceDrawerProps) {
+export function InvoiceDrawer({
+  opened,
+  onClose,
+  onStatement,
+  hidden = false,
+}: InvoiceDrawerProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const phone = useMediaQuery(FORM_MODAL_PHONE_QUERY);
@@ -52,8 +59,9 @@ export function InvoiceDrawer({ opened, onClose, onStatement }: InvoiceDrawerPro
 
   return (
     <>
+      {/* One dialog at a time: a form opened from here takes the drawer's place until it closes. */}
       <Drawer
-        opened
+        opened={action === null && !hidden}
         onClose={onClose}
         position="right"
         size={phone ? '100%' : 'lg'}
