@@ -168,7 +168,9 @@ describe('Course Management', () => {
     expect(statValue('Total Revenue')).toBe('$5,940.50');
     // Money received, with invoiced and outstanding beside it (docs/money.md).
     expect(
-      screen.getByText('Money received · invoiced $7,000.00 · outstanding $1,059.50'),
+      screen.getByText(
+        'Payments received, less refunds · invoiced $7,000.00 · outstanding $1,059.50',
+      ),
     ).toBeInTheDocument();
     expect(statValue('Active Courses')).toBe('31');
     expect(managementStats).toHaveBeenCalledTimes(1);

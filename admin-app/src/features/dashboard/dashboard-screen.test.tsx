@@ -88,9 +88,11 @@ describe('admin DashboardScreen', () => {
     expect(screen.getByRole('group', { name: 'Total Revenue' })).toHaveAccessibleDescription(
       '$11,960.00',
     );
-    // Money received (docs/money.md), with invoiced and outstanding beside it.
+    // Money received (issue 31, docs/money.md), with invoiced and outstanding beside it.
     expect(
-      screen.getByText('Money received · invoiced $15,000.00 · outstanding $3,040.00'),
+      screen.getByText(
+        'Payments received, less refunds · invoiced $15,000.00 · outstanding $3,040.00',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Materials' })).toHaveAccessibleDescription('55');
     expect(screen.getByRole('group', { name: 'Live Classes' })).toHaveAccessibleDescription('80');

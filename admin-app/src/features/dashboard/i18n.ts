@@ -32,7 +32,8 @@ export const en = {
   upcomingCount_other: '{{count}} upcoming',
   // Revenue is money received (docs/money.md "Revenue: one definition"), with invoiced and outstanding.
   totalRevenue: 'Total Revenue',
-  revenueHint: 'Money received · invoiced {{invoiced}} · outstanding {{outstanding}}',
+  revenueHint:
+    'Payments received, less refunds · invoiced {{invoiced}} · outstanding {{outstanding}}',
   teachers: 'Teachers',
   students: 'Students',
   materials: 'Materials',
@@ -94,7 +95,7 @@ export const es: typeof en = {
   upcomingCount_one: '{{count}} próxima',
   upcomingCount_other: '{{count}} próximas',
   totalRevenue: 'Ingresos totales',
-  revenueHint: 'Dinero cobrado · facturado {{invoiced}} · pendiente {{outstanding}}',
+  revenueHint: 'Pagos menos reembolsos · facturado {{invoiced}} · pendiente {{outstanding}}',
   teachers: 'Docentes',
   students: 'Estudiantes',
   materials: 'Materiales',
