@@ -275,3 +275,40 @@ describe('payments_report', () => {
     expectDenied(await teacher.client.rpc('payments_report', { from_date: today, to_date: today }));
   });
 });
+
+describe('the office’s invoice reads', () => {
+  it('invoice_list carries the course title and is searchable; an invoice embeds its balance in one read', async () => {
+    const invoice = await pastInvoice(englishStudent, 60);
+    const listed = await admin.client
+      .from('invoice_list')
+      .select('id, number, due, status, course_title')
+      .ilike('number', invoice.number);
+    expect(listed.error).toBeNull();
+    expect(listed.data).toEqual([
+      { id: invoice.id, number: invoice.number, due: 60, status: 'overdue', course_title: null },
+    ]);
+
+    const read = await admin.client
+      .from('invoices')
+      .select('id, balance:balance(due, status, paid), invoice_lines(*)')
+      .eq('id', invoice.id)
+      .single();
+    expect(read.error).toBeNull();
+    expect(read.data).toMatchObject({
+      id: invoice.id,
+      balance: { due: 60, status: 'overdue', paid: 0 },
+    });
+
+    // Another student reads neither the invoice nor its balance; a teacher reads nothing.
+    for (const person of [spanishStudent, teacher]) {
+      const other = await person.client
+        .from('invoices')
+        .select('id, balance:balance(due)')
+        .eq('id', invoice.id);
+      expect(other.error).toBeNull();
+      expect(other.data).toEqual([]);
+      const list = await person.client.from('invoice_list').select('id').eq('id', invoice.id);
+      expect(list.data).toEqual([]);
+    }
+  });
+});
