@@ -33,9 +33,7 @@ async function totalRevenue(page: Page): Promise<number> {
 }
 
 async function dueIn(drawer: Locator): Promise<number> {
-  const row = drawer
-    .getByRole('row')
-    .filter({ has: drawer.getByRole('rowheader', { name: 'Due' }) });
+  const row = drawer.getByRole('row', { name: /^Due\b/ });
   return amountIn(await row.getByRole('cell').innerText());
 }
 
