@@ -1,4 +1,4 @@
-import { Badge, Table, UnstyledButton } from '@mantine/core';
+import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -107,16 +107,18 @@ export function InvoicesTab({ onOpen }: InvoicesTabProps) {
         onPageChange={setPage}
         pagerLabel={t('invoices.pager')}
       >
-        <Table.ScrollContainer minWidth={860}>
+        <Table.ScrollContainer minWidth={0}>
           <Table striped highlightOnHover fz="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('columns.number')}</Table.Th>
-                <Table.Th>{t('columns.student')}</Table.Th>
-                <Table.Th>{t('columns.course')}</Table.Th>
-                <Table.Th>{t('columns.issued')}</Table.Th>
-                <Table.Th>{t('columns.due')}</Table.Th>
-                <Table.Th ta="right">{t('columns.total')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.student')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('columns.course')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('columns.issued')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.due')}</Table.Th>
+                <Table.Th visibleFrom="sm" ta="right">
+                  {t('columns.total')}
+                </Table.Th>
                 <Table.Th ta="right">{t('columns.dueAmount')}</Table.Th>
                 <Table.Th>{t('columns.status')}</Table.Th>
               </Table.Tr>
@@ -135,12 +137,18 @@ export function InvoicesTab({ onOpen }: InvoicesTabProps) {
                     >
                       {invoice.number}
                     </UnstyledButton>
+                    {/* On a phone, the hidden columns' essentials under the number. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {invoice.studentName} · {day(invoice.dueOn)}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{invoice.studentName}</Table.Td>
-                  <Table.Td>{invoice.courseTitle ?? t('invoices.noCourse')}</Table.Td>
-                  <Table.Td>{day(invoice.issuedOn)}</Table.Td>
-                  <Table.Td>{day(invoice.dueOn)}</Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td visibleFrom="sm">{invoice.studentName}</Table.Td>
+                  <Table.Td visibleFrom="md">
+                    {invoice.courseTitle ?? t('invoices.noCourse')}
+                  </Table.Td>
+                  <Table.Td visibleFrom="md">{day(invoice.issuedOn)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{day(invoice.dueOn)}</Table.Td>
+                  <Table.Td visibleFrom="sm" ta="right">
                     {formatMoney(invoice.total, invoice.currency, language)}
                   </Table.Td>
                   <Table.Td ta="right">

@@ -84,16 +84,18 @@ export function OverdueTab({ onOpen }: OverdueTabProps) {
       {send.error ? (
         <ErrorBanner title={t('overdue.failed')} message={moneyFailureText(send.error, t)} />
       ) : null}
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={0}>
         <Table striped fz="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('columns.number')}</Table.Th>
-              <Table.Th>{t('columns.student')}</Table.Th>
-              <Table.Th>{t('columns.due')}</Table.Th>
-              <Table.Th ta="right">{t('columns.daysOverdue')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('columns.student')}</Table.Th>
+              <Table.Th visibleFrom="md">{t('columns.due')}</Table.Th>
+              <Table.Th visibleFrom="sm" ta="right">
+                {t('columns.daysOverdue')}
+              </Table.Th>
               <Table.Th ta="right">{t('columns.dueAmount')}</Table.Th>
-              <Table.Th>{t('columns.lastReminder')}</Table.Th>
+              <Table.Th visibleFrom="md">{t('columns.lastReminder')}</Table.Th>
               <Table.Th>{t('columns.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -111,17 +113,24 @@ export function OverdueTab({ onOpen }: OverdueTabProps) {
                   >
                     {row.number}
                   </UnstyledButton>
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {row.studentName} · {t('overdue.days', { count: row.daysOverdue })}
+                  </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   {row.studentName}
                   <Text size="xs" c="dimmed">
                     {row.studentEmail}
                   </Text>
                 </Table.Td>
-                <Table.Td>{formatDate(`${row.dueOn}T12:00:00`, language)}</Table.Td>
-                <Table.Td ta="right">{t('overdue.days', { count: row.daysOverdue })}</Table.Td>
+                <Table.Td visibleFrom="md">
+                  {formatDate(`${row.dueOn}T12:00:00`, language)}
+                </Table.Td>
+                <Table.Td visibleFrom="sm" ta="right">
+                  {t('overdue.days', { count: row.daysOverdue })}
+                </Table.Td>
                 <Table.Td ta="right">{formatMoney(row.due, row.currency, language)}</Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="md">
                   {row.lastRemindedAt
                     ? formatDateTime(row.lastRemindedAt, language)
                     : t('overdue.never')}

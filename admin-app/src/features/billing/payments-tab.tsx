@@ -135,15 +135,15 @@ export function PaymentsTab() {
           description={t('payments.emptyDescription')}
         />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={0}>
           <Table striped fz="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('columns.date')}</Table.Th>
-                <Table.Th>{t('columns.invoice')}</Table.Th>
-                <Table.Th>{t('columns.student')}</Table.Th>
-                <Table.Th>{t('columns.method')}</Table.Th>
-                <Table.Th>{t('columns.reference')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.invoice')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.student')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('columns.method')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('columns.reference')}</Table.Th>
                 <Table.Th>{t('columns.kind')}</Table.Th>
                 <Table.Th ta="right">{t('columns.amount')}</Table.Th>
               </Table.Tr>
@@ -151,11 +151,16 @@ export function PaymentsTab() {
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={`${row.kind}-${row.id}`}>
-                  <Table.Td>{formatDate(`${row.date}T12:00:00`, language)}</Table.Td>
-                  <Table.Td>{row.invoiceNumber}</Table.Td>
-                  <Table.Td>{row.studentName}</Table.Td>
-                  <Table.Td>{t(`methods.${row.method}`)}</Table.Td>
-                  <Table.Td>{row.reference}</Table.Td>
+                  <Table.Td>
+                    {formatDate(`${row.date}T12:00:00`, language)}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {row.invoiceNumber} · {row.studentName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{row.invoiceNumber}</Table.Td>
+                  <Table.Td visibleFrom="sm">{row.studentName}</Table.Td>
+                  <Table.Td visibleFrom="md">{t(`methods.${row.method}`)}</Table.Td>
+                  <Table.Td visibleFrom="md">{row.reference}</Table.Td>
                   <Table.Td>
                     <Badge color={row.kind === 'payment' ? 'teal' : 'orange'} variant="light">
                       {t(`payments.${row.kind}`)}
