@@ -63,11 +63,24 @@ describe('route table and remotes', () => {
     expect(containerMismatches(CONTAINER, REMOTES)).toEqual([]);
   });
 
-  it('routes the student’s Billing page (issue 31) to the module student-app exposes for it', () => {
-    const billing = ROUTES.find((route) => route.path === '/billing');
-    expect(billing?.roles).toEqual(['student']);
-    expect(billing?.source).toEqual({ kind: 'remote', remote: 'student', module: './Billing' });
+  it("routes Billing (issue 31) to the student's and the admins' own exposed ./Billing", () => {
+    const billing = ROUTES.filter((route) => route.path === '/billing');
+    expect(billing).toHaveLength(2);
+    expect(billing).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          roles: ['student'],
+          source: { kind: 'remote', remote: 'student', module: './Billing' },
+        }),
+        expect.objectContaining({
+          roles: ['admin'],
+          source: { kind: 'remote', remote: 'admin', module: './Billing' },
+          nav: { labelKey: 'nav.billing', icon: 'billing' },
+        }),
+      ]),
+    );
     expect(REMOTES.student.modules).toContain('./Billing');
+    expect(REMOTES.admin.modules).toContain('./Billing');
   });
 
   it('exposes each module once per remote', () => {

@@ -105,6 +105,18 @@ const NEW_MESSAGE: DialogCheck = {
 };
 
 // The main dialogs of each role. New dialogs (the admin's course and user forms) join as they land.
+// Billing: the first invoice of the list (the seed's enrolments in priced courses are invoiced).
+const OPEN_INVOICE = (page: Page) =>
+  page
+    .getByRole('button', { name: /^(Open invoice|Abrir la factura) / })
+    .first()
+    .click();
+
+const fromInvoice = (action: RegExp) => async (page: Page) => {
+  await OPEN_INVOICE(page);
+  await page.getByRole('dialog').getByRole('button', { name: action }).click();
+};
+
 const DIALOGS: Record<Role, DialogCheck[]> = {
   student: [
     LOGOUT,
@@ -195,6 +207,18 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       name: 'course announcements (admin)',
       path: '/courses',
       open: button(/^(Announcements|Anuncios)$/),
+    },
+    // Billing (issue 31): an invoice's drawer, then the forms and the statement that take its place.
+    { name: 'invoice drawer', path: '/billing', open: OPEN_INVOICE },
+    {
+      name: 'credit note form',
+      path: '/billing',
+      open: fromInvoice(/^(Issue credit note|Emitir nota de crédito)$/),
+    },
+    {
+      name: 'student statement',
+      path: '/billing',
+      open: fromInvoice(/^(Student statement|Extracto de la persona)$/),
     },
   ],
 };

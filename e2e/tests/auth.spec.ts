@@ -14,6 +14,7 @@ const SIDEBARS = {
     'Dashboard',
     'User Management',
     'Course Management',
+    'Billing',
     'Class Management',
     'Calendar View',
     'Teacher Management',

@@ -695,6 +695,42 @@ export type Database = {
           },
         ];
       };
+      invoice_reminders: {
+        Row: {
+          id: string;
+          invoice_id: string;
+          sent_at: string;
+          sent_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          invoice_id: string;
+          sent_at?: string;
+          sent_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          invoice_id?: string;
+          sent_at?: string;
+          sent_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_reminders_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoice_reminders_sent_by_fkey';
+            columns: ['sent_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       invoices: {
         Row: {
           course_id: string | null;
@@ -1399,6 +1435,30 @@ export type Database = {
         };
         Relationships: [];
       };
+      invoice_list: {
+        Row: {
+          course_id: string | null;
+          course_title: string | null;
+          credited: number | null;
+          currency: string | null;
+          due: number | null;
+          due_on: string | null;
+          enrollment_id: string | null;
+          id: string | null;
+          issued_on: string | null;
+          net: number | null;
+          number: string | null;
+          paid: number | null;
+          refunded: number | null;
+          status: string | null;
+          student_email: string | null;
+          student_id: string | null;
+          student_name: string | null;
+          tax: number | null;
+          total: number | null;
+        };
+        Relationships: [];
+      };
       material_list: {
         Row: {
           can_delete: boolean | null;
@@ -1505,6 +1565,32 @@ export type Database = {
         };
         Relationships: [];
       };
+      overdue_reminders: {
+        Row: {
+          course_id: string | null;
+          credited: number | null;
+          currency: string | null;
+          days_overdue: number | null;
+          due: number | null;
+          due_on: string | null;
+          enrollment_id: string | null;
+          id: string | null;
+          issued_on: string | null;
+          last_reminded_at: string | null;
+          net: number | null;
+          number: string | null;
+          paid: number | null;
+          refunded: number | null;
+          reminders_sent: number | null;
+          status: string | null;
+          student_email: string | null;
+          student_id: string | null;
+          student_name: string | null;
+          tax: number | null;
+          total: number | null;
+        };
+        Relationships: [];
+      };
       student_balances: {
         Row: {
           balance: number | null;
@@ -1569,6 +1655,12 @@ export type Database = {
           scheduled_classes: number;
           due_this_week: number;
         }[];
+      };
+      balance: {
+        Args: {
+          arg1: unknown;
+        };
+        Returns: Database['public']['Views']['invoice_balances']['Row'][];
       };
       claim_mail_batch: {
         Args: {
@@ -1886,6 +1978,13 @@ export type Database = {
           position: number;
         }[];
       };
+      payments_report: {
+        Args: {
+          from_date: string;
+          to_date: string;
+        };
+        Returns: Json;
+      };
       queue_due_reminders: {
         Args: never;
         Returns: number;
@@ -1909,6 +2008,10 @@ export type Database = {
           html_body: string;
         };
         Returns: boolean;
+      };
+      queue_overdue_reminders: {
+        Args: never;
+        Returns: number;
       };
       reassign_teacher_courses: {
         Args: {
@@ -1972,6 +2075,12 @@ export type Database = {
           absent_user_ids?: string[];
         };
         Returns: Json;
+      };
+      send_overdue_reminders: {
+        Args: {
+          invoice_uuids?: string[];
+        };
+        Returns: number;
       };
       set_smtp_password: {
         Args: {

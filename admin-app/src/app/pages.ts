@@ -40,6 +40,13 @@ export const PAGES: readonly ExposedPage[] = [
     load: () => import('../features/teacher-management/teacher-management-screen'),
   },
   {
+    module: './Billing',
+    file: './src/features/billing/billing-screen.tsx',
+    path: paths.billing,
+    label: 'Billing',
+    load: () => import('../features/billing/billing-screen'),
+  },
+  {
     module: './Settings',
     file: './src/features/settings/settings-screen.tsx',
     path: paths.settings,

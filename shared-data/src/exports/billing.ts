@@ -43,3 +43,25 @@ export {
   type StudentInvoice,
   type StudentReceipt,
 } from '../read-models/student-billing';
+
+// The office's screens (docs/money.md "Screens: the office").
+export {
+  toPaymentsReport,
+  type InvoiceListItem,
+  type MoneyMovement,
+  type MoneyMovementKind,
+  type OverdueInvoice,
+  type PaymentsReport,
+} from '../mappers/billing';
+export {
+  MONEY_TEXT_LIMITS,
+  amountOf,
+  validateCreditNoteForm,
+  validateDateRange,
+  validatePaymentForm,
+  type CreditNoteFormValues,
+  type DateRangeValues,
+  type MoneyFormMessageKey,
+  type PaymentFormValues,
+} from '../rules/money-forms';
+export { officeBillingService, type InvoiceListFilters } from '../services/billing';

@@ -277,3 +277,85 @@ export function moneyErrorOf(details: unknown): MoneyError | null {
     ? MONEY_ERRORS[code as keyof typeof MONEY_ERRORS]
     : null;
 }
+
+// --- The office's screens (docs/money.md "Screens: the office") -------------------------------------------
+
+/** A row of the office's invoice list: the balance with the course's title. */
+export interface InvoiceListItem extends InvoiceBalance {
+  courseTitle: string | null;
+}
+
+export function toInvoiceListItem(
+  row: Partial<InvoiceBalanceRow> & { course_title?: string | null },
+): InvoiceListItem {
+  return { ...toInvoiceBalance(row), courseTitle: row.course_title ?? null };
+}
+
+/** An overdue invoice with the reminders the office or the schedule sent for it. */
+export interface OverdueInvoice extends InvoiceBalance {
+  daysOverdue: number;
+  /** ISO timestamp of the last reminder, null when none was sent. */
+  lastRemindedAt: string | null;
+  remindersSent: number;
+}
+
+export function toOverdueInvoice(
+  row: Partial<InvoiceBalanceRow> & {
+    days_overdue?: number | null;
+    last_reminded_at?: string | null;
+    reminders_sent?: number | null;
+  },
+): OverdueInvoice {
+  return {
+    ...toInvoiceBalance(row),
+    daysOverdue: num(row.days_overdue),
+    lastRemindedAt: row.last_reminded_at ?? null,
+    remindersSent: num(row.reminders_sent),
+  };
+}
+
+export type MoneyMovementKind = 'payment' | 'refund';
+
+/** One payment or refund of the payments report (what the accountant's CSV lists). */
+export interface MoneyMovement {
+  kind: MoneyMovementKind;
+  id: string;
+  date: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  studentId: string | null;
+  studentName: string;
+  studentEmail: string;
+  method: PaymentMethod;
+  reference: string;
+  /** Always positive: the kind says which way the money went. */
+  amount: number;
+  currency: string;
+}
+
+/** payments_report(from, to): the range's payments and refunds, newest first, and its revenue. */
+export interface PaymentsReport {
+  rows: MoneyMovement[];
+  revenue: Revenue;
+}
+
+export function toPaymentsReport(reply: unknown): PaymentsReport {
+  const data = (reply ?? {}) as { rows?: Array<Record<string, unknown>>; revenue?: unknown };
+  return {
+    rows: (data.rows ?? []).map((row) => ({
+      kind: row.kind === 'refund' ? 'refund' : 'payment',
+      id: str(row.id),
+      date: str(row.date),
+      invoiceId: str(row.invoice_id),
+      invoiceNumber: str(row.invoice_number),
+      studentId: typeof row.student_id === 'string' ? row.student_id : null,
+      studentName: str(row.student_name),
+      studentEmail: str(row.student_email),
+      method: str(row.method) as PaymentMethod,
+      reference: str(row.reference),
+      amount: num(row.amount),
+      currency: str(row.currency),
+    })),
+    revenue: toRevenue(data.revenue),
+  };
+}

@@ -1,6 +1,8 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   billingService,
+  officeBillingService,
+  type InvoiceListFilters,
   type BillingSettings,
   type InvoiceFilters,
   type PaymentInput,
@@ -120,5 +122,44 @@ export const billingMutations = {
         const { invoiceId, returnUrl } = typeof input === 'string' ? { invoiceId: input } : input;
         return unwrap(billingService.startCardPayment(invoiceId, returnUrl ?? currentPageUrl()));
       },
+    }),
+};
+
+// --- The office's screens (docs/money.md "Screens: the office") -------------------------------------------
+
+export const officeBillingQueries = {
+  /** One page of the searchable invoice list. */
+  invoicePage: (filters: InvoiceListFilters = {}) =>
+    queryOptions({
+      queryKey: billingKeys.invoicePage(filters),
+      queryFn: () => unwrap(officeBillingService.invoicePage(filters)),
+      placeholderData: keepPreviousData,
+    }),
+  /** One invoice with its balance, lines, credit notes, payments and refunds (the drawer's read). */
+  invoiceDetail: (invoiceId: string) =>
+    queryOptions({
+      queryKey: billingKeys.invoiceDetail(invoiceId),
+      queryFn: () => unwrap(officeBillingService.invoiceDetail(invoiceId)),
+    }),
+  overdueReminders: () =>
+    queryOptions({
+      queryKey: billingKeys.overdueReminders(),
+      queryFn: () => unwrap(officeBillingService.overdueReminders()),
+    }),
+  paymentsReport: (fromDate: string, toDate: string) =>
+    queryOptions({
+      queryKey: billingKeys.paymentsReport(fromDate, toDate),
+      queryFn: () => unwrap(officeBillingService.paymentsReport(fromDate, toDate)),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export const officeBillingMutations = {
+  /** Reminders for the invoices given, or every overdue one (no argument). */
+  sendReminders: () =>
+    mutationOptions({
+      mutationKey: ['billing', 'send-reminders'],
+      mutationFn: (invoiceIds?: string[]) => unwrap(officeBillingService.sendReminders(invoiceIds)),
+      meta: { invalidates: [billingKeys.overdueReminders()] },
     }),
 };

@@ -71,4 +71,9 @@ export { waitingListMutations, waitingListQueries } from './waiting-list-queries
 export { useWaitingListLive } from './use-waiting-list-live';
 export { useMyWaitingList } from './use-my-waiting-list';
 export { billingKeys } from './keys';
-export { billingMutations, billingQueries } from './billing-queries';
+export {
+  billingMutations,
+  billingQueries,
+  officeBillingMutations,
+  officeBillingQueries,
+} from './billing-queries';

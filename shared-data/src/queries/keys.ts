@@ -146,6 +146,12 @@ export const billingKeys = {
   settings: () => ['billing', 'settings'] as const,
   // The student's Billing screen (issue 31, student slice).
   studentBilling: () => ['billing', 'student-billing'] as const,
+  // The office's screens (docs/money.md "Screens: the office").
+  invoicePage: (filters: object) => ['billing', 'invoice-page', filters] as const,
+  invoiceDetail: (invoiceId: string) => ['billing', 'invoice-detail', invoiceId] as const,
+  overdueReminders: () => ['billing', 'overdue-reminders'] as const,
+  paymentsReport: (fromDate: string, toDate: string) =>
+    ['billing', 'payments-report', fromDate, toDate] as const,
 };
 
 /** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */

@@ -137,8 +137,15 @@ export const userMutations = {
   adminResetPassword: () =>
     mutationOptions({
       mutationKey: ['users', 'admin-reset-password'],
-      mutationFn: ({ id, mode, redirectTo }: { id: string; mode: PasswordResetMode; redirectTo?: string }) =>
-        unwrap(usersService.adminResetPassword(id, mode, redirectTo)),
+      mutationFn: ({
+        id,
+        mode,
+        redirectTo,
+      }: {
+        id: string;
+        mode: PasswordResetMode;
+        redirectTo?: string;
+      }) => unwrap(usersService.adminResetPassword(id, mode, redirectTo)),
     }),
   /** Admin: the welcome mail of an account again, until its owner has chosen a password. */
   adminResendInvitation: () =>

@@ -23,7 +23,10 @@ export const paths = {
   calendar: '/calendar',
   materials: '/materials',
   activities: '/activities',
-  // The student's Billing page (issue 31): ?card=success|cancel on the way back from card payment.
+  /**
+   * Billing (issue 31, docs/money.md): the student's invoices and receipts (?card=success|cancel on the
+   * way back from card payment), and the office's money screens for administrators.
+   */
   billing: '/billing',
   users: '/users',
   teachers: '/teachers',

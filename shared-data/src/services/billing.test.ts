@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { moneyErrorOf } from '../mappers/billing';
 import { errorMessageKey } from '../rules/error-messages';
 import { DEFAULT_BILLING_SETTINGS } from '../rules/settings';
-import { installFakeSupabase } from '../test-support/fake-supabase';
-import { billingService } from './billing';
+import { installFakeSupabase, pagedReply } from '../test-support/fake-supabase';
+import { billingService, officeBillingService } from './billing';
 
 const fake = installFakeSupabase();
 
@@ -347,5 +347,60 @@ describe('billingService card payment', () => {
     const result = await billingService.startCardPayment('inv-1', 'http://localhost:3000/billing');
 
     expect(result.success).toBe(false);
+  });
+});
+
+describe('officeBillingService (the office’s screens)', () => {
+  it('reads one page of invoice_list, searched by every word and filtered by status, with its count', async () => {
+    fake.on(
+      'GET',
+      '/rest/v1/invoice_list',
+      pagedReply([{ ...balanceRow({ status: 'overdue' }), course_title: 'Spanish B1' }], 23),
+    );
+
+    const result = await officeBillingService.invoicePage({
+      search: 'sara 2026',
+      status: 'overdue',
+      page: 2,
+      limit: 10,
+    });
+
+    expect(fake.requests).toHaveLength(1);
+    const query = fake.requests[0]!.query;
+    expect(query.get('status')).toBe('eq.overdue');
+    expect(query.getAll('or')).toEqual([
+      '(number.ilike."%sara%",student_name.ilike."%sara%",student_email.ilike."%sara%",course_title.ilike."%sara%")',
+      '(number.ilike."%2026%",student_name.ilike."%2026%",student_email.ilike."%2026%",course_title.ilike."%2026%")',
+    ]);
+    expect(query.get('offset')).toBe('10');
+    expect(result).toEqual({
+      success: true,
+      data: expect.objectContaining({
+        total: 23,
+        page: 2,
+        items: [expect.objectContaining({ id: 'inv-1', courseTitle: 'Spanish B1', due: 70.5 })],
+      }),
+    });
+  });
+
+  it('sends reminders for the invoices given, or all when none is given, and answers how many', async () => {
+    fake.on('POST', '/rest/v1/rpc/send_overdue_reminders', { body: 2 });
+    expect(await officeBillingService.sendReminders(['inv-1', 'inv-2'])).toEqual({
+      success: true,
+      data: { queued: 2 },
+    });
+    expect(fake.requests[0]!.body).toEqual({ invoice_uuids: ['inv-1', 'inv-2'] });
+    await officeBillingService.sendReminders();
+    expect(fake.requests[1]!.body).toEqual({});
+  });
+
+  it('keeps a refusal’s SQLSTATE for moneyErrorOf, never only the raw text', async () => {
+    fake.on('POST', '/rest/v1/rpc/payments_report', {
+      status: 403,
+      body: { code: '42501', message: 'Only administrators can read revenue' },
+    });
+    const result = await officeBillingService.paymentsReport('2026-11-01', '2026-11-30');
+    expect(result.success).toBe(false);
+    if (!result.success) expect(moneyErrorOf(result.error.details)).toBe('notAllowed');
   });
 });

@@ -12,7 +12,15 @@ import {
   type Revenue,
   type Statement,
   type StudentBalance,
+  toInvoiceListItem,
+  toOverdueInvoice,
+  toPaymentsReport,
+  type InvoiceListItem,
+  type OverdueInvoice,
+  type PaymentsReport,
 } from '../mappers/billing';
+import type { Paged } from '../rules/paging';
+import { everyWordInAnyColumn, pageWindow, toPagedResult } from './list-query';
 import {
   toBillingSettings,
   validateBillingSettings,
@@ -34,6 +42,7 @@ const REFUND_FAILED = 'Failed to record the refund';
 const CREDIT_FAILED = 'Failed to issue the credit note';
 const SETTINGS_FAILED = 'Failed to load settings';
 const SAVE_SETTINGS_FAILED = 'Failed to save settings';
+const REMINDER_FAILED = 'Failed to send the reminders';
 
 export type InvoiceFilters = {
   status?: InvoiceStatus;
@@ -313,4 +322,120 @@ export const billingService = {
   // Card payment (card slice).
   cardPaymentAvailability,
   startCardPayment,
+};
+
+// --- The office's screens (docs/money.md "Screens: the office") -------------------------------------------
+
+export type InvoiceListFilters = {
+  /** Number, student name or email contains it (every word). */
+  search?: string;
+  status?: InvoiceStatus;
+  page?: number;
+  limit?: number;
+};
+
+const INVOICE_SEARCH_COLUMNS = ['number', 'student_name', 'student_email', 'course_title'] as const;
+
+/** The office's invoice list: searched, filtered by status, one page with its count, in one request. */
+async function invoicePage(
+  filters: InvoiceListFilters = {},
+): Promise<Result<Paged<InvoiceListItem>>> {
+  const window = pageWindow(filters);
+  return settle('QUERY_ERROR', FETCH_FAILED, async () => {
+    let query = getClient()
+      .from('invoice_list')
+      .select(`${BALANCE_COLUMNS}, course_title`, { count: 'exact' });
+    if (filters.status) query = query.eq('status', filters.status);
+    for (const filter of everyWordInAnyColumn(INVOICE_SEARCH_COLUMNS, filters.search))
+      query = query.or(filter);
+    const response = await query
+      .order('issued_on', { ascending: false })
+      .order('number', { ascending: false })
+      .range(window.from, window.to);
+    return toPagedResult(response, window, toInvoiceListItem, 'QUERY_ERROR', FETCH_FAILED);
+  });
+}
+
+/** Overdue invoices with the reminders sent for each, the longest overdue first (administrators). */
+async function overdueReminders(): Promise<Result<OverdueInvoice[]>> {
+  return settle('QUERY_ERROR', FETCH_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('overdue_reminders')
+      .select(`${BALANCE_COLUMNS}, days_overdue, last_reminded_at, reminders_sent`)
+      .order('due_on', { ascending: true })
+      .order('number', { ascending: true });
+    if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_FAILED);
+    return ok((data ?? []).map(toOverdueInvoice));
+  });
+}
+
+/**
+ * Queues a reminder mail for each overdue invoice given (all when left out) not reminded in the last
+ * 7 days (administrators); answers how many were queued.
+ */
+async function sendReminders(invoiceIds?: string[]): Promise<Result<{ queued: number }>> {
+  return settle('RPC_ERROR', REMINDER_FAILED, async () => {
+    const { data, error } = await getClient().rpc(
+      'send_overdue_reminders',
+      invoiceIds ? { invoice_uuids: invoiceIds } : {},
+    );
+    if (error) return fromPostgrestError('RPC_ERROR', error, REMINDER_FAILED);
+    return ok({ queued: Number(data ?? 0) });
+  });
+}
+
+/** Payments and refunds dated in an inclusive range, with the range's revenue, in one request. */
+async function paymentsReport(fromDate: string, toDate: string): Promise<Result<PaymentsReport>> {
+  return settle('QUERY_ERROR', REVENUE_FAILED, async () => {
+    const { data, error } = await getClient().rpc('payments_report', {
+      from_date: fromDate,
+      to_date: toDate,
+    });
+    if (error) return fromPostgrestError('QUERY_ERROR', error, REVENUE_FAILED);
+    return ok(toPaymentsReport(data));
+  });
+}
+
+/** One invoice as issued with its balance (credited, paid, refunded, due, status), in one request. */
+async function invoiceDetail(
+  invoiceId: string,
+): Promise<Result<{ document: InvoiceDocument; balance: InvoiceBalance } | null>> {
+  return settle('QUERY_ERROR', FETCH_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('invoices')
+      .select(
+        `*, balance:balance(${BALANCE_COLUMNS}), invoice_lines(*), credit_notes(*), payments(*), refunds(*)`,
+      )
+      .eq('id', invoiceId)
+      .maybeSingle();
+    if (error) return fromPostgrestError('QUERY_ERROR', error, FETCH_FAILED);
+    if (!data) return ok(null);
+    const {
+      balance,
+      invoice_lines: lines,
+      credit_notes: creditNotes,
+      payments,
+      refunds,
+      ...row
+    } = data as typeof data & { balance: Parameters<typeof toInvoiceBalance>[0] | null };
+    if (!balance) return ok(null);
+    return ok({
+      balance: toInvoiceBalance(balance),
+      document: {
+        invoice: row,
+        lines: [...(lines ?? [])].sort((a, b) => a.position - b.position).map(toInvoiceLine),
+        creditNotes: creditNotes ?? [],
+        payments: payments ?? [],
+        refunds: refunds ?? [],
+      },
+    });
+  });
+}
+
+export const officeBillingService = {
+  invoicePage,
+  invoiceDetail,
+  overdueReminders,
+  sendReminders,
+  paymentsReport,
 };

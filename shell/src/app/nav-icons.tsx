@@ -2,6 +2,7 @@ import {
   IconBook,
   IconCalendar,
   IconCategory,
+  IconReceipt,
   IconChalkboard,
   IconClipboardList,
   IconFiles,

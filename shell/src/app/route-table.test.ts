@@ -80,11 +80,12 @@ describe('navigationFor (the sidebar)', () => {
   const labels = (role: 'student' | 'teacher' | 'admin') =>
     navigationFor(role).map((item) => `${item.path} ${item.labelKey}`);
 
-  it("gives the admin the spec's full sidebar, in its order", () => {
+  it("gives the admin the spec's full sidebar, in its order, with Billing after Course Management", () => {
     expect(labels('admin')).toEqual([
       '/ nav.dashboard',
       '/users nav.users',
       '/courses nav.courses',
+      '/billing nav.billing',
       '/classes nav.classes',
       '/calendar nav.calendarView',
       '/teachers nav.teachers',

@@ -72,6 +72,14 @@ export const ROUTES: readonly PortalRoute[] = [
     titleKey: 'titles.courses',
     nav: { labelKey: 'nav.courses', icon: 'courses' },
   },
+  // Money (issue 31, docs/money.md "Screens: the office"): invoices, payments, overdue reminders.
+  {
+    path: paths.billing,
+    roles: ['admin'],
+    source: remote('admin', './Billing'),
+    titleKey: 'titles.billing',
+    nav: { labelKey: 'nav.billing', icon: 'billing' },
+  },
 
   // Teacher
   {

@@ -16,7 +16,9 @@ export type NotificationKind =
   | 'activity_reminder'
   | 'message_received'
   | 'announcement_posted'
-  | 'waitlist_seat_offered';
+  | 'waitlist_seat_offered'
+  // Money (docs/money.md): an overdue invoice's reminder, queued by the office or the schedule.
+  | 'invoice_overdue';
 
 /** What the database stored about the event (public.notifications.data). */
 export interface NotificationData {
@@ -29,6 +31,12 @@ export interface NotificationData {
   grade?: number | null;
   maxPoints?: number | null;
   senderName?: string | null;
+  // invoice_overdue
+  number?: string | null;
+  amountDue?: number | string | null;
+  currency?: string | null;
+  dueOn?: string | null;
+  daysOverdue?: number | null;
 }
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
@@ -37,6 +45,8 @@ const FALLBACK_COLOUR = '#3B82F6';
 interface Parts {
   subject: string;
   body: string;
+  /** In place of the preferences footer (a payment reminder is not a notification one can turn off). */
+  footer?: string;
 }
 
 type Words = {
@@ -57,6 +67,11 @@ interface Dated {
   grade: string;
   sameTime: boolean;
   sender: string;
+  /** invoice_overdue: the invoice's number, the amount due in its currency, the due date. */
+  invoice: string;
+  amountDue: string;
+  dueOn: string;
+  daysOverdue: number;
 }
 
 const WORDS: Record<'en' | 'es', Words> = {
@@ -120,6 +135,11 @@ const WORDS: Record<'en' | 'es', Words> = {
         subject: `You have a seat in ${d.course}`,
         body: `A seat freed up in ${d.course} and you were next on its waiting list: you are now enrolled. You find it in My Courses.`,
       }),
+      invoice_overdue: (d) => ({
+        subject: `Payment reminder: invoice ${d.invoice}`,
+        body: `Invoice ${d.invoice} (${d.course}) was due on ${d.dueOn} and ${d.amountDue} is still to be paid (${d.daysOverdue} days overdue). You find it, with how to pay, in the portal. If you have paid in the meantime, please ignore this mail.`,
+        footer: 'The school sends this reminder about an unpaid invoice at most once a week.',
+      }),
     },
   },
   es: {
@@ -181,6 +201,11 @@ const WORDS: Record<'en' | 'es', Words> = {
         subject: `Tienes plaza en ${d.course}`,
         body: `Se ha liberado una plaza en ${d.course} y te tocaba en su lista de espera: tu inscripción está confirmada. Encontrarás el curso en Mis cursos.`,
       }),
+      invoice_overdue: (d) => ({
+        subject: `Recordatorio de pago: factura ${d.invoice}`,
+        body: `La factura ${d.invoice} (${d.course}) vencía el ${d.dueOn} y quedan ${d.amountDue} por pagar (${d.daysOverdue} días de retraso). La encontrarás en el portal, con las formas de pago. Si ya la has pagado, ignora este correo.`,
+        footer: 'El centro envía este recordatorio de una factura pendiente como máximo una vez por semana.',
+      }),
     },
   },
 };
@@ -213,6 +238,24 @@ export function formatWhen(iso: string | null | undefined, language: 'en' | 'es'
   }
 }
 
+/** An amount in its currency, in the recipient's language (the amount as it came when unreadable). */
+export function formatMoney(amount: unknown, currency: string | null | undefined, language: 'en' | 'es'): string {
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  if (amount === null || amount === undefined || !Number.isFinite(value)) return '—';
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency: currency || 'EUR' }).format(value);
+  } catch {
+    return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  }
+}
+
+/** A calendar day (YYYY-MM-DD) written out in the recipient's language, with no time zone shift. */
+export function formatDay(day: string | null | undefined, language: 'en' | 'es'): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return '';
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
 /** The mail of one notification for `recipient`. */
 export function renderNotification(
   recipient: Recipient,
@@ -237,15 +280,20 @@ export function renderNotification(
     sameTime: !data.previousDate || data.previousDate === data.scheduledDate ||
       new Date(data.previousDate).getTime() === new Date(data.scheduledDate ?? '').getTime(),
     sender: data.senderName?.trim() || '—',
+    invoice: data.number?.trim() || '—',
+    amountDue: formatMoney(data.amountDue, data.currency, language),
+    dueOn: formatDay(data.dueOn, language),
+    daysOverdue: data.daysOverdue ?? 0,
   };
   const parts = words.kinds[kind](dated);
+  const footer = parts.footer ?? words.footer;
   const school = recipient.school.name.trim();
   const colour = HEX_COLOUR.test(recipient.school.primaryColor) ? recipient.school.primaryColor : FALLBACK_COLOUR;
   const greeting = words.greeting(recipient.firstName.trim());
   const contact = recipient.school.contactEmail ? words.contact(recipient.school.contactEmail) : '';
   const subject = school ? `${parts.subject} · ${school}` : parts.subject;
 
-  const text = [school, '', greeting, '', parts.body, '', words.footer, ...(contact ? ['', contact] : [])].join('\n');
+  const text = [school, '', greeting, '', parts.body, '', footer, ...(contact ? ['', contact] : [])].join('\n');
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
@@ -256,7 +304,7 @@ export function renderNotification(
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(parts.body)}</p>
-<p style="font-size:13px;color:#52606d">${escapeHtml(words.footer)}</p>
+<p style="font-size:13px;color:#52606d">${escapeHtml(footer)}</p>
 ${contact ? `<p style="font-size:13px;color:#52606d">${escapeHtml(contact)}</p>` : ''}
 </td></tr>
 </table>

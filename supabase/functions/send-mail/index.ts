@@ -260,6 +260,10 @@ const handler = serviceRoleHandler(
     // The database decides too: a token it does not accept, or a role without the grant.
     checkAccess(reminders);
     if (reminders.error) throw reminders.error;
+    // Overdue invoices (docs/money.md): a reminder per invoice at most once every 7 days; the
+    // database looks at most once an hour, however often the schedule runs.
+    const overdue = await db.rpc('queue_overdue_reminders');
+    if (overdue.error) throw overdue.error;
     await queueNotificationMail(db, limit);
     const { data, error, status } = await db.rpc('claim_mail_batch', { batch_size: limit });
     checkAccess({ status, error });

@@ -119,7 +119,8 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
     setPicked(values);
     setLabels((current) => {
       const next = { ...current };
-      for (const option of found) if (values.includes(option.value)) next[option.value] = option.label;
+      for (const option of found)
+        if (values.includes(option.value)) next[option.value] = option.label;
       return next;
     });
     setReport(null);
@@ -241,7 +242,11 @@ export function BulkEnrolModal({ course, onClose }: BulkEnrolModalProps) {
             value={file}
             onChange={(chosen) => void chooseFile(chosen)}
             clearable
-            error={fileProblem ? t(`bulk.fileProblem.${fileProblem}`, { max: BULK_ENROLMENT_MAX_ROWS }) : undefined}
+            error={
+              fileProblem
+                ? t(`bulk.fileProblem.${fileProblem}`, { max: BULK_ENROLMENT_MAX_ROWS })
+                : undefined
+            }
           />
           {fileEmails ? (
             <Text size="sm" role="status">

@@ -48,7 +48,10 @@ export interface SentReport {
 
 const ORDER: readonly LeftOutReason[] = ['already_enrolled', 'invalid_email', 'duplicate'];
 
-export function planBulkEnrolment(list: readonly string[], context: BulkEnrolContext): BulkEnrolPlan {
+export function planBulkEnrolment(
+  list: readonly string[],
+  context: BulkEnrolContext,
+): BulkEnrolPlan {
   const counts = new Map<LeftOutReason, number>();
   const seen = new Set<string>();
   const sendable: Array<{ email: string; row: number }> = [];

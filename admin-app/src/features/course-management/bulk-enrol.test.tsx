@@ -54,12 +54,23 @@ function enrollmentOf(student: AppUser): Enrollment {
     enrolledAt: '2026-02-01T10:00:00Z',
     createdAt: '2026-02-01T10:00:00Z',
     updatedAt: '2026-02-01T10:00:00Z',
-    student: { id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email, avatar: null },
+    student: {
+      id: student.id,
+      firstName: student.firstName,
+      lastName: student.lastName,
+      email: student.email,
+      avatar: null,
+    },
   };
 }
 
 const lena = aPerson();
-const omar = aPerson({ id: 'student-2', firstName: 'Omar', lastName: 'Haddad', email: 'omar@school.test' });
+const omar = aPerson({
+  id: 'student-2',
+  firstName: 'Omar',
+  lastName: 'Haddad',
+  email: 'omar@school.test',
+});
 
 const TEXT = {
   en: {
@@ -204,7 +215,9 @@ describe('enrolling a list of students', () => {
     // sends only it (issue 29).
     enrollMany.mockResolvedValue(ok(enrolledAll(['ana@school.test'])));
     await user.click(within(dialog).getByRole('button', { name: 'Enrol 1 student' }));
-    await waitFor(() => expect(enrollMany).toHaveBeenLastCalledWith('course-1', ['ana@school.test']));
+    await waitFor(() =>
+      expect(enrollMany).toHaveBeenLastCalledWith('course-1', ['ana@school.test']),
+    );
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
   });
 
@@ -235,7 +248,11 @@ describe('enrolling a list of students', () => {
     listEnrollments.mockResolvedValue(ok(paged([enrollmentOf(lena)], 1, 10)));
     enrollMany.mockResolvedValue(ok(enrolledAll([omar.email])));
     const { user, dialog } = await openBulk();
-    await uploadCsv(user, dialog, `${lena.email}\nnot-an-email\n${omar.email}\n${omar.email.toUpperCase()}\n`);
+    await uploadCsv(
+      user,
+      dialog,
+      `${lena.email}\nnot-an-email\n${omar.email}\n${omar.email.toUpperCase()}\n`,
+    );
     expect(await within(dialog).findByText('4 emails read from the file.')).toBeInTheDocument();
     expect(
       await within(dialog).findByText(
@@ -261,9 +278,12 @@ describe('enrolling a list of students', () => {
     await uploadCsv(user, dialog, `${lena.email}\nnot-an-email\nghost@school.test\n`);
     await user.click(await within(dialog).findByRole('button', { name: 'Enrol 1 student' }));
     const report = await within(dialog).findByRole('table', { name: 'Result of each row' });
-    expect(within(report).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
-      '3ghost@school.testNo account has this email',
-    ]);
+    expect(
+      within(report)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['3ghost@school.testNo account has this email']);
     expect(
       within(dialog).getByText('Not sent: Already enrolled (1), Not an email address (1).'),
     ).toBeInTheDocument();
@@ -279,7 +299,9 @@ describe('enrolling a list of students', () => {
         'No se puede inscribir a ninguno de estos estudiantes. Corrige la lista o elige a otros estudiantes.',
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Inscribir a 0 estudiantes' })).toBeDisabled();
+    expect(
+      within(dialog).getByRole('button', { name: 'Inscribir a 0 estudiantes' }),
+    ).toBeDisabled();
     expect(enrollMany).not.toHaveBeenCalled();
   });
 
@@ -344,9 +366,11 @@ describe('enrolling a list of students', () => {
       await uploadCsv(user, dialog, 'olivia.smith@mail.test\n');
       await user.click(await within(dialog).findByRole('button', { name: 'Enrol 1 student' }));
       const report = await within(dialog).findByRole('list', { name: 'Result of each row' });
-      expect(within(report).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-        'Row 1: olivia.smith@mail.testNo account has this email',
-      ]);
+      expect(
+        within(report)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Row 1: olivia.smith@mail.testNo account has this email']);
       expect(within(dialog).queryByRole('table')).toBeNull();
       // The address may break after its '@' and dots, never inside a word.
       expect(report.querySelectorAll('wbr')).toHaveLength(3);
@@ -361,7 +385,9 @@ describe('enrolling a list of students', () => {
     );
     const { user, dialog } = await openBulk('es');
     await uploadCsv(user, dialog, 'email\nana@school.test\n', 'es');
-    await user.click(await within(dialog).findByRole('button', { name: 'Inscribir a 1 estudiante' }));
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Inscribir a 1 estudiante' }),
+    );
     expect(await within(dialog).findByText('No se inscribió a nadie:')).toBeInTheDocument();
     expect(within(dialog).queryByText(/Only administrators/)).not.toBeInTheDocument();
   });

@@ -53,6 +53,8 @@ const STATS: CourseManagementStats = {
   activeCourses: 31,
   totalStudents: 17,
   totalRevenue: 5940.5,
+  totalInvoiced: 7000,
+  totalOutstanding: 1059.5,
   languages: ['English', 'Spanish'],
 };
 
@@ -164,6 +166,12 @@ describe('Course Management', () => {
     await waitFor(() => expect(statValue('Total Courses')).toBe('40'));
     expect(statValue('Total Students')).toBe('17');
     expect(statValue('Total Revenue')).toBe('$5,940.50');
+    // Money received, with invoiced and outstanding beside it (docs/money.md).
+    expect(
+      screen.getByText(
+        'Payments received, less refunds · invoiced $7,000.00 · outstanding $1,059.50',
+      ),
+    ).toBeInTheDocument();
     expect(statValue('Active Courses')).toBe('31');
     expect(managementStats).toHaveBeenCalledTimes(1);
     expect(listCourses).toHaveBeenCalledTimes(1);

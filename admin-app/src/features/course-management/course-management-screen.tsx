@@ -180,7 +180,12 @@ export default function CourseManagementScreen() {
             value: stats.data ? formatPrice(stats.data.totalRevenue, uiLanguage) : undefined,
             icon: <IconCurrencyDollar size={22} aria-hidden />,
             color: 'teal',
-            hint: t('stats.revenueHint'),
+            hint: stats.data
+              ? t('stats.revenueHint', {
+                  invoiced: formatPrice(stats.data.totalInvoiced ?? 0, uiLanguage),
+                  outstanding: formatPrice(stats.data.totalOutstanding ?? 0, uiLanguage),
+                })
+              : undefined,
           },
           {
             label: t('stats.activeCourses'),

@@ -41,7 +41,13 @@ const lenaInSpanish: EnrollmentExport = {
   enrolledAt: '2026-02-01T08:00:00+00:00',
   createdAt: '2026-02-01T08:00:00+00:00',
   updatedAt: '2026-02-01T08:00:00+00:00',
-  student: { id: 'student-1', firstName: 'Lena', lastName: 'Fischer', email: 'lena@school.test', avatar: null },
+  student: {
+    id: 'student-1',
+    firstName: 'Lena',
+    lastName: 'Fischer',
+    email: 'lena@school.test',
+    avatar: null,
+  },
   courseTitle: 'Business Spanish',
 };
 
@@ -108,7 +114,11 @@ function readBlob(blob: Blob): Promise<string> {
 }
 
 function renderPage(language: Language) {
-  return renderScreen(<CourseManagementScreen />, { language, path: paths.courses, route: paths.courses });
+  return renderScreen(<CourseManagementScreen />, {
+    language,
+    path: paths.courses,
+    route: paths.courses,
+  });
 }
 
 describe.each(['en', 'es'] as const)('Course Management exports (%s)', (language) => {

@@ -25,7 +25,13 @@ const enrolment: EnrollmentExport = {
   enrolledAt: '2026-02-01T09:00:00+01:00',
   createdAt: '2026-02-01T08:00:00+00:00',
   updatedAt: '2026-02-01T08:00:00+00:00',
-  student: { id: 'student-1', firstName: '=cmd', lastName: 'Fischer', email: 'lena@school.test', avatar: null },
+  student: {
+    id: 'student-1',
+    firstName: '=cmd',
+    lastName: 'Fischer',
+    email: 'lena@school.test',
+    avatar: null,
+  },
   courseTitle: 'Business Spanish',
 };
 
@@ -33,16 +39,40 @@ describe('enrolmentsCsv', () => {
   it('writes the course, the student, the status in words, the progress as a number and the date in UTC', () => {
     expect(cells(enrolmentsCsv([enrolment], tIn('en')))).toEqual([
       ['Course', 'First name', 'Last name', 'Email', 'Enrolment', 'Progress (%)', 'Enrolled (UTC)'],
-      ['Business Spanish', "'=cmd", 'Fischer', 'lena@school.test', 'Completed', '87.5', '2026-02-01T08:00:00Z'],
+      [
+        'Business Spanish',
+        "'=cmd",
+        'Fischer',
+        'lena@school.test',
+        'Completed',
+        '87.5',
+        '2026-02-01T08:00:00Z',
+      ],
     ]);
   });
 
   it('writes Spanish headers and statuses, and empty cells for a student no longer visible', () => {
-    const [header, row] = cells(enrolmentsCsv([{ ...enrolment, student: null, status: 'dropped' }], tIn('es')));
+    const [header, row] = cells(
+      enrolmentsCsv([{ ...enrolment, student: null, status: 'dropped' }], tIn('es')),
+    );
     expect(header).toEqual([
-      'Curso', 'Nombre', 'Apellido', 'Correo', 'Inscripción', 'Progreso (%)', 'Fecha de inscripción (UTC)',
+      'Curso',
+      'Nombre',
+      'Apellido',
+      'Correo',
+      'Inscripción',
+      'Progreso (%)',
+      'Fecha de inscripción (UTC)',
     ]);
-    expect(row).toEqual(['Business Spanish', '', '', '', 'Abandonada', '87.5', '2026-02-01T08:00:00Z']);
+    expect(row).toEqual([
+      'Business Spanish',
+      '',
+      '',
+      '',
+      'Abandonada',
+      '87.5',
+      '2026-02-01T08:00:00Z',
+    ]);
   });
 });
 

@@ -24,7 +24,10 @@ function EnrolmentsDownload({
       describeError={(error) => t(errorMessageKey(error), { ns: 'errors' })}
       read={async () => ({
         fileName: fileName(csvFileDate(new Date())),
-        text: enrolmentsCsv(await queryClient.fetchQuery(courseQueries.enrollmentExport(filters)), t),
+        text: enrolmentsCsv(
+          await queryClient.fetchQuery(courseQueries.enrollmentExport(filters)),
+          t,
+        ),
         type: CSV_CONTENT_TYPE,
       })}
       {...props}
@@ -57,9 +60,7 @@ export function RosterExportButton({
       variant="light"
       aria-describedby={describedBy}
       filters={{ courseId: course.id, status: 'active' }}
-      fileName={(date) =>
-        t('roster.fileName', { course: fileNamePart(course.title), date })
-      }
+      fileName={(date) => t('roster.fileName', { course: fileNamePart(course.title), date })}
     >
       {t('roster.button')}
     </EnrolmentsDownload>

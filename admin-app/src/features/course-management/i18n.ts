@@ -18,7 +18,8 @@ export const en = {
     totalRevenue: 'Total Revenue',
     activeCourses: 'Active Courses',
     studentsHint: 'With an active enrolment',
-    revenueHint: 'Payments received, less refunds',
+    revenueHint:
+      'Payments received, less refunds · invoiced {{invoiced}} · outstanding {{outstanding}}',
   },
   filters: {
     search: 'Search courses',
@@ -178,7 +179,7 @@ export const es: typeof en = {
     totalRevenue: 'Ingresos totales',
     activeCourses: 'Cursos activos',
     studentsHint: 'Con una inscripción activa',
-    revenueHint: 'Pagos menos reembolsos',
+    revenueHint: 'Pagos menos reembolsos · facturado {{invoiced}} · pendiente {{outstanding}}',
   },
   filters: {
     search: 'Buscar cursos',

@@ -33,7 +33,14 @@ function school(overrides: Partial<AdminDashboard> = {}): AdminDashboard {
     now: '2026-11-23T12:00:00Z',
     bucket: 'day',
     users: { total: 31, students: 24, teachers: 1, admins: 6 },
-    courses: { total: 9, active: 7, activeEnrollments: 40, revenue: 11960 },
+    courses: {
+      total: 9,
+      active: 7,
+      activeEnrollments: 40,
+      revenue: 11960,
+      invoiced: 15000,
+      outstanding: 3040,
+    },
     classes: { total: 120, live: 80, upcoming: 12 },
     materials: 55,
     current: { newUsers: 6, newEnrollments: 10, revenue: 2990, classes: 20 },
@@ -81,8 +88,12 @@ describe('admin DashboardScreen', () => {
     expect(screen.getByRole('group', { name: 'Total Revenue' })).toHaveAccessibleDescription(
       '$11,960.00',
     );
-    // The one revenue the period figures use too: money received (issue 31, docs/money.md).
-    expect(screen.getByText('Payments received, less refunds')).toBeInTheDocument();
+    // Money received (issue 31, docs/money.md), with invoiced and outstanding beside it.
+    expect(
+      screen.getByText(
+        'Payments received, less refunds · invoiced $15,000.00 · outstanding $3,040.00',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Materials' })).toHaveAccessibleDescription('55');
     expect(screen.getByRole('group', { name: 'Live Classes' })).toHaveAccessibleDescription('80');
   });
@@ -99,7 +110,7 @@ describe('admin DashboardScreen', () => {
     const enrollments = screen.getByRole('group', { name: 'New enrolments' });
     expect(within(enrollments).getByText('No change')).toBeInTheDocument();
     // 2,990 against 3,588 dollars: a sixth less.
-    const revenue = screen.getByRole('group', { name: 'Revenue' });
+    const revenue = screen.getByRole('group', { name: 'Revenue (received)' });
     expect(within(revenue).getByText('$2,990.00')).toBeInTheDocument();
     expect(within(revenue).getByText('▼ 16.7 %')).toBeInTheDocument();
     // Nothing before to compare with.

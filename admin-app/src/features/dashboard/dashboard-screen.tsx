@@ -148,7 +148,10 @@ function Overview({ data }: { data: AdminDashboard }) {
           label={t('totalRevenue')}
           value={formatPrice(data.courses.revenue, language)}
           icon={<IconCash size={22} aria-hidden />}
-          hint={t('revenueHint')}
+          hint={t('revenueHint', {
+            invoiced: formatPrice(data.courses.invoiced ?? 0, language),
+            outstanding: formatPrice(data.courses.outstanding ?? 0, language),
+          })}
           color="green"
         />
         <StatCard

@@ -15,12 +15,14 @@ export const en = {
     security: 'Security',
     appearance: 'Appearance',
     email: 'Email',
+    billing: 'Billing',
   },
   general: {
     siteName: 'Site name',
     siteNameHint: 'The brand in the sidebar, on the sign-in page and in the browser tab',
     contactEmail: 'Contact email',
-    contactEmailHint: 'The office address a person whose account is deactivated is told to write to',
+    contactEmailHint:
+      'The office address a person whose account is deactivated is told to write to',
     defaultLanguage: 'Default language',
     defaultLanguageHint: 'The language visitors see until they choose one themselves',
   },
@@ -96,6 +98,36 @@ export const en = {
     failed: 'The password was not removed:',
     done: 'SMTP password removed.',
   },
+  // System Settings → Billing (docs/money.md "The billing settings"), saved on its own.
+  billing: {
+    intro:
+      'What new invoices carry: the school’s details, currency, tax and payment terms. Issued invoices keep what they were issued with.',
+    loading: 'Loading billing settings…',
+    loadError: 'Error loading billing settings:',
+    currency: 'Currency',
+    currencyHint: 'ISO 4217 code, such as EUR, USD or GBP',
+    legalName: 'Legal name',
+    legalNameHint: 'Printed on invoices; left empty, the site name is printed',
+    address: 'Address',
+    taxId: 'Tax ID',
+    taxRate: 'Tax rate (%)',
+    taxRateHint: 'Added to each new invoice; 0 for none',
+    invoiceMode: 'When invoices are issued',
+    invoiceModeValue:
+      'On enrolment: an invoice is issued when a student enrols in a priced course.',
+    refundOnDrop: 'When a student drops a course',
+    refundRules: {
+      full: 'Credit the whole invoice',
+      pro_rata_classes_held: 'Credit the classes not yet held',
+      none: 'Credit nothing',
+    },
+    paymentTermsDays: 'Payment terms (days)',
+    paymentTermsDaysHint: 'Days from the issue date to the due date',
+    save: 'Save billing settings',
+    saved: 'Billing settings saved',
+    saveFailed: 'The billing settings were not saved:',
+    separateHint: 'This tab is saved with its own button; Save Changes below saves the other tabs.',
+  },
 };
 
 export const es: typeof en = {
@@ -110,12 +142,14 @@ export const es: typeof en = {
     security: 'Seguridad',
     appearance: 'Apariencia',
     email: 'Correo',
+    billing: 'Facturación',
   },
   general: {
     siteName: 'Nombre del sitio',
     siteNameHint: 'La marca en la barra lateral, en la página de inicio de sesión y en la pestaña',
     contactEmail: 'Correo de contacto',
-    contactEmailHint: 'La dirección de la oficina a la que se remite a quien tenga la cuenta desactivada',
+    contactEmailHint:
+      'La dirección de la oficina a la que se remite a quien tenga la cuenta desactivada',
     defaultLanguage: 'Idioma predeterminado',
     defaultLanguageHint: 'El idioma que ven los visitantes hasta que eligen uno',
   },
@@ -192,6 +226,36 @@ export const es: typeof en = {
     confirm: 'Quitar',
     failed: 'La contraseña no se quitó:',
     done: 'Contraseña SMTP quitada.',
+  },
+  billing: {
+    intro:
+      'Lo que llevan las facturas nuevas: los datos del centro, la moneda, el impuesto y el plazo de pago. Las facturas emitidas conservan los datos con los que se emitieron.',
+    loading: 'Cargando la configuración de facturación…',
+    loadError: 'Error al cargar la configuración de facturación:',
+    currency: 'Moneda',
+    currencyHint: 'Código ISO 4217, como EUR, USD o GBP',
+    legalName: 'Razón social',
+    legalNameHint: 'Aparece en las facturas; si se deja vacía, aparece el nombre del sitio',
+    address: 'Dirección',
+    taxId: 'NIF / identificación fiscal',
+    taxRate: 'Tipo impositivo (%)',
+    taxRateHint: 'Se añade a cada factura nueva; 0 si no hay',
+    invoiceMode: 'Cuándo se emiten las facturas',
+    invoiceModeValue:
+      'Al inscribirse: se emite una factura cuando alguien se inscribe en un curso de pago.',
+    refundOnDrop: 'Cuando alguien abandona un curso',
+    refundRules: {
+      full: 'Abonar toda la factura',
+      pro_rata_classes_held: 'Abonar las clases aún no impartidas',
+      none: 'No abonar nada',
+    },
+    paymentTermsDays: 'Plazo de pago (días)',
+    paymentTermsDaysHint: 'Días desde la fecha de emisión hasta el vencimiento',
+    save: 'Guardar la configuración de facturación',
+    saved: 'Configuración de facturación guardada',
+    saveFailed: 'No se ha guardado la configuración de facturación:',
+    separateHint:
+      'Esta pestaña se guarda con su propio botón; Guardar cambios, abajo, guarda las demás pestañas.',
   },
 };
 

@@ -36,13 +36,21 @@ import {
 } from '@portal/shared-data';
 import { settingsMutations } from '@portal/shared-data/queries';
 import { ConfirmDialog, SaveFailedAlert, translateErrors } from '@portal/shared-ui';
+import { BillingSettingsPanel } from './billing-settings-panel';
 import { ColorField } from './color-field';
 import { namespace } from './i18n';
 import { SmtpPasswordField } from './smtp-password-field';
 
-type Tab = 'general' | 'notifications' | 'security' | 'appearance' | 'email';
+type Tab = 'general' | 'notifications' | 'security' | 'appearance' | 'email' | 'billing';
 
-const TABS: readonly Tab[] = ['general', 'notifications', 'security', 'appearance', 'email'];
+const TABS: readonly Tab[] = [
+  'general',
+  'notifications',
+  'security',
+  'appearance',
+  'email',
+  'billing',
+];
 
 /** The tab holding a form field, so a refused save opens where the problem is. */
 function tabOf(field: string): Tab {
@@ -308,6 +316,11 @@ export function SettingsForm({ settings }: SettingsFormProps) {
                   {...form.getInputProps('email.fromName')}
                 />
               </Stack>
+            </Tabs.Panel>
+
+            {/* Billing (docs/money.md): its own read and its own Save, loaded when the tab opens. */}
+            <Tabs.Panel value="billing" pt="lg">
+              {tab === 'billing' ? <BillingSettingsPanel /> : null}
             </Tabs.Panel>
           </Tabs>
 

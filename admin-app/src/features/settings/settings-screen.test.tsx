@@ -67,7 +67,7 @@ async function openTab(user: ReturnType<typeof renderScreen>['user'], name: stri
 }
 
 describe('SettingsScreen: loading', { timeout: 20_000 }, () => {
-  it('shows a loader, then the five tabs with the stored values', async () => {
+  it('shows a loader, then the six tabs (Billing last, read only when opened) with the stored values', async () => {
     renderScreen(<SettingsScreen />, { path: '/settings' });
 
     expect(screen.getByLabelText('Loading settings…')).toBeInTheDocument();
@@ -78,6 +78,7 @@ describe('SettingsScreen: loading', { timeout: 20_000 }, () => {
       'Security',
       'Appearance',
       'Email',
+      'Billing',
     ]);
     expect(screen.getByLabelText(/Site name/)).toHaveValue('Escuela Sol');
     expect(screen.getByRole('combobox', { name: /Default language/ })).toHaveValue('English');

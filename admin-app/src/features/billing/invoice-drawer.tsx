@@ -1,0 +1,250 @@
+import { Badge, Button, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey, type InvoiceBalance } from '@portal/shared-data';
+import { officeBillingQueries } from '@portal/shared-data/queries';
+import { ErrorBanner, FORM_MODAL_PHONE_QUERY, formatDate, useLanguage } from '@portal/shared-ui';
+import { CreditNoteModal } from './credit-note-modal';
+import { namespace } from './i18n';
+import { STATUS_COLORS, formatMoney } from './money';
+import { PaymentFormModal } from './payment-form-modal';
+
+export interface InvoiceDrawerProps {
+  /** The invoice as the list showed it (its number names the drawer while the read runs). */
+  opened: Pick<InvoiceBalance, 'id' | 'number'>;
+  onClose: () => void;
+  /** Opens the student's statement. */
+  onStatement: (studentId: string, name: string) => void;
+  /** Another dialog (the statement) stands in the drawer's place for now. */
+  hidden?: boolean;
+}
+
+type Action = 'payment' | 'refund' | 'credit' | null;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * One invoice as issued: its lines, totals, credit notes, payments and refunds (one read), and the
+ * office's actions on it. Every figure is the database's; the drawer adds nothing up.
+ */
+export function InvoiceDrawer({
+  opened,
+  onClose,
+  onStatement,
+  hidden = false,
+}: InvoiceDrawerProps) {
+  const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
+  const phone = useMediaQuery(FORM_MODAL_PHONE_QUERY);
+  // One read: the invoice, its balance, lines, credit notes, payments and refunds. A money action
+  // invalidates it with every other money read, so the figures follow.
+  const detail = useQuery(officeBillingQueries.invoiceDetail(opened.id));
+  const [action, setAction] = useState<Action>(null);
+  const invoice = detail.data?.balance;
+  const doc = detail.data?.document;
+  const money = (amount: number | string) =>
+    formatMoney(Number(amount), invoice?.currency ?? '', language);
+  const day = (value: string) => formatDate(`${value}T12:00:00`, language);
+
+  return (
+    <>
+      {/* One dialog at a time: a form opened from here takes the drawer's place until it closes. */}
+      <Drawer
+        opened={action === null && !hidden}
+        onClose={onClose}
+        position="right"
+        size={phone ? '100%' : 'lg'}
+        title={
+          <Group gap="xs">
+            <Text fw={700} component="span">
+              {t('invoice.title', { number: opened.number })}
+            </Text>
+            {invoice ? (
+              <Badge color={STATUS_COLORS[invoice.status]} variant="light">
+                {t(`status.${invoice.status}`)}
+              </Badge>
+            ) : null}
+          </Group>
+        }
+        closeButtonProps={{ 'aria-label': t('invoice.close') }}
+      >
+        {detail.isPending ? (
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm">{t('invoice.loading')}</Text>
+          </Group>
+        ) : detail.isError ? (
+          <ErrorBanner
+            title={t('invoice.loadError')}
+            message={t(errorMessageKey(detail.error), { ns: 'errors' })}
+            onRetry={() => void detail.refetch()}
+            retrying={detail.isFetching}
+          />
+        ) : !invoice || !doc ? (
+          <Text size="sm">{t('invoice.missing')}</Text>
+        ) : (
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {t('invoice.issuedOn', { date: day(invoice.issuedOn), due: day(invoice.dueOn) })}
+            </Text>
+            <Section title={t('invoice.billedTo')}>
+              <Text size="sm">{invoice.studentName}</Text>
+              <Text size="sm" c="dimmed">
+                {invoice.studentEmail}
+              </Text>
+            </Section>
+
+            <Group gap="xs" wrap="wrap">
+              <Button
+                size="sm"
+                onClick={() => setAction('payment')}
+                disabled={invoice.due <= 0 || invoice.status === 'void'}
+              >
+                {t('invoice.recordPayment')}
+              </Button>
+              <Button
+                size="sm"
+                variant="light"
+                onClick={() => setAction('refund')}
+                disabled={invoice.paid <= invoice.refunded}
+              >
+                {t('invoice.recordRefund')}
+              </Button>
+              <Button
+                size="sm"
+                variant="light"
+                onClick={() => setAction('credit')}
+                disabled={invoice.status === 'void'}
+              >
+                {t('invoice.issueCreditNote')}
+              </Button>
+              {invoice.studentId ? (
+                <Button
+                  size="sm"
+                  variant="subtle"
+                  onClick={() => onStatement(invoice.studentId as string, invoice.studentName)}
+                >
+                  {t('invoice.statement')}
+                </Button>
+              ) : null}
+            </Group>
+
+            <Table withTableBorder variant="vertical" layout="fixed" fz="sm">
+              <Table.Tbody>
+                {(
+                  [
+                    ['net', invoice.net],
+                    ['tax', invoice.tax],
+                    ['total', invoice.total],
+                    ['credited', invoice.credited],
+                    ['paid', invoice.paid],
+                    ['refunded', invoice.refunded],
+                    ['due', invoice.due],
+                  ] as const
+                ).map(([key, amount]) => (
+                  <Table.Tr key={key}>
+                    <Table.Th scope="row" w="50%">
+                      {key === 'tax'
+                        ? t('invoice.tax', { rate: Number(doc.invoice.tax_rate) })
+                        : t(`invoice.${key}`)}
+                    </Table.Th>
+                    <Table.Td ta="right" fw={key === 'due' || key === 'total' ? 700 : undefined}>
+                      {money(amount)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+
+            <Section title={t('invoice.lines')}>
+              <Table.ScrollContainer minWidth={420}>
+                <Table fz="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('invoice.description')}</Table.Th>
+                      <Table.Th ta="right">{t('invoice.quantity')}</Table.Th>
+                      <Table.Th ta="right">{t('invoice.unitPrice')}</Table.Th>
+                      <Table.Th ta="right">{t('invoice.discount')}</Table.Th>
+                      <Table.Th ta="right">{t('invoice.lineAmount')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {doc.lines.map((line) => (
+                      <Table.Tr key={line.position}>
+                        <Table.Td>{line.description}</Table.Td>
+                        <Table.Td ta="right">{line.quantity}</Table.Td>
+                        <Table.Td ta="right">{money(line.unitPrice)}</Table.Td>
+                        <Table.Td ta="right">{money(line.discount)}</Table.Td>
+                        <Table.Td ta="right">{money(line.amount)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Section>
+            <Section title={t('invoice.creditNotes')}>
+              {doc.creditNotes.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('invoice.noCreditNotes')}
+                </Text>
+              ) : (
+                doc.creditNotes.map((note) => (
+                  <Text size="sm" key={note.id}>
+                    {day(note.issued_on)} · {note.number} · {money(note.total)} · {note.reason}
+                  </Text>
+                ))
+              )}
+            </Section>
+            <Section title={t('invoice.payments')}>
+              {doc.payments.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('invoice.noPayments')}
+                </Text>
+              ) : (
+                doc.payments.map((payment) => (
+                  <Text size="sm" key={payment.id}>
+                    {day(payment.paid_on)} · {t(`methods.${payment.method}`)} ·{' '}
+                    {money(payment.amount)}
+                    {payment.reference ? ` · ${payment.reference}` : ''}
+                  </Text>
+                ))
+              )}
+            </Section>
+            <Section title={t('invoice.refunds')}>
+              {doc.refunds.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('invoice.noRefunds')}
+                </Text>
+              ) : (
+                doc.refunds.map((refund) => (
+                  <Text size="sm" key={refund.id}>
+                    {day(refund.refunded_on)} · {t(`methods.${refund.method}`)} ·{' '}
+                    {money(refund.amount)}
+                    {refund.reference ? ` · ${refund.reference}` : ''}
+                  </Text>
+                ))
+              )}
+            </Section>
+          </Stack>
+        )}
+      </Drawer>
+      {invoice && (action === 'payment' || action === 'refund') ? (
+        <PaymentFormModal kind={action} invoice={invoice} onClose={() => setAction(null)} />
+      ) : null}
+      {invoice && action === 'credit' ? (
+        <CreditNoteModal invoice={invoice} onClose={() => setAction(null)} />
+      ) : null}
+    </>
+  );
+}
