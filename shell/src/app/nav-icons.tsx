@@ -2,7 +2,6 @@ import {
   IconBook,
   IconCalendar,
   IconCategory,
-  IconReceipt,
   IconChalkboard,
   IconClipboardList,
   IconFiles,
