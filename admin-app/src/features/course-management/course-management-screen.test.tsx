@@ -55,6 +55,7 @@ const STATS: CourseManagementStats = {
   totalRevenue: 5940.5,
   totalInvoiced: 7000,
   totalOutstanding: 1059.5,
+  currency: 'EUR',
   languages: ['English', 'Spanish'],
 };
 
@@ -142,7 +143,7 @@ describe('Course Management', () => {
   it("says 'No courses found' when there are none, and offers to create one", async () => {
     listCourses.mockResolvedValue(ok(paged<Course>([])));
     managementStats.mockResolvedValue(
-      ok({ totalCourses: 0, activeCourses: 0, totalStudents: 0, totalRevenue: 0, languages: [] }),
+      ok({ totalCourses: 0, activeCourses: 0, totalStudents: 0, totalRevenue: 0, currency: 'EUR', languages: [] }),
     );
     const { user } = renderPage();
 
@@ -150,7 +151,7 @@ describe('Course Management', () => {
     expect(
       screen.getByText('Create the first course and it will appear here.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(statValue('Total Revenue')).toBe('$0.00'));
+    await waitFor(() => expect(statValue('Total Revenue')).toBe('€0.00'));
     const create = screen.getAllByRole('button', { name: 'Create Course' });
     expect(create).toHaveLength(2);
     await user.click(create[1]!);
@@ -165,11 +166,11 @@ describe('Course Management', () => {
     const card = await screen.findByRole('article', { name: 'Business Spanish' });
     await waitFor(() => expect(statValue('Total Courses')).toBe('40'));
     expect(statValue('Total Students')).toBe('17');
-    expect(statValue('Total Revenue')).toBe('$5,940.50');
+    expect(statValue('Total Revenue')).toBe('€5,940.50');
     // Money received, with invoiced and outstanding beside it (docs/money.md).
     expect(
       screen.getByText(
-        'Payments received, less refunds · invoiced $7,000.00 · outstanding $1,059.50',
+        'Payments received, less refunds · invoiced €7,000.00 · outstanding €1,059.50',
       ),
     ).toBeInTheDocument();
     expect(statValue('Active Courses')).toBe('31');
