@@ -136,6 +136,32 @@ describe('the billing settings', () => {
     await setBilling({ currency: 'GBP', taxRate: 5 });
     expect((await read()).data).toEqual(data);
   });
+
+  it("put the school's currency on the dashboard and Course Management answers, for whoever reads them", async () => {
+    const currencies = async () => ({
+      dashboard: (
+        (await admin.client.rpc('get_admin_dashboard', { period: 'month', time_zone: 'UTC' }))
+          .data as { currency?: string }
+      ).currency,
+      office: (
+        (await admin.client.rpc('get_course_management_stats')).data as { currency?: string }
+      ).currency,
+      teacher: (
+        (await teacher.client.rpc('get_course_management_stats')).data as { currency?: string }
+      ).currency,
+    });
+    expect(await currencies()).toEqual({ dashboard: 'EUR', office: 'EUR', teacher: 'EUR' });
+    expect((await setBilling({ currency: 'GBP' })).error).toBeNull();
+    expect(await currencies()).toEqual({ dashboard: 'GBP', office: 'GBP', teacher: 'GBP' });
+    // A teacher still reads no money beside it, and cannot read the dashboard at all.
+    const theirs = (await teacher.client.rpc('get_course_management_stats')).data as {
+      total_revenue: number;
+    };
+    expect(theirs.total_revenue).toBe(0);
+    expectDenied(
+      await teacher.client.rpc('get_admin_dashboard', { period: 'month', time_zone: 'UTC' }),
+    );
+  });
 });
 
 describe('a drop credits per the refund rule, in the same transaction', () => {

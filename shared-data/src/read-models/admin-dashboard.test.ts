@@ -20,6 +20,7 @@ const ANSWER = {
     { start: '2026-11-16', enrollments: 1, revenue: 299 },
     { start: '2026-11-17', enrollments: 3, revenue: '598.00' },
   ],
+  currency: 'EUR',
 };
 
 describe('adminDashboardReadModel.get', () => {
@@ -42,6 +43,7 @@ describe('adminDashboardReadModel.get', () => {
         { start: '2026-11-16', enrollments: 1, revenue: 299 },
         { start: '2026-11-17', enrollments: 3, revenue: 598 },
       ],
+      currency: 'EUR',
     });
   });
 
@@ -65,6 +67,12 @@ describe('toAdminDashboard', () => {
       users: { total: 0 },
       current: { newUsers: 0, revenue: 0 },
       series: [],
+      currency: '',
     });
+  });
+
+  it("carries the school's currency as the database answers it", () => {
+    expect(toAdminDashboard({ ...ANSWER, currency: 'GBP' }, 'week').currency).toBe('GBP');
+    expect(toAdminDashboard({ ...ANSWER, currency: 42 }, 'week').currency).toBe('');
   });
 });

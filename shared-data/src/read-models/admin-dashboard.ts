@@ -49,6 +49,8 @@ export type AdminDashboard = {
   current: PeriodFigures;
   previous: PeriodFigures;
   series: DashboardPoint[];
+  /** The school's billing currency (ISO 4217, e.g. 'EUR'): every money figure above is in it. */
+  currency: string;
 };
 
 type Json = Record<string, unknown>;
@@ -108,6 +110,7 @@ export function toAdminDashboard(json: Json | null, period: AdminDashboardPeriod
       enrollments: numeric(point.enrollments),
       revenue: numeric(point.revenue),
     })),
+    currency: text(data.currency),
   };
 }
 

@@ -26,7 +26,12 @@ function detailJson(overrides: Record<string, unknown> = {}) {
       max_students: 15,
       created_at: '2026-09-03T04:37:04Z',
     },
-    enrollment: { id: 'enrollment-1', status: 'active', progress: 17.86, enrolled_at: '2026-10-08T04:37:04Z' },
+    enrollment: {
+      id: 'enrollment-1',
+      status: 'active',
+      progress: 17.86,
+      enrolled_at: '2026-10-08T04:37:04Z',
+    },
     materials: [
       {
         id: 'material-1',
@@ -109,7 +114,12 @@ describe('courseDetailReadModel.get', () => {
           maxStudents: 15,
           createdAt: '2026-09-03T04:37:04Z',
         },
-        enrollment: { id: 'enrollment-1', status: 'active', progress: 17.86, enrolledAt: '2026-10-08T04:37:04Z' },
+        enrollment: {
+          id: 'enrollment-1',
+          status: 'active',
+          progress: 17.86,
+          enrolledAt: '2026-10-08T04:37:04Z',
+        },
         materials: [
           {
             id: 'material-1',
@@ -161,10 +171,14 @@ describe('courseDetailReadModel.get', () => {
       },
     });
     expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]?.body).toEqual({ course_uuid: COURSE_ID, class_page: 2, class_page_size: 5 });
+    expect(fake.requests[0]?.body).toEqual({
+      course_uuid: COURSE_ID,
+      class_page: 2,
+      class_page_size: 5,
+    });
   });
 
-  it("fills in what is missing: no teacher or uploader name, no enrollment, no classes", async () => {
+  it('fills in what is missing: no teacher or uploader name, no enrollment, no classes', async () => {
     const json = detailJson({ enrollment: null, materials: null, classes: null, class_count: 0 });
     json.course.teacher_name = null as unknown as string;
     fake.on('POST', RPC, {
@@ -233,9 +247,19 @@ describe('courseDetailReadModel.getClassPage', () => {
 
     expect(result).toMatchObject({
       success: true,
-      data: { total: 7, page: 2, limit: 5, totalPages: 2, items: [{ id: 'class-6' }, { id: 'class-7' }] },
+      data: {
+        total: 7,
+        page: 2,
+        limit: 5,
+        totalPages: 2,
+        items: [{ id: 'class-6' }, { id: 'class-7' }],
+      },
     });
-    expect(fake.requests[0]?.body).toEqual({ course_uuid: COURSE_ID, class_page: 2, class_page_size: 5 });
+    expect(fake.requests[0]?.body).toEqual({
+      course_uuid: COURSE_ID,
+      class_page: 2,
+      class_page_size: 5,
+    });
   });
 
   it('asks for page 1 when given nonsense', async () => {
@@ -330,7 +354,9 @@ describe('courseDetailReadModel.listReviews', () => {
 
 describe('courseDetailReadModel.getScheduledTime', () => {
   it("adds up the course's class minutes into hours, rounded", async () => {
-    fake.on('GET', '/rest/v1/classes', { body: [{ duration: 90 }, { duration: 90 }, { duration: 45 }] });
+    fake.on('GET', '/rest/v1/classes', {
+      body: [{ duration: 90 }, { duration: 90 }, { duration: 45 }],
+    });
 
     expect(await courseDetailReadModel.getScheduledTime(COURSE_ID)).toEqual({
       success: true,

@@ -14,6 +14,7 @@ describe('courseManagementReadModel.stats', () => {
         total_revenue: '11960.00',
         total_invoiced: 15000,
         total_outstanding: '3040.00',
+        currency: 'EUR',
         languages: ['English', 'Spanish'],
       },
     });
@@ -27,9 +28,16 @@ describe('courseManagementReadModel.stats', () => {
         totalRevenue: 11960,
         totalInvoiced: 15000,
         totalOutstanding: 3040,
+        currency: 'EUR',
         languages: ['English', 'Spanish'],
       },
     });
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('reads an empty currency when the answer has none (the screen then formats in the default)', async () => {
+    fake.on('POST', '/rest/v1/rpc/get_course_management_stats', { body: { total_courses: 0 } });
+    const result = await courseManagementReadModel.stats();
+    expect(result.success && result.data.currency).toBe('');
   });
 });

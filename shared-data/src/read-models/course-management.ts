@@ -17,6 +17,8 @@ export type CourseManagementStats = {
   /** Invoiced less credit notes, and still due. */
   totalInvoiced?: number;
   totalOutstanding?: number;
+  /** The school's billing currency (ISO 4217, e.g. 'EUR'): the money figures are in it. */
+  currency: string;
   /** The languages of existing courses, for the filter. */
   languages: string[];
 };
@@ -37,6 +39,7 @@ async function stats(): Promise<Result<CourseManagementStats>> {
       totalRevenue: number(json.total_revenue),
       totalInvoiced: number(json.total_invoiced),
       totalOutstanding: number(json.total_outstanding),
+      currency: typeof json.currency === 'string' ? json.currency : '',
       languages: Array.isArray(json.languages)
         ? json.languages.filter((value): value is string => typeof value === 'string')
         : [],

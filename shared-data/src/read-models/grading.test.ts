@@ -19,7 +19,7 @@ describe('gradingReadModel.place', () => {
     expect(fake.requests[0]?.body).toEqual({ submission_uuid: SUBMISSION });
   });
 
-  it('is null for a submission that is gone or not the caller\'s to see', async () => {
+  it("is null for a submission that is gone or not the caller's to see", async () => {
     fake.on('POST', '/rest/v1/rpc/get_submission_place', { body: null });
     expect(await gradingReadModel.place(SUBMISSION)).toEqual({ success: true, data: null });
   });

@@ -24,7 +24,11 @@ async function place(submissionId: string): Promise<Result<SubmissionPlace | nul
       submission_uuid: submissionId,
     });
     if (error) {
-      return fromPostgrestError('FETCH_SUBMISSIONS_ERROR', error, ERROR_MESSAGES.fetchSubmissionsFailed);
+      return fromPostgrestError(
+        'FETCH_SUBMISSIONS_ERROR',
+        error,
+        ERROR_MESSAGES.fetchSubmissionsFailed,
+      );
     }
     const reply = data as PlaceReply;
     if (!reply?.activity_id) return ok(null);

@@ -92,7 +92,14 @@ beforeEach(() => {
   vi.clearAllMocks();
   listCourses.mockResolvedValue(ok(paged([aCourse({ maxStudents: 10, enrolledCount: 2 })])));
   vi.mocked(courseManagementReadModel.stats).mockResolvedValue(
-    ok({ totalCourses: 1, activeCourses: 1, totalStudents: 2, totalRevenue: 0, languages: [] }),
+    ok({
+      totalCourses: 1,
+      activeCourses: 1,
+      totalStudents: 2,
+      totalRevenue: 0,
+      currency: 'EUR',
+      languages: [],
+    }),
   );
   listEnrollments.mockResolvedValue(ok(paged([], 0, 10)));
   listUsers.mockResolvedValue(ok(paged([lena, omar], 2, 100)));

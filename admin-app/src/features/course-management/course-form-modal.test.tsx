@@ -102,7 +102,14 @@ beforeEach(() => {
   vi.clearAllMocks();
   listCourses.mockResolvedValue(ok(paged([aCourse()])));
   managementStats.mockResolvedValue(
-    ok({ totalCourses: 1, activeCourses: 1, totalStudents: 2, totalRevenue: 699, languages: [] }),
+    ok({
+      totalCourses: 1,
+      activeCourses: 1,
+      totalStudents: 2,
+      totalRevenue: 699,
+      currency: 'EUR',
+      languages: [],
+    }),
   );
   listTeachers.mockReset();
   listTeachers.mockResolvedValue(ok([marta, daniel]));

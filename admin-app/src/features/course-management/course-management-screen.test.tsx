@@ -55,6 +55,7 @@ const STATS: CourseManagementStats = {
   totalRevenue: 5940.5,
   totalInvoiced: 7000,
   totalOutstanding: 1059.5,
+  currency: 'EUR',
   languages: ['English', 'Spanish'],
 };
 
@@ -142,7 +143,14 @@ describe('Course Management', () => {
   it("says 'No courses found' when there are none, and offers to create one", async () => {
     listCourses.mockResolvedValue(ok(paged<Course>([])));
     managementStats.mockResolvedValue(
-      ok({ totalCourses: 0, activeCourses: 0, totalStudents: 0, totalRevenue: 0, languages: [] }),
+      ok({
+        totalCourses: 0,
+        activeCourses: 0,
+        totalStudents: 0,
+        totalRevenue: 0,
+        currency: 'EUR',
+        languages: [],
+      }),
     );
     const { user } = renderPage();
 
@@ -150,12 +158,27 @@ describe('Course Management', () => {
     expect(
       screen.getByText('Create the first course and it will appear here.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(statValue('Total Revenue')).toBe('$0.00'));
+    await waitFor(() => expect(statValue('Total Revenue')).toBe('€0.00'));
     const create = screen.getAllByRole('button', { name: 'Create Course' });
     expect(create).toHaveLength(2);
     await user.click(create[1]!);
     expect(await screen.findByRole('dialog', { name: 'Create Course' })).toBeInTheDocument();
   });
+
+  // Issue 31: Total Revenue is in the school's billing currency, never in dollars.
+  it.each([
+    ['en', 'Total Revenue', '€5,940.50'],
+    ['es', 'Ingresos totales', '5940,50\u00a0€'],
+  ] as const)(
+    "shows Total Revenue in the school's currency, in %s",
+    async (language, label, value) => {
+      listCourses.mockResolvedValue(ok(paged<Course>([])));
+      renderPage({ language });
+
+      await waitFor(() => expect(statValue(label)).toBe(value));
+      expect(statValue(label)).not.toContain('$');
+    },
+  );
 
   it('shows the server totals over every course, and a card per course of the page', async () => {
     // One page of two out of forty: the figures come from the stats call, not from the page.
@@ -165,11 +188,11 @@ describe('Course Management', () => {
     const card = await screen.findByRole('article', { name: 'Business Spanish' });
     await waitFor(() => expect(statValue('Total Courses')).toBe('40'));
     expect(statValue('Total Students')).toBe('17');
-    expect(statValue('Total Revenue')).toBe('$5,940.50');
+    expect(statValue('Total Revenue')).toBe('€5,940.50');
     // Money received, with invoiced and outstanding beside it (docs/money.md).
     expect(
       screen.getByText(
-        'Payments received, less refunds · invoiced $7,000.00 · outstanding $1,059.50',
+        'Payments received, less refunds · invoiced €7,000.00 · outstanding €1,059.50',
       ),
     ).toBeInTheDocument();
     expect(statValue('Active Courses')).toBe('31');
@@ -363,7 +386,7 @@ describe('Course Management', () => {
 
     const card = await screen.findByRole('article', { name: 'Business Spanish' });
     await waitFor(() => expect(statValue('Total de cursos')).toBe('40'));
-    expect(statValue('Ingresos totales')).toMatch(/^5\s?940,50\sUS\$$/);
+    expect(statValue('Ingresos totales')).toMatch(/^5\s?940,50\s€$/);
     expect(screen.getByRole('group', { name: 'Total de estudiantes' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Cursos activos' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '1 curso' })).toBeInTheDocument();

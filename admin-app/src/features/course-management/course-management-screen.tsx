@@ -1,13 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconBook,
-  IconBookUpload,
-  IconCurrencyDollar,
-  IconPlus,
-  IconSchool,
-} from '@tabler/icons-react';
+import { IconBook, IconBookUpload, IconCash, IconPlus, IconSchool } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +22,7 @@ import {
   ListFilters,
   PagedResults,
   StatGrid,
-  formatPrice,
+  formatMoney,
   useLanguage,
   usePageOfFilters,
   useSearchParamAction,
@@ -177,13 +171,23 @@ export default function CourseManagementScreen() {
           },
           {
             label: t('stats.totalRevenue'),
-            value: stats.data ? formatPrice(stats.data.totalRevenue, uiLanguage) : undefined,
-            icon: <IconCurrencyDollar size={22} aria-hidden />,
+            value: stats.data
+              ? formatMoney(stats.data.totalRevenue, stats.data.currency, uiLanguage)
+              : undefined,
+            icon: <IconCash size={22} aria-hidden />,
             color: 'teal',
             hint: stats.data
               ? t('stats.revenueHint', {
-                  invoiced: formatPrice(stats.data.totalInvoiced ?? 0, uiLanguage),
-                  outstanding: formatPrice(stats.data.totalOutstanding ?? 0, uiLanguage),
+                  invoiced: formatMoney(
+                    stats.data.totalInvoiced ?? 0,
+                    stats.data.currency,
+                    uiLanguage,
+                  ),
+                  outstanding: formatMoney(
+                    stats.data.totalOutstanding ?? 0,
+                    stats.data.currency,
+                    uiLanguage,
+                  ),
                 })
               : undefined,
           },

@@ -116,7 +116,14 @@ beforeEach(() => {
   notifications.clean();
   vi.clearAllMocks();
   managementStats.mockResolvedValue(
-    ok({ totalCourses: 1, activeCourses: 1, totalStudents: 1, totalRevenue: 0, languages: [] }),
+    ok({
+      totalCourses: 1,
+      activeCourses: 1,
+      totalStudents: 1,
+      totalRevenue: 0,
+      currency: 'EUR',
+      languages: [],
+    }),
   );
   listEnrollments.mockReset();
   listEnrollments.mockResolvedValue(ok(paged([enrollmentOf(omar)], 1, 30)));

@@ -83,7 +83,14 @@ beforeEach(() => {
   vi.mocked(coursesService.list).mockResolvedValue(ok(paged([aCourse()])));
   vi.mocked(coursesService.listEnrollments).mockResolvedValue(ok(paged([], 10)));
   vi.mocked(courseManagementReadModel.stats).mockResolvedValue(
-    ok({ totalCourses: 1, activeCourses: 1, totalStudents: 1, totalRevenue: 0, languages: [] }),
+    ok({
+      totalCourses: 1,
+      activeCourses: 1,
+      totalStudents: 1,
+      totalRevenue: 0,
+      currency: 'EUR',
+      languages: [],
+    }),
   );
   created = [];
   // jsdom has no object URLs: the test stands in for them.

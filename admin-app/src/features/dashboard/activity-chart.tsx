@@ -4,7 +4,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDashboard } from '@portal/shared-data';
-import { formatDayMonth, formatPrice, formatShortMonthYear, useLanguage } from '@portal/shared-ui';
+import { formatDayMonth, formatMoney, formatShortMonthYear, useLanguage } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 /**
@@ -37,9 +37,9 @@ export default function ActivityChart({ data }: { data: AdminDashboard }) {
           withRightYAxis
           // Enrolments are counted: whole numbers on their axis, never 0.75.
           yAxisProps={{ allowDecimals: false }}
-          // Wide enough for a Spanish amount ('17.068,00 US$'): recharts' 60 px default cut it.
+          // Wide enough for a Spanish amount ('17.068,00 US$', '17.068,00 €'): recharts' 60 px default cut it.
           rightYAxisProps={{
-            tickFormatter: (value: number) => formatPrice(value, language),
+            tickFormatter: (value: number) => formatMoney(value, data.currency, language),
             width: 96,
           }}
           valueFormatter={(value) => String(value)}
@@ -59,14 +59,14 @@ export default function ActivityChart({ data }: { data: AdminDashboard }) {
       <VisuallyHidden id={summaryId}>
         {t('chart.summary', {
           enrollments: data.current.newEnrollments,
-          revenue: formatPrice(data.current.revenue, language),
+          revenue: formatMoney(data.current.revenue, data.currency, language),
         })}{' '}
         {data.series
           .map((point) =>
             t('chart.point', {
               bucket: nameOf(point.start),
               enrollments: point.enrollments,
-              revenue: formatPrice(point.revenue, language),
+              revenue: formatMoney(point.revenue, data.currency, language),
             }),
           )
           .join('; ')}

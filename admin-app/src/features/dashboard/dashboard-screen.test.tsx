@@ -49,6 +49,7 @@ function school(overrides: Partial<AdminDashboard> = {}): AdminDashboard {
       { start: '2026-11-22', enrollments: 4, revenue: 1196 },
       { start: '2026-11-23', enrollments: 6, revenue: 1794 },
     ],
+    currency: 'EUR',
     ...overrides,
   };
 }
@@ -72,7 +73,7 @@ describe('admin DashboardScreen', () => {
     expect(screen.queryByLabelText('Loading the overview…')).not.toBeInTheDocument();
   });
 
-  it("greets the admin and shows the school's totals, plurals and dollars included", async () => {
+  it("greets the admin and shows the school's totals, plurals and the school's currency included", async () => {
     getDashboard.mockResolvedValue(ok(school()));
     show();
 
@@ -86,16 +87,42 @@ describe('admin DashboardScreen', () => {
       within(screen.getByRole('group', { name: 'Total Classes' })).getByText('12 upcoming'),
     ).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Total Revenue' })).toHaveAccessibleDescription(
-      '$11,960.00',
+      '€11,960.00',
     );
     // Money received (issue 31, docs/money.md), with invoiced and outstanding beside it.
     expect(
       screen.getByText(
-        'Payments received, less refunds · invoiced $15,000.00 · outstanding $3,040.00',
+        'Payments received, less refunds · invoiced €15,000.00 · outstanding €3,040.00',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Materials' })).toHaveAccessibleDescription('55');
     expect(screen.getByRole('group', { name: 'Live Classes' })).toHaveAccessibleDescription('80');
+  });
+
+  // Issue 31: the school bills in its own currency (System Settings → billing); no figure says dollars.
+  it.each([
+    ['en', '€11,960.00', '€2,990.00'],
+    ['es', '11.960,00\u00a0€', '2990,00\u00a0€'],
+  ] as const)(
+    "formats every money figure in the school's currency, in %s",
+    async (language, total, period) => {
+      getDashboard.mockResolvedValue(ok(school()));
+      show(language);
+
+      await waitFor(() => expect(document.body.textContent).toContain(total));
+      expect(document.body.textContent).toContain(period);
+      // The cards, the comparison and the chart's summary: not one dollar sign.
+      expect(document.body.textContent).not.toContain('$');
+    },
+  );
+
+  it("follows the school's setting rather than a fixed currency", async () => {
+    getDashboard.mockResolvedValue(ok(school({ currency: 'GBP' })));
+    show();
+
+    expect(await screen.findByRole('group', { name: 'Total Revenue' })).toHaveAccessibleDescription(
+      '£11,960.00',
+    );
   });
 
   it("compares the period's figures with the period before", async () => {
@@ -109,9 +136,9 @@ describe('admin DashboardScreen', () => {
     expect(within(users).getByText('Previous period: 4')).toBeInTheDocument();
     const enrollments = screen.getByRole('group', { name: 'New enrolments' });
     expect(within(enrollments).getByText('No change')).toBeInTheDocument();
-    // 2,990 against 3,588 dollars: a sixth less.
+    // 2,990 against 3,588 euros: a sixth less.
     const revenue = screen.getByRole('group', { name: 'Revenue (received)' });
-    expect(within(revenue).getByText('$2,990.00')).toBeInTheDocument();
+    expect(within(revenue).getByText('€2,990.00')).toBeInTheDocument();
     expect(within(revenue).getByText('▼ 16.7 %')).toBeInTheDocument();
     // Nothing before to compare with.
     expect(

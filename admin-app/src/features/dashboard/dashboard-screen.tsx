@@ -47,7 +47,7 @@ import {
   PageHeader,
   StatCard,
   formatDecimal,
-  formatPrice,
+  formatMoney,
   useLanguage,
   RenderWhenNear,
 } from '@portal/shared-ui';
@@ -146,11 +146,11 @@ function Overview({ data }: { data: AdminDashboard }) {
         />
         <StatCard
           label={t('totalRevenue')}
-          value={formatPrice(data.courses.revenue, language)}
+          value={formatMoney(data.courses.revenue, data.currency, language)}
           icon={<IconCash size={22} aria-hidden />}
           hint={t('revenueHint', {
-            invoiced: formatPrice(data.courses.invoiced ?? 0, language),
-            outstanding: formatPrice(data.courses.outstanding ?? 0, language),
+            invoiced: formatMoney(data.courses.invoiced ?? 0, data.currency, language),
+            outstanding: formatMoney(data.courses.outstanding ?? 0, data.currency, language),
           })}
           color="green"
         />
@@ -198,7 +198,7 @@ function Overview({ data }: { data: AdminDashboard }) {
             label={t('periodRevenue')}
             current={data.current.revenue}
             previous={data.previous.revenue}
-            format={(value) => formatPrice(value, language)}
+            format={(value) => formatMoney(value, data.currency, language)}
           />
           <PeriodFigure
             label={t('periodClasses')}
