@@ -22,6 +22,8 @@ const SHARED_STATE_SPECS = [
   'settings.spec.ts',
   'request-counts.spec.ts',
   'federation.spec.ts',
+  // Compares the school-wide Total Revenue before and after its payments.
+  'money-journey.spec.ts',
   // Serves a new shell build in place of the deployed one for a while.
   'independent-delivery.spec.ts',
 ];
