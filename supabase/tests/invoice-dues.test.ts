@@ -75,8 +75,13 @@ describe('the kept due of each invoice', () => {
 
     const pay = async (amount: number) =>
       expect(
-        (await admin.client.rpc('record_payment', { invoice_uuid: invoice, amount, method: 'cash' }))
-          .error,
+        (
+          await admin.client.rpc('record_payment', {
+            invoice_uuid: invoice,
+            amount,
+            method: 'cash',
+          })
+        ).error,
       ).toBeNull();
     await pay(50);
     expect(await keptDue(invoice)).toBe(150);
@@ -122,7 +127,8 @@ describe('overdue_invoices from the kept dues', () => {
     const due = await pastInvoice(student, 90, 5);
     const notYet = await pastInvoice(student, 90, -3);
     expect(
-      (await admin.client.rpc('record_payment', { invoice_uuid: due, amount: 15, method: 'cash' })).error,
+      (await admin.client.rpc('record_payment', { invoice_uuid: due, amount: 15, method: 'cash' }))
+        .error,
     ).toBeNull();
 
     const { data, error } = await admin.client
@@ -148,7 +154,8 @@ describe('overdue_invoices from the kept dues', () => {
     expect(rows[0]).toEqual({ missing: '0', extra: '0' });
 
     expect(
-      (await admin.client.rpc('record_payment', { invoice_uuid: due, amount: 75, method: 'cash' })).error,
+      (await admin.client.rpc('record_payment', { invoice_uuid: due, amount: 75, method: 'cash' }))
+        .error,
     ).toBeNull();
     expect(await overdueIds(admin)).not.toContain(due);
   });
@@ -186,7 +193,7 @@ describe('who reads the kept dues', () => {
       expect(seen.rowCount).toBe(0);
       const teacherAll = await asUser(person.id, (db) =>
         db.query<{ n: string }>(
-          "select count(*) as n from private.invoice_dues d where d.student_id is distinct from (select auth.uid())",
+          'select count(*) as n from private.invoice_dues d where d.student_id is distinct from (select auth.uid())',
         ),
       );
       expect(teacherAll.rows[0]!.n).toBe('0');
