@@ -205,7 +205,8 @@ export function datasetSteps(): Step[] {
     },
     // Money (issue 31): the enrolment trigger above issued an invoice per active enrolment of a priced
     // course (every bench course has a price). Their dates are spread over the enrolment dates, so some
-    // are overdue (issued invoices refuse updates: this one runs with triggers off, as a load only can),
+    // are overdue (issued invoices refuse updates: this one runs with triggers off, as a load only can,
+    // and moves the kept dues' due_on with them),
     // then payments (55% in full, 20% half), a refund on 2% of the paid ones and a credit note on 3%.
     {
       what: 'invoice dates spread over the enrolment dates (a share overdue)',
@@ -215,6 +216,12 @@ export function datasetSteps(): Step[] {
            set issued_on = e.enrolled_at::date, due_on = e.enrolled_at::date + 14
           from public.enrollments e
          where e.id = i.enrollment_id;
+        -- The kept dues copy due_on from the invoice (20261201004100_invoice_dues.sql); with triggers
+        -- off, the load moves them too.
+        update private.invoice_dues d
+           set due_on = i.due_on
+          from public.invoices i
+         where i.id = d.invoice_id and d.due_on <> i.due_on;
         set session_replication_role = origin;`,
     },
     {
