@@ -304,7 +304,8 @@ export const es: typeof en = {
     downloadInvoiceLabel: 'Descargar la factura {{number}} en PDF',
     downloadReceipt: 'Descargar recibo',
     downloadReceiptLabel: 'Descargar el recibo del {{date}} de la factura {{number}} en PDF',
-    downloadRefundLabel: 'Descargar el recibo de reembolso del {{date}} de la factura {{number}} en PDF',
+    downloadRefundLabel:
+      'Descargar el recibo de reembolso del {{date}} de la factura {{number}} en PDF',
     downloadFailed: 'No se pudo generar el PDF: {{message}}',
     close: 'Cerrar',
   },
