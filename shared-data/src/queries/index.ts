@@ -42,6 +42,7 @@ export { useLiveInvalidation, type LiveInvalidation } from './use-live-invalidat
 export { messageMutations, messageQueries } from './message-queries';
 
 export { useJoinClass, type JoinProblem } from './use-join-class';
+export { usePdfDownload, type PdfRequest } from './use-pdf-download';
 export {
   useCalendarClasses,
   type CalendarListState,

@@ -12,6 +12,7 @@ import {
   type Paged,
   type PaymentsReport,
 } from '@portal/shared-data';
+import * as pdfEntry from '@portal/shared-data/invoice-pdf';
 import type { Language } from '@portal/shared-ui';
 import { renderScreen } from '../../test-support/render-screen';
 import BillingScreen from './billing-screen';
@@ -35,7 +36,16 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   });
   return actual;
 });
+// The PDF builder (its own entry, loaded on a press) is the unit boundary of the downloads: what it
+// draws is tested in shared-data (documents/invoice-pdf.test.ts).
+vi.mock('@portal/shared-data/invoice-pdf', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portal/shared-data/invoice-pdf')>();
+  return { ...actual, buildInvoicePdf: vi.fn(), buildReceiptPdf: vi.fn() };
+});
 
+const buildInvoicePdf = vi.mocked(pdfEntry.buildInvoicePdf);
+const buildReceiptPdf = vi.mocked(pdfEntry.buildReceiptPdf);
+const pdfBytes = new TextEncoder().encode('%PDF-1.7 test');
 const invoicePage = vi.mocked(officeBillingService.invoicePage);
 const invoiceDetail = vi.mocked(officeBillingService.invoiceDetail);
 const overdueReminders = vi.mocked(officeBillingService.overdueReminders);
@@ -67,7 +77,12 @@ const invoice: InvoiceListItem = {
 };
 
 const document: InvoiceDocument = {
-  invoice: { tax_rate: 0 } as InvoiceDocument['invoice'],
+  // Issued in Spanish: its PDFs print in Spanish whatever the reader's language.
+  invoice: {
+    tax_rate: 0,
+    number: '2026-000042',
+    student_language: 'es',
+  } as InvoiceDocument['invoice'],
   lines: [
     {
       position: 1,
@@ -148,6 +163,8 @@ beforeEach(() => {
   invoiceDetail.mockResolvedValue(ok({ balance: invoice, document }));
   overdueReminders.mockResolvedValue(ok([overdueRow]));
   paymentsReport.mockResolvedValue(ok(report));
+  buildInvoicePdf.mockResolvedValue(pdfBytes);
+  buildReceiptPdf.mockResolvedValue(pdfBytes);
 });
 
 describe('Billing → Invoices', () => {
@@ -322,6 +339,86 @@ describe('Billing → Invoices', () => {
       '€100.50',
     );
     expect(statement).toHaveBeenCalledWith('student-1');
+  });
+});
+
+describe('Billing → invoice drawer PDFs', () => {
+  let createObjectURL: ReturnType<typeof vi.fn>;
+  let clicked: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    createObjectURL = vi.fn(() => 'blob:pdf');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  });
+
+  async function openDrawer(language: Language) {
+    const rendered = show(language);
+    const open = language === 'es' ? 'Abrir la factura 2026-000042' : 'Open invoice 2026-000042';
+    await rendered.user.click(await screen.findByRole('button', { name: open }));
+    const drawer = await screen.findByRole('dialog', {
+      name: language === 'es' ? /Factura 2026-000042/ : /Invoice 2026-000042/,
+    });
+    return { ...rendered, drawer };
+  }
+
+  async function savedFile() {
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const blob = createObjectURL.mock.calls[0]![0] as Blob;
+    expect(blob.type).toBe('application/pdf');
+    return (clicked.mock.contexts[0] as HTMLAnchorElement).download;
+  }
+
+  it('builds the invoice PDF from the drawer’s read, in the invoice’s language, and hands it to the browser', async () => {
+    const { user, drawer } = await openDrawer('en');
+    expect(invoiceDetail).toHaveBeenCalledTimes(1);
+    await user.click(
+      await within(drawer).findByRole('button', { name: 'Download invoice 2026-000042 as PDF' }),
+    );
+    expect(await savedFile()).toBe('factura-2026-000042.pdf');
+    expect(buildInvoicePdf).toHaveBeenCalledWith(
+      document,
+      expect.objectContaining({ invoice: 'Factura' }),
+    );
+    // No read of its own: the drawer's invoice is the one printed.
+    expect(invoiceDetail).toHaveBeenCalledTimes(1);
+  });
+
+  it('builds a payment’s receipt, named in Spanish', async () => {
+    const { user, drawer } = await openDrawer('es');
+    await user.click(
+      await within(drawer).findByRole('button', {
+        name: /^Descargar el recibo del .+ de la factura 2026-000042 en PDF$/,
+      }),
+    );
+    expect(await savedFile()).toBe('recibo-de-pago-2026-000042-2026-11-03.pdf');
+    expect(buildReceiptPdf).toHaveBeenCalledWith(
+      document,
+      { kind: 'payment', date: '2026-11-03', method: 'cash', reference: 'R-1', amount: 20 },
+      expect.objectContaining({ receipt: 'Recibo de pago' }),
+    );
+  });
+
+  it('says when the PDF could not be made, in English', async () => {
+    buildInvoicePdf.mockRejectedValueOnce(new Error('raw builder failure'));
+    const { user, drawer } = await openDrawer('en');
+    await user.click(
+      await within(drawer).findByRole('button', { name: 'Download invoice 2026-000042 as PDF' }),
+    );
+    expect(await screen.findByText(/^The PDF could not be made: /)).toBeInTheDocument();
+    expect(screen.queryByText(/raw builder failure/)).not.toBeInTheDocument();
+    expect(clicked).not.toHaveBeenCalled();
+  });
+
+  it('says when the PDF could not be made, in Spanish', async () => {
+    buildReceiptPdf.mockRejectedValueOnce(new Error('raw builder failure'));
+    const { user, drawer } = await openDrawer('es');
+    await user.click(
+      await within(drawer).findByRole('button', {
+        name: /^Descargar el recibo del .+ de la factura 2026-000042 en PDF$/,
+      }),
+    );
+    expect(await screen.findByText(/^No se pudo generar el PDF: /)).toBeInTheDocument();
+    expect(clicked).not.toHaveBeenCalled();
   });
 });
 

@@ -93,6 +93,12 @@ export const en = {
     recordRefund: 'Record refund',
     issueCreditNote: 'Issue credit note',
     statement: 'Student statement',
+    downloadInvoice: 'Download PDF',
+    downloadInvoiceLabel: 'Download invoice {{number}} as PDF',
+    downloadReceipt: 'Download receipt',
+    downloadReceiptLabel: 'Download the receipt of {{date}} for invoice {{number}} as PDF',
+    downloadRefundLabel: 'Download the refund receipt of {{date}} for invoice {{number}} as PDF',
+    downloadFailed: 'The PDF could not be made: {{message}}',
     close: 'Close',
   },
   payment: {
@@ -294,6 +300,13 @@ export const es: typeof en = {
     recordRefund: 'Registrar reembolso',
     issueCreditNote: 'Emitir nota de crédito',
     statement: 'Extracto de la persona',
+    downloadInvoice: 'Descargar PDF',
+    downloadInvoiceLabel: 'Descargar la factura {{number}} en PDF',
+    downloadReceipt: 'Descargar recibo',
+    downloadReceiptLabel: 'Descargar el recibo del {{date}} de la factura {{number}} en PDF',
+    downloadRefundLabel:
+      'Descargar el recibo de reembolso del {{date}} de la factura {{number}} en PDF',
+    downloadFailed: 'No se pudo generar el PDF: {{message}}',
     close: 'Cerrar',
   },
   payment: {

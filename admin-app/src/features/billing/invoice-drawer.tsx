@@ -1,11 +1,19 @@
 import { Badge, Button, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey, type InvoiceBalance } from '@portal/shared-data';
-import { officeBillingQueries } from '@portal/shared-data/queries';
-import { ErrorBanner, FORM_MODAL_PHONE_QUERY, formatDate, useLanguage } from '@portal/shared-ui';
+import { errorMessageKey, type InvoiceBalance, type PaymentMethod } from '@portal/shared-data';
+import { officeBillingQueries, usePdfDownload } from '@portal/shared-data/queries';
+import {
+  ErrorBanner,
+  FORM_MODAL_PHONE_QUERY,
+  documentLabels,
+  formatDate,
+  useLanguage,
+} from '@portal/shared-ui';
 import { CreditNoteModal } from './credit-note-modal';
 import { namespace } from './i18n';
 import { STATUS_COLORS, formatMoney } from './money';
@@ -56,6 +64,28 @@ export function InvoiceDrawer({
   const money = (amount: number | string) =>
     formatMoney(Number(amount), invoice?.currency ?? '', language);
   const day = (value: string) => formatDate(`${value}T12:00:00`, language);
+  // PDFs are built from the invoice this drawer already read (no request of their own), in the
+  // invoice's language, with the builder loaded on the first press (docs/money.md "PDFs").
+  const pdf = usePdfDownload(documentLabels, (error) =>
+    notifications.show({
+      color: 'red',
+      message: t('invoice.downloadFailed', {
+        message: t(errorMessageKey(error), { ns: 'errors' }),
+      }),
+    }),
+  );
+  const downloadButton = (label: string, text: string, busyKey: string, run: () => void) => (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      leftSection={<IconDownload size={14} aria-hidden />}
+      aria-label={label}
+      loading={pdf.busyId === busyKey}
+      onClick={run}
+    >
+      {text}
+    </Button>
+  );
 
   return (
     <>
@@ -138,6 +168,16 @@ export function InvoiceDrawer({
                   {t('invoice.statement')}
                 </Button>
               ) : null}
+              {downloadButton(
+                t('invoice.downloadInvoiceLabel', { number: doc.invoice.number }),
+                t('invoice.downloadInvoice'),
+                'invoice',
+                () =>
+                  void pdf.download(
+                    { kind: 'invoice', invoiceId: opened.id, document: doc },
+                    'invoice',
+                  ),
+              )}
             </Group>
 
             <Table withTableBorder variant="vertical" layout="fixed" fz="sm">
@@ -213,11 +253,37 @@ export function InvoiceDrawer({
                 </Text>
               ) : (
                 doc.payments.map((payment) => (
-                  <Text size="sm" key={payment.id}>
-                    {day(payment.paid_on)} · {t(`methods.${payment.method}`)} ·{' '}
-                    {money(payment.amount)}
-                    {payment.reference ? ` · ${payment.reference}` : ''}
-                  </Text>
+                  <Group key={payment.id} gap="xs" justify="space-between" wrap="nowrap">
+                    <Text size="sm">
+                      {day(payment.paid_on)} · {t(`methods.${payment.method}`)} ·{' '}
+                      {money(payment.amount)}
+                      {payment.reference ? ` · ${payment.reference}` : ''}
+                    </Text>
+                    {downloadButton(
+                      t('invoice.downloadReceiptLabel', {
+                        date: day(payment.paid_on),
+                        number: doc.invoice.number,
+                      }),
+                      t('invoice.downloadReceipt'),
+                      `payment:${payment.id}`,
+                      () =>
+                        void pdf.download(
+                          {
+                            kind: 'receipt',
+                            invoiceId: opened.id,
+                            document: doc,
+                            entry: {
+                              kind: 'payment',
+                              date: payment.paid_on,
+                              method: payment.method as PaymentMethod,
+                              reference: payment.reference ?? '',
+                              amount: Number(payment.amount),
+                            },
+                          },
+                          `payment:${payment.id}`,
+                        ),
+                    )}
+                  </Group>
                 ))
               )}
             </Section>
@@ -228,11 +294,37 @@ export function InvoiceDrawer({
                 </Text>
               ) : (
                 doc.refunds.map((refund) => (
-                  <Text size="sm" key={refund.id}>
-                    {day(refund.refunded_on)} · {t(`methods.${refund.method}`)} ·{' '}
-                    {money(refund.amount)}
-                    {refund.reference ? ` · ${refund.reference}` : ''}
-                  </Text>
+                  <Group key={refund.id} gap="xs" justify="space-between" wrap="nowrap">
+                    <Text size="sm">
+                      {day(refund.refunded_on)} · {t(`methods.${refund.method}`)} ·{' '}
+                      {money(refund.amount)}
+                      {refund.reference ? ` · ${refund.reference}` : ''}
+                    </Text>
+                    {downloadButton(
+                      t('invoice.downloadRefundLabel', {
+                        date: day(refund.refunded_on),
+                        number: doc.invoice.number,
+                      }),
+                      t('invoice.downloadReceipt'),
+                      `refund:${refund.id}`,
+                      () =>
+                        void pdf.download(
+                          {
+                            kind: 'receipt',
+                            invoiceId: opened.id,
+                            document: doc,
+                            entry: {
+                              kind: 'refund',
+                              date: refund.refunded_on,
+                              method: refund.method as PaymentMethod,
+                              reference: refund.reference ?? '',
+                              amount: Number(refund.amount),
+                            },
+                          },
+                          `refund:${refund.id}`,
+                        ),
+                    )}
+                  </Group>
                 ))
               )}
             </Section>

@@ -10,6 +10,7 @@ import {
   EmptyState,
   ErrorBanner,
   StatGrid,
+  documentLabels,
   formatDate,
   formatMoney,
   useLanguage,
@@ -20,10 +21,14 @@ import {
   type InvoiceStatus,
   type StudentInvoice,
 } from '@portal/shared-data';
-import { billingKeys, billingMutations, billingQueries } from '@portal/shared-data/queries';
+import {
+  billingKeys,
+  billingMutations,
+  billingQueries,
+  usePdfDownload,
+} from '@portal/shared-data/queries';
 import { BillingTable } from './billing-table';
 import { namespace } from './i18n';
-import { usePdfDownload } from './use-pdf-download';
 
 /** The query parameter the card payment comes back with (docs/money.md "Screens: the student"). */
 export const CARD_RETURN_PARAM = 'card';
@@ -77,7 +82,7 @@ export default function BillingScreen() {
   }, [returned, setSearchParams, queryClient]);
 
   const reason = (error: unknown) => t(errorMessageKey(error), { ns: 'errors' });
-  const pdf = usePdfDownload((error) =>
+  const pdf = usePdfDownload(documentLabels, (error) =>
     notifications.show({ color: 'red', message: t('downloadFailed', { message: reason(error) }) }),
   );
 

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { documentLabels } from '@portal/shared-ui';
-import type { InvoiceDocument } from '@portal/shared-data';
-import { billingQueries } from '@portal/shared-data/queries';
-import type { ReceiptEntry } from '@portal/shared-data/invoice-pdf';
+import type { InvoiceDocument } from '../mappers/billing';
+import type { DocumentLabels, ReceiptEntry } from '../documents/invoice-pdf';
+import { billingQueries } from './billing-queries';
 
-/** What a Download PDF button asks for: an invoice, or the receipt of one payment or refund. */
+/**
+ * What a Download PDF button asks for: an invoice, or the receipt of one payment or refund. A screen
+ * that already holds the invoice as issued (the office's drawer) passes it as `document`; otherwise
+ * it is read (once, cached) when the button is pressed.
+ */
 export type PdfRequest =
-  | { kind: 'invoice'; invoiceId: string }
-  | { kind: 'receipt'; invoiceId: string; entry: ReceiptEntry };
+  | { kind: 'invoice'; invoiceId: string; document?: InvoiceDocument }
+  | { kind: 'receipt'; invoiceId: string; entry: ReceiptEntry; document?: InvoiceDocument };
 
 /** Hands the browser a file to save (the e2e test waits for this download). */
 function saveFile(bytes: Uint8Array, fileName: string): void {
@@ -26,11 +29,15 @@ function saveFile(bytes: Uint8Array, fileName: string): void {
 }
 
 /**
- * Makes and saves a PDF when a button is pressed: the invoice as issued (one read, cached by TanStack
- * Query) and the PDF builder with pdf-lib (a dynamic import: loaded on the first press only). The PDF
- * prints in the invoice's language (its snapshot), whatever the screen's.
+ * Makes and saves a PDF when a button is pressed: the invoice as issued (given, or one read cached by
+ * TanStack Query) and the PDF builder with pdf-lib (a dynamic import: loaded on the first press only).
+ * The PDF prints in the invoice's language (its snapshot), whatever the screen's: `labelsFor` is
+ * shared-ui's `documentLabels` (shared-ui cannot be imported from here, so the screen hands it over).
  */
-export function usePdfDownload(onError: (error: unknown) => void) {
+export function usePdfDownload(
+  labelsFor: (language: string) => DocumentLabels,
+  onError: (error: unknown) => void,
+) {
   const queryClient = useQueryClient();
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -38,15 +45,15 @@ export function usePdfDownload(onError: (error: unknown) => void) {
     setBusyId(busyKey);
     try {
       const [builder, doc] = await Promise.all([
-        import('@portal/shared-data/invoice-pdf'),
-        queryClient.fetchQuery(billingQueries.invoice(request.invoiceId)),
+        import('../documents/invoice-pdf'),
+        request.document ?? queryClient.fetchQuery(billingQueries.invoice(request.invoiceId)),
       ]);
       if (!doc) throw new Error('invoice not found');
-      const labels = documentLabels(doc.invoice.student_language);
+      const labels = labelsFor(doc.invoice.student_language);
       const bytes =
         request.kind === 'invoice'
-          ? await builder.buildInvoicePdf(doc as InvoiceDocument, labels)
-          : await builder.buildReceiptPdf(doc as InvoiceDocument, request.entry, labels);
+          ? await builder.buildInvoicePdf(doc, labels)
+          : await builder.buildReceiptPdf(doc, request.entry, labels);
       const prefix =
         request.kind === 'invoice'
           ? labels.invoice
