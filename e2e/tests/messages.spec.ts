@@ -41,6 +41,8 @@ test('a message round trip with the unread badge', async ({ browser }) => {
   // The student, on a phone: the sidebar behind the menu, then Messages, New message, the teacher.
   const phone = { width: 375, height: 812 };
   const studentPage = await signedIn(browser, student.email, phone);
+  // The administrator's enrolment told the student: one unread before any message.
+  await expect(bell(studentPage)).toHaveAccessibleName('Notifications, 1 unread');
   await studentPage.getByRole('button', { name: 'Toggle navigation' }).click();
   await messagesLink(studentPage).click();
   await expect(studentPage.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
@@ -100,7 +102,10 @@ test('a message round trip with the unread badge', async ({ browser }) => {
     `messages: the reply reached the student's open thread ${Date.now() - replied} ms after the send`,
   );
   await expect(messagesLink(studentPage)).toHaveAccessibleName('Messages');
-  await expect(bell(studentPage)).toHaveAccessibleName('Notifications', { timeout: 2_000 });
+  // The bell keeps only the enrolment's notification: the reply's was read with the thread.
+  await expect(bell(studentPage)).toHaveAccessibleName('Notifications, 1 unread', {
+    timeout: 2_000,
+  });
   expect(await axeViolations(studentPage, 'main')).toEqual([]);
   await expectFitsWidth(studentPage, 375);
 
