@@ -6,10 +6,15 @@ import { signedIn } from '../support/pages';
 // Issue 30, messages: a student writes to the teacher of their course; the teacher's sidebar badge
 // shows it live, the teacher reads and replies; the student (on a 375 px phone) sees the reply in the
 // open thread live, goes Back, and the next message shows in the inbox and the badge live; reading
-// clears the badges. A teacher, a course and a student of their own, so the demo accounts' messages
+// clears the badges, and the bell's message notification with them. A teacher, a course and a student of their own, so the demo accounts' messages
 // stay as the other tests expect them.
 
 /** The sidebar's Messages entry: its name carries the unread count ("Messages 1 unread"). */
+/** The bell: its name carries the unread count ("Notifications, 1 unread"). */
+function bell(page: Page): Locator {
+  return page.getByRole('button', { name: /^Notifications/ });
+}
+
 function messagesLink(page: Page): Locator {
   return page
     .getByRole('navigation', { name: 'Main navigation' })
@@ -36,6 +41,8 @@ test('a message round trip with the unread badge', async ({ browser }) => {
   // The student, on a phone: the sidebar behind the menu, then Messages, New message, the teacher.
   const phone = { width: 375, height: 812 };
   const studentPage = await signedIn(browser, student.email, phone);
+  // The administrator's enrolment told the student: one unread before any message.
+  await expect(bell(studentPage)).toHaveAccessibleName('Notifications, 1 unread');
   await studentPage.getByRole('button', { name: 'Toggle navigation' }).click();
   await messagesLink(studentPage).click();
   await expect(studentPage.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
@@ -68,6 +75,9 @@ test('a message round trip with the unread badge', async ({ browser }) => {
   console.log(
     `messages: the student's message reached the teacher's badge ${Date.now() - sent} ms after the send`,
   );
+  await expect(bell(teacherPage)).toHaveAccessibleName('Notifications, 1 unread', {
+    timeout: 2_000,
+  });
 
   // The teacher reads it (the badge clears) and replies.
   await messagesLink(teacherPage).click();
@@ -76,6 +86,8 @@ test('a message round trip with the unread badge', async ({ browser }) => {
     teacherPage.getByTestId('message').filter({ hasText: `Hola, Tere (${stamp})` }),
   ).toBeVisible();
   await expect(messagesLink(teacherPage)).toHaveAccessibleName('Messages');
+  // Reading the conversation read its notification too: the bell agrees with the badge.
+  await expect(bell(teacherPage)).toHaveAccessibleName('Notifications', { timeout: 2_000 });
   await teacherPage
     .getByRole('textbox', { name: 'Message' })
     .fill('¡Hola, Santi! Nos vemos el lunes.');
@@ -90,6 +102,10 @@ test('a message round trip with the unread badge', async ({ browser }) => {
     `messages: the reply reached the student's open thread ${Date.now() - replied} ms after the send`,
   );
   await expect(messagesLink(studentPage)).toHaveAccessibleName('Messages');
+  // The bell keeps only the enrolment's notification: the reply's was read with the thread.
+  await expect(bell(studentPage)).toHaveAccessibleName('Notifications, 1 unread', {
+    timeout: 2_000,
+  });
   expect(await axeViolations(studentPage, 'main')).toEqual([]);
   await expectFitsWidth(studentPage, 375);
 
@@ -109,6 +125,9 @@ test('a message round trip with the unread badge', async ({ browser }) => {
     studentPage.getByTestId('message').filter({ hasText: 'Trae el libro, por favor.' }),
   ).toBeVisible();
   await expect(messagesLink(studentPage)).toHaveAccessibleName('Messages');
+
+  // Answering is reading: the teacher's bell stayed clear through their own replies.
+  await expect(bell(teacherPage)).toHaveAccessibleName('Notifications');
 
   await teacherPage.context().close();
   await studentPage.context().close();

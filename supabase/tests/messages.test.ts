@@ -397,3 +397,58 @@ describe('message_received notifications', () => {
     expect(data).toEqual([]);
   });
 });
+
+describe('reading a conversation reads its message notifications (20261130000700)', () => {
+  const unreadOf = async (person: Person, conversationId: string) =>
+    (
+      await ownerQuery<{ n: number }>(
+        `select count(*)::int as n from public.notifications
+          where user_id = $1 and kind = 'message_received' and subject_id = $2 and read_at is null`,
+        [person.id, conversationId],
+      )
+    ).rows[0]?.n;
+
+  it('marks the reader’s message_received of that conversation read, and nothing else', async () => {
+    const reader = await createPerson('teacher', 'Rita');
+    const writer = await createPerson('admin', 'Wanda');
+    const otherWriter = await createPerson('admin', 'Otto');
+    const id = await conversationOf(writer, reader);
+    const other = await conversationOf(otherWriter, reader);
+    await send(writer, id, 'hola');
+    await send(otherWriter, other, 'buenas');
+    expect(await unreadOf(reader, id)).toBe(1);
+    expect(await unreadOf(reader, other)).toBe(1);
+
+    // Someone not in the conversation reads nothing of the reader's.
+    const intruder = await outsider.client.rpc('mark_conversation_read', { conversation_id: id });
+    expect(intruder.data ?? null).toBeNull();
+    // The writer reading their own side leaves the reader's notification unread.
+    await writer.client.rpc('mark_conversation_read', { conversation_id: id });
+    expect(await unreadOf(reader, id)).toBe(1);
+
+    const { error } = await reader.client.rpc('mark_conversation_read', { conversation_id: id });
+    expect(error).toBeNull();
+    expect(await unreadOf(reader, id)).toBe(0);
+    // Another conversation's notification stays unread.
+    expect(await unreadOf(reader, other)).toBe(1);
+    // The bell's own count agrees.
+    const count = await reader.client
+      .from('notifications')
+      .select('id', { count: 'exact', head: true })
+      .is('read_at', null);
+    expect(count.count).toBe(1);
+  });
+
+  it('answering a conversation (writing is reading) reads its notifications too', async () => {
+    const reader = await createPerson('teacher', 'Rosa');
+    const writer = await createPerson('admin', 'Walter');
+    const id = await conversationOf(writer, reader);
+    await send(writer, id, 'una pregunta');
+    expect(await unreadOf(reader, id)).toBe(1);
+    const reply = await send(reader, id, 'una respuesta');
+    expect(reply.error).toBeNull();
+    expect(await unreadOf(reader, id)).toBe(0);
+    // The writer is told of the answer, unread until they read it.
+    expect(await unreadOf(writer, id)).toBe(1);
+  });
+});

@@ -2,7 +2,9 @@
 
 export {
   NOTIFICATION_KINDS,
+  NOTIFICATION_KINDS_BY_ROLE,
   isNotificationKind,
+  notificationKindReaches,
   type Notification,
   type NotificationData,
   type NotificationKind,

@@ -1,4 +1,5 @@
 import type { Database } from '../database.types';
+import type { Role } from './user';
 
 // Notifications (docs/notifications.md): the database stores what happened (kind, ids, titles, dates);
 // each screen writes the sentence in the reader's language.
@@ -19,6 +20,21 @@ export const NOTIFICATION_KINDS = [
   'waitlist_seat_offered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The kinds that can reach each role (docs/notifications.md, "Kinds and who is told"): every course,
+ * grade and enrolment kind is for students; teachers and administrators are told only of messages.
+ */
+export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly NotificationKind[]> = {
+  student: NOTIFICATION_KINDS,
+  teacher: ['message_received'],
+  admin: ['message_received'],
+};
+
+/** Whether a kind can ever reach someone of this role (Profile shows only those). */
+export function notificationKindReaches(kind: NotificationKind, role: Role): boolean {
+  return NOTIFICATION_KINDS_BY_ROLE[role].includes(kind);
+}
 
 export function isNotificationKind(kind: string): kind is NotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(kind);

@@ -1,6 +1,8 @@
 import { Checkbox, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../format';
+import { useLanguage } from '../../i18n';
 import { FormModal } from '../form-modal/form-modal';
 import { translateErrors, type FieldErrorKeys } from '../form-modal/translate-errors';
 import type { AnnouncementView } from './announcement-list';
@@ -46,6 +48,7 @@ export function AnnouncementFormModal({
   failure,
 }: AnnouncementFormModalProps) {
   const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
   const form = useForm<AnnouncementFormFieldValues>({
     mode: 'controlled',
     initialValues: editing
@@ -85,7 +88,7 @@ export function AnnouncementFormModal({
         />
         <Textarea
           label={t('form.body')}
-          description={t('form.bodyHint', { max: limits.body.toLocaleString() })}
+          description={t('form.bodyHint', { max: formatDecimal(limits.body, language, 0) })}
           required
           // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
           rows={8}

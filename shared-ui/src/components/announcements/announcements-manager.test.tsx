@@ -178,4 +178,17 @@ describe('AnnouncementsManager', () => {
       }),
     ).toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'Post announcement', 'Up to 10,000 characters.'],
+    ['es', 'Publicar anuncio', 'Hasta 10.000 caracteres.'],
+  ] as const)(
+    'writes the message limit in the screen’s language (%s, issue 30)',
+    async (language, post, hint) => {
+      const { user } = renderManager({}, language);
+      await user.click(screen.getByRole('button', { name: post }));
+      const dialog = await screen.findByRole('dialog', { name: post });
+      expect(within(dialog).getByText(new RegExp(hint.replace('.', '\\.')))).toBeInTheDocument();
+    },
+  );
 });

@@ -25,9 +25,13 @@ export interface CourseWaitingLineProps {
   headingOrder?: 2 | 3 | 4;
 }
 
+/** Headers, places and dates stay whole on one line (a header is never broken mid-word). */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
 /**
- * A course's waiting list for its teacher and administrators (read only): place, name, joined on. A
- * fixed-layout table whose cells wrap, so a phone never scrolls sideways.
+ * A course's waiting list for its teacher and administrators (read only): place, name, joined on. The
+ * columns size to their content: place and date take what they need, the name the rest, wrapping at
+ * its spaces, so a 375 px phone never scrolls sideways and no header breaks mid-word in Spanish.
  */
 export function CourseWaitingLine({
   entries,
@@ -64,25 +68,24 @@ export function CourseWaitingLine({
       ) : (
         <>
           <Text size="sm">{t('lineCount', { count: entries.length })}</Text>
-          <Table
-            withRowBorders
-            verticalSpacing={4}
-            layout="fixed"
-            style={{ overflowWrap: 'anywhere' }}
-          >
+          <Table withRowBorders verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w="4.5rem">{t('linePosition')}</Table.Th>
-                <Table.Th>{t('lineStudent')}</Table.Th>
-                <Table.Th w="7rem">{t('lineJoined')}</Table.Th>
+                <Table.Th style={ONE_LINE}>{t('linePosition')}</Table.Th>
+                <Table.Th style={ONE_LINE}>{t('lineStudent')}</Table.Th>
+                <Table.Th style={ONE_LINE}>{t('lineJoined')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {entries.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>{entry.position}</Table.Td>
-                  <Table.Td>{entry.name}</Table.Td>
-                  <Table.Td>{formatDate(entry.joinedAt, language)}</Table.Td>
+                  <Table.Td style={ONE_LINE}>{entry.position}</Table.Td>
+                  {/* The rest of the width: wraps at spaces; only a single word wider than the
+                      column is broken (overflow-wrap breaks where no space is left to break at). */}
+                  <Table.Td w="100%" style={{ overflowWrap: 'anywhere' }}>
+                    {entry.name}
+                  </Table.Td>
+                  <Table.Td style={ONE_LINE}>{formatDate(entry.joinedAt, language)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

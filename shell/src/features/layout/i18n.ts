@@ -24,6 +24,8 @@ export const en = {
     showMore: 'Show more',
     loading: 'Loading notifications',
     empty: 'No notifications yet. Grades, new materials and class changes will appear here.',
+    // Teachers and administrators: messages are the only kind that reaches them.
+    emptyStaff: 'No notifications yet. New messages will appear here.',
     failed: 'The notifications could not be loaded.',
     retry: 'Try again',
     markFailed: 'The notifications could not be marked as read. Try again.',
@@ -75,6 +77,7 @@ export const es: typeof en = {
     loading: 'Cargando las notificaciones',
     empty:
       'Aún no tienes notificaciones. Aquí aparecerán las notas, los materiales nuevos y los cambios de clase.',
+    emptyStaff: 'Aún no tienes notificaciones. Aquí aparecerán los mensajes nuevos.',
     failed: 'No se han podido cargar las notificaciones.',
     retry: 'Reintentar',
     markFailed: 'No se han podido marcar las notificaciones como leídas. Inténtalo de nuevo.',

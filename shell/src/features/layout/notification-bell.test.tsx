@@ -22,7 +22,10 @@ function notification(overrides: Partial<Notification> = {}): Notification {
   };
 }
 
-function renderBell(language: 'en' | 'es' = 'en') {
+function renderBell(
+  language: 'en' | 'es' = 'en',
+  role: 'student' | 'teacher' | 'admin' = 'student',
+) {
   const queryClient = createQueryClient({ retry: false });
   return renderShell(
     <QueryClientProvider client={queryClient}>
@@ -32,7 +35,7 @@ function renderBell(language: 'en' | 'es' = 'en') {
         <Route path="/activities" element={<p>Activities page</p>} />
       </Routes>
     </QueryClientProvider>,
-    { user: student(), language },
+    { user: student({ role }), language },
   );
 }
 
@@ -162,6 +165,52 @@ describe('NotificationBell', () => {
     expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
+
+  it.each([
+    [
+      'en',
+      'student',
+      'No notifications yet. Grades, new materials and class changes will appear here.',
+    ],
+    [
+      'es',
+      'student',
+      'Aún no tienes notificaciones. Aquí aparecerán las notas, los materiales nuevos y los cambios de clase.',
+    ],
+    ['en', 'teacher', 'No notifications yet. New messages will appear here.'],
+    ['es', 'teacher', 'Aún no tienes notificaciones. Aquí aparecerán los mensajes nuevos.'],
+    ['en', 'admin', 'No notifications yet. New messages will appear here.'],
+    ['es', 'admin', 'Aún no tienes notificaciones. Aquí aparecerán los mensajes nuevos.'],
+  ] as const)('says what will appear, in %s, for a %s (issue 30)', async (language, role, text) => {
+    vi.spyOn(notificationsService, 'unreadCount').mockResolvedValue(ok(0));
+    vi.spyOn(notificationsService, 'page').mockResolvedValue(ok({ items: [], next: null }));
+    const { user } = renderBell(language, role);
+    await user.click(
+      await screen.findByRole('button', {
+        name: language === 'en' ? 'Notifications' : 'Notificaciones',
+      }),
+    );
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Notifications', 'Mark all as read'],
+    ['es', 'Notificaciones', 'Marcar todas como leídas'],
+  ] as const)(
+    'lets the header wrap so "Mark all as read" is never cut, in %s (issue 30)',
+    async (language, bell, markAll) => {
+      vi.spyOn(notificationsService, 'unreadCount').mockResolvedValue(ok(0));
+      vi.spyOn(notificationsService, 'page').mockResolvedValue(ok({ items: [], next: null }));
+      const { user } = renderBell(language);
+      await user.click(await screen.findByRole('button', { name: bell }));
+      const button = await screen.findByRole('button', { name: markAll });
+      // The row wraps (the button takes its own line when the title and it do not fit) and the
+      // button keeps its whole width.
+      const row = button.parentElement!;
+      expect(row.getAttribute('style') ?? '').not.toContain('nowrap');
+      expect(button.style.flexShrink).toBe('0');
+    },
+  );
 
   it('says when the list could not be loaded, in its own words, and tries again', async () => {
     vi.spyOn(notificationsService, 'unreadCount').mockResolvedValue(ok(0));

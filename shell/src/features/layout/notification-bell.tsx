@@ -16,9 +16,10 @@ import {
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Notification } from '@portal/shared-data';
+import { authAtom, type Notification } from '@portal/shared-data';
 import { notificationMutations, notificationQueries } from '@portal/shared-data/queries';
 import { formatDateTime, useLanguage } from '@portal/shared-ui';
 import { namespace } from './i18n';
@@ -34,6 +35,7 @@ export function NotificationBell() {
   const { t } = useTranslation(namespace, { keyPrefix: 'notifications' });
   const { language } = useLanguage();
   const navigate = useNavigate();
+  const role = useAtomValue(authAtom).user?.role;
   const [opened, setOpened] = useState(false);
   const unread = useQuery(notificationQueries.unreadCount());
   const list = useInfiniteQuery({ ...notificationQueries.list(), enabled: opened });
@@ -78,11 +80,14 @@ export function NotificationBell() {
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0} role="dialog" aria-label={t('title')}>
-          <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+          {/* The row wraps: in Spanish the button takes its own line on a phone rather than losing
+              part of its label (a button's label is never cut). */}
+          <Group justify="space-between" px="md" py="sm" gap="xs" wrap="wrap">
             <Text fw={700}>{t('title')}</Text>
             <Button
               variant="subtle"
               size="compact-sm"
+              style={{ flexShrink: 0 }}
               disabled={count === 0}
               loading={markRead.isPending && markRead.variables === null}
               onClick={() => markRead.mutate(null)}
@@ -111,7 +116,8 @@ export function NotificationBell() {
               </Stack>
             ) : items.length === 0 ? (
               <Text size="sm" c="dimmed" p="md">
-                {t('empty')}
+                {/* Teachers and administrators are told only of messages (docs/notifications.md). */}
+                {t(role === 'teacher' || role === 'admin' ? 'emptyStaff' : 'empty')}
               </Text>
             ) : (
               <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>

@@ -114,10 +114,13 @@ export function Composer({ conversationId, userId }: { conversationId: string; u
               </Button>
             )}
           </FileButton>
+          {/* On a narrow screen Send may wrap below Attach ("Adjuntar un archivo" is long): its
+              automatic start margin keeps it at the end of whichever line it is on. */}
           <Button
             type="submit"
             leftSection={<IconSend size={16} aria-hidden />}
             loading={send.isPending}
+            style={{ marginLeft: 'auto' }}
           >
             {t('composer.send')}
           </Button>

@@ -161,6 +161,23 @@ describe('MessagesScreen', () => {
     });
   });
 
+  it.each([
+    ['en', 'Send'],
+    ['es', 'Enviar'],
+  ] as const)(
+    'keeps Send on the right even when it wraps below Attach (%s, issue 30)',
+    async (language, sendLabel) => {
+      vi.spyOn(messagesService, 'inbox').mockResolvedValue(ok([conversation({ unreadCount: 0 })]));
+      vi.spyOn(messagesService, 'thread').mockResolvedValue(ok({ items: [], older: null }));
+      renderScreen(language, '/messages?conversation=conv-1');
+      const send = await screen.findByRole('button', { name: sendLabel });
+      // An automatic start margin pushes it to the end of its line, whichever line it is on.
+      expect(send.style.marginLeft).toBe('auto');
+      const row = send.parentElement!;
+      expect(row.getAttribute('style') ?? '').not.toContain('nowrap');
+    },
+  );
+
   it('refuses an empty message without calling the server', async () => {
     vi.spyOn(messagesService, 'inbox').mockResolvedValue(ok([conversation({ unreadCount: 0 })]));
     vi.spyOn(messagesService, 'thread').mockResolvedValue(ok({ items: [], older: null }));

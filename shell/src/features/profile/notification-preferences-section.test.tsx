@@ -1,7 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, notificationsService, ok, type NotificationPreference } from '@portal/shared-data';
+import {
+  fail,
+  NOTIFICATION_KINDS,
+  notificationsService,
+  ok,
+  type NotificationPreference,
+} from '@portal/shared-data';
 import { createQueryClient } from '@portal/shared-data/queries';
 import { renderShell, student } from '../../test-support/render-shell';
 import { NotificationPreferencesSection } from './notification-preferences-section';
@@ -95,6 +101,66 @@ describe('NotificationPreferencesSection', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(
         'No se han podido cargar tus preferencias de notificaciones.',
       ),
+    );
+  });
+});
+
+describe('NotificationPreferencesSection per role (issue 30)', () => {
+  const ALL: NotificationPreference[] = NOTIFICATION_KINDS.map((kind) => ({
+    kind,
+    inApp: true,
+    byEmail: true,
+    isDefault: true,
+  }));
+
+  function renderFor(role: 'student' | 'teacher' | 'admin', language: 'en' | 'es' = 'en') {
+    return renderShell(
+      <QueryClientProvider client={createQueryClient({ retry: false })}>
+        <NotificationPreferencesSection />
+      </QueryClientProvider>,
+      { user: student({ id: `${role}-1`, role }), language },
+    );
+  }
+
+  it('shows a student every kind', async () => {
+    vi.spyOn(notificationsService, 'preferences').mockResolvedValue(ok(ALL));
+    renderFor('student');
+    await screen.findByRole('checkbox', { name: /^In the app: New messages/ });
+    // The header row and one row per kind.
+    expect(screen.getAllByRole('row')).toHaveLength(NOTIFICATION_KINDS.length + 1);
+  });
+
+  it.each(['teacher', 'admin'] as const)(
+    'shows a %s only the kinds that reach them (messages), in English and Spanish',
+    async (role) => {
+      vi.spyOn(notificationsService, 'preferences').mockResolvedValue(ok(ALL));
+      const { unmount } = renderFor(role);
+      expect(
+        await screen.findByRole('checkbox', { name: /^By email: New messages/ }),
+      ).toBeInTheDocument();
+      expect(screen.getAllByRole('row')).toHaveLength(2);
+      expect(
+        screen.queryByRole('checkbox', { name: 'By email: Grades and feedback on my work' }),
+      ).toBeNull();
+      unmount();
+      renderFor(role, 'es');
+      expect(await screen.findAllByRole('checkbox', { name: /Mensajes nuevos/ })).toHaveLength(2);
+      expect(screen.getAllByRole('row')).toHaveLength(2);
+    },
+  );
+
+  it('gives each checkbox a name and a target of at least 24 × 24 px (WCAG 2.5.8)', async () => {
+    vi.spyOn(notificationsService, 'preferences').mockResolvedValue(ok(PREFERENCES));
+    renderFor('student');
+    const box = await screen.findByRole('checkbox', {
+      name: 'In the app: Grades and feedback on my work',
+    });
+    // The whole cell is the checkbox's label, so a tap anywhere in it toggles the choice.
+    const label = box.closest('label');
+    expect(label).not.toBeNull();
+    // Mantine's md checkbox is 24 px (the default sm is 20 px).
+    expect(box.closest('[style*="--checkbox-size"]')?.getAttribute('style')).toContain(
+      'checkbox-size-md',
     );
   });
 });

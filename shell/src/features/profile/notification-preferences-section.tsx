@@ -1,8 +1,25 @@
-import { Alert, Card, Checkbox, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { authAtom, isNotificationKind, type NotificationPreference } from '@portal/shared-data';
+import {
+  authAtom,
+  isNotificationKind,
+  notificationKindReaches,
+  type NotificationPreference,
+} from '@portal/shared-data';
 import { notificationMutations, notificationQueries } from '@portal/shared-data/queries';
 import { namespace } from './i18n';
 
@@ -12,12 +29,16 @@ import { namespace } from './i18n';
  */
 export function NotificationPreferencesSection() {
   const { t } = useTranslation(namespace, { keyPrefix: 'notifications' });
-  const userId = useAtomValue(authAtom).user?.id;
+  const user = useAtomValue(authAtom).user;
+  const userId = user?.id;
   const preferences = useQuery(notificationQueries.preferences());
   const save = useMutation(notificationMutations.savePreference());
-  // Kinds a newer database knows and this build has no words for are left out.
-  const kinds = (preferences.data ?? []).filter((preference) =>
-    isNotificationKind(preference.kind),
+  // Kinds a newer database knows and this build has no words for are left out, and so are kinds that
+  // never reach the person's role (a teacher or an administrator is told only of messages).
+  const kinds = (preferences.data ?? []).filter(
+    (preference) =>
+      isNotificationKind(preference.kind) &&
+      (!user || notificationKindReaches(preference.kind, user.role)),
   );
 
   const change = (
@@ -71,9 +92,10 @@ export function NotificationPreferencesSection() {
                     <Table.Td>
                       <Text size="sm">{label}</Text>
                     </Table.Td>
-                    <Table.Td>
-                      <Group justify="center">
+                    <Table.Td p={0}>
+                      <CheckboxCell>
                         <Checkbox
+                          size="md"
                           aria-label={t('inAppFor', { kind: label })}
                           checked={preference.inApp}
                           // The last channel left cannot be unticked: the database keeps at least one.
@@ -85,11 +107,12 @@ export function NotificationPreferencesSection() {
                             change(preference, 'inApp', event.currentTarget.checked)
                           }
                         />
-                      </Group>
+                      </CheckboxCell>
                     </Table.Td>
-                    <Table.Td>
-                      <Group justify="center">
+                    <Table.Td p={0}>
+                      <CheckboxCell>
                         <Checkbox
+                          size="md"
                           aria-label={t('byEmailFor', { kind: label })}
                           checked={preference.byEmail}
                           disabled={saving || (preference.byEmail && !preference.inApp)}
@@ -100,7 +123,7 @@ export function NotificationPreferencesSection() {
                             change(preference, 'byEmail', event.currentTarget.checked)
                           }
                         />
-                      </Group>
+                      </CheckboxCell>
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -118,5 +141,23 @@ export function NotificationPreferencesSection() {
         </Text>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * A checkbox's cell is its label: a 24 px box (Mantine md) in a 44 px high, full-width hit area, so a tap
+ * anywhere in the cell toggles it (WCAG 2.5.8 asks for at least 24 × 24 px).
+ */
+function CheckboxCell({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="label"
+      display="flex"
+      mih={44}
+      px="xs"
+      style={{ alignItems: 'center', justifyContent: 'center', cursor: 'pointer' }}
+    >
+      {children}
+    </Box>
   );
 }

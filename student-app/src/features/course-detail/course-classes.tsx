@@ -15,6 +15,11 @@ export interface CourseClassesProps {
   attendeeId: string | null;
   /** A student without an active enrollment: the classes are hidden until they enroll. */
   mayEnroll: boolean;
+  /**
+   * Where such a student stands for a seat: `open` (the catalog enrols them), `full` (an active full
+   * course: its waiting list is the way in) or `waiting` (in line: enrolled when a seat frees up).
+   */
+  seat?: 'open' | 'full' | 'waiting';
   scheduled: ScheduledTime | undefined;
   now: Date;
 }
@@ -27,6 +32,7 @@ export function CourseClasses({
   detail,
   attendeeId,
   mayEnroll,
+  seat = 'open',
   scheduled,
   now,
 }: CourseClassesProps) {
@@ -80,7 +86,13 @@ export function CourseClasses({
             retrying={otherPage.isFetching}
           />
         ) : null}
-        {hidden ? (
+        {hidden && seat !== 'open' ? (
+          // The catalog cannot enrol anyone in a full course: no link there.
+          <EmptyState
+            icon={<IconSchool aria-hidden />}
+            title={seat === 'waiting' ? t('classes.waitingHint') : t('classes.fullHint')}
+          />
+        ) : hidden ? (
           <EmptyState
             icon={<IconSchool aria-hidden />}
             title={count > 0 ? t('classes.enrollToSee', { count }) : t('classes.enrollHint')}

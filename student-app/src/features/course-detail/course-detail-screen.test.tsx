@@ -7,6 +7,7 @@ import {
   dispatchOpenCourseDetail,
   paths,
   reviewsService,
+  waitingListService,
   type Announcement,
   type AppUser,
   type CourseDetail,
@@ -388,6 +389,75 @@ describe('Course detail: the course', () => {
     expect(section.getByRole('link', { name: 'Enroll from the Course Catalog' })).toHaveAttribute(
       'href',
       paths.catalog,
+    );
+  });
+
+  describe('a full course (issue 30): the Classes block says what the seat state is', () => {
+    const full = () =>
+      detail({
+        course: { ...detail().course, enrolledCount: 15, maxStudents: 15 },
+        enrollment: null,
+        materials: [],
+        classes: classPage([], 0),
+      });
+    const waitingEntry = {
+      id: 'entry-1',
+      courseId: COURSE_ID,
+      courseTitle: 'Business Spanish',
+      joinedAt: '2025-03-01T09:00:00Z',
+      position: 2,
+    };
+
+    it.each([
+      [
+        'en',
+        'Classes',
+        'You are on the waiting list. When a seat frees up, you are enrolled automatically and the classes appear here.',
+        'Enroll from the Course Catalog',
+      ],
+      [
+        'es',
+        'Clases',
+        'Estás en la lista de espera. Cuando se libere una plaza, tu inscripción se hará automáticamente y las clases aparecerán aquí.',
+        'Inscribirse desde el Catálogo de cursos',
+      ],
+    ] as const)(
+      'a student in line hears they will be enrolled, with no way to the catalog (%s)',
+      async (language, classes, text, catalog) => {
+        vi.mocked(waitingListService.mine).mockResolvedValue(ok([waitingEntry]));
+        getDetail.mockResolvedValue(ok(full()));
+        getScheduledTime.mockResolvedValue(ok({ classCount: 26, hours: 39 }));
+        renderPage({ language });
+        const section = within(await screen.findByRole('region', { name: classes }));
+        expect(await section.findByText(text)).toBeInTheDocument();
+        expect(section.queryByRole('link', { name: catalog })).not.toBeInTheDocument();
+      },
+    );
+
+    it.each([
+      [
+        'en',
+        'Classes',
+        'This course is full. Join its waiting list to be enrolled when a seat frees up.',
+        'Enroll from the Course Catalog',
+      ],
+      [
+        'es',
+        'Clases',
+        'Este curso está completo. Apúntate a su lista de espera para inscribirte cuando se libere una plaza.',
+        'Inscribirse desde el Catálogo de cursos',
+      ],
+    ] as const)(
+      'a student not in line hears the course is full (%s)',
+      async (language, classes, text, catalog) => {
+        vi.mocked(waitingListService.mine).mockResolvedValue(ok([]));
+        getDetail.mockResolvedValue(ok(full()));
+        getScheduledTime.mockResolvedValue(ok({ classCount: 26, hours: 39 }));
+        renderPage({ language });
+        const section = within(await screen.findByRole('region', { name: classes }));
+        expect(await section.findByText(text)).toBeInTheDocument();
+        expect(section.queryByRole('link', { name: catalog })).not.toBeInTheDocument();
+      },
     );
   });
 

@@ -6,8 +6,9 @@ import {
   courseDetailBackPath,
   courseDetailFrom,
   errorMessageKey,
+  isCourseFull,
 } from '@portal/shared-data';
-import { courseQueries, type PageLoader } from '@portal/shared-data/queries';
+import { courseQueries, waitingListQueries, type PageLoader } from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader } from '@portal/shared-ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +69,8 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
   const detail = useQuery(courseQueries.detail(courseId));
   // Without it the card shows the duration in weeks only.
   const scheduled = useQuery(courseQueries.scheduledTime(courseId));
+  // A student's own waiting-list entries (the same read as the waiting panel's, so one request).
+  const waiting = useQuery({ ...waitingListQueries.mine(), enabled: user?.role === 'student' });
   // Read at each render: Join turns into Join Now as a class comes within reach.
   const now = new Date();
 
@@ -116,6 +119,13 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
   // same); others would only see an empty list.
   const readsAnnouncements =
     !isStudent || enrollment?.status === 'active' || enrollment?.status === 'completed';
+  // What the Classes block says to a student who is not enrolled: the catalog cannot enrol anyone in
+  // a full course; one in its line is enrolled when a seat frees up (docs/waiting-list.md).
+  const seat = waiting.data?.some((entry) => entry.courseId === course.id)
+    ? 'waiting'
+    : course.isActive && isCourseFull(course)
+      ? 'full'
+      : 'open';
   const materialsEmpty =
     hiddenBecause === null
       ? t('materials.none')
@@ -143,6 +153,7 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
         detail={detail.data}
         attendeeId={attendeeId}
         mayEnroll={isStudent && !activelyEnrolled}
+        seat={seat}
         scheduled={scheduled.data}
         now={now}
       />

@@ -64,6 +64,10 @@ export const en = {
     enrollToSee_other: 'This course has {{count}} classes. Enroll to see them and join.',
     enrollHint: 'Enroll in this course to see its classes and join them.',
     enroll: 'Enroll from the Course Catalog',
+    // A full course (docs/waiting-list.md): the catalog cannot enrol them, so it is not offered.
+    waitingHint:
+      'You are on the waiting list. When a seat frees up, you are enrolled automatically and the classes appear here.',
+    fullHint: 'This course is full. Join its waiting list to be enrolled when a seat frees up.',
   },
   reviews: {
     title: 'Reviews',
@@ -154,6 +158,10 @@ export const es: typeof en = {
     enrollToSee_other: 'Este curso tiene {{count}} clases. Inscríbete para verlas y unirte.',
     enrollHint: 'Inscríbete en este curso para ver sus clases y unirte a ellas.',
     enroll: 'Inscribirse desde el Catálogo de cursos',
+    waitingHint:
+      'Estás en la lista de espera. Cuando se libere una plaza, tu inscripción se hará automáticamente y las clases aparecerán aquí.',
+    fullHint:
+      'Este curso está completo. Apúntate a su lista de espera para inscribirte cuando se libere una plaza.',
   },
   reviews: {
     title: 'Reseñas',
