@@ -398,7 +398,7 @@ describe('message_received notifications', () => {
   });
 });
 
-describe('reading a conversation reads its message notifications (20261130000700)', () => {
+describe('reading a conversation reads its message notifications (20261201006100)', () => {
   const unreadOf = async (person: Person, conversationId: string) =>
     (
       await ownerQuery<{ n: number }>(
