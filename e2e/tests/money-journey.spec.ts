@@ -3,11 +3,10 @@ import {
   DEMO,
   DEMO_PASSWORD,
   passwordGrant,
-  rest,
   signUpThroughApi,
   uniqueEmail,
 } from '../support/backend';
-import { withDatabase } from '../support/database';
+import { billingSettings, dueIn, pricedCourseWithClasses, totalRevenue } from '../support/money';
 import { AuthScreen, CourseCatalog, MyCourses, Portal } from '../support/pages';
 
 // Issue 31's journey, as the school lives it: a student enrols in a priced course and receives the
@@ -22,36 +21,9 @@ import { AuthScreen, CourseCatalog, MyCourses, Portal } from '../support/pages';
 
 const PRICE = 240;
 const PARTIAL = 100;
-const HOUR = 3_600_000;
-
-async function must(response: Response, what: string): Promise<Response> {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 const euros = (amount: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(amount);
-/** A figure as a card or cell shows it ('€1,234.56', '-€40.00') as a number. */
-const amountIn = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
-
-async function totalRevenue(page: Page): Promise<number> {
-  await page.goto('/');
-  const card = page.getByRole('group', { name: 'Total Revenue' });
-  await expect(card).toBeVisible();
-  const label = await card.getAttribute('aria-describedby');
-  const value = label ? await page.locator(`[id="${label}"]`).innerText() : await card.innerText();
-  return amountIn(value);
-}
-
-async function dueIn(drawer: Locator): Promise<number> {
-  return amountIn(
-    await drawer
-      .getByRole('row', { name: /^Due\b/ })
-      .getByRole('cell')
-      .innerText(),
-  );
-}
 
 /** The office's Billing → the student's one invoice, opened in its drawer. */
 async function openInvoice(page: Page, lastName: string, number: string): Promise<Locator> {
@@ -100,13 +72,7 @@ test('enrol, invoice, a partial payment, a drop and the refund the school’s ru
   const lastName = `Journey${stamp}`;
   const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
 
-  const settings = (await (
-    await must(
-      await rest('rpc/get_app_settings', admin, { method: 'POST', body: '{}' }),
-      'settings',
-    )
-  ).json()) as { billing?: { refundOnDrop?: string; taxRate?: number; currency?: string } };
-  const billing = settings.billing ?? {};
+  const billing = await billingSettings(admin);
   test.skip(
     (billing.refundOnDrop ?? 'pro_rata_classes_held') !== 'pro_rata_classes_held' ||
       (billing.currency ?? 'EUR') !== 'EUR',
@@ -118,41 +84,7 @@ test('enrol, invoice, a partial payment, a drop and the refund the school’s ru
   expect(owedBack).toBeGreaterThan(0);
 
   // A teacher's priced course with four weekly classes, the first held two days ago.
-  const teacherEmail = uniqueEmail('journey-teacher');
-  await signUpThroughApi(teacherEmail, DEMO_PASSWORD, 'Tom', 'Journey');
-  const teacher = await passwordGrant(teacherEmail, DEMO_PASSWORD);
-  await must(
-    await rest(`users?id=eq.${teacher.userId}`, admin, {
-      method: 'PATCH',
-      body: JSON.stringify({ role: 'teacher' }),
-    }),
-    'make teacher',
-  );
-  const created = await must(
-    await rest('courses?select=id', admin, {
-      method: 'POST',
-      headers: { Prefer: 'return=representation' },
-      body: JSON.stringify({
-        title,
-        description: 'A course that is paid for',
-        language: 'English',
-        teacher_id: teacher.userId,
-        max_students: 10,
-        price: PRICE,
-      }),
-    }),
-    'create course',
-  );
-  const [{ id: courseId }] = (await created.json()) as [{ id: string }];
-  await withDatabase((db) =>
-    db.query(
-      `insert into public.classes (course_id, title, scheduled_date, type, meeting_link)
-       select $1, format('Class %s', n), $2::timestamptz + make_interval(days => (n - 1) * 7), 'live',
-              'https://meet.example.org/journey'
-         from generate_series(1, 4) n`,
-      [courseId, new Date(Date.now() - 2 * 24 * HOUR).toISOString()],
-    ),
-  );
+  await pricedCourseWithClasses(admin, { title, price: PRICE, language: 'English' });
 
   const studentEmail = uniqueEmail('journey-student');
   await signUpThroughApi(studentEmail, DEMO_PASSWORD, 'Jo', lastName);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   DEMO,
   DEMO_PASSWORD,
@@ -8,6 +8,7 @@ import {
   signUpThroughApi,
   uniqueEmail,
 } from '../support/backend';
+import { dueIn, totalRevenue } from '../support/money';
 import { AuthScreen } from '../support/pages';
 
 // Money, the office (issue 31, docs/money.md "Screens: the office"): a new student is enrolled in a
@@ -17,25 +18,6 @@ import { AuthScreen } from '../support/pages';
 
 const COURSE_ID = 'c0a5e000-0000-4000-8000-000000000001'; // Spanish for Beginners, 299.00
 const PARTIAL = 37.25;
-
-/** A figure as a card or cell shows it ('$12,345.67', '€299.00') as a number. */
-function amountIn(text: string): number {
-  return Number(text.replace(/[^\d.-]/g, ''));
-}
-
-async function totalRevenue(page: Page): Promise<number> {
-  await page.goto('/');
-  const card = page.getByRole('group', { name: 'Total Revenue' });
-  await expect(card).toBeVisible();
-  const label = await card.getAttribute('aria-describedby');
-  const value = label ? await page.locator(`[id="${label}"]`).innerText() : await card.innerText();
-  return amountIn(value);
-}
-
-async function dueIn(drawer: Locator): Promise<number> {
-  const row = drawer.getByRole('row', { name: /^Due\b/ });
-  return amountIn(await row.getByRole('cell').innerText());
-}
 
 test('the office records a partial payment: due, received revenue and the CSV move by exactly it', async ({
   page,

@@ -5,11 +5,10 @@ import {
   DEMO,
   DEMO_PASSWORD,
   passwordGrant,
-  rest,
   signUpThroughApi,
   uniqueEmail,
 } from '../support/backend';
-import { withDatabase } from '../support/database';
+import { billingSettings, pricedCourseWithClasses } from '../support/money';
 import { AuthScreen, CourseCatalog, MyCourses, Portal } from '../support/pages';
 
 // Issue 31, the student's money: a student enrols in a priced course from the catalog, finds its invoice
@@ -21,12 +20,6 @@ import { AuthScreen, CourseCatalog, MyCourses, Portal } from '../support/pages';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 375, height: 812 };
 const PRICE = 240;
-const HOUR = 3_600_000;
-
-async function must(response: Response, what: string): Promise<Response> {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return response;
-}
 
 const euros = (amount: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(amount);
@@ -51,13 +44,7 @@ test('a student enrols in a priced course, gets the invoice and its PDF, drops, 
   const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
 
   // The school's billing settings as they are (the rule this test expects is the default one).
-  const settings = (await (
-    await must(
-      await rest('rpc/get_app_settings', admin, { method: 'POST', body: '{}' }),
-      'settings',
-    )
-  ).json()) as { billing?: { refundOnDrop?: string; taxRate?: number; currency?: string } };
-  const billing = settings.billing ?? {};
+  const billing = await billingSettings(admin);
   test.skip(
     (billing.refundOnDrop ?? 'pro_rata_classes_held') !== 'pro_rata_classes_held' ||
       (billing.currency ?? 'EUR') !== 'EUR',
@@ -67,41 +54,7 @@ test('a student enrols in a priced course, gets the invoice and its PDF, drops, 
   const total = Math.round(PRICE * (1 + taxRate / 100) * 100) / 100;
 
   // A teacher and a priced course with four classes, one of them already held.
-  const teacherEmail = uniqueEmail('money-teacher');
-  await signUpThroughApi(teacherEmail, DEMO_PASSWORD, 'Tina', 'Money');
-  const teacher = await passwordGrant(teacherEmail, DEMO_PASSWORD);
-  await must(
-    await rest(`users?id=eq.${teacher.userId}`, admin, {
-      method: 'PATCH',
-      body: JSON.stringify({ role: 'teacher' }),
-    }),
-    'make teacher',
-  );
-  const created = await must(
-    await rest('courses?select=id', admin, {
-      method: 'POST',
-      headers: { Prefer: 'return=representation' },
-      body: JSON.stringify({
-        title,
-        description: 'A course with a price',
-        language: 'Spanish',
-        teacher_id: teacher.userId,
-        max_students: 10,
-        price: PRICE,
-      }),
-    }),
-    'create course',
-  );
-  const [{ id: courseId }] = (await created.json()) as [{ id: string }];
-  await withDatabase((db) =>
-    db.query(
-      `insert into public.classes (course_id, title, scheduled_date, type, meeting_link)
-       select $1, format('Class %s', n), $2::timestamptz + make_interval(days => (n - 1) * 7), 'live',
-              'https://meet.example.org/money'
-         from generate_series(1, 4) n`,
-      [courseId, new Date(Date.now() - 2 * 24 * HOUR).toISOString()],
-    ),
-  );
+  await pricedCourseWithClasses(admin, { title, price: PRICE });
 
   // The student signs up, signs in on a phone and enrols from the catalog.
   const studentEmail = uniqueEmail('money-student');
