@@ -155,7 +155,13 @@ export function InvoicesTab({ onOpen }: InvoicesTabProps) {
                     {formatMoney(invoice.due, invoice.currency, language)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[invoice.status]} variant="light">
+                    {/* The whole word, never cut to "PEN…": the column takes the badge's width. */}
+                    <Badge
+                      color={STATUS_COLORS[invoice.status]}
+                      variant="light"
+                      size="sm"
+                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                    >
                       {t(`status.${invoice.status}`)}
                     </Badge>
                   </Table.Td>
