@@ -451,6 +451,50 @@ describe('claiming and recording (service role only)', () => {
     });
   });
 
+  it('leases the mail someone is waiting for (sign-in links, welcome) before older alerts and notifications', async () => {
+    // A password-reset link must not wait behind a backlog of notification mail (a busy school, or the
+    // whole integration run before this file). Queued and claimed in one transaction, as above.
+    await ownerQuery('begin');
+    let batch: { claim: string; mails: Array<{ id: string }> };
+    let waiting: string[];
+    let older: string[];
+    try {
+      older = (await queueMail(3)).map((row) => row.id);
+      waiting = (await queueMail(2)).map((row) => row.id);
+      await ownerQuery(
+        `update private.mail_queue set next_attempt_at = now() - interval '1 minute',
+                created_at = now() - interval '1 minute'
+          where id = any($1::uuid[])`,
+        [older],
+      );
+      await ownerQuery(
+        `update private.mail_queue set next_attempt_at = now(),
+                kind = case when to_email like 'box-%-1@%' then 'auth' else 'welcome' end
+          where id = any($1::uuid[])`,
+        [waiting],
+      );
+      await ownerQuery('set local role service_role');
+      const { rows } = await ownerQuery<{ batch: typeof batch }>(
+        'select public.claim_mail_batch(2) as batch',
+      );
+      batch = rows[0]!.batch;
+      await ownerQuery('commit');
+    } catch (error) {
+      await ownerQuery('rollback');
+      throw error;
+    }
+    const claimed = batch.mails.map((mail) => mail.id);
+    for (const id of claimed) {
+      await service.rpc('record_mail_outcome', {
+        mail_id: id,
+        claim: batch.claim,
+        outcome: 'released',
+      });
+    }
+    expect(claimed.sort()).toEqual([...waiting].sort());
+    expect(claimed.filter((id) => older.includes(id))).toEqual([]);
+  });
+
   it('counts a failure, retries 1, 2, 4 … minutes later, gives up after 8 and keeps the row', async () => {
     const claim = randomUUID();
     const lease = new Date(Date.now() + 60_000);

@@ -349,12 +349,20 @@ describe('a deactivated account and email links', () => {
   const RESET_PAGE = 'http://localhost:3001/reset-password';
 
   async function recoveryLink(email: string): Promise<string> {
-    // The account's welcome mail may be delivered after the recovery mail: look in every mail.
-    const mails = await readOutbox(email);
-    const link = mails
-      .flatMap((mail) => mail.text.split(/\s+/))
-      .find((word) => word.startsWith(`${API_URL}/auth/v1/verify?`));
-    expect(link).toBeDefined();
+    // The account's welcome mail may be delivered after the recovery mail: look in every mail, and
+    // wait for a delivery in flight (the outbox sends what is queued, sign-in links first).
+    let link: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          link = (await readOutbox(email))
+            .flatMap((mail) => mail.text.split(/\s+/))
+            .find((word) => word.startsWith(`${API_URL}/auth/v1/verify?`));
+          return link;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeDefined();
     return link as string;
   }
 
@@ -365,7 +373,8 @@ describe('a deactivated account and email links', () => {
     const token = await tokenOf(admin.client);
     const account = await accountMadeBy(token);
     expect(
-      (await anonClient().auth.resetPasswordForEmail(account.email, { redirectTo: RESET_PAGE })).error,
+      (await anonClient().auth.resetPasswordForEmail(account.email, { redirectTo: RESET_PAGE }))
+        .error,
     ).toBeNull();
     const link = await recoveryLink(account.email);
     expect((await call(token, { action: 'update', id: account.id, isActive: false })).status).toBe(
@@ -387,7 +396,8 @@ describe('a deactivated account and email links', () => {
     const early = await accountMadeBy(token);
     const earlyBrowser = anonClient({ flowType: 'pkce' });
     expect(
-      (await earlyBrowser.auth.resetPasswordForEmail(early.email, { redirectTo: RESET_PAGE })).error,
+      (await earlyBrowser.auth.resetPasswordForEmail(early.email, { redirectTo: RESET_PAGE }))
+        .error,
     ).toBeNull();
     const earlyLink = await recoveryLink(early.email);
     await call(token, { action: 'update', id: early.id, isActive: false });
