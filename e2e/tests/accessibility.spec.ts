@@ -120,7 +120,7 @@ const fromInvoice = (action: RegExp) => async (page: Page) => {
 // A credit note needs an invoice with something left to credit: the newest invoice of a full run may
 // be one an integration test voided, so the list is first filtered to open invoices.
 const fromOpenInvoice = (action: RegExp) => async (page: Page) => {
-  await page.getByRole('textbox', { name: /^(Status|Estado)$/ }).click();
+  await page.getByRole('combobox', { name: /^(Status|Estado)$/ }).click();
   await page.getByRole('option', { name: /^(Open|Pendiente)$/ }).click();
   // The filtered page has arrived when no row shows another status.
   const rows = page.getByRole('table').locator('tbody tr');
