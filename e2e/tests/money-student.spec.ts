@@ -72,6 +72,8 @@ test('a student enrols in a priced course, gets the invoice and its PDF, drops, 
   await portal.open('Course Catalog');
   const catalog = new CourseCatalog(page);
   await catalog.search(title);
+  // The card prices the course in the school's currency, as its invoice will (docs/money.md).
+  await expect(catalog.course(title)).toContainText(`${euros(PRICE)} total`);
   await catalog.enroll(title);
 
   // Billing: the invoice, its course and total, and the balance.

@@ -29,13 +29,19 @@ describe('readCachedPublicSettings', () => {
       sessionTimeout: null,
     });
   });
+
+  it('reads a copy kept before the currency was served as an unknown currency', () => {
+    const { currency: _currency, ...older } = school;
+    localStorage.setItem(PUBLIC_SETTINGS_STORAGE_KEY, JSON.stringify(older));
+    expect(readCachedPublicSettings()).toEqual({ ...school, currency: null, sessionTimeout: null });
+  });
 });
 
 describe('cachePublicSettings', () => {
   it('keeps the settings for the next load, without the session timeout', () => {
     cachePublicSettings(school);
     const cached = JSON.parse(localStorage.getItem(PUBLIC_SETTINGS_STORAGE_KEY) ?? '{}');
-    expect(cached).toMatchObject({ siteName: 'Escuela Sol', theme: 'dark' });
+    expect(cached).toMatchObject({ siteName: 'Escuela Sol', theme: 'dark', currency: 'GBP' });
     expect(cached).not.toHaveProperty('sessionTimeout');
     expect(readCachedPublicSettings()).toEqual({ ...school, sessionTimeout: null });
   });

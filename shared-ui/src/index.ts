@@ -85,6 +85,7 @@ export {
 // `@portal/shared-ui/standalone`.
 export type { ExposedPage, StandalonePage } from './standalone/exposed-page';
 export {
+  currencySymbol,
   formatAlternatives,
   formatDate,
   formatDateRange,

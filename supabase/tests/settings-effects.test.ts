@@ -11,7 +11,8 @@ import {
 } from './fixtures';
 
 // The settings that act outside the settings screen (get_public_settings in
-// 20261122001000_app_settings.sql, the alerts in 20261122001200_mail.sql): the public branding read, the
+// 20261122001000_app_settings.sql, with the billing currency since 20261201007201_price_currency.sql;
+// the alerts in 20261122001200_mail.sql): the public branding read, the
 // enrolment alert mail and the sign-in limiter's threshold. The settings row is shared by the whole stack,
 // so every test puts back what it changed.
 
@@ -20,10 +21,11 @@ let teacher: Person;
 let student: Person;
 let saved: Record<string, Record<string, unknown>>;
 
-const GROUPS = 'general, notifications, security, appearance, email';
+const GROUPS = 'general, notifications, security, appearance, email, billing';
 const BRANDING_KEYS = [
   'accentColor',
   'contactEmail',
+  'currency',
   'defaultLanguage',
   'primaryColor',
   'secondaryColor',
@@ -106,6 +108,49 @@ describe('get_public_settings', () => {
     expect(error).toBeNull();
     expect((await anonClient().rpc('get_public_settings')).data).toMatchObject({
       siteName: 'Escuela Norte',
+    });
+  });
+
+  it('gives everyone the billing currency for prices, and no other billing setting', async () => {
+    await setGroup('billing', {
+      currency: 'GBP',
+      legalName: 'Faro Escuela de Idiomas S.L.',
+      address: 'Calle del Faro 7, Cádiz',
+      taxId: 'B-11223344',
+      taxRate: 21,
+      refundOnDrop: 'none',
+      paymentTermsDays: 30,
+    });
+    for (const client of [anonClient(), student.client, teacher.client, admin.client]) {
+      const { data, error } = await client.rpc('get_public_settings');
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ currency: 'GBP' });
+      const keys = Object.keys(data as object);
+      for (const key of [
+        'legalName',
+        'address',
+        'taxId',
+        'taxRate',
+        'invoiceMode',
+        'refundOnDrop',
+        'paymentTermsDays',
+        'billing',
+        'schoolName',
+      ]) {
+        expect(keys).not.toContain(key);
+      }
+      const text = JSON.stringify(data);
+      expect(text).not.toContain('Faro Escuela de Idiomas');
+      expect(text).not.toContain('Calle del Faro');
+      expect(text).not.toContain('B-11223344');
+      expect(text).not.toContain('pro_rata');
+    }
+
+    // An admin's change of currency shows on the next read, a visitor's too.
+    await setGroup('billing', { currency: 'USD' });
+    expect((await anonClient().rpc('get_public_settings')).data).toMatchObject({ currency: 'USD' });
+    expect((await student.client.rpc('get_public_settings')).data).toMatchObject({
+      currency: 'USD',
     });
   });
 

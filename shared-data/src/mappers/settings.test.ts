@@ -53,15 +53,34 @@ describe('toPublicSettings', () => {
       primaryColor: '#7C3AED',
       secondaryColor: '#0ea5e9',
       accentColor: '#f43',
+      currency: 'GBP',
       sessionTimeout: 90,
     };
     expect(toPublicSettings(row)).toEqual(row);
   });
 
+  it('reads a missing or malformed currency as unknown (null), never as a guess', () => {
+    // An answer from before the currency was served, or a browser copy kept then.
+    expect(toPublicSettings({ siteName: 'Escuela Sol' }).currency).toBeNull();
+    for (const currency of ['eur', 'EURO', '€', 12, null, '']) {
+      expect(toPublicSettings({ currency }).currency).toBeNull();
+    }
+    expect(toPublicSettings({ currency: 'EUR' }).currency).toBe('EUR');
+  });
+
   it.each([
     [null],
     ['text'],
-    [{ siteName: '', theme: 'neon', primaryColor: 'red', sessionTimeout: 0, contactEmail: 'call us' }],
+    [
+      {
+        siteName: '',
+        theme: 'neon',
+        primaryColor: 'red',
+        sessionTimeout: 0,
+        contactEmail: 'call us',
+        currency: 'dollars',
+      },
+    ],
     [{ siteName: 7, defaultLanguage: null, accentColor: '#12', sessionTimeout: '30' }],
   ])('reads %j as the defaults', (row) => {
     expect(toPublicSettings(row)).toEqual(DEFAULT_PUBLIC_SETTINGS);
@@ -76,6 +95,7 @@ describe('toPublicSettings', () => {
       primaryColor: '#3B82F6',
       secondaryColor: '#10B981',
       accentColor: '#F59E0B',
+      currency: null,
       sessionTimeout: null,
     });
   });

@@ -63,8 +63,9 @@ export function toSettingsWriteRow(changes: Partial<SettingsGroups>): Partial<Se
 }
 
 /**
- * What every page may know before anyone signs in (`get_public_settings()`): the branding, the theme
- * and the default language; `sessionTimeout` (minutes) only for a signed-in caller, null otherwise.
+ * What every page may know before anyone signs in (`get_public_settings()`): the branding, the theme,
+ * the default language and the currency prices are shown in; `sessionTimeout` (minutes) only for a
+ * signed-in caller, null otherwise.
  */
 export type PublicSettings = {
   siteName: string;
@@ -75,6 +76,12 @@ export type PublicSettings = {
   primaryColor: string;
   secondaryColor: string;
   accentColor: string;
+  /**
+   * The school's billing currency (ISO 4217, e.g. 'EUR'), which every course price is shown in
+   * (docs/money.md). Null when unknown (an answer or a browser copy from before it was served):
+   * shared-ui's `formatPrice` then keeps its old dollars.
+   */
+  currency: string | null;
   sessionTimeout: number | null;
 };
 
@@ -86,11 +93,13 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   primaryColor: DEFAULT_SETTINGS.appearance.primaryColor,
   secondaryColor: DEFAULT_SETTINGS.appearance.secondaryColor,
   accentColor: DEFAULT_SETTINGS.appearance.accentColor,
+  currency: null,
   sessionTimeout: null,
 };
 
 const PUBLIC_HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const PUBLIC_THEMES: readonly string[] = ['light', 'dark', 'auto'];
+const CURRENCY_CODE = /^[A-Z]{3}$/;
 
 /**
  * The public settings from `get_public_settings()` (or the browser's cached copy): every value is
@@ -108,6 +117,7 @@ export function toPublicSettings(row: unknown): PublicSettings {
   const color = (key: 'primaryColor' | 'secondaryColor' | 'accentColor') =>
     text(key, (value) => PUBLIC_HEX_COLOR.test(value));
   const timeout = source.sessionTimeout;
+  const currency = source.currency;
   return {
     siteName: text('siteName', (value) => value.trim() !== ''),
     contactEmail: text('contactEmail', (value) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)),
@@ -116,6 +126,7 @@ export function toPublicSettings(row: unknown): PublicSettings {
     primaryColor: color('primaryColor'),
     secondaryColor: color('secondaryColor'),
     accentColor: color('accentColor'),
+    currency: typeof currency === 'string' && CURRENCY_CODE.test(currency) ? currency : null,
     sessionTimeout:
       typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0 ? timeout : null,
   };

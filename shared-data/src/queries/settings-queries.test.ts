@@ -1,7 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_SETTINGS_STORAGE_KEY, readCachedPublicSettings } from '../public-settings-cache';
 import { installFakeSupabase } from '../test-support/fake-supabase';
+import type { PublicSettings } from '../mappers/settings';
+import { settingsKeys } from './keys';
 import { settingsQueries } from './settings-queries';
 import { schoolPublicSettings } from '../test-support/settings-fixtures';
 
@@ -51,5 +53,29 @@ describe('settingsQueries.public', () => {
     await expect(client.fetchQuery(settingsQueries.public())).rejects.toThrow();
 
     expect(readCachedPublicSettings().siteName).toBe('Cached School');
+  });
+});
+
+describe('settingsQueries.currency', () => {
+  it('is the currency of the page’s one read of the public settings', async () => {
+    fake.on('POST', SETTINGS_RPC, { body: { ...school, currency: 'EUR' } });
+    const client = new QueryClient();
+    await client.fetchQuery(settingsQueries.public());
+
+    const observer = new QueryObserver(client, settingsQueries.currency());
+    expect(observer.getCurrentResult().data).toBe('EUR');
+    observer.subscribe(() => {})();
+
+    expect(reads()).toBe(1);
+  });
+
+  it('is null when the page’s answer has no currency (an older shell mapped it)', async () => {
+    const client = new QueryClient();
+    const { currency: _currency, ...older } = school;
+    client.setQueryData(settingsKeys.public(), older as PublicSettings);
+
+    const observer = new QueryObserver(client, settingsQueries.currency());
+    expect(observer.getCurrentResult().data).toBeNull();
+    expect(reads()).toBe(0);
   });
 });

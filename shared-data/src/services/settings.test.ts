@@ -78,6 +78,7 @@ describe('settingsService.getPublic', () => {
         primaryColor: '#7C3AED',
         secondaryColor: '#0EA5E9',
         accentColor: '#F43F5E',
+        currency: 'EUR',
         sessionTimeout: 45,
       },
     });
@@ -92,6 +93,7 @@ describe('settingsService.getPublic', () => {
         primaryColor: '#7C3AED',
         secondaryColor: '#0EA5E9',
         accentColor: '#F43F5E',
+        currency: 'EUR',
         sessionTimeout: 45,
       },
     });
@@ -106,6 +108,7 @@ describe('settingsService.getPublic', () => {
         theme: 'sepia',
         primaryColor: 'blue',
         accentColor: '#abc',
+        currency: 'euros',
       },
     });
 
@@ -119,6 +122,7 @@ describe('settingsService.getPublic', () => {
         primaryColor: '#3B82F6',
         secondaryColor: '#10B981',
         accentColor: '#abc',
+        currency: null,
         sessionTimeout: null,
       },
     });

@@ -9,5 +9,6 @@ export const schoolPublicSettings: PublicSettings = {
   primaryColor: '#7C3AED',
   secondaryColor: '#0EA5E9',
   accentColor: '#F43F5E',
+  currency: 'GBP',
   sessionTimeout: 45,
 };

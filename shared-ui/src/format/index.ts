@@ -1,4 +1,4 @@
-export { formatMoney, formatPrice } from './currency';
+export { currencySymbol, FALLBACK_PRICE_CURRENCY, formatMoney, formatPrice } from './currency';
 export {
   formatDate,
   formatDateRange,

@@ -26,6 +26,7 @@ const school: PublicSettings = {
   primaryColor: '#7C3AED',
   secondaryColor: '#0EA5E9',
   accentColor: '#F43F5E',
+  currency: 'EUR',
   sessionTimeout: null,
 };
 

@@ -11,10 +11,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDidUpdate, useReducedMotion } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import {
   IconArrowBackUp,
   IconCalendarEvent,
-  IconCurrencyDollar,
+  IconCoins,
   IconLanguage,
   IconPencil,
   IconSpeakerphone,
@@ -29,6 +30,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { courseDetailState, isCourseFull, paths, type Course } from '@portal/shared-data';
+import { settingsQueries } from '@portal/shared-data/queries';
 import {
   LEVEL_COLORS,
   announcementsNamespace,
@@ -100,6 +102,8 @@ export function CourseFlipCard({
 }: CourseFlipCardProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
+  // The school's currency, from the page's one read of the public settings (no request of its own).
+  const currency = useQuery(settingsQueries.currency()).data;
   const titleId = useId();
   const studentsHeadingId = useId();
   const [face, setFace] = useState<Face>('front');
@@ -182,8 +186,8 @@ export function CourseFlipCard({
                   max: course.maxStudents,
                 })}
               </Fact>
-              <Fact icon={IconCurrencyDollar} label={t('course.price', { ns: 'common' })}>
-                {formatPrice(course.price, language)}
+              <Fact icon={IconCoins} label={t('course.price', { ns: 'common' })}>
+                {formatPrice(course.price, language, currency)}
               </Fact>
             </Stack>
             {/* Side by side when they fit, stacked when they do not: never a cut-off label. */}

@@ -16,7 +16,7 @@ import {
   type Course,
   type CourseFormValues,
 } from '@portal/shared-data';
-import { courseMutations, userQueries } from '@portal/shared-data/queries';
+import { courseMutations, settingsQueries, userQueries } from '@portal/shared-data/queries';
 import {
   CourseFormFields,
   ErrorBanner,
@@ -65,6 +65,8 @@ export function CourseFormModal({ editing, onClose, onSaved }: CourseFormModalPr
   const { t } = useTranslation(courseFormNamespace);
   const { t: tScreen } = useTranslation(namespace);
   const teachers = useQuery(userQueries.teachers());
+  // The school's currency, from the page's one read of the public settings (no request of its own).
+  const currency = useQuery(settingsQueries.currency()).data;
   const create = useMutation(courseMutations.create());
   const update = useMutation(courseMutations.update());
   const saving = create.isPending || update.isPending;
@@ -123,6 +125,7 @@ export function CourseFormModal({ editing, onClose, onSaved }: CourseFormModalPr
         disabled={saving}
         textLimits={COURSE_TEXT_LIMITS}
         priceStep={COURSE_PRICE.step}
+        currency={currency}
       />
     </FormModal>
   );

@@ -2,12 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_PUBLIC_SETTINGS,
   announcementsService,
   courseManagementReadModel,
   coursesService,
   fail,
   ok,
   paths,
+  settingsService,
   type Course,
   type CourseManagementStats,
   type Paged,
@@ -28,6 +30,8 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   });
   Object.assign(actual.courseManagementReadModel, { stats: vi.fn() });
   Object.assign(actual.usersService, { listTeachers: vi.fn() });
+  // The page's public settings (the shell's one read): the school's currency for prices.
+  Object.assign(actual.settingsService, { getPublic: vi.fn() });
   Object.assign(actual.announcementsService, {
     forCourse: vi.fn(),
     update: vi.fn(),
@@ -97,6 +101,9 @@ beforeEach(() => {
   listCourses.mockReset();
   managementStats.mockReset();
   managementStats.mockResolvedValue(ok(STATS));
+  vi.mocked(settingsService.getPublic).mockResolvedValue(
+    ok({ ...DEFAULT_PUBLIC_SETTINGS, currency: 'EUR' }),
+  );
   deleteCourse.mockReset();
   listEnrollments.mockReset();
 });
@@ -211,7 +218,8 @@ describe('Course Management', () => {
     expect(card).toHaveTextContent('Teacher: Marta Ruiz');
     expect(card).toHaveTextContent('Duration: 10 weeks');
     expect(card).toHaveTextContent('Students: 2/30 students');
-    expect(card).toHaveTextContent('Price: $349.50');
+    // In the school's currency (its public settings, read once for the page), not dollars.
+    await waitFor(() => expect(card).toHaveTextContent('Price: €349.50'));
     expect(within(card).getByRole('link', { name: 'Business Spanish' })).toHaveAttribute(
       'href',
       paths.courseDetail('course-1'),

@@ -172,6 +172,30 @@ describe('CourseCard', () => {
     expect(within(second).getByRole('button', { name: 'Completo' })).toBeDisabled();
   });
 
+  it('shows the price in the currency it is given, in the reader’s language', () => {
+    const { unmount } = renderWithProviders(
+      <CourseCard course={{ ...course, price: 240 }} currency="EUR" />,
+    );
+    expect(card()).toHaveTextContent('€240.00 total');
+    expect(card()).not.toHaveTextContent('$');
+    unmount();
+
+    renderWithProviders(<CourseCard course={{ ...course, price: 240 }} currency="EUR" />, {
+      language: 'es',
+    });
+    expect(card().textContent?.replace(/\s/g, ' ')).toContain('240,00 € en total');
+  });
+
+  it('shows pounds when the school bills in pounds', () => {
+    renderWithProviders(<CourseCard course={course} currency="GBP" />);
+    expect(card()).toHaveTextContent('£299.00 total');
+  });
+
+  it('keeps the old dollars when no currency is known', () => {
+    renderWithProviders(<CourseCard course={course} currency={null} />);
+    expect(card()).toHaveTextContent('$299.00 total');
+  });
+
   it('shows a language it has no translation for as given', () => {
     renderWithProviders(<CourseCard course={{ ...course, language: 'Portuguese' }} />);
     expect(card()).toHaveTextContent('Language: Portuguese');

@@ -40,7 +40,7 @@ export interface CourseCardCourse {
   maxStudents: number;
   /** Null when the teacher is unknown; the card shows its translated word for it. */
   teacherName: string | null;
-  /** US dollars for the whole course. */
+  /** For the whole course, in the card's `currency`. */
   price: number;
   /** Mean of the course's reviews, null when it has none. */
   averageRating: number | null;
@@ -57,6 +57,11 @@ export interface CourseCardProps {
   enrolled?: boolean;
   /** Replaces the enrol button, e.g. a "Course Classroom" link or admin actions. */
   footer?: ReactNode;
+  /**
+   * The school's currency (ISO 4217, shared-data's `settingsQueries.currency()`) the price is shown
+   * in; without it, the old US dollars.
+   */
+  currency?: string | null;
 }
 
 /** Catalog colours. */
@@ -92,6 +97,7 @@ export function CourseCard({
   enrolling = false,
   enrolled = false,
   footer,
+  currency,
 }: CourseCardProps) {
   const { t, i18n } = useTranslation('common');
   const { language } = useLanguage();
@@ -198,7 +204,7 @@ export function CourseCard({
         <Stack gap="xs" mt="auto">
           <Text size="lg" fw={700}>
             <VisuallyHidden>{t('course.price')}: </VisuallyHidden>
-            {t('course.priceTotal', { price: formatPrice(course.price, language) })}
+            {t('course.priceTotal', { price: formatPrice(course.price, language, currency) })}
           </Text>
           {full && !enrolled ? (
             <Text id={noticeId} size="sm" c="red">

@@ -173,6 +173,26 @@ describe('CourseFormFields', () => {
     );
   });
 
+  it('asks for the price in the currency it is given: the code in the label, the symbol before it', () => {
+    const { unmount } = render({ currency: 'EUR' });
+    const price = screen.getByRole('textbox', { name: 'Price (EUR)' });
+    expect(price).toHaveValue('299');
+    const field = price.closest('.mantine-NumberInput-wrapper') as HTMLElement;
+    expect(field).toHaveTextContent('€');
+    expect(field).not.toHaveTextContent('$');
+    unmount();
+
+    render({ currency: 'GBP' }, 'es');
+    const precio = screen.getByRole('textbox', { name: 'Precio (GBP)' });
+    expect(precio.closest('.mantine-NumberInput-wrapper')).toHaveTextContent('GBP');
+  });
+
+  it('keeps the old dollars when no currency is known', () => {
+    render({ currency: null });
+    const price = screen.getByRole('textbox', { name: 'Price (USD)' });
+    expect(price.closest('.mantine-NumberInput-wrapper')).toHaveTextContent('$');
+  });
+
   it('speaks Spanish', () => {
     render({ editing: true, initial: { language: 'English', level: 'intermediate' } }, 'es');
     expect(screen.getByRole('textbox', { name: 'Título' })).toBeInTheDocument();

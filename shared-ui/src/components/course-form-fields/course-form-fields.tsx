@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../format';
+import { currencySymbol, FALLBACK_PRICE_CURRENCY, intlLocale } from '../../format';
 import { useLanguage } from '../../i18n';
 import { namespace } from './i18n';
 
@@ -59,6 +59,12 @@ export interface CourseFormFieldsProps {
   textLimits: { title: number; description: number; thumbnailUrl: number };
   /** The price's step, e.g. 0.01 (shared-data's COURSE_PRICE.step); also sets its decimals. */
   priceStep: number;
+  /**
+   * The school's currency (ISO 4217, shared-data's `settingsQueries.currency()`) the price is typed
+   * in: its code in the label, its symbol in the reader's language before the figure. Without it,
+   * the old US dollars.
+   */
+  currency?: string | null;
 }
 
 /** Characters as the database counts them: after trimming, an emoji is one. */
@@ -84,6 +90,7 @@ export function CourseFormFields({
   disabled = false,
   textLimits,
   priceStep,
+  currency,
 }: CourseFormFieldsProps) {
   const { t } = useTranslation(namespace);
   const { language: uiLanguage } = useLanguage();
@@ -91,6 +98,9 @@ export function CourseFormFields({
   const step = new Intl.NumberFormat(intlLocale(uiLanguage), {
     minimumFractionDigits: decimals,
   }).format(priceStep);
+  const priceCurrency =
+    currency && /^[A-Z]{3}$/.test(currency) ? currency : FALLBACK_PRICE_CURRENCY;
+  const priceSymbol = currencySymbol(uiLanguage, priceCurrency);
 
   // Select keeps null for "nothing chosen"; the form keeps ''.
   const choice = (field: 'language' | 'category' | 'level' | 'teacherId') => ({
@@ -183,11 +193,14 @@ export function CourseFormFields({
           {...form.getInputProps('duration')}
         />
         <NumberInput
-          label={t('fields.price')}
+          label={t('fields.price', { currency: priceCurrency })}
           description={t('fields.priceHint', { step })}
           min={0}
           step={priceStep}
-          leftSection={<span aria-hidden>$</span>}
+          // The symbol before the figure in every language (the label names the code): the right
+          // side holds the step controls. 'US$' or 'GBP' (Spanish) gets a wider section.
+          leftSection={<span aria-hidden>{priceSymbol}</span>}
+          leftSectionWidth={priceSymbol.length > 1 ? 44 : undefined}
           withAsterisk
           disabled={disabled}
           {...form.getInputProps('price')}

@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_PUBLIC_SETTINGS,
   catalogReadModel,
   coursesService,
+  settingsService,
   waitingListService,
   type CatalogCourse,
   type Paged,
@@ -129,6 +131,22 @@ describe('Course Catalog', () => {
       page: 1,
     });
     expect(listLanguages).toHaveBeenCalledTimes(1);
+  });
+
+  it("prices the courses in the school's currency, from the page's public settings", async () => {
+    const getPublic = vi
+      .spyOn(settingsService, 'getPublic')
+      .mockResolvedValue({ success: true, data: { ...DEFAULT_PUBLIC_SETTINGS, currency: 'EUR' } });
+    listCatalog.mockResolvedValue(pageOf([aCourse({ price: 240 })]));
+    renderScreen(<CatalogScreen />, { path: '/catalog', language: 'es' });
+
+    const card = await screen.findByRole('article', { name: 'Business Spanish' });
+    await waitFor(() =>
+      expect(card.textContent?.replace(/\s/g, ' ')).toContain('240,00 € en total'),
+    );
+    expect(card).not.toHaveTextContent('US$');
+    expect(getPublic).toHaveBeenCalledTimes(1);
+    getPublic.mockRestore();
   });
 
   it('says when there are no courses, and when nothing matches the filters', async () => {

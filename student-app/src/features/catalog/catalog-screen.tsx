@@ -26,6 +26,7 @@ import {
   courseKeys,
   courseMutations,
   courseQueries,
+  settingsQueries,
   useMyWaitingList,
   useWaitingListLive,
 } from '@portal/shared-data/queries';
@@ -55,6 +56,8 @@ export default function CatalogScreen() {
   };
   const courses = useQuery(courseQueries.catalog(query));
   const languages = useQuery(courseQueries.catalogLanguages());
+  // The school's currency, from the page's one read of the public settings (no request of its own).
+  const currency = useQuery(settingsQueries.currency()).data;
   const enroll = useMutation(courseMutations.enroll());
   // The student's places in line, one request for every course on the page (docs/waiting-list.md).
   const studentId = user?.role === 'student' ? user.id : undefined;
@@ -180,6 +183,7 @@ export default function CatalogScreen() {
                   averageRating: course.averageRating,
                   reviewCount: course.reviewCount,
                 }}
+                currency={currency}
                 enrolled={course.isEnrolled}
                 enrolling={enrollingId === course.id}
                 onEnroll={() => enrollIn(course)}

@@ -1,5 +1,5 @@
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,7 +18,7 @@ import {
   type CourseFormValues,
   type TeacherCourse,
 } from '@portal/shared-data';
-import { courseMutations } from '@portal/shared-data/queries';
+import { courseMutations, settingsQueries } from '@portal/shared-data/queries';
 import {
   CourseFormFields,
   FormModal,
@@ -53,6 +53,8 @@ function selfAsTeacher(user: AppUser | null, unknown: string): CourseFormTeacher
 export function CourseFormModal({ editing, onClose, onSaved }: CourseFormModalProps) {
   const { t } = useTranslation(courseFormNamespace);
   const { user } = useAtomValue(authAtom);
+  // The school's currency, from the page's one read of the public settings (no request of its own).
+  const currency = useQuery(settingsQueries.currency()).data;
   const create = useMutation(courseMutations.create());
   const update = useMutation(courseMutations.update());
   const saving = create.isPending || update.isPending;
@@ -103,6 +105,7 @@ export function CourseFormModal({ editing, onClose, onSaved }: CourseFormModalPr
         disabled={saving}
         textLimits={COURSE_TEXT_LIMITS}
         priceStep={COURSE_PRICE.step}
+        currency={currency}
       />
     </FormModal>
   );

@@ -1,9 +1,11 @@
 import { Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDoor, IconPencil, IconSpeakerphone } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TeacherCourse } from '@portal/shared-data';
+import { settingsQueries } from '@portal/shared-data/queries';
 import {
   announcementsNamespace,
   courseFormNamespace,
@@ -50,6 +52,8 @@ export function CoursePanel({
 }: CoursePanelProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
+  // The school's currency, from the page's one read of the public settings (no request of its own).
+  const currency = useQuery(settingsQueries.currency()).data;
   const link = courseLink(course.id);
   return (
     <Stack gap="md">
@@ -83,7 +87,7 @@ export function CoursePanel({
         <Fact label={t('duration')}>
           {t('course.weeks', { ns: 'common', count: course.duration })}
         </Fact>
-        <Fact label={t('price')}>{formatPrice(course.price, language)}</Fact>
+        <Fact label={t('price')}>{formatPrice(course.price, language, currency)}</Fact>
         <Fact label={t('classes')}>{course.classCount}</Fact>
         <Fact label={t('nextClass')}>
           {course.nextClassAt

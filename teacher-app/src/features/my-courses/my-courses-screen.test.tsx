@@ -3,12 +3,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_PUBLIC_SETTINGS,
   announcementsService,
   coursesService,
   fail,
   myCoursesReadModel,
   ok,
   paths,
+  settingsService,
   waitingListService,
   type Course,
   type Paged,
@@ -27,6 +29,8 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   Object.assign(actual.coursesService, { create: vi.fn(), update: vi.fn() });
   Object.assign(actual.announcementsService, { forCourse: vi.fn(), create: vi.fn() });
   Object.assign(actual.waitingListService, { forCourse: vi.fn() });
+  // The page's public settings (the shell's one read): the school's currency for prices.
+  Object.assign(actual.settingsService, { getPublic: vi.fn() });
   return actual;
 });
 
@@ -138,6 +142,9 @@ beforeEach(() => {
   updateCourse.mockReset();
   courseWaitingList.mockReset();
   courseWaitingList.mockResolvedValue(ok([]));
+  vi.mocked(settingsService.getPublic).mockResolvedValue(
+    ok({ ...DEFAULT_PUBLIC_SETTINGS, currency: 'EUR' }),
+  );
 });
 
 afterEach(() => {
@@ -270,7 +277,8 @@ describe('My Courses (teacher)', () => {
     const panel = await screen.findByRole('complementary', { name: 'Course details' });
     expect(within(panel).getByRole('heading', { name: 'Business Spanish' })).toBeInTheDocument();
     expect(panel).toHaveTextContent('Meetings, email and negotiation');
-    expect(panel).toHaveTextContent('$349.50');
+    // In the school's currency (its public settings, read once for the page), not dollars.
+    await waitFor(() => expect(panel).toHaveTextContent('€349.50'));
     expect(panel).toHaveTextContent('10 weeks');
     expect(panel).toHaveTextContent('Business');
     expect(
@@ -281,7 +289,7 @@ describe('My Courses (teacher)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Details of English B2' }));
     expect(within(panel).getByRole('heading', { name: 'English B2' })).toBeInTheDocument();
-    expect(panel).toHaveTextContent('$120.00');
+    expect(panel).toHaveTextContent('€120.00');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -364,7 +372,7 @@ describe('My Courses (teacher)', () => {
     // The defaults of a new course.
     expect(within(dialog).getByRole('combobox', { name: 'Level' })).toHaveValue('Beginner');
     expect(within(dialog).getByRole('textbox', { name: 'Duration (weeks)' })).toHaveValue('8');
-    expect(within(dialog).getByRole('textbox', { name: 'Price (USD)' })).toHaveValue('299');
+    expect(within(dialog).getByRole('textbox', { name: 'Price (EUR)' })).toHaveValue('299');
     expect(within(dialog).getByRole('textbox', { name: 'Max students' })).toHaveValue('30');
     expect(within(dialog).getByRole('combobox', { name: 'Teacher' })).toHaveValue('Marta Ruiz');
     // Active is for editing only.
@@ -374,7 +382,7 @@ describe('My Courses (teacher)', () => {
     fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'Airports and hotels');
     await user.click(within(dialog).getByRole('combobox', { name: 'Language' }));
     await user.click(await within(dialog).findByRole('option', { name: 'Spanish' }));
-    fill(within(dialog).getByRole('textbox', { name: 'Price (USD)' }), '120.5');
+    fill(within(dialog).getByRole('textbox', { name: 'Price (EUR)' }), '120.5');
     await user.click(within(dialog).getByRole('button', { name: 'Create Course' }));
 
     expect(await screen.findByText('Course created')).toBeInTheDocument();
@@ -484,7 +492,7 @@ describe('My Courses (teacher)', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Language' })).toHaveValue('Spanish');
     expect(within(dialog).getByRole('combobox', { name: 'Level' })).toHaveValue('Intermediate');
     expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveValue('Business');
-    expect(within(dialog).getByRole('textbox', { name: 'Price (USD)' })).toHaveValue('349.5');
+    expect(within(dialog).getByRole('textbox', { name: 'Price (EUR)' })).toHaveValue('349.5');
     expect(within(dialog).getByRole('textbox', { name: 'Thumbnail URL (optional)' })).toHaveValue(
       'https://cdn.example.org/spanish.png',
     );
