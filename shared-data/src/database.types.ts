@@ -14,6 +14,7 @@ export type Database = {
       activities: {
         Row: {
           allow_late_submission: boolean;
+          cefr_level: string | null;
           class_id: string | null;
           course_id: string | null;
           created_at: string;
@@ -24,12 +25,14 @@ export type Database = {
           instructions: string | null;
           is_active: boolean;
           max_points: number;
+          skills: string[];
           title: string;
           type: string;
           updated_at: string;
         };
         Insert: {
           allow_late_submission?: boolean;
+          cefr_level?: string | null;
           class_id?: string | null;
           course_id?: string | null;
           created_at?: string;
@@ -40,12 +43,14 @@ export type Database = {
           instructions?: string | null;
           is_active?: boolean;
           max_points?: number;
+          skills?: string[];
           title: string;
           type?: string;
           updated_at?: string;
         };
         Update: {
           allow_late_submission?: boolean;
+          cefr_level?: string | null;
           class_id?: string | null;
           course_id?: string | null;
           created_at?: string;
@@ -56,6 +61,7 @@ export type Database = {
           instructions?: string | null;
           is_active?: boolean;
           max_points?: number;
+          skills?: string[];
           title?: string;
           type?: string;
           updated_at?: string;
@@ -480,10 +486,12 @@ export type Database = {
       courses: {
         Row: {
           category: string;
+          cefr_level: string | null;
           created_at: string;
           description: string;
           duration: number;
           enrolled_count: number;
+          grade_weights: Json;
           id: string;
           is_active: boolean;
           language: string;
@@ -497,10 +505,12 @@ export type Database = {
         };
         Insert: {
           category?: string;
+          cefr_level?: string | null;
           created_at?: string;
           description?: string;
           duration?: number;
           enrolled_count?: number;
+          grade_weights?: Json;
           id?: string;
           is_active?: boolean;
           language: string;
@@ -514,10 +524,12 @@ export type Database = {
         };
         Update: {
           category?: string;
+          cefr_level?: string | null;
           created_at?: string;
           description?: string;
           duration?: number;
           enrolled_count?: number;
+          grade_weights?: Json;
           id?: string;
           is_active?: boolean;
           language?: string;
@@ -831,6 +843,7 @@ export type Database = {
       };
       materials: {
         Row: {
+          cefr_level: string | null;
           course_id: string | null;
           file_size: number;
           id: string;
@@ -845,6 +858,7 @@ export type Database = {
           url: string;
         };
         Insert: {
+          cefr_level?: string | null;
           course_id?: string | null;
           file_size?: number;
           id?: string;
@@ -859,6 +873,7 @@ export type Database = {
           url: string;
         };
         Update: {
+          cefr_level?: string | null;
           course_id?: string | null;
           file_size?: number;
           id?: string;
@@ -1791,6 +1806,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      get_course_gradebook: {
+        Args: {
+          course_uuid: string;
+        };
+        Returns: Json;
+      };
       get_course_management_stats: {
         Args: never;
         Returns: Json;
@@ -1829,6 +1850,12 @@ export type Database = {
         Args: {
           from_date: string;
           to_date: string;
+        };
+        Returns: Json;
+      };
+      get_skill_progress: {
+        Args: {
+          student_uuid: string;
         };
         Returns: Json;
       };
