@@ -25,6 +25,8 @@ export type Database = {
           instructions: string | null;
           is_active: boolean;
           max_points: number;
+          rubric: Json | null;
+          rubric_id: string | null;
           skills: string[];
           title: string;
           type: string;
@@ -43,6 +45,8 @@ export type Database = {
           instructions?: string | null;
           is_active?: boolean;
           max_points?: number;
+          rubric?: Json | null;
+          rubric_id?: string | null;
           skills?: string[];
           title: string;
           type?: string;
@@ -61,6 +65,8 @@ export type Database = {
           instructions?: string | null;
           is_active?: boolean;
           max_points?: number;
+          rubric?: Json | null;
+          rubric_id?: string | null;
           skills?: string[];
           title?: string;
           type?: string;
@@ -88,6 +94,13 @@ export type Database = {
             referencedRelation: 'users';
             referencedColumns: ['id'];
           },
+          {
+            foreignKeyName: 'activities_rubric_id_fkey';
+            columns: ['rubric_id'];
+            isOneToOne: false;
+            referencedRelation: 'rubrics';
+            referencedColumns: ['id'];
+          },
         ];
       };
       activity_submissions: {
@@ -101,6 +114,7 @@ export type Database = {
           graded_at: string | null;
           graded_by: string | null;
           id: string;
+          rubric_scores: Json | null;
           status: string;
           student_id: string;
           submission_text: string | null;
@@ -117,6 +131,7 @@ export type Database = {
           graded_at?: string | null;
           graded_by?: string | null;
           id?: string;
+          rubric_scores?: Json | null;
           status?: string;
           student_id: string;
           submission_text?: string | null;
@@ -133,6 +148,7 @@ export type Database = {
           graded_at?: string | null;
           graded_by?: string | null;
           id?: string;
+          rubric_scores?: Json | null;
           status?: string;
           student_id?: string;
           submission_text?: string | null;
@@ -1183,6 +1199,41 @@ export type Database = {
           {
             foreignKeyName: 'refunds_student_id_fkey';
             columns: ['student_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      rubrics: {
+        Row: {
+          created_at: string;
+          criteria: Json;
+          id: string;
+          owner_id: string | null;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          criteria: Json;
+          id?: string;
+          owner_id?: string | null;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          criteria?: Json;
+          id?: string;
+          owner_id?: string | null;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'rubrics_owner_id_fkey';
+            columns: ['owner_id'];
             isOneToOne: false;
             referencedRelation: 'users';
             referencedColumns: ['id'];
