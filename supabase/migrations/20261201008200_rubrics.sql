@@ -135,6 +135,9 @@ comment on column public.activities.rubric_id is 'The library rubric the copy wa
 
 grant insert (rubric, rubric_id), update (rubric, rubric_id) on public.activities to authenticated;
 
+-- Deleting a library rubric sets its activities' rubric_id to null through this index.
+create index activities_rubric_id_idx on public.activities (rubric_id) where rubric_id is not null;
+
 create function private.guard_activity_rubric() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
