@@ -25,6 +25,7 @@ export type Database = {
           instructions: string | null;
           is_active: boolean;
           max_points: number;
+          recording_limit_seconds: number;
           rubric: Json | null;
           rubric_id: string | null;
           skills: string[];
@@ -45,6 +46,7 @@ export type Database = {
           instructions?: string | null;
           is_active?: boolean;
           max_points?: number;
+          recording_limit_seconds?: number;
           rubric?: Json | null;
           rubric_id?: string | null;
           skills?: string[];
@@ -65,6 +67,7 @@ export type Database = {
           instructions?: string | null;
           is_active?: boolean;
           max_points?: number;
+          recording_limit_seconds?: number;
           rubric?: Json | null;
           rubric_id?: string | null;
           skills?: string[];
@@ -108,6 +111,7 @@ export type Database = {
           activity_id: string;
           created_at: string;
           feedback: string | null;
+          feedback_audio: string | null;
           file_names: string[];
           file_urls: string[];
           grade: number | null;
@@ -125,6 +129,7 @@ export type Database = {
           activity_id: string;
           created_at?: string;
           feedback?: string | null;
+          feedback_audio?: string | null;
           file_names?: string[];
           file_urls?: string[];
           grade?: number | null;
@@ -142,6 +147,7 @@ export type Database = {
           activity_id?: string;
           created_at?: string;
           feedback?: string | null;
+          feedback_audio?: string | null;
           file_names?: string[];
           file_urls?: string[];
           grade?: number | null;
