@@ -14,6 +14,7 @@ export type Database = {
       activities: {
         Row: {
           allow_late_submission: boolean;
+          cefr_level: string | null;
           class_id: string | null;
           course_id: string | null;
           created_at: string;
@@ -24,12 +25,17 @@ export type Database = {
           instructions: string | null;
           is_active: boolean;
           max_points: number;
+          recording_limit_seconds: number;
+          rubric: Json | null;
+          rubric_id: string | null;
+          skills: string[];
           title: string;
           type: string;
           updated_at: string;
         };
         Insert: {
           allow_late_submission?: boolean;
+          cefr_level?: string | null;
           class_id?: string | null;
           course_id?: string | null;
           created_at?: string;
@@ -40,12 +46,17 @@ export type Database = {
           instructions?: string | null;
           is_active?: boolean;
           max_points?: number;
+          recording_limit_seconds?: number;
+          rubric?: Json | null;
+          rubric_id?: string | null;
+          skills?: string[];
           title: string;
           type?: string;
           updated_at?: string;
         };
         Update: {
           allow_late_submission?: boolean;
+          cefr_level?: string | null;
           class_id?: string | null;
           course_id?: string | null;
           created_at?: string;
@@ -56,6 +67,10 @@ export type Database = {
           instructions?: string | null;
           is_active?: boolean;
           max_points?: number;
+          recording_limit_seconds?: number;
+          rubric?: Json | null;
+          rubric_id?: string | null;
+          skills?: string[];
           title?: string;
           type?: string;
           updated_at?: string;
@@ -82,6 +97,13 @@ export type Database = {
             referencedRelation: 'users';
             referencedColumns: ['id'];
           },
+          {
+            foreignKeyName: 'activities_rubric_id_fkey';
+            columns: ['rubric_id'];
+            isOneToOne: false;
+            referencedRelation: 'rubrics';
+            referencedColumns: ['id'];
+          },
         ];
       };
       activity_submissions: {
@@ -89,12 +111,14 @@ export type Database = {
           activity_id: string;
           created_at: string;
           feedback: string | null;
+          feedback_audio: string | null;
           file_names: string[];
           file_urls: string[];
           grade: number | null;
           graded_at: string | null;
           graded_by: string | null;
           id: string;
+          rubric_scores: Json | null;
           status: string;
           student_id: string;
           submission_text: string | null;
@@ -105,12 +129,14 @@ export type Database = {
           activity_id: string;
           created_at?: string;
           feedback?: string | null;
+          feedback_audio?: string | null;
           file_names?: string[];
           file_urls?: string[];
           grade?: number | null;
           graded_at?: string | null;
           graded_by?: string | null;
           id?: string;
+          rubric_scores?: Json | null;
           status?: string;
           student_id: string;
           submission_text?: string | null;
@@ -121,12 +147,14 @@ export type Database = {
           activity_id?: string;
           created_at?: string;
           feedback?: string | null;
+          feedback_audio?: string | null;
           file_names?: string[];
           file_urls?: string[];
           grade?: number | null;
           graded_at?: string | null;
           graded_by?: string | null;
           id?: string;
+          rubric_scores?: Json | null;
           status?: string;
           student_id?: string;
           submission_text?: string | null;
@@ -480,10 +508,12 @@ export type Database = {
       courses: {
         Row: {
           category: string;
+          cefr_level: string | null;
           created_at: string;
           description: string;
           duration: number;
           enrolled_count: number;
+          grade_weights: Json;
           id: string;
           is_active: boolean;
           language: string;
@@ -497,10 +527,12 @@ export type Database = {
         };
         Insert: {
           category?: string;
+          cefr_level?: string | null;
           created_at?: string;
           description?: string;
           duration?: number;
           enrolled_count?: number;
+          grade_weights?: Json;
           id?: string;
           is_active?: boolean;
           language: string;
@@ -514,10 +546,12 @@ export type Database = {
         };
         Update: {
           category?: string;
+          cefr_level?: string | null;
           created_at?: string;
           description?: string;
           duration?: number;
           enrolled_count?: number;
+          grade_weights?: Json;
           id?: string;
           is_active?: boolean;
           language?: string;
@@ -831,6 +865,7 @@ export type Database = {
       };
       materials: {
         Row: {
+          cefr_level: string | null;
           course_id: string | null;
           file_size: number;
           id: string;
@@ -845,6 +880,7 @@ export type Database = {
           url: string;
         };
         Insert: {
+          cefr_level?: string | null;
           course_id?: string | null;
           file_size?: number;
           id?: string;
@@ -859,6 +895,7 @@ export type Database = {
           url: string;
         };
         Update: {
+          cefr_level?: string | null;
           course_id?: string | null;
           file_size?: number;
           id?: string;
@@ -1168,6 +1205,41 @@ export type Database = {
           {
             foreignKeyName: 'refunds_student_id_fkey';
             columns: ['student_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      rubrics: {
+        Row: {
+          created_at: string;
+          criteria: Json;
+          id: string;
+          owner_id: string | null;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          criteria: Json;
+          id?: string;
+          owner_id?: string | null;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          criteria?: Json;
+          id?: string;
+          owner_id?: string | null;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'rubrics_owner_id_fkey';
+            columns: ['owner_id'];
             isOneToOne: false;
             referencedRelation: 'users';
             referencedColumns: ['id'];
@@ -1791,6 +1863,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      get_course_gradebook: {
+        Args: {
+          course_uuid: string;
+        };
+        Returns: Json;
+      };
       get_course_management_stats: {
         Args: never;
         Returns: Json;
@@ -1829,6 +1907,12 @@ export type Database = {
         Args: {
           from_date: string;
           to_date: string;
+        };
+        Returns: Json;
+      };
+      get_skill_progress: {
+        Args: {
+          student_uuid: string;
         };
         Returns: Json;
       };
