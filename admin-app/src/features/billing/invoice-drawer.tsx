@@ -20,8 +20,11 @@ import { STATUS_COLORS, formatMoney } from './money';
 import { PaymentFormModal } from './payment-form-modal';
 
 export interface InvoiceDrawerProps {
-  /** The invoice as the list showed it (its number names the drawer while the read runs). */
-  opened: Pick<InvoiceBalance, 'id' | 'number'>;
+  /**
+   * The invoice to show: its id, and its number when the list showed it (it names the drawer while
+   * the read runs; a just-issued invoice is named once read). Only the drawer's own read gives figures.
+   */
+  opened: { id: string; number?: string };
   onClose: () => void;
   /** Opens the student's statement. */
   onStatement: (studentId: string, name: string) => void;
@@ -59,8 +62,13 @@ export function InvoiceDrawer({
   // invalidates it with every other money read, so the figures follow.
   const detail = useQuery(officeBillingQueries.invoiceDetail(opened.id));
   const [action, setAction] = useState<Action>(null);
-  const invoice = detail.data?.balance;
-  const doc = detail.data?.document;
+  // Opened again, the cache may still hold what was read last time (before a payment or a drop made
+  // elsewhere): the query reads it again on every open, and until that read has answered nothing of
+  // the cached copy is shown, so an old due is never shown as the current one.
+  const fresh = detail.isFetchedAfterMount;
+  const invoice = fresh ? detail.data?.balance : undefined;
+  const doc = fresh ? detail.data?.document : undefined;
+  const number = doc?.invoice.number ?? opened.number;
   const money = (amount: number | string) =>
     formatMoney(Number(amount), invoice?.currency ?? '', language);
   const day = (value: string) => formatDate(`${value}T12:00:00`, language);
@@ -98,7 +106,7 @@ export function InvoiceDrawer({
         title={
           <Group gap="xs">
             <Text fw={700} component="span">
-              {t('invoice.title', { number: opened.number })}
+              {number ? t('invoice.title', { number }) : t('invoice.titleUnnumbered')}
             </Text>
             {invoice ? (
               <Badge color={STATUS_COLORS[invoice.status]} variant="light">
@@ -109,7 +117,7 @@ export function InvoiceDrawer({
         }
         closeButtonProps={{ 'aria-label': t('invoice.close') }}
       >
-        {detail.isPending ? (
+        {detail.isPending || !fresh ? (
           <Group gap="xs" role="status">
             <Loader size="sm" />
             <Text size="sm">{t('invoice.loading')}</Text>
