@@ -5,7 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey, type InvoiceBalance, type PaymentMethod } from '@portal/shared-data';
+import { errorMessageKey, type PaymentMethod } from '@portal/shared-data';
 import { officeBillingQueries, usePdfDownload } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
@@ -42,6 +42,67 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </Stack>
+  );
+}
+
+type MovementKind = 'payment' | 'refund';
+
+/** A payment or a refund as the drawer lists it. */
+type Movement = {
+  id: string;
+  date: string;
+  method: PaymentMethod;
+  amount: number | string;
+  reference: string | null;
+};
+
+/**
+ * One payment or refund: date · method · amount · reference, and its receipt's download (a refund's
+ * button names it a refund receipt for screen readers).
+ */
+function MovementRow({
+  kind,
+  entry,
+  number,
+  day,
+  money,
+  busyId,
+  onReceipt,
+}: {
+  kind: MovementKind;
+  entry: Movement;
+  /** The invoice's number, for the button's accessible name. */
+  number: string;
+  day: (value: string) => string;
+  money: (amount: number | string) => string;
+  busyId: string | null;
+  onReceipt: (kind: MovementKind, entry: Movement) => void;
+}) {
+  const { t } = useTranslation(namespace);
+  const busyKey = `${kind}:${entry.id}`;
+  return (
+    <Group gap="xs" justify="space-between" wrap="nowrap">
+      <Text size="sm">
+        {day(entry.date)} · {t(`methods.${entry.method}`)} · {money(entry.amount)}
+        {entry.reference ? ` · ${entry.reference}` : ''}
+      </Text>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        aria-label={t(
+          kind === 'payment' ? 'invoice.downloadReceiptLabel' : 'invoice.downloadRefundLabel',
+          {
+            date: day(entry.date),
+            number,
+          },
+        )}
+        loading={busyId === busyKey}
+        onClick={() => onReceipt(kind, entry)}
+      >
+        {t('invoice.downloadReceipt')}
+      </Button>
+    </Group>
   );
 }
 
@@ -94,6 +155,32 @@ export function InvoiceDrawer({
       {text}
     </Button>
   );
+
+  // What each payment and refund row needs: its text and its receipt, printed from this read.
+  const movementProps = {
+    number: doc?.invoice.number ?? '',
+    day,
+    money,
+    busyId: pdf.busyId,
+    onReceipt: (kind: MovementKind, entry: Movement) => {
+      if (!doc) return;
+      void pdf.download(
+        {
+          kind: 'receipt',
+          invoiceId: opened.id,
+          document: doc,
+          entry: {
+            kind,
+            date: entry.date,
+            method: entry.method,
+            reference: entry.reference ?? '',
+            amount: Number(entry.amount),
+          },
+        },
+        `${kind}:${entry.id}`,
+      );
+    },
+  };
 
   return (
     <>
@@ -261,37 +348,18 @@ export function InvoiceDrawer({
                 </Text>
               ) : (
                 doc.payments.map((payment) => (
-                  <Group key={payment.id} gap="xs" justify="space-between" wrap="nowrap">
-                    <Text size="sm">
-                      {day(payment.paid_on)} · {t(`methods.${payment.method}`)} ·{' '}
-                      {money(payment.amount)}
-                      {payment.reference ? ` · ${payment.reference}` : ''}
-                    </Text>
-                    {downloadButton(
-                      t('invoice.downloadReceiptLabel', {
-                        date: day(payment.paid_on),
-                        number: doc.invoice.number,
-                      }),
-                      t('invoice.downloadReceipt'),
-                      `payment:${payment.id}`,
-                      () =>
-                        void pdf.download(
-                          {
-                            kind: 'receipt',
-                            invoiceId: opened.id,
-                            document: doc,
-                            entry: {
-                              kind: 'payment',
-                              date: payment.paid_on,
-                              method: payment.method as PaymentMethod,
-                              reference: payment.reference ?? '',
-                              amount: Number(payment.amount),
-                            },
-                          },
-                          `payment:${payment.id}`,
-                        ),
-                    )}
-                  </Group>
+                  <MovementRow
+                    key={payment.id}
+                    kind="payment"
+                    entry={{
+                      id: payment.id,
+                      date: payment.paid_on,
+                      method: payment.method as PaymentMethod,
+                      amount: payment.amount,
+                      reference: payment.reference,
+                    }}
+                    {...movementProps}
+                  />
                 ))
               )}
             </Section>
@@ -302,37 +370,18 @@ export function InvoiceDrawer({
                 </Text>
               ) : (
                 doc.refunds.map((refund) => (
-                  <Group key={refund.id} gap="xs" justify="space-between" wrap="nowrap">
-                    <Text size="sm">
-                      {day(refund.refunded_on)} · {t(`methods.${refund.method}`)} ·{' '}
-                      {money(refund.amount)}
-                      {refund.reference ? ` · ${refund.reference}` : ''}
-                    </Text>
-                    {downloadButton(
-                      t('invoice.downloadRefundLabel', {
-                        date: day(refund.refunded_on),
-                        number: doc.invoice.number,
-                      }),
-                      t('invoice.downloadReceipt'),
-                      `refund:${refund.id}`,
-                      () =>
-                        void pdf.download(
-                          {
-                            kind: 'receipt',
-                            invoiceId: opened.id,
-                            document: doc,
-                            entry: {
-                              kind: 'refund',
-                              date: refund.refunded_on,
-                              method: refund.method as PaymentMethod,
-                              reference: refund.reference ?? '',
-                              amount: Number(refund.amount),
-                            },
-                          },
-                          `refund:${refund.id}`,
-                        ),
-                    )}
-                  </Group>
+                  <MovementRow
+                    key={refund.id}
+                    kind="refund"
+                    entry={{
+                      id: refund.id,
+                      date: refund.refunded_on,
+                      method: refund.method as PaymentMethod,
+                      amount: refund.amount,
+                      reference: refund.reference,
+                    }}
+                    {...movementProps}
+                  />
                 ))
               )}
             </Section>
