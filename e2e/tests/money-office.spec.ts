@@ -108,7 +108,6 @@ test('the office issues a manual invoice with a discount on a phone, and the dra
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 375, height: 812 });
   const email = uniqueEmail('manual');
   const lastName = `Manual${Date.now()}`;
   await signUpThroughApi(email, DEMO_PASSWORD, 'Mia', lastName);
@@ -122,7 +121,12 @@ test('the office issues a manual invoice with a discount on a phone, and the dra
   const auth = new AuthScreen(page);
   await auth.open();
   await auth.signIn(DEMO.admin, DEMO_PASSWORD);
-  await page.goto('/billing');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Billing' })
+    .click();
+  // Then on a phone.
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'New invoice' }).click();
   const form = page.getByRole('dialog', { name: 'New invoice' });
   const student = form.getByRole('combobox', { name: 'Student' });
