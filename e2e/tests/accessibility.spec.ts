@@ -229,6 +229,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
     },
     // Billing (issue 31): an invoice's drawer, then the forms and the statement that take its place.
     { name: 'invoice drawer', path: '/billing', open: OPEN_INVOICE },
+    { name: 'new invoice form', path: '/billing', open: button(/^(New invoice|Nueva factura)$/) },
     {
       name: 'credit note form',
       path: '/billing',

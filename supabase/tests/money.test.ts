@@ -553,9 +553,70 @@ describe('who sees what', () => {
       [{ description: '', unit_price: 1 }],
       [{ description: 'x', unit_price: -1 }],
       [{ description: 'x', unit_price: 5, discount: 6 }],
+      [{ description: '   ', unit_price: 1 }],
+      [{ description: 'x', quantity: -2, unit_price: 5 }],
+      [{ description: 'x', quantity: 0, unit_price: 5 }],
+      [{ description: 'x', quantity: 2, unit_price: 5, discount: 10.01 }],
+      [{ description: 'x', unit_price: 5, discount: -1 }],
+      [{ description: 'x', unit_price: 1.005 }],
+      [{ description: 'x'.repeat(501), unit_price: 1 }],
+      // More lines than the office's form offers.
+      Array.from({ length: 51 }, (_, index) => ({ description: `Line ${index}`, unit_price: 1 })),
     ]) {
       const bad = await admin.client.rpc('issue_invoice', { student_uuid: otherStudent.id, lines });
-      expect(bad.error?.code, JSON.stringify(lines)).toBe('MN005');
+      expect(bad.error?.code, JSON.stringify(lines).slice(0, 80)).toBe('MN005');
     }
+    // Fifty lines are fine; the discount may take a whole line.
+    const fifty = await admin.client.rpc('issue_invoice', {
+      student_uuid: otherStudent.id,
+      lines: Array.from({ length: 50 }, (_, index) => ({
+        description: `Line ${index}`,
+        unit_price: 1,
+        discount: index === 0 ? 1 : 0,
+      })),
+    });
+    expect(fifty.error).toBeNull();
+    const { data: fiftyRow } = await service
+      .from('invoices')
+      .select('net, invoice_lines(count)')
+      .eq('id', fifty.data as string)
+      .single();
+    expect(Number(fiftyRow!.net)).toBe(49);
+    expect(fiftyRow!.invoice_lines).toEqual([{ count: 50 }]);
+  });
+
+  it('a manual invoice goes to a student only, and nothing is written when it is refused', async () => {
+    const countOf = async () =>
+      (
+        await service
+          .from('invoices')
+          .select('id', { count: 'exact', head: true })
+          .in('student_id', [otherStudent.id, teacher.id, admin.id])
+      ).count;
+    const before = await countOf();
+    const line = [{ description: 'Exam fee', unit_price: 40 }];
+    // A teacher, an administrator, nobody: not a student.
+    for (const recipient of [teacher.id, admin.id, '00000000-0000-4000-8000-000000000000']) {
+      const bad = await admin.client.rpc('issue_invoice', { student_uuid: recipient, lines: line });
+      expect(bad.error?.code, recipient).toBe('MN004');
+    }
+    const unknownCourse = await admin.client.rpc('issue_invoice', {
+      student_uuid: otherStudent.id,
+      lines: line,
+      course_uuid: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknownCourse.error?.code).toBe('MN004');
+    // The wrong people, with a valid invoice: refused before the lines are looked at.
+    for (const person of [teacher, student, otherStudent]) {
+      expectDenied(
+        await person.client.rpc('issue_invoice', { student_uuid: otherStudent.id, lines: line }),
+      );
+    }
+    const anonymous = await anonClient().rpc('issue_invoice', {
+      student_uuid: otherStudent.id,
+      lines: line,
+    });
+    expect(anonymous.error).toBeTruthy();
+    expect(await countOf()).toBe(before);
   });
 });

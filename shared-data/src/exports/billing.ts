@@ -65,3 +65,18 @@ export {
   type PaymentFormValues,
 } from '../rules/money-forms';
 export { officeBillingService, type InvoiceListFilters } from '../services/billing';
+// The office's manual invoice (New invoice).
+export {
+  MANUAL_INVOICE_DESCRIPTION_MAX,
+  MANUAL_INVOICE_MAX_LINES,
+  manualInvoicePreview,
+  toManualInvoiceInput,
+  validateManualInvoiceForm,
+  type ManualInvoiceErrors,
+  type ManualInvoiceFormValues,
+  type ManualInvoiceInput,
+  type ManualInvoiceLine,
+  type ManualInvoiceLineValues,
+  type ManualInvoiceMessageKey,
+  type ManualInvoicePreview,
+} from '../rules/manual-invoice';

@@ -5,6 +5,7 @@ import {
   type InvoiceListFilters,
   type BillingSettings,
   type InvoiceFilters,
+  type ManualInvoiceInput,
   type PaymentInput,
   studentBillingReadModel,
 } from '@portal/shared-data';
@@ -135,11 +136,15 @@ export const officeBillingQueries = {
       queryFn: () => unwrap(officeBillingService.invoicePage(filters)),
       placeholderData: keepPreviousData,
     }),
-  /** One invoice with its balance, lines, credit notes, payments and refunds (the drawer's read). */
+  /**
+   * One invoice with its balance, lines, credit notes, payments and refunds (the drawer's read). Read
+   * again on every open (never fresh from the cache): a payment or a drop made elsewhere moves its due.
+   */
   invoiceDetail: (invoiceId: string) =>
     queryOptions({
       queryKey: billingKeys.invoiceDetail(invoiceId),
       queryFn: () => unwrap(officeBillingService.invoiceDetail(invoiceId)),
+      staleTime: 0,
     }),
   overdueReminders: () =>
     queryOptions({
@@ -155,6 +160,13 @@ export const officeBillingQueries = {
 };
 
 export const officeBillingMutations = {
+  /** A manual invoice (New invoice): every money read refreshes, the invoice lists among them. */
+  issueInvoice: () =>
+    mutationOptions({
+      mutationKey: ['billing', 'issue-invoice'],
+      mutationFn: (input: ManualInvoiceInput) => unwrap(officeBillingService.issueInvoice(input)),
+      meta: { invalidates: MONEY_VIEWS },
+    }),
   /** Reminders for the invoices given, or every overdue one (no argument). */
   sendReminders: () =>
     mutationOptions({

@@ -383,6 +383,59 @@ describe('officeBillingService (the office’s screens)', () => {
     });
   });
 
+  it('issues a manual invoice through issue_invoice, the lines in the database’s names', async () => {
+    fake.on('POST', '/rest/v1/rpc/issue_invoice', { body: 'inv-9' });
+    expect(
+      await officeBillingService.issueInvoice({
+        studentId: 'student-1',
+        courseId: 'course-1',
+        lines: [{ description: ' Private lessons ', quantity: 3, unitPrice: 25, discount: 5 }],
+      }),
+    ).toEqual({ success: true, data: { invoiceId: 'inv-9' } });
+    expect(fake.requests[0]!.body).toEqual({
+      student_uuid: 'student-1',
+      course_uuid: 'course-1',
+      lines: [{ description: 'Private lessons', quantity: 3, unit_price: 25, discount: 5 }],
+    });
+    // No course: the argument is left out (the database's default).
+    await officeBillingService.issueInvoice({
+      studentId: 'student-1',
+      courseId: null,
+      lines: [{ description: 'Book', quantity: 1, unitPrice: 12.3, discount: 0 }],
+    });
+    expect(fake.requests[1]!.body).not.toHaveProperty('course_uuid');
+  });
+
+  it('refuses a manual invoice’s bad lines without a request, and keeps the database’s code', async () => {
+    for (const lines of [
+      [],
+      [{ description: 'x', quantity: 1, unitPrice: 5, discount: 6 }],
+      [{ description: ' ', quantity: 1, unitPrice: 5, discount: 0 }],
+      [{ description: 'x', quantity: -1, unitPrice: 5, discount: 0 }],
+      Array.from({ length: 51 }, () => ({
+        description: 'x',
+        quantity: 1,
+        unitPrice: 1,
+        discount: 0,
+      })),
+    ]) {
+      const result = await officeBillingService.issueInvoice({ studentId: 'student-1', lines });
+      expect(result.success).toBe(false);
+      if (!result.success) expect(moneyErrorOf(result.error.details)).toBe('invalidDocument');
+    }
+    expect(fake.requests).toHaveLength(0);
+    fake.on('POST', '/rest/v1/rpc/issue_invoice', {
+      status: 400,
+      body: { code: 'MN004', message: 'Student not found', details: null, hint: null },
+    });
+    const refused = await officeBillingService.issueInvoice({
+      studentId: 'teacher-1',
+      lines: [{ description: 'x', quantity: 1, unitPrice: 1, discount: 0 }],
+    });
+    expect(refused.success).toBe(false);
+    if (!refused.success) expect(moneyErrorOf(refused.error.details)).toBe('notFound');
+  });
+
   it('sends reminders for the invoices given, or all when none is given, and answers how many', async () => {
     fake.on('POST', '/rest/v1/rpc/send_overdue_reminders', { body: 2 });
     expect(await officeBillingService.sendReminders(['inv-1', 'inv-2'])).toEqual({

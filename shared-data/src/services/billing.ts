@@ -20,6 +20,7 @@ import {
   type PaymentsReport,
 } from '../mappers/billing';
 import type { Paged } from '../rules/paging';
+import { manualInvoiceProblem, type ManualInvoiceInput } from '../rules/manual-invoice';
 import { everyWordInAnyColumn, pageWindow, toPagedResult } from './list-query';
 import {
   toBillingSettings,
@@ -432,7 +433,37 @@ async function invoiceDetail(
   });
 }
 
+const ISSUE_FAILED = 'Failed to issue the invoice';
+
+/**
+ * Issues a manual invoice (administrators): a student, optionally a course, 1 to 50 lines with a
+ * discount each. Checked first with the form's rules (MN005 when a line is wrong); the database checks
+ * again, computes the totals and numbers it. Answers the new invoice's id.
+ */
+async function issueInvoice(input: ManualInvoiceInput): Promise<Result<{ invoiceId: string }>> {
+  const problem = manualInvoiceProblem(input);
+  if (problem)
+    return fail('RPC_ERROR', problem, {
+      code: problem.startsWith('studentId') ? 'MN004' : 'MN005',
+    });
+  return settle('RPC_ERROR', ISSUE_FAILED, async () => {
+    const { data, error } = await getClient().rpc('issue_invoice', {
+      student_uuid: input.studentId,
+      lines: input.lines.map((line) => ({
+        description: line.description.trim(),
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        discount: line.discount,
+      })),
+      ...(input.courseId ? { course_uuid: input.courseId } : {}),
+    });
+    if (error) return fromPostgrestError('RPC_ERROR', error, ISSUE_FAILED);
+    return ok({ invoiceId: data });
+  });
+}
+
 export const officeBillingService = {
+  issueInvoice,
   invoicePage,
   invoiceDetail,
   overdueReminders,

@@ -236,6 +236,37 @@ describe('Billing → Invoices', () => {
     ).toBeInTheDocument();
   });
 
+  it('reopened, never shows the due read before as the current one: it reads the invoice again', async () => {
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Open invoice 2026-000042' }));
+    let drawer = await screen.findByRole('dialog', { name: /Invoice 2026-000042/ });
+    const dueRow = async () =>
+      (await within(drawer).findByRole('rowheader', { name: 'Due' })).closest('tr');
+    expect(await dueRow()).toHaveTextContent('€100.50');
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Meanwhile 40 more was paid elsewhere (another tab, the student's card): the next read says 60.50.
+    let answer: (
+      value: Awaited<ReturnType<typeof officeBillingService.invoiceDetail>>,
+    ) => void = () => {};
+    invoiceDetail.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Open invoice 2026-000042' }));
+    drawer = await screen.findByRole('dialog', { name: /Invoice 2026-000042/ });
+    // While the read runs, the old figure is not shown as the amount due.
+    expect(within(drawer).getByRole('status')).toHaveTextContent('Loading the invoice…');
+    expect(within(drawer).queryByText('€100.50')).not.toBeInTheDocument();
+    expect(invoiceDetail).toHaveBeenCalledTimes(2);
+    answer(ok({ balance: { ...invoice, paid: 60, due: 60.5 }, document }));
+    expect(await dueRow()).toHaveTextContent('€60.50');
+    expect(within(drawer).queryByText('€100.50')).not.toBeInTheDocument();
+  });
+
   it('keeps what was typed when the database refuses the payment, and says why in Spanish', async () => {
     recordPayment.mockResolvedValue(fail('RPC_ERROR', 'raw database text', { code: 'MN002' }));
     const { user } = show('es');

@@ -2,7 +2,6 @@ import { Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceBalance } from '@portal/shared-data';
 import { namespace } from './i18n';
 import { InvoiceDrawer } from './invoice-drawer';
 import { InvoicesTab } from './invoices-tab';
@@ -22,7 +21,7 @@ export default function BillingScreen() {
   const { t } = useTranslation(namespace);
   const [tab, setTab] = useState<Tab>('invoices');
   // The opened invoice (the drawer reads it with its balance).
-  const [opened, setOpened] = useState<Pick<InvoiceBalance, 'id' | 'number'> | null>(null);
+  const [opened, setOpened] = useState<{ id: string; number?: string } | null>(null);
   const [statement, setStatement] = useState<{ studentId: string; name: string } | null>(null);
 
   return (

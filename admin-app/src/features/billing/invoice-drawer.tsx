@@ -5,7 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey, type InvoiceBalance, type PaymentMethod } from '@portal/shared-data';
+import { errorMessageKey, type PaymentMethod } from '@portal/shared-data';
 import { officeBillingQueries, usePdfDownload } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
@@ -20,8 +20,11 @@ import { STATUS_COLORS, formatMoney } from './money';
 import { PaymentFormModal } from './payment-form-modal';
 
 export interface InvoiceDrawerProps {
-  /** The invoice as the list showed it (its number names the drawer while the read runs). */
-  opened: Pick<InvoiceBalance, 'id' | 'number'>;
+  /**
+   * The invoice to show: its id, and its number when the list showed it (it names the drawer while
+   * the read runs; a just-issued invoice is named once read). Only the drawer's own read gives figures.
+   */
+  opened: { id: string; number?: string };
   onClose: () => void;
   /** Opens the student's statement. */
   onStatement: (studentId: string, name: string) => void;
@@ -42,6 +45,67 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+type MovementKind = 'payment' | 'refund';
+
+/** A payment or a refund as the drawer lists it. */
+type Movement = {
+  id: string;
+  date: string;
+  method: PaymentMethod;
+  amount: number | string;
+  reference: string | null;
+};
+
+/**
+ * One payment or refund: date · method · amount · reference, and its receipt's download (a refund's
+ * button names it a refund receipt for screen readers).
+ */
+function MovementRow({
+  kind,
+  entry,
+  number,
+  day,
+  money,
+  busyId,
+  onReceipt,
+}: {
+  kind: MovementKind;
+  entry: Movement;
+  /** The invoice's number, for the button's accessible name. */
+  number: string;
+  day: (value: string) => string;
+  money: (amount: number | string) => string;
+  busyId: string | null;
+  onReceipt: (kind: MovementKind, entry: Movement) => void;
+}) {
+  const { t } = useTranslation(namespace);
+  const busyKey = `${kind}:${entry.id}`;
+  return (
+    <Group gap="xs" justify="space-between" wrap="nowrap">
+      <Text size="sm">
+        {day(entry.date)} · {t(`methods.${entry.method}`)} · {money(entry.amount)}
+        {entry.reference ? ` · ${entry.reference}` : ''}
+      </Text>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        aria-label={t(
+          kind === 'payment' ? 'invoice.downloadReceiptLabel' : 'invoice.downloadRefundLabel',
+          {
+            date: day(entry.date),
+            number,
+          },
+        )}
+        loading={busyId === busyKey}
+        onClick={() => onReceipt(kind, entry)}
+      >
+        {t('invoice.downloadReceipt')}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * One invoice as issued: its lines, totals, credit notes, payments and refunds (one read), and the
  * office's actions on it. Every figure is the database's; the drawer adds nothing up.
@@ -59,8 +123,13 @@ export function InvoiceDrawer({
   // invalidates it with every other money read, so the figures follow.
   const detail = useQuery(officeBillingQueries.invoiceDetail(opened.id));
   const [action, setAction] = useState<Action>(null);
-  const invoice = detail.data?.balance;
-  const doc = detail.data?.document;
+  // Opened again, the cache may still hold what was read last time (before a payment or a drop made
+  // elsewhere): the query reads it again on every open, and until that read has answered nothing of
+  // the cached copy is shown, so an old due is never shown as the current one.
+  const fresh = detail.isFetchedAfterMount;
+  const invoice = fresh ? detail.data?.balance : undefined;
+  const doc = fresh ? detail.data?.document : undefined;
+  const number = doc?.invoice.number ?? opened.number;
   const money = (amount: number | string) =>
     formatMoney(Number(amount), invoice?.currency ?? '', language);
   const day = (value: string) => formatDate(`${value}T12:00:00`, language);
@@ -87,6 +156,32 @@ export function InvoiceDrawer({
     </Button>
   );
 
+  // What each payment and refund row needs: its text and its receipt, printed from this read.
+  const movementProps = {
+    number: doc?.invoice.number ?? '',
+    day,
+    money,
+    busyId: pdf.busyId,
+    onReceipt: (kind: MovementKind, entry: Movement) => {
+      if (!doc) return;
+      void pdf.download(
+        {
+          kind: 'receipt',
+          invoiceId: opened.id,
+          document: doc,
+          entry: {
+            kind,
+            date: entry.date,
+            method: entry.method,
+            reference: entry.reference ?? '',
+            amount: Number(entry.amount),
+          },
+        },
+        `${kind}:${entry.id}`,
+      );
+    },
+  };
+
   return (
     <>
       {/* One dialog at a time: a form opened from here takes the drawer's place until it closes. */}
@@ -98,7 +193,7 @@ export function InvoiceDrawer({
         title={
           <Group gap="xs">
             <Text fw={700} component="span">
-              {t('invoice.title', { number: opened.number })}
+              {number ? t('invoice.title', { number }) : t('invoice.titleUnnumbered')}
             </Text>
             {invoice ? (
               <Badge color={STATUS_COLORS[invoice.status]} variant="light">
@@ -109,7 +204,7 @@ export function InvoiceDrawer({
         }
         closeButtonProps={{ 'aria-label': t('invoice.close') }}
       >
-        {detail.isPending ? (
+        {detail.isPending || !fresh ? (
           <Group gap="xs" role="status">
             <Loader size="sm" />
             <Text size="sm">{t('invoice.loading')}</Text>
@@ -253,37 +348,18 @@ export function InvoiceDrawer({
                 </Text>
               ) : (
                 doc.payments.map((payment) => (
-                  <Group key={payment.id} gap="xs" justify="space-between" wrap="nowrap">
-                    <Text size="sm">
-                      {day(payment.paid_on)} · {t(`methods.${payment.method}`)} ·{' '}
-                      {money(payment.amount)}
-                      {payment.reference ? ` · ${payment.reference}` : ''}
-                    </Text>
-                    {downloadButton(
-                      t('invoice.downloadReceiptLabel', {
-                        date: day(payment.paid_on),
-                        number: doc.invoice.number,
-                      }),
-                      t('invoice.downloadReceipt'),
-                      `payment:${payment.id}`,
-                      () =>
-                        void pdf.download(
-                          {
-                            kind: 'receipt',
-                            invoiceId: opened.id,
-                            document: doc,
-                            entry: {
-                              kind: 'payment',
-                              date: payment.paid_on,
-                              method: payment.method as PaymentMethod,
-                              reference: payment.reference ?? '',
-                              amount: Number(payment.amount),
-                            },
-                          },
-                          `payment:${payment.id}`,
-                        ),
-                    )}
-                  </Group>
+                  <MovementRow
+                    key={payment.id}
+                    kind="payment"
+                    entry={{
+                      id: payment.id,
+                      date: payment.paid_on,
+                      method: payment.method as PaymentMethod,
+                      amount: payment.amount,
+                      reference: payment.reference,
+                    }}
+                    {...movementProps}
+                  />
                 ))
               )}
             </Section>
@@ -294,37 +370,18 @@ export function InvoiceDrawer({
                 </Text>
               ) : (
                 doc.refunds.map((refund) => (
-                  <Group key={refund.id} gap="xs" justify="space-between" wrap="nowrap">
-                    <Text size="sm">
-                      {day(refund.refunded_on)} · {t(`methods.${refund.method}`)} ·{' '}
-                      {money(refund.amount)}
-                      {refund.reference ? ` · ${refund.reference}` : ''}
-                    </Text>
-                    {downloadButton(
-                      t('invoice.downloadRefundLabel', {
-                        date: day(refund.refunded_on),
-                        number: doc.invoice.number,
-                      }),
-                      t('invoice.downloadReceipt'),
-                      `refund:${refund.id}`,
-                      () =>
-                        void pdf.download(
-                          {
-                            kind: 'receipt',
-                            invoiceId: opened.id,
-                            document: doc,
-                            entry: {
-                              kind: 'refund',
-                              date: refund.refunded_on,
-                              method: refund.method as PaymentMethod,
-                              reference: refund.reference ?? '',
-                              amount: Number(refund.amount),
-                            },
-                          },
-                          `refund:${refund.id}`,
-                        ),
-                    )}
-                  </Group>
+                  <MovementRow
+                    key={refund.id}
+                    kind="refund"
+                    entry={{
+                      id: refund.id,
+                      date: refund.refunded_on,
+                      method: refund.method as PaymentMethod,
+                      amount: refund.amount,
+                      reference: refund.reference,
+                    }}
+                    {...movementProps}
+                  />
                 ))
               )}
             </Section>

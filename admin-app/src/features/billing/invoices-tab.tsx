@@ -1,6 +1,6 @@
-import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileInvoice } from '@tabler/icons-react';
+import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,22 +23,25 @@ import {
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
 import { STATUS_COLORS, formatMoney } from './money';
+import { NewInvoiceModal } from './new-invoice-modal';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 export interface InvoicesTabProps {
-  onOpen: (invoice: InvoiceListItem) => void;
+  /** Opens an invoice in the drawer: a row of the list, or the invoice just issued (no number yet). */
+  onOpen: (invoice: Pick<InvoiceListItem, 'id'> & { number?: string }) => void;
 }
 
 /**
  * The office's invoices: search (number, student, email, course), status filter, one page at a time,
- * one request per page (`invoice_list`).
+ * one request per page (`invoice_list`); New invoice issues a manual one and opens it in the drawer.
  */
 export function InvoicesTab({ onOpen }: InvoicesTabProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<InvoiceStatus | null>(null);
+  const [creating, setCreating] = useState(false);
   const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const { page, setPage, settle } = usePageOfFilters(JSON.stringify([search, status]));
   const invoices = useQuery(
@@ -59,6 +62,20 @@ export function InvoicesTab({ onOpen }: InvoicesTabProps) {
 
   return (
     <>
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+          {t('newInvoice.open')}
+        </Button>
+      </Group>
+      {creating ? (
+        <NewInvoiceModal
+          onClose={() => setCreating(false)}
+          onIssued={(id) => {
+            setCreating(false);
+            onOpen({ id });
+          }}
+        />
+      ) : null}
       <ListFilters
         searchLabel={t('invoices.search')}
         searchPlaceholder={t('invoices.searchPlaceholder')}
@@ -127,7 +144,9 @@ export function InvoicesTab({ onOpen }: InvoicesTabProps) {
               {(list?.items ?? []).map((invoice) => (
                 <Table.Tr key={invoice.id}>
                   <Table.Td>
+                    {/* "2026-000123" on one line at 375 px, never "2026-" / "000123". */}
                     <UnstyledButton
+                      style={{ whiteSpace: 'nowrap' }}
                       onClick={() => onOpen(invoice)}
                       aria-label={t('invoices.open', { number: invoice.number })}
                       c="blue.8"
