@@ -2037,6 +2037,20 @@ export type Database = {
           unread_count: number;
         }[];
       };
+      my_seat_holds: {
+        Args: never;
+        Returns: {
+          id: string;
+          course_id: string;
+          course_title: string;
+          held_until: string;
+          invoice_id: string;
+          invoice_number: string;
+          amount_due: number;
+          currency: string;
+          time_zone: string;
+        }[];
+      };
       my_waiting_list: {
         Args: never;
         Returns: {

@@ -525,12 +525,13 @@ begin
   -- The seat is held for its payment (billing.invoiceMode payment_before_seat).
   select * into v_hold from public.seat_holds h where h.enrollment_id = v_id and h.status = 'held';
   return json_build_object('success', true, 'enrollment_id', v_id, 'held', true,
-                           'held_until', v_hold.held_until, 'invoice_id', v_hold.invoice_id);
+                           'held_until', v_hold.held_until, 'invoice_id', v_hold.invoice_id,
+                           'time_zone', private.billing_settings() ->> 'timezone');
 end
 $$;
 
 comment on function public.enroll_user_in_course(uuid, uuid) is
-  'Enrols user_uuid in course_uuid (self, or anyone for admins). Returns {success, error?, enrollment_id?, held?, held_until?, invoice_id?}: held when the school asks for payment before the seat (the seat is held until held_until, paying invoice_id confirms it). Runs private.enroll_user_in_course().';
+  'Enrols user_uuid in course_uuid (self, or anyone for admins). Returns {success, error?, enrollment_id?, held?, held_until?, invoice_id?, time_zone?}: held when the school asks for payment before the seat (the seat is held until held_until, paying invoice_id confirms it; time_zone the school's, to write it in). Runs private.enroll_user_in_course().';
 
 create or replace function private.enroll_students_in_course(course_uuid uuid, emails text[]) returns json
 language plpgsql security definer set search_path = ''

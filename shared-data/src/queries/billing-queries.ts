@@ -73,6 +73,13 @@ export const billingQueries = {
       queryKey: billingKeys.studentBilling(),
       queryFn: () => unwrap(studentBillingReadModel.get()),
     }),
+  // The student's seats held for their payment (docs/money.md "Payment before the seat"): under
+  // billingKeys.all, so enrolling, dropping and every payment refresh it.
+  seatHolds: () =>
+    queryOptions({
+      queryKey: billingKeys.seatHolds(),
+      queryFn: () => unwrap(billingService.mySeatHolds()),
+    }),
   // Card payment (issue 31, card slice): whether the school's Stripe keys are set. Kept for the
   // session (keys change by a deploy, not while a page is open); a failure reads as unavailable.
   cardPayments: () =>

@@ -19,6 +19,7 @@ import {
   type OverdueInvoice,
   type PaymentsReport,
 } from '../mappers/billing';
+import { toSeatHold, type SeatHold, type SeatHoldRow } from '../mappers/seat-hold';
 import type { Paged } from '../rules/paging';
 import { everyWordInAnyColumn, pageWindow, toPagedResult } from './list-query';
 import {
@@ -305,6 +306,21 @@ async function startCardPayment(
   });
 }
 
+const SEAT_HOLDS_FAILED = 'Failed to load your held seats';
+
+/**
+ * The signed-in student's seats held for their payment (docs/money.md "Payment before the seat"), one
+ * request for every course of a screen: the hold's end, the invoice and what is due on it, and the
+ * school's time zone.
+ */
+async function mySeatHolds(): Promise<Result<SeatHold[]>> {
+  return settle('QUERY_ERROR', SEAT_HOLDS_FAILED, async () => {
+    const { data, error } = await getClient().rpc('my_seat_holds');
+    if (error) return fromPostgrestError('QUERY_ERROR', error, SEAT_HOLDS_FAILED);
+    return ok(((data ?? []) as SeatHoldRow[]).map(toSeatHold));
+  });
+}
+
 export const billingService = {
   invoices,
   myInvoices,
@@ -322,6 +338,8 @@ export const billingService = {
   // Card payment (card slice).
   cardPaymentAvailability,
   startCardPayment,
+  // Payment before the seat.
+  mySeatHolds,
 };
 
 // --- The office's screens (docs/money.md "Screens: the office") -------------------------------------------
