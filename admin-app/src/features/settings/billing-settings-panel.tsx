@@ -214,7 +214,6 @@ function BillingSettingsFields({ settings }: { settings: BillingSettings }) {
           description={t('billing.seatHoldHoursHint')}
           min={BILLING_BOUNDS.seatHoldHours.min}
           max={BILLING_BOUNDS.seatHoldHours.max}
-          allowDecimal={false}
           withAsterisk
           disabled={saving}
           {...form.getInputProps('seatHoldHours')}
