@@ -35,7 +35,13 @@ export {
 } from '../rules/settings';
 export { billingService, type InvoiceFilters, type PaymentInput } from '../services/billing';
 // Payment before the seat (docs/money.md).
-export { toSeatHold, type EnrolmentOutcome, type SeatHold } from '../mappers/seat-hold';
+export {
+  toCourseSeatHold,
+  toSeatHold,
+  type CourseSeatHold,
+  type EnrolmentOutcome,
+  type SeatHold,
+} from '../mappers/seat-hold';
 // The student's Billing screen (issue 31, student slice).
 export {
   studentBillingReadModel,

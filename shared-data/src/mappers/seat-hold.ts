@@ -34,6 +34,35 @@ export function toSeatHold(row: SeatHoldRow): SeatHold {
   };
 }
 
+/** A course's seat held for a student, as the office reads it (Course Management's roster). */
+export interface CourseSeatHold {
+  id: string;
+  studentId: string;
+  studentName: string;
+  studentEmail: string;
+  heldUntil: string;
+  invoiceNumber: string | null;
+}
+
+export type CourseSeatHoldRow = {
+  id: string;
+  student_id: string;
+  held_until: string;
+  student: { first_name: string; last_name: string; email: string } | null;
+  invoice: { number: string } | null;
+};
+
+export function toCourseSeatHold(row: CourseSeatHoldRow): CourseSeatHold {
+  return {
+    id: row.id,
+    studentId: row.student_id,
+    studentName: row.student ? `${row.student.first_name} ${row.student.last_name}`.trim() : '',
+    studentEmail: row.student?.email ?? '',
+    heldUntil: row.held_until,
+    invoiceNumber: row.invoice?.number ?? null,
+  };
+}
+
 /**
  * What the enrolment function answered: null when the student is enrolled at once; the hold's end and
  * its invoice when the school asks for payment before the seat.

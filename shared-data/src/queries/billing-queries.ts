@@ -135,6 +135,12 @@ export const billingMutations = {
 // --- The office's screens (docs/money.md "Screens: the office") -------------------------------------------
 
 export const officeBillingQueries = {
+  /** The seats held for their payment in a course (Course Management's roster). */
+  courseSeatHolds: (courseId: string) =>
+    queryOptions({
+      queryKey: billingKeys.courseSeatHolds(courseId),
+      queryFn: () => unwrap(officeBillingService.courseSeatHolds(courseId)),
+    }),
   /** One page of the searchable invoice list. */
   invoicePage: (filters: InvoiceListFilters = {}) =>
     queryOptions({

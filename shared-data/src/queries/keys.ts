@@ -148,6 +148,7 @@ export const billingKeys = {
   studentBilling: () => ['billing', 'student-billing'] as const,
   // A student's seats held for their payment (payment before the seat).
   seatHolds: () => ['billing', 'seat-holds'] as const,
+  courseSeatHolds: (courseId: string) => ['billing', 'course-seat-holds', courseId] as const,
   // The office's screens (docs/money.md "Screens: the office").
   invoicePage: (filters: object) => ['billing', 'invoice-page', filters] as const,
   invoiceDetail: (invoiceId: string) => ['billing', 'invoice-detail', invoiceId] as const,

@@ -19,7 +19,14 @@ import {
   type OverdueInvoice,
   type PaymentsReport,
 } from '../mappers/billing';
-import { toSeatHold, type SeatHold, type SeatHoldRow } from '../mappers/seat-hold';
+import {
+  toCourseSeatHold,
+  toSeatHold,
+  type CourseSeatHold,
+  type CourseSeatHoldRow,
+  type SeatHold,
+  type SeatHoldRow,
+} from '../mappers/seat-hold';
 import type { Paged } from '../rules/paging';
 import { everyWordInAnyColumn, pageWindow, toPagedResult } from './list-query';
 import {
@@ -450,7 +457,28 @@ async function invoiceDetail(
   });
 }
 
+/**
+ * The seats held for their payment in one course, soonest end first, with the student and the invoice
+ * (administrators: Course Management's roster marks them; RLS gives anyone else none of another's).
+ */
+async function courseSeatHolds(courseId: string): Promise<Result<CourseSeatHold[]>> {
+  return settle('QUERY_ERROR', SEAT_HOLDS_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('seat_holds')
+      .select(
+        'id, student_id, held_until, student:users!student_id(first_name, last_name, email), invoice:invoices!invoice_id(number)',
+      )
+      .eq('course_id', courseId)
+      .eq('status', 'held')
+      .order('held_until', { ascending: true })
+      .overrideTypes<CourseSeatHoldRow[], { merge: false }>();
+    if (error) return fromPostgrestError('QUERY_ERROR', error, SEAT_HOLDS_FAILED);
+    return ok((data ?? []).map(toCourseSeatHold));
+  });
+}
+
 export const officeBillingService = {
+  courseSeatHolds,
   invoicePage,
   invoiceDetail,
   overdueReminders,
