@@ -531,7 +531,7 @@ end
 $$;
 
 comment on function public.enroll_user_in_course(uuid, uuid) is
-  'Enrols user_uuid in course_uuid (self, or anyone for admins). Returns {success, error?, enrollment_id?, held?, held_until?, invoice_id?, time_zone?}: held when the school asks for payment before the seat (the seat is held until held_until, paying invoice_id confirms it; time_zone the school's, to write it in). Runs private.enroll_user_in_course().';
+  'Enrols user_uuid in course_uuid (self, or anyone for admins). Returns {success, error?, enrollment_id?, held?, held_until?, invoice_id?, time_zone?}: held when the school asks for payment before the seat (the seat is held until held_until, paying invoice_id confirms it; time_zone the school''s, to write it in). Runs private.enroll_user_in_course().';
 
 create or replace function private.enroll_students_in_course(course_uuid uuid, emails text[]) returns json
 language plpgsql security definer set search_path = ''

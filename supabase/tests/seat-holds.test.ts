@@ -55,6 +55,7 @@ interface EnrolReply {
   held?: boolean;
   held_until?: string;
   invoice_id?: string;
+  time_zone?: string;
 }
 
 async function enrolSelf(student: Person, courseId: string): Promise<EnrolReply> {
@@ -235,6 +236,55 @@ describe('a seat held for its payment', () => {
     // Enrolling again, joining the waiting list: the seat is held already.
     const again = await enrolSelf(student, course.id);
     expect(again).toMatchObject({ success: false, error: expect.stringMatching(/already held/) });
+  });
+
+  it('is read by its student with what is due and the school’s time zone (my_seat_holds), by the office with the student and invoice', async () => {
+    await holdMode();
+    await ownerQuery(
+      `update public.app_settings set general = general || '{"timezone": "Europe/Madrid"}' where id = 1`,
+    );
+    try {
+      const student = await createPerson('student', 'Reader');
+      const other = await createPerson('student', 'Nosy');
+      const course = await createCourse({ teacher_id: teacher.id, price: 45 });
+      const reply = await enrolSelf(student, course.id);
+      expect(reply).toMatchObject({ held: true, time_zone: 'Europe/Madrid' });
+      const mine = await student.client.rpc('my_seat_holds');
+      expect(mine.error).toBeNull();
+      expect(mine.data).toEqual([
+        expect.objectContaining({
+          course_id: course.id,
+          course_title: course.title,
+          invoice_id: reply.invoice_id,
+          amount_due: 45,
+          currency: 'EUR',
+          time_zone: 'Europe/Madrid',
+        }),
+      ]);
+      for (const reader of [other, teacher, admin]) {
+        expect((await reader.client.rpc('my_seat_holds')).data).toEqual([]);
+      }
+      expect((await anonClient().rpc('my_seat_holds')).error).toBeTruthy();
+      const office = await admin.client
+        .from('seat_holds')
+        .select(
+          'id, student_id, held_until, student:users!student_id(first_name, last_name, email), invoice:invoices!invoice_id(number)',
+        )
+        .eq('course_id', course.id)
+        .eq('status', 'held');
+      expect(office.error).toBeNull();
+      expect(office.data).toEqual([
+        expect.objectContaining({
+          student_id: student.id,
+          student: expect.objectContaining({ first_name: 'Reader', email: student.email }),
+          invoice: { number: expect.stringMatching(/^\d{4}-\d{6}$/) },
+        }),
+      ]);
+    } finally {
+      await ownerQuery(
+        `update public.app_settings set general = general || '{"timezone": "UTC"}' where id = 1`,
+      );
+    }
   });
 
   it('is made active by nobody but its payment, and nobody writes the holds', async () => {
