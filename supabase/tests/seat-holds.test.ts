@@ -7,7 +7,6 @@ import {
   createCourse,
   createMaterial,
   createPerson,
-  enroll,
   expectDenied,
   hoursFromNow,
   ownerQuery,
