@@ -167,6 +167,9 @@ create index seat_holds_course_held_idx on public.seat_holds (course_id) where s
 create index seat_holds_due_idx on public.seat_holds (held_until) where status = 'held';
 create index seat_holds_student_id_idx on public.seat_holds (student_id, created_at desc);
 create index seat_holds_invoice_id_idx on public.seat_holds (invoice_id);
+-- A hold waits for its invoice only within the statement that made it: the enrolments' update trigger
+-- (which also fires for every progress refresh) looks here first and is done when there is none.
+create index seat_holds_uninvoiced_idx on public.seat_holds (enrollment_id) where status = 'held' and invoice_id is null;
 
 alter table public.seat_holds enable row level security;
 
@@ -374,6 +377,9 @@ declare
   v_charge record;
   v_invoice uuid;
 begin
+  if not exists (select 1 from public.seat_holds h where h.status = 'held' and h.invoice_id is null) then
+    return null;
+  end if;
   for v_hold in
     select h.id, h.enrollment_id, h.course_id, h.student_id, h.held_until
       from public.seat_holds h
