@@ -65,6 +65,8 @@ const SERIAL_INTEGRATION = [
   'supabase/tests/admin-dashboard.test.ts',
   'supabase/tests/revenue.test.ts',
   'supabase/tests/money-settings.test.ts',
+  // Switches the school's invoice mode.
+  'supabase/tests/seat-holds.test.ts',
   'supabase/tests/summary-figures.test.ts',
   'supabase/tests/seed.test.ts',
   'supabase/tests/schema.test.ts',

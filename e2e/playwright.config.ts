@@ -24,6 +24,8 @@ const SHARED_STATE_SPECS = [
   'federation.spec.ts',
   // Compares the school-wide Total Revenue before and after its payments.
   'money-journey.spec.ts',
+  // Switches the school's invoice mode to payment before the seat for a while.
+  'money-seat-hold.spec.ts',
   // Serves a new shell build in place of the deployed one for a while.
   'independent-delivery.spec.ts',
 ];

@@ -1246,6 +1246,71 @@ export type Database = {
           },
         ];
       };
+      seat_holds: {
+        Row: {
+          course_id: string;
+          created_at: string;
+          ended_at: string | null;
+          enrollment_id: string;
+          held_until: string;
+          id: string;
+          invoice_id: string | null;
+          status: string;
+          student_id: string;
+        };
+        Insert: {
+          course_id: string;
+          created_at?: string;
+          ended_at?: string | null;
+          enrollment_id: string;
+          held_until: string;
+          id?: string;
+          invoice_id?: string | null;
+          status?: string;
+          student_id: string;
+        };
+        Update: {
+          course_id?: string;
+          created_at?: string;
+          ended_at?: string | null;
+          enrollment_id?: string;
+          held_until?: string;
+          id?: string;
+          invoice_id?: string | null;
+          status?: string;
+          student_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seat_holds_course_id_fkey';
+            columns: ['course_id'];
+            isOneToOne: false;
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'seat_holds_enrollment_id_fkey';
+            columns: ['enrollment_id'];
+            isOneToOne: false;
+            referencedRelation: 'enrollments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'seat_holds_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'seat_holds_student_id_fkey';
+            columns: ['student_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       users: {
         Row: {
           avatar_url: string | null;
@@ -1794,6 +1859,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      expire_seat_holds: {
+        Args: never;
+        Returns: number;
+      };
       finish_storage_deletions: {
         Args: {
           claim: string;
@@ -2050,6 +2119,20 @@ export type Database = {
           last_message_sender_id: string;
           last_message_at: string;
           unread_count: number;
+        }[];
+      };
+      my_seat_holds: {
+        Args: never;
+        Returns: {
+          id: string;
+          course_id: string;
+          course_title: string;
+          held_until: string;
+          invoice_id: string;
+          invoice_number: string;
+          amount_due: number;
+          currency: string;
+          time_zone: string;
         }[];
       };
       my_waiting_list: {

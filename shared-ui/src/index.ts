@@ -90,6 +90,7 @@ export {
   formatDate,
   formatDateRange,
   formatDateTime,
+  formatDateTimeInZone,
   formatDayMonth,
   formatDecimal,
   formatFileSize,
@@ -259,6 +260,9 @@ export {
   type CourseWaitingLineProps,
 } from './components/waiting-list/course-waiting-line';
 export { namespace as waitingListNamespace } from './components/waiting-list/i18n';
+// A seat held for its payment (docs/money.md "Payment before the seat").
+export { SeatHoldNotice, type SeatHoldNoticeProps } from './components/seat-hold/seat-hold-notice';
+export { namespace as seatHoldNamespace } from './components/seat-hold/i18n';
 // The invoice and receipt PDFs' texts (docs/money.md "PDFs"); the builder is shared-data's invoice-pdf.
 export { documentLabels, type DocumentLabelTexts } from './components/documents/document-labels';
 export { namespace as documentsNamespace } from './components/documents/i18n';

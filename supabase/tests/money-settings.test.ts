@@ -27,6 +27,7 @@ const DEFAULT_BILLING = {
   taxId: '',
   taxRate: 0,
   invoiceMode: 'on_enrolment',
+  seatHoldHours: 48,
   refundOnDrop: 'pro_rata_classes_held',
   paymentTermsDays: 14,
 };
@@ -78,13 +79,15 @@ describe('the billing settings', () => {
     expect(teacherTry.data ?? []).toEqual([]);
   });
 
-  it('refuse bad values with a clear message, and payment before the seat until it is built', async () => {
+  it('refuse bad values with a clear message', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ currency: 'euro' }, /ISO 4217/],
       [{ taxRate: 101 }, /Tax rate/],
       [{ taxRate: 10.555 }, /Tax rate/],
       [{ taxRate: '10' }, /must be a number/],
-      [{ invoiceMode: 'payment_before_seat' }, /not available yet/],
+      [{ invoiceMode: 'when_paid' }, /Invoice mode/],
+      [{ seatHoldHours: 0 }, /between 1 and 336 hours/],
+      [{ seatHoldHours: 337 }, /between 1 and 336 hours/],
       [{ refundOnDrop: 'half' }, /Refund on drop/],
       [{ paymentTermsDays: 400 }, /Payment terms/],
       [{ paymentTermsDays: 1.5 }, /Payment terms/],

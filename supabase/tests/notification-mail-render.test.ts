@@ -17,10 +17,22 @@ const english: Recipient = { language: 'en', firstName: 'Sam', school };
 
 describe('renderNotification', () => {
   it('writes a new message in the recipient’s language with the sender, never the message itself', () => {
-    const spanishMail = renderNotification(spanish, 'message_received', { senderName: 'Tomás Ruiz' }, 'UTC');
+    const spanishMail = renderNotification(
+      spanish,
+      'message_received',
+      { senderName: 'Tomás Ruiz' },
+      'UTC',
+    );
     expect(spanishMail.subject).toBe('Mensaje nuevo de Tomás Ruiz · Escuela Faro');
-    expect(spanishMail.text).toContain('Tomás Ruiz te ha enviado un mensaje. Léelo y responde en Mensajes.');
-    const englishMail = renderNotification(english, 'message_received', { senderName: '<b>Ana</b>' }, 'UTC');
+    expect(spanishMail.text).toContain(
+      'Tomás Ruiz te ha enviado un mensaje. Léelo y responde en Mensajes.',
+    );
+    const englishMail = renderNotification(
+      english,
+      'message_received',
+      { senderName: '<b>Ana</b>' },
+      'UTC',
+    );
     expect(englishMail.subject).toBe('New message from <b>Ana</b> · Escuela Faro');
     expect(englishMail.html).toContain('&#60;b&#62;Ana&#60;/b&#62; sent you a message.');
     expect(englishMail.html).not.toContain('<b>Ana');
@@ -103,11 +115,54 @@ describe('renderNotification', () => {
 
 describe('a seat from the waiting list (docs/waiting-list.md)', () => {
   it('tells the student in their language that they are enrolled', () => {
-    const es = renderNotification(spanish, 'waitlist_seat_offered', { courseTitle: 'Español B1' }, 'UTC');
+    const es = renderNotification(
+      spanish,
+      'waitlist_seat_offered',
+      { courseTitle: 'Español B1' },
+      'UTC',
+    );
     expect(es.subject).toBe('Tienes plaza en Español B1 · Escuela Faro');
     expect(es.text).toContain('tu inscripción está confirmada');
-    const en = renderNotification(english, 'waitlist_seat_offered', { courseTitle: 'English B2' }, 'UTC');
+    const en = renderNotification(
+      english,
+      'waitlist_seat_offered',
+      { courseTitle: 'English B2' },
+      'UTC',
+    );
     expect(en.subject).toBe('You have a seat in English B2 · Escuela Faro');
     expect(en.text).toContain('you are now enrolled');
+  });
+});
+
+describe('a seat held for its payment (docs/money.md "Payment before the seat")', () => {
+  it('tells the one in line until when the seat is held, in their language and the school’s time zone', () => {
+    const data = { courseTitle: 'Español B1', heldUntil: '2026-12-03T18:00:00Z' };
+    const es = renderNotification(spanish, 'waitlist_seat_offered', data, 'Europe/Madrid');
+    expect(es.subject).toBe('Tienes una plaza reservada en Español B1 · Escuela Faro');
+    expect(es.text).toContain('está reservada para ti hasta el');
+    expect(es.text).toContain('19:00');
+    const en = renderNotification(english, 'waitlist_seat_offered', data, 'UTC');
+    expect(en.subject).toBe('A seat is held for you in Español B1 · Escuela Faro');
+    expect(en.text).toContain('18:00');
+    expect(en.text).not.toContain('you are now enrolled');
+  });
+
+  it('tells the student their seat was released unpaid', () => {
+    const es = renderNotification(
+      spanish,
+      'seat_hold_expired',
+      { courseTitle: 'Español B1' },
+      'UTC',
+    );
+    expect(es.subject).toBe('Plaza liberada: Español B1 · Escuela Faro');
+    expect(es.text).toContain('no se pagó a tiempo');
+    const en = renderNotification(
+      english,
+      'seat_hold_expired',
+      { courseTitle: 'English B2' },
+      'UTC',
+    );
+    expect(en.subject).toBe('Seat released: English B2 · Escuela Faro');
+    expect(en.text).toContain('was not paid in time');
   });
 });

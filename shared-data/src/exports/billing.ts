@@ -34,6 +34,14 @@ export {
   type RefundRule,
 } from '../rules/settings';
 export { billingService, type InvoiceFilters, type PaymentInput } from '../services/billing';
+// Payment before the seat (docs/money.md).
+export {
+  toCourseSeatHold,
+  toSeatHold,
+  type CourseSeatHold,
+  type EnrolmentOutcome,
+  type SeatHold,
+} from '../mappers/seat-hold';
 // The student's Billing screen (issue 31, student slice).
 export {
   studentBillingReadModel,

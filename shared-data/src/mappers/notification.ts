@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'message_received',
   'announcement_posted',
   'waitlist_seat_offered',
+  'seat_hold_expired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -53,6 +54,8 @@ export interface NotificationData {
   submissionId?: string;
   /** message_received: who wrote ("First Last"). */
   senderName?: string;
+  /** A seat held for its payment (docs/money.md): when the hold ends (or ended). */
+  heldUntil?: string;
 }
 
 export interface Notification {

@@ -74,6 +74,13 @@ export const billingQueries = {
       queryKey: billingKeys.studentBilling(),
       queryFn: () => unwrap(studentBillingReadModel.get()),
     }),
+  // The student's seats held for their payment (docs/money.md "Payment before the seat"): under
+  // billingKeys.all, so enrolling, dropping and every payment refresh it.
+  seatHolds: () =>
+    queryOptions({
+      queryKey: billingKeys.seatHolds(),
+      queryFn: () => unwrap(billingService.mySeatHolds()),
+    }),
   // Card payment (issue 31, card slice): whether the school's Stripe keys are set. Kept for the
   // session (keys change by a deploy, not while a page is open); a failure reads as unavailable.
   cardPayments: () =>
@@ -129,6 +136,12 @@ export const billingMutations = {
 // --- The office's screens (docs/money.md "Screens: the office") -------------------------------------------
 
 export const officeBillingQueries = {
+  /** The seats held for their payment in a course (Course Management's roster). */
+  courseSeatHolds: (courseId: string) =>
+    queryOptions({
+      queryKey: billingKeys.courseSeatHolds(courseId),
+      queryFn: () => unwrap(officeBillingService.courseSeatHolds(courseId)),
+    }),
   /** One page of the searchable invoice list. */
   invoicePage: (filters: InvoiceListFilters = {}) =>
     queryOptions({

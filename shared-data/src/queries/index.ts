@@ -71,6 +71,7 @@ export { waitingListKeys } from './keys';
 export { waitingListMutations, waitingListQueries } from './waiting-list-queries';
 export { useWaitingListLive } from './use-waiting-list-live';
 export { useMyWaitingList } from './use-my-waiting-list';
+export { useMySeatHolds } from './use-my-seat-holds';
 export { billingKeys } from './keys';
 export {
   billingMutations,

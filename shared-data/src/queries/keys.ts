@@ -146,6 +146,9 @@ export const billingKeys = {
   settings: () => ['billing', 'settings'] as const,
   // The student's Billing screen (issue 31, student slice).
   studentBilling: () => ['billing', 'student-billing'] as const,
+  // A student's seats held for their payment (payment before the seat).
+  seatHolds: () => ['billing', 'seat-holds'] as const,
+  courseSeatHolds: (courseId: string) => ['billing', 'course-seat-holds', courseId] as const,
   // The office's screens (docs/money.md "Screens: the office").
   invoicePage: (filters: object) => ['billing', 'invoice-page', filters] as const,
   invoiceDetail: (invoiceId: string) => ['billing', 'invoice-detail', invoiceId] as const,

@@ -24,6 +24,8 @@ export const ERROR_MESSAGE_KEYS = [
   'courseFull',
   'alreadyEnrolled',
   'studentAlreadyEnrolled',
+  'seatAlreadyHeld',
+  'studentSeatAlreadyHeld',
   'alreadyCompleted',
   'notEnrolled',
   'notOnClassRoster',
@@ -189,6 +191,9 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   'This course is full': 'courseFull',
   'You are already enrolled in this course': 'alreadyEnrolled',
   'This student is already enrolled in this course': 'studentAlreadyEnrolled',
+  // Payment before the seat (docs/money.md).
+  'Your seat in this course is already held until its invoice is paid': 'seatAlreadyHeld',
+  "This student's seat is already held until its invoice is paid": 'studentSeatAlreadyHeld',
   'You have already completed this course': 'alreadyCompleted',
   'This student has already completed this course': 'alreadyCompleted',
   'You are not enrolled in this course': 'notEnrolled',

@@ -346,6 +346,18 @@ describe('validateBillingSettings', () => {
     ).toEqual({});
   });
 
+  it('takes payment before the seat with a hold of 1 to 336 whole hours (the database’s bounds)', () => {
+    const held = { ...DEFAULT_BILLING_SETTINGS, invoiceMode: 'payment_before_seat' as const };
+    for (const seatHoldHours of [1, 48, 336]) {
+      expect(validateBillingSettings({ ...held, seatHoldHours })).toEqual({});
+    }
+    for (const seatHoldHours of [0, 337, 1.5, Number.NaN]) {
+      expect(validateBillingSettings({ ...held, seatHoldHours })).toEqual({
+        seatHoldHours: 'seatHoldHours',
+      });
+    }
+  });
+
   it('names each field the database would refuse', () => {
     expect(
       validateBillingSettings({
@@ -354,7 +366,8 @@ describe('validateBillingSettings', () => {
         address: '',
         taxId: 'x'.repeat(51),
         taxRate: 10.555,
-        invoiceMode: 'payment_before_seat' as never,
+        invoiceMode: 'when_paid' as never,
+        seatHoldHours: 0,
         refundOnDrop: 'half' as never,
         paymentTermsDays: 1.5,
       }),
@@ -364,6 +377,7 @@ describe('validateBillingSettings', () => {
       taxId: 'tooLong',
       taxRate: 'taxRate',
       invoiceMode: 'invoiceMode',
+      seatHoldHours: 'seatHoldHours',
       refundOnDrop: 'refundOnDrop',
       paymentTermsDays: 'paymentTermsDays',
     });
@@ -380,6 +394,9 @@ describe('validateBillingSettings', () => {
       ...DEFAULT_BILLING_SETTINGS,
       currency: 'GBP',
     });
+    expect(
+      toBillingSettings({ invoiceMode: 'payment_before_seat', seatHoldHours: 24 }),
+    ).toMatchObject({ invoiceMode: 'payment_before_seat', seatHoldHours: 24 });
     expect(toBillingSettings(null)).toEqual(DEFAULT_BILLING_SETTINGS);
   });
 });

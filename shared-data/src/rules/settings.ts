@@ -415,8 +415,11 @@ export function msUntilIdleSignOut(
 // `app_settings`, validated by the database like the other groups; the money screens read and write it
 // through billingService. Not in SETTINGS_GROUPS: the current settings screen saves only its own groups.
 
-/** 'payment_before_seat' is refused by the database until it is built (docs/money.md). */
-export const INVOICE_MODES = ['on_enrolment'] as const;
+/**
+ * When an enrolment in a priced course is invoiced: at once, the student enrolled; or the seat held
+ * for `seatHoldHours` until the invoice (issued at once) is paid (docs/money.md "Payment before the seat").
+ */
+export const INVOICE_MODES = ['on_enrolment', 'payment_before_seat'] as const;
 export type InvoiceMode = (typeof INVOICE_MODES)[number];
 
 /** What a drop credits: everything, the share of classes not yet held, or nothing. */
@@ -433,6 +436,8 @@ export type BillingSettings = {
   /** Percent, 0 to 100, at most two decimals. */
   taxRate: number;
   invoiceMode: InvoiceMode;
+  /** How long a seat is held for its payment (payment_before_seat), whole hours 1 to 336. */
+  seatHoldHours: number;
   refundOnDrop: RefundRule;
   /** Days from issue to due date, 0 to 365. */
   paymentTermsDays: number;
@@ -446,6 +451,7 @@ export const DEFAULT_BILLING_SETTINGS: BillingSettings = {
   taxId: '',
   taxRate: 0,
   invoiceMode: 'on_enrolment',
+  seatHoldHours: 48,
   refundOnDrop: 'pro_rata_classes_held',
   paymentTermsDays: 14,
 };
@@ -457,11 +463,18 @@ export const BILLING_BOUNDS = {
   taxId: 50,
   taxRate: { min: 0, max: 100 },
   paymentTermsDays: { min: 0, max: 365 },
+  seatHoldHours: { min: 1, max: 336 },
 } as const;
 
 export type BillingSettingsField = keyof BillingSettings;
 export type BillingSettingsProblem =
-  'currency' | 'tooLong' | 'taxRate' | 'invoiceMode' | 'refundOnDrop' | 'paymentTermsDays';
+  | 'currency'
+  | 'tooLong'
+  | 'taxRate'
+  | 'invoiceMode'
+  | 'seatHoldHours'
+  | 'refundOnDrop'
+  | 'paymentTermsDays';
 
 /** Each field the database would refuse, with why (a message key for the form); empty when valid. */
 export function validateBillingSettings(
@@ -493,6 +506,14 @@ export function validateBillingSettings(
   ) {
     problems.paymentTermsDays = 'paymentTermsDays';
   }
+  const hours = billing.seatHoldHours;
+  if (
+    !Number.isInteger(hours) ||
+    hours < BILLING_BOUNDS.seatHoldHours.min ||
+    hours > BILLING_BOUNDS.seatHoldHours.max
+  ) {
+    problems.seatHoldHours = 'seatHoldHours';
+  }
   return problems;
 }
 
@@ -511,6 +532,7 @@ export function toBillingSettings(value: unknown): BillingSettings {
     taxId: pick('taxId'),
     taxRate: pick('taxRate'),
     invoiceMode: pick('invoiceMode'),
+    seatHoldHours: pick('seatHoldHours'),
     refundOnDrop: pick('refundOnDrop'),
     paymentTermsDays: pick('paymentTermsDays'),
   };

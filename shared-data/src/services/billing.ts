@@ -19,6 +19,14 @@ import {
   type OverdueInvoice,
   type PaymentsReport,
 } from '../mappers/billing';
+import {
+  toCourseSeatHold,
+  toSeatHold,
+  type CourseSeatHold,
+  type CourseSeatHoldRow,
+  type SeatHold,
+  type SeatHoldRow,
+} from '../mappers/seat-hold';
 import type { Paged } from '../rules/paging';
 import { manualInvoiceProblem, type ManualInvoiceInput } from '../rules/manual-invoice';
 import { everyWordInAnyColumn, pageWindow, toPagedResult } from './list-query';
@@ -306,6 +314,21 @@ async function startCardPayment(
   });
 }
 
+const SEAT_HOLDS_FAILED = 'Failed to load your held seats';
+
+/**
+ * The signed-in student's seats held for their payment (docs/money.md "Payment before the seat"), one
+ * request for every course of a screen: the hold's end, the invoice and what is due on it, and the
+ * school's time zone.
+ */
+async function mySeatHolds(): Promise<Result<SeatHold[]>> {
+  return settle('QUERY_ERROR', SEAT_HOLDS_FAILED, async () => {
+    const { data, error } = await getClient().rpc('my_seat_holds');
+    if (error) return fromPostgrestError('QUERY_ERROR', error, SEAT_HOLDS_FAILED);
+    return ok(((data ?? []) as SeatHoldRow[]).map(toSeatHold));
+  });
+}
+
 export const billingService = {
   invoices,
   myInvoices,
@@ -323,6 +346,8 @@ export const billingService = {
   // Card payment (card slice).
   cardPaymentAvailability,
   startCardPayment,
+  // Payment before the seat.
+  mySeatHolds,
 };
 
 // --- The office's screens (docs/money.md "Screens: the office") -------------------------------------------
@@ -462,8 +487,29 @@ async function issueInvoice(input: ManualInvoiceInput): Promise<Result<{ invoice
   });
 }
 
+/**
+ * The seats held for their payment in one course, soonest end first, with the student and the invoice
+ * (administrators: Course Management's roster marks them; RLS gives anyone else none of another's).
+ */
+async function courseSeatHolds(courseId: string): Promise<Result<CourseSeatHold[]>> {
+  return settle('QUERY_ERROR', SEAT_HOLDS_FAILED, async () => {
+    const { data, error } = await getClient()
+      .from('seat_holds')
+      .select(
+        'id, student_id, held_until, student:users!student_id(first_name, last_name, email), invoice:invoices!invoice_id(number)',
+      )
+      .eq('course_id', courseId)
+      .eq('status', 'held')
+      .order('held_until', { ascending: true })
+      .overrideTypes<CourseSeatHoldRow[], { merge: false }>();
+    if (error) return fromPostgrestError('QUERY_ERROR', error, SEAT_HOLDS_FAILED);
+    return ok((data ?? []).map(toCourseSeatHold));
+  });
+}
+
 export const officeBillingService = {
   issueInvoice,
+  courseSeatHolds,
   invoicePage,
   invoiceDetail,
   overdueReminders,

@@ -419,6 +419,28 @@ describe('coursesService.enroll', () => {
     });
   });
 
+  it('answers the hold’s end and its invoice when the seat is held for its payment', async () => {
+    fake.on('POST', rpc, {
+      body: {
+        success: true,
+        enrollment_id: 'e-1',
+        held: true,
+        held_until: '2026-12-03T18:00:00+00:00',
+        invoice_id: 'inv-1',
+        time_zone: 'Europe/Madrid',
+      },
+    });
+
+    expect(await coursesService.enroll('course-1', 'user-1')).toEqual({
+      success: true,
+      data: {
+        heldUntil: '2026-12-03T18:00:00+00:00',
+        invoiceId: 'inv-1',
+        timeZone: 'Europe/Madrid',
+      },
+    });
+  });
+
   it("is ENROLLMENT_ERROR with the function's message when it refuses", async () => {
     fake.on('POST', rpc, { body: { success: false, error: 'Course is full' } });
 

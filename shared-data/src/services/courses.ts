@@ -22,7 +22,12 @@ import {
   type EnrollmentRow,
   type EnrollmentStatus,
 } from '../mappers/enrollment';
-import { toBulkEnrolment, type BulkEnrolment, type BulkEnrolmentReply } from '../mappers/bulk-enrolment';
+import {
+  toBulkEnrolment,
+  type BulkEnrolment,
+  type BulkEnrolmentReply,
+} from '../mappers/bulk-enrolment';
+import type { EnrolmentOutcome } from '../mappers/seat-hold';
 import { COURSE_DEFAULTS } from '../rules/courses';
 import type { PageRequest, Paged } from '../rules/paging';
 import { fail, fromPostgrestError, ok, settle, type Result } from '../result';
@@ -196,7 +201,14 @@ async function remove(id: string): Promise<Result<null>> {
   });
 }
 
-type EnrollmentFunctionReply = { success?: boolean; error?: string | null } | null;
+type EnrollmentFunctionReply = {
+  success?: boolean;
+  error?: string | null;
+  held?: boolean;
+  held_until?: string | null;
+  invoice_id?: string | null;
+  time_zone?: string | null;
+} | null;
 
 /**
  * Calls an enrollment server function. A transport or SQL error is `transportCode`; a refusal the
@@ -208,7 +220,7 @@ async function callEnrollmentFunction(
   userId: string,
   codes: { transport: ErrorCode; refusal: ErrorCode },
   fallbackMessage: string,
-): Promise<Result<null>> {
+): Promise<Result<EnrollmentFunctionReply>> {
   return settle(codes.transport, fallbackMessage, async () => {
     const { data, error } = await getClient().rpc(name, {
       user_uuid: userId,
@@ -216,20 +228,35 @@ async function callEnrollmentFunction(
     });
     if (error) return fromPostgrestError(codes.transport, error, fallbackMessage);
     const reply = data as EnrollmentFunctionReply;
-    if (reply?.success) return ok(null);
+    if (reply?.success) return ok(reply);
     const message = reply?.error?.trim();
     return fail(codes.refusal, message || fallbackMessage);
   });
 }
 
-/** Enrolls the user (self, or anyone for an admin); the server decides capacity and duplicates. */
-function enroll(courseId: string, userId: string): Promise<Result<null>> {
-  return callEnrollmentFunction(
+/**
+ * Enrolls the user (self, or anyone for an admin); the server decides capacity and duplicates. Answers
+ * null when enrolled at once, or the hold's end and its invoice when the school asks for payment before
+ * the seat (docs/money.md "Payment before the seat").
+ */
+async function enroll(courseId: string, userId: string): Promise<Result<EnrolmentOutcome>> {
+  const result = await callEnrollmentFunction(
     'enroll_user_in_course',
     courseId,
     userId,
     { transport: 'ENROLL_ERROR', refusal: 'ENROLLMENT_ERROR' },
     ERROR_MESSAGES.enrollFailed,
+  );
+  if (!result.success) return result;
+  const reply = result.data;
+  return ok(
+    reply?.held && reply.held_until
+      ? {
+          heldUntil: reply.held_until,
+          invoiceId: reply.invoice_id ?? null,
+          timeZone: reply.time_zone || 'UTC',
+        }
+      : null,
   );
 }
 
@@ -250,25 +277,27 @@ function enrollMany(courseId: string, emails: readonly string[]): Promise<Result
 }
 
 /** Drops the enrollment (the row stays, status dropped) and frees the seat. */
-function unenroll(courseId: string, userId: string): Promise<Result<null>> {
-  return callEnrollmentFunction(
+async function unenroll(courseId: string, userId: string): Promise<Result<null>> {
+  const result = await callEnrollmentFunction(
     'unenroll_user_from_course',
     courseId,
     userId,
     { transport: 'UNENROLL_ERROR', refusal: 'UNENROLL_ERROR' },
     UNENROLL_FAILED,
   );
+  return result.success ? ok(null) : result;
 }
 
 /** An admin removes a student from a course: the same unenrollment, with its own message. */
-function removeStudent(courseId: string, userId: string): Promise<Result<null>> {
-  return callEnrollmentFunction(
+async function removeStudent(courseId: string, userId: string): Promise<Result<null>> {
+  const result = await callEnrollmentFunction(
     'unenroll_user_from_course',
     courseId,
     userId,
     { transport: 'UNENROLL_ERROR', refusal: 'UNENROLL_ERROR' },
     ERROR_MESSAGES.removeStudentFailed,
   );
+  return result.success ? ok(null) : result;
 }
 
 /** Enrollments with their students (course rosters), newest first. */

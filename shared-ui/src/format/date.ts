@@ -46,6 +46,25 @@ export function formatDateTime(value: string | Date, language: Language = 'en'):
   return format(value, language, { ...DATE, ...TIME });
 }
 
+/**
+ * A date with its time on another clock than the viewer's, naming it: the school's time zone for a
+ * seat hold's end ('Dec 3, 2026, 19:00 CET'). An unknown zone falls back to UTC.
+ */
+export function formatDateTimeInZone(
+  value: string | Date,
+  language: Language,
+  timeZone: string,
+): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const options = { ...DATE, ...TIME, timeZoneName: 'short' } as const;
+  try {
+    return dateTimeFormat(intlLocale(language), { ...options, timeZone }).format(date);
+  } catch {
+    return dateTimeFormat(intlLocale(language), { ...options, timeZone: 'UTC' }).format(date);
+  }
+}
+
 /** A day spelled out, for a day's heading: 'Tuesday, March 4, 2025' / 'martes, 4 de marzo de 2025'. */
 export function formatLongDate(value: string | Date, language: Language = 'en'): string {
   return format(value, language, LONG_DATE);

@@ -3,6 +3,7 @@ export {
   formatDate,
   formatDateRange,
   formatDateTime,
+  formatDateTimeInZone,
   formatDayMonth,
   formatLongDate,
   formatLongDateTime,

@@ -17,6 +17,8 @@ export type NotificationKind =
   | 'message_received'
   | 'announcement_posted'
   | 'waitlist_seat_offered'
+  // Payment before the seat (docs/money.md): a held seat released unpaid.
+  | 'seat_hold_expired'
   // Money (docs/money.md): an overdue invoice's reminder, queued by the office or the schedule.
   | 'invoice_overdue';
 
@@ -37,6 +39,8 @@ export interface NotificationData {
   currency?: string | null;
   dueOn?: string | null;
   daysOverdue?: number | null;
+  // waitlist_seat_offered in the payment-before-seat mode, seat_hold_expired: the hold's end.
+  heldUntil?: string | null;
 }
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
@@ -72,6 +76,8 @@ interface Dated {
   amountDue: string;
   dueOn: string;
   daysOverdue: number;
+  /** The end of a seat hold, written out ('' when the seat was not held). */
+  heldUntil: string;
 }
 
 const WORDS: Record<'en' | 'es', Words> = {
@@ -131,9 +137,19 @@ const WORDS: Record<'en' | 'es', Words> = {
         subject: `New announcement in ${d.course}: ${d.title}`,
         body: `There is a new announcement in ${d.course}, “${d.title}”. Read it on the course's page in the portal.`,
       }),
-      waitlist_seat_offered: (d) => ({
-        subject: `You have a seat in ${d.course}`,
-        body: `A seat freed up in ${d.course} and you were next on its waiting list: you are now enrolled. You find it in My Courses.`,
+      waitlist_seat_offered: (d) =>
+        d.heldUntil
+          ? {
+              subject: `A seat is held for you in ${d.course}`,
+              body: `A seat freed up in ${d.course} and you were next on its waiting list: it is held for you until ${d.heldUntil}. Pay its invoice in Billing before then to confirm it.`,
+            }
+          : {
+              subject: `You have a seat in ${d.course}`,
+              body: `A seat freed up in ${d.course} and you were next on its waiting list: you are now enrolled. You find it in My Courses.`,
+            },
+      seat_hold_expired: (d) => ({
+        subject: `Seat released: ${d.course}`,
+        body: `The seat held for you in ${d.course} was released because its invoice was not paid in time. The invoice is cancelled with a credit note; if you paid part of it, the school will refund it. You can enrol again from the Course Catalog while there are places.`,
       }),
       invoice_overdue: (d) => ({
         subject: `Payment reminder: invoice ${d.invoice}`,
@@ -197,9 +213,19 @@ const WORDS: Record<'en' | 'es', Words> = {
         subject: `Anuncio nuevo en ${d.course}: ${d.title}`,
         body: `Hay un anuncio nuevo en ${d.course}, «${d.title}». Léelo en la página del curso, en el portal.`,
       }),
-      waitlist_seat_offered: (d) => ({
-        subject: `Tienes plaza en ${d.course}`,
-        body: `Se ha liberado una plaza en ${d.course} y te tocaba en su lista de espera: tu inscripción está confirmada. Encontrarás el curso en Mis cursos.`,
+      waitlist_seat_offered: (d) =>
+        d.heldUntil
+          ? {
+              subject: `Tienes una plaza reservada en ${d.course}`,
+              body: `Se ha liberado una plaza en ${d.course} y te tocaba en su lista de espera: está reservada para ti hasta el ${d.heldUntil}. Paga su factura en Facturación antes de esa fecha para confirmarla.`,
+            }
+          : {
+              subject: `Tienes plaza en ${d.course}`,
+              body: `Se ha liberado una plaza en ${d.course} y te tocaba en su lista de espera: tu inscripción está confirmada. Encontrarás el curso en Mis cursos.`,
+            },
+      seat_hold_expired: (d) => ({
+        subject: `Plaza liberada: ${d.course}`,
+        body: `La plaza reservada para ti en ${d.course} se ha liberado porque su factura no se pagó a tiempo. La factura queda anulada con un abono; si pagaste una parte, el centro te la devolverá. Puedes volver a inscribirte desde el Catálogo de cursos mientras queden plazas.`,
       }),
       invoice_overdue: (d) => ({
         subject: `Recordatorio de pago: factura ${d.invoice}`,
@@ -284,6 +310,7 @@ export function renderNotification(
     amountDue: formatMoney(data.amountDue, data.currency, language),
     dueOn: formatDay(data.dueOn, language),
     daysOverdue: data.daysOverdue ?? 0,
+    heldUntil: formatWhen(data.heldUntil, language, timeZone),
   };
   const parts = words.kinds[kind](dated);
   const footer = parts.footer ?? words.footer;

@@ -264,6 +264,10 @@ const handler = serviceRoleHandler(
     // database looks at most once an hour, however often the schedule runs.
     const overdue = await db.rpc('queue_overdue_reminders');
     if (overdue.error) throw overdue.error;
+    // Seats held for a payment that did not come (docs/money.md "Payment before the seat"): released,
+    // their invoices credited, the seats given to the waiting lists; the students' notices go out below.
+    const holds = await db.rpc('expire_seat_holds');
+    if (holds.error) throw holds.error;
     await queueNotificationMail(db, limit);
     const { data, error, status } = await db.rpc('claim_mail_batch', { batch_size: limit });
     checkAccess({ status, error });

@@ -5,6 +5,7 @@ import {
   courseManagementReadModel,
   coursesService,
   fail,
+  officeBillingService,
   ok,
   paths,
   usersService,
@@ -33,6 +34,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   Object.assign(actual.courseManagementReadModel, { stats: vi.fn() });
   Object.assign(actual.usersService, { list: vi.fn() });
   Object.assign(actual.waitingListService, { forCourse: vi.fn() });
+  Object.assign(actual.officeBillingService, { courseSeatHolds: vi.fn() });
   return actual;
 });
 
@@ -43,6 +45,7 @@ const enroll = vi.mocked(coursesService.enroll);
 const removeStudent = vi.mocked(coursesService.removeStudent);
 const listUsers = vi.mocked(usersService.list);
 const courseWaitingList = vi.mocked(waitingListService.forCourse);
+const courseSeatHolds = vi.mocked(officeBillingService.courseSeatHolds);
 
 function paged<T>(items: T[], total = items.length, limit = 12): Paged<T> {
   return { items, total, page: 1, limit, totalPages: Math.ceil(total / limit) };
@@ -133,6 +136,8 @@ beforeEach(() => {
   removeStudent.mockReset();
   courseWaitingList.mockReset();
   courseWaitingList.mockResolvedValue(ok([]));
+  courseSeatHolds.mockReset();
+  courseSeatHolds.mockResolvedValue(ok([]));
 });
 
 /** jsdom has no Web Animations: a stand-in that records the turns. */
@@ -196,6 +201,53 @@ describe('the course card', () => {
       expect(within(frontAgain).getByRole('button', { name: 'View students' })).toHaveFocus(),
     );
     expect(within(frontAgain).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('marks the seats held for their payment under the students, in English and Spanish', async () => {
+    courseSeatHolds.mockResolvedValue(
+      ok([
+        {
+          id: 'hold-1',
+          studentId: 'student-9',
+          studentName: 'Lena Fischer',
+          studentEmail: 'lena@school.test',
+          heldUntil: '2026-12-03T18:00:00Z',
+          invoiceNumber: '2026-000042',
+        },
+      ]),
+    );
+    const { user } = renderPage();
+    await user.click(within(await card()).getByRole('button', { name: 'View students' }));
+    const held = await screen.findByRole('region', { name: '1 seat held for payment' });
+    expect(within(held).getByText('Lena Fischer')).toBeInTheDocument();
+    expect(within(held).getByText('Seat held')).toBeInTheDocument();
+    expect(within(held).getByText(/Held until .+ · invoice 2026-000042/)).toBeInTheDocument();
+    expect(courseSeatHolds).toHaveBeenCalledWith('course-1');
+    // Not among the enrolled students (they are not enrolled until they pay).
+    const list = within(await card()).getByRole('list', { name: 'Enrolled students' });
+    expect(within(list).queryByText('Lena Fischer')).not.toBeInTheDocument();
+  });
+
+  it('marks held seats in Spanish', async () => {
+    courseSeatHolds.mockResolvedValue(
+      ok([
+        {
+          id: 'hold-1',
+          studentId: 'student-9',
+          studentName: 'Lena Fischer',
+          studentEmail: 'lena@school.test',
+          heldUntil: '2026-12-03T18:00:00Z',
+          invoiceNumber: null,
+        },
+      ]),
+    );
+    const { user } = renderPage(aCourse(), 'es');
+    await user.click(within(await card()).getByRole('button', { name: 'Ver estudiantes' }));
+    const held = await screen.findByRole('region', {
+      name: '1 plaza reservada a la espera del pago',
+    });
+    expect(within(held).getByText('Plaza reservada')).toBeInTheDocument();
+    expect(within(held).getByText(/Reservada hasta el/)).toBeInTheDocument();
   });
 
   it('asks for at most 100 students of a course with more places, and says when not all are shown', async () => {

@@ -8,6 +8,7 @@ import { errorMessageKey, type Course, type Enrollment, type Paged } from '@port
 import { courseMutations, courseQueries } from '@portal/shared-data/queries';
 import { ConfirmDialog, ErrorBanner, wrappingTitle } from '@portal/shared-ui';
 import { personName, rosterFilters } from './course-roster';
+import { HeldSeats } from './held-seats';
 import { namespace } from './i18n';
 
 export interface EnrolledStudentsProps {
@@ -49,6 +50,7 @@ export function EnrolledStudents({ course, labelledBy, onRemoved }: EnrolledStud
         roster={roster}
         onRemove={(userId, name) => setRemoving({ userId, name, open: true })}
       />
+      <HeldSeats courseId={course.id} />
       <ConfirmDialog
         opened={removing?.open ?? false}
         title={t('removeStudent.title', { name: removing?.name ?? '', title: course.title })}

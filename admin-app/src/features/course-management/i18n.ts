@@ -57,6 +57,15 @@ export const en = {
     removeStudent: 'Remove {{name}} from {{title}}',
     shownOf: 'Showing {{shown}} of {{total}} students.',
   },
+  // Payment before the seat (docs/money.md): seats held until their invoice is paid.
+  heldSeats: {
+    title_one: '{{count}} seat held for payment',
+    title_other: '{{count}} seats held for payment',
+    badge: 'Seat held',
+    until: 'Held until {{when}}',
+    untilWithInvoice: 'Held until {{when}} · invoice {{number}}',
+    error: 'Error loading the held seats:',
+  },
   removeStudent: {
     title: 'Remove {{name}} from {{title}}?',
     message:
@@ -216,6 +225,14 @@ export const es: typeof en = {
     remove: 'Quitar',
     removeStudent: 'Quitar a {{name}} de {{title}}',
     shownOf: 'Se muestran {{shown}} de {{total}} estudiantes.',
+  },
+  heldSeats: {
+    title_one: '{{count}} plaza reservada a la espera del pago',
+    title_other: '{{count}} plazas reservadas a la espera del pago',
+    badge: 'Plaza reservada',
+    until: 'Reservada hasta el {{when}}',
+    untilWithInvoice: 'Reservada hasta el {{when}} · factura {{number}}',
+    error: 'Error al cargar las plazas reservadas:',
   },
   removeStudent: {
     title: '¿Quitar a {{name}} de {{title}}?',

@@ -17,11 +17,13 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   BILLING_BOUNDS,
+  INVOICE_MODES,
   REFUND_RULES,
   errorMessageKey,
   validateBillingSettings,
   type BillingSettings,
   type BillingSettingsField,
+  type InvoiceMode,
   type RefundRule,
 } from '@portal/shared-data';
 import { billingMutations, billingQueries } from '@portal/shared-data/queries';
@@ -29,9 +31,10 @@ import { ErrorBanner, SaveFailedAlert } from '@portal/shared-ui';
 import { namespace } from './i18n';
 
 /** The form's values: the number inputs hold '' while empty. */
-type BillingFormValues = Omit<BillingSettings, 'taxRate' | 'paymentTermsDays'> & {
+type BillingFormValues = Omit<BillingSettings, 'taxRate' | 'paymentTermsDays' | 'seatHoldHours'> & {
   taxRate: number | string;
   paymentTermsDays: number | string;
+  seatHoldHours: number | string;
 };
 
 const numberOf = (value: number | string) =>
@@ -46,6 +49,7 @@ function toSettings(values: BillingFormValues): BillingSettings {
     taxId: values.taxId.trim(),
     taxRate: numberOf(values.taxRate),
     paymentTermsDays: numberOf(values.paymentTermsDays),
+    seatHoldHours: numberOf(values.seatHoldHours),
   };
 }
 
@@ -55,6 +59,7 @@ const PROBLEM_KEYS = {
   tooLong: 'settingsTextTooLong',
   taxRate: 'billingTaxRateRange',
   paymentTermsDays: 'billingPaymentTermsRange',
+  seatHoldHours: 'billingSeatHoldRange',
   invoiceMode: 'billingChoiceInvalid',
   refundOnDrop: 'billingChoiceInvalid',
 } as const;
@@ -77,9 +82,10 @@ function validate(values: BillingFormValues, t: TFunction) {
 
 /**
  * System Settings → Billing: what new invoices carry (the school's legal name, address and tax id, the
- * currency, the tax rate, the payment terms) and the refund rule on a drop, saved on its own through
- * billingService.saveSettings with the database's bounds checked first. The invoice mode is shown, not
- * offered: "on enrolment" is the only one built. Loaded when the tab opens (one request).
+ * currency, the tax rate, the payment terms), the invoice mode (on enrolment, or payment before the
+ * seat with how many hours a seat is held: that field only in that mode) and the refund rule on a drop,
+ * saved on its own through billingService.saveSettings with the database's bounds checked first. Loaded
+ * when the tab opens (one request).
  */
 export function BillingSettingsPanel() {
   const { t } = useTranslation(namespace);
@@ -190,12 +196,29 @@ function BillingSettingsFields({ settings }: { settings: BillingSettings }) {
         {...form.getInputProps('refundOnDrop')}
         onChange={(value) => value && form.setFieldValue('refundOnDrop', value as RefundRule)}
       />
-      <Stack gap={2}>
-        <Text size="sm" fw={500}>
-          {t('billing.invoiceMode')}
-        </Text>
-        <Text size="sm">{t('billing.invoiceModeValue')}</Text>
-      </Stack>
+      <Select
+        label={t('billing.invoiceMode')}
+        description={t('billing.invoiceModeHint')}
+        data={INVOICE_MODES.map((mode) => ({
+          value: mode,
+          label: t(`billing.invoiceModes.${mode}`),
+        }))}
+        allowDeselect={false}
+        disabled={saving}
+        {...form.getInputProps('invoiceMode')}
+        onChange={(value) => value && form.setFieldValue('invoiceMode', value as InvoiceMode)}
+      />
+      {form.values.invoiceMode === 'payment_before_seat' ? (
+        <NumberInput
+          label={t('billing.seatHoldHours')}
+          description={t('billing.seatHoldHoursHint')}
+          min={BILLING_BOUNDS.seatHoldHours.min}
+          max={BILLING_BOUNDS.seatHoldHours.max}
+          withAsterisk
+          disabled={saving}
+          {...form.getInputProps('seatHoldHours')}
+        />
+      ) : null}
       <Text size="sm" c="dimmed">
         {t('billing.separateHint')}
       </Text>

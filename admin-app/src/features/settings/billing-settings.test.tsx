@@ -28,16 +28,18 @@ beforeEach(() => {
 });
 
 describe('System Settings → Billing', () => {
-  it('shows the stored settings, the only invoice mode as text, and saves the school’s details', async () => {
+  it('shows the stored settings and the invoice mode, and saves the school’s details', async () => {
     saveSettings.mockImplementation(async (billing) => ok(billing));
     const { user } = show();
     const legalName = await screen.findByRole('textbox', { name: 'Legal name' });
     expect(legalName).toHaveValue('Escuela Faro SL');
+    expect(screen.getByRole('combobox', { name: 'When invoices are issued' })).toHaveValue(
+      'On enrolment: the student is enrolled and invoiced at once',
+    );
+    // The hold's hours only in the mode that holds seats.
     expect(
-      screen.getByText(
-        'On enrolment: an invoice is issued when a student enrols in a priced course.',
-      ),
-    ).toBeInTheDocument();
+      screen.queryByRole('textbox', { name: 'Seat held for (hours)' }),
+    ).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Address' }), 'Calle Mayor 1, Madrid');
     await user.type(screen.getByRole('textbox', { name: 'Tax ID' }), 'B12345678');
     await user.click(screen.getByRole('button', { name: 'Save billing settings' }));
@@ -50,6 +52,37 @@ describe('System Settings → Billing', () => {
       }),
     );
     expect(await screen.findByText('Billing settings saved')).toBeInTheDocument();
+  });
+
+  it('offers payment before the seat with the hours a seat is held, checked before saving', async () => {
+    saveSettings.mockImplementation(async (billing) => ok(billing));
+    const { user } = show();
+    await user.click(await screen.findByRole('combobox', { name: 'When invoices are issued' }));
+    await user.click(
+      await screen.findByRole('option', {
+        name: 'Payment before the seat: the seat is held until the invoice is paid',
+      }),
+    );
+    const hours = await screen.findByRole('textbox', { name: 'Seat held for (hours)' });
+    expect(hours).toHaveValue('48');
+    await user.clear(hours);
+    await user.type(hours, '400');
+    await user.click(screen.getByRole('button', { name: 'Save billing settings' }));
+    expect(
+      await screen.findByText('A seat is held for a whole number of hours from 1 to 336'),
+    ).toBeInTheDocument();
+    expect(saveSettings).not.toHaveBeenCalled();
+    await user.clear(hours);
+    await user.type(hours, '72');
+    await user.click(screen.getByRole('button', { name: 'Save billing settings' }));
+    await waitFor(() =>
+      expect(saveSettings).toHaveBeenCalledWith({
+        ...DEFAULT_BILLING_SETTINGS,
+        legalName: 'Escuela Faro SL',
+        invoiceMode: 'payment_before_seat',
+        seatHoldHours: 72,
+      }),
+    );
   });
 
   it('refuses a bad currency and tax rate before saving', async () => {

@@ -113,8 +113,15 @@ export const en = {
     taxRate: 'Tax rate (%)',
     taxRateHint: 'Added to each new invoice; 0 for none',
     invoiceMode: 'When invoices are issued',
-    invoiceModeValue:
-      'On enrolment: an invoice is issued when a student enrols in a priced course.',
+    invoiceModes: {
+      on_enrolment: 'On enrolment: the student is enrolled and invoiced at once',
+      payment_before_seat: 'Payment before the seat: the seat is held until the invoice is paid',
+    },
+    invoiceModeHint:
+      'For priced courses only; free courses always enrol at once. Changing it leaves seats already held to be paid or to run out.',
+    seatHoldHours: 'Seat held for (hours)',
+    seatHoldHoursHint:
+      'From 1 to 336 hours. The invoice is due when the hold ends; unpaid, the seat goes to the waiting list and the invoice is credited.',
     refundOnDrop: 'When a student drops a course',
     refundRules: {
       full: 'Credit the whole invoice',
@@ -241,8 +248,16 @@ export const es: typeof en = {
     taxRate: 'Tipo impositivo (%)',
     taxRateHint: 'Se añade a cada factura nueva; 0 si no hay',
     invoiceMode: 'Cuándo se emiten las facturas',
-    invoiceModeValue:
-      'Al inscribirse: se emite una factura cuando alguien se inscribe en un curso de pago.',
+    invoiceModes: {
+      on_enrolment: 'Al inscribirse: la persona queda inscrita y se emite la factura al momento',
+      payment_before_seat:
+        'Pago antes de la plaza: la plaza se reserva hasta que se paga la factura',
+    },
+    invoiceModeHint:
+      'Solo para cursos de pago; en los gratuitos la inscripción es inmediata. Al cambiarlo, las plazas ya reservadas siguen a la espera del pago o de su vencimiento.',
+    seatHoldHours: 'Plaza reservada durante (horas)',
+    seatHoldHoursHint:
+      'De 1 a 336 horas. La factura vence cuando termina la reserva; sin pago, la plaza pasa a la lista de espera y la factura se anula con un abono.',
     refundOnDrop: 'Cuando alguien abandona un curso',
     refundRules: {
       full: 'Abonar toda la factura',

@@ -25,6 +25,9 @@ export const en = {
   courseFull: 'This course is full',
   alreadyEnrolled: 'You are already enrolled in this course.',
   studentAlreadyEnrolled: 'This student is already enrolled in this course.',
+  seatAlreadyHeld:
+    'Your seat in this course is already held until its invoice is paid. You find the invoice in Billing.',
+  studentSeatAlreadyHeld: 'This student’s seat is already held until its invoice is paid.',
   alreadyCompleted: 'This course has already been completed.',
   notEnrolled: 'Not enrolled in this course.',
   notOnClassRoster: 'This student was not enrolled in the course when this class took place.',
@@ -128,6 +131,10 @@ export const es: typeof en = {
   courseFull: 'Este curso está completo',
   alreadyEnrolled: 'Ya tienes una inscripción en este curso.',
   studentAlreadyEnrolled: 'Este estudiante ya tiene una inscripción en este curso.',
+  seatAlreadyHeld:
+    'Tu plaza en este curso ya está reservada hasta que se pague su factura. La encontrarás en Facturación.',
+  studentSeatAlreadyHeld:
+    'La plaza de esta persona ya está reservada hasta que se pague su factura.',
   alreadyCompleted: 'Este curso ya se ha completado.',
   notEnrolled: 'No hay inscripción en este curso.',
   notOnClassRoster: 'Este estudiante no tenía inscripción en el curso cuando se dio esta clase.',

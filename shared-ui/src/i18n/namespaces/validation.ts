@@ -165,6 +165,7 @@ export const en = {
   billingCurrencyInvalid: 'Enter a three-letter currency code, such as EUR',
   billingTaxRateRange: 'The tax rate must be from 0 to 100, with at most 2 decimals',
   billingPaymentTermsRange: 'Payment terms must be a whole number of days from 0 to 365',
+  billingSeatHoldRange: 'A seat is held for a whole number of hours from 1 to 336',
   billingChoiceInvalid: 'Choose one of the options',
 };
 
@@ -327,5 +328,6 @@ export const es: typeof en = {
   billingCurrencyInvalid: 'Introduce un código de moneda de tres letras, como EUR',
   billingTaxRateRange: 'El tipo impositivo debe estar entre 0 y 100, con 2 decimales como máximo',
   billingPaymentTermsRange: 'El plazo de pago debe ser un número entero de días entre 0 y 365',
+  billingSeatHoldRange: 'La plaza se reserva un número entero de horas entre 1 y 336',
   billingChoiceInvalid: 'Elige una de las opciones',
 };

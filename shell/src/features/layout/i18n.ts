@@ -43,6 +43,9 @@ export const en = {
       class_reminder: 'Starting soon: “{{title}}” ({{course}}), {{when}}',
       activity_reminder: 'Due soon: “{{title}}” ({{course}}), {{when}}',
       waitlist_seat_offered: 'A seat freed up: you have a place in {{course}}',
+      waitlist_seat_held:
+        'A seat freed up in {{course}}: it is held for you until {{when}}. Pay its invoice to confirm it',
+      seat_hold_expired: 'Your seat in {{course}} was released: its invoice was not paid in time',
       unknown: 'Something new in {{course}}',
       message_received: 'New message from {{sender}}',
       announcement_posted: 'New announcement in {{course}}: “{{title}}”',
@@ -94,6 +97,9 @@ export const es: typeof en = {
       class_reminder: 'Empieza pronto: «{{title}}» ({{course}}), {{when}}',
       activity_reminder: 'Entrega próxima: «{{title}}» ({{course}}), {{when}}',
       waitlist_seat_offered: 'Se ha liberado una plaza: ya tienes sitio en {{course}}',
+      waitlist_seat_held:
+        'Se ha liberado una plaza en {{course}}: está reservada para ti hasta el {{when}}. Paga su factura para confirmarla',
+      seat_hold_expired: 'Se ha liberado tu plaza en {{course}}: su factura no se pagó a tiempo',
       unknown: 'Novedades en {{course}}',
       message_received: 'Mensaje nuevo de {{sender}}',
       announcement_posted: 'Anuncio nuevo en {{course}}: «{{title}}»',

@@ -21,6 +21,13 @@ export function notificationText(
     return t('kinds.submission_graded', { title, grade: `${grade}${max}` });
   }
   if (!isNotificationKind(notification.kind)) return t('kinds.unknown', { course });
+  // A seat from the waiting list held for its payment (docs/money.md "Payment before the seat").
+  if (notification.kind === 'waitlist_seat_offered' && data.heldUntil) {
+    return t('kinds.waitlist_seat_held', {
+      course,
+      when: formatDateTime(data.heldUntil, language),
+    });
+  }
   return t(`kinds.${notification.kind}`, { title, course, when, sender: data.senderName ?? '' });
 }
 

@@ -12,7 +12,10 @@ import { NotificationBell } from './notification-bell';
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderBell(language: 'en' | 'es') {
+function renderBell(
+  language: 'en' | 'es',
+  data: Record<string, string> = { courseTitle: 'Spanish A1' },
+) {
   vi.spyOn(notificationsService, 'unreadCount').mockResolvedValue(ok(1));
   vi.spyOn(notificationsService, 'page').mockResolvedValue(
     ok({
@@ -22,7 +25,7 @@ function renderBell(language: 'en' | 'es') {
           kind: 'waitlist_seat_offered',
           courseId: 'course-1',
           subjectId: 'enrolment-1',
-          data: { courseTitle: 'Spanish A1' },
+          data,
           readAt: null,
           createdAt: '2026-11-28T10:00:00Z',
         },
@@ -55,4 +58,27 @@ describe('a seat from the waiting list in the bell', () => {
       expect(link).toHaveAttribute('href', paths.courseDetail('course-1'));
     },
   );
+});
+
+describe('a seat from the waiting list held for its payment', () => {
+  it.each([
+    [
+      'en',
+      'Notifications, 1 unread',
+      /A seat freed up in Spanish A1: it is held for you until .+Pay its invoice/,
+    ],
+    [
+      'es',
+      'Notificaciones, 1 sin leer',
+      /Se ha liberado una plaza en Spanish A1: está reservada para ti hasta el .+Paga su factura/,
+    ],
+  ] as const)('says in %s until when the seat is held', async (language, bell, sentence) => {
+    const { user } = renderBell(language, {
+      courseTitle: 'Spanish A1',
+      heldUntil: '2026-12-03T18:00:00Z',
+    });
+    await user.click(await screen.findByRole('button', { name: bell }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('link', { name: sentence })).toBeInTheDocument();
+  });
 });

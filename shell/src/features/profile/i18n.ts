@@ -109,6 +109,7 @@ export const en = {
       message_received: 'New messages (at most one alert per conversation every 10 minutes)',
       announcement_posted: 'Announcements in my courses',
       waitlist_seat_offered: 'A seat for me from a waiting list',
+      seat_hold_expired: 'A seat held for me released unpaid',
     },
   },
 };
@@ -220,6 +221,7 @@ export const es: typeof en = {
       message_received: 'Mensajes nuevos (como mucho un aviso por conversación cada 10 minutos)',
       announcement_posted: 'Anuncios de mis cursos',
       waitlist_seat_offered: 'Una plaza para mí desde una lista de espera',
+      seat_hold_expired: 'Una plaza reservada para mí liberada sin pago',
     },
   },
 };

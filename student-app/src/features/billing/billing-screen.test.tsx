@@ -251,6 +251,21 @@ describe('Billing (student)', () => {
     expect(screen.getByText('Baja del curso: clases aún no impartidas')).toBeInTheDocument();
   });
 
+  it('names the credit note of a seat hold that ran out unpaid in the reader’s language', async () => {
+    const base = billing();
+    const seatNote = { ...base.creditNotes[0]!, reason: 'Seat hold expired' };
+    getBilling.mockResolvedValue(ok({ ...base, creditNotes: [seatNote] }));
+    const { unmount } = renderBilling();
+    expect(
+      await screen.findByText('Seat released: the invoice was not paid in time'),
+    ).toBeInTheDocument();
+    unmount();
+    renderBilling({ language: 'es' });
+    expect(
+      await screen.findByText('Plaza liberada: la factura no se pagó a tiempo'),
+    ).toBeInTheDocument();
+  });
+
   it('says what the school owes when the balance is in the student’s favour', async () => {
     getBilling.mockResolvedValue(ok(billing({ balance: -25.5 })));
     renderBilling();

@@ -33,10 +33,14 @@ import { namespace } from './i18n';
 /** The query parameter the card payment comes back with (docs/money.md "Screens: the student"). */
 export const CARD_RETURN_PARAM = 'card';
 
-/** The reasons the database writes on a drop's credit note; any other (the office's own) as written. */
+/**
+ * The reasons the database writes on a credit note (a drop's, a seat hold that ran out unpaid); any
+ * other (the office's own) as written.
+ */
 const DROP_REASONS: Record<string, string> = {
   'Enrolment dropped: full credit': 'reasons.dropFull',
   'Enrolment dropped: classes not yet held': 'reasons.dropProRata',
+  'Seat hold expired': 'reasons.seatHoldExpired',
 };
 
 /**

@@ -66,6 +66,7 @@ export const en = {
   reasons: {
     dropFull: 'Course dropped: full credit',
     dropProRata: 'Course dropped: classes not yet held',
+    seatHoldExpired: 'Seat released: the invoice was not paid in time',
   },
   methods: {
     cash: 'Cash',
@@ -138,6 +139,7 @@ export const es: typeof en = {
   reasons: {
     dropFull: 'Baja del curso: abono completo',
     dropProRata: 'Baja del curso: clases aún no impartidas',
+    seatHoldExpired: 'Plaza liberada: la factura no se pagó a tiempo',
   },
   methods: {
     cash: 'Efectivo',

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_PUBLIC_SETTINGS,
+  billingService,
   catalogReadModel,
   coursesService,
   settingsService,
@@ -9,6 +10,7 @@ import {
   type CatalogCourse,
   type Paged,
   type Result,
+  type SeatHold,
   type WaitingEntry,
 } from '@portal/shared-data';
 import { renderScreen } from '../../test-support/render-screen';
@@ -24,6 +26,9 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.waitingListService.mine = vi.fn();
   actual.waitingListService.join = vi.fn();
   actual.waitingListService.leave = vi.fn();
+  actual.billingService.mySeatHolds = vi.fn();
+  actual.billingService.cardPaymentAvailability = vi.fn();
+  actual.billingService.startCardPayment = vi.fn();
   return actual;
 });
 // The live subscription needs the data client's socket; its own test is shared-data's.
@@ -38,6 +43,24 @@ const enroll = vi.mocked(coursesService.enroll);
 const myWaiting = vi.mocked(waitingListService.mine);
 const joinWaiting = vi.mocked(waitingListService.join);
 const leaveWaiting = vi.mocked(waitingListService.leave);
+const mySeatHolds = vi.mocked(billingService.mySeatHolds);
+const cardAvailability = vi.mocked(billingService.cardPaymentAvailability);
+const startCardPayment = vi.mocked(billingService.startCardPayment);
+
+function aHold(overrides: Partial<SeatHold> = {}): SeatHold {
+  return {
+    id: 'hold-1',
+    courseId: 'course-1',
+    courseTitle: 'Business Spanish',
+    heldUntil: '2026-12-03T18:00:00Z',
+    invoiceId: 'invoice-1',
+    invoiceNumber: '2026-000042',
+    amountDue: 299,
+    currency: 'EUR',
+    timeZone: 'Europe/Madrid',
+    ...overrides,
+  };
+}
 
 const PAGE_SIZE = 12;
 
@@ -95,6 +118,11 @@ beforeEach(() => {
   joinWaiting.mockReset();
   leaveWaiting.mockReset();
   myWaiting.mockResolvedValue({ success: true, data: [] });
+  mySeatHolds.mockReset();
+  mySeatHolds.mockResolvedValue({ success: true, data: [] });
+  cardAvailability.mockReset();
+  cardAvailability.mockResolvedValue({ success: true, data: { available: false } });
+  startCardPayment.mockReset();
   listLanguages.mockResolvedValue({ success: true, data: ['Spanish', 'English'] });
 });
 
@@ -319,6 +347,51 @@ describe('Course Catalog', () => {
     expect(await screen.findByRole('button', { name: 'Enrolled' })).toBeDisabled();
     expect(screen.getByText('13/30 students')).toBeInTheDocument();
     expect(screen.queryByText('Enrolling in course…')).not.toBeInTheDocument();
+  });
+
+  it('says the seat is held until when, in the school’s time zone, when the school asks for payment first', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse()]));
+    enroll.mockResolvedValue({
+      success: true,
+      data: {
+        heldUntil: '2026-12-03T18:00:00Z',
+        invoiceId: 'invoice-1',
+        timeZone: 'Europe/Madrid',
+      },
+    });
+    const { user } = renderScreen(<CatalogScreen />);
+    mySeatHolds.mockResolvedValue({ success: true, data: [aHold()] });
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    expect(
+      await screen.findByText(/Your seat in Business Spanish is held until Dec 3, 2026, 19:00/),
+    ).toBeInTheDocument();
+    // The card: the hold instead of Enroll Now, the way to the invoice, no card without card payment.
+    const card = screen.getByRole('article', { name: 'Business Spanish' });
+    expect(await within(card).findByText(/Seat held until Dec 3, 2026, 19:00/)).toBeInTheDocument();
+    expect(within(card).getByText(/€299\.00 due/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'See the invoice in Billing' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+    expect(within(card).queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Pay by card' })).not.toBeInTheDocument();
+  });
+
+  it('offers Pay by card on a held seat when card payment is available, in Spanish, and says why it failed', async () => {
+    listCatalog.mockResolvedValue(pageOf([aCourse()]));
+    mySeatHolds.mockResolvedValue({ success: true, data: [aHold()] });
+    cardAvailability.mockResolvedValue({ success: true, data: { available: true } });
+    startCardPayment.mockResolvedValue({
+      success: false,
+      error: { code: 'RPC_ERROR', message: 'x', details: { code: 'NOTHING_DUE' } },
+    });
+    const { user } = renderScreen(<CatalogScreen />, { language: 'es' });
+    expect(await screen.findByText(/Plaza reservada hasta el 3 dic 2026/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Pagar con tarjeta' }));
+    expect(startCardPayment).toHaveBeenCalledWith('invoice-1', expect.any(String));
+    expect(
+      await screen.findByText(/No se ha podido iniciar el pago con tarjeta/),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's reason when enrolling is refused, in the student's language", async () => {

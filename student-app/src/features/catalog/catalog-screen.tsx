@@ -11,7 +11,11 @@ import {
   EmptyState,
   ErrorBanner,
   PagedResults,
+  SeatHoldNotice,
   WaitingListControl,
+  formatDateTimeInZone,
+  seatHoldNamespace,
+  useLanguage,
   usePageOfFilters,
 } from '@portal/shared-ui';
 import {
@@ -19,7 +23,9 @@ import {
   authAtom,
   errorMessageKey,
   isCourseFull,
+  paths,
   type CatalogCourse,
+  type SeatHold,
   type CatalogFilters as CatalogQuery,
 } from '@portal/shared-data';
 import {
@@ -27,6 +33,7 @@ import {
   courseMutations,
   courseQueries,
   settingsQueries,
+  useMySeatHolds,
   useMyWaitingList,
   useWaitingListLive,
 } from '@portal/shared-data/queries';
@@ -39,6 +46,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Course Catalog: active courses to search, filter and enroll in, one page per request. */
 export default function CatalogScreen() {
   const { t } = useTranslation(namespace);
+  const { language: uiLanguage } = useLanguage();
   const { user } = useAtomValue(authAtom);
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<CatalogFilterValues>(NO_FILTERS);
@@ -63,6 +71,8 @@ export default function CatalogScreen() {
   const studentId = user?.role === 'student' ? user.id : undefined;
   const waiting = useMyWaitingList(studentId);
   useWaitingListLive(studentId);
+  // Seats held for their payment (docs/money.md "Payment before the seat"), one request for the page.
+  const seats = useMySeatHolds(studentId);
   const describeError = (error: unknown) => t(errorMessageKey(error), { ns: 'errors' });
 
   // The list shrank under the student (courses closed): its new last page shows instead.
@@ -83,12 +93,25 @@ export default function CatalogScreen() {
     enroll.mutate(
       { courseId: course.id, userId: user.id },
       {
-        onSuccess: () =>
-          notifications.show({
-            color: 'green',
-            title: t('enrolled'),
-            message: t('enrolledDetail', { title: course.title }),
-          }),
+        onSuccess: (held) =>
+          notifications.show(
+            held
+              ? {
+                  color: 'blue',
+                  title: t('title', { ns: seatHoldNamespace }),
+                  message: t('enrolledHeld', {
+                    ns: seatHoldNamespace,
+                    title: course.title,
+                    when: formatDateTimeInZone(held.heldUntil, uiLanguage, held.timeZone),
+                  }),
+                  autoClose: false,
+                }
+              : {
+                  color: 'green',
+                  title: t('enrolled'),
+                  message: t('enrolledDetail', { title: course.title }),
+                },
+          ),
         onError: (error) => {
           // The server's refusal (full, already enrolled…) in the student's language.
           const key = errorMessageKey(error);
@@ -188,8 +211,10 @@ export default function CatalogScreen() {
                 enrolling={enrollingId === course.id}
                 onEnroll={() => enrollIn(course)}
                 footer={
-                  !course.isEnrolled &&
-                  (waiting.byCourse.has(course.id) || isCourseFull(course)) ? (
+                  seats.byCourse.has(course.id) && !course.isEnrolled ? (
+                    <HeldSeat hold={seats.byCourse.get(course.id)!} seats={seats} />
+                  ) : !course.isEnrolled &&
+                    (waiting.byCourse.has(course.id) || isCourseFull(course)) ? (
                     <WaitingListControl
                       courseTitle={course.title}
                       entry={waiting.byCourse.get(course.id)}
@@ -206,5 +231,28 @@ export default function CatalogScreen() {
         </Box>
       </PagedResults>
     </Stack>
+  );
+}
+
+/** A course whose seat is held for its payment: until when, Pay by card (when offered), Billing. */
+function HeldSeat({ hold, seats }: { hold: SeatHold; seats: ReturnType<typeof useMySeatHolds> }) {
+  const { t } = useTranslation(seatHoldNamespace);
+  const pay = () =>
+    seats.payByCard(hold).catch((error: unknown) =>
+      notifications.show({
+        color: 'red',
+        message: t('payFailed', { message: t(errorMessageKey(error), { ns: 'errors' }) }),
+      }),
+    );
+  return (
+    <SeatHoldNotice
+      heldUntil={hold.heldUntil}
+      timeZone={hold.timeZone}
+      amountDue={hold.amountDue}
+      currency={hold.currency}
+      billingHref={paths.billing}
+      onPayByCard={seats.cardAvailable && hold.invoiceId && hold.amountDue > 0 ? pay : undefined}
+      paying={seats.payingId === hold.id}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   announcementsService,
+  billingService,
   classesService,
   courseDetailReadModel,
   courseDetailState,
@@ -36,6 +37,13 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.classesService.markAttendance = vi.fn();
   actual.announcementsService.forCourse = vi.fn();
   // The waiting list panel (its own tests: course-waiting-panel.test.tsx).
+  // Held seats (payment before the seat): none unless a test says so.
+  actual.billingService.mySeatHolds = vi.fn(() =>
+    Promise.resolve({ success: true as const, data: [] }),
+  );
+  actual.billingService.cardPaymentAvailability = vi.fn(() =>
+    Promise.resolve({ success: true as const, data: { available: false } }),
+  );
   actual.waitingListService.mine = vi.fn(() =>
     Promise.resolve({ success: true as const, data: [] }),
   );
@@ -485,6 +493,43 @@ describe('Course detail: the course', () => {
         'You dropped this course. Only actively enrolled students see its classes and materials.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('tells a student whose seat is held for its payment until when, and not that they dropped it', async () => {
+    vi.mocked(billingService.mySeatHolds).mockResolvedValueOnce(
+      ok([
+        {
+          id: 'hold-1',
+          courseId: COURSE_ID,
+          courseTitle: 'Business Spanish',
+          heldUntil: '2026-12-03T18:00:00Z',
+          invoiceId: 'invoice-1',
+          invoiceNumber: '2026-000042',
+          amountDue: 120,
+          currency: 'EUR',
+          timeZone: 'UTC',
+        },
+      ]),
+    );
+    getDetail.mockResolvedValue(
+      ok(
+        detail({
+          enrollment: { ...detail().enrollment!, status: 'dropped' },
+          materials: [],
+          classes: classPage([], 0),
+        }),
+      ),
+    );
+    renderPage();
+
+    const panel = within(await screen.findByRole('region', { name: 'Seat held' }));
+    expect(await panel.findByText(/Seat held until Dec 3, 2026, 18:00/)).toBeInTheDocument();
+    expect(panel.getByRole('link', { name: 'See the invoice in Billing' })).toHaveAttribute(
+      'href',
+      paths.billing,
+    );
+    expect(screen.getByText(/Your seat is held until its invoice is paid/)).toBeInTheDocument();
+    expect(screen.queryByText(/You dropped this course/)).not.toBeInTheDocument();
   });
 
   it('says the same in Spanish to a student who completed the course', async () => {

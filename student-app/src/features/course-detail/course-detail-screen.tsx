@@ -8,7 +8,12 @@ import {
   errorMessageKey,
   isCourseFull,
 } from '@portal/shared-data';
-import { courseQueries, waitingListQueries, type PageLoader } from '@portal/shared-data/queries';
+import {
+  courseQueries,
+  useMySeatHolds,
+  waitingListQueries,
+  type PageLoader,
+} from '@portal/shared-data/queries';
 import { EmptyState, ErrorBanner, FullPageLoader } from '@portal/shared-ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +23,7 @@ import { CourseClasses } from './course-classes';
 import { CourseInfoCard } from './course-info-card';
 import { CourseMaterials } from './course-materials';
 import { CourseReviews } from './course-reviews';
+import { CourseSeatHoldPanel } from './course-seat-hold-panel';
 import { namespace } from './i18n';
 import { CourseWaitingPanel } from './course-waiting-panel';
 import { useCourseDetailEvent } from './use-course-detail-event';
@@ -71,6 +77,8 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
   const scheduled = useQuery(courseQueries.scheduledTime(courseId));
   // A student's own waiting-list entries (the same read as the waiting panel's, so one request).
   const waiting = useQuery({ ...waitingListQueries.mine(), enabled: user?.role === 'student' });
+  // The student's held seats (the same read as the catalog's and My Courses').
+  const seats = useMySeatHolds(user?.role === 'student' ? user.id : undefined);
   // Read at each render: Join turns into Join Now as a class comes within reach.
   const now = new Date();
 
@@ -110,11 +118,13 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
   const { course, enrollment, materials } = detail.data;
   const isStudent = user?.role === 'student';
   const activelyEnrolled = enrollment?.status === 'active';
+  // A seat held for its payment (docs/money.md "Payment before the seat"): not enrolled yet.
+  const hold = isStudent && !activelyEnrolled ? seats.byCourse.get(course.id) : undefined;
   const attendeeId = isStudent && activelyEnrolled && user ? user.id : null;
   // A student without an active enrolment reads none of the course's materials: say why, rather
   // than that the course has none.
   const hiddenBecause =
-    !isStudent || activelyEnrolled ? null : (enrollment?.status ?? 'notEnrolled');
+    !isStudent || activelyEnrolled ? null : hold ? 'held' : (enrollment?.status ?? 'notEnrolled');
   // Announcements: the course's staff, and students who take or completed it (row security says the
   // same); others would only see an empty list.
   const readsAnnouncements =
@@ -136,8 +146,13 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
   return (
     <Stack gap="lg">
       <BackButton />
-      <CourseInfoCard detail={detail.data} scheduled={scheduled.data ?? null} />
-      {isStudent && !activelyEnrolled && enrollment?.status !== 'completed' ? (
+      <CourseInfoCard
+        detail={detail.data}
+        scheduled={scheduled.data ?? null}
+        held={hold !== undefined}
+      />
+      {hold ? <CourseSeatHoldPanel hold={hold} seats={seats} /> : null}
+      {isStudent && !activelyEnrolled && !hold && enrollment?.status !== 'completed' ? (
         <CourseWaitingPanel course={course} />
       ) : null}
       {hiddenBecause ? (
@@ -157,7 +172,8 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
         scheduled={scheduled.data}
         now={now}
       />
-      <CourseReviews courseId={course.id} enrollment={enrollment} />
+      {/* A held seat is no enrolment yet: the reviews treat the student as not enrolled. */}
+      <CourseReviews courseId={course.id} enrollment={hold ? null : enrollment} />
     </Stack>
   );
 }

@@ -7,6 +7,8 @@ import { namespace } from './i18n';
 
 export interface CourseInfoCardProps {
   detail: CourseDetail;
+  /** The student's seat is held for its payment (docs/money.md "Payment before the seat"). */
+  held?: boolean;
   /** The course's scheduled class time; null while unknown (the duration then shows in weeks). */
   scheduled: ScheduledTime | null;
 }
@@ -16,7 +18,7 @@ export interface CourseInfoCardProps {
  * max students. The hours are the course's scheduled class time (its classes' minutes / 60, rounded),
  * shown with its length in weeks; a course without classes yet shows the weeks alone.
  */
-export function CourseInfoCard({ detail, scheduled }: CourseInfoCardProps) {
+export function CourseInfoCard({ detail, scheduled, held = false }: CourseInfoCardProps) {
   const { t } = useTranslation(namespace);
   const { t: tc } = useTranslation('common');
   const { course, enrollment } = detail;
@@ -39,7 +41,11 @@ export function CourseInfoCard({ detail, scheduled }: CourseInfoCardProps) {
           <Title order={2} size="h3" id="course-detail-title" style={{ overflowWrap: 'anywhere' }}>
             {course.title}
           </Title>
-          {enrollment ? (
+          {held ? (
+            <Badge variant="light" color="blue">
+              {t('info.status.held')}
+            </Badge>
+          ) : enrollment ? (
             <Badge variant="light" color={enrollment.status === 'dropped' ? 'gray' : 'teal'}>
               {t(`info.status.${enrollment.status}`)}
             </Badge>

@@ -25,12 +25,14 @@ export const en = {
       active: 'Enrolled',
       completed: 'Completed',
       dropped: 'Dropped',
+      held: 'Seat held',
     },
     notEnrolled: 'Only actively enrolled students see the classes and materials of a course.',
     dropped:
       'You dropped this course. Only actively enrolled students see its classes and materials.',
     completed:
       'You completed this course. Only actively enrolled students see its classes and materials.',
+    held: 'Your seat is held until its invoice is paid. Once it is paid you are enrolled and see the classes and materials.',
   },
   materials: {
     title: 'Course Materials',
@@ -39,6 +41,7 @@ export const en = {
     dropped:
       'You dropped this course, so its materials are no longer shown to you. Enroll again from the Course Catalog to see them.',
     completed: 'You completed this course: its materials are shown to enrolled students only.',
+    held: 'Pay the invoice of your held seat to see the materials of this course.',
     downloadError: 'The download could not start: {{message}}',
   },
   classes: {
@@ -120,12 +123,14 @@ export const es: typeof en = {
       active: 'Con inscripción',
       completed: 'Completado',
       dropped: 'Abandonado',
+      held: 'Plaza reservada',
     },
     notEnrolled: 'Solo los estudiantes inscritos ven las clases y los materiales de un curso.',
     dropped:
       'Abandonaste este curso. Solo quienes están inscritos ven sus clases y sus materiales.',
     completed:
       'Completaste este curso. Solo quienes están inscritos ven sus clases y sus materiales.',
+    held: 'Tu plaza está reservada hasta que se pague su factura. Con el pago se confirma tu inscripción y ves las clases y los materiales.',
   },
   materials: {
     title: 'Materiales del curso',
@@ -134,6 +139,7 @@ export const es: typeof en = {
     dropped:
       'Abandonaste este curso, así que ya no ves sus materiales. Vuelve a inscribirte desde el Catálogo de cursos para verlos.',
     completed: 'Completaste este curso: sus materiales solo se muestran a quienes están inscritos.',
+    held: 'Paga la factura de tu plaza reservada para ver los materiales de este curso.',
     downloadError: 'No se pudo iniciar la descarga: {{message}}',
   },
   classes: {

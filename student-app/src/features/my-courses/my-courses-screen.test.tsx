@@ -20,6 +20,10 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.waitingListService.mine = vi.fn(() =>
     Promise.resolve({ success: true as const, data: [] }),
   );
+  // The held seats section (its own tests: my-held-seats.test.tsx).
+  actual.billingService.mySeatHolds = vi.fn(() =>
+    Promise.resolve({ success: true as const, data: [] }),
+  );
   return actual;
 });
 vi.mock('@portal/shared-data/queries', async (importOriginal) => ({

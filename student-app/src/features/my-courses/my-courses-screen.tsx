@@ -19,6 +19,7 @@ import { courseMutations, courseQueries } from '@portal/shared-data/queries';
 import { CourseDetails } from './course-details';
 import { namespace } from './i18n';
 import { StudentCourseCard } from './student-course-card';
+import { MyHeldSeats } from './my-held-seats';
 import { MyWaitingLists } from './my-waiting-lists';
 
 // Mantine's `md` breakpoint: from here the details sit in a side column instead of a drawer.
@@ -87,6 +88,8 @@ export default function MyCoursesScreen() {
   return (
     <Stack gap="md">
       <Text c="dimmed">{t('intro')}</Text>
+
+      <MyHeldSeats />
 
       {courses.isError ? (
         <ErrorBanner
