@@ -350,6 +350,14 @@ describe('a seat held for its payment', () => {
       emails: [late.email],
     });
     expect(bulk.data).toMatchObject({ success: false, seats_left: 0 });
+    // The catalog shows it full to anyone (held seats are taken seats), so nobody is offered Enrol
+    // only to be told it is full.
+    const listed = await late.client
+      .from('course_catalog')
+      .select('is_full, enrolled_count')
+      .eq('id', course.id)
+      .single();
+    expect(listed.data).toEqual({ is_full: true, enrolled_count: 0 });
     // …and the full course takes names in line.
     const join = await late.client.rpc('join_waiting_list', { course_uuid: course.id });
     expect(join.data).toMatchObject({ success: true });
