@@ -249,7 +249,7 @@ export const es: typeof en = {
     taxRateHint: 'Se añade a cada factura nueva; 0 si no hay',
     invoiceMode: 'Cuándo se emiten las facturas',
     invoiceModes: {
-      on_enrolment: 'Al inscribirse: la persona queda inscrita y se emite la factura al momento',
+      on_enrolment: 'Al inscribirse: la inscripción se confirma y la factura se emite al momento',
       payment_before_seat:
         'Pago antes de la plaza: la plaza se reserva hasta que se paga la factura',
     },
