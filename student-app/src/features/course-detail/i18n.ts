@@ -32,6 +32,19 @@ export const en = {
     completed:
       'You completed this course. Only actively enrolled students see its classes and materials.',
   },
+  grades: {
+    title: 'My grades',
+    loading: 'Loading your grades…',
+    loadError: 'Error loading your grades:',
+    none: 'No activities yet',
+    noneHint: 'Your grades appear here once the course has activities.',
+    total: 'Your total',
+    noTotal: 'No total yet: nothing has been graded or is past its due date.',
+    totalHint:
+      'Graded and missing work count; work waiting for a grade and work not due yet do not.',
+    due: 'Due {{date}}',
+    noDue: 'No due date',
+  },
   materials: {
     title: 'Course Materials',
     none: 'This course has no materials yet.',
@@ -126,6 +139,19 @@ export const es: typeof en = {
       'Abandonaste este curso. Solo quienes están inscritos ven sus clases y sus materiales.',
     completed:
       'Completaste este curso. Solo quienes están inscritos ven sus clases y sus materiales.',
+  },
+  grades: {
+    title: 'Mis notas',
+    loading: 'Cargando tus notas…',
+    loadError: 'Error al cargar tus notas:',
+    none: 'Todavía no hay actividades',
+    noneHint: 'Tus notas aparecen aquí cuando el curso tiene actividades.',
+    total: 'Tu total',
+    noTotal: 'Sin total todavía: no hay nada calificado ni vencido.',
+    totalHint:
+      'Cuentan el trabajo calificado y el no entregado; no cuentan el que espera nota ni el que aún no vence.',
+    due: 'Vence el {{date}}',
+    noDue: 'Sin fecha límite',
   },
   materials: {
     title: 'Materiales del curso',
