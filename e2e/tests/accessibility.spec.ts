@@ -63,6 +63,13 @@ const CLASS_DELETE: DialogCheck = {
 
 const button = (name: RegExp) => click((page) => page.getByRole('button', { name }).first());
 
+// The gradebook's weights (issue 32), on the course the scan opens (its teacher's, and any for admins).
+const GRADEBOOK_WEIGHTS: DialogCheck = {
+  name: 'gradebook weights',
+  path: '/gradebook/:courseId',
+  open: button(/^(Weights|Pesos)$/),
+};
+
 const ADD_MATERIAL: DialogCheck = {
   name: 'add material',
   path: '/materials',
@@ -188,6 +195,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       path: '/my-courses',
       open: button(/^(Announcements|Anuncios)$/),
     },
+    GRADEBOOK_WEIGHTS,
   ],
   admin: [
     LOGOUT,
@@ -227,6 +235,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
       path: '/courses',
       open: button(/^(Announcements|Anuncios)$/),
     },
+    GRADEBOOK_WEIGHTS,
     // Billing (issue 31): an invoice's drawer, then the forms and the statement that take its place.
     { name: 'invoice drawer', path: '/billing', open: OPEN_INVOICE },
     {
