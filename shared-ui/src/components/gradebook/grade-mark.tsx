@@ -82,7 +82,8 @@ export function GradeMark({ cell, maxPoints, showOpen = false }: GradeMarkProps)
   }
   if (!main && !late) return null;
   return (
-    <Group gap={4} wrap="nowrap" justify="center">
+    // Late goes under the grade in a narrow column rather than being cut.
+    <Group gap={4} wrap="wrap" justify="center">
       {main}
       {late}
     </Group>
