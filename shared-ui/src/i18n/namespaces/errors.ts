@@ -155,7 +155,8 @@ export const es: typeof en = {
   coursePriceNegative: 'El precio no puede ser negativo',
   courseMaxStudentsMin: 'El máximo de estudiantes debe ser al menos 1',
   courseThumbnailTooLong: 'El enlace de la miniatura puede tener como máximo 2000 caracteres.',
-  gradeWeightsInvalid: 'Los pesos deben ser números enteros de 0 a 100 para tipos de actividad conocidos.',
+  gradeWeightsInvalid:
+    'Los pesos deben ser números enteros de 0 a 100 para tipos de actividad conocidos.',
   courseTeacherNotTeacher: 'Quien imparte el curso debe tener el rol Docente',
   activityTitleInvalid: 'El título debe tener texto y como máximo 200 caracteres.',
   activityDescriptionTooLong: 'La descripción puede tener como máximo 5000 caracteres.',
