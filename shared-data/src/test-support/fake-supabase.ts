@@ -220,6 +220,8 @@ export function courseRow(overrides: Partial<CourseRow> = {}): CourseRow {
     created_at: '2025-01-05T10:00:00Z',
     updated_at: '2025-01-06T10:00:00Z',
     teacher: { first_name: 'Marta', last_name: 'López' },
+    cefr_level: null,
+    grade_weights: {},
     ...overrides,
   };
 }
@@ -283,6 +285,7 @@ export function materialRow(overrides: Partial<MaterialRow> = {}): MaterialRow {
     uploaded_at: '2025-02-10T08:00:00Z',
     uploader: { first_name: 'Marta', last_name: 'López' },
     course: { title: 'Business Spanish' },
+    cefr_level: null,
     ...overrides,
   };
 }
@@ -304,6 +307,11 @@ export function activityRow(overrides: Partial<ActivityRow> = {}): ActivityRow {
     created_at: '2025-03-01T10:00:00Z',
     course: { title: 'Business Spanish' },
     class: null,
+    skills: [],
+    cefr_level: null,
+    rubric: null,
+    rubric_id: null,
+    recording_limit_seconds: 180,
     ...overrides,
   };
 }
@@ -352,6 +360,8 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     graded_at: null,
     student: { first_name: 'Ana', last_name: 'García' },
     activity: { title: 'Write a formal email', max_points: 100 },
+    rubric_scores: null,
+    feedback_audio: null,
     ...overrides,
   };
 }
