@@ -25,10 +25,9 @@ const reply: GradebookReply = {
       earned: '7.5',
       possible: 10,
       total: '75.0',
-      cells: [
-        ['7.50', 'graded', true],
-        [null, 'weird', null],
-      ],
+      grades: ['7.50', null],
+      // G: graded and late; x: a letter the mapper does not know.
+      marks: 'Gx',
     },
     {
       id: 's2',
@@ -39,13 +38,14 @@ const reply: GradebookReply = {
       earned: 0,
       possible: 0,
       total: null,
-      cells: [[null, 'missing', false]],
+      grades: [null],
+      marks: 'm',
     },
   ],
 };
 
 describe('toGradebook', () => {
-  it('reads the compact cells as typed objects, in the activities order', () => {
+  it('reads the compact grades and marks as typed cells, in the activities order', () => {
     const book = toGradebook(reply)!;
     expect(book.students[0]).toMatchObject({
       name: 'Ana López',

@@ -3,9 +3,10 @@ import { ENROLLMENT_STATUSES, type EnrollmentStatus } from './enrollment';
 import { oneOf, toNumber, toNumberOrNull } from './fields';
 import { fullNameOf } from './person-name';
 
-// The gradebook (`get_course_gradebook`, 20261201008000_gradebook.sql; docs/assessment.md): the
-// reply's compact rows (a cell is `[grade, state, late]`, since a course of 200 students and 60
-// activities has 12,000 of them) become typed objects the screens read.
+// The gradebook (`get_course_gradebook`, 20261201008000_gradebook.sql and …8500; docs/assessment.md):
+// the reply's compact rows (per student `grades`, one number or null per activity, and `marks`, one
+// letter per activity, since a course of 200 students and 60 activities has 12,000 cells) become typed
+// objects the screens read.
 
 /** A cell's state, as the database decides it. */
 export type GradeCellState = 'graded' | 'submitted' | 'missing' | 'open';
@@ -61,7 +62,13 @@ export type Gradebook = {
   students: GradebookStudent[];
 };
 
-type CellReply = [number | string | null, string, boolean | null];
+/** A mark's letter: g graded, s submitted, m missing, o open; a capital when the work came in late. */
+const STATE_BY_LETTER: Record<string, GradeCellState> = {
+  g: 'graded',
+  s: 'submitted',
+  m: 'missing',
+  o: 'open',
+};
 
 export type GradebookReply = {
   course?: { id?: string; title?: string; grade_weights?: unknown } | null;
@@ -85,7 +92,8 @@ export type GradebookReply = {
         earned: number | string | null;
         possible: number | string | null;
         total: number | string | null;
-        cells: CellReply[] | null;
+        grades: (number | string | null)[] | null;
+        marks: string | null;
       }[]
     | null;
 } | null;
@@ -113,12 +121,16 @@ export function toGradeWeightsRow(weights: GradeWeights): Record<string, number>
   return row;
 }
 
-function toCell(cell: CellReply | null | undefined): GradebookCell {
-  const [grade, state, late] = cell ?? [null, 'open', false];
+function toCell(
+  grade: number | string | null | undefined,
+  mark: string | undefined,
+): GradebookCell {
+  const letter = mark ?? 'o';
+  const lower = letter.toLowerCase();
   return {
-    grade: toNumberOrNull(grade),
-    state: oneOf(GRADE_CELL_STATES, state) ?? 'open',
-    late: late === true,
+    grade: toNumberOrNull(grade ?? null),
+    state: STATE_BY_LETTER[lower] ?? 'open',
+    late: letter !== lower,
   };
 }
 
@@ -136,7 +148,8 @@ export function toGradebook(reply: GradebookReply): Gradebook | null {
   const students = (reply.students ?? []).map((student): GradebookStudent => {
     const firstName = student.first_name ?? '';
     const lastName = student.last_name ?? '';
-    const cells = student.cells ?? [];
+    const grades = student.grades ?? [];
+    const marks = student.marks ?? '';
     return {
       id: student.id,
       firstName,
@@ -147,7 +160,7 @@ export function toGradebook(reply: GradebookReply): Gradebook | null {
       earned: toNumber(student.earned),
       possible: toNumber(student.possible),
       total: toNumberOrNull(student.total),
-      cells: activities.map((_, index) => toCell(cells[index])),
+      cells: activities.map((_, index) => toCell(grades[index], marks[index])),
     };
   });
   return {
