@@ -13,7 +13,10 @@ export const DATASET = {
   pastClassesAttendedPerEnrollment: 6,
   materialsPerCourse: 20,
   generalMaterials: 200,
+  /** The gradebook's large course (issue 32): the first teacher's, with this many students × activities. */
+  gradebook: { students: 200, activities: 60 },
 } as const;
+
 
 export const BENCH_PASSWORD = 'bench-password';
 
@@ -27,6 +30,8 @@ export const BENCH_ACCOUNTS = {
 const id = (kind: string, ...parts: string[]) => `md5('bench-${kind}-' || ${parts.join(" || '-' || ")})::uuid`;
 const userId = (kind: 'student' | 'teacher' | 'admin', n: string) => id(`user-${kind}`, n);
 const courseId = (n: string) => id('course', n);
+/** The gradebook's large course: its id in SQL. */
+const GRADEBOOK_COURSE = `md5('bench-course-gradebook')::uuid`;
 // Course of a student's k-th enrollment: 23 is coprime with 240, so one student's ten courses differ.
 const courseOfSlot = `((s * 7 + k * 23) % ${DATASET.courses} + 1)`;
 
@@ -249,6 +254,52 @@ export function datasetSteps(): Step[] {
                round(i.net * 0.1, 2) + round(i.tax * 0.1, 2)
           from public.invoices i
          where abs(hashtext(i.id::text || 'cn')) % 100 < 3`,
+    },
+    // The gradebook (issue 32): one course of the first teacher with 200 students (every 20th completed)
+    // and 60 course activities, two days apart, three quarters of them past due (every third takes late
+    // work). Four in five cells have work: handed in before the due date, or after it for a tenth of
+    // them; graded when past due, mostly. The rest are missing (past due) or open.
+    {
+      what: `gradebook course: ${d.gradebook.students} students × ${d.gradebook.activities} activities`,
+      sql: `
+        insert into public.courses (
+          id, title, description, language, category, level, duration, teacher_id, price, max_students, is_active,
+          created_at
+        )
+        values (${GRADEBOOK_COURSE}, 'Spanish gradebook course', 'A generated course for the gradebook read.',
+                'Spanish', 'general', 'intermediate', 12, ${userId('teacher', '1')}, 99, 400, true,
+                now() - interval '120 days');
+        insert into public.enrollments (course_id, user_id, status, enrolled_at, created_at)
+        select ${GRADEBOOK_COURSE}, ${userId('student', 's')},
+               case when s % 20 = 0 then 'completed' else 'active' end,
+               now() - interval '110 days', now() - interval '110 days'
+          from generate_series(1, ${d.gradebook.students}) s;
+        insert into public.activities (
+          id, title, description, type, course_id, due_date, max_points, allow_late_submission, is_active,
+          created_by, created_at
+        )
+        select ${id('gradebook-activity', 'k')}, format('Gradebook activity %s', k), 'Generated activity.',
+               (array['assignment', 'quiz', 'project', 'homework', 'presentation'])[k % 5 + 1], ${GRADEBOOK_COURSE},
+               date_trunc('hour', now()) + make_interval(days => (k - ${Math.round(d.gradebook.activities * 0.75)}) * 2),
+               10 + k % 4 * 10, k % 3 = 0, true, ${userId('teacher', '1')}, now() - interval '115 days'
+          from generate_series(1, ${d.gradebook.activities}) k;
+        insert into public.activity_submissions (
+          activity_id, student_id, submission_text, submitted_at, status, grade, feedback, graded_by, graded_at
+        )
+        select a.id, ${userId('student', 's')}, 'Generated answer.',
+               case when a.due_date < now() and h % 10 = 0 then a.due_date + interval '3 hours'
+                    else least(a.due_date - interval '5 hours', now() - interval '1 hour') end,
+               case when g then 'graded' else 'submitted' end,
+               case when g then round(a.max_points * (40 + h % 61) / 100.0, 1) end,
+               case when g then 'Generated feedback.' end,
+               case when g then a.created_by end,
+               case when g then least(a.due_date + interval '1 day', now()) end
+          from generate_series(1, ${d.gradebook.students}) s
+         cross join generate_series(1, ${d.gradebook.activities}) k
+         cross join lateral (select (s * 7 + k * 11) % 100 as h) x
+         join public.activities a on a.id = ${id('gradebook-activity', 'k')}
+         cross join lateral (select a.due_date < now() and h % 10 < 8 as g) y
+         where h < 80`,
     },
     // What autovacuum does within a minute of a bulk load: statistics, and the visibility map that lets
     // covering indexes answer without visiting the table. Timing before it would measure the load.

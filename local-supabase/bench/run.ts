@@ -99,20 +99,22 @@ async function context(db: pg.Client, sessions: Record<Role, Session>): Promise<
   const { rows: activities } = await db.query<{ id: string }>(
     `select a.id from public.activities a
        join public.courses c on c.id = a.course_id
-      where c.teacher_id = $1
+      where c.teacher_id = $1 and c.id <> md5('bench-course-gradebook')::uuid
       order by (select count(*) from public.activity_submissions s where s.activity_id = a.id) desc, a.id
       limit 1`,
     [sessions.teacher.userId],
   );
+  const { rows: gradebook } = await db.query<{ id: string }>(`select md5('bench-course-gradebook')::uuid::text as id`);
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  if (!courses[0] || !activities[0]) throw new Error('The generated dataset has no enrollment or activity to open');
+  if (!courses[0] || !activities[0] || !gradebook[0]) throw new Error('The generated dataset has no enrollment or activity to open');
   return {
     userId: { student: sessions.student.userId, teacher: sessions.teacher.userId, admin: sessions.admin.userId },
     studentCourseId: courses[0].course_id,
     teacherActivityId: activities[0].id,
+    gradebookCourseId: gradebook[0].id,
     monthStart: monthStart.toISOString(),
     monthEnd: monthEnd.toISOString(),
     dayStart: dayStart.toISOString(),

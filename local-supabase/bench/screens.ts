@@ -31,6 +31,8 @@ export interface ScreenContext {
   studentCourseId: string;
   /** An activity of the teacher's first course with submissions (grading). */
   teacherActivityId: string;
+  /** The teacher's large course for the gradebook (DATASET.gradebook: 200 students × 60 activities). */
+  gradebookCourseId: string;
   monthStart: string;
   monthEnd: string;
   /** Today's start (UTC): Class Management's upcoming classes start there. */
@@ -52,6 +54,13 @@ export const plainRead: RequestSpec = {
  * exactly the requests each screen issues.
  */
 export function screens(ctx: ScreenContext): Screen[] {
+  const gradebook: RequestSpec[] = [
+    {
+      label: 'rpc get_course_gradebook(<200 × 60 course>)',
+      rpc: 'get_course_gradebook',
+      args: { course_uuid: ctx.gradebookCourseId },
+    },
+  ];
   // The month grid is one bounded RPC (an admin's month holds more classes than PostgREST's max-rows of
   // 1000). It carries every class of the viewer's today, the day the calendar opens on, so even a busy
   // today needs no second read (20261122001600_read_models_classes.sql).
@@ -258,6 +267,9 @@ export function screens(ctx: ScreenContext): Screen[] {
         },
       ],
     },
+    // The gradebook (issue 32, 20261201008000_gradebook.sql): a large course's students × activities,
+    // marks and weighted totals in one request, whatever the course's size.
+    { role: 'teacher', name: 'Gradebook (200 students × 60 activities)', requests: gradebook },
 
     {
       role: 'admin',
@@ -333,6 +345,7 @@ export function screens(ctx: ScreenContext): Screen[] {
     { role: 'admin', name: 'Calendar (month)', requests: calendar },
     { role: 'admin', name: 'Materials (page 1)', requests: materialsLibrary },
     { role: 'admin', name: 'Activities (page 1)', requests: activitiesManagement },
+    { role: 'admin', name: 'Gradebook (200 students × 60 activities)', requests: gradebook },
     // Issue 31: the office's money reads as the database slice offers them (the invoice_balances and
     // overdue_invoices views through billingService), one page each; the admin screens may read them
     // through their own read models.

@@ -16,3 +16,4 @@ export * from './exports/messages';
 export * from './exports/announcements';
 export * from './exports/waiting-list';
 export * from './exports/billing';
+export * from './exports/gradebook';

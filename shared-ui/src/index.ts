@@ -266,3 +266,22 @@ export { namespace as seatHoldNamespace } from './components/seat-hold/i18n';
 // The invoice and receipt PDFs' texts (docs/money.md "PDFs"); the builder is shared-data's invoice-pdf.
 export { documentLabels, type DocumentLabelTexts } from './components/documents/document-labels';
 export { namespace as documentsNamespace } from './components/documents/i18n';
+
+// The gradebook (issue 32, docs/assessment.md "Screens"): the teacher's and admins' table, a
+// student's marks, the legend.
+export {
+  GradeMark,
+  type GradeMarkCell,
+  type GradeMarkProps,
+} from './components/gradebook/grade-mark';
+export {
+  GradebookTable,
+  sortGradebookRows,
+  type GradebookSort,
+  type GradebookSortKey,
+  type GradebookTableActivity,
+  type GradebookTableProps,
+  type GradebookTableStudent,
+} from './components/gradebook/gradebook-table';
+export { GradebookLegend } from './components/gradebook/gradebook-legend';
+export { namespace as gradebookNamespace } from './components/gradebook/i18n';

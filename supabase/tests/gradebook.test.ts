@@ -17,7 +17,6 @@ import {
 // students × activities with states, late flags and weighted totals; the course's teacher and admins see
 // every student, a student only their own row, anyone else nothing.
 
-type Cell = [number | null, 'graded' | 'submitted' | 'missing' | 'open', boolean];
 type Gradebook = {
   course: { id: string; grade_weights: Record<string, number> };
   activities: Array<{ id: string; type: string; max_points: number }>;
@@ -27,7 +26,10 @@ type Gradebook = {
     earned: number;
     possible: number;
     total: number | null;
-    cells: Cell[];
+    /** One grade (or null) per activity. */
+    grades: Array<number | null>;
+    /** One letter per activity: g graded, s submitted, m missing, o open; a capital when late. */
+    marks: string;
   }>;
 } | null;
 
@@ -148,19 +150,13 @@ describe('the gradebook for the course’s teacher', () => {
     expect(book!.activities.map((a) => a.id)).toEqual(activityIds);
     expect(book!.students.map((s) => s.id).sort()).toEqual([first.id, second.id].sort());
     const ana = book!.students.find((s) => s.id === first.id)!;
-    expect(ana.cells).toEqual([
-      [8, 'graded', true],
-      [15, 'graded', true],
-      [null, 'submitted', false],
-      [null, 'open', false],
-    ]);
+    expect(ana.grades).toEqual([8, 15, null, null]);
+    // Both graded pieces came in after their due dates; the essay waits for a grade; the class quiz
+    // is not due.
+    expect(ana.marks).toBe('GGso');
     const bruno = book!.students.find((s) => s.id === second.id)!;
-    expect(bruno.cells).toEqual([
-      [null, 'missing', false],
-      [null, 'missing', false],
-      [null, 'open', false],
-      [null, 'open', false],
-    ]);
+    expect(bruno.grades).toEqual([null, null, null, null]);
+    expect(bruno.marks).toBe('mmoo');
   });
 
   it('totals graded and missing work by points when the course sets no weights', async () => {
@@ -228,7 +224,7 @@ describe('who reads the gradebook', () => {
   it('gives a student of the course their own row only', async () => {
     const book = await gradebook(first);
     expect(book!.students.map((s) => s.id)).toEqual([first.id]);
-    expect(book!.students[0]!.cells[0]).toEqual([8, 'graded', true]);
+    expect(book!.students[0]).toMatchObject({ grades: [8, 15, null, null], marks: 'GGso' });
     expect((await gradebook(second))!.students.map((s) => s.id)).toEqual([second.id]);
   });
 

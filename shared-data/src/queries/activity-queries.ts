@@ -1,5 +1,12 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import { activityKeys, courseKeys, dashboardKeys, studentKeys, submissionKeys } from './keys';
+import {
+  activityKeys,
+  courseKeys,
+  dashboardKeys,
+  gradebookKeys,
+  studentKeys,
+  submissionKeys,
+} from './keys';
 import { unwrap } from './service-failure';
 import {
   activitiesService,
@@ -32,6 +39,8 @@ const WORK_VIEWS = [
   // My Students shows graded work, averages and last activity.
   studentKeys.all,
   dashboardKeys.all,
+  // The gradebook shows every grade, hand-in and activity of a course.
+  gradebookKeys.all,
 ] as const;
 
 export const activityQueries = {

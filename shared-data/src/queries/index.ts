@@ -79,3 +79,5 @@ export {
   officeBillingMutations,
   officeBillingQueries,
 } from './billing-queries';
+export { gradebookKeys } from './keys';
+export { gradebookMutations, gradebookQueries } from './gradebook-queries';

@@ -157,6 +157,12 @@ export const billingKeys = {
     ['billing', 'payments-report', fromDate, toDate] as const,
 };
 
+export const gradebookKeys = {
+  all: ['gradebook'] as const,
+  /** One course's gradebook (the teacher's and admins' table, a student's own row). */
+  course: (courseId: string) => ['gradebook', 'course', courseId] as const,
+};
+
 /** Everything a student's view of a course depends on: enrolling or dropping changes all of it. */
 export const STUDENT_COURSE_VIEWS = [
   courseKeys.all,
@@ -170,6 +176,8 @@ export const STUDENT_COURSE_VIEWS = [
   waitingListKeys.all,
   // Enrolling issues an invoice, dropping a credit note (docs/money.md).
   billingKeys.all,
+  // The gradebook lists the course's active and completed students.
+  gradebookKeys.all,
 ] as const;
 
 export const notificationKeys = {

@@ -36,6 +36,9 @@ export const paths = {
   /** react-router pattern of the course detail page. */
   courseDetailPattern: '/course-detail/:courseId',
   courseDetail: (courseId: string) => `/course-detail/${encodeURIComponent(courseId)}`,
+  /** react-router pattern of a course's gradebook (its teacher and admins; docs/assessment.md). */
+  gradebookPattern: '/gradebook/:courseId',
+  gradebook: (courseId: string) => `/gradebook/${encodeURIComponent(courseId)}`,
   /** A list screen that opens its "create" dialog on arrival (the dashboards' Quick Actions). */
   withNewItem: (path: string) => `${path}?${NEW_ITEM_PARAM}=1`,
   /** Activities with one activity's submissions open, ready to grade. */

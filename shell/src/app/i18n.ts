@@ -27,6 +27,7 @@ export const en = {
   },
   titles: {
     dashboard: 'Dashboard',
+    gradebook: 'Gradebook',
     courses: 'Course Management',
     myCourses: 'My Courses',
     catalog: 'Course Catalog',
@@ -67,6 +68,7 @@ export const es: typeof en = {
   },
   titles: {
     dashboard: 'Panel',
+    gradebook: 'Libro de calificaciones',
     courses: 'Gestión de cursos',
     myCourses: 'Mis cursos',
     catalog: 'Catálogo de cursos',

@@ -96,6 +96,14 @@ export const ROUTES: readonly PortalRoute[] = [
     titleKey: 'titles.myCourses',
     nav: { labelKey: 'nav.myCourses', icon: 'courses' },
   },
+  // A course's gradebook (issue 32, docs/assessment.md "Screens"): its teacher and admins, reached from
+  // My Courses' course panel and Course Management's card; the database decides whose courses.
+  {
+    path: paths.gradebookPattern,
+    roles: ['teacher', 'admin'],
+    source: remote('teacher', './Gradebook'),
+    titleKey: 'titles.gradebook',
+  },
   // Teachers see the classes of their own courses, admins every class: the database decides.
   {
     path: paths.classes,

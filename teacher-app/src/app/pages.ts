@@ -40,6 +40,13 @@ export const PAGES: readonly ExposedPage[] = [
     load: () => import('../features/my-courses/my-courses-screen'),
   },
   {
+    module: './Gradebook',
+    file: './src/features/gradebook/gradebook-screen.tsx',
+    path: paths.gradebookPattern,
+    label: 'Gradebook',
+    load: () => import('../features/gradebook/gradebook-screen'),
+  },
+  {
     module: './Materials',
     file: './src/features/materials-library/materials-library-screen.tsx',
     path: paths.materials,

@@ -19,6 +19,7 @@ import {
   IconLanguage,
   IconPencil,
   IconSpeakerphone,
+  IconTable,
   IconTrash,
   IconUser,
   IconUserPlus,
@@ -227,6 +228,16 @@ export function CourseFlipCard({
                 onClick={() => onAnnouncements(course)}
               >
                 {t('open', { ns: announcementsNamespace })}
+              </Button>
+              <Button
+                component={Link}
+                to={paths.gradebook(course.id)}
+                variant="default"
+                leftSection={<IconTable size={16} aria-hidden />}
+                styles={wrappingButtonStyles}
+                aria-describedby={titleId}
+              >
+                {t('card.gradebook')}
               </Button>
               <Button
                 variant="light"

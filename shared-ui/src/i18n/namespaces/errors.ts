@@ -54,6 +54,7 @@ export const en = {
   coursePriceNegative: 'Price cannot be negative',
   courseMaxStudentsMin: 'Max students must be at least 1',
   courseThumbnailTooLong: 'The thumbnail link can have at most 2000 characters.',
+  gradeWeightsInvalid: 'Weights must be whole numbers from 0 to 100 for known activity types.',
   courseTeacherNotTeacher: 'The course teacher must be a teacher',
   activityTitleInvalid: 'The title must contain text and have at most 200 characters.',
   activityDescriptionTooLong: 'The description can have at most 5000 characters.',
@@ -161,6 +162,8 @@ export const es: typeof en = {
   coursePriceNegative: 'El precio no puede ser negativo',
   courseMaxStudentsMin: 'El máximo de estudiantes debe ser al menos 1',
   courseThumbnailTooLong: 'El enlace de la miniatura puede tener como máximo 2000 caracteres.',
+  gradeWeightsInvalid:
+    'Los pesos deben ser números enteros de 0 a 100 para tipos de actividad conocidos.',
   courseTeacherNotTeacher: 'Quien imparte el curso debe tener el rol Docente',
   activityTitleInvalid: 'El título debe tener texto y como máximo 200 caracteres.',
   activityDescriptionTooLong: 'La descripción puede tener como máximo 5000 caracteres.',

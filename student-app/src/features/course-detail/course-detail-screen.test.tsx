@@ -6,6 +6,7 @@ import {
   courseDetailReadModel,
   courseDetailState,
   dispatchOpenCourseDetail,
+  gradebookReadModel,
   paths,
   reviewsService,
   waitingListService,
@@ -13,6 +14,7 @@ import {
   type AppUser,
   type CourseDetail,
   type CourseDetailClass,
+  type Gradebook,
   type Material,
   type Paged,
   type Result,
@@ -36,6 +38,8 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.reviewsService.deleteMine = vi.fn();
   actual.classesService.markAttendance = vi.fn();
   actual.announcementsService.forCourse = vi.fn();
+  // My grades: the student's own row of the gradebook.
+  actual.gradebookReadModel.get = vi.fn();
   // The waiting list panel (its own tests: course-waiting-panel.test.tsx).
   // Held seats (payment before the seat): none unless a test says so.
   actual.billingService.mySeatHolds = vi.fn(() =>
@@ -66,6 +70,7 @@ const deleteMine = vi.mocked(reviewsService.deleteMine);
 const markAttendance = vi.mocked(classesService.markAttendance);
 const courseAnnouncements = vi.mocked(announcementsService.forCourse);
 const announcementsLive = vi.mocked(useAnnouncementsLive);
+const getGradebook = vi.mocked(gradebookReadModel.get);
 
 const COURSE_ID = 'c0a5e000-0000-4000-8000-000000000002';
 const NOW = new Date('2025-03-12T15:00:00Z');
@@ -223,10 +228,12 @@ beforeEach(() => {
     deleteMine,
     markAttendance,
     courseAnnouncements,
+    getGradebook,
   ]) {
     mock.mockReset();
   }
   courseAnnouncements.mockResolvedValue(ok([]));
+  getGradebook.mockResolvedValue(ok(null));
   announcementsLive.mockClear();
   getDetail.mockResolvedValue(ok(detail()));
   listReviews.mockResolvedValue(
@@ -588,6 +595,98 @@ describe('Course detail: people whose profile is gone', () => {
     const reviews = within(screen.getByRole('region', { name: 'Reseñas' }));
     expect(await reviews.findByText('Desconocido')).toBeInTheDocument();
     expect(screen.queryByText('Unknown')).not.toBeInTheDocument();
+  });
+});
+
+function myGradebook(): Gradebook {
+  return {
+    course: { id: COURSE_ID, title: 'Business Spanish', gradeWeights: {} },
+    activities: [
+      {
+        id: 'a1',
+        title: 'Quiz 1',
+        type: 'quiz',
+        maxPoints: 10,
+        dueDate: '2025-03-01T10:00:00Z',
+        classId: null,
+      },
+      {
+        id: 'a2',
+        title: 'Essay',
+        type: 'assignment',
+        maxPoints: 20,
+        dueDate: '2025-03-02T10:00:00Z',
+        classId: null,
+      },
+      {
+        id: 'a3',
+        title: 'Talk',
+        type: 'presentation',
+        maxPoints: 5,
+        dueDate: '2025-03-03T10:00:00Z',
+        classId: null,
+      },
+      {
+        id: 'a4',
+        title: 'Project',
+        type: 'project',
+        maxPoints: 50,
+        dueDate: '2025-04-01T10:00:00Z',
+        classId: null,
+      },
+    ],
+    students: [
+      {
+        id: 'student-1',
+        firstName: 'Emma',
+        lastName: 'Collins',
+        name: 'Emma Collins',
+        email: 'emma@school.test',
+        enrollmentStatus: 'active',
+        earned: 9,
+        possible: 30,
+        total: 30,
+        cells: [
+          { grade: 9, state: 'graded', late: true },
+          { grade: null, state: 'missing', late: false },
+          { grade: null, state: 'submitted', late: false },
+          { grade: null, state: 'open', late: false },
+        ],
+      },
+    ],
+  };
+}
+
+describe('Course detail: my grades', () => {
+  it('shows the student their own row: each activity marked in words, and their total', async () => {
+    getGradebook.mockResolvedValue(ok(myGradebook()));
+    renderPage();
+    expect(await screen.findByText('Your total: 30 %')).toBeInTheDocument();
+    const section = within(screen.getByRole('region', { name: 'My grades' }));
+    const items = section.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Quiz 1');
+    expect(items[0]).toHaveTextContent('9 / 10');
+    expect(items[0]).toHaveTextContent('Late');
+    expect(items[1]).toHaveTextContent('Missing');
+    expect(items[2]).toHaveTextContent('Submitted');
+    expect(items[3]).toHaveTextContent('Not yet due');
+    expect(getGradebook).toHaveBeenCalledWith(COURSE_ID);
+  });
+
+  it('says when there is nothing yet, in Spanish', async () => {
+    getGradebook.mockResolvedValue(ok({ ...myGradebook(), activities: [] }));
+    renderPage({ language: 'es' });
+    expect(await screen.findByText('Todavía no hay actividades')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Mis notas' })).toHaveTextContent(
+      'Todavía no hay actividades',
+    );
+  });
+
+  it('is not shown to a teacher', async () => {
+    renderPage({ user: person({ id: 'teacher-1', role: 'teacher' }) });
+    await screen.findByRole('region', { name: 'Business Spanish' });
+    expect(screen.queryByRole('region', { name: 'My grades' })).not.toBeInTheDocument();
+    expect(getGradebook).not.toHaveBeenCalled();
   });
 });
 

@@ -22,6 +22,7 @@ import { CourseAnnouncements } from './course-announcements';
 import { CourseClasses } from './course-classes';
 import { CourseInfoCard } from './course-info-card';
 import { CourseMaterials } from './course-materials';
+import { MyGrades } from './my-grades';
 import { CourseReviews } from './course-reviews';
 import { CourseSeatHoldPanel } from './course-seat-hold-panel';
 import { namespace } from './i18n';
@@ -162,6 +163,10 @@ function CourseDetailContent({ courseId }: { courseId: string }) {
       ) : null}
       {readsAnnouncements ? (
         <CourseAnnouncements courseId={course.id} viewerId={user?.id ?? null} />
+      ) : null}
+      {/* Their own row of the gradebook: a student who takes or completed the course. */}
+      {isStudent && (activelyEnrolled || enrollment?.status === 'completed') ? (
+        <MyGrades courseId={course.id} />
       ) : null}
       <CourseMaterials materials={materials} emptyTitle={materialsEmpty} />
       <CourseClasses

@@ -34,6 +34,19 @@ export const en = {
       'You completed this course. Only actively enrolled students see its classes and materials.',
     held: 'Your seat is held until its invoice is paid. Once it is paid you are enrolled and see the classes and materials.',
   },
+  grades: {
+    title: 'My grades',
+    loading: 'Loading your grades…',
+    loadError: 'Error loading your grades:',
+    none: 'No activities yet',
+    noneHint: 'Your grades appear here once the course has activities.',
+    total: 'Your total',
+    noTotal: 'No total yet: nothing has been graded or is past its due date.',
+    totalHint:
+      'Graded and missing work count; work waiting for a grade and work not due yet do not.',
+    due: 'Due {{date}}',
+    noDue: 'No due date',
+  },
   materials: {
     title: 'Course Materials',
     none: 'This course has no materials yet.',
@@ -131,6 +144,19 @@ export const es: typeof en = {
     completed:
       'Completaste este curso. Solo quienes están inscritos ven sus clases y sus materiales.',
     held: 'Tu plaza está reservada hasta que se pague su factura. Con el pago se confirma tu inscripción y ves las clases y los materiales.',
+  },
+  grades: {
+    title: 'Mis notas',
+    loading: 'Cargando tus notas…',
+    loadError: 'Error al cargar tus notas:',
+    none: 'Todavía no hay actividades',
+    noneHint: 'Tus notas aparecen aquí cuando el curso tiene actividades.',
+    total: 'Tu total',
+    noTotal: 'Sin total todavía: no hay nada calificado ni vencido.',
+    totalHint:
+      'Cuentan el trabajo calificado y el no entregado; no cuentan el que espera nota ni el que aún no vence.',
+    due: 'Vence el {{date}}',
+    noDue: 'Sin fecha límite',
   },
   materials: {
     title: 'Materiales del curso',

@@ -1,10 +1,10 @@
 import { Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDoor, IconPencil, IconSpeakerphone } from '@tabler/icons-react';
+import { IconDoor, IconPencil, IconSpeakerphone, IconTable } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { TeacherCourse } from '@portal/shared-data';
+import { paths, type TeacherCourse } from '@portal/shared-data';
 import { settingsQueries } from '@portal/shared-data/queries';
 import {
   announcementsNamespace,
@@ -126,6 +126,15 @@ export function CoursePanel({
           styles={wrappingButtonStyles}
         >
           {t('open', { ns: announcementsNamespace })}
+        </Button>
+        <Button
+          component={Link}
+          to={paths.gradebook(course.id)}
+          variant="default"
+          leftSection={<IconTable size={16} aria-hidden />}
+          styles={wrappingButtonStyles}
+        >
+          {t('gradebook')}
         </Button>
       </Group>
     </Stack>
