@@ -187,6 +187,7 @@ export {
 } from './components/list-filters/list-filters';
 export { RatingInput, type RatingInputProps } from './components/rating-input/rating-input';
 export { LazyAudioRecorder } from './components/audio-recorder/lazy-audio-recorder';
+export { AudioClip, type AudioClipProps } from './components/audio-recorder/audio-clip';
 export type { AudioRecorderProps } from './components/audio-recorder/audio-recorder';
 export type {
   Recording,

@@ -98,7 +98,10 @@ function elapsedMs(session: Session, now: number): number {
  * URL) is released when the recording is discarded or the component goes away.
  */
 export function useAudioRecorder(limitSeconds: number): AudioRecorder {
-  const [state, setState] = useState<RecorderState>({ status: 'idle' });
+  // A browser that cannot record says so at once, before anyone presses Start.
+  const [state, setState] = useState<RecorderState>(() =>
+    recorderSupport() ? { status: 'idle' } : { status: 'failed', problem: 'unsupported' },
+  );
   const [level, setLevel] = useState(0);
   const session = useRef<Session | null>(null);
   const recordedUrl = useRef<string | null>(null);
