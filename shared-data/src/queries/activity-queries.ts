@@ -178,6 +178,12 @@ export const submissionMutations = {
       mutationFn: ({ file, activityId, submissionId, onProgress }: FeedbackAudioUpload) =>
         unwrap(submissionsService.uploadFeedbackAudio(file, activityId, submissionId, onProgress)),
     }),
+  /** Drops recorded feedback uploaded but never saved with a grade (best effort, never fails). */
+  discardFeedbackAudio: () =>
+    mutationOptions({
+      mutationKey: ['submissions', 'discard-feedback-audio'],
+      mutationFn: (objectName: string) => submissionsService.discardFeedbackAudio(objectName),
+    }),
   submit: () =>
     mutationOptions({
       mutationKey: ['submissions', 'submit'],

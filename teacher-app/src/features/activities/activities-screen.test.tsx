@@ -69,6 +69,7 @@ function anActivity(overrides: Partial<ManagedActivity> = {}): ManagedActivity {
     instructions: null,
     allowLateSubmission: false,
     isActive: true,
+    recordingLimitSeconds: 180,
     createdBy: 'teacher-1',
     createdAt: '2026-01-01T00:00:00Z',
     effectiveCourseId: 'course-1',
@@ -568,6 +569,7 @@ describe('Activities: the activity form', () => {
       instructions: null,
       allowLateSubmission: true,
       isActive: true,
+      recordingLimitSeconds: 180,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list and the figures are read again, in one request.
@@ -765,6 +767,7 @@ describe('Activities: the activity form', () => {
       instructions: null,
       allowLateSubmission: true,
       isActive: true,
+      recordingLimitSeconds: 180,
     });
     expect(createActivity).not.toHaveBeenCalled();
   });
