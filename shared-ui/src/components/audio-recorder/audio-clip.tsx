@@ -13,6 +13,21 @@ export interface AudioClipProps {
   loadingText?: string;
 }
 
+/**
+ * Browsers' recorders write WebM without its length, so the player shows none and cannot seek until it
+ * has played to the end. Asking for a time far past the end makes the browser read through and learn
+ * it; the player then goes back to the start.
+ */
+export function findDuration(audio: HTMLAudioElement): void {
+  if (audio.duration !== Infinity) return;
+  const back = () => {
+    audio.removeEventListener('durationchange', back);
+    audio.currentTime = 0;
+  };
+  audio.addEventListener('durationchange', back);
+  audio.currentTime = Number.MAX_SAFE_INTEGER;
+}
+
 /** A stored recording, played in the page: the browser's own controls, named, keyboard operable. */
 export function AudioClip({
   label,
@@ -41,7 +56,14 @@ export function AudioClip({
     );
   }
   return (
-    <audio controls preload="metadata" src={url} aria-label={label} style={{ width: '100%' }}>
+    <audio
+      controls
+      preload="metadata"
+      src={url}
+      aria-label={label}
+      style={{ width: '100%' }}
+      onLoadedMetadata={(event) => findDuration(event.currentTarget)}
+    >
       <a href={url}>{label}</a>
     </audio>
   );

@@ -20,6 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findDuration } from './audio-clip';
 import { namespace } from './i18n';
 import { formatClock } from './recording-format';
 import { useAudioRecorder, type Recording, type RecorderState } from './use-audio-recorder';
@@ -200,6 +201,7 @@ export default function AudioRecorder({
             aria-label={t('player')}
             preload="metadata"
             style={{ width: '100%' }}
+            onLoadedMetadata={(event) => findDuration(event.currentTarget)}
           />
           <Text size="sm" c="dimmed">
             {recording.reachedLimit
