@@ -93,7 +93,8 @@ export default function AudioRecorder({
     if (text) setSaid(text);
   }, [state, t]);
 
-  // Focus follows the controls that replace the pressed one, so the keyboard never falls off the page.
+  // Focus follows the controls that replace the pressed one, so the keyboard never falls off the page;
+  // opening the recorder puts it on Start.
   const focusTarget = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
     focusTarget.current?.focus();
@@ -109,6 +110,7 @@ export default function AudioRecorder({
           </Text>
           <Group gap="xs">
             <Button
+              ref={focusTarget}
               leftSection={<IconMicrophone size={16} aria-hidden />}
               onClick={recorder.start}
               disabled={disabled}
@@ -244,6 +246,7 @@ export default function AudioRecorder({
           <Group gap="xs">
             {state.problem === 'unsupported' ? null : (
               <Button
+                ref={focusTarget}
                 variant="default"
                 leftSection={<IconRefresh size={16} aria-hidden />}
                 onClick={recorder.start}

@@ -540,6 +540,9 @@ describe('Activities (student)', () => {
       await user.click(
         await within(dialog).findByRole('button', { name: 'Attach this recording' }),
       );
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Record an answer' })).toHaveFocus(),
+      );
       await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
       expect(await within(dialog).findByRole('progressbar')).toHaveAccessibleName(

@@ -163,6 +163,12 @@ function SubmitForm({
   const [submitting, setSubmitting] = useState(false);
   // The recorder opens on demand (its code downloads then); a kept recording becomes one of the files.
   const [recording, setRecording] = useState(false);
+  // Back on "Record an answer" once the recorder closes, so the keyboard stays where it was.
+  const recordButton = useRef<HTMLButtonElement>(null);
+  const closeRecorder = () => {
+    setRecording(false);
+    requestAnimationFrame(() => recordButton.current?.focus());
+  };
   // The file being uploaded and the share of it sent.
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const progressId = useId();
@@ -354,15 +360,16 @@ function SubmitForm({
             limitSeconds={activity.recordingLimitSeconds}
             useLabel={t('form.useRecording')}
             disabled={submitting}
-            onCancel={() => setRecording(false)}
+            onCancel={closeRecorder}
             onUse={({ file }) => {
               form.setFieldValue('files', [...form.getValues().files, file]);
-              setRecording(false);
+              closeRecorder();
             }}
           />
         ) : (
           <Group>
             <Button
+              ref={recordButton}
               variant="light"
               leftSection={<IconMicrophone size={16} aria-hidden />}
               disabled={submitting}

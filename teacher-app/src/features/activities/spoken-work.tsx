@@ -1,7 +1,7 @@
 import { Alert, Button, FileInput, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMicrophone, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVITY_RECORDING_LIMIT,
@@ -97,6 +97,12 @@ export function FeedbackAudioField({
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const [recording, setRecording] = useState(false);
+  // Back on "Record feedback" once the recorder closes, so the keyboard stays where it was.
+  const recordButton = useRef<HTMLButtonElement>(null);
+  const closeRecorder = () => {
+    setRecording(false);
+    requestAnimationFrame(() => recordButton.current?.focus());
+  };
   const [progress, setProgress] = useState<number | null>(null);
   const [chosen, setChosen] = useState<File | null>(null);
   const upload = useMutation(submissionMutations.uploadFeedbackAudio());
@@ -123,7 +129,7 @@ export function FeedbackAudioField({
         onSuccess: (objectName) => {
           dropUnsaved();
           onChange(objectName);
-          setRecording(false);
+          if (recording) closeRecorder();
           setChosen(null);
         },
         onSettled: () => setProgress(null),
@@ -173,12 +179,13 @@ export function FeedbackAudioField({
           limitSeconds={ACTIVITY_RECORDING_LIMIT.max}
           useLabel={t('spoken.useRecording')}
           disabled={busy}
-          onCancel={() => setRecording(false)}
+          onCancel={closeRecorder}
           onUse={({ file }) => send(file)}
         />
       ) : (
         <Group gap="xs">
           <Button
+            ref={recordButton}
             variant="light"
             leftSection={<IconMicrophone size={16} aria-hidden />}
             disabled={busy}
