@@ -1425,10 +1425,12 @@ export type Database = {
           is_active: boolean | null;
           max_points: number | null;
           my_feedback: string | null;
+          my_feedback_audio: string | null;
           my_grade: number | null;
           my_submission_id: string | null;
           my_submission_status: string | null;
           my_submitted_at: string | null;
+          recording_limit_seconds: number | null;
           submission_count: number | null;
           title: string | null;
           type: string | null;
@@ -1753,6 +1755,7 @@ export type Database = {
           created_at: string | null;
           due_date: string | null;
           feedback: string | null;
+          feedback_audio: string | null;
           file_names: string[] | null;
           file_urls: string[] | null;
           grade: number | null;

@@ -188,6 +188,20 @@ export {
   type ListFiltersProps,
 } from './components/list-filters/list-filters';
 export { RatingInput, type RatingInputProps } from './components/rating-input/rating-input';
+export { LazyAudioRecorder } from './components/audio-recorder/lazy-audio-recorder';
+export { AudioClip, type AudioClipProps } from './components/audio-recorder/audio-clip';
+export type { AudioRecorderProps } from './components/audio-recorder/audio-recorder';
+export type {
+  Recording,
+  RecorderProblem,
+  RecorderState,
+} from './components/audio-recorder/use-audio-recorder';
+export {
+  DEFAULT_RECORDING_LIMIT_SECONDS,
+  canRecordAudio,
+  formatClock,
+  recordingFileName,
+} from './components/audio-recorder/recording-format';
 export {
   MAX_RATING,
   RatingStars,

@@ -190,6 +190,44 @@ describe('recorded feedback', () => {
     }
   });
 
+  it('reaches the screens through the read models: the student their own, the course’s teacher all', async () => {
+    // 20261201008600_spoken_work_read_models.sql: the views stay security invoker.
+    const name = feedbackOf(submissionId);
+    const own = await student.client
+      .from('activity_list')
+      .select('my_feedback_audio, recording_limit_seconds')
+      .eq('id', activityId)
+      .single();
+    expect(own.data).toEqual({ my_feedback_audio: name, recording_limit_seconds: 60 });
+    const classmates = await classmate.client
+      .from('activity_list')
+      .select('my_feedback_audio')
+      .eq('id', activityId)
+      .single();
+    expect(classmates.data).toEqual({ my_feedback_audio: null });
+
+    const grading = await teacher.client
+      .from('submission_list')
+      .select('id, feedback_audio')
+      .eq('activity_id', activityId);
+    expect(grading.data).toContainEqual({ id: submissionId, feedback_audio: name });
+    for (const stranger of [classmate, otherTeacher]) {
+      const seen = await stranger.client
+        .from('submission_list')
+        .select('feedback_audio')
+        .eq('id', submissionId);
+      expect(seen.data, stranger.role).toEqual([]);
+    }
+
+    const managed = await teacher.client.rpc('get_activity_management', { page_size: 100 });
+    const activities = (
+      managed.data as { activities: { id: string; recording_limit_seconds: number }[] }
+    ).activities;
+    expect(activities.find((activity) => activity.id === activityId)?.recording_limit_seconds).toBe(
+      60,
+    );
+  });
+
   it('goes to the storage cleanup when it is replaced or its submission deleted', async () => {
     const replacement = `${activityId}/${submissionId}/second.webm`;
     expect(await upload(teacher.client, 'feedback-audio', replacement)).toBeNull();

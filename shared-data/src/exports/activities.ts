@@ -8,6 +8,7 @@ export {
   type ActivityInput,
   type ActivityType,
   type ManagedActivity,
+  DEFAULT_RECORDING_LIMIT_SECONDS,
 } from '../mappers/activity';
 export {
   SUBMISSION_STATUSES,
@@ -33,6 +34,7 @@ export {
 } from '../services/submissions';
 export {
   ACTIVITY_POINTS,
+  ACTIVITY_RECORDING_LIMIT,
   DEFAULT_DUE_TIME,
   ACTIVITY_TEXT_LIMITS,
   activityFormFromActivity,
@@ -72,6 +74,7 @@ export {
   SUBMITTED_FILE_NAME_MAX_LENGTH,
   fileNameToKeep,
   fileNamesFor,
+  isPlayableAudio,
   storedFileName,
   submittedFileType,
   submittedFiles,

@@ -1,6 +1,9 @@
 import type { Tables, TablesInsert } from '../database.types';
 import { blankToNull, oneOf, toNumber } from './fields';
 
+/** `activities.recording_limit_seconds`' default: 3 minutes. */
+export const DEFAULT_RECORDING_LIMIT_SECONDS = 180;
+
 export type ActivityType = 'assignment' | 'quiz' | 'project' | 'homework' | 'presentation';
 
 export const ACTIVITY_TYPES: readonly ActivityType[] = [
@@ -33,6 +36,8 @@ export type Activity = {
   instructions: string | null;
   allowLateSubmission: boolean;
   isActive: boolean;
+  /** How long a recorded answer may be, in seconds (30–900; 180 unless the teacher set another). */
+  recordingLimitSeconds: number;
   createdBy: string | null;
   createdAt: string;
 };
@@ -50,6 +55,7 @@ export type ActivityInput = {
   instructions?: string | null;
   allowLateSubmission?: boolean;
   isActive?: boolean;
+  recordingLimitSeconds?: number;
 };
 
 export type ActivityChanges = Partial<ActivityInput>;
@@ -67,11 +73,12 @@ export type ActivityWriteRow = Partial<
     | 'instructions'
     | 'allow_late_submission'
     | 'is_active'
+    | 'recording_limit_seconds'
   >
 >;
 
 export const ACTIVITY_COLUMNS =
-  'id, title, description, type, course_id, class_id, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, course:courses(title), class:classes(title, course_id)';
+  'id, title, description, type, course_id, class_id, due_date, max_points, instructions, allow_late_submission, is_active, recording_limit_seconds, created_by, created_at, course:courses(title), class:classes(title, course_id)';
 
 export function toActivity(row: ActivityRow): Activity {
   return {
@@ -88,6 +95,7 @@ export function toActivity(row: ActivityRow): Activity {
     instructions: row.instructions,
     allowLateSubmission: row.allow_late_submission,
     isActive: row.is_active,
+    recordingLimitSeconds: row.recording_limit_seconds,
     createdBy: row.created_by,
     createdAt: row.created_at,
   };
@@ -114,6 +122,9 @@ export function toActivityWriteRow(changes: ActivityChanges): ActivityWriteRow {
     row.allow_late_submission = changes.allowLateSubmission;
   }
   if (changes.isActive !== undefined) row.is_active = changes.isActive;
+  if (changes.recordingLimitSeconds !== undefined) {
+    row.recording_limit_seconds = changes.recordingLimitSeconds;
+  }
   return row;
 }
 
@@ -142,6 +153,7 @@ export type ManagedActivityRow = Pick<
   | 'created_at'
   | 'submission_count'
   | 'graded_count'
+  | 'recording_limit_seconds'
 >;
 
 /** An activity on the teachers' and administrators' Activities screen. */
@@ -156,7 +168,7 @@ export type ManagedActivity = Activity & {
 };
 
 export const MANAGED_ACTIVITY_COLUMNS =
-  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, submission_count, graded_count';
+  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, submission_count, graded_count, recording_limit_seconds';
 
 /**
  * `course_title` is the title of the activity's course, also for a class activity (the view joins
@@ -177,6 +189,7 @@ export function toManagedActivity(row: ManagedActivityRow): ManagedActivity {
     instructions: row.instructions,
     allowLateSubmission: row.allow_late_submission ?? false,
     isActive: row.is_active ?? true,
+    recordingLimitSeconds: row.recording_limit_seconds ?? DEFAULT_RECORDING_LIMIT_SECONDS,
     createdBy: row.created_by,
     createdAt: row.created_at ?? '',
     effectiveCourseId: row.effective_course_id ?? row.course_id,

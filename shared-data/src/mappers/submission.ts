@@ -33,6 +33,8 @@ export type Submission = {
   status: SubmissionStatus;
   grade: number | null;
   feedback: string | null;
+  /** The grader's recorded feedback: an object of the feedback-audio bucket, or null. */
+  feedbackAudio: string | null;
   gradedBy: string | null;
   gradedAt: string | null;
 };
@@ -54,6 +56,8 @@ export type GradeInput = {
   id: string;
   grade: number | null;
   feedback?: string | null;
+  /** Recorded feedback (its object name) or null to remove it; left as it is when undefined. */
+  feedbackAudio?: string | null;
   status?: SubmissionStatus;
 };
 
@@ -63,10 +67,10 @@ export type SubmissionWriteRow = Pick<
 >;
 
 export type GradeWriteRow = Pick<SubmissionRow, 'grade' | 'feedback'> &
-  Partial<Pick<SubmissionRow, 'status'>>;
+  Partial<Pick<SubmissionRow, 'status' | 'feedback_audio'>>;
 
 export const SUBMISSION_COLUMNS =
-  'id, activity_id, student_id, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, graded_by, graded_at, student:users!student_id(first_name, last_name), activity:activities(title, max_points)';
+  'id, activity_id, student_id, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, feedback_audio, graded_by, graded_at, student:users!student_id(first_name, last_name), activity:activities(title, max_points)';
 
 export function toSubmission(row: SubmissionRow): Submission {
   return {
@@ -83,6 +87,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     status: oneOf(SUBMISSION_STATUSES, row.status) ?? 'submitted',
     grade: toNumberOrNull(row.grade),
     feedback: row.feedback,
+    feedbackAudio: row.feedback_audio,
     gradedBy: row.graded_by,
     gradedAt: row.graded_at,
   };
@@ -104,6 +109,7 @@ export function toGradeWriteRow(input: GradeInput): GradeWriteRow {
   const feedback = input.feedback?.trim() ?? '';
   const row: GradeWriteRow = { grade: input.grade, feedback: feedback === '' ? null : feedback };
   if (input.status) row.status = input.status;
+  if (input.feedbackAudio !== undefined) row.feedback_audio = input.feedbackAudio;
   return row;
 }
 
@@ -122,6 +128,7 @@ export type GradingSubmissionRow = Pick<
   | 'status'
   | 'grade'
   | 'feedback'
+  | 'feedback_audio'
   | 'graded_by'
   | 'graded_at'
   | 'activity_title'
@@ -144,7 +151,7 @@ export type GradingSubmission = Submission & {
 };
 
 export const GRADING_SUBMISSION_COLUMNS =
-  'id, activity_id, student_id, student_name, student_email, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, graded_by, graded_at, activity_title, max_points, due_date, is_late';
+  'id, activity_id, student_id, student_name, student_email, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, feedback_audio, graded_by, graded_at, activity_title, max_points, due_date, is_late';
 
 export function toGradingSubmission(row: GradingSubmissionRow): GradingSubmission {
   return {
@@ -162,6 +169,7 @@ export function toGradingSubmission(row: GradingSubmissionRow): GradingSubmissio
     status: oneOf(SUBMISSION_STATUSES, row.status) ?? 'submitted',
     grade: toNumberOrNull(row.grade),
     feedback: row.feedback,
+    feedbackAudio: row.feedback_audio,
     gradedBy: row.graded_by,
     gradedAt: row.graded_at,
     dueDate: row.due_date,

@@ -144,17 +144,54 @@ export const submissionQueries = {
       staleTime: SIGNED_URL_STALE_MS,
       gcTime: SIGNED_URL_STALE_MS,
     }),
+  /** A link to play a recorded feedback. */
+  feedbackAudioUrl: (objectName: string) =>
+    queryOptions({
+      queryKey: submissionKeys.feedbackAudioUrl(objectName),
+      queryFn: () => unwrap(submissionsService.getFeedbackAudioUrl(objectName)),
+      staleTime: SIGNED_URL_STALE_MS,
+      gcTime: SIGNED_URL_STALE_MS,
+    }),
 };
 
-type SubmissionUpload = { file: File; activityId: string; studentId: string };
+type SubmissionUpload = {
+  file: File;
+  activityId: string;
+  studentId: string;
+  /** The share of the file sent, 0 to 1, as it uploads. */
+  onProgress?: (fraction: number) => void;
+};
+
+type FeedbackAudioUpload = {
+  file: File;
+  activityId: string;
+  submissionId: string;
+  onProgress?: (fraction: number) => void;
+};
 
 export const submissionMutations = {
   /** Uploads one file before submitting; resolves to its object name. Changes no list. */
   uploadFile: () =>
     mutationOptions({
       mutationKey: ['submissions', 'upload-file'],
-      mutationFn: ({ file, activityId, studentId }: SubmissionUpload) =>
-        unwrap(submissionsService.uploadFile(file, activityId, studentId)),
+      mutationFn: ({ file, activityId, studentId, onProgress }: SubmissionUpload) =>
+        unwrap(submissionsService.uploadFile(file, activityId, studentId, onProgress)),
+    }),
+  /**
+   * Uploads a grader's recorded feedback beside the submission; resolves to its object name, which the
+   * grade saves. Changes no list until then.
+   */
+  uploadFeedbackAudio: () =>
+    mutationOptions({
+      mutationKey: ['submissions', 'upload-feedback-audio'],
+      mutationFn: ({ file, activityId, submissionId, onProgress }: FeedbackAudioUpload) =>
+        unwrap(submissionsService.uploadFeedbackAudio(file, activityId, submissionId, onProgress)),
+    }),
+  /** Drops recorded feedback uploaded but never saved with a grade (best effort, never fails). */
+  discardFeedbackAudio: () =>
+    mutationOptions({
+      mutationKey: ['submissions', 'discard-feedback-audio'],
+      mutationFn: (objectName: string) => submissionsService.discardFeedbackAudio(objectName),
     }),
   submit: () =>
     mutationOptions({

@@ -72,6 +72,9 @@ export const submissionKeys = {
   own: (activityId: string, studentId: string) =>
     ['submissions', 'own', activityId, studentId] as const,
   fileUrl: (objectName: string) => ['submissions', 'file-url', objectName] as const,
+  /** A link to a recorded feedback (feedback-audio bucket). */
+  feedbackAudioUrl: (objectName: string) =>
+    ['submissions', 'feedback-audio-url', objectName] as const,
   /** One page of an activity's submissions in the grading panel. */
   grading: (request: object) => ['submissions', 'grading', request] as const,
   /** Where a linked submission is: its activity and place in the grading order. */

@@ -25,6 +25,8 @@ function activityListRow(overrides: Partial<ActivityListRow> = {}): ActivityList
     my_grade: null,
     my_feedback: null,
     my_submitted_at: null,
+    my_feedback_audio: null,
+    recording_limit_seconds: 180,
     ...overrides,
   };
 }
@@ -49,6 +51,7 @@ describe('toStudentActivity', () => {
       maxPoints: 100,
       instructions: 'Two paragraphs',
       allowLateSubmission: false,
+      recordingLimitSeconds: 180,
       mySubmission: null,
     });
   });
@@ -75,6 +78,7 @@ describe('toStudentActivity', () => {
       status: 'graded',
       grade: 17.5,
       feedback: 'Good',
+      feedbackAudio: null,
       submittedAt: '2025-03-14T10:00:00+00:00',
     });
   });

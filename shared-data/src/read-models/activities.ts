@@ -1,7 +1,11 @@
 import { getClient } from '@portal/shared-data/session';
 import type { Tables } from '../database.types';
 import { ERROR_MESSAGES } from '../errors';
-import { ACTIVITY_TYPES, type ActivityType } from '../mappers/activity';
+import {
+  ACTIVITY_TYPES,
+  DEFAULT_RECORDING_LIMIT_SECONDS,
+  type ActivityType,
+} from '../mappers/activity';
 import { oneOf, toNumber, toNumberOrNull } from '../mappers/fields';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../mappers/submission';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
@@ -19,6 +23,8 @@ export type MySubmissionSummary = {
   status: SubmissionStatus;
   grade: number | null;
   feedback: string | null;
+  /** The teacher's recorded feedback: an object of the feedback-audio bucket, or null. */
+  feedbackAudio: string | null;
   submittedAt: string | null;
 };
 
@@ -38,6 +44,8 @@ export type StudentActivity = {
   maxPoints: number;
   instructions: string | null;
   allowLateSubmission: boolean;
+  /** How long a recorded answer may be, in seconds. */
+  recordingLimitSeconds: number;
   mySubmission: MySubmissionSummary | null;
 };
 
@@ -73,12 +81,14 @@ export type ActivityListRow = Pick<
   | 'my_grade'
   | 'my_feedback'
   | 'my_submitted_at'
+  | 'my_feedback_audio'
+  | 'recording_limit_seconds'
 >;
 
 type EnrolledCourseRow = Pick<Tables<'my_courses'>, 'id' | 'title'>;
 
 export const STUDENT_ACTIVITY_COLUMNS =
-  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, my_submission_id, my_submission_status, my_grade, my_feedback, my_submitted_at';
+  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, my_submission_id, my_submission_status, my_grade, my_feedback, my_submitted_at, my_feedback_audio, recording_limit_seconds';
 
 export function toStudentActivity(row: ActivityListRow): StudentActivity {
   return {
@@ -95,12 +105,14 @@ export function toStudentActivity(row: ActivityListRow): StudentActivity {
     maxPoints: toNumber(row.max_points),
     instructions: row.instructions,
     allowLateSubmission: row.allow_late_submission ?? false,
+    recordingLimitSeconds: row.recording_limit_seconds ?? DEFAULT_RECORDING_LIMIT_SECONDS,
     mySubmission: row.my_submission_id
       ? {
           id: row.my_submission_id,
           status: oneOf(SUBMISSION_STATUSES, row.my_submission_status) ?? 'submitted',
           grade: toNumberOrNull(row.my_grade),
           feedback: row.my_feedback,
+          feedbackAudio: row.my_feedback_audio,
           submittedAt: row.my_submitted_at,
         }
       : null,

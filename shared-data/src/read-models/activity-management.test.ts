@@ -42,6 +42,7 @@ describe('activityManagementReadModel.get', () => {
               instructions: null,
               allowLateSubmission: true,
               isActive: false,
+              recordingLimitSeconds: 180,
               createdBy: 'teacher-1',
               createdAt: '2025-03-01T10:00:00Z',
               effectiveCourseId: 'course-1',

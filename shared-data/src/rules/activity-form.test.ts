@@ -36,6 +36,7 @@ function activity(overrides: Partial<Activity> = {}): Activity {
     instructions: 'One page',
     allowLateSubmission: true,
     isActive: false,
+    recordingLimitSeconds: 240,
     createdBy: 'teacher-1',
     createdAt: '2026-01-01T00:00:00Z',
     ...overrides,
@@ -57,17 +58,32 @@ describe('emptyActivityForm', () => {
       instructions: '',
       allowLateSubmission: false,
       isActive: true,
+      recordingLimitSeconds: 180,
     });
     expect(ACTIVITY_DEFAULTS).toEqual({
       type: 'assignment',
       maxPoints: 100,
       allowLateSubmission: false,
       isActive: true,
+      recordingLimitSeconds: 180,
     });
   });
 });
 
 describe('validateActivityForm', () => {
+  it.each([
+    [30, undefined],
+    [900, undefined],
+    [29, 'activityRecordingLimitRange'],
+    [901, 'activityRecordingLimitRange'],
+    [90.5, 'activityRecordingLimitWhole'],
+    ['', 'activityRecordingLimitRequired'],
+  ])('checks the recording limit as the database does (%s s)', (seconds, error) => {
+    expect(
+      validateActivityForm(form({ recordingLimitSeconds: seconds })).recordingLimitSeconds,
+    ).toBe(error);
+  });
+
   it('accepts a complete form', () => {
     expect(validateActivityForm(form())).toEqual({});
     expect(
@@ -164,6 +180,7 @@ describe('toActivityInput', () => {
       instructions: null,
       allowLateSubmission: false,
       isActive: true,
+      recordingLimitSeconds: 180,
     });
     expect(input.dueDate).toMatch(/Z$/);
   });
@@ -221,6 +238,7 @@ describe('activityFormFromActivity', () => {
       instructions: 'One page',
       allowLateSubmission: true,
       isActive: false,
+      recordingLimitSeconds: 240,
     });
   });
 

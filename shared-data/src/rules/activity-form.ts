@@ -1,4 +1,9 @@
-import type { Activity, ActivityInput, ActivityType } from '../mappers/activity';
+import {
+  DEFAULT_RECORDING_LIMIT_SECONDS,
+  type Activity,
+  type ActivityInput,
+  type ActivityType,
+} from '../mappers/activity';
 import { combineLocalDateTime } from './schedule';
 
 // The activity form's rules (docs/product-rules.md "Activities and submissions" and "Text lengths"):
@@ -16,6 +21,7 @@ export const ACTIVITY_DEFAULTS = {
   maxPoints: 100,
   allowLateSubmission: false,
   isActive: true,
+  recordingLimitSeconds: DEFAULT_RECORDING_LIMIT_SECONDS,
 } as const satisfies Partial<ActivityInput>;
 
 /**
@@ -23,6 +29,12 @@ export const ACTIVITY_DEFAULTS = {
  * is numeric(6, 2), so it holds at most 9999.99).
  */
 export const ACTIVITY_POINTS = { min: 1, max: 9999 } as const;
+
+/**
+ * How long a recorded answer may be, in seconds: `activities_recording_limit_seconds_check`
+ * (`recording_limit_seconds between 30 and 900`, 30 s to 15 min), whole seconds.
+ */
+export const ACTIVITY_RECORDING_LIMIT = { min: 30, max: 900 } as const;
 
 /** The character limits of the activities checks (title is counted after trimming). */
 export const ACTIVITY_TEXT_LIMITS = { title: 200, description: 5000, instructions: 10000 } as const;
@@ -48,6 +60,8 @@ export type ActivityFormValues = {
   instructions: string;
   allowLateSubmission: boolean;
   isActive: boolean;
+  /** Seconds a recorded answer may run; a number input answers '' while empty. */
+  recordingLimitSeconds: number | string;
 };
 
 /** i18n keys in the `validation` namespace. */
@@ -66,7 +80,10 @@ export type ActivityFormMessageKey =
   | 'activityDueDateInvalid'
   | 'activityDueTimeRequired'
   | 'activityDueTimeInvalid'
-  | 'activityDueTimeSkipped';
+  | 'activityDueTimeSkipped'
+  | 'activityRecordingLimitRequired'
+  | 'activityRecordingLimitRange'
+  | 'activityRecordingLimitWhole';
 
 export type ActivityFormErrors = Partial<Record<keyof ActivityFormValues, ActivityFormMessageKey>>;
 
@@ -85,6 +102,7 @@ export function emptyActivityForm(): ActivityFormValues {
     instructions: '',
     allowLateSubmission: ACTIVITY_DEFAULTS.allowLateSubmission,
     isActive: ACTIVITY_DEFAULTS.isActive,
+    recordingLimitSeconds: ACTIVITY_DEFAULTS.recordingLimitSeconds,
   };
 }
 
@@ -122,6 +140,16 @@ function pointsError(maxPoints: number | string): ActivityFormMessageKey | undef
   if (!Number.isInteger(points)) return 'activityMaxPointsWhole';
   if (points < ACTIVITY_POINTS.min) return 'activityMaxPointsMin';
   return points > ACTIVITY_POINTS.max ? 'activityMaxPointsMax' : undefined;
+}
+
+function recordingLimitError(seconds: number | string): ActivityFormMessageKey | undefined {
+  if (typeof seconds === 'string' && seconds.trim() === '') return 'activityRecordingLimitRequired';
+  const value = Number(seconds);
+  if (!Number.isFinite(value)) return 'activityRecordingLimitRequired';
+  if (!Number.isInteger(value)) return 'activityRecordingLimitWhole';
+  return value < ACTIVITY_RECORDING_LIMIT.min || value > ACTIVITY_RECORDING_LIMIT.max
+    ? 'activityRecordingLimitRange'
+    : undefined;
 }
 
 function textError(
@@ -167,6 +195,8 @@ export function validateActivityForm(values: ActivityFormValues): ActivityFormEr
     'activityInstructionsTooLong',
   );
   if (instructions) errors.instructions = instructions;
+  const recordingLimit = recordingLimitError(values.recordingLimitSeconds);
+  if (recordingLimit) errors.recordingLimitSeconds = recordingLimit;
 
   // The time is checked only with a date: without one it is disabled, and no due date is saved.
   if (values.dueDate.trim() !== '') {
@@ -217,6 +247,7 @@ export function activityFormFromActivity(activity: EditedActivity): ActivityForm
     instructions: activity.instructions ?? '',
     allowLateSubmission: activity.allowLateSubmission,
     isActive: activity.isActive,
+    recordingLimitSeconds: activity.recordingLimitSeconds,
   };
 }
 
@@ -254,5 +285,6 @@ export function toActivityInput(values: ActivityFormValues, original?: Activity)
     instructions: values.instructions.trim() === '' ? null : values.instructions.trim(),
     allowLateSubmission: values.allowLateSubmission,
     isActive: values.isActive,
+    recordingLimitSeconds: Number(values.recordingLimitSeconds),
   };
 }

@@ -5,6 +5,7 @@ import {
   avatarPublicUrl,
   materialObjectName,
   randomToken,
+  feedbackAudioObjectName,
   submissionObjectName,
 } from './storage-names';
 
@@ -68,7 +69,10 @@ describe('avatarPublicUrl', () => {
 
   it.each([
     ['no picture', null],
-    ['an address on another host', `https://evil.example/storage/v1/object/public/avatars/${id}/a.png`],
+    [
+      'an address on another host',
+      `https://evil.example/storage/v1/object/public/avatars/${id}/a.png`,
+    ],
     ['a protocol-relative address', `//evil.example/${id}/a.png`],
     ['a script', `javascript:alert(1)//${id}/a.png`],
     ['a climb out of the folder', `${id}/../other/a.png`],
@@ -80,6 +84,18 @@ describe('avatarPublicUrl', () => {
 
   it('shows nothing before the project is configured', () => {
     expect(avatarPublicUrl(null, `${id}/a.png`)).toBeNull();
+  });
+});
+
+describe('feedbackAudioObjectName', () => {
+  it('puts recorded feedback in its submission folder, under a name the database accepts', () => {
+    const name = feedbackAudioObjectName('activity-1', 'submission-1', 'recording-1.webm', {
+      now: 1700000000000,
+      random: 'k3j9x2ab',
+    });
+    expect(name).toBe('activity-1/submission-1/feedback-1700000000000-k3j9x2ab.webm');
+    // activity_submissions_feedback_audio_check: one plain file name in <activity>/<submission>/.
+    expect(name.split('/')[2]).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/);
   });
 });
 

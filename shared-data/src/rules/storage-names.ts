@@ -9,6 +9,7 @@ export const STORAGE_BUCKETS = {
   avatars: 'avatars',
   submissions: 'activity-submissions',
   messages: 'message-attachments',
+  feedbackAudio: 'feedback-audio',
 } as const;
 
 /** What makes a generated object name unique; injectable so tests get stable names. */
@@ -90,6 +91,20 @@ export function submissionObjectName(
   source: NameSource = {},
 ): string {
   return `${studentId}/${activityId}/${uniqueName(fileName, source)}`;
+}
+
+/**
+ * `feedback-audio` bucket: `<activityId>/<submissionId>/feedback-<timestamp>-<random>.<ext>`, beside the
+ * submission it answers; the course's teacher and admins write there, the submission's student reads it
+ * (20261201008300_spoken_work.sql), and `activity_submissions.feedback_audio` names it.
+ */
+export function feedbackAudioObjectName(
+  activityId: string,
+  submissionId: string,
+  fileName: string,
+  source: NameSource = {},
+): string {
+  return `${activityId}/${submissionId}/feedback-${uniqueName(fileName, source)}`;
 }
 
 /**

@@ -144,11 +144,28 @@ describe('grading form values', () => {
     expect(gradeFormFromSubmission({ grade: 17.5, feedback: 'Good' })).toEqual({
       grade: 17.5,
       feedback: 'Good',
+      feedbackAudio: null,
     });
-    expect(gradeFormFromSubmission({ grade: null, feedback: null })).toEqual({
+    expect(
+      gradeFormFromSubmission({ grade: null, feedback: null, feedbackAudio: 'a/s/f.webm' }),
+    ).toEqual({
       grade: '',
       feedback: '',
+      feedbackAudio: 'a/s/f.webm',
     });
+  });
+
+  it('send the recorded feedback only when the form has one to say (null removes it)', () => {
+    expect(toGradeInput('sub-1', { grade: 3, feedback: '', feedbackAudio: 'a/s/f.webm' })).toEqual({
+      id: 'sub-1',
+      grade: 3,
+      feedback: null,
+      feedbackAudio: 'a/s/f.webm',
+    });
+    expect(toGradeInput('sub-1', { grade: 3, feedback: '', feedbackAudio: null })).toMatchObject({
+      feedbackAudio: null,
+    });
+    expect(toGradeInput('sub-1', { grade: 3, feedback: '' })).not.toHaveProperty('feedbackAudio');
   });
 
   it('are sent as a number and trimmed feedback, empty feedback as none', () => {

@@ -125,6 +125,11 @@ export type GradeFormValues = {
   /** Points; a number input answers '' while empty. */
   grade: number | string;
   feedback: string;
+  /**
+   * Recorded feedback: the object name in the feedback-audio bucket (saved with the grade), null for
+   * none; left out, the grade leaves the recording as it is.
+   */
+  feedbackAudio?: string | null;
 };
 
 /** i18n keys in the `validation` namespace (`gradeAboveMax` takes `{{max}}`). */
@@ -157,8 +162,13 @@ export function validateGrade(values: GradeFormValues, maxPoints: number): Grade
 export function gradeFormFromSubmission(submission: {
   grade: number | null;
   feedback: string | null;
+  feedbackAudio?: string | null;
 }): GradeFormValues {
-  return { grade: submission.grade ?? '', feedback: submission.feedback ?? '' };
+  return {
+    grade: submission.grade ?? '',
+    feedback: submission.feedback ?? '',
+    feedbackAudio: submission.feedbackAudio ?? null,
+  };
 }
 
 /** What to save for valid form values: the grade as a number, the feedback trimmed (empty: none). */
@@ -168,5 +178,6 @@ export function toGradeInput(submissionId: string, values: GradeFormValues): Gra
     id: submissionId,
     grade: Number(values.grade),
     feedback: feedback === '' ? null : feedback,
+    ...(values.feedbackAudio !== undefined ? { feedbackAudio: values.feedbackAudio } : {}),
   };
 }

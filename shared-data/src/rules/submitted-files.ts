@@ -68,6 +68,17 @@ export function submittedFiles(submission: {
 /** Archives and spreadsheets in CSV have no preview: the viewer offers to open them instead. */
 const NO_PREVIEW = new Set(['zip', 'csv']);
 
+/**
+ * The submitted files a page can play as sound: recorded answers (`recording-….webm` or `.ogg`) and
+ * audio uploads. A `.webm` from elsewhere may be a video; the audio player then plays its sound.
+ */
+const PLAYABLE_AUDIO = new Set(['webm', 'weba', 'ogg', 'oga', 'opus', 'mp3', 'wav', 'm4a']);
+
+/** True for a submitted file to offer a player for (by its name's extension). */
+export function isPlayableAudio(fileName: string): boolean {
+  return PLAYABLE_AUDIO.has(fileExtension(fileName));
+}
+
 /** How the material viewer shows a submitted file: by its extension, as uploads are classified. */
 export function submittedFileType(fileName: string): MaterialType {
   return NO_PREVIEW.has(fileExtension(fileName)) ? 'other' : classifyUploadType(fileName);

@@ -100,6 +100,7 @@ describe('upload limits (as the storage buckets declare them)', () => {
       avatars: 2097152,
       'activity-submissions': 20971520,
       'message-attachments': 20971520,
+      'feedback-audio': 20971520,
     });
   });
 

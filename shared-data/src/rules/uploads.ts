@@ -91,6 +91,8 @@ export const UPLOAD_LIMITS = {
   'activity-submissions': SUBMISSION_LIMIT,
   // Message attachments follow the submissions' rules (the bucket copies that bucket's row).
   'message-attachments': SUBMISSION_LIMIT,
+  // Recorded feedback (20261201008300_spoken_work.sql): 20 MB, audio only.
+  'feedback-audio': SUBMISSION_LIMIT,
 } as const;
 
 /**

@@ -50,6 +50,7 @@ describe('activitiesService.list', () => {
             instructions: null,
             allowLateSubmission: false,
             isActive: true,
+            recordingLimitSeconds: 180,
             createdBy: 'teacher-1',
             createdAt: '2025-03-01T10:00:00Z',
           },
@@ -180,6 +181,7 @@ describe('activitiesService.create', () => {
       instructions: null,
       allow_late_submission: false,
       is_active: true,
+      recording_limit_seconds: 180,
     });
   });
 
@@ -208,6 +210,7 @@ describe('activitiesService.create', () => {
       instructions: 'No notes',
       allow_late_submission: true,
       is_active: true,
+      recording_limit_seconds: 180,
     });
   });
 

@@ -7,7 +7,8 @@ import { fail, ok, type Failure, type Result } from '../result';
 // The storage calls the three buckets share: one cache lifetime, one signed-link lifetime, and
 // storage errors turned into service Failures.
 
-export type Bucket = 'materials' | 'avatars' | 'activity-submissions' | 'message-attachments';
+export type Bucket =
+  'materials' | 'avatars' | 'activity-submissions' | 'message-attachments' | 'feedback-audio';
 
 /** A storage error as a Failure: the server's message, with its HTTP status and storage code. */
 export function fromStorageError(code: ErrorCode, err: unknown, fallbackMessage: string): Failure {

@@ -29,6 +29,7 @@ describe('submissionsService.list', () => {
             status: 'submitted',
             grade: null,
             feedback: null,
+            feedbackAudio: null,
             gradedBy: null,
             gradedAt: null,
           },
@@ -353,6 +354,16 @@ describe('submissionsService.grade', () => {
     const [request] = fake.requests;
     expect(request?.query.get('id')).toBe('eq.submission-1');
     expect(request?.body).toEqual({ grade: 90, feedback: 'Muy bien' });
+  });
+
+  it('saves recorded feedback with the grade, and removes it with null', async () => {
+    fake.on('PATCH', '/rest/v1/activity_submissions', { body: [submissionRow()] });
+    await submissionsService.grade({ id: 'submission-1', grade: 5, feedbackAudio: 'a/s/f.webm' });
+    await submissionsService.grade({ id: 'submission-1', grade: 5, feedbackAudio: null });
+    expect(fake.requests.map((request) => request.body)).toEqual([
+      { grade: 5, feedback: null, feedback_audio: 'a/s/f.webm' },
+      { grade: 5, feedback: null, feedback_audio: null },
+    ]);
   });
 
   it('can return work with feedback only', async () => {

@@ -20,11 +20,23 @@ import {
   type WaitingSubmissionRow,
 } from '../mappers/submission';
 import type { PageRequest, Paged } from '../rules/paging';
-import { STORAGE_BUCKETS, submissionObjectName } from '../rules/storage-names';
+import {
+  STORAGE_BUCKETS,
+  feedbackAudioObjectName,
+  submissionObjectName,
+} from '../rules/storage-names';
 import { sizeProblem } from '../rules/uploads';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { nothingChanged, pageWindow, toPagedResult } from './list-query';
-import { fileTooLarge, fromStorageError, signedUrl, uploadObject } from './storage';
+import {
+  fileTooLarge,
+  fromStorageError,
+  removeObjects,
+  signedUrl,
+  uploadObject,
+  uploadObjectWithProgress,
+  type UploadProgress,
+} from './storage';
 
 /** Submission list filters. */
 export type SubmissionFilters = PageRequest & {
@@ -40,6 +52,7 @@ export type GradingRequest = PageRequest & { activityId: string };
 const UPLOAD_SUBMISSION_FILE_FAILED = 'Failed to upload submission file';
 const GRADE_FAILED = 'Failed to update submission';
 const SIGNED_URL_FAILED = 'Failed to create a download link';
+const UPLOAD_FEEDBACK_AUDIO_FAILED = 'Failed to upload the recorded feedback';
 
 /** Default sort: most recently submitted first. */
 async function list(filters: SubmissionFilters = {}): Promise<Result<Paged<Submission>>> {
@@ -146,18 +159,22 @@ async function listByStudent(studentId: string): Promise<Result<Submission[]>> {
 
 /**
  * Stores one file of a student's work under `<student>/<activity>/…` in the private bucket and
- * Returns its object name, to be added to the submission's fileUrls.
+ * Returns its object name, to be added to the submission's fileUrls. With `onProgress` the share of
+ * the bytes sent is reported as they leave (a recorded answer is a few MB).
  */
 async function uploadFile(
   file: File,
   activityId: string,
   studentId: string,
+  onProgress?: UploadProgress,
 ): Promise<Result<string>> {
   return settle('UPLOAD_SUBMISSION_FILE_ERROR', UPLOAD_SUBMISSION_FILE_FAILED, async () => {
     const tooLarge = sizeProblem(STORAGE_BUCKETS.submissions, file.size);
     if (tooLarge) return fileTooLarge('UPLOAD_SUBMISSION_FILE_ERROR', tooLarge, file.size);
     const objectName = submissionObjectName(studentId, activityId, file.name);
-    const { error } = await uploadObject(STORAGE_BUCKETS.submissions, objectName, file);
+    const { error } = onProgress
+      ? await uploadObjectWithProgress(STORAGE_BUCKETS.submissions, objectName, file, onProgress)
+      : await uploadObject(STORAGE_BUCKETS.submissions, objectName, file);
     if (error) {
       return fromStorageError('UPLOAD_SUBMISSION_FILE_ERROR', error, UPLOAD_SUBMISSION_FILE_FAILED);
     }
@@ -201,6 +218,46 @@ async function grade(input: GradeInput): Promise<Result<Submission>> {
   });
 }
 
+/**
+ * Stores a grader's recorded feedback beside the submission it answers (`feedback-audio` bucket,
+ * `<activity>/<submission>/feedback-…`) and returns its object name, which the grade then saves as
+ * the submission's feedbackAudio. The storage policies let only the course's teacher and admins write.
+ */
+async function uploadFeedbackAudio(
+  file: File,
+  activityId: string,
+  submissionId: string,
+  onProgress?: UploadProgress,
+): Promise<Result<string>> {
+  return settle('UPLOAD_SUBMISSION_FILE_ERROR', UPLOAD_FEEDBACK_AUDIO_FAILED, async () => {
+    const tooLarge = sizeProblem(STORAGE_BUCKETS.feedbackAudio, file.size);
+    if (tooLarge) return fileTooLarge('UPLOAD_SUBMISSION_FILE_ERROR', tooLarge, file.size);
+    const objectName = feedbackAudioObjectName(activityId, submissionId, file.name);
+    const { error } = onProgress
+      ? await uploadObjectWithProgress(STORAGE_BUCKETS.feedbackAudio, objectName, file, onProgress)
+      : await uploadObject(STORAGE_BUCKETS.feedbackAudio, objectName, file);
+    if (error) {
+      return fromStorageError('UPLOAD_SUBMISSION_FILE_ERROR', error, UPLOAD_FEEDBACK_AUDIO_FAILED);
+    }
+    return ok(objectName);
+  });
+}
+
+/**
+ * Drops recorded feedback that was uploaded but never saved with a grade (recorded again, or
+ * discarded). Best effort: one that is saved is removed by the database when it is replaced.
+ */
+async function discardFeedbackAudio(objectName: string): Promise<void> {
+  await removeObjects(STORAGE_BUCKETS.feedbackAudio, [objectName]);
+}
+
+/** An hour-long link to a recorded feedback (the student, the course's teacher and admins). */
+async function getFeedbackAudioUrl(objectName: string): Promise<Result<string>> {
+  return settle('SIGNED_URL_ERROR', SIGNED_URL_FAILED, () =>
+    signedUrl(STORAGE_BUCKETS.feedbackAudio, objectName, SIGNED_URL_FAILED),
+  );
+}
+
 /** An hour-long link to one submitted file. */
 async function getSignedUrl(objectName: string): Promise<Result<string>> {
   return settle('SIGNED_URL_ERROR', SIGNED_URL_FAILED, () =>
@@ -219,4 +276,7 @@ export const submissionsService = {
   create: submit,
   grade,
   getSignedUrl,
+  uploadFeedbackAudio,
+  discardFeedbackAudio,
+  getFeedbackAudioUrl,
 };

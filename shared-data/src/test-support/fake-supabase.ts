@@ -303,6 +303,7 @@ export function activityRow(overrides: Partial<ActivityRow> = {}): ActivityRow {
     instructions: null,
     allow_late_submission: false,
     is_active: true,
+    recording_limit_seconds: 180,
     created_by: 'teacher-1',
     created_at: '2025-03-01T10:00:00Z',
     course: { title: 'Business Spanish' },
@@ -340,6 +341,7 @@ export function managedActivityRow(
     created_at: '2025-03-01T10:00:00Z',
     submission_count: 12,
     graded_count: 5,
+    recording_limit_seconds: 180,
     ...overrides,
   };
 }
@@ -356,6 +358,7 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     status: 'submitted',
     grade: null,
     feedback: null,
+    feedback_audio: null,
     graded_by: null,
     graded_at: null,
     student: { first_name: 'Ana', last_name: 'García' },

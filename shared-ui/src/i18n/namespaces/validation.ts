@@ -47,6 +47,9 @@ export const en = {
   classTimeInvalid: 'Enter a valid time (HH:mm).',
   classTimeSkipped:
     'This time does not exist on that day because the clocks change. Choose another time.',
+  activityRecordingLimitRequired: 'Enter how long a recorded answer may be, in seconds.',
+  activityRecordingLimitRange: 'A recorded answer may be 30 to 900 seconds long (30 s to 15 min).',
+  activityRecordingLimitWhole: 'Enter whole seconds.',
   classDurationRequired: 'Duration is required',
   classDurationMin: 'Duration must be at least 15 minutes',
   classDurationStep: 'Duration must be a multiple of 15 minutes',
@@ -248,6 +251,10 @@ export const es: typeof en = {
     'Ingresa la hora de entrega (formato 24 horas, p. ej. 23:59) o borra la fecha de entrega.',
   activityDueTimeInvalid: 'Ingresa una hora válida (HH:mm).',
   activityDueTimeSkipped: 'Esta hora no existe ese día por el cambio de hora. Elige otra hora.',
+  activityRecordingLimitRequired: 'Ingresa cuánto puede durar una respuesta grabada, en segundos.',
+  activityRecordingLimitRange:
+    'Una respuesta grabada puede durar de 30 a 900 segundos (de 30 s a 15 min).',
+  activityRecordingLimitWhole: 'Ingresa segundos enteros.',
   gradeRequired: 'Ingresa una calificación.',
   gradeNegative: 'La calificación no puede ser negativa.',
   gradeAboveMax: 'La calificación puede ser como mucho {{max}} puntos.',

@@ -48,6 +48,7 @@ function activity(overrides: Partial<StudentActivity> = {}): StudentActivity {
     maxPoints: 100,
     instructions: 'Two paragraphs, formal register.',
     allowLateSubmission: false,
+    recordingLimitSeconds: 180,
     mySubmission: null,
     ...overrides,
   };
@@ -65,6 +66,7 @@ const graded = activity({
     status: 'graded',
     grade: 88,
     feedback: 'Muy bien',
+    feedbackAudio: null,
     submittedAt: inDays(-6),
   },
 });
@@ -92,6 +94,7 @@ const submitted = activity({
     status: 'submitted',
     grade: null,
     feedback: null,
+    feedbackAudio: null,
     submittedAt: inDays(-1),
   },
 });
@@ -134,6 +137,7 @@ function submission(overrides: Partial<Submission> = {}): Submission {
     status: 'submitted',
     grade: null,
     feedback: null,
+    feedbackAudio: null,
     gradedBy: null,
     gradedAt: null,
     ...overrides,
@@ -349,11 +353,11 @@ describe('Activities (student)', () => {
       .spyOn(globalThis, 'fetch')
       .mockImplementation(async () => new Response('Me levanto a las siete.'));
     const clicked: string[] = [];
-    const click = vi
-      .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(function (this: HTMLAnchorElement) {
-        clicked.push(this.href);
-      });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.href);
+    });
 
     const { user } = renderPage();
     await user.click(
@@ -442,6 +446,7 @@ describe('Activities (student)', () => {
               status: 'submitted',
               grade: null,
               feedback: null,
+              feedbackAudio: null,
               submittedAt: new Date().toISOString(),
             },
           }),
@@ -469,7 +474,7 @@ describe('Activities (student)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText('Submission sent')).toBeInTheDocument();
-    expect(uploadFile).toHaveBeenCalledWith(pdf, 'open', 'student-1');
+    expect(uploadFile).toHaveBeenCalledWith(pdf, 'open', 'student-1', expect.any(Function));
     expect(submitWork).toHaveBeenCalledWith({
       activityId: 'open',
       studentId: 'student-1',
@@ -485,6 +490,93 @@ describe('Activities (student)', () => {
     expect(await within(updated).findByRole('button', { name: 'Resubmit' })).toBeInTheDocument();
     expect(updated).toHaveTextContent('Submitted');
     expect(overview).toHaveBeenCalledTimes(2);
+  });
+
+  it('records an answer: the recording is attached as a WebM file and uploads with progress', async () => {
+    // The browser's recorder and microphone at the unit boundary (Chromium's real ones: the e2e).
+    class FakeRecorder {
+      static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
+      state = 'inactive';
+      ondataavailable: ((event: { data: Blob }) => void) | null = null;
+      onstop: (() => void) | null = null;
+      start() {
+        this.state = 'recording';
+      }
+      stop() {
+        this.state = 'inactive';
+        this.ondataavailable?.({ data: new Blob(['opus'], { type: 'audio/webm' }) });
+        this.onstop?.();
+      }
+    }
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn().mockResolvedValue({ getTracks: () => [] }) },
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:answer');
+    URL.revokeObjectURL = vi.fn();
+    overview.mockResolvedValue(ok(data([activity({ recordingLimitSeconds: 120 })])));
+    let finishUpload: () => void = () => undefined;
+    uploadFile.mockImplementation((_file, _activity, _student, onProgress) => {
+      onProgress?.(0.4);
+      return new Promise((resolve) => {
+        finishUpload = () => resolve(ok('student-1/open/1700-rec.webm'));
+      });
+    });
+    submitWork.mockResolvedValue(ok(submission()));
+    try {
+      const { user } = renderPage();
+      await user.click(
+        within(await screen.findByRole('article', { name: 'Write a formal email' })).getByRole(
+          'button',
+          { name: 'Submit' },
+        ),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Submit: Write a formal email' });
+      await user.click(within(dialog).getByRole('button', { name: 'Record an answer' }));
+      expect(await within(dialog).findByText(/Up to 2:00/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Start recording' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Stop recording' }));
+      await user.click(
+        await within(dialog).findByRole('button', { name: 'Attach this recording' }),
+      );
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Record an answer' })).toHaveFocus(),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+      expect(await within(dialog).findByRole('progressbar')).toHaveAccessibleName(
+        /^Uploading recording-\d{8}-\d{6}\.webm: 40%$/,
+      );
+      finishUpload();
+      expect(await screen.findByText('Submission sent')).toBeInTheDocument();
+      const [file] = uploadFile.mock.calls[0] ?? [];
+      expect(file?.type).toBe('audio/webm');
+      expect(submitWork).toHaveBeenCalledWith(
+        expect.objectContaining({
+          fileUrls: ['student-1/open/1700-rec.webm'],
+          fileNames: [file?.name],
+        }),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
+  });
+
+  it('says when the browser cannot record, and keeps the file upload', async () => {
+    overview.mockResolvedValue(ok(data([activity()])));
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Write a formal email' })).getByRole(
+        'button',
+        { name: 'Submit' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Submit: Write a formal email' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record an answer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/cannot record audio here/);
+    expect(fileInput()).toBeInTheDocument();
   });
 
   it("shows the server's refusal and keeps the text and files; a retry does not upload again", async () => {

@@ -25,6 +25,7 @@ import {
 } from '@portal/shared-data';
 import { submissionQueries, toServiceError } from '@portal/shared-data/queries';
 import {
+  AudioClip,
   ErrorBanner,
   MaterialViewer,
   TypeBadge,
@@ -257,7 +258,8 @@ function OwnSubmission({
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const locale = intlLocale(language);
-  const graded = submission.grade !== null || submission.feedback !== null;
+  const graded =
+    submission.grade !== null || submission.feedback !== null || submission.feedbackAudio !== null;
   const filesHintId = useId();
 
   return (
@@ -324,6 +326,28 @@ function OwnSubmission({
           </Section>
         </SimpleGrid>
       ) : null}
+      {submission.feedbackAudio ? <FeedbackAudio objectName={submission.feedbackAudio} /> : null}
     </Stack>
+  );
+}
+
+/** The teacher's recorded feedback, played in the page through a signed link. */
+function FeedbackAudio({ objectName }: { objectName: string }) {
+  const { t } = useTranslation(namespace);
+  const link = useQuery(submissionQueries.feedbackAudioUrl(objectName));
+  return (
+    <Section title={t('details.feedbackAudio')}>
+      <AudioClip
+        label={t('details.feedbackAudio')}
+        url={link.data ?? null}
+        loading={link.isPending}
+        loadingText={t('details.feedbackAudioLoading')}
+        error={
+          link.isError
+            ? `${t('details.feedbackAudioError')} ${t(errorMessageKey(toServiceError(link.error)), { ns: 'errors' })}`
+            : null
+        }
+      />
+    </Section>
   );
 }

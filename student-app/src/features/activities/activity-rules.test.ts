@@ -18,6 +18,7 @@ function activity(overrides: Partial<StudentActivity> = {}): StudentActivity {
     maxPoints: 100,
     instructions: null,
     allowLateSubmission: false,
+    recordingLimitSeconds: 180,
     mySubmission: null,
     ...overrides,
   };
@@ -82,6 +83,7 @@ describe('submitState', () => {
       status: 'graded' as const,
       grade: 80,
       feedback: null,
+      feedbackAudio: null,
       submittedAt: null,
     };
     expect(submitState(activity({ mySubmission: graded }), now)).toBe('graded');

@@ -5,14 +5,15 @@ import {
   FileInput,
   Group,
   Loader,
+  Progress,
   Stack,
   Text,
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconPaperclip, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconMicrophone, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   SUBMISSION_MAX_BYTES,
   SUBMISSION_MAX_FILES,
@@ -36,6 +37,7 @@ import {
   ErrorBanner,
   FormModal,
   FormModalCloseButton,
+  LazyAudioRecorder,
   formatFileSize,
   useLanguage,
 } from '@portal/shared-ui';
@@ -159,6 +161,17 @@ function SubmitForm({
   const uploaded = useRef(draft.uploaded);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The recorder opens on demand (its code downloads then); a kept recording becomes one of the files.
+  const [recording, setRecording] = useState(false);
+  // Back on "Record an answer" once the recorder closes, so the keyboard stays where it was.
+  const recordButton = useRef<HTMLButtonElement>(null);
+  const closeRecorder = () => {
+    setRecording(false);
+    requestAnimationFrame(() => recordButton.current?.focus());
+  };
+  // The file being uploaded and the share of it sent.
+  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
+  const progressId = useId();
   const maxSize = formatFileSize(SUBMISSION_MAX_BYTES, language);
 
   const form = useForm<FormValues>({
@@ -227,15 +240,19 @@ function SubmitForm({
         continue;
       }
       try {
+        setProgress({ name: file.name, fraction: 0 });
         const objectName = await upload.mutateAsync({
           file: withSubmissionType(file),
           activityId: activity.id,
           studentId,
+          onProgress: (fraction) => setProgress({ name: file.name, fraction }),
         });
+        setProgress(null);
         uploaded.current = [...uploaded.current, { file, objectName }];
         objectNames.push(objectName);
       } catch (error) {
         const problem = toServiceError(error);
+        setProgress(null);
         busy(false);
         fail({
           title: t('form.uploadFailed', { name: file.name }),
@@ -338,6 +355,43 @@ function SubmitForm({
           disabled={submitting}
           {...form.getInputProps('files')}
         />
+        {recording ? (
+          <LazyAudioRecorder
+            limitSeconds={activity.recordingLimitSeconds}
+            useLabel={t('form.useRecording')}
+            disabled={submitting}
+            onCancel={closeRecorder}
+            onUse={({ file }) => {
+              form.setFieldValue('files', [...form.getValues().files, file]);
+              closeRecorder();
+            }}
+          />
+        ) : (
+          <Group>
+            <Button
+              ref={recordButton}
+              variant="light"
+              leftSection={<IconMicrophone size={16} aria-hidden />}
+              disabled={submitting}
+              onClick={() => setRecording(true)}
+            >
+              {t('form.record')}
+            </Button>
+          </Group>
+        )}
+        {progress ? (
+          <Stack gap={4}>
+            <Text size="sm" id={progressId}>
+              {t('form.uploading', {
+                name: progress.name,
+                percent: Math.round(progress.fraction * 100),
+              })}
+            </Text>
+            <Progress.Root transitionDuration={100}>
+              <Progress.Section value={progress.fraction * 100} aria-labelledby={progressId} />
+            </Progress.Root>
+          </Stack>
+        ) : null}
         {failure ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
             <Text size="sm">

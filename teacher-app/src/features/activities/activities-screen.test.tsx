@@ -69,6 +69,7 @@ function anActivity(overrides: Partial<ManagedActivity> = {}): ManagedActivity {
     instructions: null,
     allowLateSubmission: false,
     isActive: true,
+    recordingLimitSeconds: 180,
     createdBy: 'teacher-1',
     createdAt: '2026-01-01T00:00:00Z',
     effectiveCourseId: 'course-1',
@@ -568,10 +569,41 @@ describe('Activities: the activity form', () => {
       instructions: null,
       allowLateSubmission: true,
       isActive: true,
+      recordingLimitSeconds: 180,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list and the figures are read again, in one request.
     await waitFor(() => expect(loadScreen).toHaveBeenCalledTimes(2));
+  });
+
+  it('sets how long a recorded answer may be, refusing what the database would', async () => {
+    createActivity.mockResolvedValue(ok(anActivity({ id: 'new' })));
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'Write a formal email' });
+    const dialog = await openForm(user);
+    const limit = within(dialog).getByRole('textbox', { name: 'Recorded answer limit (seconds)' });
+    expect(limit).toHaveValue('180');
+    expect(limit).toHaveAccessibleDescription(/30 s to 15 min\. Now 3:00\./);
+
+    fill(within(dialog).getByRole('textbox', { name: 'Title' }), 'Introduce yourself');
+    fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'One minute, in Spanish');
+    await choose(user, dialog, 'Course', 'Spanish for Beginners');
+    fill(limit, '20');
+    await user.click(submitButton(dialog));
+    expect(
+      await within(dialog).findByText(
+        'A recorded answer may be 30 to 900 seconds long (30 s to 15 min).',
+      ),
+    ).toBeInTheDocument();
+    expect(createActivity).not.toHaveBeenCalled();
+
+    fill(limit, '90');
+    expect(limit).toHaveAccessibleDescription(/Now 1:30\./);
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('Activity created')).toBeInTheDocument();
+    expect(createActivity).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Introduce yourself', recordingLimitSeconds: 90 }),
+    );
   });
 
   it('gives a due date the time 23:59, and refuses a date whose time was cleared or left half typed', async () => {
@@ -765,6 +797,7 @@ describe('Activities: the activity form', () => {
       instructions: null,
       allowLateSubmission: true,
       isActive: true,
+      recordingLimitSeconds: 180,
     });
     expect(createActivity).not.toHaveBeenCalled();
   });

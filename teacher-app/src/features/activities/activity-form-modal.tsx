@@ -19,6 +19,7 @@ import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVITY_POINTS,
+  ACTIVITY_RECORDING_LIMIT,
   DEFAULT_DUE_TIME,
   ACTIVITY_TEXT_LIMITS,
   ACTIVITY_TYPES,
@@ -37,6 +38,7 @@ import { activityMutations, type ManagedCourseOption } from '@portal/shared-data
 import {
   ErrorBanner,
   FormModal,
+  formatClock,
   formatDate,
   formatTime,
   translateErrors,
@@ -328,6 +330,19 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           {...form.getInputProps('allowLateSubmission', { type: 'checkbox' })}
         />
       </SimpleGrid>
+      <NumberInput
+        label={t('form.recordingLimit')}
+        description={t('form.recordingLimitHint', {
+          clock: formatClock(Number(form.values.recordingLimitSeconds) || 0),
+        })}
+        min={ACTIVITY_RECORDING_LIMIT.min}
+        max={ACTIVITY_RECORDING_LIMIT.max}
+        step={30}
+        inputWrapperOrder={[...hintBelow]}
+        disabled={saving}
+        w={{ base: '100%', sm: '50%' }}
+        {...form.getInputProps('recordingLimitSeconds')}
+      />
       <Textarea
         label={t('form.instructions')}
         placeholder={t('form.instructionsPlaceholder')}

@@ -52,6 +52,7 @@ const essay: ManagedActivity = {
   instructions: null,
   allowLateSubmission: true,
   isActive: true,
+  recordingLimitSeconds: 180,
   createdBy: 'teacher-1',
   createdAt: '2026-01-01T00:00:00Z',
   effectiveCourseId: 'course-1',
@@ -77,6 +78,7 @@ function work(overrides: Partial<GradingSubmission> = {}): GradingSubmission {
     status: 'submitted',
     grade: null,
     feedback: null,
+    feedbackAudio: null,
     gradedBy: null,
     gradedAt: null,
     dueDate: DUE,
@@ -355,6 +357,7 @@ describe('Grading: giving a grade', () => {
       id: 'sub-1',
       grade: 18.5,
       feedback: 'Clear and polite.',
+      feedbackAudio: null,
     });
     // The page is read again (the card counts and the status follow), and the panel stays open.
     await waitFor(() => expect(listSubmissions).toHaveBeenCalledTimes(2));

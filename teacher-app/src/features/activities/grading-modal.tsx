@@ -63,6 +63,7 @@ import {
 } from '@portal/shared-ui';
 import { useActivityPlace, useDueText } from './activity-card';
 import { namespace } from './i18n';
+import { FeedbackAudioField, SubmissionRecordings } from './spoken-work';
 import { fileNameOf, submittedFileMaterial } from './submission-files';
 
 /** Submissions read per request; Next and Previous move across pages without closing. */
@@ -177,9 +178,13 @@ function LinkedSubmission({
 /** A submitted file open in the viewer. */
 type OpenFile = { objectName: string; submission: GradingSubmission };
 
-/** The same grade and feedback (a number field answers 17 or '17' alike). */
+/** The same grade and feedback (a number field answers 17 or '17' alike), recorded feedback too. */
 function sameGrade(a: GradeFormValues, b: GradeFormValues): boolean {
-  return String(a.grade) === String(b.grade) && a.feedback === b.feedback;
+  return (
+    String(a.grade) === String(b.grade) &&
+    a.feedback === b.feedback &&
+    (a.feedbackAudio ?? null) === (b.feedbackAudio ?? null)
+  );
 }
 
 /** A grade for people: up to two decimals, no trailing zeros (88, 17.5). */
@@ -586,6 +591,7 @@ function SubmissionDetail({
             </>
           )}
         </Stack>
+        <SubmissionRecordings submission={submission} />
 
         <Divider />
         {submission.grade !== null ? (
@@ -662,6 +668,12 @@ function GradeForm({ submission, maxPoints, draft, onDraft, onSaved }: GradeForm
           resize="vertical"
           disabled={save.isPending}
           {...form.getInputProps('feedback')}
+        />
+        <FeedbackAudioField
+          submission={submission}
+          value={form.values.feedbackAudio ?? null}
+          onChange={(objectName) => form.setFieldValue('feedbackAudio', objectName)}
+          disabled={save.isPending}
         />
         {save.error ? (
           <SaveFailedAlert
