@@ -312,7 +312,6 @@ export function activityRow(overrides: Partial<ActivityRow> = {}): ActivityRow {
     cefr_level: null,
     rubric: null,
     rubric_id: null,
-    recording_limit_seconds: 180,
     ...overrides,
   };
 }
@@ -364,7 +363,6 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     student: { first_name: 'Ana', last_name: 'García' },
     activity: { title: 'Write a formal email', max_points: 100 },
     rubric_scores: null,
-    feedback_audio: null,
     ...overrides,
   };
 }
