@@ -134,9 +134,21 @@ export class Outbox {
     }));
   }
 
-  /** Reading the outbox first delivers what is queued; a failed delivery is logged, the read goes on. */
+  /**
+   * Reading the outbox first delivers what is queued, batch after batch until nothing due is left (a
+   * busy moment queues more than one send-mail batch), for at most READ_DELIVERY_MS; a failed delivery
+   * is logged, the read goes on.
+   */
   private async deliverBeforeReading(): Promise<void> {
-    await this.deliverQueued().catch((error: unknown) => console.error(`[outbox] delivering queued mail failed: ${messageOf(error)}`));
+    const deadline = Date.now() + READ_DELIVERY_MS;
+    try {
+      for (;;) {
+        const delivery = await this.deliverQueued();
+        if (delivery.sent + delivery.failed + delivery.skipped === 0 || Date.now() > deadline) return;
+      }
+    } catch (error) {
+      console.error(`[outbox] delivering queued mail failed: ${messageOf(error)}`);
+    }
   }
 
   async clear(): Promise<void> {
@@ -178,6 +190,9 @@ function renderPage(messages: LocalMail[]): string {
 ${items || '<p>No mail yet.</p>'}
 </body></html>`;
 }
+
+/** How long a read of the outbox may spend delivering what is queued before it answers. */
+const READ_DELIVERY_MS = 20_000;
 
 /** How often queued mail is delivered when nobody reads the outbox. */
 const DELIVERY_INTERVAL_MS = 1000;

@@ -561,6 +561,17 @@ describe('claiming and recording (service role only)', () => {
   });
 });
 
+describe('the local outbox', () => {
+  it('delivers everything queued before it is read, however long the queue', async () => {
+    // A busy moment (a whole test run's notifications) leaves more than one send-mail batch (20)
+    // waiting; reading the outbox must still show the mail queued before the read.
+    const rows = await queueMail(65);
+    const newest = rows[rows.length - 1]!;
+    const mails = await readOutbox(newest.to_email);
+    expect(mails.map((mail) => mail.to)).toEqual([newest.to_email]);
+  });
+});
+
 describe('the send-mail function', () => {
   it('refuses every caller but the service role', async () => {
     for (const token of [
