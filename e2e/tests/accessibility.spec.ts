@@ -9,7 +9,7 @@ import { DEMO, DEMO_PASSWORD, passwordGrant, rest } from '../support/backend';
 // Two passes cover both values of both axes: the language changes texts, their length and <html lang>;
 // the scheme changes colours. Neither depends on the other (contrast.ts resolves colours per scheme,
 // whatever the text), so English-light plus Spanish-dark finds what all four pairs would, in half the time.
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const ROLES = ['student', 'teacher', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 const VARIANTS = [
