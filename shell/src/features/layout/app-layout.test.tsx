@@ -87,6 +87,35 @@ describe('AppLayout and the messages', () => {
 });
 
 describe('AppLayout and the school settings', () => {
+  it.each([
+    ['en', 'Need help? Write to'],
+    ['es', '¿Necesitas ayuda? Escribe a'],
+  ] as const)(
+    "offers the school's contact at the foot of the sidebar, the same place on every screen (%s)",
+    async (language, text) => {
+      vi.spyOn(settingsService, 'getPublic').mockResolvedValue(
+        ok({ ...DEFAULT_PUBLIC_SETTINGS, contactEmail: 'office@school.test' }),
+      );
+      renderLayout({ language });
+
+      const help = await screen.findByTestId('school-contact');
+      expect(help).toHaveTextContent(`${text} office@school.test`);
+      expect(screen.getByRole('link', { name: 'office@school.test' })).toHaveAttribute(
+        'href',
+        'mailto:office@school.test',
+      );
+    },
+  );
+
+  it('offers no contact line when the school has set none', async () => {
+    const getPublic = vi
+      .spyOn(settingsService, 'getPublic')
+      .mockResolvedValue(ok({ ...DEFAULT_PUBLIC_SETTINGS, contactEmail: '' }));
+    renderLayout();
+    await vi.waitFor(() => expect(getPublic).toHaveBeenCalled());
+    expect(screen.queryByTestId('school-contact')).not.toBeInTheDocument();
+  });
+
   it("reads the session's settings once, for its session timeout", async () => {
     const getPublic = vi
       .spyOn(settingsService, 'getPublic')
