@@ -172,3 +172,40 @@ describe('AppLayout names the portal of each role', () => {
     expect(screen.getByText(spanish)).toBeInTheDocument();
   });
 });
+
+describe('AppLayout on a phone (WCAG 2.4.11)', () => {
+  const screenIs = (phone: boolean) =>
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: phone && query === '(max-width: 47.99em)',
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+  const navbar = () =>
+    screen.getByRole('navigation', { name: 'Main navigation' }).closest('.mantine-AppShell-navbar');
+
+  it('keeps the closed menu out of the tab order, and opens it to the keyboard', async () => {
+    screenIs(true);
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    renderLayout();
+    await vi.waitFor(() => expect(navbar()).toHaveAttribute('inert'));
+
+    act(() => screen.getByRole('button', { name: 'Toggle navigation' }).click());
+    await vi.waitFor(() => expect(navbar()).not.toHaveAttribute('inert'));
+  });
+
+  it('leaves the sidebar of a wider screen alone', async () => {
+    screenIs(false);
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    renderLayout();
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    expect(navbar()).not.toHaveAttribute('inert');
+  });
+});
