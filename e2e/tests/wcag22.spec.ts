@@ -168,7 +168,10 @@ for (const [role, path] of [
       const state = await page.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;
         if (!element || element === document.body) return null;
-        const rect = element.getBoundingClientRect();
+        // A visually hidden control (a segmented control's radio) shows its focus on its wrapper.
+        const own = element.getBoundingClientRect();
+        const box = own.width < 2 || own.height < 2 ? element.parentElement : element;
+        const rect = (box ?? element).getBoundingClientRect();
         const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 50)}"`;
         const header = document.querySelector<HTMLElement>('.mantine-AppShell-header');
         const inHeader = !!header && header.contains(element);
@@ -186,6 +189,7 @@ for (const [role, path] of [
           !(
             element.contains(hit) ||
             hit.contains(element) ||
+            (box !== null && box !== element && box.contains(hit)) ||
             (element as HTMLInputElement).labels?.[0]?.contains(hit)
           );
         const under = !inHeader && rect.bottom <= headerBottom;
@@ -271,6 +275,12 @@ test('a teacher moves a class in the planner with the keyboard alone (2.5.7)', a
     }
     await expect(hours).toBeFocused();
     await page.keyboard.type('1300');
+    const save = dialog.getByRole('button', { name: 'Move class' });
+    for (let presses = 0; presses < 10; presses += 1) {
+      if (await save.evaluate((element) => element === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(save).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: title })).toContainText('13:00');
