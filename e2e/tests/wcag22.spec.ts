@@ -112,6 +112,51 @@ function undersizedTargets(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * WCAG 2.4.11 for the element that has the focus: its centre is on screen and is the element itself
+ * (or inside it, or its label), not the fixed top bar, a toast or a popover over it; and it does not
+ * sit under the top bar. Null when nothing has the focus.
+ */
+function focusedElementState(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    // A visually hidden control (a segmented control's radio) shows its focus on its wrapper.
+    const own = element.getBoundingClientRect();
+    const box = own.width < 2 || own.height < 2 ? element.parentElement : element;
+    const rect = (box ?? element).getBoundingClientRect();
+    const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 50)}"`;
+    const header = document.querySelector<HTMLElement>('.mantine-AppShell-header');
+    const inHeader = !!header && header.contains(element);
+    const headerBottom =
+      header && getComputedStyle(header).display !== 'none'
+        ? header.getBoundingClientRect().bottom
+        : 0;
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    const onScreen = x >= 0 && y >= 0 && x <= window.innerWidth && y <= window.innerHeight;
+    const hit = onScreen ? document.elementFromPoint(x, y) : null;
+    const covered =
+      !onScreen ||
+      hit === null ||
+      !(
+        element.contains(hit) ||
+        hit.contains(element) ||
+        (box !== null && box !== element && box.contains(hit)) ||
+        (element as HTMLInputElement).labels?.[0]?.contains(hit)
+      );
+    const under = !inHeader && rect.bottom <= headerBottom;
+    return {
+      name,
+      ok: !covered && !under,
+      by: hit
+        ? `${hit.tagName.toLowerCase()}.${String(hit.className).split(' ')[0]}`
+        : 'off-screen',
+      inMain: !!element.closest('main'),
+    };
+  });
+}
+
 const DENSE_SCREENS = {
   admin: ['/users', '/courses', '/billing'],
   teacher: ['/classes', '/activities', '/calendar'],
@@ -165,43 +210,7 @@ for (const [role, path] of [
     let stops = 0;
     for (let presses = 0; presses < 120; presses += 1) {
       await page.keyboard.press('Tab');
-      const state = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        if (!element || element === document.body) return null;
-        // A visually hidden control (a segmented control's radio) shows its focus on its wrapper.
-        const own = element.getBoundingClientRect();
-        const box = own.width < 2 || own.height < 2 ? element.parentElement : element;
-        const rect = (box ?? element).getBoundingClientRect();
-        const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 50)}"`;
-        const header = document.querySelector<HTMLElement>('.mantine-AppShell-header');
-        const inHeader = !!header && header.contains(element);
-        const headerBottom =
-          header && getComputedStyle(header).display !== 'none'
-            ? header.getBoundingClientRect().bottom
-            : 0;
-        const x = rect.left + rect.width / 2;
-        const y = rect.top + rect.height / 2;
-        const onScreen = x >= 0 && y >= 0 && x <= window.innerWidth && y <= window.innerHeight;
-        const hit = onScreen ? document.elementFromPoint(x, y) : null;
-        const covered =
-          !onScreen ||
-          hit === null ||
-          !(
-            element.contains(hit) ||
-            hit.contains(element) ||
-            (box !== null && box !== element && box.contains(hit)) ||
-            (element as HTMLInputElement).labels?.[0]?.contains(hit)
-          );
-        const under = !inHeader && rect.bottom <= headerBottom;
-        return {
-          name,
-          ok: !covered && !under,
-          by: hit
-            ? `${hit.tagName.toLowerCase()}.${String(hit.className).split(' ')[0]}`
-            : 'off-screen',
-          inMain: !!element.closest('main'),
-        };
-      });
+      const state = await focusedElementState(page);
       if (!state) continue;
       stops += 1;
       if (!state.ok) hidden.push(`${state.name} (at its centre: ${state.by})`);
@@ -211,6 +220,38 @@ for (const [role, path] of [
     expect(hidden, hidden.join('\n')).toEqual([]);
   });
 }
+
+// The two checks above must be able to fail: on a made-up page with crowded 16 px buttons and a
+// fixed bar over a focused button, each finds what is wrong, and passes what is right.
+test('the target-size and focus checks find what they are for', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.setContent(`
+    <header class="mantine-AppShell-header" style="position:fixed;top:0;left:0;right:0;height:56px;background:#fff;z-index:10">
+      <button style="width:40px;height:40px">Menu</button>
+    </header>
+    <main style="padding-top:20px">
+      <button id="under" style="width:80px;height:30px">Under the bar</button>
+      <div style="margin-top:80px">
+        <button style="width:16px;height:16px;padding:0;margin:0">a</button><button style="width:16px;height:16px;padding:0;margin:0">b</button>
+      </div>
+      <div style="margin-top:40px">
+        <button style="width:16px;height:16px;padding:0">c</button>
+        <span style="display:inline-block;width:40px"></span>
+        <button style="width:16px;height:16px;padding:0">d</button>
+      </div>
+      <p>Read <a href="#terms">the terms</a> first.</p>
+      <button id="free" style="width:120px;height:32px">In sight</button>
+    </main>`);
+  const crowded = await undersizedTargets(page);
+  expect(crowded).toHaveLength(2);
+  expect(crowded.join('\n')).toMatch(/button "a" 16×16 px, too close to button "b"/);
+  expect(crowded.join('\n')).not.toMatch(/"c"|"d"|the terms/);
+
+  await page.locator('#under').focus();
+  expect(await focusedElementState(page)).toMatchObject({ ok: false });
+  await page.locator('#free').focus();
+  expect(await focusedElementState(page)).toMatchObject({ ok: true });
+});
 
 // WCAG 2.5.7: the planner's drag has a keyboard path. Tab to the class, Enter opens it, the new time
 // is typed, Enter moves it: no pointer at all.
