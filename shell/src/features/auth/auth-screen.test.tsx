@@ -46,14 +46,12 @@ describe('password managers fill every field (WCAG 3.3.8)', () => {
   });
 
   it('lets a password be pasted, not only typed', async () => {
-    const signIn = vi
-      .spyOn(authService, 'signIn')
-      .mockResolvedValue(
-        fail('AUTH_ERROR', 'Invalid login credentials', {
-          status: 400,
-          code: 'invalid_credentials',
-        }),
-      );
+    const signIn = vi.spyOn(authService, 'signIn').mockResolvedValue(
+      fail('AUTH_ERROR', 'Invalid login credentials', {
+        status: 400,
+        code: 'invalid_credentials',
+      }),
+    );
     const { user } = renderShell(<AuthScreen />);
     await user.click(screen.getByLabelText('Email'));
     await user.paste('ana@school.test');
