@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** WCAG 2.0 and 2.1, levels A and AA: what the journeys' scans check. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: what the journeys' scans check (as accessibility.spec.ts). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Axe's violations inside the selectors (all of them), as 'id: help' lines; a test expects []. */
 export async function axeViolations(page: Page, ...include: string[]): Promise<string[]> {

@@ -18,5 +18,7 @@ describe('validateTwoFactorCode', () => {
   it('ignores the spaces an app shows between the groups', () => {
     expect(validateTwoFactorCode({ code: '123 456' })).toEqual({});
     expect(normalizeTwoFactorCode(' 123 456 ')).toBe('123456');
+    expect(validateTwoFactorCode({ code: '123-456' })).toEqual({});
+    expect(normalizeTwoFactorCode('123-456')).toBe('123456');
   });
 });

@@ -1,6 +1,6 @@
 import { Button, MantineProvider, useMantineColorScheme, useMantineTheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -121,5 +121,21 @@ describe('PortalUiProvider', () => {
       notifications.show({ message: 'Settings saved successfully!' });
     });
     expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+  });
+
+  it('closes the toasts on show with Escape, so none stays over the focused element', async () => {
+    render(
+      <PortalUiProvider env="test">
+        <button type="button">focused</button>
+      </PortalUiProvider>,
+    );
+    act(() => {
+      notifications.show({ message: 'Class moved', autoClose: false });
+    });
+    expect(await screen.findByText('Class moved')).toBeInTheDocument();
+    screen.getByRole('button', { name: 'focused' }).focus();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByText('Class moved')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'focused' })).toHaveFocus();
   });
 });

@@ -18,6 +18,54 @@ import AuthScreen from './auth-screen';
 
 afterEach(() => vi.restoreAllMocks());
 
+describe('password managers fill every field (WCAG 3.3.8)', () => {
+  it('names what each field of sign-in, sign-up and forgot password holds', async () => {
+    const { user } = renderShell(<AuthScreen />);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    await user.click(screen.getByRole('button', { name: /Back/ }));
+
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByLabelText('First Name')).toHaveAttribute('autocomplete', 'given-name');
+    expect(screen.getByLabelText('Last Name')).toHaveAttribute('autocomplete', 'family-name');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveAttribute(
+      'autocomplete',
+      'new-password',
+    );
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute(
+      'autocomplete',
+      'new-password',
+    );
+  });
+
+  it('lets a password be pasted, not only typed', async () => {
+    const signIn = vi.spyOn(authService, 'signIn').mockResolvedValue(
+      fail('AUTH_ERROR', 'Invalid login credentials', {
+        status: 400,
+        code: 'invalid_credentials',
+      }),
+    );
+    const { user } = renderShell(<AuthScreen />);
+    await user.click(screen.getByLabelText('Email'));
+    await user.paste('ana@school.test');
+    await user.click(screen.getByLabelText('Password', { exact: true }));
+    await user.paste('pasted-secret-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(signIn).toHaveBeenCalledWith(
+        expect.objectContaining({ email: 'ana@school.test', password: 'pasted-secret-1' }),
+      ),
+    );
+  });
+});
+
 describe('sign in', () => {
   it('shows the rule of each empty field and clears it when the field is edited', async () => {
     const signIn = vi.spyOn(authService, 'signIn');
@@ -165,8 +213,7 @@ describe('sign in: the second step', () => {
 });
 
 describe('sign in to a deactivated account (issue 29 item 12)', () => {
-  const banned = () =>
-    fail('LOGIN_ERROR', 'User is banned', { status: 400, code: 'user_banned' });
+  const banned = () => fail('LOGIN_ERROR', 'User is banned', { status: 400, code: 'user_banned' });
 
   async function signIn(language: 'en' | 'es') {
     vi.spyOn(authService, 'signIn').mockResolvedValue(banned());
@@ -194,7 +241,9 @@ describe('sign in to a deactivated account (issue 29 item 12)', () => {
     await signIn('en');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This account is deactivated');
-    await waitFor(() => expect(alert).toHaveTextContent('To use it again, write to office@school.test.'));
+    await waitFor(() =>
+      expect(alert).toHaveTextContent('To use it again, write to office@school.test.'),
+    );
     expect(alert).not.toHaveTextContent('User is banned');
     expect(screen.getByLabelText('Email')).toHaveValue('ines@school.test');
   });
@@ -206,7 +255,9 @@ describe('sign in to a deactivated account (issue 29 item 12)', () => {
     await signIn('es');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Esta cuenta está desactivada');
-    expect(alert).toHaveTextContent('Para volver a usarla, consulta a la oficina de Lingua Academy.');
+    expect(alert).toHaveTextContent(
+      'Para volver a usarla, consulta a la oficina de Lingua Academy.',
+    );
   });
 });
 
@@ -234,7 +285,9 @@ describe('sign in with a password an administrator set (issue 29 item 10)', () =
     const nextStep = vi.spyOn(twoFactorService, 'nextStep').mockResolvedValue(ok({ kind: 'none' }));
     const { user, page } = await signInWithOneTimePassword();
 
-    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Choose your password' }),
+    ).toBeInTheDocument();
     expect(page()).toMatchObject({ user: null, token: null });
     // The one-time password was just typed: it is not asked again.
     expect(screen.queryByLabelText('Password you were given')).not.toBeInTheDocument();
@@ -243,7 +296,10 @@ describe('sign in with a password an administrator set (issue 29 item 10)', () =
     await user.type(screen.getByLabelText('Confirm Password'), 'my-own-pass');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
-    expect(change).toHaveBeenCalledWith({ currentPassword: 'One-Time-Pass-1', newPassword: 'my-own-pass' });
+    expect(change).toHaveBeenCalledWith({
+      currentPassword: 'One-Time-Pass-1',
+      newPassword: 'my-own-pass',
+    });
     await waitFor(() => expect(page()).toMatchObject({ user: session.user, token: 'access-2' }));
     expect(nextStep).toHaveBeenCalledWith('student');
   });
@@ -296,7 +352,9 @@ describe('sign in with a password an administrator set (issue 29 item 10)', () =
     await user.type(screen.getByLabelText('New Password'), 'One-Time-Pass-1');
     await user.type(screen.getByLabelText('Confirm Password'), 'One-Time-Pass-1');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByText('The new password must be different from the current one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The new password must be different from the current one.'),
+    ).toBeInTheDocument();
     expect(change).not.toHaveBeenCalled();
   });
 

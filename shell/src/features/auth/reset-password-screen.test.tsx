@@ -12,6 +12,25 @@ function fromResetMail() {
 }
 
 describe('ResetPasswordScreen', () => {
+  it("names the fields for password managers, with the account's email as the username (WCAG 3.3.8)", async () => {
+    fromResetMail();
+    renderShell(<ResetPasswordScreen />, {
+      user: student({ email: 'ana@school.test' }),
+      path: '/reset-password',
+    });
+    expect(await screen.findByLabelText('New Password')).toHaveAttribute(
+      'autocomplete',
+      'new-password',
+    );
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute(
+      'autocomplete',
+      'new-password',
+    );
+    const username = document.querySelector('input[autocomplete="username"]');
+    expect(username).toHaveValue('ana@school.test');
+    expect(username).not.toBeVisible();
+  });
+
   it('refuses a new password of only spaces', async () => {
     fromResetMail();
     const update = vi.spyOn(authService, 'updatePassword');

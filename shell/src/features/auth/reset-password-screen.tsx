@@ -134,6 +134,17 @@ export default function ResetPasswordScreen() {
     body = (
       <form onSubmit={submit} noValidate>
         <Stack>
+          {/* The account the new password is for, so a password manager saves it there. */}
+          {user?.email ? (
+            <input
+              type="text"
+              name="username"
+              autoComplete="username"
+              value={user.email}
+              readOnly
+              hidden
+            />
+          ) : null}
           <ServerError title={t('reset.failed')} error={serverError} />
           <PasswordField
             label={t('reset.newPassword')}

@@ -100,6 +100,35 @@ describe('two-factor step: the code of an authenticator app', () => {
     expect(session().token).toBeNull();
   });
 
+  it('takes a pasted code, with the space or dash an app shows between its groups (WCAG 3.3.8)', async () => {
+    const { user, verifyCode } = await passPassword({ kind: 'verify', factorId: 'factor-1' });
+    verifyCode.mockResolvedValue(
+      fail('AUTH_ERROR', 'Invalid TOTP code entered', {
+        status: 422,
+        code: 'mfa_verification_failed',
+      }),
+    );
+    const code = await screen.findByRole('textbox', { name: 'Code' });
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+
+    await user.click(code);
+    await user.paste('123 456');
+    expect(code).toHaveValue('123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(verifyCode).toHaveBeenLastCalledWith({ factorId: 'factor-1', code: '123456' }),
+    );
+    await screen.findByRole('alert');
+
+    await user.clear(code);
+    await user.paste('654-321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(verifyCode).toHaveBeenLastCalledWith({ factorId: 'factor-1', code: '654321' }),
+    );
+  });
+
   it.each(['en', 'es'] as const)(
     'checks the code with the shared rule before sending it (%s)',
     async (language) => {
@@ -341,13 +370,20 @@ describe('two-factor step: leaving it', () => {
 
 describe('two-factor step after a reload (the stored session has not passed it)', () => {
   it('shows the code step, not the password form, and the verified session signs the page in', async () => {
-    vi.spyOn(twoFactorService, 'verifyCode').mockResolvedValue(ok({ token: 'access-aal2', refreshToken: 'refresh-aal2' }));
+    vi.spyOn(twoFactorService, 'verifyCode').mockResolvedValue(
+      ok({ token: 'access-aal2', refreshToken: 'refresh-aal2' }),
+    );
     const getSession = vi
       .spyOn(authService, 'getSession')
-      .mockResolvedValue(ok({ ...passwordSession, token: 'access-aal2', refreshToken: 'refresh-aal2' }));
+      .mockResolvedValue(
+        ok({ ...passwordSession, token: 'access-aal2', refreshToken: 'refresh-aal2' }),
+      );
     const rendered = renderShell(<AuthScreen />);
     act(() =>
-      rendered.store.set(authAtom, (state) => ({ ...state, twoFactorPending: { kind: 'verify', factorId: 'factor-1' } })),
+      rendered.store.set(authAtom, (state) => ({
+        ...state,
+        twoFactorPending: { kind: 'verify', factorId: 'factor-1' },
+      })),
     );
 
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
@@ -359,11 +395,16 @@ describe('two-factor step after a reload (the stored session has not passed it)'
 
     await waitFor(() => expect(rendered.store.get(authAtom).user?.id).toBe('teacher-1'));
     expect(getSession).toHaveBeenCalled();
-    expect(rendered.store.get(authAtom)).toMatchObject({ token: 'access-aal2', twoFactorPending: null });
+    expect(rendered.store.get(authAtom)).toMatchObject({
+      token: 'access-aal2',
+      twoFactorPending: null,
+    });
   });
 
   it('a password sign-in whose session owes the code asks for it without reading the profile', async () => {
-    vi.spyOn(authService, 'signIn').mockResolvedValue(twoFactorPendingError({ kind: 'verify', factorId: 'factor-9' }));
+    vi.spyOn(authService, 'signIn').mockResolvedValue(
+      twoFactorPendingError({ kind: 'verify', factorId: 'factor-9' }),
+    );
     const nextStep = vi.spyOn(twoFactorService, 'nextStep');
     const verifyCode = vi
       .spyOn(twoFactorService, 'verifyCode')
@@ -384,7 +425,9 @@ describe('two-factor step after a reload (the stored session has not passed it)'
   it('"Use another account" signs the stored session out and clears the step', async () => {
     const signOut = vi.spyOn(authService, 'signOut').mockResolvedValue(ok(null));
     const rendered = renderShell(<AuthScreen />);
-    act(() => rendered.store.set(authAtom, (state) => ({ ...state, twoFactorPending: { kind: 'enroll' } })));
+    act(() =>
+      rendered.store.set(authAtom, (state) => ({ ...state, twoFactorPending: { kind: 'enroll' } })),
+    );
     await rendered.user.click(await screen.findByRole('button', { name: /another account/i }));
     await waitFor(() => expect(signOut).toHaveBeenCalled());
     expect(rendered.store.get(authAtom).twoFactorPending).toBeNull();

@@ -87,6 +87,35 @@ describe('AppLayout and the messages', () => {
 });
 
 describe('AppLayout and the school settings', () => {
+  it.each([
+    ['en', 'Need help? Write to'],
+    ['es', '¿Necesitas ayuda? Escribe a'],
+  ] as const)(
+    "offers the school's contact at the foot of the sidebar, the same place on every screen (%s)",
+    async (language, text) => {
+      vi.spyOn(settingsService, 'getPublic').mockResolvedValue(
+        ok({ ...DEFAULT_PUBLIC_SETTINGS, contactEmail: 'office@school.test' }),
+      );
+      renderLayout({ language });
+
+      const help = await screen.findByTestId('school-contact');
+      expect(help).toHaveTextContent(`${text} office@school.test`);
+      expect(screen.getByRole('link', { name: 'office@school.test' })).toHaveAttribute(
+        'href',
+        'mailto:office@school.test',
+      );
+    },
+  );
+
+  it('offers no contact line when the school has set none', async () => {
+    const getPublic = vi
+      .spyOn(settingsService, 'getPublic')
+      .mockResolvedValue(ok({ ...DEFAULT_PUBLIC_SETTINGS, contactEmail: '' }));
+    renderLayout();
+    await vi.waitFor(() => expect(getPublic).toHaveBeenCalled());
+    expect(screen.queryByTestId('school-contact')).not.toBeInTheDocument();
+  });
+
   it("reads the session's settings once, for its session timeout", async () => {
     const getPublic = vi
       .spyOn(settingsService, 'getPublic')
@@ -141,5 +170,42 @@ describe('AppLayout names the portal of each role', () => {
     view.unmount();
     renderLayout({ role, language: 'es' });
     expect(screen.getByText(spanish)).toBeInTheDocument();
+  });
+});
+
+describe('AppLayout on a phone (WCAG 2.4.11)', () => {
+  const screenIs = (phone: boolean) =>
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: phone && query === '(max-width: 47.99em)',
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+  const navbar = () =>
+    screen.getByRole('navigation', { name: 'Main navigation' }).closest('.mantine-AppShell-navbar');
+
+  it('keeps the closed menu out of the tab order, and opens it to the keyboard', async () => {
+    screenIs(true);
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    renderLayout();
+    await vi.waitFor(() => expect(navbar()).toHaveAttribute('inert'));
+
+    act(() => screen.getByRole('button', { name: 'Toggle navigation' }).click());
+    await vi.waitFor(() => expect(navbar()).not.toHaveAttribute('inert'));
+  });
+
+  it('leaves the sidebar of a wider screen alone', async () => {
+    screenIs(false);
+    vi.spyOn(settingsService, 'getPublic').mockResolvedValue(ok(DEFAULT_PUBLIC_SETTINGS));
+    renderLayout();
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    expect(navbar()).not.toHaveAttribute('inert');
   });
 });

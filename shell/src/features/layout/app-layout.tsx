@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { AppShell, Burger, Group, Loader, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +63,9 @@ export function AppLayout({
   const { t } = useTranslation(namespace);
   const siteName = useSiteName();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Below the sm breakpoint the sidebar is a menu behind the top bar's button. While it is closed it
+  // sits off-screen, so it is inert: Tab does not land on links no one can see (WCAG 2.4.11).
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const navigate = useNavigate();
   useSessionTimeout();
   const userId = useAtomValue(authAtom).user?.id;
@@ -99,7 +102,7 @@ export function AppLayout({
         sidebar's background reaches the bottom however long the page is (a viewport-unit height
         stops short when the viewport is resized to the page, e.g. in full-page captures).
       */}
-      <AppShell.Navbar style={{ bottom: 0, height: 'auto' }}>
+      <AppShell.Navbar style={{ bottom: 0, height: 'auto' }} inert={phone && !opened}>
         <Sidebar items={navigation} onNavigate={close} bell={<NotificationBell />} />
       </AppShell.Navbar>
       <AppShell.Main aria-busy={loading}>

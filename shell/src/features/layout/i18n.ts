@@ -12,6 +12,7 @@ export const en = {
     'Are you sure you want to log out? You will need to sign in again to access your account.',
   toggleNavigation: 'Toggle navigation',
   mainNavigation: 'Main navigation',
+  help: 'Need help? Write to',
   loadingPage: 'Loading the page',
   // The bell and its list (docs/notifications.md).
   notifications: {
@@ -68,6 +69,7 @@ export const es: typeof en = {
     '¿Seguro que quieres cerrar sesión? Tendrás que volver a iniciar sesión para acceder a tu cuenta.',
   toggleNavigation: 'Mostrar u ocultar la navegación',
   mainNavigation: 'Navegación principal',
+  help: '¿Necesitas ayuda? Escribe a',
   loadingPage: 'Cargando la página',
   notifications: {
     bell_zero: 'Notificaciones',

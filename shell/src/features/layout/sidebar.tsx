@@ -1,5 +1,6 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import {
+  Anchor,
   Avatar,
   Box,
   Button,
@@ -11,9 +12,11 @@ import {
   Text,
 } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ConfirmDialog, LanguageSwitcher, useSiteName } from '@portal/shared-ui';
 import { accountLanguageService, authAtom, logoutWriteAtom, paths } from '@portal/shared-data';
+import { settingsQueries } from '@portal/shared-data/queries';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useNavigate } from 'react-router-dom';
 import { MessagesBadge } from './messages-badge';
@@ -40,6 +43,9 @@ export function Sidebar({ items, onNavigate, bell }: Props) {
   const logout = useSetAtom(logoutWriteAtom);
   const navigate = useNavigate();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  // The school's contact (System Settings → General), already read by the layout: the one place
+  // where help is offered, at the foot of the sidebar on every screen (WCAG 3.2.6 Consistent help).
+  const contact = useQuery(settingsQueries.public()).data?.contactEmail ?? '';
   if (!user) return null;
 
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
@@ -104,6 +110,11 @@ export function Sidebar({ items, onNavigate, bell }: Props) {
         >
           {t('logout')}
         </Button>
+        {contact ? (
+          <Text size="xs" c="dimmed" data-testid="school-contact">
+            {t('help')} <Anchor href={`mailto:${contact}`}>{contact}</Anchor>
+          </Text>
+        ) : null}
       </Stack>
       <ConfirmDialog
         opened={confirmingLogout}
