@@ -1344,6 +1344,7 @@ export type Database = {
       activity_list: {
         Row: {
           allow_late_submission: boolean | null;
+          cefr_level: string | null;
           class_id: string | null;
           class_scheduled_date: string | null;
           class_title: string | null;
@@ -1361,9 +1362,13 @@ export type Database = {
           max_points: number | null;
           my_feedback: string | null;
           my_grade: number | null;
+          my_rubric_scores: Json | null;
           my_submission_id: string | null;
           my_submission_status: string | null;
           my_submitted_at: string | null;
+          rubric: Json | null;
+          rubric_id: string | null;
+          skills: string[] | null;
           submission_count: number | null;
           title: string | null;
           type: string | null;
@@ -1696,6 +1701,7 @@ export type Database = {
           id: string | null;
           is_late: boolean | null;
           max_points: number | null;
+          rubric_scores: Json | null;
           status: string | null;
           student_avatar_url: string | null;
           student_email: string | null;

@@ -1,4 +1,7 @@
 import type { Tables, TablesInsert } from '../database.types';
+import type { Json } from '../database.types';
+import { parseRubricContent, type RubricContent } from '../rules/rubric';
+import { toCefrLevel, toSkills, type CefrLevel, type Skill } from '../rules/skills';
 import { blankToNull, oneOf, toNumber } from './fields';
 
 export type ActivityType = 'assignment' | 'quiz' | 'project' | 'homework' | 'presentation';
@@ -35,6 +38,12 @@ export type Activity = {
   isActive: boolean;
   createdBy: string | null;
   createdAt: string;
+  /** The skills it trains (issue 32), in SKILLS order. */
+  skills: Skill[];
+  cefrLevel: CefrLevel | null;
+  /** The activity's own copy of a rubric, and the library rubric it came from (null once deleted). */
+  rubric: RubricContent | null;
+  rubricId: string | null;
 };
 
 /** What the activity form sends. */
@@ -50,6 +59,12 @@ export type ActivityInput = {
   instructions?: string | null;
   allowLateSubmission?: boolean;
   isActive?: boolean;
+  skills?: Skill[];
+  /** Null: the course's level when creating (the database's default), none when editing. */
+  cefrLevel?: CefrLevel | null;
+  /** A copy of a library rubric (null: none), and where it came from. */
+  rubric?: RubricContent | null;
+  rubricId?: string | null;
 };
 
 export type ActivityChanges = Partial<ActivityInput>;
@@ -67,11 +82,15 @@ export type ActivityWriteRow = Partial<
     | 'instructions'
     | 'allow_late_submission'
     | 'is_active'
+    | 'skills'
+    | 'cefr_level'
+    | 'rubric'
+    | 'rubric_id'
   >
 >;
 
 export const ACTIVITY_COLUMNS =
-  'id, title, description, type, course_id, class_id, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, course:courses(title), class:classes(title, course_id)';
+  'id, title, description, type, course_id, class_id, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, skills, cefr_level, rubric, rubric_id, course:courses(title), class:classes(title, course_id)';
 
 export function toActivity(row: ActivityRow): Activity {
   return {
@@ -90,6 +109,10 @@ export function toActivity(row: ActivityRow): Activity {
     isActive: row.is_active,
     createdBy: row.created_by,
     createdAt: row.created_at,
+    skills: toSkills(row.skills),
+    cefrLevel: toCefrLevel(row.cefr_level),
+    rubric: parseRubricContent(row.rubric),
+    rubricId: row.rubric_id,
   };
 }
 
@@ -114,6 +137,12 @@ export function toActivityWriteRow(changes: ActivityChanges): ActivityWriteRow {
     row.allow_late_submission = changes.allowLateSubmission;
   }
   if (changes.isActive !== undefined) row.is_active = changes.isActive;
+  if (changes.skills !== undefined) row.skills = [...changes.skills];
+  if (changes.cefrLevel !== undefined) row.cefr_level = changes.cefrLevel;
+  if (changes.rubric !== undefined) {
+    row.rubric = changes.rubric === null ? null : (changes.rubric as unknown as Json);
+  }
+  if (changes.rubricId !== undefined) row.rubric_id = changes.rubricId;
   return row;
 }
 
@@ -142,6 +171,10 @@ export type ManagedActivityRow = Pick<
   | 'created_at'
   | 'submission_count'
   | 'graded_count'
+  | 'skills'
+  | 'cefr_level'
+  | 'rubric'
+  | 'rubric_id'
 >;
 
 /** An activity on the teachers' and administrators' Activities screen. */
@@ -156,7 +189,7 @@ export type ManagedActivity = Activity & {
 };
 
 export const MANAGED_ACTIVITY_COLUMNS =
-  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, submission_count, graded_count';
+  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, submission_count, graded_count, skills, cefr_level, rubric, rubric_id';
 
 /**
  * `course_title` is the title of the activity's course, also for a class activity (the view joins
@@ -179,6 +212,10 @@ export function toManagedActivity(row: ManagedActivityRow): ManagedActivity {
     isActive: row.is_active ?? true,
     createdBy: row.created_by,
     createdAt: row.created_at ?? '',
+    skills: toSkills(row.skills),
+    cefrLevel: toCefrLevel(row.cefr_level),
+    rubric: parseRubricContent(row.rubric),
+    rubricId: row.rubric_id ?? null,
     effectiveCourseId: row.effective_course_id ?? row.course_id,
     classScheduledDate: row.class_scheduled_date,
     submissionCount: toNumber(row.submission_count),

@@ -25,6 +25,10 @@ function activityListRow(overrides: Partial<ActivityListRow> = {}): ActivityList
     my_grade: null,
     my_feedback: null,
     my_submitted_at: null,
+    skills: [],
+    cefr_level: null,
+    rubric: null,
+    my_rubric_scores: null,
     ...overrides,
   };
 }
@@ -49,6 +53,9 @@ describe('toStudentActivity', () => {
       maxPoints: 100,
       instructions: 'Two paragraphs',
       allowLateSubmission: false,
+      skills: [],
+      cefrLevel: null,
+      rubric: null,
       mySubmission: null,
     });
   });
@@ -76,6 +83,7 @@ describe('toStudentActivity', () => {
       grade: 17.5,
       feedback: 'Good',
       submittedAt: '2025-03-14T10:00:00+00:00',
+      rubricScores: null,
     });
   });
 

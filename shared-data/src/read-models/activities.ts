@@ -3,6 +3,13 @@ import type { Tables } from '../database.types';
 import { ERROR_MESSAGES } from '../errors';
 import { ACTIVITY_TYPES, type ActivityType } from '../mappers/activity';
 import { oneOf, toNumber, toNumberOrNull } from '../mappers/fields';
+import {
+  parseRubricContent,
+  parseRubricScores,
+  type RubricContent,
+  type RubricScores,
+} from '../rules/rubric';
+import { toCefrLevel, toSkills, type CefrLevel, type Skill } from '../rules/skills';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../mappers/submission';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { calendarReadModel } from './calendar';
@@ -20,6 +27,8 @@ export type MySubmissionSummary = {
   grade: number | null;
   feedback: string | null;
   submittedAt: string | null;
+  /** The rubric levels the grader chose, when graded with the activity's rubric. */
+  rubricScores: RubricScores | null;
 };
 
 export type StudentActivity = {
@@ -38,6 +47,10 @@ export type StudentActivity = {
   maxPoints: number;
   instructions: string | null;
   allowLateSubmission: boolean;
+  skills: Skill[];
+  cefrLevel: CefrLevel | null;
+  /** The activity's rubric (how the work is graded), when it has one. */
+  rubric: RubricContent | null;
   mySubmission: MySubmissionSummary | null;
 };
 
@@ -73,12 +86,16 @@ export type ActivityListRow = Pick<
   | 'my_grade'
   | 'my_feedback'
   | 'my_submitted_at'
+  | 'skills'
+  | 'cefr_level'
+  | 'rubric'
+  | 'my_rubric_scores'
 >;
 
 type EnrolledCourseRow = Pick<Tables<'my_courses'>, 'id' | 'title'>;
 
 export const STUDENT_ACTIVITY_COLUMNS =
-  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, my_submission_id, my_submission_status, my_grade, my_feedback, my_submitted_at';
+  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, my_submission_id, my_submission_status, my_grade, my_feedback, my_submitted_at, skills, cefr_level, rubric, my_rubric_scores';
 
 export function toStudentActivity(row: ActivityListRow): StudentActivity {
   return {
@@ -95,6 +112,9 @@ export function toStudentActivity(row: ActivityListRow): StudentActivity {
     maxPoints: toNumber(row.max_points),
     instructions: row.instructions,
     allowLateSubmission: row.allow_late_submission ?? false,
+    skills: toSkills(row.skills),
+    cefrLevel: toCefrLevel(row.cefr_level),
+    rubric: parseRubricContent(row.rubric),
     mySubmission: row.my_submission_id
       ? {
           id: row.my_submission_id,
@@ -102,6 +122,7 @@ export function toStudentActivity(row: ActivityListRow): StudentActivity {
           grade: toNumberOrNull(row.my_grade),
           feedback: row.my_feedback,
           submittedAt: row.my_submitted_at,
+          rubricScores: parseRubricScores(row.my_rubric_scores),
         }
       : null,
   };

@@ -38,6 +38,10 @@ function activity(overrides: Partial<Activity> = {}): Activity {
     isActive: false,
     createdBy: 'teacher-1',
     createdAt: '2026-01-01T00:00:00Z',
+    skills: [],
+    cefrLevel: null,
+    rubric: null,
+    rubricId: null,
     ...overrides,
   };
 }

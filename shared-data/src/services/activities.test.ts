@@ -52,6 +52,10 @@ describe('activitiesService.list', () => {
             isActive: true,
             createdBy: 'teacher-1',
             createdAt: '2025-03-01T10:00:00Z',
+            skills: [],
+            cefrLevel: null,
+            rubric: null,
+            rubricId: null,
           },
           expect.objectContaining({
             id: 'activity-2',

@@ -340,6 +340,10 @@ export function managedActivityRow(
     created_at: '2025-03-01T10:00:00Z',
     submission_count: 12,
     graded_count: 5,
+    skills: [],
+    cefr_level: null,
+    rubric: null,
+    rubric_id: null,
     ...overrides,
   };
 }
