@@ -61,6 +61,10 @@ describe('emptyActivityForm', () => {
       instructions: '',
       allowLateSubmission: false,
       isActive: true,
+      skills: [],
+      cefrLevel: '',
+      rubric: null,
+      rubricId: null,
     });
     expect(ACTIVITY_DEFAULTS).toEqual({
       type: 'assignment',
@@ -168,6 +172,10 @@ describe('toActivityInput', () => {
       instructions: null,
       allowLateSubmission: false,
       isActive: true,
+      skills: [],
+      cefrLevel: null,
+      rubric: null,
+      rubricId: null,
     });
     expect(input.dueDate).toMatch(/Z$/);
   });
@@ -225,6 +233,10 @@ describe('activityFormFromActivity', () => {
       instructions: 'One page',
       allowLateSubmission: true,
       isActive: false,
+      skills: [],
+      cefrLevel: '',
+      rubric: null,
+      rubricId: null,
     });
   });
 
@@ -241,6 +253,46 @@ describe('activityFormFromActivity', () => {
       dueDate: '',
       dueTime: '',
       instructions: '',
+    });
+  });
+});
+
+describe('the activity form with a rubric, skills and a level (issue 32)', () => {
+  const rubric = {
+    title: 'Speaking',
+    criteria: [
+      {
+        id: 'c1',
+        title: 'Fluency',
+        levels: [
+          { id: 'l1', title: 'Hesitant', points: 0 },
+          { id: 'l2', title: 'Fluent', points: 12.5 },
+        ],
+      },
+    ],
+  };
+
+  it('refuses a rubric whose best total is more than the points', () => {
+    expect(validateActivityForm(form({ rubric, rubricId: 'r1', maxPoints: 12 }))).toEqual({
+      rubric: 'activityRubricTooLarge',
+    });
+    expect(validateActivityForm(form({ rubric, rubricId: 'r1', maxPoints: 13 }))).toEqual({});
+  });
+
+  it('sends skills, level and the rubric copy with where it came from', () => {
+    const input = toActivityInput(
+      form({ rubric, rubricId: 'r1', maxPoints: 13, skills: ['speaking'], cefrLevel: 'B1' }),
+    );
+    expect(input).toMatchObject({
+      skills: ['speaking'],
+      cefrLevel: 'B1',
+      rubric,
+      rubricId: 'r1',
+    });
+    expect(toActivityInput(form({ rubric: null, rubricId: 'r1' }))).toMatchObject({
+      rubric: null,
+      rubricId: null,
+      cefrLevel: null,
     });
   });
 });

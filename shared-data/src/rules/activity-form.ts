@@ -1,5 +1,7 @@
 import type { Activity, ActivityInput, ActivityType } from '../mappers/activity';
+import { rubricFitsPoints, type RubricContent } from './rubric';
 import { combineLocalDateTime } from './schedule';
+import type { CefrLevel, Skill } from './skills';
 
 // The activity form's rules (docs/product-rules.md "Activities and submissions" and "Text lengths"):
 // the same limits as the checks of public.activities (20261122000700_activities.sql), so the form
@@ -48,6 +50,13 @@ export type ActivityFormValues = {
   instructions: string;
   allowLateSubmission: boolean;
   isActive: boolean;
+  /** The skills it trains (issue 32). */
+  skills: Skill[];
+  /** '' for none: a new activity then takes its course's level. */
+  cefrLevel: CefrLevel | '';
+  /** A copy of a library rubric (null: graded by points), and the library rubric it came from. */
+  rubric: RubricContent | null;
+  rubricId: string | null;
 };
 
 /** i18n keys in the `validation` namespace. */
@@ -66,7 +75,8 @@ export type ActivityFormMessageKey =
   | 'activityDueDateInvalid'
   | 'activityDueTimeRequired'
   | 'activityDueTimeInvalid'
-  | 'activityDueTimeSkipped';
+  | 'activityDueTimeSkipped'
+  | 'activityRubricTooLarge';
 
 export type ActivityFormErrors = Partial<Record<keyof ActivityFormValues, ActivityFormMessageKey>>;
 
@@ -85,6 +95,10 @@ export function emptyActivityForm(): ActivityFormValues {
     instructions: '',
     allowLateSubmission: ACTIVITY_DEFAULTS.allowLateSubmission,
     isActive: ACTIVITY_DEFAULTS.isActive,
+    skills: [],
+    cefrLevel: '',
+    rubric: null,
+    rubricId: null,
   };
 }
 
@@ -167,6 +181,10 @@ export function validateActivityForm(values: ActivityFormValues): ActivityFormEr
     'activityInstructionsTooLong',
   );
   if (instructions) errors.instructions = instructions;
+  // guard_activity_rubric: the rubric's best total must fit the activity's points.
+  if (values.rubric && !points && !rubricFitsPoints(values.rubric, values.maxPoints)) {
+    errors.rubric = 'activityRubricTooLarge';
+  }
 
   // The time is checked only with a date: without one it is disabled, and no due date is saved.
   if (values.dueDate.trim() !== '') {
@@ -217,6 +235,10 @@ export function activityFormFromActivity(activity: EditedActivity): ActivityForm
     instructions: activity.instructions ?? '',
     allowLateSubmission: activity.allowLateSubmission,
     isActive: activity.isActive,
+    skills: [...activity.skills],
+    cefrLevel: activity.cefrLevel ?? '',
+    rubric: activity.rubric,
+    rubricId: activity.rubricId,
   };
 }
 
@@ -254,5 +276,9 @@ export function toActivityInput(values: ActivityFormValues, original?: Activity)
     instructions: values.instructions.trim() === '' ? null : values.instructions.trim(),
     allowLateSubmission: values.allowLateSubmission,
     isActive: values.isActive,
+    skills: [...values.skills],
+    cefrLevel: values.cefrLevel === '' ? null : values.cefrLevel,
+    rubric: values.rubric,
+    rubricId: values.rubric ? values.rubricId : null,
   };
 }

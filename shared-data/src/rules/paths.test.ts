@@ -12,11 +12,11 @@ describe('paths', () => {
     expect(paths.courseDetail('a/b?c')).toBe('/course-detail/a%2Fb%3Fc');
   });
 
-  it('links to a screen with its create dialog open, and to an activity\'s submissions', () => {
+  it("links to a screen with its create dialog open, and to an activity's submissions", () => {
     expect(paths.withNewItem(paths.classes)).toBe('/classes?new=1');
-    expect(new URLSearchParams(paths.activitySubmissions('a b&c').split('?')[1]).get('activity')).toBe(
-      'a b&c',
-    );
+    expect(
+      new URLSearchParams(paths.activitySubmissions('a b&c').split('?')[1]).get('activity'),
+    ).toBe('a b&c');
   });
 
   it('links to one submission ready to grade, and to the queue of work waiting for a grade', () => {

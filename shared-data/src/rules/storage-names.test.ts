@@ -68,7 +68,10 @@ describe('avatarPublicUrl', () => {
 
   it.each([
     ['no picture', null],
-    ['an address on another host', `https://evil.example/storage/v1/object/public/avatars/${id}/a.png`],
+    [
+      'an address on another host',
+      `https://evil.example/storage/v1/object/public/avatars/${id}/a.png`,
+    ],
     ['a protocol-relative address', `//evil.example/${id}/a.png`],
     ['a script', `javascript:alert(1)//${id}/a.png`],
     ['a climb out of the folder', `${id}/../other/a.png`],

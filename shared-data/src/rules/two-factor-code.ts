@@ -9,7 +9,9 @@ export function normalizeTwoFactorCode(value: string): string {
 }
 
 /** The failing field's `validation` key, `{}` when the code can be sent. */
-export function validateTwoFactorCode(values: { code: string }): { code?: TwoFactorCodeMessageKey } {
+export function validateTwoFactorCode(values: { code: string }): {
+  code?: TwoFactorCodeMessageKey;
+} {
   const code = normalizeTwoFactorCode(values.code);
   if (code === '') return { code: 'twoFactorCodeRequired' };
   if (!/^\d{6}$/.test(code)) return { code: 'twoFactorCodeFormat' };

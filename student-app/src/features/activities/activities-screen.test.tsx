@@ -48,6 +48,9 @@ function activity(overrides: Partial<StudentActivity> = {}): StudentActivity {
     maxPoints: 100,
     instructions: 'Two paragraphs, formal register.',
     allowLateSubmission: false,
+    skills: [],
+    cefrLevel: null,
+    rubric: null,
     mySubmission: null,
     ...overrides,
   };
@@ -66,6 +69,7 @@ const graded = activity({
     grade: 88,
     feedback: 'Muy bien',
     submittedAt: inDays(-6),
+    rubricScores: null,
   },
 });
 const closed = activity({
@@ -93,6 +97,7 @@ const submitted = activity({
     grade: null,
     feedback: null,
     submittedAt: inDays(-1),
+    rubricScores: null,
   },
 });
 const late = activity({
@@ -136,6 +141,7 @@ function submission(overrides: Partial<Submission> = {}): Submission {
     feedback: null,
     gradedBy: null,
     gradedAt: null,
+    rubricScores: null,
     ...overrides,
   };
 }
@@ -349,11 +355,11 @@ describe('Activities (student)', () => {
       .spyOn(globalThis, 'fetch')
       .mockImplementation(async () => new Response('Me levanto a las siete.'));
     const clicked: string[] = [];
-    const click = vi
-      .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(function (this: HTMLAnchorElement) {
-        clicked.push(this.href);
-      });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.href);
+    });
 
     const { user } = renderPage();
     await user.click(
@@ -443,6 +449,7 @@ describe('Activities (student)', () => {
               grade: null,
               feedback: null,
               submittedAt: new Date().toISOString(),
+              rubricScores: null,
             },
           }),
         ]),

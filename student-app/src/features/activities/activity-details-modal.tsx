@@ -20,6 +20,7 @@ import {
   isOverdue,
   submittedFiles,
   type StudentActivity,
+  type RubricContent,
   type Submission,
   type SubmittedFile,
 } from '@portal/shared-data';
@@ -40,6 +41,7 @@ import { useActivityPlace, useDueText } from './activity-card';
 import { formatPoints, submitState } from './activity-rules';
 import { namespace } from './i18n';
 import { SubmissionStatusBadge } from './submission-status-badge';
+import { RubricResult } from './rubric-result';
 import { ownFileMaterial } from './submission-files';
 
 export interface ActivityDetailsModalProps {
@@ -168,6 +170,7 @@ export function ActivityDetailsModal({
             <OwnSubmission
               submission={own.data}
               maxPoints={activity.maxPoints}
+              rubric={activity.rubric}
               onOpenFile={(file) => viewer.show(file, own.data!)}
             />
           ) : own.isSuccess ? (
@@ -248,10 +251,13 @@ function useOwnFileViewer() {
 function OwnSubmission({
   submission,
   maxPoints,
+  rubric,
   onOpenFile,
 }: {
   submission: Submission;
   maxPoints: number;
+  /** The activity's rubric: the grade came from the levels chosen, shown beside it. */
+  rubric: RubricContent | null;
   onOpenFile: (file: SubmittedFile) => void;
 }) {
   const { t } = useTranslation(namespace);
@@ -323,6 +329,9 @@ function OwnSubmission({
             </Text>
           </Section>
         </SimpleGrid>
+      ) : null}
+      {rubric && submission.rubricScores ? (
+        <RubricResult rubric={rubric} scores={submission.rubricScores} maxPoints={maxPoints} />
       ) : null}
     </Stack>
   );

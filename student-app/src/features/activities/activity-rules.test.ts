@@ -18,6 +18,9 @@ function activity(overrides: Partial<StudentActivity> = {}): StudentActivity {
     maxPoints: 100,
     instructions: null,
     allowLateSubmission: false,
+    skills: [],
+    cefrLevel: null,
+    rubric: null,
     mySubmission: null,
     ...overrides,
   };
@@ -83,6 +86,7 @@ describe('submitState', () => {
       grade: 80,
       feedback: null,
       submittedAt: null,
+      rubricScores: null,
     };
     expect(submitState(activity({ mySubmission: graded }), now)).toBe('graded');
   });

@@ -8,6 +8,7 @@ import {
   coursesService,
   fail,
   ok,
+  rubricsService,
   submissionsService,
   type ActivityTotals,
   type AppUser,
@@ -37,6 +38,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   Object.assign(actual.coursesService, { list: vi.fn() });
   Object.assign(actual.classesService, { list: vi.fn() });
   Object.assign(actual.submissionsService, { listForGrading: vi.fn() });
+  Object.assign(actual.rubricsService, { list: vi.fn() });
   return actual;
 });
 
@@ -49,6 +51,7 @@ const deleteActivity = vi.mocked(activitiesService.delete);
 const listCourses = vi.mocked(coursesService.list);
 const listClasses = vi.mocked(classesService.list);
 const listSubmissions = vi.mocked(submissionsService.listForGrading);
+const listRubrics = vi.mocked(rubricsService.list);
 
 const NEXT_YEAR = new Date().getFullYear() + 1;
 // Local times, so the expected texts hold in any time zone.
@@ -71,6 +74,10 @@ function anActivity(overrides: Partial<ManagedActivity> = {}): ManagedActivity {
     isActive: true,
     createdBy: 'teacher-1',
     createdAt: '2026-01-01T00:00:00Z',
+    skills: [],
+    cefrLevel: null,
+    rubric: null,
+    rubricId: null,
     effectiveCourseId: 'course-1',
     classScheduledDate: null,
     submissionCount: 12,
@@ -212,6 +219,7 @@ beforeEach(() => {
   listCourses.mockResolvedValue(ok(paged(COURSES, 2, 1, 100)));
   listClasses.mockResolvedValue(ok(paged<CourseClass>([], 0, 1, 100)));
   listSubmissions.mockResolvedValue(ok(paged([], 0, 1, 20)));
+  listRubrics.mockResolvedValue(ok([]));
 });
 
 describe('Activities: the list', () => {
@@ -568,6 +576,10 @@ describe('Activities: the activity form', () => {
       instructions: null,
       allowLateSubmission: true,
       isActive: true,
+      skills: [],
+      cefrLevel: null,
+      rubric: null,
+      rubricId: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list and the figures are read again, in one request.
@@ -765,6 +777,10 @@ describe('Activities: the activity form', () => {
       instructions: null,
       allowLateSubmission: true,
       isActive: true,
+      skills: [],
+      cefrLevel: null,
+      rubric: null,
+      rubricId: null,
     });
     expect(createActivity).not.toHaveBeenCalled();
   });

@@ -38,6 +38,8 @@ import {
   type GradeFormValues,
   type GradingSubmission,
   type ManagedActivity,
+  type RubricContent,
+  rubricScoresTotal,
 } from '@portal/shared-data';
 import {
   activityQueries,
@@ -64,6 +66,8 @@ import {
 import { useActivityPlace, useDueText } from './activity-card';
 import { namespace } from './i18n';
 import { fileNameOf, submittedFileMaterial } from './submission-files';
+import { RubricGrid } from './rubric-grid';
+import { rubricNamespace } from './rubric-i18n';
 
 /** Submissions read per request; Next and Previous move across pages without closing. */
 export const GRADING_PAGE_SIZE = 20;
@@ -179,7 +183,19 @@ type OpenFile = { objectName: string; submission: GradingSubmission };
 
 /** The same grade and feedback (a number field answers 17 or '17' alike). */
 function sameGrade(a: GradeFormValues, b: GradeFormValues): boolean {
-  return String(a.grade) === String(b.grade) && a.feedback === b.feedback;
+  return (
+    String(a.grade) === String(b.grade) &&
+    a.feedback === b.feedback &&
+    sameScores(a.rubricScores, b.rubricScores)
+  );
+}
+
+/** The same rubric levels chosen (none on both sides counts as the same). */
+function sameScores(a: GradeFormValues['rubricScores'], b: GradeFormValues['rubricScores']) {
+  const left = a ?? {};
+  const right = b ?? {};
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...keys].every((key) => left[key] === right[key]);
 }
 
 /** A grade for people: up to two decimals, no trailing zeros (88, 17.5). */
@@ -391,12 +407,13 @@ export function GradingModal({
                 key={submission.id}
                 submission={submission}
                 maxPoints={submission.maxPoints ?? shown.maxPoints}
+                rubric={shown.rubric}
                 draft={drafts.current.get(submission.id)}
                 onDraft={(values) => {
                   drafts.current.set(submission.id, values);
                   markUnsaved(
                     submission.id,
-                    !sameGrade(values, gradeFormFromSubmission(submission)),
+                    !sameGrade(values, gradeFormFromSubmission(submission, shown.rubric)),
                   );
                 }}
                 onSaved={() => {
@@ -473,6 +490,8 @@ function ActivitySummary({ activity }: { activity: ManagedActivity }) {
 interface SubmissionDetailProps {
   submission: GradingSubmission;
   maxPoints: number;
+  /** The activity's rubric: the work is graded by its levels. */
+  rubric: RubricContent | null;
   draft: GradeFormValues | undefined;
   onDraft: (values: GradeFormValues) => void;
   onSaved: () => void;
@@ -483,6 +502,7 @@ interface SubmissionDetailProps {
 function SubmissionDetail({
   submission,
   maxPoints,
+  rubric,
   draft,
   onDraft,
   onSaved,
@@ -599,6 +619,7 @@ function SubmissionDetail({
         <GradeForm
           submission={submission}
           maxPoints={maxPoints}
+          rubric={rubric}
           draft={draft}
           onDraft={onDraft}
           onSaved={onSaved}
@@ -611,6 +632,7 @@ function SubmissionDetail({
 interface GradeFormProps {
   submission: GradingSubmission;
   maxPoints: number;
+  rubric: RubricContent | null;
   draft: GradeFormValues | undefined;
   onDraft: (values: GradeFormValues) => void;
   onSaved: () => void;
@@ -621,15 +643,18 @@ interface GradeFormProps {
  * `validateGrade` before sending; the database checks the same again. A refusal stays in the form
  * with everything typed.
  */
-function GradeForm({ submission, maxPoints, draft, onDraft, onSaved }: GradeFormProps) {
+function GradeForm({ submission, maxPoints, rubric, draft, onDraft, onSaved }: GradeFormProps) {
   const { t } = useTranslation(namespace);
   const save = useMutation(submissionMutations.grade());
   const form = useForm<GradeFormValues>({
     mode: 'controlled',
-    initialValues: draft ?? gradeFormFromSubmission(submission),
+    initialValues: draft ?? gradeFormFromSubmission(submission, rubric),
     onValuesChange: onDraft,
-    validate: (values) => translateErrors(validateGrade(values, maxPoints), t, { max: maxPoints }),
+    validate: (values) =>
+      translateErrors(validateGrade(values, maxPoints, rubric), t, { max: maxPoints }),
   });
+  // Graded by a rubric: the grade is the sum of the levels chosen (the database computes it).
+  const rubricTotal = rubric ? rubricScoresTotal(rubric, form.values.rubricScores ?? {}) : null;
 
   return (
     <form
@@ -644,16 +669,39 @@ function GradeForm({ submission, maxPoints, draft, onDraft, onSaved }: GradeForm
       )}
     >
       <Stack gap="sm">
-        <NumberInput
-          label={t('grading.grade')}
-          description={t('grading.gradeHint', { max: maxPoints })}
-          min={0}
-          max={maxPoints}
-          withAsterisk
-          disabled={save.isPending}
-          w={{ base: '100%', xs: 220 }}
-          {...form.getInputProps('grade')}
-        />
+        {rubric ? (
+          <>
+            <RubricGrid
+              rubric={rubric}
+              scores={form.values.rubricScores ?? {}}
+              maxPoints={maxPoints}
+              onChange={(scores) => {
+                form.setFieldValue('rubricScores', scores);
+                form.clearFieldError('rubricScores');
+              }}
+              error={typeof form.errors.rubricScores === 'string' ? form.errors.rubricScores : null}
+              disabled={save.isPending}
+            />
+            <NumberInput
+              label={t('grading.grade')}
+              description={t('grid.gradeReadOnly', { ns: rubricNamespace })}
+              readOnly
+              value={rubricTotal ?? ''}
+              w={{ base: '100%', xs: 220 }}
+            />
+          </>
+        ) : (
+          <NumberInput
+            label={t('grading.grade')}
+            description={t('grading.gradeHint', { max: maxPoints })}
+            min={0}
+            max={maxPoints}
+            withAsterisk
+            disabled={save.isPending}
+            w={{ base: '100%', xs: 220 }}
+            {...form.getInputProps('grade')}
+          />
+        )}
         <Textarea
           label={t('grading.feedback')}
           placeholder={t('grading.feedbackPlaceholder')}
