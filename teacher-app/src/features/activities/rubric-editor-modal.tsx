@@ -168,7 +168,6 @@ export function RubricEditorModal({ editing, onClose, onSaved }: RubricEditorMod
                     label={t('editor.points')}
                     min={0}
                     max={RUBRIC_LIMITS.maxPoints}
-                    decimalScale={2}
                     withAsterisk
                     {...form.getInputProps(`criteria.${c}.levels.${l}.points`)}
                   />
