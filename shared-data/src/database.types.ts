@@ -1539,6 +1539,7 @@ export type Database = {
       material_list: {
         Row: {
           can_delete: boolean | null;
+          cefr_level: string | null;
           course_id: string | null;
           course_title: string | null;
           file_size: number | null;
@@ -1559,6 +1560,7 @@ export type Database = {
       my_courses: {
         Row: {
           category: string | null;
+          cefr_level: string | null;
           class_count: number | null;
           created_at: string | null;
           description: string | null;

@@ -6,6 +6,8 @@
 --     beside their grade.
 --   submission_list (view) gains rubric_scores (the grading dialog's grid).
 --   get_activity_management: each activity row also carries skills, cefr_level, rubric and rubric_id.
+--   material_list (view) gains cefr_level (the materials library's level badge).
+--   my_courses (view) gains cefr_level (a teacher's course form edits it; My Courses shows it).
 --
 -- Columns are added at the end (create or replace view keeps the existing ones); grants are unchanged.
 
@@ -153,3 +155,106 @@ begin
   );
 end
 $$;
+
+-- The materials library lists each material's CEFR level (its skill may now be any of the five).
+create or replace view public.material_list with (security_invoker = true) as
+select
+  m.id,
+  m.title,
+  m.type,
+  m.url,
+  m.storage_path,
+  m.mime_type,
+  m.file_size,
+  m.course_id,
+  c.title as course_title,
+  m.language,
+  m.skill,
+  m.uploaded_by,
+  private.public_name(m.uploaded_by) as uploader_name,
+  m.uploaded_at,
+  -- The three delete policies of public.materials, evaluated once per request (init plans).
+  coalesce(
+    m.uploaded_by = (select auth.uid())
+      or m.course_id = any ((select private.taught_course_ids())::uuid[])
+      or (select private.is_admin()),
+    false
+  ) as can_delete,
+  m.cefr_level
+from public.materials m
+left join public.courses c on c.id = m.course_id
+-- General materials plus those of the caller's courses: two index scans, whatever the caller's role.
+where m.course_id is null or m.course_id = any ((select private.scope_course_ids())::uuid[]);
+
+-- My Courses: the course's CEFR level (the teacher's course form keeps it when editing).
+create or replace view public.my_courses with (security_invoker = true) as
+select
+  c.id,
+  c.title,
+  c.description,
+  c.language,
+  c.category,
+  c.level,
+  c.duration,
+  c.teacher_id,
+  private.public_name(c.teacher_id) as teacher_name,
+  c.price,
+  c.thumbnail_url,
+  c.is_active,
+  c.enrolled_count,
+  c.max_students,
+  c.created_at,
+  'student'::text as relation,
+  e.id as enrollment_id,
+  e.status as enrollment_status,
+  e.progress,
+  e.enrolled_at,
+  schedule.class_count,
+  schedule.next_class_at,
+  c.cefr_level
+from public.enrollments e
+join public.courses c on c.id = e.course_id
+left join lateral (
+  select count(*)::integer as class_count, min(cl.scheduled_date) filter (where cl.scheduled_date > now()) as next_class_at
+    from public.classes cl
+   where cl.course_id = c.id
+) schedule on true
+where e.user_id = (select auth.uid()) and e.status <> 'dropped'
+union all
+select
+  c.id,
+  c.title,
+  c.description,
+  c.language,
+  c.category,
+  c.level,
+  c.duration,
+  c.teacher_id,
+  private.public_name(c.teacher_id),
+  c.price,
+  c.thumbnail_url,
+  c.is_active,
+  c.enrolled_count,
+  c.max_students,
+  c.created_at,
+  'teacher'::text,
+  null::uuid,
+  null::text,
+  students.average_progress,
+  null::timestamptz,
+  schedule.class_count,
+  schedule.next_class_at,
+  c.cefr_level
+from public.courses c
+left join lateral (
+  select count(*)::integer as class_count, min(cl.scheduled_date) filter (where cl.scheduled_date > now()) as next_class_at
+    from public.classes cl
+   where cl.course_id = c.id
+) schedule on true
+left join lateral (
+  select round(avg(se.progress), 2)::numeric(5, 2) as average_progress
+    from public.enrollments se
+   where se.course_id = c.id
+     and se.status = 'active'
+) students on true
+where c.teacher_id = (select auth.uid());

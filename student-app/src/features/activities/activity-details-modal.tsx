@@ -28,6 +28,7 @@ import { submissionQueries, toServiceError } from '@portal/shared-data/queries';
 import {
   ErrorBanner,
   MaterialViewer,
+  SkillBadges,
   TypeBadge,
   formatDate,
   formatTime,
@@ -103,6 +104,7 @@ export function ActivityDetailsModal({
         <Stack gap="md">
           <Group gap="xs">
             <TypeBadge type={activity.type} />
+            <SkillBadges skills={activity.skills} cefrLevel={activity.cefrLevel} />
             {place ? (
               <Text size="sm" c="dimmed">
                 {place}
