@@ -1,31 +1,8 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { rubricScoresTotal, type RubricContent, type RubricScores } from '@portal/shared-data';
-import { intlLocale, registerMessages, useLanguage } from '@portal/shared-ui';
-
-export const rubricResultNamespace = 'student-rubric';
-
-export const en = {
-  title: 'Rubric: {{title}}',
-  criterion: 'Criterion',
-  level: 'Level',
-  points: 'Points',
-  total: 'Total',
-  notChosen: 'Not assessed',
-  totalValue: '{{total}} of {{max}}',
-};
-
-export const es: typeof en = {
-  title: 'Rúbrica: {{title}}',
-  criterion: 'Criterio',
-  level: 'Nivel',
-  points: 'Puntos',
-  total: 'Total',
-  notChosen: 'Sin evaluar',
-  totalValue: '{{total}} de {{max}}',
-};
-
-registerMessages(rubricResultNamespace, { en, es });
+import { intlLocale, useLanguage } from '@portal/shared-ui';
+import { namespace } from './rubric-result-i18n';
 
 const format = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
@@ -43,7 +20,7 @@ export function RubricResult({
   scores: RubricScores;
   maxPoints: number;
 }) {
-  const { t } = useTranslation(rubricResultNamespace);
+  const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const locale = intlLocale(language);
   const total = rubricScoresTotal(rubric, scores);

@@ -48,7 +48,7 @@ import { GradingDialog, type GradingTarget } from './grading-modal';
 import { GradingQueue } from './grading-queue';
 import { namespace } from './i18n';
 import { RubricLibrary } from './rubric-library';
-import { rubricNamespace } from './rubric-i18n';
+import { namespace as rubricNamespace } from './rubric-i18n';
 
 /** `?rubrics=1` shows the rubric library instead of the activities (issue 32). */
 export const RUBRICS_PARAM = 'rubrics';

@@ -52,7 +52,7 @@ import {
 import { namespace } from './i18n';
 import { useCourseClasses } from './use-activity-places';
 import { ActivityRubricField } from './activity-rubric-field';
-import { rubricNamespace } from './rubric-i18n';
+import { namespace as rubricNamespace } from './rubric-i18n';
 
 export type SavedAs = 'created' | 'updated';
 

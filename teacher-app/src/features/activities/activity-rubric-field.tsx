@@ -12,7 +12,7 @@ import {
 import { rubricQueries } from '@portal/shared-data/queries';
 import { ErrorBanner, intlLocale, useLanguage } from '@portal/shared-ui';
 import { formatRubricPoints } from './rubric-editor-modal';
-import { rubricNamespace } from './rubric-i18n';
+import { namespace as rubricNamespace } from './rubric-i18n';
 
 /** The value the activity form keeps for its rubric. */
 export type RubricChoice = { rubric: RubricContent | null; rubricId: string | null };

@@ -67,7 +67,7 @@ import { useActivityPlace, useDueText } from './activity-card';
 import { namespace } from './i18n';
 import { fileNameOf, submittedFileMaterial } from './submission-files';
 import { RubricGrid } from './rubric-grid';
-import { rubricNamespace } from './rubric-i18n';
+import { namespace as rubricNamespace } from './rubric-i18n';
 
 /** Submissions read per request; Next and Previous move across pages without closing. */
 export const GRADING_PAGE_SIZE = 20;

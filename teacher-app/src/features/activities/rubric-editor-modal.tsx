@@ -31,7 +31,7 @@ import {
 } from '@portal/shared-data';
 import { rubricMutations } from '@portal/shared-data/queries';
 import { FormModal, intlLocale, translateErrors, useLanguage } from '@portal/shared-ui';
-import { rubricNamespace } from './rubric-i18n';
+import { namespace as rubricNamespace } from './rubric-i18n';
 
 /** Points for people: up to two decimals, no trailing zeros (12, 7.5). */
 export function formatRubricPoints(value: number, locale: string): string {

@@ -8,7 +8,7 @@ import {
 } from '@portal/shared-data';
 import { intlLocale, useLanguage } from '@portal/shared-ui';
 import { formatRubricPoints } from './rubric-editor-modal';
-import { rubricNamespace } from './rubric-i18n';
+import { namespace as rubricNamespace } from './rubric-i18n';
 
 export interface RubricGridProps {
   rubric: RubricContent;
@@ -72,7 +72,7 @@ export function RubricGrid({
         ))}
         <Text size="sm" fw={600} aria-live="polite" aria-atomic="true">
           {total === null
-            ? t('grid.partial', { scored, count: rubric.criteria.length })
+            ? t('grid.partial', { scored, all: rubric.criteria.length })
             : t('grid.total', { total: points(total), max: points(maxPoints) })}
         </Text>
         {error ? (

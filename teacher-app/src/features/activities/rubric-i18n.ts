@@ -2,7 +2,7 @@ import { registerMessages } from '@portal/shared-ui';
 
 // The rubric library, the activity form's rubric, skills and level fields, and the grading grid
 // (issue 32). A namespace of its own, beside the Activities screen's.
-export const rubricNamespace = 'teacher-rubrics';
+export const namespace = 'teacher-rubrics';
 
 export const en = {
   open: 'Rubrics',
@@ -80,7 +80,7 @@ export const en = {
     hint: 'Choose one level of each criterion. The grade is their sum.',
     level: '{{title}} ({{points}} pts)',
     total: 'Total: {{total}} of {{max}} points',
-    partial: '{{scored}} of {{count}} criteria chosen',
+    partial: '{{scored}} of {{all}} criteria chosen',
     gradeReadOnly: 'Computed from the rubric',
   },
 };
@@ -161,9 +161,9 @@ export const es: typeof en = {
     hint: 'Elige un nivel de cada criterio. La calificación es su suma.',
     level: '{{title}} ({{points}} pts)',
     total: 'Total: {{total}} de {{max}} puntos',
-    partial: '{{scored}} de {{count}} criterios elegidos',
+    partial: '{{scored}} de {{all}} criterios elegidos',
     gradeReadOnly: 'Calculada a partir de la rúbrica',
   },
 };
 
-registerMessages(rubricNamespace, { en, es });
+registerMessages(namespace, { en, es });

@@ -9,7 +9,7 @@ import { authAtom, errorMessageKey, rubricBestTotal, type Rubric } from '@portal
 import { rubricMutations, rubricQueries } from '@portal/shared-data/queries';
 import { ConfirmDialog, EmptyState, ErrorBanner, intlLocale, useLanguage } from '@portal/shared-ui';
 import { RubricEditorModal, formatRubricPoints } from './rubric-editor-modal';
-import { rubricNamespace } from './rubric-i18n';
+import { namespace as rubricNamespace } from './rubric-i18n';
 
 type Editor = { rubric: Rubric | null } | null;
 
