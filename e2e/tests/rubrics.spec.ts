@@ -14,7 +14,7 @@ test('a rubric is built, attached, graded by levels, and shown filled to the stu
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const { admin, teacher, students, courseId } = await courseOfTheirOwn({
-    lastName: `Rubrica ${stamp}`,
+    lastName: `Rubrica${stamp}`,
     teacher: 'Rita',
     students: ['Sara'] as const,
     title: `Oral Spanish ${stamp}`,
