@@ -1409,6 +1409,7 @@ export type Database = {
       activity_list: {
         Row: {
           allow_late_submission: boolean | null;
+          cefr_level: string | null;
           class_id: string | null;
           class_scheduled_date: string | null;
           class_title: string | null;
@@ -1427,10 +1428,14 @@ export type Database = {
           my_feedback: string | null;
           my_feedback_audio: string | null;
           my_grade: number | null;
+          my_rubric_scores: Json | null;
           my_submission_id: string | null;
           my_submission_status: string | null;
           my_submitted_at: string | null;
           recording_limit_seconds: number | null;
+          rubric: Json | null;
+          rubric_id: string | null;
+          skills: string[] | null;
           submission_count: number | null;
           title: string | null;
           type: string | null;
@@ -1601,6 +1606,7 @@ export type Database = {
       material_list: {
         Row: {
           can_delete: boolean | null;
+          cefr_level: string | null;
           course_id: string | null;
           course_title: string | null;
           file_size: number | null;
@@ -1621,6 +1627,7 @@ export type Database = {
       my_courses: {
         Row: {
           category: string | null;
+          cefr_level: string | null;
           class_count: number | null;
           created_at: string | null;
           description: string | null;
@@ -1764,6 +1771,7 @@ export type Database = {
           id: string | null;
           is_late: boolean | null;
           max_points: number | null;
+          rubric_scores: Json | null;
           status: string | null;
           student_avatar_url: string | null;
           student_email: string | null;

@@ -106,6 +106,12 @@ export {
   intlLocale,
 } from './format';
 export { TypeBadge, type TypeBadgeProps } from './components/type-badge/type-badge';
+export { SkillBadges, type SkillBadgesProps } from './components/skill-badges/skill-badges';
+export {
+  SkillProgressPanel,
+  type SkillProgressPanelProps,
+  type SkillProgressRow,
+} from './components/skill-progress/skill-progress-panel';
 export {
   MaterialTypeIcon,
   type MaterialTypeIconProps,

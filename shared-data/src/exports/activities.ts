@@ -87,3 +87,48 @@ export {
   type StudentActivitiesOverview,
   type StudentActivity,
 } from '../read-models/activities';
+
+// Rubrics, skills and CEFR levels, progress per skill (issue 32: docs/assessment.md).
+export { rubricCopy, type Rubric } from '../mappers/rubric';
+export { rubricsService } from '../services/rubrics';
+export {
+  RUBRIC_LIMITS,
+  emptyRubricCriterion,
+  emptyRubricForm,
+  emptyRubricLevel,
+  newRubricId,
+  parseRubricContent,
+  parseRubricCriteria,
+  parseRubricScores,
+  rubricBestTotal,
+  rubricContentFromForm,
+  rubricFitsPoints,
+  rubricFormFromRubric,
+  rubricScoredCount,
+  rubricScoresTotal,
+  validateRubricForm,
+  type RubricContent,
+  type RubricCriterion,
+  type RubricCriterionFormValues,
+  type RubricFormErrors,
+  type RubricFormValues,
+  type RubricLevel,
+  type RubricLevelFormValues,
+  type RubricMessageKey,
+  type RubricScores,
+} from '../rules/rubric';
+export {
+  CEFR_LEVELS,
+  SKILLS,
+  toCefrLevel,
+  toSkills,
+  type CefrLevel,
+  type Skill,
+} from '../rules/skills';
+export {
+  skillProgressReadModel,
+  toSkillProgress,
+  type SkillAverage,
+  type SkillProgress,
+  type SkillWeek,
+} from '../read-models/skill-progress';

@@ -1,4 +1,7 @@
 import type { Tables, TablesInsert } from '../database.types';
+import type { Json } from '../database.types';
+import { parseRubricContent, type RubricContent } from '../rules/rubric';
+import { toCefrLevel, toSkills, type CefrLevel, type Skill } from '../rules/skills';
 import { blankToNull, oneOf, toNumber } from './fields';
 
 /** `activities.recording_limit_seconds`' default: 3 minutes. */
@@ -40,6 +43,12 @@ export type Activity = {
   recordingLimitSeconds: number;
   createdBy: string | null;
   createdAt: string;
+  /** The skills it trains (issue 32), in SKILLS order. */
+  skills: Skill[];
+  cefrLevel: CefrLevel | null;
+  /** The activity's own copy of a rubric, and the library rubric it came from (null once deleted). */
+  rubric: RubricContent | null;
+  rubricId: string | null;
 };
 
 /** What the activity form sends. */
@@ -56,6 +65,12 @@ export type ActivityInput = {
   allowLateSubmission?: boolean;
   isActive?: boolean;
   recordingLimitSeconds?: number;
+  skills?: Skill[];
+  /** Null: the course's level when creating (the database's default), none when editing. */
+  cefrLevel?: CefrLevel | null;
+  /** A copy of a library rubric (null: none), and where it came from. */
+  rubric?: RubricContent | null;
+  rubricId?: string | null;
 };
 
 export type ActivityChanges = Partial<ActivityInput>;
@@ -74,11 +89,15 @@ export type ActivityWriteRow = Partial<
     | 'allow_late_submission'
     | 'is_active'
     | 'recording_limit_seconds'
+    | 'skills'
+    | 'cefr_level'
+    | 'rubric'
+    | 'rubric_id'
   >
 >;
 
 export const ACTIVITY_COLUMNS =
-  'id, title, description, type, course_id, class_id, due_date, max_points, instructions, allow_late_submission, is_active, recording_limit_seconds, created_by, created_at, course:courses(title), class:classes(title, course_id)';
+  'id, title, description, type, course_id, class_id, due_date, max_points, instructions, allow_late_submission, is_active, recording_limit_seconds, created_by, created_at, skills, cefr_level, rubric, rubric_id, course:courses(title), class:classes(title, course_id)';
 
 export function toActivity(row: ActivityRow): Activity {
   return {
@@ -98,6 +117,10 @@ export function toActivity(row: ActivityRow): Activity {
     recordingLimitSeconds: row.recording_limit_seconds,
     createdBy: row.created_by,
     createdAt: row.created_at,
+    skills: toSkills(row.skills),
+    cefrLevel: toCefrLevel(row.cefr_level),
+    rubric: parseRubricContent(row.rubric),
+    rubricId: row.rubric_id,
   };
 }
 
@@ -125,6 +148,12 @@ export function toActivityWriteRow(changes: ActivityChanges): ActivityWriteRow {
   if (changes.recordingLimitSeconds !== undefined) {
     row.recording_limit_seconds = changes.recordingLimitSeconds;
   }
+  if (changes.skills !== undefined) row.skills = [...changes.skills];
+  if (changes.cefrLevel !== undefined) row.cefr_level = changes.cefrLevel;
+  if (changes.rubric !== undefined) {
+    row.rubric = changes.rubric === null ? null : (changes.rubric as unknown as Json);
+  }
+  if (changes.rubricId !== undefined) row.rubric_id = changes.rubricId;
   return row;
 }
 
@@ -154,6 +183,10 @@ export type ManagedActivityRow = Pick<
   | 'submission_count'
   | 'graded_count'
   | 'recording_limit_seconds'
+  | 'skills'
+  | 'cefr_level'
+  | 'rubric'
+  | 'rubric_id'
 >;
 
 /** An activity on the teachers' and administrators' Activities screen. */
@@ -168,7 +201,7 @@ export type ManagedActivity = Activity & {
 };
 
 export const MANAGED_ACTIVITY_COLUMNS =
-  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, submission_count, graded_count, recording_limit_seconds';
+  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, is_active, created_by, created_at, submission_count, graded_count, recording_limit_seconds, skills, cefr_level, rubric, rubric_id';
 
 /**
  * `course_title` is the title of the activity's course, also for a class activity (the view joins
@@ -192,6 +225,10 @@ export function toManagedActivity(row: ManagedActivityRow): ManagedActivity {
     recordingLimitSeconds: row.recording_limit_seconds ?? DEFAULT_RECORDING_LIMIT_SECONDS,
     createdBy: row.created_by,
     createdAt: row.created_at ?? '',
+    skills: toSkills(row.skills),
+    cefrLevel: toCefrLevel(row.cefr_level),
+    rubric: parseRubricContent(row.rubric),
+    rubricId: row.rubric_id ?? null,
     effectiveCourseId: row.effective_course_id ?? row.course_id,
     classScheduledDate: row.class_scheduled_date,
     submissionCount: toNumber(row.submission_count),

@@ -1,4 +1,5 @@
 import type { Tables, TablesInsert } from '../database.types';
+import { toCefrLevel, type CefrLevel } from '../rules/skills';
 import { blankToNull, oneOf, toNumber } from './fields';
 import { fullNameOf, type EmbeddedPerson } from './person-name';
 
@@ -32,6 +33,8 @@ export type Course = {
   maxStudents: number;
   createdAt: string;
   updatedAt: string;
+  /** Optional CEFR level (issue 32); the course's new activities and materials take it. */
+  cefrLevel?: CefrLevel | null;
 };
 
 /** What the course form sends; every field but the title, description and language has a default. */
@@ -47,6 +50,7 @@ export type CourseInput = {
   maxStudents?: number;
   thumbnailUrl?: string | null;
   isActive?: boolean;
+  cefrLevel?: CefrLevel | null;
 };
 
 export type CourseChanges = Partial<CourseInput>;
@@ -65,6 +69,7 @@ export type CourseWriteRow = Partial<
     | 'thumbnail_url'
     | 'is_active'
     | 'max_students'
+    | 'cefr_level'
   >
 >;
 
@@ -73,7 +78,7 @@ export type CourseWriteRow = Partial<
  * relationship: one request, no N+1; users rows of teachers are not readable by students).
  */
 export const COURSE_COLUMNS =
-  'id, title, description, language, category, level, duration, teacher_id, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, updated_at, teacher:teacher_profile(first_name, last_name)';
+  'id, title, description, language, category, level, duration, teacher_id, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, updated_at, cefr_level, teacher:teacher_profile(first_name, last_name)';
 
 export function toCourse(row: CourseRow): Course {
   return {
@@ -93,6 +98,7 @@ export function toCourse(row: CourseRow): Course {
     maxStudents: row.max_students,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    cefrLevel: toCefrLevel(row.cefr_level),
   };
 }
 
@@ -110,5 +116,6 @@ export function toCourseWriteRow(changes: CourseChanges): CourseWriteRow {
   if (changes.thumbnailUrl !== undefined) row.thumbnail_url = blankToNull(changes.thumbnailUrl);
   if (changes.isActive !== undefined) row.is_active = changes.isActive;
   if (changes.maxStudents !== undefined) row.max_students = changes.maxStudents;
+  if (changes.cefrLevel !== undefined) row.cefr_level = changes.cefrLevel;
   return row;
 }

@@ -1,10 +1,12 @@
 import type { Tables } from '../database.types';
+import { SKILLS, toCefrLevel, type CefrLevel, type Skill } from '../rules/skills';
 import { oneOf } from './fields';
 import { fullNameOf, personName, type EmbeddedPerson } from './person-name';
 
 export type MaterialType = 'pdf' | 'document' | 'video' | 'audio' | 'link' | 'other';
 export type MaterialLanguage = 'ES' | 'EN';
-export type MaterialSkill = 'listening' | 'reading' | 'grammar';
+/** Any of the five skills (issue 32: speaking and writing joined listening, reading, grammar). */
+export type MaterialSkill = Skill;
 
 export const MATERIAL_TYPES: readonly MaterialType[] = [
   'pdf',
@@ -15,7 +17,7 @@ export const MATERIAL_TYPES: readonly MaterialType[] = [
   'other',
 ];
 export const MATERIAL_LANGUAGES: readonly MaterialLanguage[] = ['ES', 'EN'];
-export const MATERIAL_SKILLS: readonly MaterialSkill[] = ['listening', 'reading', 'grammar'];
+export const MATERIAL_SKILLS: readonly MaterialSkill[] = SKILLS;
 
 /** A row of `public.materials` with its uploader's name and its course's title embedded. */
 export type MaterialRow = Tables<'materials'> & {
@@ -38,6 +40,8 @@ export type Material = {
   courseTitle: string | null;
   language: MaterialLanguage | null;
   skill: MaterialSkill | null;
+  /** Optional CEFR level (issue 32). */
+  cefrLevel?: CefrLevel | null;
   /** The uploader's full name; null when the uploader is unknown (the profile is gone). */
   uploadedBy: string | null;
   uploadedById: string | null;
@@ -61,11 +65,12 @@ export type NewMaterialRow = Pick<
   | 'course_id'
   | 'language'
   | 'skill'
+  | 'cefr_level'
 >;
 
 /** Material columns plus uploader name and course title (one request for the whole library). */
 export const MATERIAL_COLUMNS =
-  'id, title, type, url, storage_path, mime_type, file_size, course_id, language, skill, uploaded_by, uploaded_at, uploader:uploader_profile(first_name, last_name), course:courses(title)';
+  'id, title, type, url, storage_path, mime_type, file_size, course_id, language, skill, cefr_level, uploaded_by, uploaded_at, uploader:uploader_profile(first_name, last_name), course:courses(title)';
 
 /**
  * A row of the `material_list` view: the database supplies the uploader's name, which embedding
@@ -74,7 +79,7 @@ export const MATERIAL_COLUMNS =
 export type MaterialListRow = Tables<'material_list'>;
 
 export const MATERIAL_LIST_COLUMNS =
-  'id, title, type, url, storage_path, mime_type, file_size, course_id, course_title, language, skill, uploaded_by, uploader_name, uploaded_at, can_delete';
+  'id, title, type, url, storage_path, mime_type, file_size, course_id, course_title, language, skill, uploaded_by, uploader_name, uploaded_at, can_delete, cefr_level';
 
 export function toMaterial(row: MaterialRow): Material {
   return {
@@ -89,6 +94,7 @@ export function toMaterial(row: MaterialRow): Material {
     courseTitle: row.course?.title ?? null,
     language: oneOf(MATERIAL_LANGUAGES, row.language),
     skill: oneOf(MATERIAL_SKILLS, row.skill),
+    cefrLevel: toCefrLevel(row.cefr_level),
     uploadedBy: fullNameOf(row.uploader),
     uploadedById: row.uploaded_by,
     uploadedAt: row.uploaded_at,
@@ -109,6 +115,7 @@ export function toListedMaterial(row: MaterialListRow): Material {
     courseTitle: row.course_title,
     language: oneOf(MATERIAL_LANGUAGES, row.language),
     skill: oneOf(MATERIAL_SKILLS, row.skill),
+    cefrLevel: toCefrLevel(row.cefr_level),
     uploadedBy: personName(row.uploader_name),
     uploadedById: row.uploaded_by,
     uploadedAt: row.uploaded_at ?? '',

@@ -1,4 +1,6 @@
 import type { Tables } from '../database.types';
+import type { Json } from '../database.types';
+import { parseRubricScores, type RubricScores } from '../rules/rubric';
 import { fileNamesFor } from '../rules/submitted-files';
 import { oneOf, toNumberOrNull } from './fields';
 import { fullNameOf, personName, type EmbeddedPerson } from './person-name';
@@ -37,6 +39,8 @@ export type Submission = {
   feedbackAudio: string | null;
   gradedBy: string | null;
   gradedAt: string | null;
+  /** The rubric levels chosen by the grader (`{criterion id: level id}`), null when none. */
+  rubricScores: RubricScores | null;
 };
 
 export type SubmissionInput = {
@@ -59,6 +63,11 @@ export type GradeInput = {
   /** Recorded feedback (its object name) or null to remove it; left as it is when undefined. */
   feedbackAudio?: string | null;
   status?: SubmissionStatus;
+  /**
+   * The rubric levels chosen (an activity with a rubric): the database then computes the grade, so
+   * `grade` is not sent.
+   */
+  rubricScores?: RubricScores | null;
 };
 
 export type SubmissionWriteRow = Pick<
@@ -66,11 +75,11 @@ export type SubmissionWriteRow = Pick<
   'activity_id' | 'student_id' | 'submission_text' | 'file_urls' | 'file_names'
 >;
 
-export type GradeWriteRow = Pick<SubmissionRow, 'grade' | 'feedback'> &
-  Partial<Pick<SubmissionRow, 'status' | 'feedback_audio'>>;
+export type GradeWriteRow = Pick<SubmissionRow, 'feedback'> &
+  Partial<Pick<SubmissionRow, 'grade' | 'status' | 'feedback_audio' | 'rubric_scores'>>;
 
 export const SUBMISSION_COLUMNS =
-  'id, activity_id, student_id, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, feedback_audio, graded_by, graded_at, student:users!student_id(first_name, last_name), activity:activities(title, max_points)';
+  'id, activity_id, student_id, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, feedback_audio, graded_by, graded_at, rubric_scores, student:users!student_id(first_name, last_name), activity:activities(title, max_points)';
 
 export function toSubmission(row: SubmissionRow): Submission {
   return {
@@ -90,6 +99,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     feedbackAudio: row.feedback_audio,
     gradedBy: row.graded_by,
     gradedAt: row.graded_at,
+    rubricScores: parseRubricScores(row.rubric_scores),
   };
 }
 
@@ -107,7 +117,10 @@ export function toSubmissionWriteRow(input: SubmissionInput): SubmissionWriteRow
 
 export function toGradeWriteRow(input: GradeInput): GradeWriteRow {
   const feedback = input.feedback?.trim() ?? '';
-  const row: GradeWriteRow = { grade: input.grade, feedback: feedback === '' ? null : feedback };
+  const row: GradeWriteRow = { feedback: feedback === '' ? null : feedback };
+  // With rubric levels the database sums them into the grade (a grade typed beside them is refused).
+  if (input.rubricScores) row.rubric_scores = input.rubricScores as Json;
+  else row.grade = input.grade;
   if (input.status) row.status = input.status;
   if (input.feedbackAudio !== undefined) row.feedback_audio = input.feedbackAudio;
   return row;
@@ -135,6 +148,7 @@ export type GradingSubmissionRow = Pick<
   | 'max_points'
   | 'due_date'
   | 'is_late'
+  | 'rubric_scores'
 >;
 
 /**
@@ -151,7 +165,7 @@ export type GradingSubmission = Submission & {
 };
 
 export const GRADING_SUBMISSION_COLUMNS =
-  'id, activity_id, student_id, student_name, student_email, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, feedback_audio, graded_by, graded_at, activity_title, max_points, due_date, is_late';
+  'id, activity_id, student_id, student_name, student_email, submission_text, file_urls, file_names, submitted_at, status, grade, feedback, feedback_audio, graded_by, graded_at, activity_title, max_points, due_date, is_late, rubric_scores';
 
 export function toGradingSubmission(row: GradingSubmissionRow): GradingSubmission {
   return {
@@ -174,6 +188,7 @@ export function toGradingSubmission(row: GradingSubmissionRow): GradingSubmissio
     gradedAt: row.graded_at,
     dueDate: row.due_date,
     isLate: row.is_late ?? false,
+    rubricScores: parseRubricScores(row.rubric_scores),
   };
 }
 

@@ -21,7 +21,9 @@ export {
   twoFactorKeys,
   userKeys,
   messageKeys,
+  rubricKeys,
 } from './keys';
+export { rubricMutations, rubricQueries, skillProgressQueries } from './rubric-queries';
 export { courseMutations, courseQueries, reviewMutations } from './course-queries';
 export { dashboardQueries } from './dashboard-queries';
 export { classMutations, classQueries } from './class-queries';

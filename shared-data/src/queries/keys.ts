@@ -111,6 +111,14 @@ export const studentKeys = {
   overview: (filters: object) => ['students', 'overview', filters] as const,
   export: (filters: object) => ['students', 'export', filters] as const,
   detail: (studentId: string) => ['students', 'detail', studentId] as const,
+  /** A student's progress per skill (get_skill_progress); graded work refetches it. */
+  skillProgress: (studentId: string) => ['students', 'skill-progress', studentId] as const,
+};
+
+/** The rubric library (teachers and admins). */
+export const rubricKeys = {
+  all: ['rubrics'] as const,
+  list: () => ['rubrics', 'list'] as const,
 };
 
 /** The signed-in user's two-factor (TOTP) factors. */

@@ -27,6 +27,10 @@ function activityListRow(overrides: Partial<ActivityListRow> = {}): ActivityList
     my_submitted_at: null,
     my_feedback_audio: null,
     recording_limit_seconds: 180,
+    skills: [],
+    cefr_level: null,
+    rubric: null,
+    my_rubric_scores: null,
     ...overrides,
   };
 }
@@ -52,6 +56,9 @@ describe('toStudentActivity', () => {
       instructions: 'Two paragraphs',
       allowLateSubmission: false,
       recordingLimitSeconds: 180,
+      skills: [],
+      cefrLevel: null,
+      rubric: null,
       mySubmission: null,
     });
   });
@@ -80,6 +87,7 @@ describe('toStudentActivity', () => {
       feedback: 'Good',
       feedbackAudio: null,
       submittedAt: '2025-03-14T10:00:00+00:00',
+      rubricScores: null,
     });
   });
 

@@ -7,6 +7,13 @@ import {
   type ActivityType,
 } from '../mappers/activity';
 import { oneOf, toNumber, toNumberOrNull } from '../mappers/fields';
+import {
+  parseRubricContent,
+  parseRubricScores,
+  type RubricContent,
+  type RubricScores,
+} from '../rules/rubric';
+import { toCefrLevel, toSkills, type CefrLevel, type Skill } from '../rules/skills';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../mappers/submission';
 import { fromPostgrestError, ok, settle, type Result } from '../result';
 import { calendarReadModel } from './calendar';
@@ -26,6 +33,8 @@ export type MySubmissionSummary = {
   /** The teacher's recorded feedback: an object of the feedback-audio bucket, or null. */
   feedbackAudio: string | null;
   submittedAt: string | null;
+  /** The rubric levels the grader chose, when graded with the activity's rubric. */
+  rubricScores: RubricScores | null;
 };
 
 export type StudentActivity = {
@@ -46,6 +55,10 @@ export type StudentActivity = {
   allowLateSubmission: boolean;
   /** How long a recorded answer may be, in seconds. */
   recordingLimitSeconds: number;
+  skills: Skill[];
+  cefrLevel: CefrLevel | null;
+  /** The activity's rubric (how the work is graded), when it has one. */
+  rubric: RubricContent | null;
   mySubmission: MySubmissionSummary | null;
 };
 
@@ -83,12 +96,16 @@ export type ActivityListRow = Pick<
   | 'my_submitted_at'
   | 'my_feedback_audio'
   | 'recording_limit_seconds'
+  | 'skills'
+  | 'cefr_level'
+  | 'rubric'
+  | 'my_rubric_scores'
 >;
 
 type EnrolledCourseRow = Pick<Tables<'my_courses'>, 'id' | 'title'>;
 
 export const STUDENT_ACTIVITY_COLUMNS =
-  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, my_submission_id, my_submission_status, my_grade, my_feedback, my_submitted_at, my_feedback_audio, recording_limit_seconds';
+  'id, title, description, type, course_id, class_id, effective_course_id, course_title, class_title, class_scheduled_date, due_date, max_points, instructions, allow_late_submission, my_submission_id, my_submission_status, my_grade, my_feedback, my_submitted_at, my_feedback_audio, recording_limit_seconds, skills, cefr_level, rubric, my_rubric_scores';
 
 export function toStudentActivity(row: ActivityListRow): StudentActivity {
   return {
@@ -106,6 +123,9 @@ export function toStudentActivity(row: ActivityListRow): StudentActivity {
     instructions: row.instructions,
     allowLateSubmission: row.allow_late_submission ?? false,
     recordingLimitSeconds: row.recording_limit_seconds ?? DEFAULT_RECORDING_LIMIT_SECONDS,
+    skills: toSkills(row.skills),
+    cefrLevel: toCefrLevel(row.cefr_level),
+    rubric: parseRubricContent(row.rubric),
     mySubmission: row.my_submission_id
       ? {
           id: row.my_submission_id,
@@ -114,6 +134,7 @@ export function toStudentActivity(row: ActivityListRow): StudentActivity {
           feedback: row.my_feedback,
           feedbackAudio: row.my_feedback_audio,
           submittedAt: row.my_submitted_at,
+          rubricScores: parseRubricScores(row.my_rubric_scores),
         }
       : null,
   };

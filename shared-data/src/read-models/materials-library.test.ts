@@ -27,6 +27,7 @@ function listRow(overrides: Partial<MaterialListRow> = {}): MaterialListRow {
     uploader_name: "James O'Connor",
     uploaded_at: '2026-10-18T04:37:04Z',
     can_delete: false,
+    cefr_level: null,
     ...overrides,
   };
 }
@@ -91,6 +92,7 @@ describe('materialsLibraryReadModel.listExtraMaterials', () => {
             courseTitle: null,
             language: 'EN',
             skill: 'reading',
+            cefrLevel: null,
             uploadedBy: "James O'Connor",
             uploadedById: 'teacher-1',
             uploadedAt: '2026-10-18T04:37:04Z',

@@ -28,6 +28,7 @@ function myCourseRow(overrides: Partial<MyCoursesRow> = {}): MyCoursesRow {
     progress: 42.5,
     enrolled_at: '2025-02-01T09:00:00Z',
     class_count: 6,
+    cefr_level: null,
     next_class_at: '2025-03-12T15:00:00+00:00',
     ...overrides,
   };
@@ -201,6 +202,7 @@ describe('myCoursesReadModel.listForTeacher', () => {
       averageProgress: 61.25,
       classCount: 6,
       nextClassAt: '2025-03-12T15:00:00+00:00',
+      cefrLevel: null,
     });
     // No student yet: no average, rather than a made-up 0.
     expect(result.data.items[1]?.averageProgress).toBeNull();

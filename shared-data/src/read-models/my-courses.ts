@@ -1,4 +1,5 @@
 import { getClient } from '@portal/shared-data/session';
+import { toCefrLevel, type CefrLevel } from '../rules/skills';
 import type { Tables } from '../database.types';
 import { ERROR_MESSAGES } from '../errors';
 import {
@@ -105,10 +106,12 @@ export type TeacherCourse = {
   classCount: number;
   /** The next class still to start, or null. */
   nextClassAt: string | null;
+  /** Optional CEFR level (issue 32); the course form edits it. */
+  cefrLevel?: CefrLevel | null;
 };
 
 export const TEACHER_COURSES_COLUMNS =
-  'id, title, description, language, category, level, duration, teacher_id, teacher_name, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, progress, class_count, next_class_at';
+  'id, title, description, language, category, level, duration, teacher_id, teacher_name, price, thumbnail_url, is_active, enrolled_count, max_students, created_at, progress, class_count, next_class_at, cefr_level';
 
 export function toTeacherCourse(row: MyCoursesRow): TeacherCourse {
   return {
@@ -130,6 +133,7 @@ export function toTeacherCourse(row: MyCoursesRow): TeacherCourse {
     averageProgress: toNumberOrNull(row.progress),
     classCount: toNumber(row.class_count),
     nextClassAt: row.next_class_at,
+    cefrLevel: toCefrLevel(row.cefr_level),
   };
 }
 

@@ -39,6 +39,10 @@ function activity(overrides: Partial<Activity> = {}): Activity {
     recordingLimitSeconds: 240,
     createdBy: 'teacher-1',
     createdAt: '2026-01-01T00:00:00Z',
+    skills: [],
+    cefrLevel: null,
+    rubric: null,
+    rubricId: null,
     ...overrides,
   };
 }
@@ -59,6 +63,10 @@ describe('emptyActivityForm', () => {
       allowLateSubmission: false,
       isActive: true,
       recordingLimitSeconds: 180,
+      skills: [],
+      cefrLevel: '',
+      rubric: null,
+      rubricId: null,
     });
     expect(ACTIVITY_DEFAULTS).toEqual({
       type: 'assignment',
@@ -181,6 +189,10 @@ describe('toActivityInput', () => {
       allowLateSubmission: false,
       isActive: true,
       recordingLimitSeconds: 180,
+      skills: [],
+      cefrLevel: null,
+      rubric: null,
+      rubricId: null,
     });
     expect(input.dueDate).toMatch(/Z$/);
   });
@@ -239,6 +251,10 @@ describe('activityFormFromActivity', () => {
       allowLateSubmission: true,
       isActive: false,
       recordingLimitSeconds: 240,
+      skills: [],
+      cefrLevel: '',
+      rubric: null,
+      rubricId: null,
     });
   });
 
@@ -255,6 +271,46 @@ describe('activityFormFromActivity', () => {
       dueDate: '',
       dueTime: '',
       instructions: '',
+    });
+  });
+});
+
+describe('the activity form with a rubric, skills and a level (issue 32)', () => {
+  const rubric = {
+    title: 'Speaking',
+    criteria: [
+      {
+        id: 'c1',
+        title: 'Fluency',
+        levels: [
+          { id: 'l1', title: 'Hesitant', points: 0 },
+          { id: 'l2', title: 'Fluent', points: 12.5 },
+        ],
+      },
+    ],
+  };
+
+  it('refuses a rubric whose best total is more than the points', () => {
+    expect(validateActivityForm(form({ rubric, rubricId: 'r1', maxPoints: 12 }))).toEqual({
+      rubric: 'activityRubricTooLarge',
+    });
+    expect(validateActivityForm(form({ rubric, rubricId: 'r1', maxPoints: 13 }))).toEqual({});
+  });
+
+  it('sends skills, level and the rubric copy with where it came from', () => {
+    const input = toActivityInput(
+      form({ rubric, rubricId: 'r1', maxPoints: 13, skills: ['speaking'], cefrLevel: 'B1' }),
+    );
+    expect(input).toMatchObject({
+      skills: ['speaking'],
+      cefrLevel: 'B1',
+      rubric,
+      rubricId: 'r1',
+    });
+    expect(toActivityInput(form({ rubric: null, rubricId: 'r1' }))).toMatchObject({
+      rubric: null,
+      rubricId: null,
+      cefrLevel: null,
     });
   });
 });

@@ -4,7 +4,9 @@ import {
   type ActivityInput,
   type ActivityType,
 } from '../mappers/activity';
+import { rubricFitsPoints, type RubricContent } from './rubric';
 import { combineLocalDateTime } from './schedule';
+import type { CefrLevel, Skill } from './skills';
 
 // The activity form's rules (docs/product-rules.md "Activities and submissions" and "Text lengths"):
 // the same limits as the checks of public.activities (20261122000700_activities.sql), so the form
@@ -62,6 +64,13 @@ export type ActivityFormValues = {
   isActive: boolean;
   /** Seconds a recorded answer may run; a number input answers '' while empty. */
   recordingLimitSeconds: number | string;
+  /** The skills it trains (issue 32). */
+  skills: Skill[];
+  /** '' for none: a new activity then takes its course's level. */
+  cefrLevel: CefrLevel | '';
+  /** A copy of a library rubric (null: graded by points), and the library rubric it came from. */
+  rubric: RubricContent | null;
+  rubricId: string | null;
 };
 
 /** i18n keys in the `validation` namespace. */
@@ -83,7 +92,8 @@ export type ActivityFormMessageKey =
   | 'activityDueTimeSkipped'
   | 'activityRecordingLimitRequired'
   | 'activityRecordingLimitRange'
-  | 'activityRecordingLimitWhole';
+  | 'activityRecordingLimitWhole'
+  | 'activityRubricTooLarge';
 
 export type ActivityFormErrors = Partial<Record<keyof ActivityFormValues, ActivityFormMessageKey>>;
 
@@ -103,6 +113,10 @@ export function emptyActivityForm(): ActivityFormValues {
     allowLateSubmission: ACTIVITY_DEFAULTS.allowLateSubmission,
     isActive: ACTIVITY_DEFAULTS.isActive,
     recordingLimitSeconds: ACTIVITY_DEFAULTS.recordingLimitSeconds,
+    skills: [],
+    cefrLevel: '',
+    rubric: null,
+    rubricId: null,
   };
 }
 
@@ -197,6 +211,10 @@ export function validateActivityForm(values: ActivityFormValues): ActivityFormEr
   if (instructions) errors.instructions = instructions;
   const recordingLimit = recordingLimitError(values.recordingLimitSeconds);
   if (recordingLimit) errors.recordingLimitSeconds = recordingLimit;
+  // guard_activity_rubric: the rubric's best total must fit the activity's points.
+  if (values.rubric && !points && !rubricFitsPoints(values.rubric, values.maxPoints)) {
+    errors.rubric = 'activityRubricTooLarge';
+  }
 
   // The time is checked only with a date: without one it is disabled, and no due date is saved.
   if (values.dueDate.trim() !== '') {
@@ -248,6 +266,10 @@ export function activityFormFromActivity(activity: EditedActivity): ActivityForm
     allowLateSubmission: activity.allowLateSubmission,
     isActive: activity.isActive,
     recordingLimitSeconds: activity.recordingLimitSeconds,
+    skills: [...activity.skills],
+    cefrLevel: activity.cefrLevel ?? '',
+    rubric: activity.rubric,
+    rubricId: activity.rubricId,
   };
 }
 
@@ -286,5 +308,9 @@ export function toActivityInput(values: ActivityFormValues, original?: Activity)
     allowLateSubmission: values.allowLateSubmission,
     isActive: values.isActive,
     recordingLimitSeconds: Number(values.recordingLimitSeconds),
+    skills: [...values.skills],
+    cefrLevel: values.cefrLevel === '' ? null : values.cefrLevel,
+    rubric: values.rubric,
+    rubricId: values.rubric ? values.rubricId : null,
   };
 }

@@ -13,10 +13,9 @@ describe('emailsFromCsvRows', () => {
   });
 
   it('reads the first column of a file without a header, skipping blank rows', () => {
-    expect(emailsFromCsvRows([['ana@example.com'], [''], ['  '], ['ben@example.com', 'x']])).toEqual([
-      'ana@example.com',
-      'ben@example.com',
-    ]);
+    expect(
+      emailsFromCsvRows([['ana@example.com'], [''], ['  '], ['ben@example.com', 'x']]),
+    ).toEqual(['ana@example.com', 'ben@example.com']);
   });
 
   it('keeps a cell that is not an address, so the report can name it', () => {

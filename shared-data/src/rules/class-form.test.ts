@@ -552,12 +552,14 @@ describe('repeat weekly', () => {
     it('refuses a series whose time does not exist in one of its weeks', () => {
       // 02:30 does not exist on 2026-03-29 in Madrid.
       expect(
-        validateClassForm(valid({ date: '2026-03-15', time: '02:30', repeatWeekly: true, weeks: 3 }))
-          .weeks,
+        validateClassForm(
+          valid({ date: '2026-03-15', time: '02:30', repeatWeekly: true, weeks: 3 }),
+        ).weeks,
       ).toBe('classSeriesTimeSkipped');
       expect(
-        validateClassForm(valid({ date: '2026-03-15', time: '02:30', repeatWeekly: true, weeks: 2 }))
-          .weeks,
+        validateClassForm(
+          valid({ date: '2026-03-15', time: '02:30', repeatWeekly: true, weeks: 2 }),
+        ).weeks,
       ).toBeUndefined();
     });
   });

@@ -27,6 +27,7 @@ const valid = (changes: Partial<CourseFormValues> = {}): CourseFormValues => ({
   maxStudents: 12,
   thumbnailUrl: '',
   isActive: true,
+  cefrLevel: '',
   ...changes,
 });
 
@@ -44,6 +45,7 @@ describe('emptyCourseForm', () => {
       maxStudents: 30,
       thumbnailUrl: '',
       isActive: true,
+      cefrLevel: '',
     });
   });
 
@@ -217,6 +219,7 @@ describe('courseFormFromCourse and toCourseInput', () => {
       ...course,
       teacherId: '',
       thumbnailUrl: '',
+      cefrLevel: '',
     });
   });
 
@@ -246,6 +249,7 @@ describe('courseFormFromCourse and toCourseInput', () => {
       maxStudents: 12,
       thumbnailUrl: null,
       isActive: false,
+      cefrLevel: null,
     });
     expect(toCourseInput(valid({ price: 0.1 + 0.2 })).price).toBe(0.3);
     expect(

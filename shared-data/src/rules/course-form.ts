@@ -8,6 +8,7 @@ import {
   type CourseLanguage,
   type CourseLevel,
 } from '../mappers/course';
+import { toCefrLevel } from './skills';
 import { oneOf } from '../mappers/fields';
 import { COURSE_DEFAULTS, COURSE_LIMITS } from './courses';
 
@@ -44,6 +45,8 @@ export type CourseFormValues = {
   thumbnailUrl: string;
   /** Shown only when editing; a new course is active. */
   isActive: boolean;
+  /** Optional CEFR level (A1–C2); '' for none. */
+  cefrLevel: string;
 };
 
 /** i18n keys in the `validation` namespace. */
@@ -83,6 +86,7 @@ export type CourseFormSource = Pick<
   | 'maxStudents'
   | 'thumbnailUrl'
   | 'isActive'
+  | 'cefrLevel'
 >;
 
 /**
@@ -102,6 +106,7 @@ export function emptyCourseForm(teacherId = ''): CourseFormValues {
     maxStudents: COURSE_DEFAULTS.maxStudents,
     thumbnailUrl: '',
     isActive: COURSE_DEFAULTS.isActive,
+    cefrLevel: '',
   };
 }
 
@@ -119,6 +124,7 @@ export function courseFormFromCourse(course: CourseFormSource): CourseFormValues
     maxStudents: course.maxStudents,
     thumbnailUrl: course.thumbnailUrl ?? '',
     isActive: course.isActive,
+    cefrLevel: course.cefrLevel ?? '',
   };
 }
 
@@ -225,5 +231,6 @@ export function toCourseInput(values: CourseFormValues): CourseInput {
     maxStudents: Number(values.maxStudents),
     thumbnailUrl: thumbnail === '' ? null : thumbnail,
     isActive: values.isActive,
+    cefrLevel: toCefrLevel(values.cefrLevel),
   };
 }

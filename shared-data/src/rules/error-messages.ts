@@ -97,6 +97,12 @@ export const ERROR_MESSAGE_KEYS = [
   'cardPaymentUnavailable',
   'nothingDue',
   'cardProviderFailed',
+  // Rubrics (issue 32: 20261201008200_rubrics.sql).
+  'rubricInvalid',
+  'rubricTooLarge',
+  'rubricUsed',
+  'rubricGradeTyped',
+  'rubricLevelsMissing',
 ] as const;
 
 export type ErrorMessageKey = (typeof ERROR_MESSAGE_KEYS)[number];
@@ -239,6 +245,12 @@ export const SERVER_REFUSALS: Record<string, ErrorMessageKey> = {
   already_completed: 'alreadyCompleted',
   course_not_full: 'courseNotFull',
   already_waiting: 'alreadyWaiting',
+  // Raised by the rubric triggers (20261201008200_rubrics.sql).
+  'This rubric has been used to grade work and can no longer change': 'rubricUsed',
+  'This work is graded with a rubric: choose its levels instead of typing a grade':
+    'rubricGradeTyped',
+  'Choose one level of every criterion of the rubric': 'rubricLevelsMissing',
+  'This activity has no rubric': 'rubricLevelsMissing',
 };
 
 /**
@@ -278,6 +290,9 @@ export const CONSTRAINT_MESSAGES: Record<string, ErrorMessageKey> = {
   users_specializations_items: 'teacherSpecializationInvalid',
   announcements_title_check: 'announcementTitleInvalid',
   announcements_body_check: 'announcementBodyInvalid',
+  rubrics_criteria_check: 'rubricInvalid',
+  rubrics_title_check: 'rubricInvalid',
+  activities_rubric_check: 'rubricInvalid',
 };
 
 const CONSTRAINT_IN_MESSAGE = /\bconstraint "([^"]+)"/;
@@ -359,6 +374,8 @@ export function errorMessageKey(failure: ServiceError | unknown): ErrorMessageKe
   const refusal = SERVER_REFUSALS[error.message.trim()];
   if (refusal) return refusal;
   if (/grade cannot be higher/i.test(error.message)) return 'gradeTooHigh';
+  // guard_activity_rubric names the two totals, so it is read by its start.
+  if (/^The rubric's best total/.test(error.message.trim())) return 'rubricTooLarge';
   const constraint = CONSTRAINT_IN_MESSAGE.exec(error.message)?.[1];
   if (constraint !== undefined && Object.hasOwn(CONSTRAINT_MESSAGES, constraint)) {
     return CONSTRAINT_MESSAGES[constraint] as ErrorMessageKey;

@@ -1,4 +1,5 @@
 import type { MaterialLanguage, MaterialSkill } from '../mappers/material';
+import type { CefrLevel } from './skills';
 import { isClassLink } from './class-form';
 import { UPLOAD_LIMITS, isAcceptedMaterialFile, sizeProblem } from './uploads';
 
@@ -26,6 +27,8 @@ export type MaterialFormValues = {
   courseId: string;
   language: MaterialLanguage | '';
   skill: MaterialSkill | '';
+  /** '' for none: the course's level. */
+  cefrLevel: CefrLevel | '';
 };
 
 /** i18n keys in the `validation` namespace (materialFileTooLarge takes `size`). */
@@ -42,7 +45,15 @@ export type MaterialFormMessageKey =
 export type MaterialFormErrors = Partial<Record<keyof MaterialFormValues, MaterialFormMessageKey>>;
 
 export function emptyMaterialForm(): MaterialFormValues {
-  return { file: null, title: '', url: '', courseId: '', language: '', skill: '' };
+  return {
+    file: null,
+    title: '',
+    url: '',
+    courseId: '',
+    language: '',
+    skill: '',
+    cefrLevel: '',
+  };
 }
 
 /** A text's length as the database counts it: characters (an emoji is one), after trimming. */

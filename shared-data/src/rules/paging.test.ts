@@ -17,11 +17,26 @@ describe('normalizePage', () => {
   it.each([
     [undefined, { page: 1, limit: 10 }],
     [{}, { page: 1, limit: 10 }],
-    [{ page: 3, limit: 5 }, { page: 3, limit: 5 }],
-    [{ page: 0, limit: 0 }, { page: 1, limit: 10 }],
-    [{ page: -2, limit: -1 }, { page: 1, limit: 10 }],
-    [{ page: Number.NaN, limit: Number.POSITIVE_INFINITY }, { page: 1, limit: 10 }],
-    [{ page: 2.7, limit: 10.2 }, { page: 2, limit: 10 }],
+    [
+      { page: 3, limit: 5 },
+      { page: 3, limit: 5 },
+    ],
+    [
+      { page: 0, limit: 0 },
+      { page: 1, limit: 10 },
+    ],
+    [
+      { page: -2, limit: -1 },
+      { page: 1, limit: 10 },
+    ],
+    [
+      { page: Number.NaN, limit: Number.POSITIVE_INFINITY },
+      { page: 1, limit: 10 },
+    ],
+    [
+      { page: 2.7, limit: 10.2 },
+      { page: 2, limit: 10 },
+    ],
   ])('%j → %j', (request, expected) => {
     expect(normalizePage(request)).toEqual(expected);
   });

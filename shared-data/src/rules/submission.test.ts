@@ -181,3 +181,32 @@ describe('grading form values', () => {
     });
   });
 });
+
+describe('grading with a rubric (issue 32)', () => {
+  const rubric = {
+    title: 'Speaking',
+    criteria: [
+      {
+        id: 'c1',
+        title: 'Fluency',
+        levels: [
+          { id: 'l1', title: 'Hesitant', points: 1 },
+          { id: 'l2', title: 'Fluent', points: 4.5 },
+        ],
+      },
+    ],
+  };
+
+  it('needs a level of every criterion, and no typed grade', () => {
+    const empty = gradeFormFromSubmission({ grade: null, feedback: null }, rubric);
+    expect(empty).toEqual({ grade: '', feedback: '', feedbackAudio: null, rubricScores: {} });
+    expect(validateGrade(empty, 10, rubric)).toEqual({ rubricScores: 'gradeRubricIncomplete' });
+    expect(validateGrade({ ...empty, rubricScores: { c1: 'l2' } }, 10, rubric)).toEqual({});
+  });
+
+  it('sends the chosen levels (the database sums them into the grade)', () => {
+    expect(
+      toGradeInput('s1', { grade: '', feedback: ' Good ', rubricScores: { c1: 'l2' } }),
+    ).toEqual({ id: 's1', grade: 0, feedback: 'Good', rubricScores: { c1: 'l2' } });
+  });
+});

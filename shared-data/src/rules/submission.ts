@@ -1,4 +1,5 @@
 import type { GradeInput } from '../mappers/submission';
+import { rubricScoresTotal, type RubricContent, type RubricScores } from './rubric';
 import { SUBMISSION_MIME_TYPES, UPLOAD_LIMITS, fileExtension } from './uploads';
 
 // The submit-activity form's rules (docs/product-rules.md "Activities and submissions"): an
@@ -130,11 +131,21 @@ export type GradeFormValues = {
    * none; left out, the grade leaves the recording as it is.
    */
   feedbackAudio?: string | null;
+  /**
+   * The levels chosen, when the activity has a rubric (`{criterion id: level id}`); the grade is then
+   * their sum, computed by the database.
+   */
+  rubricScores?: RubricScores;
 };
 
 /** i18n keys in the `validation` namespace (`gradeAboveMax` takes `{{max}}`). */
 export type GradeMessageKey =
-  'gradeRequired' | 'gradeNegative' | 'gradeAboveMax' | 'gradeDecimals' | 'feedbackTooLong';
+  | 'gradeRequired'
+  | 'gradeNegative'
+  | 'gradeAboveMax'
+  | 'gradeDecimals'
+  | 'feedbackTooLong'
+  | 'gradeRubricIncomplete';
 
 export type GradeErrors = Partial<Record<keyof GradeFormValues, GradeMessageKey>>;
 
@@ -145,8 +156,21 @@ function fitsGradeDecimals(value: number): boolean {
 }
 
 /** Failing fields only; `{}` means the grade can be saved. A grade is 0 to `maxPoints`, both included. */
-export function validateGrade(values: GradeFormValues, maxPoints: number): GradeErrors {
+export function validateGrade(
+  values: GradeFormValues,
+  maxPoints: number,
+  rubric: RubricContent | null = null,
+): GradeErrors {
   const errors: GradeErrors = {};
+  if (rubric) {
+    // Graded by the rubric: one level of every criterion (apply_rubric_scores); no grade to type.
+    if (rubricScoresTotal(rubric, values.rubricScores ?? {}) === null) {
+      errors.rubricScores = 'gradeRubricIncomplete';
+    }
+    if (submissionTextLength(values.feedback) > FEEDBACK_MAX_LENGTH)
+      errors.feedback = 'feedbackTooLong';
+    return errors;
+  }
   const text = typeof values.grade === 'string' ? values.grade.trim() : String(values.grade);
   const grade = text === '' ? Number.NaN : Number(text);
   if (!Number.isFinite(grade)) errors.grade = 'gradeRequired';
@@ -159,25 +183,33 @@ export function validateGrade(values: GradeFormValues, maxPoints: number): Grade
 }
 
 /** The form filled with a submission's grade and feedback (empty when not graded yet). */
-export function gradeFormFromSubmission(submission: {
-  grade: number | null;
-  feedback: string | null;
-  feedbackAudio?: string | null;
-}): GradeFormValues {
-  return {
+export function gradeFormFromSubmission(
+  submission: {
+    grade: number | null;
+    feedback: string | null;
+    feedbackAudio?: string | null;
+    rubricScores?: RubricScores | null;
+  },
+  rubric: RubricContent | null = null,
+): GradeFormValues {
+  const values: GradeFormValues = {
     grade: submission.grade ?? '',
     feedback: submission.feedback ?? '',
     feedbackAudio: submission.feedbackAudio ?? null,
   };
+  if (rubric) values.rubricScores = { ...(submission.rubricScores ?? {}) };
+  return values;
 }
 
 /** What to save for valid form values: the grade as a number, the feedback trimmed (empty: none). */
 export function toGradeInput(submissionId: string, values: GradeFormValues): GradeInput {
   const feedback = values.feedback.trim();
-  return {
+  const input: GradeInput = {
     id: submissionId,
     grade: Number(values.grade),
     feedback: feedback === '' ? null : feedback,
     ...(values.feedbackAudio !== undefined ? { feedbackAudio: values.feedbackAudio } : {}),
   };
+  if (values.rubricScores) input.rubricScores = { ...values.rubricScores };
+  return input;
 }

@@ -53,6 +53,10 @@ describe('activitiesService.list', () => {
             recordingLimitSeconds: 180,
             createdBy: 'teacher-1',
             createdAt: '2025-03-01T10:00:00Z',
+            skills: [],
+            cefrLevel: null,
+            rubric: null,
+            rubricId: null,
           },
           expect.objectContaining({
             id: 'activity-2',

@@ -38,6 +38,7 @@ const COURSE_FIELDS = [
   'max_students',
   'created_at',
   'updated_at',
+  'cefr_level',
   'teacher',
 ];
 
@@ -68,6 +69,7 @@ describe('coursesService.list', () => {
             maxStudents: 30,
             createdAt: '2025-01-05T10:00:00Z',
             updatedAt: '2025-01-06T10:00:00Z',
+            cefrLevel: null,
           },
         ],
         total: 42,

@@ -50,6 +50,7 @@ function materialListRow(overrides: Partial<MaterialListRow> = {}): MaterialList
     uploader_name: 'Marta López',
     uploaded_at: '2025-02-10T08:00:00Z',
     can_delete: true,
+    cefr_level: null,
     ...overrides,
   };
 }
@@ -76,6 +77,7 @@ describe('materialsService.list', () => {
             courseTitle: 'Business Spanish',
             language: 'ES',
             skill: 'grammar',
+            cefrLevel: null,
             uploadedBy: 'Marta López',
             uploadedById: 'teacher-1',
             uploadedAt: '2025-02-10T08:00:00Z',
@@ -92,7 +94,7 @@ describe('materialsService.list', () => {
     const query = fake.requests[0]?.query;
     expect(query?.get('order')).toBe('uploaded_at.desc,id.asc');
     expect(query?.get('select')).toBe(
-      'id,title,type,url,storage_path,mime_type,file_size,course_id,course_title,language,skill,uploaded_by,uploader_name,uploaded_at,can_delete',
+      'id,title,type,url,storage_path,mime_type,file_size,course_id,course_title,language,skill,uploaded_by,uploader_name,uploaded_at,can_delete,cefr_level',
     );
   });
 
@@ -183,6 +185,7 @@ describe('materialsService.uploadFile', () => {
       course_id: 'course-1',
       language: 'ES',
       skill: 'grammar',
+      cefr_level: null,
     });
   });
 
@@ -205,6 +208,7 @@ describe('materialsService.uploadFile', () => {
       course_id: null,
       language: null,
       skill: null,
+      cefr_level: null,
     });
   });
 
@@ -347,6 +351,7 @@ describe('materialsService.createLink', () => {
       course_id: null,
       language: 'ES',
       skill: 'reading',
+      cefr_level: null,
     });
   });
 

@@ -1,4 +1,5 @@
 import { getClient } from '@portal/shared-data/session';
+import type { CefrLevel } from '../rules/skills';
 import { ERROR_MESSAGES } from '../errors';
 import { blankToNull } from '../mappers/fields';
 import {
@@ -56,6 +57,8 @@ export type MaterialUpload = {
   courseId?: string | null;
   language?: MaterialLanguage | null;
   skill?: MaterialSkill | null;
+  /** Null: the course's level (the database's default). */
+  cefrLevel?: CefrLevel | null;
   /** Defaults to the file's name. */
   title?: string;
   /** Called as the bytes are sent, with the share sent so far (0 to 1). */
@@ -70,6 +73,7 @@ export type MaterialLink = {
   courseId?: string | null;
   language?: MaterialLanguage | null;
   skill?: MaterialSkill | null;
+  cefrLevel?: CefrLevel | null;
 };
 
 /** What delete, download and signed links need to know about a material. */
@@ -179,6 +183,7 @@ async function uploadFile(upload: MaterialUpload): Promise<Result<Material>> {
       course_id: blankToNull(upload.courseId),
       language: upload.language ?? null,
       skill: upload.skill ?? null,
+      cefr_level: upload.cefrLevel ?? null,
     });
     if (error) {
       await removeObjects(STORAGE_BUCKETS.materials, [objectName]);
@@ -208,6 +213,7 @@ async function createLink(link: MaterialLink): Promise<Result<Material>> {
       course_id: blankToNull(link.courseId),
       language: link.language ?? null,
       skill: link.skill ?? null,
+      cefr_level: link.cefrLevel ?? null,
     });
     if (error) {
       return fromPostgrestError(

@@ -341,6 +341,10 @@ export function managedActivityRow(
     submission_count: 12,
     graded_count: 5,
     recording_limit_seconds: 180,
+    skills: [],
+    cefr_level: null,
+    rubric: null,
+    rubric_id: null,
     ...overrides,
   };
 }

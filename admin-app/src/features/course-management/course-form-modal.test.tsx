@@ -207,6 +207,7 @@ describe('the course form', { timeout: 15_000 }, () => {
       maxStudents: 30,
       thumbnailUrl: null,
       isActive: true,
+      cefrLevel: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list and the figures are read again.
@@ -297,6 +298,7 @@ describe('the course form', { timeout: 15_000 }, () => {
       maxStudents: 30,
       thumbnailUrl: null,
       isActive: false,
+      cefrLevel: null,
     });
     expect(createCourse).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   COURSE_CATEGORIES,
   COURSE_LANGUAGES,
+  CEFR_LEVELS,
   COURSE_LEVELS,
   COURSE_PRICE,
   COURSE_TEXT_LIMITS,
@@ -115,6 +116,7 @@ export function CourseFormModal({ editing, onClose, onSaved }: CourseFormModalPr
         languages={COURSE_LANGUAGES}
         categories={COURSE_CATEGORIES}
         levels={COURSE_LEVELS}
+        cefrLevels={CEFR_LEVELS}
         teachers={teacherOptions(
           teachers.data ?? [],
           editing,

@@ -21,6 +21,7 @@ const NEW_COURSE: CourseFormFieldValues = {
   maxStudents: 30,
   thumbnailUrl: '',
   isActive: true,
+  cefrLevel: '',
 };
 
 type HarnessProps = Partial<Omit<CourseFormFieldsProps, 'form'>> & {

@@ -30,6 +30,8 @@ export interface CourseFormFieldValues {
   maxStudents: number | string;
   thumbnailUrl: string;
   isActive: boolean;
+  /** Optional CEFR level; '' for none. */
+  cefrLevel: string;
 }
 
 export interface CourseFormTeacherOption {
@@ -46,6 +48,8 @@ export interface CourseFormFieldsProps {
   languages: readonly string[];
   categories: readonly string[];
   levels: readonly string[];
+  /** The CEFR levels (shared-data's CEFR_LEVELS), for the optional "CEFR level". */
+  cefrLevels?: readonly string[];
   /** Who may teach the course. A teacher's own form passes just them, with `teacherFixed`. */
   teachers: readonly CourseFormTeacherOption[];
   /** The teacher is the person filling in the form: shown, not changeable. */
@@ -83,6 +87,7 @@ export function CourseFormFields({
   languages,
   categories,
   levels,
+  cefrLevels = [],
   teachers,
   teacherFixed = false,
   teachersLoading = false,
@@ -103,7 +108,7 @@ export function CourseFormFields({
   const priceSymbol = currencySymbol(uiLanguage, priceCurrency);
 
   // Select keeps null for "nothing chosen"; the form keeps ''.
-  const choice = (field: 'language' | 'category' | 'level' | 'teacherId') => ({
+  const choice = (field: 'language' | 'category' | 'level' | 'teacherId' | 'cefrLevel') => ({
     ...form.getInputProps(field),
     value: form.values[field] || null,
     onChange: (value: string | null) => form.setFieldValue(field, value ?? ''),
@@ -181,6 +186,17 @@ export function CourseFormFields({
           disabled={disabled}
           {...choice('category')}
         />
+        {cefrLevels.length > 0 ? (
+          <Select
+            label={t('fields.cefrLevel')}
+            description={t('fields.cefrLevelHint')}
+            placeholder={t('fields.cefrLevelNone')}
+            data={[...cefrLevels]}
+            clearable
+            disabled={disabled}
+            {...choice('cefrLevel')}
+          />
+        ) : null}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="md">
         <NumberInput

@@ -12,7 +12,13 @@ import { TypeBadge } from '../type-badge/type-badge';
 import type { MaterialType } from '../type-badge/type-styles';
 
 export const MATERIAL_LANGUAGE_CODES = ['ES', 'EN'] as const;
-export const MATERIAL_SKILL_NAMES = ['listening', 'reading', 'grammar'] as const;
+export const MATERIAL_SKILL_NAMES = [
+  'listening',
+  'reading',
+  'grammar',
+  'speaking',
+  'writing',
+] as const;
 export type MaterialLanguageCode = (typeof MATERIAL_LANGUAGE_CODES)[number];
 export type MaterialSkillName = (typeof MATERIAL_SKILL_NAMES)[number];
 
@@ -32,6 +38,8 @@ export interface BrowsableMaterial {
   uploadedAt: string;
   language: MaterialLanguageCode | null;
   skill: MaterialSkillName | null;
+  /** Optional CEFR level (A1–C2). */
+  cefrLevel?: string | null;
 }
 
 export interface MaterialCardProps {
@@ -111,6 +119,9 @@ export function MaterialCard({
           <Detail label={t('card.skill')}>
             {material.skill ? t(`skills.${material.skill}`) : t('card.notSet')}
           </Detail>
+          {material.cefrLevel ? (
+            <Detail label={t('card.cefrLevel')}>{material.cefrLevel}</Detail>
+          ) : null}
         </Box>
 
         <Group gap="xs" mt="auto" wrap="wrap">

@@ -27,6 +27,8 @@ export const en = {
     listening: 'Listening',
     reading: 'Reading',
     grammar: 'Grammar',
+    speaking: 'Speaking',
+    writing: 'Writing',
   },
   card: {
     course: 'Course',
@@ -35,6 +37,7 @@ export const en = {
     date: 'Date',
     language: 'Language',
     skill: 'Skill',
+    cefrLevel: 'CEFR level',
     notSet: 'Not set',
     view: 'View',
     viewLabel: 'View {{title}}',
@@ -72,6 +75,8 @@ export const es: typeof en = {
     listening: 'Comprensión auditiva',
     reading: 'Lectura',
     grammar: 'Gramática',
+    speaking: 'Expresión oral',
+    writing: 'Expresión escrita',
   },
   card: {
     course: 'Curso',
@@ -80,6 +85,7 @@ export const es: typeof en = {
     date: 'Fecha',
     language: 'Idioma',
     skill: 'Habilidad',
+    cefrLevel: 'Nivel MCER',
     notSet: 'Sin indicar',
     view: 'Ver',
     viewLabel: 'Ver {{title}}',

@@ -74,6 +74,15 @@ export const en = {
     link: 'Link',
     other: 'Other',
   },
+  skills: {
+    listening: 'Listening',
+    reading: 'Reading',
+    grammar: 'Grammar',
+    speaking: 'Speaking',
+    writing: 'Writing',
+  },
+  /** A CEFR level's badge ("Level B1"). */
+  cefrLevel: 'Level {{level}}',
   activityTypes: {
     assignment: 'Assignment',
     quiz: 'Quiz',
@@ -240,6 +249,14 @@ export const es: typeof en = {
     link: 'Enlace',
     other: 'Otro',
   },
+  skills: {
+    listening: 'Comprensión auditiva',
+    reading: 'Lectura',
+    grammar: 'Gramática',
+    speaking: 'Expresión oral',
+    writing: 'Expresión escrita',
+  },
+  cefrLevel: 'Nivel {{level}}',
   activityTypes: {
     assignment: 'Trabajo',
     quiz: 'Cuestionario',

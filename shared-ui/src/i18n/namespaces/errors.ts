@@ -36,6 +36,13 @@ export const en = {
   onlyActiveStudents: 'Only active students can enroll in courses.',
   dueDatePassed: 'The due date for this activity has passed.',
   alreadyGraded: 'This work has already been graded and can no longer be changed.',
+  rubricInvalid: 'The rubric is not valid: check its criteria, levels and points.',
+  rubricTooLarge: 'The rubric’s best total is more than the activity’s points.',
+  rubricUsed:
+    'Work has already been graded with this rubric, so it can no longer be changed or removed.',
+  rubricGradeTyped:
+    'This work is graded with a rubric: choose its levels instead of typing a grade.',
+  rubricLevelsMissing: 'Choose one level of every criterion of the rubric.',
   gradeTooHigh: 'The grade cannot be higher than the activity’s maximum points.',
   reviewNotAllowed:
     'Only students who are taking this course or have completed it can review it: a course you dropped can no longer be reviewed.',
@@ -144,6 +151,13 @@ export const es: typeof en = {
   onlyActiveStudents: 'Solo los estudiantes activos pueden inscribirse en cursos.',
   dueDatePassed: 'La fecha de entrega de esta actividad ya pasó.',
   alreadyGraded: 'Este trabajo ya está calificado y no se puede cambiar.',
+  rubricInvalid: 'La rúbrica no es válida: revisa sus criterios, niveles y puntos.',
+  rubricTooLarge: 'El total máximo de la rúbrica supera los puntos de la actividad.',
+  rubricUsed:
+    'Ya se ha calificado trabajo con esta rúbrica, así que no se puede cambiar ni quitar.',
+  rubricGradeTyped:
+    'Este trabajo se califica con una rúbrica: elige sus niveles en lugar de escribir una calificación.',
+  rubricLevelsMissing: 'Elige un nivel de cada criterio de la rúbrica.',
   gradeTooHigh: 'La calificación no puede superar la puntuación máxima de la actividad.',
   reviewNotAllowed:
     'Solo pueden reseñar este curso quienes lo están cursando o lo completaron: un curso abandonado ya no se puede reseñar.',

@@ -49,6 +49,9 @@ function activity(overrides: Partial<StudentActivity> = {}): StudentActivity {
     instructions: 'Two paragraphs, formal register.',
     allowLateSubmission: false,
     recordingLimitSeconds: 180,
+    skills: [],
+    cefrLevel: null,
+    rubric: null,
     mySubmission: null,
     ...overrides,
   };
@@ -68,6 +71,7 @@ const graded = activity({
     feedback: 'Muy bien',
     feedbackAudio: null,
     submittedAt: inDays(-6),
+    rubricScores: null,
   },
 });
 const closed = activity({
@@ -96,6 +100,7 @@ const submitted = activity({
     feedback: null,
     feedbackAudio: null,
     submittedAt: inDays(-1),
+    rubricScores: null,
   },
 });
 const late = activity({
@@ -140,6 +145,7 @@ function submission(overrides: Partial<Submission> = {}): Submission {
     feedbackAudio: null,
     gradedBy: null,
     gradedAt: null,
+    rubricScores: null,
     ...overrides,
   };
 }
@@ -448,6 +454,7 @@ describe('Activities (student)', () => {
               feedback: null,
               feedbackAudio: null,
               submittedAt: new Date().toISOString(),
+              rubricScores: null,
             },
           }),
         ]),

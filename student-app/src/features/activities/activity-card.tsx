@@ -3,6 +3,7 @@ import { IconBook, IconCalendarDue, IconEye, IconSend, IconTrophy } from '@table
 import { useId } from 'react';
 import { isOverdue, type StudentActivity } from '@portal/shared-data';
 import {
+  SkillBadges,
   TypeBadge,
   formatDate,
   formatTime,
@@ -62,6 +63,7 @@ export function ActivityCard({ activity, now, onView, onSubmit }: ActivityCardPr
         <Title order={3} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>
           {activity.title}
         </Title>
+        <SkillBadges skills={activity.skills} cefrLevel={activity.cefrLevel} />
         {activity.description ? (
           <Text size="sm" c="dimmed" lineClamp={2}>
             {activity.description}

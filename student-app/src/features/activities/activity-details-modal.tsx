@@ -20,6 +20,7 @@ import {
   isOverdue,
   submittedFiles,
   type StudentActivity,
+  type RubricContent,
   type Submission,
   type SubmittedFile,
 } from '@portal/shared-data';
@@ -28,6 +29,7 @@ import {
   AudioClip,
   ErrorBanner,
   MaterialViewer,
+  SkillBadges,
   TypeBadge,
   formatDate,
   formatTime,
@@ -41,6 +43,7 @@ import { useActivityPlace, useDueText } from './activity-card';
 import { formatPoints, submitState } from './activity-rules';
 import { namespace } from './i18n';
 import { SubmissionStatusBadge } from './submission-status-badge';
+import { RubricResult } from './rubric-result';
 import { ownFileMaterial } from './submission-files';
 
 export interface ActivityDetailsModalProps {
@@ -102,6 +105,7 @@ export function ActivityDetailsModal({
         <Stack gap="md">
           <Group gap="xs">
             <TypeBadge type={activity.type} />
+            <SkillBadges skills={activity.skills} cefrLevel={activity.cefrLevel} />
             {place ? (
               <Text size="sm" c="dimmed">
                 {place}
@@ -169,6 +173,7 @@ export function ActivityDetailsModal({
             <OwnSubmission
               submission={own.data}
               maxPoints={activity.maxPoints}
+              rubric={activity.rubric}
               onOpenFile={(file) => viewer.show(file, own.data!)}
             />
           ) : own.isSuccess ? (
@@ -249,10 +254,13 @@ function useOwnFileViewer() {
 function OwnSubmission({
   submission,
   maxPoints,
+  rubric,
   onOpenFile,
 }: {
   submission: Submission;
   maxPoints: number;
+  /** The activity's rubric: the grade came from the levels chosen, shown beside it. */
+  rubric: RubricContent | null;
   onOpenFile: (file: SubmittedFile) => void;
 }) {
   const { t } = useTranslation(namespace);
@@ -327,6 +335,9 @@ function OwnSubmission({
         </SimpleGrid>
       ) : null}
       {submission.feedbackAudio ? <FeedbackAudio objectName={submission.feedbackAudio} /> : null}
+      {rubric && submission.rubricScores ? (
+        <RubricResult rubric={rubric} scores={submission.rubricScores} maxPoints={maxPoints} />
+      ) : null}
     </Stack>
   );
 }

@@ -19,6 +19,9 @@ function activity(overrides: Partial<StudentActivity> = {}): StudentActivity {
     instructions: null,
     allowLateSubmission: false,
     recordingLimitSeconds: 180,
+    skills: [],
+    cefrLevel: null,
+    rubric: null,
     mySubmission: null,
     ...overrides,
   };
@@ -85,6 +88,7 @@ describe('submitState', () => {
       feedback: null,
       feedbackAudio: null,
       submittedAt: null,
+      rubricScores: null,
     };
     expect(submitState(activity({ mySubmission: graded }), now)).toBe('graded');
   });

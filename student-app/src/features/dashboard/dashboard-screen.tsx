@@ -8,6 +8,7 @@ import { authAtom, errorMessageKey, isFirstVisit } from '@portal/shared-data';
 import { dashboardQueries, useJoinClass, type PageLoader } from '@portal/shared-data/queries';
 import { DashboardAnnouncements } from './dashboard-announcements';
 import { DashboardCourses } from './dashboard-courses';
+import { DashboardSkillProgress } from './dashboard-skill-progress';
 import { namespace } from './i18n';
 import { UpcomingClasses } from './upcoming-classes';
 
@@ -76,6 +77,7 @@ export default function DashboardScreen() {
             problem={problem}
             onDismissProblem={dismissProblem}
           />
+          {user ? <DashboardSkillProgress studentId={user.id} /> : null}
         </>
       ) : null}
     </Stack>

@@ -8,6 +8,7 @@ import {
   coursesService,
   fail,
   ok,
+  rubricsService,
   submissionsService,
   type ActivityTotals,
   type AppUser,
@@ -37,6 +38,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   Object.assign(actual.coursesService, { list: vi.fn() });
   Object.assign(actual.classesService, { list: vi.fn() });
   Object.assign(actual.submissionsService, { listForGrading: vi.fn() });
+  Object.assign(actual.rubricsService, { list: vi.fn() });
   return actual;
 });
 
@@ -49,6 +51,7 @@ const deleteActivity = vi.mocked(activitiesService.delete);
 const listCourses = vi.mocked(coursesService.list);
 const listClasses = vi.mocked(classesService.list);
 const listSubmissions = vi.mocked(submissionsService.listForGrading);
+const listRubrics = vi.mocked(rubricsService.list);
 
 const NEXT_YEAR = new Date().getFullYear() + 1;
 // Local times, so the expected texts hold in any time zone.
@@ -72,6 +75,10 @@ function anActivity(overrides: Partial<ManagedActivity> = {}): ManagedActivity {
     recordingLimitSeconds: 180,
     createdBy: 'teacher-1',
     createdAt: '2026-01-01T00:00:00Z',
+    skills: [],
+    cefrLevel: null,
+    rubric: null,
+    rubricId: null,
     effectiveCourseId: 'course-1',
     classScheduledDate: null,
     submissionCount: 12,
@@ -213,6 +220,7 @@ beforeEach(() => {
   listCourses.mockResolvedValue(ok(paged(COURSES, 2, 1, 100)));
   listClasses.mockResolvedValue(ok(paged<CourseClass>([], 0, 1, 100)));
   listSubmissions.mockResolvedValue(ok(paged([], 0, 1, 20)));
+  listRubrics.mockResolvedValue(ok([]));
 });
 
 describe('Activities: the list', () => {
@@ -570,6 +578,10 @@ describe('Activities: the activity form', () => {
       allowLateSubmission: true,
       isActive: true,
       recordingLimitSeconds: 180,
+      skills: [],
+      cefrLevel: null,
+      rubric: null,
+      rubricId: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list and the figures are read again, in one request.
@@ -798,6 +810,10 @@ describe('Activities: the activity form', () => {
       allowLateSubmission: true,
       isActive: true,
       recordingLimitSeconds: 180,
+      skills: [],
+      cefrLevel: null,
+      rubric: null,
+      rubricId: null,
     });
     expect(createActivity).not.toHaveBeenCalled();
   });

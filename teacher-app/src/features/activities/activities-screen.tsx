@@ -1,5 +1,5 @@
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconBook,
@@ -16,6 +16,7 @@ import { useSearchParams } from 'react-router-dom';
 import {
   ConfirmDialog,
   EmptyState,
+  FORM_MODAL_PHONE_QUERY,
   ErrorBanner,
   ListFilters,
   PagedResults,
@@ -46,6 +47,11 @@ import { ActivityFormModal, type SavedAs } from './activity-form-modal';
 import { GradingDialog, type GradingTarget } from './grading-modal';
 import { GradingQueue } from './grading-queue';
 import { namespace } from './i18n';
+import { RubricLibrary } from './rubric-library';
+import { namespace as rubricNamespace } from './rubric-i18n';
+
+/** `?rubrics=1` shows the rubric library instead of the activities (issue 32). */
+export const RUBRICS_PARAM = 'rubrics';
 
 /** Activities on one page of the grid. */
 export const ACTIVITY_PAGE_SIZE = 12;
@@ -72,6 +78,7 @@ function useGradingAddress() {
   const submissionId = params.get(SUBMISSION_PARAM);
   const activityId = params.get(ACTIVITY_PARAM);
   const waiting = params.get(WAITING_PARAM) === '1';
+  const rubrics = !waiting && params.get(RUBRICS_PARAM) === '1';
   const change = (edit: (next: URLSearchParams) => void) =>
     setParams(
       (current) => {
@@ -91,6 +98,7 @@ function useGradingAddress() {
     submissionId,
     activityId,
     waiting,
+    rubrics,
     gradeSubmission: (id: string) => open(SUBMISSION_PARAM, id),
     gradeActivity: (id: string) => open(ACTIVITY_PARAM, id),
     closeGrading: () =>
@@ -98,8 +106,13 @@ function useGradingAddress() {
         next.delete(SUBMISSION_PARAM);
         next.delete(ACTIVITY_PARAM);
       }),
-    showWaiting: (show: boolean) =>
-      change((next) => (show ? next.set(WAITING_PARAM, '1') : next.delete(WAITING_PARAM))),
+    showView: (view: string) =>
+      change((next) => {
+        next.delete(WAITING_PARAM);
+        next.delete(RUBRICS_PARAM);
+        if (view === 'waiting') next.set(WAITING_PARAM, '1');
+        if (view === 'rubrics') next.set(RUBRICS_PARAM, '1');
+      }),
   };
 }
 
@@ -122,6 +135,8 @@ export default function ActivitiesScreen() {
   // "Create Activity" from a dashboard's Quick Actions arrives by link.
   useSearchParamAction(NEW_ITEM_PARAM, () => setDialog({ kind: 'create' }));
   const address = useGradingAddress();
+  // Three views do not fit a phone's width side by side: they stack there.
+  const phone = useMediaQuery(FORM_MODAL_PHONE_QUERY) ?? false;
   // The activity whose card opened its submissions, so the dialog need not read it again.
   const [fromCard, setFromCard] = useState<ManagedActivity | null>(null);
   const grading: GradingTarget | null = address.submissionId
@@ -151,8 +166,9 @@ export default function ActivitiesScreen() {
   // the previous answer (figures included) stays on screen.
   const management = useQuery({
     ...activityQueries.management(request),
-    // The queue of work waiting for a grade shows instead: the activities are not read.
-    enabled: !address.waiting,
+    // The queue of work waiting for a grade (or the rubric library) shows instead: the activities are
+    // not read.
+    enabled: !address.waiting && !address.rubrics,
   });
   const stats = management.data?.stats;
   const formOpen = dialog !== null;
@@ -207,17 +223,21 @@ export default function ActivitiesScreen() {
 
       <SegmentedControl
         aria-label={t('view.label')}
-        value={address.waiting ? 'waiting' : 'all'}
-        onChange={(value) => address.showWaiting(value === 'waiting')}
+        value={address.waiting ? 'waiting' : address.rubrics ? 'rubrics' : 'all'}
+        onChange={address.showView}
+        orientation={phone ? 'vertical' : 'horizontal'}
         data={[
           { value: 'all', label: t('view.all') },
           { value: 'waiting', label: t('view.waiting') },
+          { value: 'rubrics', label: t('open', { ns: rubricNamespace }) },
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
 
       {address.waiting ? (
         <GradingQueue onGrade={address.gradeSubmission} />
+      ) : address.rubrics ? (
+        <RubricLibrary />
       ) : (
         <>
           <StatGrid

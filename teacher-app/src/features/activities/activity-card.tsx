@@ -12,6 +12,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOverdue, type ManagedActivity } from '@portal/shared-data';
 import {
+  SkillBadges,
   TypeBadge,
   formatDate,
   formatTime,
@@ -83,6 +84,7 @@ export function ActivityCard({
         <Title order={3} size="h5" id={titleId} style={wrappingTitle}>
           {activity.title}
         </Title>
+        <SkillBadges skills={activity.skills} cefrLevel={activity.cefrLevel} />
         {activity.description ? (
           <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {activity.description}

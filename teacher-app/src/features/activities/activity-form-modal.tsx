@@ -5,6 +5,7 @@ import {
   Alert,
   Group,
   Loader,
+  MultiSelect,
   NumberInput,
   Radio,
   Select,
@@ -23,6 +24,8 @@ import {
   DEFAULT_DUE_TIME,
   ACTIVITY_TEXT_LIMITS,
   ACTIVITY_TYPES,
+  CEFR_LEVELS,
+  SKILLS,
   activityFormFromActivity,
   activityTextLength,
   emptyActivityForm,
@@ -32,7 +35,9 @@ import {
   type ActivityAssociation,
   type ActivityFormValues,
   type ActivityType,
+  type CefrLevel,
   type ManagedActivity,
+  rubricBestTotal,
 } from '@portal/shared-data';
 import { activityMutations, type ManagedCourseOption } from '@portal/shared-data/queries';
 import {
@@ -48,6 +53,8 @@ import {
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
 import { useCourseClasses } from './use-activity-places';
+import { ActivityRubricField } from './activity-rubric-field';
+import { namespace as rubricNamespace } from './rubric-i18n';
 
 export type SavedAs = 'created' | 'updated';
 
@@ -77,7 +84,10 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
     mode: 'controlled',
     initialValues: editing ? activityFormFromActivity(editing) : emptyActivityForm(),
     validate: (values) =>
-      translateErrors(validateActivityForm(values), t, { max: ACTIVITY_POINTS.max }),
+      translateErrors(validateActivityForm(values), t, {
+        max: ACTIVITY_POINTS.max,
+        total: values.rubric ? rubricBestTotal(values.rubric.criteria) : 0,
+      }),
   });
   const { association, courseId, classId, dueDate, dueTime } = form.values;
   const byClass = association === 'class';
@@ -351,6 +361,52 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
         resize="vertical"
         disabled={saving}
         {...form.getInputProps('instructions')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <MultiSelect
+          label={t('form.skills', { ns: rubricNamespace })}
+          placeholder={
+            form.values.skills.length === 0
+              ? t('form.skillsPlaceholder', { ns: rubricNamespace })
+              : undefined
+          }
+          data={SKILLS.map((skill) => ({
+            value: skill,
+            label: t(`skills.${skill}`, { ns: 'common' }),
+          }))}
+          inputWrapperOrder={[...hintBelow]}
+          disabled={saving}
+          value={form.values.skills}
+          onChange={(values) =>
+            form.setFieldValue(
+              'skills',
+              SKILLS.filter((skill) => values.includes(skill)),
+            )
+          }
+        />
+        <Select
+          label={t('form.cefrLevel', { ns: rubricNamespace })}
+          description={t('form.cefrLevelHint', { ns: rubricNamespace })}
+          placeholder={t('form.cefrLevelPlaceholder', { ns: rubricNamespace })}
+          data={[...CEFR_LEVELS]}
+          clearable
+          inputWrapperOrder={[...hintBelow]}
+          disabled={saving}
+          value={form.values.cefrLevel || null}
+          onChange={(value) => form.setFieldValue('cefrLevel', (value ?? '') as CefrLevel | '')}
+        />
+      </SimpleGrid>
+      <ActivityRubricField
+        rubric={form.values.rubric}
+        rubricId={form.values.rubricId}
+        maxPoints={form.values.maxPoints}
+        error={typeof form.errors.rubric === 'string' ? form.errors.rubric : null}
+        disabled={saving}
+        onChange={({ rubric, rubricId }) => {
+          form.setFieldValue('rubric', rubric);
+          form.setFieldValue('rubricId', rubricId);
+          form.clearFieldError('rubric');
+        }}
       />
       {editing ? (
         <Switch

@@ -55,6 +55,10 @@ const essay: ManagedActivity = {
   recordingLimitSeconds: 180,
   createdBy: 'teacher-1',
   createdAt: '2026-01-01T00:00:00Z',
+  skills: [],
+  cefrLevel: null,
+  rubric: null,
+  rubricId: null,
   effectiveCourseId: 'course-1',
   classScheduledDate: null,
   submissionCount: 3,
@@ -81,6 +85,7 @@ function work(overrides: Partial<GradingSubmission> = {}): GradingSubmission {
     feedbackAudio: null,
     gradedBy: null,
     gradedAt: null,
+    rubricScores: null,
     dueDate: DUE,
     isLate: false,
     ...overrides,
@@ -428,5 +433,71 @@ describe('Grading in Spanish', () => {
     expect(
       within(dialog).getByRole('textbox', { name: 'Calificación' }),
     ).toHaveAccessibleDescription(/De 0 a 20 puntos/);
+  });
+});
+
+describe('Grading with a rubric (issue 32)', () => {
+  const rubric = {
+    title: 'Letters',
+    criteria: [
+      {
+        id: 'tone',
+        title: 'Tone',
+        levels: [
+          { id: 'tone-1', title: 'Informal', points: 2 },
+          { id: 'tone-2', title: 'Formal', points: 9 },
+        ],
+      },
+      {
+        id: 'form',
+        title: 'Form',
+        levels: [
+          { id: 'form-1', title: 'Loose', points: 1 },
+          { id: 'form-2', title: 'Complete', points: 8.5 },
+        ],
+      },
+    ],
+  };
+
+  beforeEach(() => {
+    loadActivities.mockResolvedValue(
+      ok({
+        stats: { total: 1, activeCourses: 1, scheduledClasses: 0, dueThisWeek: 0 },
+        page: paged([{ ...essay, rubric, rubricId: 'rubric-1' }], 1, 1, 12),
+      }),
+    );
+    listSubmissions.mockResolvedValue(ok(paged([work()])));
+  });
+
+  it('grades by levels: the grade is read-only, the total live, and the levels are what is sent', async () => {
+    gradeSubmission.mockResolvedValue(ok({ ...work(), grade: 17.5, status: 'graded' }));
+    const { user } = renderPage();
+    const dialog = await openSubmissions(user);
+    await within(dialog).findByRole('heading', { name: 'Ana García' });
+
+    const grade = within(dialog).getByRole('textbox', { name: 'Grade' });
+    expect(grade).toHaveAttribute('readonly');
+    await user.click(within(dialog).getByRole('button', { name: 'Save grade' }));
+    expect(
+      await within(dialog).findByText('Choose a level of every criterion.'),
+    ).toBeInTheDocument();
+    expect(gradeSubmission).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Formal (9 pts)' }));
+    expect(within(dialog).getByText('1 of 2 criteria chosen')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Complete (8.5 pts)' }));
+    expect(within(dialog).getByText('Total: 17.5 of 20 points')).toBeInTheDocument();
+    expect(grade).toHaveValue('17.5');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save grade' }));
+    await waitFor(() =>
+      expect(gradeSubmission).toHaveBeenCalledWith({
+        id: 'sub-1',
+        grade: expect.any(Number),
+        feedback: null,
+        feedbackAudio: null,
+        rubricScores: { tone: 'tone-2', form: 'form-2' },
+      }),
+    );
   });
 });

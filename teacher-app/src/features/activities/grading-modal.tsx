@@ -38,6 +38,8 @@ import {
   type GradeFormValues,
   type GradingSubmission,
   type ManagedActivity,
+  type RubricContent,
+  rubricScoresTotal,
 } from '@portal/shared-data';
 import {
   activityQueries,
@@ -65,6 +67,8 @@ import { useActivityPlace, useDueText } from './activity-card';
 import { namespace } from './i18n';
 import { FeedbackAudioField, SubmissionRecordings } from './spoken-work';
 import { fileNameOf, submittedFileMaterial } from './submission-files';
+import { RubricGrid } from './rubric-grid';
+import { namespace as rubricNamespace } from './rubric-i18n';
 
 /** Submissions read per request; Next and Previous move across pages without closing. */
 export const GRADING_PAGE_SIZE = 20;
@@ -183,8 +187,17 @@ function sameGrade(a: GradeFormValues, b: GradeFormValues): boolean {
   return (
     String(a.grade) === String(b.grade) &&
     a.feedback === b.feedback &&
-    (a.feedbackAudio ?? null) === (b.feedbackAudio ?? null)
+    (a.feedbackAudio ?? null) === (b.feedbackAudio ?? null) &&
+    sameScores(a.rubricScores, b.rubricScores)
   );
+}
+
+/** The same rubric levels chosen (none on both sides counts as the same). */
+function sameScores(a: GradeFormValues['rubricScores'], b: GradeFormValues['rubricScores']) {
+  const left = a ?? {};
+  const right = b ?? {};
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...keys].every((key) => left[key] === right[key]);
 }
 
 /** A grade for people: up to two decimals, no trailing zeros (88, 17.5). */
@@ -396,12 +409,13 @@ export function GradingModal({
                 key={submission.id}
                 submission={submission}
                 maxPoints={submission.maxPoints ?? shown.maxPoints}
+                rubric={shown.rubric}
                 draft={drafts.current.get(submission.id)}
                 onDraft={(values) => {
                   drafts.current.set(submission.id, values);
                   markUnsaved(
                     submission.id,
-                    !sameGrade(values, gradeFormFromSubmission(submission)),
+                    !sameGrade(values, gradeFormFromSubmission(submission, shown.rubric)),
                   );
                 }}
                 onSaved={() => {
@@ -478,6 +492,8 @@ function ActivitySummary({ activity }: { activity: ManagedActivity }) {
 interface SubmissionDetailProps {
   submission: GradingSubmission;
   maxPoints: number;
+  /** The activity's rubric: the work is graded by its levels. */
+  rubric: RubricContent | null;
   draft: GradeFormValues | undefined;
   onDraft: (values: GradeFormValues) => void;
   onSaved: () => void;
@@ -488,6 +504,7 @@ interface SubmissionDetailProps {
 function SubmissionDetail({
   submission,
   maxPoints,
+  rubric,
   draft,
   onDraft,
   onSaved,
@@ -605,6 +622,7 @@ function SubmissionDetail({
         <GradeForm
           submission={submission}
           maxPoints={maxPoints}
+          rubric={rubric}
           draft={draft}
           onDraft={onDraft}
           onSaved={onSaved}
@@ -617,6 +635,7 @@ function SubmissionDetail({
 interface GradeFormProps {
   submission: GradingSubmission;
   maxPoints: number;
+  rubric: RubricContent | null;
   draft: GradeFormValues | undefined;
   onDraft: (values: GradeFormValues) => void;
   onSaved: () => void;
@@ -627,15 +646,18 @@ interface GradeFormProps {
  * `validateGrade` before sending; the database checks the same again. A refusal stays in the form
  * with everything typed.
  */
-function GradeForm({ submission, maxPoints, draft, onDraft, onSaved }: GradeFormProps) {
+function GradeForm({ submission, maxPoints, rubric, draft, onDraft, onSaved }: GradeFormProps) {
   const { t } = useTranslation(namespace);
   const save = useMutation(submissionMutations.grade());
   const form = useForm<GradeFormValues>({
     mode: 'controlled',
-    initialValues: draft ?? gradeFormFromSubmission(submission),
+    initialValues: draft ?? gradeFormFromSubmission(submission, rubric),
     onValuesChange: onDraft,
-    validate: (values) => translateErrors(validateGrade(values, maxPoints), t, { max: maxPoints }),
+    validate: (values) =>
+      translateErrors(validateGrade(values, maxPoints, rubric), t, { max: maxPoints }),
   });
+  // Graded by a rubric: the grade is the sum of the levels chosen (the database computes it).
+  const rubricTotal = rubric ? rubricScoresTotal(rubric, form.values.rubricScores ?? {}) : null;
 
   return (
     <form
@@ -650,16 +672,39 @@ function GradeForm({ submission, maxPoints, draft, onDraft, onSaved }: GradeForm
       )}
     >
       <Stack gap="sm">
-        <NumberInput
-          label={t('grading.grade')}
-          description={t('grading.gradeHint', { max: maxPoints })}
-          min={0}
-          max={maxPoints}
-          withAsterisk
-          disabled={save.isPending}
-          w={{ base: '100%', xs: 220 }}
-          {...form.getInputProps('grade')}
-        />
+        {rubric ? (
+          <>
+            <RubricGrid
+              rubric={rubric}
+              scores={form.values.rubricScores ?? {}}
+              maxPoints={maxPoints}
+              onChange={(scores) => {
+                form.setFieldValue('rubricScores', scores);
+                form.clearFieldError('rubricScores');
+              }}
+              error={typeof form.errors.rubricScores === 'string' ? form.errors.rubricScores : null}
+              disabled={save.isPending}
+            />
+            <NumberInput
+              label={t('grading.grade')}
+              description={t('grid.gradeReadOnly', { ns: rubricNamespace })}
+              readOnly
+              value={rubricTotal ?? ''}
+              w={{ base: '100%', xs: 220 }}
+            />
+          </>
+        ) : (
+          <NumberInput
+            label={t('grading.grade')}
+            description={t('grading.gradeHint', { max: maxPoints })}
+            min={0}
+            max={maxPoints}
+            withAsterisk
+            disabled={save.isPending}
+            w={{ base: '100%', xs: 220 }}
+            {...form.getInputProps('grade')}
+          />
+        )}
         <Textarea
           label={t('grading.feedback')}
           placeholder={t('grading.feedbackPlaceholder')}

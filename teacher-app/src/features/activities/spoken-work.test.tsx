@@ -59,6 +59,10 @@ const essay: ManagedActivity = {
   recordingLimitSeconds: 180,
   createdBy: 'teacher-1',
   createdAt: '2026-01-01T00:00:00Z',
+  skills: [],
+  cefrLevel: null,
+  rubric: null,
+  rubricId: null,
   effectiveCourseId: 'course-1',
   classScheduledDate: null,
   submissionCount: 3,
@@ -85,6 +89,7 @@ function work(overrides: Partial<GradingSubmission> = {}): GradingSubmission {
     feedbackAudio: null,
     gradedBy: null,
     gradedAt: null,
+    rubricScores: null,
     dueDate: DUE,
     isLate: false,
     ...overrides,
@@ -202,6 +207,47 @@ describe('Grading: spoken work', () => {
     expect(gradeSubmission).toHaveBeenCalledWith(
       expect.objectContaining({ feedbackAudio: 'activity-1/sub-1/feedback-2-second.ogg' }),
     );
+  });
+
+  it('saves recorded feedback beside the levels of a rubric, in one grade', async () => {
+    const rubric = {
+      title: 'Speaking',
+      criteria: [
+        {
+          id: 'flu',
+          title: 'Fluency',
+          levels: [
+            { id: 'flu-1', title: 'Hesitant', points: 4 },
+            { id: 'flu-2', title: 'Fluent', points: 20 },
+          ],
+        },
+      ],
+    };
+    loadActivities.mockResolvedValue(
+      ok({
+        stats: { total: 1, activeCourses: 1, scheduledClasses: 0, dueThisWeek: 0 },
+        page: paged([{ ...essay, rubric, rubricId: null }], 1, 1, 12),
+      }),
+    );
+    listSubmissions.mockResolvedValue(ok(paged([work()])));
+    uploadFeedback.mockResolvedValue(ok('activity-1/sub-1/feedback-1-spoken.webm'));
+    gradeSubmission.mockResolvedValue(ok(work({ grade: 20, status: 'graded' })));
+    const { user } = renderPage();
+    const dialog = await openSubmissions(user);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no audio file input');
+    await user.upload(input, new File(['opus'], 'comments.webm', { type: 'audio/webm' }));
+    expect(await within(dialog).findByLabelText('Recorded feedback')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Fluent (20 pts)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save grade' }));
+    expect(await screen.findByText('Grade saved')).toBeInTheDocument();
+    expect(gradeSubmission).toHaveBeenCalledWith({
+      id: 'sub-1',
+      grade: expect.any(Number),
+      feedback: null,
+      feedbackAudio: 'activity-1/sub-1/feedback-1-spoken.webm',
+      rubricScores: { flu: 'flu-2' },
+    });
   });
 
   it("says why a recorded feedback was not uploaded, in the user's language", async () => {

@@ -23,6 +23,7 @@ import {
   MATERIAL_LANGUAGES,
   MATERIAL_MAX_BYTES,
   MATERIAL_SKILLS,
+  CEFR_LEVELS,
   MATERIAL_TEXT_LIMITS,
   emptyMaterialForm,
   errorMessageKey,
@@ -94,6 +95,7 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
       courseId: values.courseId || null,
       language: values.language || null,
       skill: values.skill || null,
+      cefrLevel: values.cefrLevel || null,
     };
     if (tab === 'file' && values.file) {
       setProgress(0);
@@ -335,6 +337,14 @@ export function AddMaterialModal({ courses, onClose, onAdded }: AddMaterialModal
             })),
           ]}
           {...form.getInputProps('skill')}
+        />
+        <NativeSelect
+          label={t('form.cefrLevel')}
+          description={t('form.cefrLevelHint')}
+          disabled={saving}
+          miw={160}
+          data={[{ value: '', label: t('form.notSet') }, ...CEFR_LEVELS]}
+          {...form.getInputProps('cefrLevel')}
         />
       </Group>
 

@@ -505,7 +505,8 @@ describe('Add Material', () => {
     expect(await within(dialog).findByText('Chosen file: Verb table.pdf (8 Bytes)')).toBeVisible();
     await user.selectOptions(within(dialog).getByLabelText('Course (optional)'), 'course-2');
     await user.selectOptions(within(dialog).getByLabelText('Language (optional)'), 'ES');
-    await user.selectOptions(within(dialog).getByLabelText('Skill (optional)'), 'grammar');
+    await user.selectOptions(within(dialog).getByLabelText('Skill (optional)'), 'speaking');
+    await user.selectOptions(within(dialog).getByLabelText(/CEFR level/), 'B1');
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
 
     await waitFor(() => expect(uploadFile).toHaveBeenCalledTimes(1));
@@ -514,7 +515,8 @@ describe('Add Material', () => {
         file: pdf,
         courseId: 'course-2',
         language: 'ES',
-        skill: 'grammar',
+        skill: 'speaking',
+        cefrLevel: 'B1',
       }),
     );
     const bar = await within(dialog).findByRole('progressbar', { name: 'Upload progress' });
@@ -581,6 +583,7 @@ describe('Add Material', () => {
         courseId: null,
         language: 'EN',
         skill: null,
+        cefrLevel: null,
       }),
     );
     expect(await screen.findByText('Link added')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   COURSE_CATEGORIES,
   COURSE_LANGUAGES,
+  CEFR_LEVELS,
   COURSE_LEVELS,
   COURSE_PRICE,
   COURSE_TEXT_LIMITS,
@@ -99,6 +100,7 @@ export function CourseFormModal({ editing, onClose, onSaved }: CourseFormModalPr
         languages={COURSE_LANGUAGES}
         categories={COURSE_CATEGORIES}
         levels={COURSE_LEVELS}
+        cefrLevels={CEFR_LEVELS}
         teachers={selfAsTeacher(user, t('unknownPerson', { ns: 'common' }))}
         teacherFixed
         editing={editing !== null}

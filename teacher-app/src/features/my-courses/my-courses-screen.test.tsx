@@ -399,6 +399,7 @@ describe('My Courses (teacher)', () => {
       maxStudents: 30,
       thumbnailUrl: null,
       isActive: true,
+      cefrLevel: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list is read again.
@@ -519,6 +520,7 @@ describe('My Courses (teacher)', () => {
       maxStudents: 30,
       thumbnailUrl: 'https://cdn.example.org/spanish.png',
       isActive: false,
+      cefrLevel: null,
     });
     expect(createCourse).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

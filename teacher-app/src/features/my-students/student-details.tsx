@@ -32,6 +32,7 @@ import {
   wrappingTitle,
 } from '@portal/shared-ui';
 import { namespace } from './i18n';
+import { StudentSkillProgress } from './student-skill-progress';
 
 export interface StudentDetailsProps {
   studentId: string;
@@ -277,6 +278,7 @@ function DetailsBody({ detail }: { detail: MyStudentDetail }) {
           ))}
         </Stack>
       )}
+      <StudentSkillProgress studentId={student.id} />
     </Stack>
   );
 }
