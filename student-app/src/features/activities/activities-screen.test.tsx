@@ -21,6 +21,7 @@ vi.mock('@portal/shared-data', async (importOriginal) => {
   actual.submissionsService.uploadFile = vi.fn();
   actual.submissionsService.submit = vi.fn();
   actual.submissionsService.getSignedUrl = vi.fn();
+  actual.submissionsService.getFeedbackAudioUrl = vi.fn();
   return actual;
 });
 
@@ -29,6 +30,7 @@ const listSubmissions = vi.mocked(submissionsService.list);
 const uploadFile = vi.mocked(submissionsService.uploadFile);
 const submitWork = vi.mocked(submissionsService.submit);
 const getSignedUrl = vi.mocked(submissionsService.getSignedUrl);
+const getFeedbackAudioUrl = vi.mocked(submissionsService.getFeedbackAudioUrl);
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -339,6 +341,69 @@ describe('Activities (student)', () => {
     expect(closers).toHaveLength(2);
     await user.click(closers[1]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('View plays the recorded feedback and shows the filled rubric beside the grade', async () => {
+    const rubric = {
+      title: 'Routine',
+      criteria: [
+        {
+          id: 'verbs',
+          title: 'Reflexive verbs',
+          levels: [
+            { id: 'verbs-1', title: 'Some', points: 40 },
+            { id: 'verbs-2', title: 'All', points: 88 },
+          ],
+        },
+      ],
+    };
+    const audio = 'graded/submission-graded/feedback-1700000000000-abcd1234.webm';
+    overview.mockResolvedValue(
+      ok(
+        data([
+          {
+            ...graded,
+            rubric,
+            mySubmission: {
+              ...graded.mySubmission!,
+              feedbackAudio: audio,
+              rubricScores: { verbs: 'verbs-2' },
+            },
+          },
+        ]),
+      ),
+    );
+    listSubmissions.mockResolvedValue(
+      paged([
+        submission({
+          id: 'submission-graded',
+          activityId: 'graded',
+          status: 'graded',
+          grade: 88,
+          feedback: 'Muy bien, Emma.',
+          feedbackAudio: audio,
+          rubricScores: { verbs: 'verbs-2' },
+        }),
+      ]),
+    );
+    getFeedbackAudioUrl.mockResolvedValue(ok('https://files.test/signed/feedback.webm'));
+
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Describe your daily routine' })).getByRole(
+        'button',
+        { name: 'View' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Describe your daily routine' });
+    const player = await within(dialog).findByLabelText('Recorded feedback');
+    await waitFor(() =>
+      expect(player).toHaveAttribute('src', 'https://files.test/signed/feedback.webm'),
+    );
+    expect(getFeedbackAudioUrl).toHaveBeenCalledWith(audio);
+    const table = within(dialog).getByRole('table', { name: 'Rubric: Routine' });
+    expect(within(table).getByRole('row', { name: /Reflexive verbs/ })).toHaveTextContent('All');
+    expect(dialog).toHaveTextContent('Muy bien, Emma.');
   });
 
   it('opens a handed-in file in the viewer under the name it had, and downloads it under that name', async () => {
