@@ -8,14 +8,14 @@
 --   get_course_gradebook(course_uuid) -> json | null:
 --     {course {id, title, grade_weights}, activities [{id, title, type, max_points, due_date, class_id}],
 --      students [{id, first_name, last_name, email, enrollment_status, earned, possible, total,
---                 grades [grade or null per activity], marks 'gsmo…' (one letter per activity)}]}
+--                 cells [[grade, state, late] per activity, in the activities' order]]}}
 --     For the course's teacher and admins: every student actively enrolled or who completed the course.
 --     For a student of the course (active or completed): their own row only. Anyone else: null.
 --     Activities: the course's active activities and those of its classes, by due date (undated last),
 --     then creation.
---     A cell's state, its letter in marks: g 'graded' (a grade is set), s 'submitted' (waiting for a
---     grade), m 'missing' (past its due date with nothing handed in), o 'open' (nothing handed in, not
---     due yet or no due date); the letter is a capital when the work was handed in after the due date.
+--     A cell's state: 'graded' (a grade is set), 'submitted' (waiting for a grade), 'missing' (past its
+--     due date with nothing handed in), 'open' (nothing handed in, not due yet or no due date); late is
+--     true when the work was handed in after the due date.
 --     The total (percent, one decimal; null when nothing counts yet) counts graded work and missing work
 --     (as 0 points); work waiting for a grade and work not due yet do not count. With weights: per type,
 --     earned / possible over its counted activities, averaged with the weights of the types that have
@@ -48,20 +48,9 @@ comment on column public.courses.grade_weights is
 
 grant insert (grade_weights), update (grade_weights) on public.courses to authenticated;
 
--- Speed (a course of 200 students × 60 activities, `pnpm bench:api`): the read runs as its owner in
--- `private` behind a `security invoker` wrapper of the same name in `public` (as
--- 20261128007100_exposed_definer_functions.sql), with the caller's rights checked first and every read
--- filtered explicitly (staff: the course's enrolled students and their work; a student: their own).
--- Under row security each of the course's ~10,000 submissions was tested against every activity the
--- teacher teaches, which was a third of the read. Each student's cells are gathered in one grouped
--- pass; submissions are read activity by activity through their index; and the reply is compact:
--- per student `grades` (one number or null per activity) and `marks` (one letter per activity: g
--- graded, s submitted, m missing, o open; a capital when the work came in late), instead of 12,000
--- small JSON arrays, whose building was most of what was left.
-
-create function private.get_course_gradebook(course_uuid uuid)
+create function public.get_course_gradebook(course_uuid uuid)
 returns json
-language plpgsql stable security definer set search_path = ''
+language plpgsql stable security invoker set search_path = ''
 as $$
 declare
   v_uid uuid := (select auth.uid());
@@ -84,47 +73,23 @@ begin
   end if;
 
   return (
-    with acts as materialized (
-      select x.id, x.title, x.type, x.max_points, x.due_date, x.class_id, x.created_at,
-             row_number() over (order by x.due_date nulls last, x.created_at, x.id) as n
-        from (
-          -- An activity belongs to the course or to one of its classes, never both.
-          select a.id, a.title, a.type, a.max_points, a.due_date, a.class_id, a.created_at
-            from public.activities a
-           where a.course_id = course_uuid and a.is_active
-          union all
-          select a.id, a.title, a.type, a.max_points, a.due_date, a.class_id, a.created_at
-            from public.activities a
-           where a.class_id = any (array(select cl.id from public.classes cl where cl.course_id = course_uuid))
-             and a.is_active
-        ) x
+    with acts as (
+      select a.id, a.title, a.type, a.max_points, a.due_date, a.class_id, a.created_at,
+             row_number() over (order by a.due_date nulls last, a.created_at, a.id) as n
+        from public.activities a
+       where a.is_active
+         and (a.course_id = course_uuid
+              or a.class_id in (select cl.id from public.classes cl where cl.course_id = course_uuid))
     ),
-    people as materialized (
+    people as (
       select u.id, u.first_name, u.last_name, u.email, e.status as enrollment_status
         from public.enrollments e
-       cross join lateral (
-         select u.id, u.first_name, u.last_name, u.email
-           from public.users u
-          where u.id = e.user_id
-         offset 0
-       ) u
+        join public.users u on u.id = e.user_id
        where e.course_id = course_uuid
          and e.status in ('active', 'completed')
          and (v_staff or e.user_id = v_uid)
     ),
-    -- (Activity by activity, by the submissions' own index, whatever the size of the school.)
-    subs as materialized (
-      select s.id, s.activity_id, s.student_id, s.grade, s.submitted_at
-        from unnest(array(select a.id from acts a)) as aa (id)
-       cross join lateral (
-         select s.id, s.activity_id, s.student_id, s.grade, s.submitted_at
-           from public.activity_submissions s
-          where s.activity_id = aa.id
-            and (v_staff or s.student_id = v_uid)
-         offset 0
-       ) s
-    ),
-    cells as materialized (
+    cells as (
       select p.id as student_id, a.n, a.type, a.max_points, s.grade,
              case
                when s.grade is not null then 'graded'
@@ -134,18 +99,8 @@ begin
              end as state,
              coalesce(s.submitted_at > a.due_date, false) as late
         from people p
-       cross join acts a
-        left join subs s on s.activity_id = a.id and s.student_id = p.id
-    ),
-    -- Two compact columns per student rather than 12,000 small JSON arrays: building those was most of
-    -- the read's time. grades: one number or null per activity; marks: one letter per activity, g
-    -- (graded), s (submitted), m (missing) or o (open), in capitals when the work came in late.
-    student_cells as (
-      select c.student_id,
-             array_to_json(array_agg(c.grade order by c.n)) as grades,
-             string_agg(case when c.late then upper(left(c.state, 1)) else left(c.state, 1) end, '' order by c.n) as marks
-        from cells c
-       group by c.student_id
+        cross join acts a
+        left join public.activity_submissions s on s.activity_id = a.id and s.student_id = p.id
     ),
     counted as (
       select c.student_id, c.type, sum(coalesce(c.grade, 0)) as earned, sum(c.max_points) as possible
@@ -186,24 +141,18 @@ begin
                  'earned', coalesce(t.earned, 0),
                  'possible', coalesce(t.possible, 0),
                  'total', t.total,
-                 'grades', coalesce(sc.grades, '[]'::json),
-                 'marks', coalesce(sc.marks, '')
+                 'cells', coalesce((
+                   select json_agg(json_build_array(c.grade, c.state, c.late) order by c.n)
+                     from cells c where c.student_id = p.id
+                 ), '[]'::json)
                ) order by p.last_name, p.first_name, p.id)
           from people p
           left join totals t on t.student_id = p.id
-          left join student_cells sc on sc.student_id = p.id
       ), '[]'::json)
     )
   );
 end
 $$;
-
-revoke execute on function private.get_course_gradebook(uuid) from public;
-grant execute on function private.get_course_gradebook(uuid) to authenticated, service_role;
-
-create function public.get_course_gradebook(course_uuid uuid) returns json
-language sql stable security invoker set search_path = ''
-as $$ select private.get_course_gradebook(course_uuid) $$;
 
 comment on function public.get_course_gradebook(uuid) is
   'Gradebook: the course''s students × active activities with grades, states (graded, submitted, missing, open), late flags and weighted totals; a student gets their own row; null for anyone else.';
