@@ -22,8 +22,11 @@ const SHARED_STATE_SPECS = [
   'settings.spec.ts',
   'request-counts.spec.ts',
   'federation.spec.ts',
-  // Compares the school-wide Total Revenue before and after its payments.
+  // Compares the school-wide Total Revenue before and after its payments, under the refund rule and
+  // currency it sets.
   'money-journey.spec.ts',
+  // Sets the school's refund rule and currency its figures follow, for a while.
+  'money-student.spec.ts',
   // Switches the school's invoice mode to payment before the seat for a while.
   'money-seat-hold.spec.ts',
   // Serves a new shell build in place of the deployed one for a while.

@@ -47,6 +47,36 @@ export async function billingSettings(adminToken: string): Promise<BillingSettin
 }
 
 /**
+ * Sets the billing rules a journey's figures depend on (the refund rule on a drop, the currency) and
+ * answers the settings as they were, to put back with `restoreBilling` when the journey ends. Only
+ * journeys of the shared-state project call it: every other test sees the school's settings.
+ */
+export async function useBillingRules(
+  adminToken: string,
+  rules: { refundOnDrop: string; currency: string },
+): Promise<BillingSettings> {
+  const saved = await billingSettings(adminToken);
+  await must(
+    await rest('app_settings?id=eq.1', adminToken, {
+      method: 'PATCH',
+      body: JSON.stringify({ billing: { ...saved, ...rules } }),
+    }),
+    'set the billing rules',
+  );
+  return billingSettings(adminToken);
+}
+
+export async function restoreBilling(adminToken: string, saved: BillingSettings): Promise<void> {
+  await must(
+    await rest('app_settings?id=eq.1', adminToken, {
+      method: 'PATCH',
+      body: JSON.stringify({ billing: saved }),
+    }),
+    'restore the billing settings',
+  );
+}
+
+/**
  * A new teacher's priced course with four weekly live classes, the first held two days ago (so the
  * pro-rata refund rule credits three quarters on a drop). Its own teacher and course, so the demo
  * accounts stay as the other tests expect them.
