@@ -111,6 +111,7 @@ export {
   SkillProgressPanel,
   type SkillProgressPanelProps,
   type SkillProgressRow,
+  type SkillProgressWeek,
 } from './components/skill-progress/skill-progress-panel';
 export {
   MaterialTypeIcon,

@@ -14,6 +14,14 @@ export const en = {
   graded: 'Graded work',
   averagePercent: 'Average grade',
   percent: '{{value}} %',
+  viewLabel: 'Show progress',
+  bySkill: 'By skill',
+  overTime: 'Over time',
+  week: 'Week',
+  weekOf: 'Week of {{date}}',
+  trendLabel_one: 'Average grade by week and skill, in percent (the last week with graded work)',
+  trendLabel_other:
+    'Average grade by week and skill, in percent (the last {{count}} weeks with graded work)',
 };
 
 export const es: typeof en = {
@@ -29,6 +37,15 @@ export const es: typeof en = {
   graded: 'Trabajos calificados',
   averagePercent: 'Calificación media',
   percent: '{{value}} %',
+  viewLabel: 'Mostrar el progreso',
+  bySkill: 'Por destreza',
+  overTime: 'En el tiempo',
+  week: 'Semana',
+  weekOf: 'Semana del {{date}}',
+  trendLabel_one:
+    'Calificación media por semana y destreza, en porcentaje (la última semana con trabajos calificados)',
+  trendLabel_other:
+    'Calificación media por semana y destreza, en porcentaje (las últimas {{count}} semanas con trabajos calificados)',
 };
 
 registerMessages(namespace, { en, es });

@@ -1,14 +1,18 @@
-import { Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../format';
+import { formatDate, formatDayMonth, intlLocale } from '../../format';
 import { useLanguage } from '../../i18n';
 import { EmptyState } from '../empty-state/empty-state';
 import { ErrorBanner } from '../error-banner/error-banner';
 import { namespace } from './skill-progress-i18n';
 
 const SkillProgressChart = lazy(() => import('./skill-progress-chart'));
+const SkillTrendChart = lazy(() => import('./skill-trend-chart'));
+
+/** The weeks the "Over time" view shows, the newest last: about a term. */
+export const SKILL_TREND_WEEKS = 12;
 
 /** One skill's graded work (shared-data's SkillAverage, taken through props). */
 export interface SkillProgressRow {
@@ -17,9 +21,51 @@ export interface SkillProgressRow {
   averagePercent: number | null;
 }
 
+/** One skill's graded work in one week (shared-data's SkillWeek); week: its Monday, 'YYYY-MM-DD'. */
+export interface SkillProgressWeek extends SkillProgressRow {
+  week: string;
+}
+
+/** The "Over time" view's figures: the last weeks, each with its average per skill (null: none). */
+export interface SkillTrend {
+  weeks: string[];
+  skills: string[];
+  averages: Record<string, Record<string, number | null>>;
+}
+
+/**
+ * The weeks with graded work, the last `SKILL_TREND_WEEKS` of them (oldest first), and the skills that
+ * have work in them in the panel's order.
+ */
+export function skillTrend(
+  weeks: readonly SkillProgressWeek[],
+  skillOrder: readonly string[],
+): SkillTrend {
+  const allWeeks = [...new Set(weeks.map((row) => row.week))].sort();
+  const shownWeeks = allWeeks.slice(-SKILL_TREND_WEEKS);
+  const shown = new Set(shownWeeks);
+  const averages: SkillTrend['averages'] = Object.fromEntries(shownWeeks.map((week) => [week, {}]));
+  const present = new Set<string>();
+  for (const row of weeks) {
+    if (!shown.has(row.week)) continue;
+    averages[row.week]![row.skill] = row.averagePercent;
+    present.add(row.skill);
+  }
+  const ordered = skillOrder.filter((skill) => present.has(skill));
+  const others = [...present].filter((skill) => !skillOrder.includes(skill)).sort();
+  return { weeks: shownWeeks, skills: [...ordered, ...others], averages };
+}
+
+type View = 'skills' | 'time';
+
 export interface SkillProgressPanelProps {
   /** Per skill, in the order to show; null while loading or when unavailable. */
   rows: readonly SkillProgressRow[] | null | undefined;
+  /**
+   * The same work per week and skill. With two weeks or more the panel offers "Over time": a line per
+   * skill over the last weeks, with its table.
+   */
+  weeks?: readonly SkillProgressWeek[] | null;
   loading?: boolean;
   /** Why the progress could not be read, in the user's language; with onRetry, a Try again. */
   error?: ReactNode;
@@ -31,10 +77,12 @@ export interface SkillProgressPanelProps {
 
 /**
  * Progress by skill (issue 32): the average grade of the graded work that trains each skill, as bars,
- * with the same figures as a table (what screen readers read); loading, error and empty states.
+ * and over time, week by week, as lines; each drawing with the same figures as a table (what screen
+ * readers read); loading, error and empty states.
  */
 export function SkillProgressPanel({
   rows,
+  weeks,
   loading = false,
   error = null,
   onRetry,
@@ -45,6 +93,16 @@ export function SkillProgressPanel({
   const { language } = useLanguage();
   const number = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 1 });
   const shown = rows ?? [];
+  const [view, setView] = useState<View>('skills');
+  const skillName = (skill: string) => t(`skills.${skill}`, { ns: 'common', defaultValue: skill });
+  const percent = (value: number | null) =>
+    value === null ? '—' : t('percent', { value: number.format(value) });
+  const trend = skillTrend(
+    weeks ?? [],
+    shown.map((row) => row.skill),
+  );
+  const canShowTrend = trend.weeks.length >= 2;
+  const showTrend = canShowTrend && view === 'time';
 
   let body: ReactNode;
   if (error) {
@@ -67,6 +125,53 @@ export function SkillProgressPanel({
         title={t('emptyTitle')}
         description={t('emptyDescription')}
       />
+    );
+  } else if (showTrend) {
+    body = (
+      <Stack gap="sm">
+        <Suspense fallback={<Loader size="sm" aria-hidden />}>
+          <SkillTrendChart
+            data={trend.weeks.map((week) => ({
+              week: formatDayMonth(week, language),
+              ...Object.fromEntries(
+                trend.skills.map((skill) => [skill, trend.averages[week]?.[skill] ?? null]),
+              ),
+            }))}
+            series={trend.skills.map((skill) => ({ name: skill, label: skillName(skill) }))}
+          />
+        </Suspense>
+        <Table.ScrollContainer minWidth={120 + 110 * trend.skills.length}>
+          <Table verticalSpacing={4}>
+            <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
+              {t('trendLabel', { count: trend.weeks.length })}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('week')}</Table.Th>
+                {trend.skills.map((skill) => (
+                  <Table.Th key={skill} scope="col" ta="end">
+                    {skillName(skill)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {trend.weeks.map((week) => (
+                <Table.Tr key={week}>
+                  <Table.Th scope="row" fw={500}>
+                    {t('weekOf', { date: formatDate(week, language) })}
+                  </Table.Th>
+                  {trend.skills.map((skill) => (
+                    <Table.Td key={skill} ta="end">
+                      {percent(trend.averages[week]?.[skill] ?? null)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
     );
   } else {
     body = (
@@ -94,13 +199,9 @@ export function SkillProgressPanel({
               {shown.map((row) => (
                 <Table.Tr key={row.skill}>
                   <Table.Th scope="row" fw={500}>
-                    {t(`skills.${row.skill}`, { ns: 'common', defaultValue: row.skill })}
+                    {skillName(row.skill)}
                   </Table.Th>
-                  <Table.Td ta="end">
-                    {row.averagePercent === null
-                      ? '—'
-                      : t('percent', { value: number.format(row.averagePercent) })}
-                  </Table.Td>
+                  <Table.Td ta="end">{percent(row.averagePercent)}</Table.Td>
                   <Table.Td ta="end">{row.graded}</Table.Td>
                 </Table.Tr>
               ))}
@@ -114,9 +215,23 @@ export function SkillProgressPanel({
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={t('title')}>
       <Stack gap="sm">
-        <Title order={headingOrder} size="h5">
-          {t('title')}
-        </Title>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={headingOrder} size="h5">
+            {t('title')}
+          </Title>
+          {canShowTrend && !error && !loading ? (
+            <SegmentedControl
+              size="xs"
+              aria-label={t('viewLabel')}
+              value={view}
+              onChange={(value) => setView(value as View)}
+              data={[
+                { value: 'skills', label: t('bySkill') },
+                { value: 'time', label: t('overTime') },
+              ]}
+            />
+          ) : null}
+        </Group>
         {body}
       </Stack>
     </Card>

@@ -15,6 +15,7 @@ export function DashboardSkillProgress({ studentId }: { studentId: string }) {
     <SkillProgressPanel
       headingOrder={3}
       rows={progress.data?.skills}
+      weeks={progress.data?.weeks}
       loading={progress.isPending}
       error={progress.isError ? t(errorMessageKey(progress.error), { ns: 'errors' }) : null}
       onRetry={() => void progress.refetch()}

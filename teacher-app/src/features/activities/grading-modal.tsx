@@ -240,6 +240,25 @@ export function GradingModal({
   );
   // Typed but unsaved grades, by submission, so moving between students loses nothing.
   const drafts = useRef(new Map<string, GradeFormValues>());
+  // The recorded feedback each draft's submission has saved: a draft's other recording was uploaded in
+  // this dialog and is dropped from storage if the dialog closes without saving it.
+  const savedAudio = useRef(new Map<string, string | null>());
+  // Recordings saved with a grade in this dialog: never dropped, even before the list has re-read them.
+  const keptAudio = useRef(new Set<string>());
+  const discardAudio = useMutation(submissionMutations.discardFeedbackAudio());
+  const close = () => {
+    for (const [id, values] of drafts.current) {
+      const recording = values.feedbackAudio ?? null;
+      if (
+        recording !== null &&
+        recording !== (savedAudio.current.get(id) ?? null) &&
+        !keptAudio.current.has(recording)
+      ) {
+        discardAudio.mutate(recording);
+      }
+    }
+    onClose();
+  };
   // The submissions whose draft differs from what is saved: closing would lose them, so it asks.
   const [unsaved, setUnsaved] = useState<ReadonlySet<string>>(new Set());
   const markUnsaved = (id: string, changed: boolean) =>
@@ -328,7 +347,7 @@ export function GradingModal({
   return (
     <>
       <FormModal
-        onClose={onClose}
+        onClose={close}
         dirty={unsaved.size > 0}
         busy={saving}
         // While a file is open in the viewer on top, Escape and the focus belong to the viewer.
@@ -413,13 +432,16 @@ export function GradingModal({
                 draft={drafts.current.get(submission.id)}
                 onDraft={(values) => {
                   drafts.current.set(submission.id, values);
+                  savedAudio.current.set(submission.id, submission.feedbackAudio ?? null);
                   markUnsaved(
                     submission.id,
                     !sameGrade(values, gradeFormFromSubmission(submission, shown.rubric)),
                   );
                 }}
-                onSaved={() => {
+                onSaved={(values) => {
                   drafts.current.delete(submission.id);
+                  savedAudio.current.delete(submission.id);
+                  if (values.feedbackAudio) keptAudio.current.add(values.feedbackAudio);
                   markUnsaved(submission.id, false);
                 }}
                 onOpenFile={(objectName) => setOpenFile({ objectName, submission })}
@@ -496,7 +518,8 @@ interface SubmissionDetailProps {
   rubric: RubricContent | null;
   draft: GradeFormValues | undefined;
   onDraft: (values: GradeFormValues) => void;
-  onSaved: () => void;
+  /** The grade was saved with these values. */
+  onSaved: (values: GradeFormValues) => void;
   onOpenFile: (objectName: string) => void;
 }
 
@@ -638,7 +661,8 @@ interface GradeFormProps {
   rubric: RubricContent | null;
   draft: GradeFormValues | undefined;
   onDraft: (values: GradeFormValues) => void;
-  onSaved: () => void;
+  /** The grade was saved with these values. */
+  onSaved: (values: GradeFormValues) => void;
 }
 
 /**
@@ -665,7 +689,7 @@ function GradeForm({ submission, maxPoints, rubric, draft, onDraft, onSaved }: G
       onSubmit={form.onSubmit((values) =>
         save.mutate(toGradeInput(submission.id, values), {
           onSuccess: () => {
-            onSaved();
+            onSaved(values);
             notifications.show({ color: 'teal', message: t('grading.saved') });
           },
         }),

@@ -209,6 +209,60 @@ describe('Grading: spoken work', () => {
     );
   });
 
+  it('drops recorded feedback uploaded but never saved when the dialog is closed without saving', async () => {
+    listSubmissions.mockResolvedValue(ok(paged([work()])));
+    uploadFeedback.mockResolvedValue(ok('activity-1/sub-1/feedback-3-unsaved.webm'));
+    const { user } = renderPage();
+    const dialog = await openSubmissions(user);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no audio file input');
+    await user.upload(input, new File(['opus'], 'comments.webm', { type: 'audio/webm' }));
+    expect(await within(dialog).findByLabelText('Recorded feedback')).toBeInTheDocument();
+
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    // Keep editing loses nothing: the recording stays.
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(discardFeedback).not.toHaveBeenCalled();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    await waitFor(() =>
+      expect(discardFeedback).toHaveBeenCalledWith('activity-1/sub-1/feedback-3-unsaved.webm'),
+    );
+  });
+
+  it('keeps recorded feedback saved with the grade when the dialog closes afterwards', async () => {
+    listSubmissions.mockResolvedValue(ok(paged([work()])));
+    uploadFeedback.mockResolvedValue(ok('activity-1/sub-1/feedback-4-saved.webm'));
+    gradeSubmission.mockResolvedValue(ok(work({ grade: 12, status: 'graded' })));
+    const { user } = renderPage();
+    const dialog = await openSubmissions(user);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no audio file input');
+    await user.upload(input, new File(['opus'], 'comments.webm', { type: 'audio/webm' }));
+    expect(await within(dialog).findByLabelText('Recorded feedback')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Grade' }), {
+      target: { value: '12' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save grade' }));
+    expect(await screen.findByText('Grade saved')).toBeInTheDocument();
+    // Typing again before the list has re-read the submission (here it never shows the recording):
+    // the recording saved a moment ago is still kept when the changes are discarded.
+    await user.type(within(dialog).getByRole('textbox', { name: 'Feedback (optional)' }), 'More');
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(discardFeedback).not.toHaveBeenCalled();
+  });
+
   it('saves recorded feedback beside the levels of a rubric, in one grade', async () => {
     const rubric = {
       title: 'Speaking',
