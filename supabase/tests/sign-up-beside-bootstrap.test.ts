@@ -3,7 +3,7 @@ import { adminDatabaseUrl } from '../../local-supabase/src/config';
 import { applyBootstrap, connect } from '../../local-supabase/src/database';
 import { auth, freshIp, uniqueEmail } from '../../local-supabase/tests/support';
 
-// The sign-up deadlock (docs/start-up.md, "Postgres' own log"). The local stack's bootstrap
+// The sign-up deadlock (docs/architecture.md, "The local stack"). The local stack's bootstrap
 // (local-supabase/sql/bootstrap.sql) runs on every start, and local-supabase/tests/migrations.test.ts
 // runs it again on the live database beside the other test files. It took a SHARE lock on auth.users
 // (`create index if not exists`, even with the index there), then an ACCESS EXCLUSIVE one (`alter table
