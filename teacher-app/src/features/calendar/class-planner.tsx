@@ -220,7 +220,8 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
       isMoreEvents(event) ? (
         <MoreEvents
           className={props.className}
-          style={{ ...props.style, ...MORE_TARGET }}
+          // In the event's own colours, not the month cell's dimmed text.
+          style={{ ...props.style, ...MORE_TARGET, color: 'var(--event-color)' }}
           events={event.payload?.hidden ?? []}
           moreEventsCount={event.payload?.hidden.length ?? 0}
           labels={labels}
