@@ -67,6 +67,9 @@ const PHONE_QUERY = '(max-width: 48em)';
  * laptop's week down to a phone's day.
  */
 const OVERLAP_CAP = { day: 4, week: 2 } as const;
+/** The month view: classes shown per day before its own "+N more", and the height of each one's row. */
+const MONTH_EVENTS_PER_DAY = 2;
+const MONTH_EVENT_ROW = '28px';
 /** The "+N more" control and the classes it lists: at least WCAG 2.5.8's 24 px tall. */
 const MORE_TARGET = { minHeight: 'calc(1.75rem * var(--mantine-scale))' } as const;
 
@@ -327,8 +330,13 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
           }}
           monthViewProps={{
             firstDayOfWeek: PLANNER_FIRST_DAY_OF_WEEK,
-            maxEventsPerDay: 2,
-            // Its "+N more" is 22 px tall by default (an inline style, which a style prop overrides).
+            maxEventsPerDay: MONTH_EVENTS_PER_DAY,
+            // A day gives each of its events a 24 px row, so an event is 22 px tall: rows of 28 px
+            // keep every class at least 24 px (WCAG 2.5.8). The "+N more" is 22 px tall by default
+            // too (an inline style, which a style prop overrides).
+            styles: {
+              monthViewDay: { height: `calc(52px + ${MONTH_EVENTS_PER_DAY} * ${MONTH_EVENT_ROW})` },
+            },
             moreEventsProps: { mih: 24, renderEvent: renderListedClass },
             weekdayFormat,
             monthYearSelectProps: {
