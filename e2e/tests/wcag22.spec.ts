@@ -345,7 +345,8 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
   test.setTimeout(180_000);
   const CROWD = 30;
   const { token } = await passwordGrant(DEMO.admin, DEMO_PASSWORD);
-  const stamp = Date.now();
+  // Two runs at once (repeated, or in two checkouts' stacks) never share their classes' names.
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   // Inactive and without a teacher: only the admin's screens see them, and only for this test.
   const courses = await rest('courses?select=id', token, {
     method: 'POST',
@@ -445,24 +446,28 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The day view of that day, then its month.
+    // Each step waits for its day's classes (the overlay covers the grid while they load).
+    const loaded = async () => {
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
+    };
     await planner.getByRole('tab', { name: 'Switch to day view' }).click();
+    await loaded();
     for (let presses = 0; presses < 7 && !(await more.isVisible()); presses += 1) {
       await next.click();
-      await page.waitForLoadState('networkidle');
+      await loaded();
     }
     await expect(more).toBeVisible();
-    await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
     await expectNoSmallTargets('day view');
 
     await planner.getByRole('tab', { name: 'Switch to month view' }).click();
-    const monthMore = planner.getByRole('button', { name: /^\+\d+ more$/ });
-    await page.waitForLoadState('networkidle');
-    if (!(await monthMore.first().isVisible())) {
+    await loaded();
+    if (!(await crowded.first().isVisible())) {
       await next.click();
-      await page.waitForLoadState('networkidle');
+      await loaded();
     }
-    await expect(monthMore.first()).toBeVisible();
-    await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
+    await expect(crowded.first()).toBeVisible();
+    const monthMore = planner.getByRole('button', { name: /^\+\d+ more$/ });
     await expectNoSmallTargets('month view');
     await monthMore.first().focus();
     await page.keyboard.press('Enter');

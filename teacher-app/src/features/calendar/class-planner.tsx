@@ -67,6 +67,12 @@ const PHONE_QUERY = '(max-width: 48em)';
  * laptop's week down to a phone's day.
  */
 const OVERLAP_CAP = { day: 4, week: 2 } as const;
+/** A "+N more" in a time grid looks like a default button, not like a class (or bare text). */
+const STAND_IN_LOOK = {
+  color: 'var(--mantine-color-default-color)',
+  backgroundColor: 'var(--mantine-color-default)',
+  border: '1px solid var(--mantine-color-default-border)',
+} as const;
 /** The month view: classes shown per day before its own "+N more", and the height of each one's row. */
 const MONTH_EVENTS_PER_DAY = 2;
 const MONTH_EVENT_ROW = '28px';
@@ -223,8 +229,7 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
       isMoreEvents(event) ? (
         <MoreEvents
           className={props.className}
-          // In the event's own colours, not the month cell's dimmed text.
-          style={{ ...props.style, ...MORE_TARGET, color: 'var(--event-color)' }}
+          style={{ ...props.style, ...MORE_TARGET, ...STAND_IN_LOOK }}
           events={event.payload?.hidden ?? []}
           moreEventsCount={event.payload?.hidden.length ?? 0}
           labels={labels}
