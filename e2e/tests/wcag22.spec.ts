@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import {
@@ -330,6 +331,153 @@ test('a teacher moves a class in the planner with the keyboard alone (2.5.7)', a
     await expect.poll(startOf).toBe(moved.getTime());
   } finally {
     await rest(`classes?id=eq.${id}`, token, { method: 'DELETE' });
+  }
+});
+
+// WCAG 2.5.8 on a crowded planner: dozens of classes of as many courses at one hour of one day (what
+// a full test run leaves, and the admin sees every course). The week and day grids draw a few side by
+// side and the rest behind a "+N more" control, which opens, by keyboard, a list of the others as
+// buttons that open their class; the month view keeps its own "+N more". Axe's `wcag22aa` rules and
+// the measurement above find no target under 24 px in any of the three views.
+test('the admin planner stays at least 24 px per target with 30 classes at one hour (2.5.8)', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const CROWD = 30;
+  const { token } = await passwordGrant(DEMO.admin, DEMO_PASSWORD);
+  // Two runs at once (repeated, or in two checkouts' stacks) never share their classes' names.
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  // Inactive and without a teacher: only the admin's screens see them, and only for this test.
+  const courses = await rest('courses?select=id', token, {
+    method: 'POST',
+    headers: { Prefer: 'return=representation' },
+    body: JSON.stringify(
+      Array.from({ length: CROWD }, (_, i) => ({
+        title: `Crowded ${String(i + 1).padStart(2, '0')} ${stamp}`,
+        description: 'A crowded hour in the planner',
+        language: i % 2 ? 'English' : 'Spanish',
+        is_active: false,
+        max_students: 10,
+      })),
+    ),
+  });
+  expect(courses.status).toBe(201);
+  const courseIds = ((await courses.json()) as { id: string }[]).map((row) => row.id);
+  const remove = () => rest(`courses?id=in.(${courseIds.join(',')})`, token, { method: 'DELETE' });
+
+  try {
+    // Wednesday of next week (weeks start on Sunday), 10:00: always one "Next" away.
+    const day = new Date();
+    day.setDate(day.getDate() - day.getDay() + 10);
+    day.setHours(10, 0, 0, 0);
+    const classes = await rest('classes', token, {
+      method: 'POST',
+      body: JSON.stringify(
+        courseIds.map((id, i) => ({
+          course_id: id,
+          title: `Crowded class ${String(i + 1).padStart(2, '0')}`,
+          description: 'Same hour as the others',
+          scheduled_date: day.toISOString(),
+          duration: 60,
+          type: 'recorded',
+        })),
+      ),
+    });
+    expect(classes.status).toBe(201);
+
+    const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await signIn(page, DEMO.admin);
+    await show(page, '/calendar?view=planner');
+    const planner = page.locator('.class-planner');
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    const crowded = planner.getByRole('button', { name: new RegExp(`Crowded \\d+ ${stamp}`) });
+    await expect(crowded.first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
+
+    const targetSize = async () => {
+      const { violations } = await new AxeBuilder({ page })
+        .include('.class-planner')
+        .withTags(['wcag22aa'])
+        .analyze();
+      return violations
+        .filter((violation) => violation.id === 'target-size')
+        .flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')));
+    };
+    const expectNoSmallTargets = async (where: string) => {
+      const axe = await targetSize();
+      expect(axe, `${where}, axe target-size:\n${axe.join('\n')}`).toEqual([]);
+      const measured = await undersizedTargets(page);
+      expect(measured, `${where}, measured:\n${measured.join('\n')}`).toEqual([]);
+    };
+
+    await expectNoSmallTargets('week view');
+    const more = planner.getByRole('button', { name: /^\+\d+ more$/ });
+    await expect(more).toHaveCount(1);
+    const hiddenCount = Number((await more.innerText()).match(/\d+/)?.[0]);
+    expect(hiddenCount + (await crowded.count())).toBe(CROWD);
+
+    // The hidden classes, by keyboard: Enter on "+N more" opens the list with the focus in it.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const listed = page
+      .getByRole('dialog')
+      .getByRole('button', { name: new RegExp(`Crowded \\d+ ${stamp}`) });
+    await expect(listed).toHaveCount(hiddenCount);
+    const focusedName = async () =>
+      page.evaluate(() => document.activeElement?.getAttribute('title') ?? '');
+    for (let presses = 0; presses < 5 && !/^Crowded/.test(await focusedName()); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    const chosen = await focusedName();
+    expect(chosen).toMatch(new RegExp(`Crowded \\d+ ${stamp} · Crowded class \\d+`));
+    const measuredList = await undersizedTargets(page);
+    expect(measuredList, measuredList.join('\n')).toEqual([]);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Move class' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(chosen.split(' · ')[1] ?? '');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // The day view of that day, then its month.
+    // Each step waits for its day's classes (the overlay covers the grid while they load).
+    const loaded = async () => {
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
+    };
+    await planner.getByRole('tab', { name: 'Switch to day view' }).click();
+    await loaded();
+    for (let presses = 0; presses < 7 && !(await more.isVisible()); presses += 1) {
+      await next.click();
+      await loaded();
+    }
+    await expect(more).toBeVisible();
+    await expectNoSmallTargets('day view');
+
+    await planner.getByRole('tab', { name: 'Switch to month view' }).click();
+    await loaded();
+    if (!(await crowded.first().isVisible())) {
+      await next.click();
+      await loaded();
+    }
+    await expect(crowded.first()).toBeVisible();
+    const monthMore = planner.getByRole('button', { name: /^\+\d+ more$/ });
+    await expectNoSmallTargets('month view');
+    await monthMore.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog').getByRole('button').first()).toBeVisible();
+    const measuredMonthList = await undersizedTargets(page);
+    expect(measuredMonthList, measuredMonthList.join('\n')).toEqual([]);
+    await context.close();
+  } finally {
+    // The classes go with their courses.
+    await remove();
   }
 });
 

@@ -129,6 +129,26 @@ describe('the calendar planner', { timeout: 30_000 }, () => {
     expect(timeShown(dialog, 'New time')).toBe('18:00');
   });
 
+  it('draws two of five classes at one hour side by side and lists the rest behind "+3 more"', async () => {
+    const crowd = Array.from({ length: 5 }, (_, i) =>
+      calendarClass({ id: `crowd-${i}`, courseId: `course-${i}`, title: `Crowded ${i + 1}` }),
+    );
+    classesBetween.mockResolvedValue(ok(crowd));
+    showPlanner();
+    const user = userEvent.setup();
+
+    const more = await screen.findByRole('button', { name: '+3 more' }, { timeout: 10_000 });
+    expect(screen.getAllByRole('button', { name: /Crowded \d/ })).toHaveLength(2);
+    await user.click(more);
+    const list = await screen.findByRole('dialog');
+    const listed = within(list).getAllByRole('button', { name: /Crowded \d/ });
+    expect(listed).toHaveLength(3);
+    await user.click(listed[2]!);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Move class' });
+    expect(dialog).toHaveTextContent('Crowded 5');
+  });
+
   it('refuses a time that has passed without asking the database', async () => {
     const { user, dialog } = await openClass(/Negotiation role play/);
 

@@ -1,9 +1,20 @@
 import '@mantine/dates/styles.css';
 import '@mantine/schedule/styles.css';
 import 'dayjs/locale/es';
-import { Alert, CloseButton, Group, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
 import {
+  Alert,
+  CloseButton,
+  Group,
+  LoadingOverlay,
+  Paper,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  MoreEvents,
   Schedule,
+  type WeekViewProps,
   type ScheduleEventData,
   type ScheduleLabelsOverride,
   type ScheduleViewLevel,
@@ -36,8 +47,12 @@ import {
   formatWeekday,
   useLanguage,
 } from '@portal/shared-ui';
+import { capOverlaps, isMoreEvents } from './crowded-slots';
 import { namespace } from './i18n';
 import { MoveClassModal } from './move-class-modal';
+
+/** How the schedule lets an event be drawn (its `RenderEvent` type is not exported). */
+type RenderEvent = NonNullable<WeekViewProps['renderEvent']>;
 
 const PLANNER_VIEWS: readonly PlannerView[] = ['day', 'week', 'month'];
 const MINUTE = 60_000;
@@ -45,6 +60,24 @@ const MINUTE = 60_000;
 const WORKING_DAY_START = '07:00:00';
 /** Below this width a week's seven columns are too narrow to read: the planner opens on a day. */
 const PHONE_QUERY = '(max-width: 48em)';
+/**
+ * How many classes the time grids draw side by side at one moment before the rest go behind a
+ * "+N more" control (crowded-slots.ts): with that control, a week's day column is split in three
+ * and the day view's in five, which keeps each button at least 24 px wide (WCAG 2.5.8) from a
+ * laptop's week down to a phone's day.
+ */
+const OVERLAP_CAP = { day: 4, week: 2 } as const;
+/** A "+N more" in a time grid looks like a default button, not like a class (or bare text). */
+const STAND_IN_LOOK = {
+  color: 'var(--mantine-color-default-color)',
+  backgroundColor: 'var(--mantine-color-default)',
+  border: '1px solid var(--mantine-color-default-border)',
+} as const;
+/** The month view: classes shown per day before its own "+N more", and the height of each one's row. */
+const MONTH_EVENTS_PER_DAY = 2;
+const MONTH_EVENT_ROW = '28px';
+/** The "+N more" control and the classes it lists: at least WCAG 2.5.8's 24 px tall. */
+const MORE_TARGET = { minHeight: 'calc(1.75rem * var(--mantine-scale))' } as const;
 
 /** The day of a date-time as the schedule hands it to a format ('YYYY-MM-DD HH:mm:ss'). */
 const dayOf = (value: string) => value.slice(0, 10);
@@ -112,6 +145,13 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
     });
   }, [classes.data, movingId, movingTo]);
 
+  const moreLabel = useCallback((count: number) => t('schedule.moreLabel', { count }), [t]);
+  // The time grids cap how many classes share a moment; the month view has its own cap per day.
+  const shownEvents = useMemo(
+    () => (view === 'month' ? events : capOverlaps(events, OVERLAP_CAP[view], moreLabel)),
+    [events, view, moreLabel],
+  );
+
   /**
    * Sends a move, or says why it was not sent: resolves null once the database accepted it (or
    * nothing changed), else the translated reason.
@@ -168,9 +208,39 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
       switchToYearView: t('schedule.switchToYearView'),
       viewSelectLabel: t('schedule.viewSelectLabel'),
       noEvents: t('schedule.noEvents'),
-      moreLabel: (count: number) => t('schedule.moreLabel', { count }),
+      moreLabel,
     }),
-    [t],
+    [t, moreLabel],
+  );
+
+  const openClass = useCallback(
+    (event: ScheduleEventData) => setOpened(byId.get(String(event.id)) ?? null),
+    [byId],
+  );
+  // The classes of a "+N more" popover, each a button at least 24 px tall that opens its class.
+  const renderListedClass = useCallback<RenderEvent>(
+    (_event, props) => <UnstyledButton {...props} style={{ ...props.style, ...MORE_TARGET }} />,
+    [],
+  );
+  // A stand-in for hidden classes (crowded-slots.ts) is drawn, where the grid placed it, as the
+  // library's "+N more" control; every other event as the schedule draws it.
+  const renderEvent = useCallback<RenderEvent>(
+    (event, props) =>
+      isMoreEvents(event) ? (
+        <MoreEvents
+          className={props.className}
+          style={{ ...props.style, ...MORE_TARGET, ...STAND_IN_LOOK }}
+          events={event.payload?.hidden ?? []}
+          moreEventsCount={event.payload?.hidden.length ?? 0}
+          labels={labels}
+          onEventClick={openClass}
+          renderEvent={renderListedClass}
+          popoverProps={{ offset: 4 }}
+        />
+      ) : (
+        <UnstyledButton {...props} />
+      ),
+    [labels, openClass, renderListedClass],
   );
 
   const canDrag = useCallback(
@@ -239,7 +309,7 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
           }}
           date={date}
           onDateChange={setDate}
-          events={events}
+          events={shownEvents}
           locale={language}
           labels={labels}
           withEventsDragAndDrop
@@ -248,22 +318,31 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
             const item = byId.get(String(eventId));
             if (item) void dropClass(item, plannerTimeToIso(newStart));
           }}
-          onEventClick={(event) => setOpened(byId.get(String(event.id)) ?? null)}
+          onEventClick={openClass}
           dayViewProps={{
             ...timeGrid,
+            renderEvent,
             // Short enough for the toolbar of a 375 px phone: 'Sat Nov 28, 2026' / 'Sáb 28 nov 2026'.
             headerFormat: (value: string) =>
               `${weekdayFormat(value)} ${formatDate(dayOf(value), language)}`,
           }}
           weekViewProps={{
             ...timeGrid,
+            renderEvent,
             weekdayFormat,
             renderWeekLabel: ({ weekStart, weekEnd }: { weekStart: string; weekEnd: string }) =>
               formatDateRange(weekStart, weekEnd, language),
           }}
           monthViewProps={{
             firstDayOfWeek: PLANNER_FIRST_DAY_OF_WEEK,
-            maxEventsPerDay: 2,
+            maxEventsPerDay: MONTH_EVENTS_PER_DAY,
+            // A day gives each of its events a 24 px row, so an event is 22 px tall: rows of 28 px
+            // keep every class at least 24 px (WCAG 2.5.8). The "+N more" is 22 px tall by default
+            // too (an inline style, which a style prop overrides).
+            styles: {
+              monthViewDay: { height: `calc(52px + ${MONTH_EVENTS_PER_DAY} * ${MONTH_EVENT_ROW})` },
+            },
+            moreEventsProps: { mih: 24, renderEvent: renderListedClass },
             weekdayFormat,
             monthYearSelectProps: {
               labelFormat: (value: string) => capitalise(formatMonthYear(dayOf(value), language)),
