@@ -75,7 +75,15 @@ export async function signInToDashboard(page, base, { role, email }) {
   await dashboardContent(page, role).waitFor(TIMEOUT);
 }
 
-const [student, , admin] = ROLES;
+const [student, teacher, admin] = ROLES;
+
+/** Signed in, then one sidebar screen with its data loaded (its heading shown, the network idle). */
+async function openScreen(page, base, account, entry) {
+  await signInToDashboard(page, base, account);
+  await page.getByRole('navigation').getByRole('link', { name: entry }).click();
+  await page.getByRole('heading', { level: 1, name: entry }).waitFor(TIMEOUT);
+  await page.waitForLoadState('networkidle');
+}
 
 /** The rows of the size table: name and journey. */
 export const JOURNEYS = [
@@ -91,6 +99,16 @@ export const JOURNEYS = [
       await page.getByRole('link', { name: 'Course Catalog' }).click();
       await page.getByText(/\d+ courses? available/).waitFor(TIMEOUT);
     },
+  ],
+  // Activities, where spoken work and rubrics live (issue 32): what the screen loads before anyone
+  // records or grades (the recorder and the charts are chunks of their own, loaded on use).
+  [
+    'student activities (from /auth)',
+    (page, base) => openScreen(page, base, student, 'Activities'),
+  ],
+  [
+    'teacher activities (from /auth)',
+    (page, base) => openScreen(page, base, teacher, 'Activities'),
   ],
   [
     // Everything the admin-app can add: the admin visits each of its screens after the dashboard.
