@@ -4,6 +4,9 @@
 // The benchmark always runs its own stack: ports shifted by BENCH_PORT_OFFSET (default 900) and data in
 // .data/bench, which it wipes. Those are fixed here, before any module reads the configuration, so the
 // development database (or a DATABASE_URL) is never touched. BENCH_RUNS sets the timed runs (default 100).
+// BENCH_CASES=<substring> times and plans only the screens whose name contains it (case-insensitive;
+// e.g. BENCH_CASES=gradebook); the plain read is always timed beside them. With fewer screens between its
+// samples the plain read comes out faster, so a filtered run's ratios are harsher than a full run's.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

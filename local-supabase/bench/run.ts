@@ -11,6 +11,8 @@ import { type RequestSpec, type Role, type Screen, type ScreenContext, plainRead
 
 // A p95 of 30 samples is their second slowest: one hiccup of the machine moved a ratio by 1×.
 const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '100', 10) || 100;
+// Only the screens whose name contains this (case-insensitive), if set; the plain read is always timed.
+const CASES = process.env.BENCH_CASES?.trim().toLowerCase() ?? '';
 // At least as many as PostgREST's database connections (10), so each has served before the count.
 const WARM_UP_RUNS = 10;
 const ROLES: Role[] = ['student', 'teacher', 'admin'];
@@ -185,7 +187,9 @@ export async function runBenchmark(): Promise<number> {
       admin: await signIn(BENCH_ACCOUNTS.admin),
     } satisfies Record<Role, Session>;
     const ctx = await context(db, sessions);
-    const all: Screen[] = screens(ctx);
+    const all: Screen[] = screens(ctx).filter((screen) => screen.name.toLowerCase().includes(CASES));
+    if (all.length === 0) throw new Error(`No screen's name contains BENCH_CASES=${CASES}`);
+    if (CASES) log(`\nScreens whose name contains "${CASES}" only (BENCH_CASES): ${all.length}.`);
 
     const timings: Timing[] = all.map((screen) => ({ role: screen.role, screen: screen.name, requests: 0, samples: [] }));
     const plain = new Map<Role, Timing>(ROLES.map((role) => [role, { role, screen: 'plain', requests: 1, samples: [] }]));
