@@ -94,6 +94,10 @@ test('a rubric is built, attached, graded by levels, and shown filled to the stu
   const card = page.getByRole('article', { name: title });
   await card.getByRole('button', { name: 'Edit' }).click();
   const form = page.getByRole('dialog', { name: 'Edit Activity' });
+  // The activity trains a skill, so its optional section opens with the form.
+  await expect(
+    form.getByRole('button', { name: /^Instructions and assessment \(optional\)/ }),
+  ).toHaveAttribute('aria-expanded', 'true');
   await form.getByRole('combobox', { name: 'Rubric' }).click();
   await page.getByRole('option', { name: rubricTitle }).click();
   await expect(form.getByText(`${rubricTitle}: best total 14.5 of 20 points`)).toBeVisible();

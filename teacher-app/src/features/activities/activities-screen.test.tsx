@@ -593,7 +593,15 @@ describe('Activities: the activity form', () => {
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'Write a formal email' });
     const dialog = await openForm(user);
-    const limit = within(dialog).getByRole('textbox', { name: 'Recorded answer limit (seconds)' });
+    // A new activity's optional section starts closed, so the dialog fits a laptop's window.
+    const more = within(dialog).getByRole('button', {
+      name: 'Instructions and assessment (optional): skills, level, recording, rubric',
+    });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    const limit = await within(dialog).findByRole('textbox', {
+      name: 'Recorded answer limit (seconds)',
+    });
     expect(limit).toHaveValue('180');
     expect(limit).toHaveAccessibleDescription(/30 s to 15 min\. Now 3:00\./);
 
@@ -601,12 +609,15 @@ describe('Activities: the activity form', () => {
     fill(within(dialog).getByRole('textbox', { name: 'Description' }), 'One minute, in Spanish');
     await choose(user, dialog, 'Course', 'Spanish for Beginners');
     fill(limit, '20');
+    // Closed again before saving: the refusal opens the section to show why.
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'false');
     await user.click(submitButton(dialog));
-    expect(
-      await within(dialog).findByText(
-        'A recorded answer may be 30 to 900 seconds long (30 s to 15 min).',
-      ),
-    ).toBeInTheDocument();
+    const refusal = await within(dialog).findByText(
+      'A recorded answer may be 30 to 900 seconds long (30 s to 15 min).',
+    );
+    await waitFor(() => expect(refusal).toBeVisible());
+    expect(more).toHaveAttribute('aria-expanded', 'true');
     expect(createActivity).not.toHaveBeenCalled();
 
     fill(limit, '90');
@@ -716,7 +727,15 @@ describe('Activities: the activity form', () => {
     await choose(user, dialog, 'Course', 'Business English');
     fill(dateField(dialog), `${NEXT_YEAR}-12-01`);
     fillTime(dialog, 'Due time', '09:00');
-    fill(within(dialog).getByRole('textbox', { name: 'Instructions (optional)' }), 'In pairs');
+    await user.click(
+      within(dialog).getByRole('button', {
+        name: 'Instructions and assessment (optional): skills, level, recording, rubric',
+      }),
+    );
+    fill(
+      await within(dialog).findByRole('textbox', { name: 'Instructions (optional)' }),
+      'In pairs',
+    );
     await user.click(submitButton(dialog));
 
     const alert = await within(dialog).findByRole('alert');

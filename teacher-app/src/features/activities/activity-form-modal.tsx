@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 // The calendar's month and weekday names in Spanish (dayjs is one shared copy for the page).
 import 'dayjs/locale/es';
 import {
+  Accordion,
   Alert,
   Group,
   Loader,
@@ -10,6 +11,7 @@ import {
   Radio,
   Select,
   SimpleGrid,
+  Stack,
   Switch,
   TextInput,
   Textarea,
@@ -17,6 +19,7 @@ import {
 import { DateInput, TimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVITY_POINTS,
@@ -71,6 +74,27 @@ export interface ActivityFormModalProps {
  * Create or edit an activity. Mounted only while open. Every field is checked on submit by the shared
  * `validateActivityForm`; a refusal by the server is shown in the dialog and nothing typed is lost.
  */
+/** The fields of the "Instructions and assessment" section. */
+const MORE_OPTION_FIELDS = [
+  'instructions',
+  'skills',
+  'cefrLevel',
+  'recordingLimitSeconds',
+  'rubric',
+] as const;
+
+/** True when the form's values use the section's fields (an activity being edited). */
+function usesMoreOptions(values: ActivityFormValues): boolean {
+  const empty = emptyActivityForm();
+  return (
+    values.instructions.trim() !== '' ||
+    values.skills.length > 0 ||
+    values.cefrLevel !== '' ||
+    values.rubric !== null ||
+    Number(values.recordingLimitSeconds) !== Number(empty.recordingLimitSeconds)
+  );
+}
+
 export function ActivityFormModal({ editing, courses, onClose, onSaved }: ActivityFormModalProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
@@ -92,6 +116,10 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
   const { association, courseId, classId, dueDate, dueTime } = form.values;
   const byClass = association === 'class';
   const classes = useCourseClasses(courseId, byClass);
+  // Instructions and the assessment fields (skills, level, recording limit, rubric) are optional: a
+  // section of their own, closed on a new activity so the dialog fits a 1280x800 window, open when the
+  // activity being edited uses any of them, and opened by a refused save that concerns them.
+  const [moreOpen, setMoreOpen] = useState(() => usesMoreOptions(form.values));
 
   const submit = (values: ActivityFormValues) => {
     if (editing) {
@@ -168,7 +196,11 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
       onClose={onClose}
       dirty={form.isDirty()}
       busy={saving}
-      onSubmit={form.onSubmit(submit)}
+      onSubmit={form.onSubmit(submit, (errors) => {
+        const inSection = (key: string) =>
+          MORE_OPTION_FIELDS.some((field) => key === field || key.startsWith(`${field}.`));
+        if (Object.keys(errors).some(inSection)) setMoreOpen(true);
+      })}
       failure={
         failure && {
           title: t('form.failed'),
@@ -340,74 +372,89 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
           {...form.getInputProps('allowLateSubmission', { type: 'checkbox' })}
         />
       </SimpleGrid>
-      <NumberInput
-        label={t('form.recordingLimit')}
-        description={t('form.recordingLimitHint', {
-          clock: formatClock(Number(form.values.recordingLimitSeconds) || 0),
-        })}
-        min={ACTIVITY_RECORDING_LIMIT.min}
-        max={ACTIVITY_RECORDING_LIMIT.max}
-        step={30}
-        inputWrapperOrder={[...hintBelow]}
-        disabled={saving}
-        w={{ base: '100%', sm: '50%' }}
-        {...form.getInputProps('recordingLimitSeconds')}
-      />
-      <Textarea
-        label={t('form.instructions')}
-        placeholder={t('form.instructionsPlaceholder')}
-        description={`${activityTextLength(form.values.instructions)}/${ACTIVITY_TEXT_LIMITS.instructions}`}
-        rows={2}
-        resize="vertical"
-        disabled={saving}
-        {...form.getInputProps('instructions')}
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <MultiSelect
-          label={t('form.skills', { ns: rubricNamespace })}
-          placeholder={
-            form.values.skills.length === 0
-              ? t('form.skillsPlaceholder', { ns: rubricNamespace })
-              : undefined
-          }
-          data={SKILLS.map((skill) => ({
-            value: skill,
-            label: t(`skills.${skill}`, { ns: 'common' }),
-          }))}
-          inputWrapperOrder={[...hintBelow]}
-          disabled={saving}
-          value={form.values.skills}
-          onChange={(values) =>
-            form.setFieldValue(
-              'skills',
-              SKILLS.filter((skill) => values.includes(skill)),
-            )
-          }
-        />
-        <Select
-          label={t('form.cefrLevel', { ns: rubricNamespace })}
-          description={t('form.cefrLevelHint', { ns: rubricNamespace })}
-          placeholder={t('form.cefrLevelPlaceholder', { ns: rubricNamespace })}
-          data={[...CEFR_LEVELS]}
-          clearable
-          inputWrapperOrder={[...hintBelow]}
-          disabled={saving}
-          value={form.values.cefrLevel || null}
-          onChange={(value) => form.setFieldValue('cefrLevel', (value ?? '') as CefrLevel | '')}
-        />
-      </SimpleGrid>
-      <ActivityRubricField
-        rubric={form.values.rubric}
-        rubricId={form.values.rubricId}
-        maxPoints={form.values.maxPoints}
-        error={typeof form.errors.rubric === 'string' ? form.errors.rubric : null}
-        disabled={saving}
-        onChange={({ rubric, rubricId }) => {
-          form.setFieldValue('rubric', rubric);
-          form.setFieldValue('rubricId', rubricId);
-          form.clearFieldError('rubric');
-        }}
-      />
+      <Accordion
+        variant="contained"
+        value={moreOpen ? 'more' : null}
+        onChange={(value) => setMoreOpen(value === 'more')}
+      >
+        <Accordion.Item value="more">
+          <Accordion.Control>{t('form.moreOptions')}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              <Textarea
+                label={t('form.instructions')}
+                placeholder={t('form.instructionsPlaceholder')}
+                description={`${activityTextLength(form.values.instructions)}/${ACTIVITY_TEXT_LIMITS.instructions}`}
+                rows={2}
+                resize="vertical"
+                disabled={saving}
+                {...form.getInputProps('instructions')}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <MultiSelect
+                  label={t('form.skills', { ns: rubricNamespace })}
+                  placeholder={
+                    form.values.skills.length === 0
+                      ? t('form.skillsPlaceholder', { ns: rubricNamespace })
+                      : undefined
+                  }
+                  data={SKILLS.map((skill) => ({
+                    value: skill,
+                    label: t(`skills.${skill}`, { ns: 'common' }),
+                  }))}
+                  inputWrapperOrder={[...hintBelow]}
+                  disabled={saving}
+                  value={form.values.skills}
+                  onChange={(values) =>
+                    form.setFieldValue(
+                      'skills',
+                      SKILLS.filter((skill) => values.includes(skill)),
+                    )
+                  }
+                />
+                <Select
+                  label={t('form.cefrLevel', { ns: rubricNamespace })}
+                  description={t('form.cefrLevelHint', { ns: rubricNamespace })}
+                  placeholder={t('form.cefrLevelPlaceholder', { ns: rubricNamespace })}
+                  data={[...CEFR_LEVELS]}
+                  clearable
+                  inputWrapperOrder={[...hintBelow]}
+                  disabled={saving}
+                  value={form.values.cefrLevel || null}
+                  onChange={(value) =>
+                    form.setFieldValue('cefrLevel', (value ?? '') as CefrLevel | '')
+                  }
+                />
+              </SimpleGrid>
+              <NumberInput
+                label={t('form.recordingLimit')}
+                description={t('form.recordingLimitHint', {
+                  clock: formatClock(Number(form.values.recordingLimitSeconds) || 0),
+                })}
+                min={ACTIVITY_RECORDING_LIMIT.min}
+                max={ACTIVITY_RECORDING_LIMIT.max}
+                step={30}
+                inputWrapperOrder={[...hintBelow]}
+                disabled={saving}
+                w={{ base: '100%', sm: '50%' }}
+                {...form.getInputProps('recordingLimitSeconds')}
+              />
+              <ActivityRubricField
+                rubric={form.values.rubric}
+                rubricId={form.values.rubricId}
+                maxPoints={form.values.maxPoints}
+                error={typeof form.errors.rubric === 'string' ? form.errors.rubric : null}
+                disabled={saving}
+                onChange={({ rubric, rubricId }) => {
+                  form.setFieldValue('rubric', rubric);
+                  form.setFieldValue('rubricId', rubricId);
+                  form.clearFieldError('rubric');
+                }}
+              />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
       {editing ? (
         <Switch
           label={t('form.active')}
