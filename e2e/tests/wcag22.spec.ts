@@ -366,10 +366,11 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
   const remove = () => rest(`courses?id=in.(${courseIds.join(',')})`, token, { method: 'DELETE' });
 
   try {
-    // Wednesday of next week (weeks start on Sunday), 10:00: always one "Next" away.
+    // Wednesday of next week (weeks start on Sunday), always one "Next" away, at 06:05, an hour no
+    // other data uses (a full run leaves its own crowds at usual hours, with their own "+N more").
     const day = new Date();
     day.setDate(day.getDate() - day.getDay() + 10);
-    day.setHours(10, 0, 0, 0);
+    day.setHours(6, 5, 0, 0);
     const classes = await rest('classes', token, {
       method: 'POST',
       body: JSON.stringify(
@@ -415,10 +416,16 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
     };
 
     await expectNoSmallTargets('week view');
-    const more = planner.getByRole('button', { name: /^\+\d+ more$/ });
-    await expect(more).toHaveCount(1);
-    const hiddenCount = Number((await more.innerText()).match(/\d+/)?.[0]);
-    expect(hiddenCount + (await crowded.count())).toBe(CROWD);
+    // Ours is the "+N more" for the crowd's classes not drawn (others may have their own).
+    const shownCount = await crowded.count();
+    expect(shownCount).toBeGreaterThan(0);
+    expect(shownCount).toBeLessThanOrEqual(2);
+    const hiddenCount = CROWD - shownCount;
+    const more = planner
+      .getByRole('button', { name: /^\+\d+ more$/ })
+      .filter({ hasText: `+${hiddenCount} more` })
+      .first();
+    await expect(more).toBeVisible();
 
     // The hidden classes, by keyboard: Enter on "+N more" opens the list with the focus in it.
     await more.focus();
@@ -453,11 +460,18 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
     };
     await planner.getByRole('tab', { name: 'Switch to day view' }).click();
     await loaded();
-    for (let presses = 0; presses < 7 && !(await more.isVisible()); presses += 1) {
+    // The day view draws four side by side: its "+N more" for the crowd names at least the rest.
+    const dayMore = planner
+      .getByRole('button', { name: /^\+\d+ more$/ })
+      .filter({
+        hasText: new RegExp(`^\\+(${CROWD - 4}|${CROWD - 3}|${CROWD - 2}|${CROWD - 1}) more$`),
+      })
+      .first();
+    for (let presses = 0; presses < 7 && !(await dayMore.isVisible()); presses += 1) {
       await next.click();
       await loaded();
     }
-    await expect(more).toBeVisible();
+    await expect(dayMore).toBeVisible();
     await expectNoSmallTargets('day view');
 
     await planner.getByRole('tab', { name: 'Switch to month view' }).click();
