@@ -83,6 +83,22 @@ const ACTIVITY_FORM: DialogCheck = {
   open: button(/^(Create Activity|Crear actividad)$/),
 };
 
+// Its optional section (instructions, skills, level, recording limit, rubric) opened.
+const ACTIVITY_FORM_ASSESSMENT: DialogCheck = {
+  name: 'activity form, instructions and assessment',
+  path: '/activities',
+  open: async (page) => {
+    await ACTIVITY_FORM.open(page);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^(Instructions and assessment|Instrucciones y evaluación)/ })
+      .click();
+    await expect(
+      page.getByRole('dialog').getByRole('combobox', { name: /^(Rubric|Rúbrica)$/ }),
+    ).toBeVisible();
+  },
+};
+
 const SUBMISSIONS: DialogCheck = {
   name: 'submissions and grading',
   path: '/activities',
@@ -204,6 +220,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
     },
     ADD_MATERIAL,
     ACTIVITY_FORM,
+    ACTIVITY_FORM_ASSESSMENT,
     SUBMISSIONS,
     {
       name: 'student details',
@@ -223,6 +240,7 @@ const DIALOGS: Record<Role, DialogCheck[]> = {
     CLASS_FORM,
     ADD_MATERIAL,
     ACTIVITY_FORM,
+    ACTIVITY_FORM_ASSESSMENT,
     { name: 'user form', path: '/users', open: button(/^(Create User|Crear usuario)$/) },
     { name: 'user import', path: '/users', open: button(/^(Import CSV|Importar CSV)$/) },
     {
@@ -333,7 +351,9 @@ class Traffic {
   }
 }
 
-const LOADERS = '.mantine-Loader-root, .mantine-Skeleton-root';
+// Shown ones only: a closed section's content is rendered hidden, without running its effects (so
+// its reads wait until it opens), and keeps its loader out of sight.
+const LOADERS = '.mantine-Loader-root:visible, .mantine-Skeleton-root:visible';
 
 /**
  * Waits until the screen has its content: the shell's h1, no request in flight for a moment, no
