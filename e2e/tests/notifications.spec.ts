@@ -74,7 +74,7 @@ test('a moved class notifies its students: the bell shows it within 2 s, without
   const weekStart = new Date();
   weekStart.setDate(weekStart.getDate() - weekStart.getDay());
   if ((day.getTime() - weekStart.getTime()) / 86_400_000 >= 7) {
-    await teacherPage.getByRole('button', { name: 'Next' }).click();
+    await teacherPage.getByRole('button', { name: 'Next', exact: true }).click();
   }
   const event = teacherPage.getByRole('button', { name: new RegExp(title) });
   await expect(event).toBeVisible();

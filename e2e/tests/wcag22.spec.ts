@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from '../support/backend';
 import { AuthScreen, Portal, Sidebar } from '../support/pages';
+import { expectClassInPlanner, moreButtons } from '../support/planner';
 
 // Issue 33, the WCAG 2.2 AA criteria axe's `wcag22aa` rules do not fully cover (axe's part runs in
 // accessibility.spec.ts): target size measured on dense screens (2.5.8), the planner's move done by
@@ -295,7 +296,7 @@ test('a teacher moves a class in the planner with the keyboard alone (2.5.7)', a
     const weekStart = new Date();
     weekStart.setDate(weekStart.getDate() - weekStart.getDay());
     if ((day.getTime() - weekStart.getTime()) / 86_400_000 >= 7) {
-      const next = page.getByRole('button', { name: 'Next' });
+      const next = page.getByRole('button', { name: 'Next', exact: true });
       await next.focus();
       await page.keyboard.press('Enter');
     }
@@ -391,13 +392,13 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
     await signIn(page, DEMO.admin);
     await show(page, '/calendar?view=planner');
     const planner = page.locator('.class-planner');
-    const next = page.getByRole('button', { name: 'Next' });
+    const next = page.getByRole('button', { name: 'Next', exact: true });
     await next.focus();
     await page.keyboard.press('Enter');
-    const crowded = planner.getByRole('button', { name: new RegExp(`Crowded \\d+ ${stamp}`) });
-    await expect(crowded.first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
+    const ours = new RegExp(`Crowded \\d+ ${stamp}`);
+    const crowded = planner.getByRole('button', { name: ours });
+    // Drawn or behind "+N more": a full run's own crowds may hold the grid's places at that hour.
+    await expectClassInPlanner(page, ours);
 
     const targetSize = async () => {
       const { violations } = await new AxeBuilder({ page })
@@ -416,23 +417,25 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
     };
 
     await expectNoSmallTargets('week view');
-    // Ours is the "+N more" for the crowd's classes not drawn (others may have their own).
+    // Ours is the "+N more" that lists the crowd's classes not drawn (others have their own).
     const shownCount = await crowded.count();
-    expect(shownCount).toBeGreaterThan(0);
     expect(shownCount).toBeLessThanOrEqual(2);
-    const hiddenCount = CROWD - shownCount;
-    const more = planner
-      .getByRole('button', { name: /^\+\d+ more$/ })
-      .filter({ hasText: `+${hiddenCount} more` })
-      .first();
-    await expect(more).toBeVisible();
+    const mores = moreButtons(page);
+    let more = mores.first();
+    let hiddenCount = 0;
+    for (let index = 0; index < (await mores.count()) && hiddenCount === 0; index += 1) {
+      await mores.nth(index).click();
+      hiddenCount = await page.getByRole('dialog').getByRole('button', { name: ours }).count();
+      if (hiddenCount > 0) more = mores.nth(index);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+    expect(hiddenCount + shownCount).toBe(CROWD);
 
     // The hidden classes, by keyboard: Enter on "+N more" opens the list with the focus in it.
     await more.focus();
     await page.keyboard.press('Enter');
-    const listed = page
-      .getByRole('dialog')
-      .getByRole('button', { name: new RegExp(`Crowded \\d+ ${stamp}`) });
+    const listed = page.getByRole('dialog').getByRole('button', { name: ours });
     await expect(listed).toHaveCount(hiddenCount);
     const focusedName = async () =>
       page.evaluate(() => document.activeElement?.getAttribute('title') ?? '');
@@ -464,7 +467,9 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
     const dayMore = planner
       .getByRole('button', { name: /^\+\d+ more$/ })
       .filter({
-        hasText: new RegExp(`^\\+(${CROWD - 4}|${CROWD - 3}|${CROWD - 2}|${CROWD - 1}) more$`),
+        hasText: new RegExp(
+          `^\\+(${[4, 3, 2, 1, 0].map((drawn) => CROWD - drawn).join('|')}) more$`,
+        ),
       })
       .first();
     for (let presses = 0; presses < 7 && !(await dayMore.isVisible()); presses += 1) {
@@ -476,11 +481,8 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
 
     await planner.getByRole('tab', { name: 'Switch to month view' }).click();
     await loaded();
-    if (!(await crowded.first().isVisible())) {
-      await next.click();
-      await loaded();
-    }
-    await expect(crowded.first()).toBeVisible();
+    // The month of the day the day view was on.
+    await expectClassInPlanner(page, ours);
     const monthMore = planner.getByRole('button', { name: /^\+\d+ more$/ });
     await expectNoSmallTargets('month view');
     await monthMore.first().focus();
