@@ -38,6 +38,43 @@ function fileOf(target, url) {
 }
 
 /**
+ * Resolves once the page has had no request in flight for `quietMs`, counting from when it is
+ * called. `page.waitForLoadState('networkidle')` cannot serve here: it is a state of the document,
+ * already reached on /auth, so after the client-side sign-in it returns at once, and a lazy chunk
+ * that starts loading a frame after the journey's last step (the teacher dashboard's chart, whose
+ * import waits for its IntersectionObserver) was counted or not depending on the machine's load.
+ * Media is left out (a preview keeps streaming).
+ */
+function trackTraffic(page) {
+  const inFlight = new Set();
+  let lastChange = Date.now();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'media') return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const end = (request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    async quiet(quietMs = 1_000, timeout = 30_000) {
+      const start = Date.now();
+      lastChange = Math.max(lastChange, start);
+      for (;;) {
+        if (inFlight.size === 0 && Date.now() - lastChange >= quietMs) return;
+        if (Date.now() - start > timeout) {
+          const urls = [...inFlight].map((request) => request.url()).join(', ');
+          throw new Error(`the network did not fall quiet in ${timeout} ms (in flight: ${urls})`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+/**
  * Runs the journey `[name, (page, base) => …]` in a fresh browser context and sums what it loaded:
  * { gzip, brotli, cssGzip } in bytes, jsFiles, reactDomCopies, warnings.
  */
@@ -52,8 +89,10 @@ export async function measureJourney(browser, target, [name, journey]) {
       const type = request.resourceType();
       if (type === 'script' || type === 'stylesheet') loaded.set(request.url(), type);
     });
+    const traffic = trackTraffic(page);
     await journey(page, target.base);
-    await page.waitForLoadState('networkidle');
+    // Whatever the journey's last screen loads on its own (lazy parts in view) counts too.
+    await traffic.quiet();
   });
 
   const total = { gzip: 0, brotli: 0, cssGzip: 0, jsFiles: 0, reactDomCopies: 0, warnings };
