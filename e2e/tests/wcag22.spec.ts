@@ -386,6 +386,22 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
       ),
     });
     expect(classes.status).toBe(201);
+    // And three 15-minute classes back to back, earlier that day: drawn shorter than their boxes
+    // would need, each covered the next.
+    const short = await rest('classes', token, {
+      method: 'POST',
+      body: JSON.stringify(
+        [0, 1, 2].map((i) => ({
+          course_id: courseIds[i],
+          title: `Short class ${i + 1}`,
+          description: 'A quarter of an hour',
+          scheduled_date: new Date(day.getTime() - 3 * 3_600_000 + i * 15 * 60_000).toISOString(),
+          duration: 15,
+          type: 'recorded',
+        })),
+      ),
+    });
+    expect(short.status).toBe(201);
 
     const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -395,7 +411,7 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
     const next = page.getByRole('button', { name: 'Next', exact: true });
     await next.focus();
     await page.keyboard.press('Enter');
-    const ours = new RegExp(`Crowded \\d+ ${stamp}`);
+    const ours = new RegExp(`Crowded \\d+ ${stamp} · Crowded class`);
     const crowded = planner.getByRole('button', { name: ours });
     // Drawn, or all behind their "+N more" when a full run's own classes hold the grid's places.
     const mores = moreButtons(page);

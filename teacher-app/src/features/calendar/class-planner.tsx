@@ -56,6 +56,8 @@ type RenderEvent = NonNullable<WeekViewProps['renderEvent']>;
 
 const PLANNER_VIEWS: readonly PlannerView[] = ['day', 'week', 'month'];
 const MINUTE = 60_000;
+/** A class shorter than this is drawn this long, so its box is at least 24 px tall and covers nothing. */
+const MIN_DRAWN_MINUTES = 30;
 /** Where the day and week grids open: the school's morning, not midnight. */
 const WORKING_DAY_START = '07:00:00';
 /** Below this width a week's seven columns are too narrow to read: the planner opens on a day. */
@@ -139,7 +141,10 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
         // The course first: a narrow event cuts its end, and the course is what tells it apart.
         title: item.courseTitle ? `${item.courseTitle} · ${item.title}` : item.title,
         start: new Date(start),
-        end: new Date(Date.parse(start) + item.duration * MINUTE),
+        // Drawn at least half an hour long (32 px): the schedule gives a shorter class a taller box
+        // than its time, which then covers the class after it (WCAG 2.5.8, a crowded full run's
+        // 15-minute classes). Only the drawing: a move keeps the class's own duration.
+        end: new Date(Date.parse(start) + Math.max(item.duration, MIN_DRAWN_MINUTES) * MINUTE),
         color: colors.get(courseKey(item)) ?? 'blue',
       };
     });
