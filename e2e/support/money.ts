@@ -46,34 +46,32 @@ export async function billingSettings(adminToken: string): Promise<BillingSettin
   return settings.billing ?? {};
 }
 
-/**
- * Sets the billing rules a journey's figures depend on (the refund rule on a drop, the currency) and
- * answers the settings as they were, to put back with `restoreBilling` when the journey ends. Only
- * journeys of the shared-state project call it: every other test sees the school's settings.
- */
-export async function useBillingRules(
-  adminToken: string,
-  rules: { refundOnDrop: string; currency: string },
-): Promise<BillingSettings> {
-  const saved = await billingSettings(adminToken);
+async function putBilling(adminToken: string, billing: BillingSettings, what: string) {
   await must(
     await rest('app_settings?id=eq.1', adminToken, {
       method: 'PATCH',
-      body: JSON.stringify({ billing: { ...saved, ...rules } }),
+      body: JSON.stringify({ billing }),
     }),
-    'set the billing rules',
+    what,
   );
-  return billingSettings(adminToken);
 }
 
-export async function restoreBilling(adminToken: string, saved: BillingSettings): Promise<void> {
-  await must(
-    await rest('app_settings?id=eq.1', adminToken, {
-      method: 'PATCH',
-      body: JSON.stringify({ billing: saved }),
-    }),
-    'restore the billing settings',
-  );
+/**
+ * Sets the billing rules a journey's figures depend on (the refund rule on a drop, the currency).
+ * Answers the settings now in force and `restore`, which puts back the settings as they were, for
+ * when the journey ends. Only journeys of the shared-state project call it: every other test sees
+ * the school's settings.
+ */
+export async function setBillingRules(
+  adminToken: string,
+  rules: { refundOnDrop: string; currency: string },
+): Promise<{ billing: BillingSettings; restore: () => Promise<void> }> {
+  const saved = await billingSettings(adminToken);
+  await putBilling(adminToken, { ...saved, ...rules }, 'set the billing rules');
+  return {
+    billing: await billingSettings(adminToken),
+    restore: () => putBilling(adminToken, saved, 'restore the billing settings'),
+  };
 }
 
 /**

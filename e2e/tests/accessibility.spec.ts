@@ -130,11 +130,9 @@ const NEW_MESSAGE: DialogCheck = {
 
 // The main dialogs of each role. New dialogs (the admin's course and user forms) join as they land.
 // Billing: the first invoice of the list (the seed's enrolments in priced courses are invoiced).
-const OPEN_INVOICE = (page: Page) =>
-  page
-    .getByRole('button', { name: /^(Open invoice|Abrir la factura) / })
-    .first()
-    .click();
+const INVOICES = (page: Page) =>
+  page.getByRole('button', { name: /^(Open invoice|Abrir la factura) / });
+const OPEN_INVOICE = (page: Page) => INVOICES(page).first().click();
 
 // An action of an invoice's drawer, from the first invoice whose drawer offers it. A full run's list
 // holds what the integration tests left: invoices they voided (no credit note), of students they deleted
@@ -159,7 +157,7 @@ const fromInvoice =
         })
         .toBe(true);
     }
-    const invoices = page.getByRole('button', { name: /^(Open invoice|Abrir la factura) / });
+    const invoices = INVOICES(page);
     await expect(invoices.first()).toBeVisible();
     const tries = Math.min(await invoices.count(), 5);
     for (let index = 0; index < tries; index += 1) {

@@ -6,14 +6,7 @@ import {
   signUpThroughApi,
   uniqueEmail,
 } from '../support/backend';
-import {
-  billingSettings,
-  restoreBilling,
-  useBillingRules,
-  dueIn,
-  pricedCourseWithClasses,
-  totalRevenue,
-} from '../support/money';
+import { setBillingRules, dueIn, pricedCourseWithClasses, totalRevenue } from '../support/money';
 import { AuthScreen, CourseCatalog, MyCourses, Portal } from '../support/pages';
 
 // Issue 31's journey, as the school lives it: a student enrols in a priced course and receives the
@@ -23,8 +16,8 @@ import { AuthScreen, CourseCatalog, MyCourses, Portal } from '../support/pages';
 // office refunds exactly that. Two people at once, each in their own browser context.
 //
 // Runs in the shared-state project (one at a time): it compares the school-wide Total Revenue before and
-// after, which another spec's payment would move. It reads the billing settings and skips itself if the
-// school changed the rule or the currency; it never changes them.
+// after, which another spec's payment would move. It sets the refund rule and currency its figures follow
+// for its own run and puts the school's billing settings back afterwards.
 
 const PRICE = 240;
 const PARTIAL = 100;
@@ -87,12 +80,12 @@ test('enrol, invoice, a partial payment, a drop and the refund the school’s ru
   const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
 
   // The figures below follow the pro-rata refund rule in euros: set them for this journey.
-  const saved = await billingSettings(admin);
-  const billing = await useBillingRules(admin, {
+  const rules = await setBillingRules(admin, {
     refundOnDrop: 'pro_rata_classes_held',
     currency: 'EUR',
   });
-  restore = () => restoreBilling(admin, saved);
+  restore = rules.restore;
+  const { billing } = rules;
   const total = cents(PRICE * (1 + Number(billing.taxRate ?? 0) / 100));
   const credit = cents(total * 0.75);
   const owedBack = cents(PARTIAL - (total - credit));

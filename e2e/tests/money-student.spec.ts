@@ -8,19 +8,15 @@ import {
   signUpThroughApi,
   uniqueEmail,
 } from '../support/backend';
-import {
-  billingSettings,
-  restoreBilling,
-  useBillingRules,
-  pricedCourseWithClasses,
-} from '../support/money';
+import { setBillingRules, pricedCourseWithClasses } from '../support/money';
 import { AuthScreen, CourseCatalog, MyCourses, Portal } from '../support/pages';
 
 // Issue 31, the student's money: a student enrols in a priced course from the catalog, finds its invoice
 // on Billing with the right total, downloads its PDF, drops the course and sees the credit note and the
 // new balance per the school's default refund rule (pro rata by classes held: one of four classes held,
 // three quarters credited). Its own teacher, course and student, so the demo accounts stay as the other
-// tests expect them. Reads the billing settings, never changes them.
+// tests expect them. It sets that refund rule and the currency for its own run (the shared-state
+// project, one spec at a time) and puts the school's billing settings back afterwards.
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 375, height: 812 };
@@ -56,12 +52,12 @@ test('a student enrols in a priced course, gets the invoice and its PDF, drops, 
   const admin = (await passwordGrant(DEMO.admin, DEMO_PASSWORD)).token;
 
   // The figures below follow the pro-rata refund rule in euros: set them for this journey.
-  const saved = await billingSettings(admin);
-  const billing = await useBillingRules(admin, {
+  const rules = await setBillingRules(admin, {
     refundOnDrop: 'pro_rata_classes_held',
     currency: 'EUR',
   });
-  restore = () => restoreBilling(admin, saved);
+  restore = rules.restore;
+  const { billing } = rules;
   const taxRate = Number(billing.taxRate ?? 0);
   const total = Math.round(PRICE * (1 + taxRate / 100) * 100) / 100;
 
