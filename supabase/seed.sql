@@ -457,6 +457,30 @@ select a.id::uuid, a.title, a.description, a.type,
  ) as d
   join public.courses co on co.id = a.course_id::uuid;
 
+-- The skills each activity trains (issue 32), so a student's progress by skill has something to show.
+update public.activities a
+   set skills = k.skills
+  from (values
+    ('ac71a1e0-0000-4000-8000-000000000001', array['writing', 'grammar']),
+    ('ac71a1e0-0000-4000-8000-000000000002', array['grammar']),
+    ('ac71a1e0-0000-4000-8000-000000000003', array['speaking', 'writing']),
+    ('ac71a1e0-0000-4000-8000-000000000004', array['speaking']),
+    ('ac71a1e0-0000-4000-8000-000000000005', array['writing']),
+    ('ac71a1e0-0000-4000-8000-000000000006', array['writing', 'grammar']),
+    ('ac71a1e0-0000-4000-8000-000000000007', array['grammar', 'reading']),
+    ('ac71a1e0-0000-4000-8000-000000000008', array['writing', 'reading']),
+    ('ac71a1e0-0000-4000-8000-000000000009', array['grammar', 'writing']),
+    ('ac71a1e0-0000-4000-8000-000000000010', array['reading']),
+    ('ac71a1e0-0000-4000-8000-000000000011', array['writing']),
+    ('ac71a1e0-0000-4000-8000-000000000012', array['speaking']),
+    ('ac71a1e0-0000-4000-8000-000000000013', array['reading', 'writing']),
+    ('ac71a1e0-0000-4000-8000-000000000014', array['reading']),
+    ('ac71a1e0-0000-4000-8000-000000000015', array['writing']),
+    ('ac71a1e0-0000-4000-8000-000000000016', array['reading']),
+    ('ac71a1e0-0000-4000-8000-000000000017', array['speaking', 'listening'])
+  ) as k(id, skills)
+ where a.id = k.id::uuid;
+
 -- 8. Submissions ---------------------------------------------------------------------------------------
 -- Work handed in on time by the course's active students: for deadlines already behind us about 85% of
 -- the class, hours before the deadline, and about 70% of those graded a day or two later by the course's

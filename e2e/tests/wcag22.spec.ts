@@ -402,6 +402,34 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
       ),
     });
     expect(short.status).toBe(201);
+    // And two chains of classes that follow each other, each touching the next: the schedule sized
+    // each class by the lanes of the classes it touches, so with three lanes in play one class got
+    // a wider lane than its neighbour's and was drawn over it. [minutes after midnight, duration]
+    const chains: [number, number][] = [
+      [30, 60],
+      [60, 90],
+      [90, 60],
+      [120, 60],
+      [8 * 60 + 55, 60],
+      [9 * 60 + 25, 90],
+      [9 * 60 + 55, 90],
+      [10 * 60 + 55, 60],
+      [11 * 60 + 10, 60],
+    ];
+    const chained = await rest('classes', token, {
+      method: 'POST',
+      body: JSON.stringify(
+        chains.map(([minutes, duration], i) => ({
+          course_id: courseIds[3 + i],
+          title: `Chained class ${i + 1}`,
+          description: 'Touches the class before it',
+          scheduled_date: new Date(day.getTime() + (minutes - 6 * 60 - 5) * 60_000).toISOString(),
+          duration,
+          type: 'recorded',
+        })),
+      ),
+    });
+    expect(chained.status).toBe(201);
 
     const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -417,7 +445,7 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
     const mores = moreButtons(page);
     await expect(
       crowded
-        .or(mores.filter({ hasText: new RegExp(`^\\+(${CROWD - 2}|${CROWD - 1}|${CROWD}) more$`) }))
+        .or(mores.filter({ hasText: new RegExp(`^\\+(${CROWD - 1}|${CROWD}) more$`) }))
         .first(),
     ).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -442,7 +470,7 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
     await expectNoSmallTargets('week view');
     // Ours is the "+N more" for the crowd's classes not drawn (a full run's crowds have their own).
     const shownCount = await crowded.count();
-    expect(shownCount).toBeLessThanOrEqual(2);
+    expect(shownCount).toBeLessThanOrEqual(1);
     const hiddenCount = CROWD - shownCount;
     const more = mores.filter({ hasText: `+${hiddenCount} more` }).first();
     await expect(more).toBeVisible();

@@ -64,11 +64,14 @@ const WORKING_DAY_START = '07:00:00';
 const PHONE_QUERY = '(max-width: 48em)';
 /**
  * How many classes the time grids draw side by side at one moment before the rest go behind a
- * "+N more" control (crowded-slots.ts): with that control, a week's day column is split in three
- * and the day view's in five, which keeps each button at least 24 px wide (WCAG 2.5.8) from a
+ * "+N more" control (crowded-slots.ts): one, so a column holds at most two lanes, a class and its
+ * "+N more". The schedule sizes each event by the lanes of the events it touches, not of its whole
+ * overlapping group, so with three lanes in play a class could get a wider lane than its
+ * neighbour's and be drawn over it (WCAG 2.5.8; class-planner.test.tsx draws such chains). With
+ * two lanes every event's share is consistent, and each button is at least 24 px wide from a
  * laptop's week down to a phone's day.
  */
-const OVERLAP_CAP = { day: 4, week: 2 } as const;
+const OVERLAP_CAP = 1;
 /** A "+N more" in a time grid looks like a default button, not like a class (or bare text). */
 const STAND_IN_LOOK = {
   color: 'var(--mantine-color-default-color)',
@@ -153,7 +156,7 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
   const moreLabel = useCallback((count: number) => t('schedule.moreLabel', { count }), [t]);
   // The time grids cap how many classes share a moment; the month view has its own cap per day.
   const shownEvents = useMemo(
-    () => (view === 'month' ? events : capOverlaps(events, OVERLAP_CAP[view], moreLabel)),
+    () => (view === 'month' ? events : capOverlaps(events, OVERLAP_CAP, moreLabel)),
     [events, view, moreLabel],
   );
 
