@@ -24,6 +24,9 @@ export default function SkillProgressChart({ rows }: { rows: readonly SkillProgr
         yAxisProps={{ domain: [0, 100] }}
         valueFormatter={(value) => t('percent', { value })}
         tooltipAnimationDuration={0}
+        // Hidden from screen readers, so nothing in it may take the focus either (recharts' keyboard
+        // layer makes the drawing a tab stop; axe's aria-hidden-focus).
+        barChartProps={{ accessibilityLayer: false }}
       />
     </div>
   );

@@ -35,7 +35,7 @@ export const es: typeof en = {
   average: 'Media',
   skill: 'Destreza',
   graded: 'Trabajos calificados',
-  averagePercent: 'Calificación media',
+  averagePercent: 'Media',
   percent: '{{value}} %',
   viewLabel: 'Mostrar el progreso',
   bySkill: 'Por destreza',

@@ -11,6 +11,9 @@ import { namespace } from './skill-progress-i18n';
 const SkillProgressChart = lazy(() => import('./skill-progress-chart'));
 const SkillTrendChart = lazy(() => import('./skill-trend-chart'));
 
+/** A figure and its unit stay on one line ("86,5 %"), however narrow the column. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** The weeks the "Over time" view shows, the newest last: about a term. */
 export const SKILL_TREND_WEEKS = 12;
 
@@ -162,7 +165,7 @@ export function SkillProgressPanel({
                     {t('weekOf', { date: formatDate(week, language) })}
                   </Table.Th>
                   {trend.skills.map((skill) => (
-                    <Table.Td key={skill} ta="end">
+                    <Table.Td key={skill} ta="end" style={NO_WRAP}>
                       {percent(trend.averages[week]?.[skill] ?? null)}
                     </Table.Td>
                   ))}
@@ -201,7 +204,9 @@ export function SkillProgressPanel({
                   <Table.Th scope="row" fw={500}>
                     {skillName(row.skill)}
                   </Table.Th>
-                  <Table.Td ta="end">{percent(row.averagePercent)}</Table.Td>
+                  <Table.Td ta="end" style={NO_WRAP}>
+                    {percent(row.averagePercent)}
+                  </Table.Td>
                   <Table.Td ta="end">{row.graded}</Table.Td>
                 </Table.Tr>
               ))}

@@ -34,6 +34,9 @@ export default function SkillTrendChart({
         yAxisProps={{ domain: [0, 100] }}
         valueFormatter={(value) => t('percent', { value })}
         tooltipAnimationDuration={0}
+        // Hidden from screen readers, so nothing in it may take the focus either (recharts' keyboard
+        // layer makes the drawing a tab stop; axe's aria-hidden-focus).
+        lineChartProps={{ accessibilityLayer: false }}
       />
     </div>
   );
