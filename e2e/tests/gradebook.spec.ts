@@ -180,6 +180,32 @@ test('a teacher reads the gradebook, weighs it and exports it; a student sees on
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
     .toBeLessThanOrEqual(375);
   await expectFitsWidth(page, 375);
+  // And opened on the phone: the cells' hidden read-outs ("8 out of 10 points") stay inside the
+  // table's area, and no mark is cut short ("SUBMIT…").
+  await page.reload();
+  await expect(cellsOf(albaRow).nth(2)).toContainText('Submitted');
+  await page.waitForLoadState('networkidle');
+  await expectFitsWidth(page, 375);
+  // A read-out is placed by the nearest positioned box around it: unless that is the table's
+  // scrolling area (or inside it), the area does not clip it and, in a column off to the right, it
+  // widens the page (a course with more activities than this one did).
+  const readOutsOutside = await page
+    .getByRole('region', { name: /^Gradebook: students/ })
+    .evaluate((area) =>
+      [...area.querySelectorAll<HTMLElement>('td *')]
+        .filter((element) => getComputedStyle(element).position === 'absolute')
+        .filter((element) => !(element.offsetParent && area.contains(element.offsetParent)))
+        .map((element) => element.textContent),
+    );
+  expect(readOutsOutside).toEqual([]);
+  const clippedMarks = await table
+    .locator('.mantine-Badge-label')
+    .evaluateAll((labels) =>
+      labels
+        .filter((label) => label.scrollWidth > label.clientWidth)
+        .map((label) => label.textContent),
+    );
+  expect(clippedMarks).toEqual([]);
   await page.context().close();
 
   // The student, on a phone: their own row on their course page, nobody else's.

@@ -219,6 +219,17 @@ describe('AudioRecorder', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/No microphone was found/);
   });
 
+  it('names its way out apart from the form around it: Close recorder, then Discard recording', async () => {
+    const onCancel = vi.fn();
+    const { user } = renderRecorder({ onCancel });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close recorder' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard recording' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
   it('works from the keyboard alone', async () => {
     const { user, onUse } = renderRecorder({ onCancel: vi.fn() });
     // Opening the recorder puts the focus on Start.

@@ -119,7 +119,7 @@ export default function AudioRecorder({
             </Button>
             {onCancel ? (
               <Button variant="subtle" onClick={onCancel} disabled={disabled}>
-                {t('cancel')}
+                {t('close')}
               </Button>
             ) : null}
           </Group>
@@ -229,7 +229,7 @@ export default function AudioRecorder({
             </Button>
             {onCancel ? (
               <Button variant="subtle" onClick={onCancel} disabled={disabled}>
-                {t('cancel')}
+                {t('discard')}
               </Button>
             ) : null}
           </Group>
@@ -257,7 +257,7 @@ export default function AudioRecorder({
             )}
             {onCancel ? (
               <Button variant="subtle" onClick={onCancel}>
-                {t('cancel')}
+                {t('close')}
               </Button>
             ) : null}
           </Group>

@@ -22,7 +22,8 @@ export const en = {
   reachedLimit: 'The recording stopped at the limit of {{limit}}.',
   again: 'Record again',
   use: 'Use this recording',
-  cancel: 'Cancel',
+  close: 'Close recorder',
+  discard: 'Discard recording',
   tryAgain: 'Try again',
   announce: {
     asking: 'Asking for the microphone.',
@@ -62,7 +63,8 @@ export const es: typeof en = {
   reachedLimit: 'La grabación se detuvo al llegar al límite de {{limit}}.',
   again: 'Grabar de nuevo',
   use: 'Usar esta grabación',
-  cancel: 'Cancelar',
+  close: 'Cerrar la grabadora',
+  discard: 'Descartar la grabación',
   tryAgain: 'Intentar de nuevo',
   announce: {
     asking: 'Pidiendo acceso al micrófono.',

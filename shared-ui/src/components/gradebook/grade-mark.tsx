@@ -23,11 +23,18 @@ export interface GradeMarkProps {
  * A cell's mark: "7.5 / 10" when graded, "Missing", "Submitted" (waiting for a grade), and "Late" beside
  * work handed in after its due date. Each mark is words with an icon, never a colour alone.
  */
+/**
+ * A mark is never cut short ("SUBMIT…"): Mantine's badge label hides what does not fit, which let a
+ * narrow column squeeze it; visible, the label makes its column as wide as the word.
+ */
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
 export function GradeMark({ cell, maxPoints, showOpen = false }: GradeMarkProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const late = cell.late ? (
     <Badge
+      styles={WHOLE_LABEL}
       size="xs"
       variant="outline"
       color="orange"
@@ -52,6 +59,7 @@ export function GradeMark({ cell, maxPoints, showOpen = false }: GradeMarkProps)
     case 'missing':
       main = (
         <Badge
+          styles={WHOLE_LABEL}
           size="sm"
           variant="light"
           color="red"
@@ -64,6 +72,7 @@ export function GradeMark({ cell, maxPoints, showOpen = false }: GradeMarkProps)
     case 'submitted':
       main = (
         <Badge
+          styles={WHOLE_LABEL}
           size="sm"
           variant="light"
           color="blue"

@@ -56,10 +56,11 @@ const firstColumn: CSSProperties = {
   zIndex: 1,
   background: STICKY_BACKGROUND,
   borderRight: BORDER,
-  // Narrow enough to leave room for grades on a phone; long names wrap.
+  // Narrow enough to leave room for grades on a phone; long names wrap between words, and inside a
+  // word only when it cannot fit whole ('anywhere' broke the header as "Estudiant / e").
   minWidth: '8rem',
   maxWidth: '40vw',
-  overflowWrap: 'anywhere',
+  overflowWrap: 'break-word',
 };
 
 /** A cell's place when sorting by its column: grades by their value, Missing below 0, the rest last. */
@@ -179,6 +180,9 @@ export function GradebookTable({
       // (e2e/tests/accessibility.spec.ts skips this box, not the page).
       data-reflow-exception="data-table"
       style={{
+        // Positioned, so that it clips what is positioned inside it (the cells' hidden read-outs,
+        // "8 out of 10 points"), which would otherwise widen the page from a column off to the right.
+        position: 'relative',
         overflow: 'auto',
         maxWidth: '100%',
         maxHeight,

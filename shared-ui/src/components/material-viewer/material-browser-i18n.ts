@@ -59,8 +59,8 @@ export const es: typeof en = {
     searchPlaceholder: 'Buscar por título',
     language: 'Idioma',
     allLanguages: 'Todos los idiomas',
-    skill: 'Habilidad',
-    allSkills: 'Todas las habilidades',
+    skill: 'Destreza',
+    allSkills: 'Todas las destrezas',
     course: 'Curso',
     allCourses: 'Todos los cursos',
     clear: 'Borrar filtros',
@@ -84,7 +84,7 @@ export const es: typeof en = {
     uploadedBy: 'Subido por',
     date: 'Fecha',
     language: 'Idioma',
-    skill: 'Habilidad',
+    skill: 'Destreza',
     cefrLevel: 'Nivel MCER',
     notSet: 'Sin indicar',
     view: 'Ver',
@@ -97,7 +97,7 @@ export const es: typeof en = {
     deleteLabel: 'Eliminar {{title}}',
   },
   empty: 'No se encontraron materiales.',
-  emptyHint: 'Prueba con otro idioma, habilidad o búsqueda.',
+  emptyHint: 'Prueba con otro idioma, destreza o búsqueda.',
 };
 
 registerMessages(namespace, { en, es });

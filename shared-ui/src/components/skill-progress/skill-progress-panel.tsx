@@ -1,6 +1,6 @@
 import { Card, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDayMonth, intlLocale } from '../../format';
 import { useLanguage } from '../../i18n';
@@ -94,6 +94,7 @@ export function SkillProgressPanel({
 }: SkillProgressPanelProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
+  const trendCaptionId = useId();
   const number = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 1 });
   const shown = rows ?? [];
   const [view, setView] = useState<View>('skills');
@@ -143,11 +144,12 @@ export function SkillProgressPanel({
             series={trend.skills.map((skill) => ({ name: skill, label: skillName(skill) }))}
           />
         </Suspense>
+        {/* The table's name sits above its scrolling area, so a phone shows it whole. */}
+        <Text id={trendCaptionId} size="sm" c="dimmed">
+          {t('trendLabel', { count: trend.weeks.length })}
+        </Text>
         <Table.ScrollContainer minWidth={120 + 110 * trend.skills.length}>
-          <Table verticalSpacing={4}>
-            <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
-              {t('trendLabel', { count: trend.weeks.length })}
-            </Table.Caption>
+          <Table verticalSpacing={4} aria-labelledby={trendCaptionId}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('week')}</Table.Th>

@@ -406,6 +406,37 @@ describe('Activities (student)', () => {
     expect(dialog).toHaveTextContent('Muy bien, Emma.');
   });
 
+  it('does not say "No feedback yet" above feedback that was recorded, not written', async () => {
+    const audio = 'graded/submission-graded/feedback-1700000000000-abcd1234.webm';
+    overview.mockResolvedValue(
+      ok(data([{ ...graded, mySubmission: { ...graded.mySubmission!, feedbackAudio: audio } }])),
+    );
+    listSubmissions.mockResolvedValue(
+      paged([
+        submission({
+          id: 'submission-graded',
+          activityId: 'graded',
+          status: 'graded',
+          grade: 88,
+          feedback: null,
+          feedbackAudio: audio,
+        }),
+      ]),
+    );
+    getFeedbackAudioUrl.mockResolvedValue(ok('https://files.test/signed/feedback.webm'));
+
+    const { user } = renderPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Describe your daily routine' })).getByRole(
+        'button',
+        { name: 'View' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Describe your daily routine' });
+    expect(await within(dialog).findByLabelText('Recorded feedback')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('No feedback yet.');
+  });
+
   it('opens a handed-in file in the viewer under the name it had, and downloads it under that name', async () => {
     overview.mockResolvedValue(ok(data([graded])));
     listSubmissions.mockResolvedValue(

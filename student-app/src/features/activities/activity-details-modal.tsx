@@ -327,11 +327,14 @@ function OwnSubmission({
                 : '—'}
             </Text>
           </Section>
-          <Section title={t('details.feedback')}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {submission.feedback || t('details.noFeedback')}
-            </Text>
-          </Section>
+          {/* Feedback that was only recorded has its player below: no "No feedback yet" above it. */}
+          {submission.feedback || !submission.feedbackAudio ? (
+            <Section title={t('details.feedback')}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {submission.feedback || t('details.noFeedback')}
+              </Text>
+            </Section>
+          ) : null}
         </SimpleGrid>
       ) : null}
       {submission.feedbackAudio ? <FeedbackAudio objectName={submission.feedbackAudio} /> : null}

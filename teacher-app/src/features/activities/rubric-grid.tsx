@@ -62,7 +62,11 @@ export function RubricGrid({
                   key={level.id}
                   value={level.id}
                   disabled={disabled}
-                  label={t('grid.level', { title: level.title, points: points(level.points) })}
+                  label={t('grid.level', {
+                    title: level.title,
+                    points: points(level.points),
+                    count: level.points,
+                  })}
                   description={level.description ?? undefined}
                   styles={{ label: { overflowWrap: 'anywhere' } }}
                 />

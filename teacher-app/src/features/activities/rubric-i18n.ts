@@ -78,7 +78,8 @@ export const en = {
   grid: {
     title: 'Rubric: {{title}}',
     hint: 'Choose one level of each criterion. The grade is their sum.',
-    level: '{{title}} ({{points}} pts)',
+    level_one: '{{title}} ({{points}} pt)',
+    level_other: '{{title}} ({{points}} pts)',
     total: 'Total: {{total}} of {{max}} points',
     partial: '{{scored}} of {{all}} criteria chosen',
     gradeReadOnly: 'Computed from the rubric',
@@ -159,7 +160,8 @@ export const es: typeof en = {
   grid: {
     title: 'Rúbrica: {{title}}',
     hint: 'Elige un nivel de cada criterio. La calificación es su suma.',
-    level: '{{title}} ({{points}} pts)',
+    level_one: '{{title}} ({{points}} punto)',
+    level_other: '{{title}} ({{points}} puntos)',
     total: 'Total: {{total}} de {{max}} puntos',
     partial: '{{scored}} de {{all}} criterios elegidos',
     gradeReadOnly: 'Calculada a partir de la rúbrica',

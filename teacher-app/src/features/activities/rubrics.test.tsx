@@ -172,7 +172,7 @@ describe('the rubric grading grid', () => {
 
     // Tab into the first group, Space chooses, arrows move within the group.
     await user.tab();
-    expect(within(fluency).getByRole('radio', { name: 'Hesitant (1 pts)' })).toHaveFocus();
+    expect(within(fluency).getByRole('radio', { name: 'Hesitant (1 pt)' })).toHaveFocus();
     await user.keyboard(' ');
     await user.keyboard('{ArrowDown}');
     expect(within(fluency).getByRole('radio', { name: 'Fluent (4.5 pts)' })).toBeChecked();

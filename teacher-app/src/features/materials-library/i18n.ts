@@ -110,7 +110,7 @@ export const es: typeof en = {
   empty: {
     title: 'No se encontraron materiales.',
     description: 'Agrega el primer archivo o enlace para tus estudiantes.',
-    filteredDescription: 'Prueba con otro curso, idioma, habilidad o búsqueda.',
+    filteredDescription: 'Prueba con otro curso, idioma, destreza o búsqueda.',
   },
   general: 'General',
   downloadError: 'No se pudo iniciar la descarga: {{message}}',
@@ -135,7 +135,7 @@ export const es: typeof en = {
     loadingCourses: 'Cargando cursos…',
     coursesError: 'No se pudieron cargar tus cursos:',
     language: 'Idioma (opcional)',
-    skill: 'Habilidad (opcional)',
+    skill: 'Destreza (opcional)',
     cefrLevel: 'Nivel MCER (opcional)',
     cefrLevelHint: 'Sin indicar: el nivel del curso.',
     notSet: 'Sin indicar',

@@ -237,7 +237,7 @@ export const es: typeof en = {
     tooEarly:
       'Es pronto para saberlo: menos de {{classes}} clases dictadas y menos de {{work}} trabajos vencidos desde la inscripción.',
     work: 'Trabajos',
-    workValue: '{{graded}} calificados de {{submitted}} entregados',
+    workValue: 'Calificados: {{graded}} · Entregados: {{submitted}}',
     averageGrade: 'Nota promedio',
     noGrade: 'Aún sin notas',
     gradedWork: 'Trabajos calificados',
