@@ -403,7 +403,8 @@ test.describe("the sign-in page's HTML", () => {
     baseURL,
   }) => {
     const printed = readFileSync(join(SHELL_DIST, 'content-security-policy.txt'), 'utf8').trim();
-    // As a deployment does (docs/start-up.md): the remotes' origins join script-src.
+    // As a deployment does (docs/start-up.md): the remotes' origins join script-src and style-src
+    // (a remote's lazily loaded chunk may bring its own stylesheet).
     const config = JSON.parse(readFileSync(join(SHELL_DIST, 'portal.config.json'), 'utf8')) as {
       remotes: Record<string, string>;
     };
@@ -411,7 +412,9 @@ test.describe("the sign-in page's HTML", () => {
     const policy = printed
       .split('; ')
       .map((directive) =>
-        directive.startsWith('script-src ') ? [directive, ...remotes].join(' ') : directive,
+        directive.startsWith('script-src ') || directive.startsWith('style-src ')
+          ? [directive, ...remotes].join(' ')
+          : directive,
       )
       .join('; ');
     // The shell's pages are answered with the policy as a header. Chromium counts a page answered
@@ -462,6 +465,11 @@ test.describe("the sign-in page's HTML", () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // The demo student's progress chart is a chunk of the student app with its own stylesheet,
+    // loaded from that app's origin once the panel has figures to draw.
+    await expect(
+      page.getByRole('region', { name: 'Progress by skill' }).locator('.recharts-surface'),
+    ).toBeVisible();
     await expectInlineScriptsListed();
     expect(await violations()).toEqual([]);
     await browser.close();

@@ -14,7 +14,8 @@ export function hashSource(text: string): string {
  * from the page's origin, plus, by hash, each inline script its HTML holds (none today). Styles
  * need 'unsafe-inline': Mantine writes its theme into a style element and lays out with style
  * attributes, in the built sign-in page and at run time. A deployment adds the remotes' origins to
- * script-src and the API's to connect-src (portal.config.json names them, not the build).
+ * script-src and style-src (a remote's lazily loaded chunk may bring its own stylesheet, as the
+ * progress charts do) and the API's to connect-src (portal.config.json names them, not the build).
  */
 export function contentSecurityPolicy(inlineScripts: readonly string[]): string {
   const hashes = [...new Set(inlineScripts)].map(hashSource);

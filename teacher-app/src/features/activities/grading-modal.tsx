@@ -415,7 +415,7 @@ export function GradingModal({
                   }}
                   allowDeselect={false}
                   searchable
-                  w={{ base: '100%', sm: 320 }}
+                  w={{ base: '100%', sm: 440 }}
                 />
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {t('grading.position', {
