@@ -99,8 +99,8 @@ export function SkillProgressPanel({
   const shown = rows ?? [];
   const [view, setView] = useState<View>('skills');
   const skillName = (skill: string) => t(`skills.${skill}`, { ns: 'common', defaultValue: skill });
-  const percent = (value: number | null) =>
-    value === null ? '—' : t('percent', { value: number.format(value) });
+  const formatPercent = (value: number) => t('percent', { value: number.format(value) });
+  const percent = (value: number | null) => (value === null ? '—' : formatPercent(value));
   const trend = skillTrend(
     weeks ?? [],
     shown.map((row) => row.skill),
@@ -142,6 +142,7 @@ export function SkillProgressPanel({
               ),
             }))}
             series={trend.skills.map((skill) => ({ name: skill, label: skillName(skill) }))}
+            formatPercent={formatPercent}
           />
         </Suspense>
         {/* The table's name sits above its scrolling area, so a phone shows it whole. */}
@@ -182,7 +183,7 @@ export function SkillProgressPanel({
     body = (
       <Stack gap="sm">
         <Suspense fallback={<Loader size="sm" aria-hidden />}>
-          <SkillProgressChart rows={shown} />
+          <SkillProgressChart rows={shown} formatPercent={formatPercent} />
         </Suspense>
         <Table.ScrollContainer minWidth={260}>
           <Table verticalSpacing={4}>

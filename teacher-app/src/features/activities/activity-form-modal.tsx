@@ -70,10 +70,6 @@ export interface ActivityFormModalProps {
   onSaved: (as: SavedAs) => void;
 }
 
-/**
- * Create or edit an activity. Mounted only while open. Every field is checked on submit by the shared
- * `validateActivityForm`; a refusal by the server is shown in the dialog and nothing typed is lost.
- */
 /** The fields of the "Instructions and assessment" section. */
 const MORE_OPTION_FIELDS = [
   'instructions',
@@ -95,6 +91,10 @@ function usesMoreOptions(values: ActivityFormValues): boolean {
   );
 }
 
+/**
+ * Create or edit an activity. Mounted only while open. Every field is checked on submit by the shared
+ * `validateActivityForm`; a refusal by the server is shown in the dialog and nothing typed is lost.
+ */
 export function ActivityFormModal({ editing, courses, onClose, onSaved }: ActivityFormModalProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
@@ -118,7 +118,7 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
   const classes = useCourseClasses(courseId, byClass);
   // Instructions and the assessment fields (skills, level, recording limit, rubric) are optional: a
   // section of their own, closed on a new activity so the dialog fits a 1280x800 window, open when the
-  // activity being edited uses any of them, and opened by a refused save that concerns them.
+  // activity being edited uses any of them, and opened when the form's checks refuse one of them.
   const [moreOpen, setMoreOpen] = useState(() => usesMoreOptions(form.values));
 
   const submit = (values: ActivityFormValues) => {
