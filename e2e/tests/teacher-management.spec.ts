@@ -115,6 +115,9 @@ test('an admin adds, edits, filters and deletes a teacher, moving their course t
   await card.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Teacher' });
   await expect(edit.getByRole('textbox', { name: /^Email/ })).toHaveAttribute('readonly', '');
+  // The dialog puts the focus on its first field once it has opened; typed before that, the text
+  // landed in First name ("NuriaStorytelling") and Enter saved the form.
+  await expect(edit.getByRole('textbox', { name: /^First name/ })).toBeFocused();
   const editTags = edit.getByRole('combobox', { name: /^Specializations/ });
   await editTags.fill('Storytelling');
   await editTags.press('Enter');
