@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Title, VisuallyHidden } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../empty-state/empty-state';
@@ -86,7 +86,13 @@ export function PagedResults({
         <Title order={headingOrder} size="h4">
           {countTitle(results.total)}
         </Title>
-        {fetching ? <Loader size="xs" aria-label={updatingLabel} /> : null}
+        {/* Said as text in the live region: a loader has no role, so a label on it is not allowed. */}
+        {fetching ? (
+          <>
+            <Loader size="xs" aria-hidden />
+            <VisuallyHidden>{updatingLabel}</VisuallyHidden>
+          </>
+        ) : null}
       </Group>
       {results.items.length === 0 ? (
         filtered && filteredEmpty ? (

@@ -300,13 +300,13 @@ describe('My Courses (student)', () => {
 
     expect(await screen.findByRole('heading', { name: '13 courses' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByLabelText('Updating the list…')).toBeInTheDocument();
+    expect(await screen.findByText('Updating the list…')).toBeInTheDocument();
     const shown = screen.getByRole('article', { name: 'Page 1 course' });
     expect(shown.closest('[aria-busy="true"]')).not.toBeNull();
 
     answerPage2(pageOf([aCourse({ id: 'c-2', title: 'Page 2 course' })], 13, 2));
     expect(await screen.findByRole('article', { name: 'Page 2 course' })).toBeInTheDocument();
-    expect(screen.queryByLabelText('Updating the list…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Updating the list…')).not.toBeInTheDocument();
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
