@@ -430,6 +430,24 @@ test('the admin planner stays at least 24 px per target with 30 classes at one h
       ),
     });
     expect(chained.status).toBe(201);
+    // And three classes that run past midnight: the schedule draws a class of two days in its
+    // all-day row, whose events were 22 px tall (a CI run met one left by another test).
+    const overnight = await rest('classes', token, {
+      method: 'POST',
+      body: JSON.stringify(
+        [0, 1, 2].map((i) => ({
+          course_id: courseIds[12 + i],
+          title: `Overnight class ${i + 1}`,
+          description: 'Ends after midnight',
+          scheduled_date: new Date(
+            day.getTime() + (23 * 60 + 20 + i * 10 - 6 * 60 - 5) * 60_000,
+          ).toISOString(),
+          duration: 60,
+          type: 'recorded',
+        })),
+      ),
+    });
+    expect(overnight.status).toBe(201);
 
     const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: 'reduce' });
     const page = await context.newPage();

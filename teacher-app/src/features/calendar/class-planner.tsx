@@ -81,6 +81,8 @@ const STAND_IN_LOOK = {
 /** The month view: classes shown per day before its own "+N more", and the height of each one's row. */
 const MONTH_EVENTS_PER_DAY = 2;
 const MONTH_EVENT_ROW = '28px';
+/** The height of the day and week grids' all-day row, which holds two classes one above the other. */
+const ALL_DAY_ROW_HEIGHT = 56;
 /** The "+N more" control and the classes it lists: at least WCAG 2.5.8's 24 px tall. */
 const MORE_TARGET = { minHeight: 'calc(1.75rem * var(--mantine-scale))' } as const;
 
@@ -270,6 +272,9 @@ export default function ClassPlanner({ now, filters }: ClassPlannerProps) {
     startScrollTime: WORKING_DAY_START,
     scrollAreaProps: { mah: 'min(70dvh, 44rem)' },
     intervalMinutes: 30,
+    // A class that runs past midnight is drawn in the all-day row, two to a row's height: 56 px
+    // makes each 26 px tall (the default 44-48 px made them 22 px; WCAG 2.5.8).
+    allDaySlotHeight: ALL_DAY_ROW_HEIGHT,
     eventDragInterval: 15,
     withWeekNumber: false,
     highlightToday: true,
