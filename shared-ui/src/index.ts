@@ -296,7 +296,9 @@ export {
   type GradeMarkProps,
 } from './components/gradebook/grade-mark';
 export {
+  DEFAULT_GRADEBOOK_SORT,
   GradebookTable,
+  gradebookNameOrder,
   sortGradebookRows,
   type GradebookSort,
   type GradebookSortKey,

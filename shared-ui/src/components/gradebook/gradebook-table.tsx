@@ -1,10 +1,11 @@
 import { Box, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useUncontrolled } from '@mantine/hooks';
+import { useId, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../format/number';
 import { intlLocale } from '../../format/locale';
-import { useLanguage } from '../../i18n';
+import { useLanguage, type Language } from '../../i18n';
 import { GradeMark, type GradeMarkCell } from './grade-mark';
 import { namespace } from './i18n';
 
@@ -30,6 +31,14 @@ export type GradebookTableStudent = {
 export type GradebookSortKey = 'name' | 'total' | { activityId: string };
 export type GradebookSort = { key: GradebookSortKey; direction: 'ascending' | 'descending' };
 
+/** The order a gradebook opens in: by name, from A. */
+export const DEFAULT_GRADEBOOK_SORT: GradebookSort = { key: 'name', direction: 'ascending' };
+
+/** How a gradebook compares names in the user's language (its rows, and any export of them). */
+export function gradebookNameOrder(language: Language): (a: string, b: string) => number {
+  return new Intl.Collator(intlLocale(language), { sensitivity: 'base' }).compare;
+}
+
 export interface GradebookTableProps {
   activities: readonly GradebookTableActivity[];
   students: readonly GradebookTableStudent[];
@@ -37,6 +46,9 @@ export interface GradebookTableProps {
   caption?: string;
   /** The largest height of the scrolling area, so the header sticks on a long course (CSS length). */
   maxHeight?: string;
+  /** The order shown, when the caller keeps it (an export in the same order); else kept inside. */
+  sort?: GradebookSort;
+  onSortChange?: (sort: GradebookSort) => void;
 }
 
 const STICKY_BACKGROUND = 'var(--mantine-color-body)';
@@ -147,26 +159,27 @@ export function GradebookTable({
   students,
   caption,
   maxHeight = '70vh',
+  sort: sortProp,
+  onSortChange,
 }: GradebookTableProps) {
   const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   const captionId = useId();
-  const [sort, setSort] = useState<GradebookSort>({ key: 'name', direction: 'ascending' });
-  const collator = useMemo(
-    () => new Intl.Collator(intlLocale(language), { sensitivity: 'base' }),
-    [language],
-  );
+  const [sort, setSort] = useUncontrolled<GradebookSort>({
+    value: sortProp,
+    defaultValue: DEFAULT_GRADEBOOK_SORT,
+    finalValue: DEFAULT_GRADEBOOK_SORT,
+    onChange: onSortChange,
+  });
+  const compareNames = useMemo(() => gradebookNameOrder(language), [language]);
   const rows = useMemo(
-    () => sortGradebookRows(students, activities, sort, collator.compare),
-    [students, activities, sort, collator],
+    () => sortGradebookRows(students, activities, sort, compareNames),
+    [students, activities, sort, compareNames],
   );
   const sortBy = (key: GradebookSortKey) =>
-    setSort((current) =>
-      sameKey(current.key, key)
-        ? {
-            key,
-            direction: current.direction === 'ascending' ? 'descending' : 'ascending',
-          }
+    setSort(
+      sameKey(sort.key, key)
+        ? { key, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' }
         : // Totals and grades read best highest first; names from A.
           { key, direction: key === 'name' ? 'ascending' : 'descending' },
     );

@@ -91,6 +91,71 @@ describe('GradebookScreen', () => {
     expect(get).toHaveBeenCalledWith(COURSE);
   });
 
+  it('exports the rows in the order the screen shows them, by name first and then as sorted', async () => {
+    // The database answers by last name (Alba before Zapata); the screen sorts by the name shown.
+    const student = (
+      id: string,
+      firstName: string,
+      lastName: string,
+      total: number,
+    ): Gradebook['students'][number] => ({
+      id,
+      firstName,
+      lastName,
+      name: `${firstName} ${lastName}`,
+      email: `${id}@example.test`,
+      enrollmentStatus: 'active',
+      earned: total / 10,
+      possible: 10,
+      total,
+      cells: [
+        { grade: total / 10, state: 'graded', late: false },
+        { grade: null, state: 'missing', late: false },
+      ],
+    });
+    get.mockResolvedValue(
+      ok(
+        aGradebook({
+          students: [student('s1', 'Zoe', 'Alba', 90), student('s2', 'Ana', 'Zapata', 10)],
+        }),
+      ),
+    );
+    const files: Blob[] = [];
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: vi.fn((blob: Blob) => {
+        files.push(blob);
+        return 'blob:gradebook';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const namesIn = async (file: Blob | undefined) =>
+      (
+        await new Promise<string>((resolve) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(String(reader.result));
+          reader.readAsText(file!);
+        })
+      )
+        .split(/\r?\n/)
+        .slice(1)
+        .filter(Boolean)
+        .map((line) => line.split(',')[0]);
+
+    const { user } = show();
+    await screen.findByRole('row', { name: /Zoe Alba/ });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(await namesIn(files[0])).toEqual(['Ana Zapata', 'Zoe Alba']);
+
+    await user.click(screen.getByTitle('Sort by Total'));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(files).toHaveLength(2));
+    expect(await namesIn(files[1])).toEqual(['Zoe Alba', 'Ana Zapata']);
+    vi.unstubAllGlobals();
+  });
+
   it('says when the course has no activities, or no students, in Spanish too', async () => {
     get.mockResolvedValue(ok(aGradebook({ activities: [], students: [] })));
     const first = show('es');

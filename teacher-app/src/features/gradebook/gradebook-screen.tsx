@@ -22,6 +22,7 @@ import {
 import { CSV_CONTENT_TYPE, csvFileDate } from '@portal/shared-data/csv';
 import { gradebookQueries, type PageLoader } from '@portal/shared-data/queries';
 import {
+  DEFAULT_GRADEBOOK_SORT,
   DownloadButton,
   EmptyState,
   ErrorBanner,
@@ -29,9 +30,12 @@ import {
   GradebookLegend,
   GradebookTable,
   formatDecimal,
+  gradebookNameOrder,
+  sortGradebookRows,
   useLanguage,
   wrappingButtonStyles,
   wrappingTitle,
+  type GradebookSort,
 } from '@portal/shared-ui';
 import { gradebookCsv, gradebookCsvFileName } from './gradebook-csv';
 import { namespace } from './i18n';
@@ -85,9 +89,12 @@ function WeightsSummary({ gradebook }: { gradebook: Gradebook }) {
 
 function GradebookContent({ courseId }: { courseId: string }) {
   const { t } = useTranslation(namespace);
+  const { language } = useLanguage();
   const queryClient = useQueryClient();
   const gradebook = useQuery(gradebookQueries.course(courseId));
   const [editingWeights, setEditingWeights] = useState(false);
+  // Kept here so the export lists the students in the order the table shows them.
+  const [sort, setSort] = useState<GradebookSort>(DEFAULT_GRADEBOOK_SORT);
 
   if (gradebook.isPending) {
     return (
@@ -129,13 +136,24 @@ function GradebookContent({ courseId }: { courseId: string }) {
     const fresh = (await queryClient.fetchQuery(gradebookQueries.course(courseId))) ?? data;
     return {
       fileName: gradebookCsvFileName(fresh.course.title, csvFileDate(new Date())),
-      text: gradebookCsv(fresh, {
-        name: t('csv.name'),
-        email: t('csv.email'),
-        total: t('csv.total'),
-        missing: t('csv.missing'),
-        submitted: t('csv.submitted'),
-      }),
+      text: gradebookCsv(
+        {
+          ...fresh,
+          students: sortGradebookRows(
+            fresh.students,
+            fresh.activities,
+            sort,
+            gradebookNameOrder(language),
+          ),
+        },
+        {
+          name: t('csv.name'),
+          email: t('csv.email'),
+          total: t('csv.total'),
+          missing: t('csv.missing'),
+          submitted: t('csv.submitted'),
+        },
+      ),
       type: CSV_CONTENT_TYPE,
     };
   };
@@ -189,7 +207,12 @@ function GradebookContent({ courseId }: { courseId: string }) {
         />
       ) : (
         <>
-          <GradebookTable activities={activities} students={students} />
+          <GradebookTable
+            activities={activities}
+            students={students}
+            sort={sort}
+            onSortChange={setSort}
+          />
           <GradebookLegend />
         </>
       )}
