@@ -155,7 +155,8 @@ test('a teacher reads the gradebook, weighs it and exports it; a student sees on
   await expect(cellsOf(brunoRow).nth(3)).toHaveText('50 %');
   await expect(page.getByText('Weights: Quiz 50 % · Homework 50 %')).toBeVisible();
 
-  // Export CSV: one row per student, through the shared writer.
+  // Export CSV: one row per student, through the shared writer, in the order shown (by total, Bruno's
+  // 50 % before Alba's 40 %).
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
@@ -168,8 +169,8 @@ test('a teacher reads the gradebook, weighs it and exports it; a student sees on
     .filter(Boolean);
   expect(lines).toEqual([
     'Student,Email,Quiz uno (/10),Tarea uno (/20),Ensayo (/50),Total (%)',
-    `${alba.name},${alba.email},8,Missing,Submitted,40`,
     `${bruno.name},${bruno.email},Missing,20,,50`,
+    `${alba.name},${alba.email},8,Missing,Submitted,40`,
   ]);
 
   // On a phone the table scrolls inside its own area; the page never scrolls sideways.
