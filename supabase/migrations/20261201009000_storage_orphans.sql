@@ -44,6 +44,10 @@
 -- more than a day and is saved within the moments between the lease and the removal can lose its
 -- file; a save after removal names a file that is gone (check_material_file refuses that one).
 --
+-- Hosted, pg_cron calls storage-cleanup every minute whatever the queue holds; the local stack calls it
+-- every second while the queue has work, and now also once swept_at is a minute old
+-- (local-supabase/src/stack.ts), so a local stack sweeps too.
+--
 -- Cost: one claim call reads at most 1,000 index entries of storage.objects plus one index probe for
 -- each of those old enough; at one call a minute (hosted) a school of 100,000 files is swept every
 -- 100 minutes; locally (a call a second) the test stack in seconds.
@@ -99,7 +103,9 @@ create table private.storage_orphan_sweep (
   -- When the pass under way began, and when the last complete pass did: every object written before
   -- last_pass_started_at minus the grace period has been looked at.
   pass_started_at timestamptz not null default now(),
-  last_pass_started_at timestamptz
+  last_pass_started_at timestamptz,
+  -- The last call (the local stack calls storage-cleanup once this is a minute old, as hosted does).
+  swept_at timestamptz not null default now()
 );
 
 comment on table private.storage_orphan_sweep is
@@ -157,10 +163,11 @@ begin
   if v_seen < page_size then
     -- The end of the objects: the next call starts again from the first.
     update private.storage_orphan_sweep s
-       set bucket_id = '', name = '', last_pass_started_at = s.pass_started_at, pass_started_at = now()
+       set bucket_id = '', name = '', last_pass_started_at = s.pass_started_at, pass_started_at = now(),
+           swept_at = now()
      where s.id;
   else
-    update private.storage_orphan_sweep s set bucket_id = v_bucket, name = v_name where s.id;
+    update private.storage_orphan_sweep s set bucket_id = v_bucket, name = v_name, swept_at = now() where s.id;
   end if;
   return v_queued;
 end
