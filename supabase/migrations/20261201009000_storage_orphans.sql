@@ -1,4 +1,4 @@
--- Uploaded files that nothing ever came to own (docs/security.md "Files go with what they belong to").
+-- Uploaded files that nothing ever came to own (docs/security.md "Files no row ever named").
 --
 -- Every screen stores a file before the row that names it: a teacher's recorded feedback is uploaded
 -- as soon as it is recorded and named by activity_submissions.feedback_audio only when the grade is
@@ -25,8 +25,8 @@
 -- 2. private.queue_orphaned_objects(page_size) -> integer: walks storage.objects of those five buckets
 --    in (bucket_id, name) order, page_size objects a call, from where the last call stopped
 --    (private.storage_orphan_sweep, one row), through the (bucket_id, name) unique index; an object
---    stored (created_at) longer ago than the grace period that no row names is
---    queued in private.storage_deletions like any other file, and storage-cleanup removes it. At the
+--    stored (created_at) longer ago than the grace period that no row names is queued in
+--    private.storage_deletions like any other file, and storage-cleanup removes it. At the
 --    end of the objects the walk starts again from the first. A call whose cursor another cleaner holds
 --    sweeps nothing (skip locked). Answers how many objects it queued.
 -- 3. public.claim_storage_deletions(batch_size) sweeps one page (1,000 objects) before it leases, and
@@ -40,9 +40,10 @@
 -- live in the open page only, so past a day the file is not coming back. It also covers the race with
 -- a save in flight: an object becomes a candidate only a day after it was written, and the row that
 -- names it is checked again when the sweep queues it and once more when claim_storage_deletions leases
--- it (the same transaction for a page it has just queued). Only an object whose form stayed open for
--- more than a day and is saved within the moments between the lease and the removal can lose its
--- file; a save after removal names a file that is gone (check_material_file refuses that one).
+-- it (the same transaction for a page it has just queued), so a save that lands before the lease keeps
+-- its file. What the period gives up: a form kept open for more than a day loses its upload, and saved
+-- afterwards its row names a file that is gone (check_material_file refuses that for a material; a
+-- submission or a grade would name a missing file).
 --
 -- Hosted, pg_cron calls storage-cleanup every minute whatever the queue holds; the local stack calls it
 -- every second while the queue has work, and now also once swept_at is a minute old
