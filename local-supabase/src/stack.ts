@@ -287,12 +287,17 @@ export async function startStack(options: StartOptions = {}): Promise<StackHandl
     services.push(() => outboxServer.close());
     const gateway = await startGateway(pool, outbox);
     services.push(() => gateway.close());
-    // Files of deleted materials, submissions, activities, courses and users (storage-cleanup).
+    // Files of deleted materials, submissions, activities, courses and users (storage-cleanup); and,
+    // once a minute as on hosted Supabase, the sweep for uploads no row ever named
+    // (20261201009000_storage_orphans.sql).
     const cleanup = scheduleFunction(
       pool,
       'storage-cleanup',
       `select 1 from private.storage_deletions
-        where next_attempt_at <= now() and (locked_until is null or locked_until <= now()) limit 1`,
+        where next_attempt_at <= now() and (locked_until is null or locked_until <= now())
+       union all
+       select 1 from private.storage_orphan_sweep where swept_at <= now() - interval '1 minute'
+       limit 1`,
     );
     services.push(() => cleanup.close());
   } catch (error) {

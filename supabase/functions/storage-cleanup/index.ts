@@ -1,9 +1,11 @@
 // Removes the stored objects the database queued when what they belonged to was deleted (a material,
 // a submission, an activity, a course, a user: private.storage_deletions, filled by triggers of
-// 20261122001100_storage.sql). SQL may not delete storage.objects on hosted Supabase ("use
-// the Storage API"), so the files go through the Storage API here, with the service role. Only the
-// service role calls it: a schedule on hosted Supabase (pg_cron + pg_net, every minute), the local
-// stack (every second). Each batch is leased in the database (claim_storage_deletions) and its outcome
+// 20261122001100_storage.sql), and the uploads no row named within a day, which
+// claim_storage_deletions sweeps for before it leases (20261201009000_storage_orphans.sql). SQL may not
+// delete storage.objects on hosted Supabase ("use the Storage API"), so the files go through the
+// Storage API here, with the service role. Only the service role calls it: a schedule on hosted
+// Supabase (pg_cron + pg_net, every minute), the local stack (every second while there is work, else
+// every minute). Each batch is leased in the database (claim_storage_deletions) and its outcome
 // recorded (finish_storage_deletions); objects that could not be removed are tried again later.
 // Runs under Deno (Supabase, the local stack) and Node (tests); common code in ../_shared, see ../README.md.
 import type { SupabaseClient } from '@supabase/supabase-js';
