@@ -16,7 +16,7 @@ export function unitProject(name: string, options: { include?: string[] } = {}) 
   return defineProject({
     test: {
       name,
-      environment: 'jsdom',
+      environment: 'happy-dom',
       // Both cores run test files at once (root vitest.config.ts); a guard against hangs, not a speed test.
       testTimeout: 15_000,
       isolate: false,
