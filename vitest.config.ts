@@ -2,14 +2,16 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Projects:
-// - one per package with unit tests (pure logic and components in jsdom), read from that package's
-//   own vitest.config.ts, so `pnpm --filter <pkg> test` runs exactly what the workspace run does;
+// - one per package with unit tests (pure logic and components in happy-dom), read from that
+//   package's own vitest.config.ts, so `pnpm --filter <pkg> test` runs exactly what the workspace
+//   run does;
 // - `workspace`: the contract tests in tests/ that look across packages (catalogs, route table);
 // - `integration` and `integration-serial`: talk to the running local Supabase stack (see
 //   scripts/with-backend.mjs and SERIAL_INTEGRATION). `pnpm test:unit` runs every project but those.
-// The package projects run in jsdom; a test file that needs no DOM (rules, mappers, services with a
-// mocked client) starts with `// @vitest-environment node` and skips jsdom and Testing Library, which
-// cost about a second a file on a 2-core machine (the unit step: 379 -> 343 s).
+// The package projects run in happy-dom (jsdom until the unit step measured it slower); a test file
+// that needs no DOM (rules, mappers, services with a mocked client) starts with
+// `// @vitest-environment node` and skips the DOM and Testing Library, which cost about a second a
+// file on a 2-core machine with jsdom (the unit step: 379 -> 343 s).
 /** Talks to the running local Supabase stack (scripts/with-backend.mjs), as two projects below. */
 const integration = {
   include: ['local-supabase/tests/**/*.test.ts', 'supabase/tests/**/*.test.ts'],

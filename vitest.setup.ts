@@ -12,18 +12,29 @@ if (typeof window !== 'undefined') {
   // lazy parts and debounced reads can take longer than a second to show on a 2-core machine.
   configure({ asyncUtilTimeout: 3_000 });
 
-  // jsdom lacks these browser APIs that Mantine relies on.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  // No media query matches unless a test says otherwise (`vi.spyOn(window, 'matchMedia')`): screens
+  // start in the layout they have where no width is known, whatever window size happy-dom assumes
+  // (1024 px, where its own matchMedia would already match `min-width: 62em`).
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+  // happy-dom's IntersectionObserver never reports (it lays nothing out), so a part drawn only near
+  // the view would never be drawn. Without one, components draw everything (their fallback, as in a
+  // browser without it); a test about nearness stubs its own (`vi.stubGlobal`).
+  delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+  // Browser APIs that Mantine relies on and the DOM of the tests may lack.
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

@@ -61,6 +61,19 @@ function pathMatches(routePath: string, requestPath: string): boolean {
     : routePath === requestPath;
 }
 
+/**
+ * A browser's Response keeps its status, headers and the rest as getters on its prototype, so
+ * `JSON.stringify(response)` is '{}' (auth-js reports a 5xx it cannot read with that message, which
+ * the services replace by their own). happy-dom's Response keeps them as fields of the object, which
+ * would turn that message into a dump of the response: hide them from enumeration as a browser does.
+ */
+function browserLike(response: Response): Response {
+  for (const key of Object.keys(response)) {
+    Object.defineProperty(response, key, { enumerable: false });
+  }
+  return response;
+}
+
 export function createFakeSupabase(): FakeSupabase {
   const requests: RecordedRequest[] = [];
   let routes: Route[] = [];
@@ -102,10 +115,12 @@ export function createFakeSupabase(): FakeSupabase {
 
     const status = reply.status ?? 200;
     const hasBody = reply.body !== undefined && status !== 204 && recorded.method !== 'HEAD';
-    return new Response(hasBody ? JSON.stringify(reply.body) : null, {
-      status,
-      headers: { 'content-type': 'application/json', ...reply.headers },
-    });
+    return browserLike(
+      new Response(hasBody ? JSON.stringify(reply.body) : null, {
+        status,
+        headers: { 'content-type': 'application/json', ...reply.headers },
+      }),
+    );
   };
 
   return {

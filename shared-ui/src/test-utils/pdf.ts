@@ -11,8 +11,8 @@ export interface PdfStub {
 }
 
 /**
- * Stands in for pdf.js for the rest of the test (jsdom has no canvas to draw on): every PDF opened
- * has `pages` pages of 600 × 800 points, or fails to open with `error`, or fails to draw a page
+ * Stands in for pdf.js for the rest of the test (happy-dom draws nothing on a canvas): every PDF
+ * opened has `pages` pages of 600 × 800 points, or fails to open with `error`, or fails to draw a page
  * with `drawError`. The e2e tests use the real pdf.js.
  */
 export function stubPdfDocuments({

@@ -4,10 +4,12 @@ import { afterEach, vi } from 'vitest';
 // next is put back here, so each file still starts as if alone:
 // - our own modules are evaluated afresh for each file (module-level state such as a data client, an
 //   atom or the i18n instance never crosses files; the libraries in node_modules stay loaded);
-// - storage, timers, the document and Mantine's toast store are put back after each test.
+// - storage, timers, the document, the window's size and Mantine's toast store are put back after
+//   each test.
 vi.resetModules();
 
 const { notifications } = await import('@mantine/notifications');
+const { resetWindowSize } = await import('./window-size');
 
 afterEach(() => {
   vi.useRealTimers();
@@ -16,5 +18,6 @@ afterEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
     document.body.innerHTML = '';
+    resetWindowSize();
   }
 });

@@ -140,7 +140,7 @@ beforeEach(() => {
   courseSeatHolds.mockResolvedValue(ok([]));
 });
 
-/** jsdom has no Web Animations: a stand-in that records the turns. */
+/** A stand-in for Web Animations that records the turns. */
 function mockAnimate() {
   const animate = vi.fn();
   Object.defineProperty(HTMLElement.prototype, 'animate', {

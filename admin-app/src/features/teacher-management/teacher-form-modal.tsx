@@ -193,7 +193,7 @@ export function TeacherFormModal({
       <Textarea
         label={t('form.bio')}
         description={counter(form.values, 'bio')}
-        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+        // Fixed height: autosize measures fonts, which happy-dom and some embedded browsers lack.
         rows={3}
         resize="vertical"
         disabled={saving}

@@ -111,7 +111,7 @@ describe('User Management: bulk actions', () => {
   });
 });
 
-/** jsdom's Blob has no text(): read it the way older browsers do. */
+/** A downloaded Blob's text, read the way older browsers do (FileReader). */
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -129,7 +129,7 @@ describe('User Management: CSV export', () => {
     'exports every user of the current filters in one read (%s)',
     async (language, button, inactive, fileName, header) => {
       const created: Blob[] = [];
-      // jsdom has no object URLs: the test stands in for them.
+      // The test stands in for object URLs, to keep each Blob handed to the link.
       Object.assign(URL, {
         createObjectURL: vi.fn((blob: Blob) => {
           created.push(blob);

@@ -31,7 +31,7 @@ const EMPTY: Paged<AppUser> = { items: [], total: 0, page: 1, limit: 10, totalPa
 
 const HEADER = 'first_name,last_name,email,role,phone,location';
 
-/** A Blob's text (jsdom's Blob has no text()). */
+/** A Blob's text, read the way older browsers do (FileReader). */
 function readText(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -50,7 +50,7 @@ beforeEach(() => {
   listUsers.mockResolvedValue(ok(EMPTY));
   countByRole.mockResolvedValue(ok({ total: 0, student: 0, teacher: 0, admin: 0 }));
   downloaded = null;
-  // jsdom has no object URLs; the report is read back from the Blob handed to the link.
+  // The test stands in for object URLs; the report is read back from the Blob handed to the link.
   URL.createObjectURL = vi.fn((blob: Blob) => {
     downloaded = { name: '', text: readText(blob) };
     return 'blob:report';

@@ -90,7 +90,7 @@ export function AnnouncementFormModal({
           label={t('form.body')}
           description={t('form.bodyHint', { max: formatDecimal(limits.body, language, 0) })}
           required
-          // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+          // Fixed height: autosize measures fonts, which happy-dom and some embedded browsers lack.
           rows={8}
           resize="vertical"
           disabled={saving}

@@ -130,7 +130,7 @@ export function CourseFormFields({
         label={t('fields.description')}
         placeholder={t('fields.descriptionPlaceholder')}
         description={`${length(form.values.description)}/${textLimits.description}`}
-        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+        // Fixed height: autosize measures fonts, which happy-dom and some embedded browsers lack.
         rows={4}
         resize="vertical"
         withAsterisk

@@ -45,7 +45,7 @@ function detail(label: string): string | null | undefined {
 }
 
 beforeEach(() => {
-  // jsdom cannot run pdf.js: the many tests that show the sample PDF get a stand-in.
+  // The unit tests' DOM cannot run pdf.js: the many tests that show the sample PDF get a stand-in.
   stubPdfDocuments({ pages: 1 });
 });
 

@@ -4,7 +4,10 @@ import { RenderWhenNear } from './render-when-near';
 
 type Callback = (entries: Array<Pick<IntersectionObserverEntry, 'isIntersecting'>>) => void;
 
-/** A stand-in for the browser's observer (jsdom has none): the test says when the part is near. */
+/**
+ * A stand-in for the browser's observer (the unit tests have none, see vitest.setup.ts): the test
+ * says when the part is near.
+ */
 function fakeObserver() {
   const observers: Array<{ callback: Callback; options?: IntersectionObserverInit }> = [];
   const disconnect = vi.fn();

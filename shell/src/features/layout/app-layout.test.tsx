@@ -16,6 +16,7 @@ import {
 } from '@portal/shared-data';
 import { createQueryClient } from '@portal/shared-data/queries';
 import { PortalUiProvider, initI18n } from '@portal/shared-ui';
+import { PHONE_WIDTH, setWindowSize } from '@portal/shared-ui/test-utils';
 import { student } from '../../test-support/render-shell';
 import { useMessagesLive } from './use-messages-live';
 import { useNotificationsLive } from './use-notifications-live';
@@ -174,8 +175,11 @@ describe('AppLayout names the portal of each role', () => {
 });
 
 describe('AppLayout on a phone (WCAG 2.4.11)', () => {
-  const screenIs = (phone: boolean) =>
-    vi.spyOn(window, 'matchMedia').mockImplementation(
+  // The width hides the phone's header (with its menu button) from `sm` up, as Mantine's CSS does;
+  // matchMedia tells the navbar which layout it is in.
+  const screenIs = (phone: boolean) => {
+    setWindowSize({ width: phone ? PHONE_WIDTH : 1280 });
+    return vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>
         ({
           matches: phone && query === '(max-width: 47.99em)',
@@ -188,6 +192,7 @@ describe('AppLayout on a phone (WCAG 2.4.11)', () => {
           dispatchEvent: () => false,
         }) as MediaQueryList,
     );
+  };
   const navbar = () =>
     screen.getByRole('navigation', { name: 'Main navigation' }).closest('.mantine-AppShell-navbar');
 

@@ -103,7 +103,7 @@ export function ProfileFormModal({ user, onClose, onSaved }: ProfileFormModalPro
       <Textarea
         label={t('bio')}
         placeholder={t('edit.bioPlaceholder')}
-        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+        // Fixed height: autosize measures fonts, which happy-dom and some embedded browsers lack.
         rows={4}
         resize="vertical"
         description={counter('bio')}

@@ -304,7 +304,7 @@ function SubmitForm({
           label={t('form.text')}
           placeholder={t('form.textPlaceholder')}
           description={`${submissionTextLength(text)}/${SUBMISSION_TEXT_MAX_LENGTH}`}
-          // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+          // Fixed height: autosize measures fonts, which happy-dom and some embedded browsers lack.
           rows={6}
           resize="vertical"
           disabled={submitting}

@@ -90,13 +90,13 @@ function show(options: Parameters<typeof renderScreen>[1] = {}, now = NOW) {
   return renderScreen(<CalendarScreen now={now} />, options);
 }
 
-/** A link's click opens a new tab in a browser; jsdom would try to navigate. */
+/** A link's click opens a new tab in a browser; the test's DOM would try to navigate. */
 function noNavigation(link: HTMLElement) {
   link.addEventListener('click', (event) => event.preventDefault());
   return link;
 }
 
-// jsdom's Blob has no text(); FileReader reads it.
+// A downloaded Blob's text, read the way older browsers do (FileReader).
 function readBlob(blob: Blob | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     if (!blob) return reject(new Error('no file was downloaded'));

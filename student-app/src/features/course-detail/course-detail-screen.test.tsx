@@ -211,7 +211,8 @@ function renderPage({
   );
 }
 
-// Links open in a new tab in a browser; jsdom cannot navigate, so the default action is dropped.
+// Links open in a new tab in a browser; the test's DOM would try to navigate, so the default action
+// is dropped.
 const stopNavigation = (event: MouseEvent) => {
   if (event.target instanceof Element && event.target.closest('a[href]')) event.preventDefault();
 };

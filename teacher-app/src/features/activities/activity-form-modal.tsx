@@ -251,7 +251,7 @@ export function ActivityFormModal({ editing, courses, onClose, onSaved }: Activi
         label={t('form.description')}
         placeholder={t('form.descriptionPlaceholder')}
         description={`${activityTextLength(form.values.description)}/${ACTIVITY_TEXT_LIMITS.description}`}
-        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+        // Fixed height: autosize measures fonts, which happy-dom and some embedded browsers lack.
         rows={2}
         resize="vertical"
         withAsterisk

@@ -128,7 +128,7 @@ function show(options: Parameters<typeof renderScreen>[1] = {}) {
   return renderScreen(<CalendarScreen now={NOW} />, options);
 }
 
-/** A link's click opens a new tab in a browser; jsdom would try to navigate. */
+/** A link's click opens a new tab in a browser; the test's DOM would try to navigate. */
 function noNavigation(link: HTMLElement) {
   link.addEventListener('click', (event) => event.preventDefault());
   return link;

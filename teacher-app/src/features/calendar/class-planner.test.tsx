@@ -14,7 +14,8 @@ import CalendarScreen from './calendar-screen';
 
 // The planner view of the teacher calendar (?view=planner): one request per shown window, the
 // keyboard's way to move a class (open it, pick a date and time), and what a refusal says. Dragging
-// itself is the schedule component's (HTML drag and drop, which jsdom lacks): the e2e journey drags.
+// itself is the schedule component's (HTML drag and drop, which needs a layout the unit tests' DOM
+// does not make): the e2e journey drags.
 vi.mock('@portal/shared-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@portal/shared-data')>();
   actual.calendarReadModel.month = vi.fn();

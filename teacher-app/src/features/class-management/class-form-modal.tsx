@@ -179,7 +179,7 @@ export function ClassFormModal({ editing, courses, onClose, onSaved }: ClassForm
         label={t('form.description')}
         placeholder={t('form.descriptionPlaceholder')}
         description={`${classTextLength(form.values.description)}/${CLASS_TEXT_LIMITS.description}`}
-        // A fixed height: autosize measures fonts, which jsdom and some embedded browsers lack.
+        // Fixed height: autosize measures fonts, which happy-dom and some embedded browsers lack.
         rows={4}
         resize="vertical"
         withAsterisk

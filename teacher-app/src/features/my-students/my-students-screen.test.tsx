@@ -314,7 +314,7 @@ afterEach(() => {
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
-/** jsdom's Blob has no text(): read it the way older browsers do. */
+/** A downloaded Blob's text, read the way older browsers do (FileReader). */
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -597,7 +597,7 @@ describe('My Students', () => {
 
   it('exports the filtered list as CSV with the columns in the UI language', async () => {
     const created: Blob[] = [];
-    // jsdom has no object URLs: the test stands in for them.
+    // The test stands in for object URLs, to keep each Blob handed to the link.
     Object.assign(URL, {
       createObjectURL: vi.fn((blob: Blob) => {
         created.push(blob);
