@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');
+  const { mediaQueryList } = await import('./shared-ui/src/test-utils/window-size');
 
   afterEach(() => cleanup());
 
@@ -18,17 +19,7 @@ if (typeof window !== 'undefined') {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     writable: true,
-    value: (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+    value: (query: string) => mediaQueryList(query, false),
   });
   // happy-dom's IntersectionObserver never reports (it lays nothing out), so a part drawn only near
   // the view would never be drawn. Without one, components draw everything (their fallback, as in a

@@ -4,4 +4,4 @@ export {
   type RenderWithProvidersResult,
 } from './render';
 export { stubPdfDocuments, type PdfStub } from './pdf';
-export { PHONE_WIDTH, setWindowSize } from './window-size';
+export { PHONE_WIDTH, mediaQueryList, setWindowSize } from './window-size';

@@ -25,3 +25,17 @@ export function setWindowSize(size: { width: number; height?: number }): void {
 export function resetWindowSize(): void {
   (window as unknown as HappyDomWindow).happyDOM?.setViewport(DEFAULT_WINDOW_SIZE);
 }
+
+/** What `window.matchMedia` answers for `query` in a test: whether it matches, and inert listeners. */
+export function mediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  } as MediaQueryList;
+}

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubPdfDocuments } from '../../test-utils';
+import { mediaQueryList, renderWithProviders, stubPdfDocuments } from '../../test-utils';
 import { MaterialViewer, type MaterialViewerProps, type ViewerMaterial } from './material-viewer';
 
 const uploadedAt = new Date(2025, 2, 4, 10, 30).toISOString();
@@ -601,18 +601,8 @@ describe('MaterialViewer actions and states', () => {
   });
 
   it('goes full screen on phones', () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query === '(max-width: 36em)',
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      mediaQueryList(query, query === '(max-width: 36em)'),
     );
     renderViewer();
     expect(document.querySelector('.mantine-Modal-content')).toHaveAttribute(

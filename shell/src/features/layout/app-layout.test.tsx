@@ -16,7 +16,7 @@ import {
 } from '@portal/shared-data';
 import { createQueryClient } from '@portal/shared-data/queries';
 import { PortalUiProvider, initI18n } from '@portal/shared-ui';
-import { PHONE_WIDTH, setWindowSize } from '@portal/shared-ui/test-utils';
+import { PHONE_WIDTH, mediaQueryList, setWindowSize } from '@portal/shared-ui/test-utils';
 import { student } from '../../test-support/render-shell';
 import { useMessagesLive } from './use-messages-live';
 import { useNotificationsLive } from './use-notifications-live';
@@ -179,19 +179,11 @@ describe('AppLayout on a phone (WCAG 2.4.11)', () => {
   // matchMedia tells the navbar which layout it is in.
   const screenIs = (phone: boolean) => {
     setWindowSize({ width: phone ? PHONE_WIDTH : 1280 });
-    return vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: phone && query === '(max-width: 47.99em)',
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    return vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) =>
+        mediaQueryList(query, phone && query === '(max-width: 47.99em)'),
+      );
   };
   const navbar = () =>
     screen.getByRole('navigation', { name: 'Main navigation' }).closest('.mantine-AppShell-navbar');

@@ -8,6 +8,7 @@ import {
   type Result,
   type StudentBilling,
 } from '@portal/shared-data';
+import { mediaQueryList } from '@portal/shared-ui/test-utils';
 import { renderScreen } from '../../test-support/render-screen';
 import BillingScreen from './billing-screen';
 
@@ -148,18 +149,8 @@ let createObjectURL: ReturnType<typeof vi.fn>;
 
 /** The lists are tables from Mantine's `lg` breakpoint; `wide: false` is a phone. */
 function screenWidth(wide: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: wide && query.includes('min-width: 75em'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    mediaQueryList(query, wide && query.includes('min-width: 75em')),
   );
 }
 

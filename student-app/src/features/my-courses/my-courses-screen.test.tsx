@@ -7,6 +7,7 @@ import {
   type Result,
   type StudentCourse,
 } from '@portal/shared-data';
+import { mediaQueryList } from '@portal/shared-ui/test-utils';
 import { renderScreen } from '../../test-support/render-screen';
 import MyCoursesScreen from './my-courses-screen';
 
@@ -80,19 +81,11 @@ let matchMedia: ReturnType<typeof vi.spyOn> | null = null;
 
 /** Makes the side-column media query match, as on a desktop screen. */
 function useWideScreen() {
-  matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('min-width: 62em'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  matchMedia = vi
+    .spyOn(window, 'matchMedia')
+    .mockImplementation((query: string) =>
+      mediaQueryList(query, query.includes('min-width: 62em')),
+    );
 }
 
 beforeEach(() => {

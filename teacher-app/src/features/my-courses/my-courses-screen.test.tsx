@@ -18,6 +18,7 @@ import {
   type TeacherCourse,
 } from '@portal/shared-data';
 import type { Language } from '@portal/shared-ui';
+import { mediaQueryList } from '@portal/shared-ui/test-utils';
 import { renderScreen } from '../../test-support/render-screen';
 import MyCoursesScreen from './my-courses-screen';
 
@@ -107,19 +108,11 @@ let matchMedia: ReturnType<typeof vi.spyOn> | null = null;
 
 /** Makes the side-column media query match, as on a desktop screen. */
 function useWideScreen() {
-  matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('min-width: 62em'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  matchMedia = vi
+    .spyOn(window, 'matchMedia')
+    .mockImplementation((query: string) =>
+      mediaQueryList(query, query.includes('min-width: 62em')),
+    );
 }
 
 /** Sets a field's text in one change event (typing key by key only makes the test slower). */
